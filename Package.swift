@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "TouchSweep",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "sweep", targets: ["sweep"]),
+        .library(name: "TouchEngine", targets: ["TouchEngine"]),
+        .library(name: "ScenarioKit", targets: ["ScenarioKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // The simulator. Pure: no dependencies, no Foundation, no I/O, no clock, no globals.
+        .target(name: "TouchEngine"),
+        // Scenario files (YAML) <-> engine values; trace rendering as JSON; expectation checks.
+        .target(
+            name: "ScenarioKit",
+            dependencies: ["TouchEngine", .product(name: "Yams", package: "Yams")]
+        ),
+        // The command-line tool: thin commands over the libraries.
+        .executableTarget(
+            name: "sweep",
+            dependencies: [
+                "TouchEngine", "ScenarioKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "engine-bench", dependencies: ["TouchEngine", "ScenarioKit"], path: "Benchmarks/engine-bench"),
+        .testTarget(name: "TouchEngineTests", dependencies: ["TouchEngine", "ScenarioKit"]),
+        .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "TouchEngine"]),
+        .testTarget(name: "GoldenCaseTests", dependencies: ["ScenarioKit", "TouchEngine"], resources: []),
+        .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,106 @@
+/// Every constant of touch-model §9 as a named, documented engine parameter.
+///
+/// Nothing in the engine is hard-wired: a sweep varies these, a scenario may override them. Values
+/// marked *provisional* are the spec's best estimates with medium or low confidence; sweeps should treat
+/// them as axes rather than facts.
+public struct Parameters: Hashable, Sendable {
+    // MARK: Hit testing
+    /// Views with `alpha` below this are skipped by hit testing (H1). Default 0.01 [DOC].
+    public var hitTestAlphaThreshold: Double = 0.01
+
+    // MARK: Scroll views
+    /// How long a scroll view withholds touches from its content (S1). Default 150 ms [RE][WWDC 2014-235].
+    public var contentTouchDelay: Duration = .ms(150)
+    /// Per-axis travel before the scroll pan begins (S5, §9 "scroll hysteresis"). Default 10 pt [RE].
+    public var scrollHysteresis: Double = 10
+    /// Optional S2 rule [RE, class condition unclear]: release delayed touches early when the finger travels
+    /// the scroll hysteresis along an axis the scroll view cannot scroll. Default off (golden baseline).
+    public var scrollDelayEarlyRelease: Bool = false
+    /// Per-millisecond velocity retention while decelerating (§9, `.normal` = 0.998).
+    public var decelerationRate: Double = 0.998
+    /// Speed (pt/ms) below which a released scroll view does not decelerate [INF].
+    public var decelerationMinimumVelocity: Double = 0.05
+    /// Duration of the bounce back to the content edge after an overscrolled release [INF].
+    public var bounceBackDuration: Duration = .ms(400)
+    /// Rubber-band stiffness `c` in `(1 − 1/(x·c/d + 1))·d` [INF, widely used model].
+    public var rubberBandCoefficient: Double = 0.55
+    /// The iOS release whose behaviour is modelled. From 17.4 on, scroll views transfer scrolling to a
+    /// containing scroll view at their edges (S11). Default 26.1, the build the spec's [RE] facts come from.
+    public var iosVersion: OSVersion = OSVersion(26, 1)
+
+    // MARK: Gesture recognizers
+    /// UIPanGestureRecognizer per-axis hysteresis, `>=` (§4.5). Default 10 pt [RE].
+    public var panHysteresis: Double = 10
+    /// Weight of the newest sample in pan velocity smoothing (§4.5: 0.2·new + 0.8·previous) [RE].
+    public var panVelocitySmoothing: Double = 0.2
+    /// Tap allowable movement, Euclidean from the tap's start (§4.5). Default 45 pt — *provisional* [RE, medium].
+    public var tapAllowableMovement: Double = 45
+    /// Longest a tap's finger may stay down (§4.5). Default 750 ms — *provisional* [RE-partial][REPL].
+    public var tapMaximumDuration: Duration = .ms(750)
+    /// Longest gap between a touch-up and the next tap's touch-down (§4.5). Default 350 ms [RE].
+    public var multiTapInterval: Duration = .ms(350)
+    /// Long-press minimum press duration (§4.5). Default 500 ms [DOC].
+    public var longPressDuration: Duration = .ms(500)
+    /// Long-press allowable movement before it begins, `>` fails (§4.5). Default 10 pt [DOC].
+    public var longPressAllowableMovement: Double = 10
+    /// Swipe minimum travel along its direction at t → 0 (§4.5). Default 50 pt — *provisional* [RE, low-medium].
+    public var swipeMinimumPrimaryMovement: Double = 50
+    /// Swipe maximum travel across its direction at t → 0 (§4.5). Default 200 pt — *provisional*.
+    public var swipeMaximumSecondaryMovement: Double = 200
+    /// Swipe maximum duration before it fails (§4.5). Default 500 ms — *provisional*.
+    public var swipeMaximumDuration: Duration = .ms(500)
+    /// Decay rate of the minimum primary travel, `factor = 1 − min(t, 0.5 s)·(1 − rate)`. Default 0.06 — *provisional*.
+    public var swipeMinimumMovementDecayRate: Double = 0.06
+    /// Decay rate of the maximum secondary travel. Default 0.02 — *provisional*.
+    public var swipeMaximumMovementDecayRate: Double = 0.02
+
+    // MARK: Controls
+    /// The device idiom; selects the default control tracking tolerance.
+    public var device: DeviceIdiom = .phone
+    /// How far outside its bounds a tracking control still counts the touch as inside (§5.2):
+    /// 70 pt on iPhone, 25 pt on iPad — *provisional* [REPL Texture][WIDE]. `nil` means "by device".
+    public var controlTrackingToleranceOverride: Double? = nil
+    /// Minimum visible highlight when a control is highlighted only at touch-up (§5.1). Default 120 ms [RE].
+    public var controlMinimumHighlight: Duration = .ms(120)
+
+    // MARK: System
+    /// How long the window's system edge gate withholds touches that start near an edge (§8). Default
+    /// 1000 ms [WIDE]; the gate itself exists only where a scenario installs it.
+    public var edgeGateDelay: Duration = .ms(1000)
+    /// Depth of the edge region the gate watches, in points from the screen edge (§8, "bottom ~20 pt") [WIDE].
+    public var edgeGateRegion: Double = 20
+
+    public init() {}
+
+    /// The effective control tracking tolerance: the override, else 70 pt (phone) or 25 pt (pad).
+    @inlinable public var controlTrackingTolerance: Double {
+        controlTrackingToleranceOverride ?? (device == .phone ? 70 : 25)
+    }
+    /// Whether the iOS 17.4 transfer-to-parent rule (S11) applies.
+    @inlinable public var scrollViewsTransferToParent: Bool { iosVersion >= OSVersion(17, 4) }
+}
+
+/// The device idiom, which changes the control tracking tolerance (§5.2).
+public enum DeviceIdiom: String, Sendable, CaseIterable {
+    case phone
+    case pad
+}
+
+/// An iOS release, compared by (major, minor).
+public struct OSVersion: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+    @inlinable public init(_ major: Int, _ minor: Int = 0) { self.major = major; self.minor = minor }
+    @inlinable public static func < (a: OSVersion, b: OSVersion) -> Bool {
+        (a.major, a.minor) < (b.major, b.minor)
+    }
+    public var description: String { "\(major).\(minor)" }
+    /// Parses "17.4" or "26". Returns nil for anything else.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let major = Int(parts[0]), major >= 0 else { return nil }
+        var minor = 0
+        if parts.count == 2 { guard let m = Int(parts[1]), m >= 0 else { return nil }; minor = m }
+        self.init(major, minor)
+    }
+}

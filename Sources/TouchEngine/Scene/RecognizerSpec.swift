@@ -1,0 +1,148 @@
+/// The index of a gesture recognizer in a `Scene`.
+public typealias RecognizerID = Int
+
+/// Which gesture a recognizer detects, with its kind-specific configuration (§4.5, §6.1, §8).
+public enum RecognizerKind: Hashable, Sendable {
+    /// `UITapGestureRecognizer`: discrete.
+    case tap(taps: Int, touches: Int)
+    /// `UILongPressGestureRecognizer`: continuous.
+    case longPress(touches: Int)
+    /// `UIPanGestureRecognizer`: continuous.
+    case pan(minimumTouches: Int, maximumTouches: Int)
+    /// `UISwipeGestureRecognizer`: discrete.
+    case swipe(directions: SwipeDirections, touches: Int)
+    /// A scroll view's `UIScrollViewDelayedTouchesBeganGestureRecognizer` (S1–S4). Installed by the scene.
+    case scrollDelay(scrollView: ViewID)
+    /// A scroll view's `panGestureRecognizer` (S5–S11). Installed by the scene; may be hosted elsewhere (§6.5).
+    case scrollPan(scrollView: ViewID)
+    /// The window's system edge gate (§8): delays touches that start within the edge region.
+    case edgeGate(edges: ScreenEdges)
+
+    /// Continuous recognizers go possible → began → changed* → ended|cancelled (§4.1).
+    @inlinable public var isContinuous: Bool {
+        switch self {
+        case .longPress, .pan, .scrollPan: return true
+        default: return false
+        }
+    }
+    /// The UIKit class name, for traces.
+    public var uikitClass: String {
+        switch self {
+        case .tap: return "UITapGestureRecognizer"
+        case .longPress: return "UILongPressGestureRecognizer"
+        case .pan: return "UIPanGestureRecognizer"
+        case .swipe: return "UISwipeGestureRecognizer"
+        case .scrollDelay: return "UIScrollViewDelayedTouchesBeganGestureRecognizer"
+        case .scrollPan: return "UIScrollViewPanGestureRecognizer"
+        case .edgeGate: return "UISystemGestureGateGestureRecognizer"
+        }
+    }
+}
+
+/// `UISwipeGestureRecognizer.Direction`.
+public struct SwipeDirections: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let right = SwipeDirections(rawValue: 1)
+    public static let left = SwipeDirections(rawValue: 2)
+    public static let up = SwipeDirections(rawValue: 4)
+    public static let down = SwipeDirections(rawValue: 8)
+}
+
+/// Screen edges watched by the system edge gate.
+public struct ScreenEdges: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let top = ScreenEdges(rawValue: 1)
+    public static let left = ScreenEdges(rawValue: 2)
+    public static let bottom = ScreenEdges(rawValue: 4)
+    public static let right = ScreenEdges(rawValue: 8)
+}
+
+/// A set of recognizers named by a delegate answer.
+public enum RecognizerSet: Hashable, Sendable {
+    case none
+    case all
+    case only([RecognizerID])
+    case allExcept([RecognizerID])
+    @inlinable public func contains(_ id: RecognizerID) -> Bool {
+        switch self {
+        case .none: return false
+        case .all: return true
+        case .only(let ids): return ids.contains(id)
+        case .allExcept(let ids): return !ids.contains(id)
+        }
+    }
+}
+
+/// `gestureRecognizer(_:shouldReceive:)` implementations (G3).
+public enum ShouldReceivePolicy: Hashable, Sendable {
+    case always
+    case never
+    /// False when the touch's view is one of these views or inside one of them (seed 001's table filter).
+    case notInViews([ViewID])
+    /// True only when the touch's view is one of these views or inside one of them.
+    case onlyInViews([ViewID])
+    /// False when the touch's view is of one of these kinds (e.g. "not on buttons or cells").
+    case notOnKinds([ViewKind])
+}
+
+/// `gestureRecognizerShouldBegin(_:)` implementations (G11).
+public enum ShouldBeginPolicy: String, Sendable, CaseIterable {
+    case always
+    case never
+    /// Begin only when the velocity is mostly horizontal, `|v.x| > |v.y|` (BUG-02 fix).
+    case horizontal
+    /// Begin only when the velocity is mostly vertical, `|v.y| > |v.x|`.
+    case vertical
+}
+
+/// Delegate answers and subclass overrides that shape arbitration (G3, G8–G11).
+public struct RecognizerPolicies: Hashable, Sendable {
+    public var shouldReceive: ShouldReceivePolicy = .always
+    public var shouldBegin: ShouldBeginPolicy = .always
+    /// `shouldRecognizeSimultaneouslyWith`: true for these recognizers (G8; either side suffices).
+    public var simultaneousWith: RecognizerSet = .none
+    /// `require(toFail:)` and `shouldRequireFailureOf` (G10): this recognizer waits for these to fail.
+    public var requireToFail: [RecognizerID] = []
+    /// `canPrevent(_:)` (G9): which recognizers this one may exclude. Default all.
+    public var canPrevent: RecognizerSet = .all
+    /// `canBePrevented(by:)` (G9): which recognizers may exclude this one. Default all.
+    public var canBePrevented: RecognizerSet = .all
+    public init() {}
+}
+
+/// Per-recognizer overrides of the scene parameters (the recognizer's own properties in UIKit).
+public struct RecognizerThresholds: Hashable, Sendable {
+    /// Tap / long-press `allowableMovement`.
+    public var allowableMovement: Double?
+    /// Long-press `minimumPressDuration`.
+    public var minimumPressDuration: Duration?
+    /// Pan hysteresis.
+    public var hysteresis: Double?
+    /// Tap maximum duration per tap.
+    public var maximumTapDuration: Duration?
+    /// Tap `maximumIntervalBetweenSuccessiveTaps`.
+    public var maximumIntervalBetweenTaps: Duration?
+    public init() {}
+}
+
+/// One gesture recognizer of a scene.
+public struct RecognizerSpec: Hashable, Sendable {
+    public var name: String
+    public var kind: RecognizerKind
+    /// The view the recognizer is attached to (`view`); 0 is the window.
+    public var view: ViewID
+    public var cancelsTouchesInView: Bool = true
+    public var delaysTouchesBegan: Bool = false
+    public var delaysTouchesEnded: Bool = true
+    public var isEnabled: Bool = true
+    public var policies: RecognizerPolicies = RecognizerPolicies()
+    public var thresholds: RecognizerThresholds = RecognizerThresholds()
+    /// Order of `addGestureRecognizer` among recognizers of the same view (larger = added later, G2/G7).
+    public var addOrder: Int = 0
+
+    public init(name: String, kind: RecognizerKind, view: ViewID) {
+        self.name = name; self.kind = kind; self.view = view
+    }
+}

@@ -1,0 +1,115 @@
+/// Everything one engine run needs: the view tree, controllers, recognizers, parameters and the script.
+///
+/// A scene is a value. Build it with `addView`, `addController`, `addRecognizer`; the scroll views' own
+/// recognizers (delay, pan) are installed by `installScrollViewRecognizers()`, which the loader calls after
+/// the views and before user recognizers so that names like `SV.pan` can be referenced.
+public struct Scene: Hashable, Sendable {
+    public var name: String
+    public var parameters: Parameters
+    /// Views; index 0 is the window.
+    public private(set) var views: [ViewSpec]
+    /// Subviews of each view, back to front (last = frontmost).
+    public private(set) var children: [[ViewID]]
+    /// Depth of each view; the window is 0.
+    public private(set) var depth: [Int]
+    public private(set) var controllers: [ControllerSpec] = []
+    public var recognizers: [RecognizerSpec] = []
+    public var script: [ScriptEvent] = []
+
+    /// A scene whose window is `windowSize` (iPhone default 390×844).
+    public init(name: String = "", windowSize: Size = Size(390, 844), parameters: Parameters = Parameters()) {
+        self.name = name
+        self.parameters = parameters
+        var window = ViewSpec(name: "W", kind: .view, frame: Rect(origin: .zero, size: windowSize), parent: nil)
+        window.className = "UIWindow"
+        views = [window]
+        children = [[]]
+        depth = [0]
+    }
+
+    /// The window's bounds.
+    public var windowSize: Size { views[0].frame.size }
+
+    /// Adds `spec` as the frontmost subview of `spec.parent` (the window when nil) and returns its id.
+    @discardableResult
+    public mutating func addView(_ spec: ViewSpec) -> ViewID {
+        var spec = spec
+        let parent = spec.parent ?? 0
+        spec.parent = parent
+        let id = views.count
+        views.append(spec)
+        children.append([])
+        children[parent].append(id)
+        depth.append(depth[parent] + 1)
+        return id
+    }
+
+    public mutating func addController(_ spec: ControllerSpec) { controllers.append(spec) }
+
+    /// Adds a recognizer (most recently added = largest `addOrder`) and returns its id.
+    @discardableResult
+    public mutating func addRecognizer(_ spec: RecognizerSpec) -> RecognizerID {
+        var spec = spec
+        if spec.addOrder == 0 { spec.addOrder = recognizers.count + 1 }
+        recognizers.append(spec)
+        return recognizers.count - 1
+    }
+
+    /// Installs every scroll view's delay recognizer and pan (named `<view>.delay`, `<view>.pan`), in view
+    /// order. A pan whose `panHost` is another view is attached there and counts as added after every
+    /// other recognizer (it is moved in code after setup, §6.5). Call once, after all views.
+    public mutating func installScrollViewRecognizers() {
+        for id in views.indices {
+            guard let scroll = views[id].scroll else { continue }
+            let name = views[id].name
+            var delay = RecognizerSpec(name: name + ".delay", kind: .scrollDelay(scrollView: id), view: id)
+            delay.delaysTouchesBegan = true
+            // The delay recognizer is a gate: it never prevents others (S2 ruling, §10).
+            delay.policies.canPrevent = .none
+            addRecognizer(delay)
+            var pan = RecognizerSpec(name: name + ".pan", kind: .scrollPan(scrollView: id), view: scroll.panHost ?? id)
+            pan.isEnabled = scroll.isScrollEnabled
+            pan.policies = scroll.pan
+            if scroll.panHost != nil && scroll.panHost != id { pan.addOrder = 1_000_000 + recognizers.count }
+            addRecognizer(pan)
+        }
+    }
+
+    /// Installs the system edge gate on the window (§8).
+    @discardableResult
+    public mutating func installEdgeGate(edges: ScreenEdges) -> RecognizerID {
+        var gate = RecognizerSpec(name: "W.edgeGate", kind: .edgeGate(edges: edges), view: 0)
+        gate.delaysTouchesBegan = true
+        gate.delaysTouchesEnded = false
+        gate.policies.canPrevent = .none
+        return addRecognizer(gate)
+    }
+
+    public func view(named name: String) -> ViewID? { views.firstIndex { $0.name == name } }
+    public func recognizer(named name: String) -> RecognizerID? { recognizers.firstIndex { $0.name == name } }
+    public func controller(named name: String) -> Int? { controllers.firstIndex { $0.name == name } }
+
+    /// The delay recognizer and pan of scroll view `id`.
+    public func scrollRecognizers(of id: ViewID) -> (delay: RecognizerID, pan: RecognizerID)? {
+        var delay: RecognizerID?, pan: RecognizerID?
+        for (i, r) in recognizers.enumerated() {
+            switch r.kind {
+            case .scrollDelay(let sv) where sv == id: delay = i
+            case .scrollPan(let sv) where sv == id: pan = i
+            default: break
+            }
+        }
+        if let delay, let pan { return (delay, pan) }
+        return nil
+    }
+
+    /// Whether `view` is `ancestor` or inside it.
+    public func isView(_ view: ViewID, inside ancestor: ViewID) -> Bool {
+        var v: ViewID? = view
+        while let current = v {
+            if current == ancestor { return true }
+            v = views[current].parent
+        }
+        return false
+    }
+}

@@ -1,0 +1,99 @@
+/// What a run produced, per object: the summary that golden tests and `sweep trace --json` assert.
+///
+/// Derived from a full trace by `Outcome(scene:trace:)`; every list is in time order (trace order).
+public struct Outcome: Hashable, Sendable {
+    /// One `touches…` call a responder received.
+    public struct Callback: Hashable, Sendable {
+        public var time: VirtualTime
+        public var phase: TouchPhase
+        public var touch: Int
+        /// The UITouch's timestamp as the responder saw it (a replayed began keeps the original).
+        public var timestamp: VirtualTime
+        /// Window location as the responder saw it.
+        public var location: Point
+        public var hitView: ViewID
+        public var handling: CallbackHandling
+    }
+    /// One control event.
+    public struct ControlRecord: Hashable, Sendable {
+        public var time: VirtualTime
+        public var event: ControlEvent
+        public var value: Double?
+    }
+    /// A timestamped boolean (highlight) or point (offset) or state.
+    public struct Stamped<Value: Hashable & Sendable>: Hashable, Sendable {
+        public var time: VirtualTime
+        public var value: Value
+    }
+    /// A public recognizer transition or action.
+    public struct RecognizerRecord: Hashable, Sendable {
+        public var time: VirtualTime
+        public var state: RecognizerState
+        public var translation: Point?
+    }
+    /// What happened to one scroll view.
+    public struct ScrollRecord: Hashable, Sendable {
+        public var initialOffset: Point
+        public var finalOffset: Point
+        public var offsets: [Stamped<Point>] = []
+        public var notifications: [Stamped<ScrollNotification>] = []
+        /// `isDragging` was true at some point.
+        public var everDragged: Bool = false
+    }
+
+    /// Hit-test view of each touch number (nil: no view).
+    public var hitViews: [Int: ViewID?] = [:]
+    public var callbacks: [Responder: [Callback]] = [:]
+    public var controlEvents: [ViewID: [ControlRecord]] = [:]
+    public var highlights: [ViewID: [Stamped<Bool>]] = [:]
+    public var selections: [ViewID: [VirtualTime]] = [:]
+    public var scrollViews: [ViewID: ScrollRecord] = [:]
+    /// Public state transitions of each recognizer (resets excluded).
+    public var transitions: [RecognizerID: [RecognizerRecord]] = [:]
+    /// Actions sent by each recognizer.
+    public var actions: [RecognizerID: [RecognizerRecord]] = [:]
+    /// Touches dropped unseen (G5, S3), by touch number.
+    public var dropped: [Int] = []
+
+    public init() {}
+
+    /// Folds a trace into an outcome.
+    public init(scene: Scene, trace: [TraceEvent]) {
+        for (id, view) in scene.views.enumerated() where view.scroll != nil {
+            scrollViews[id] = ScrollRecord(initialOffset: view.boundsOrigin, finalOffset: view.boundsOrigin)
+        }
+        for event in trace {
+            let t = event.time
+            switch event.kind {
+            case let .hitTest(touch, view, _, _):
+                hitViews[touch] = view
+            case let .callback(responder, phase, touch, timestamp, location, _, hitView, handling):
+                callbacks[responder, default: []].append(
+                    Callback(time: t, phase: phase, touch: touch, timestamp: timestamp, location: location,
+                             hitView: hitView, handling: handling))
+            case let .control(view, controlEvent, value):
+                controlEvents[view, default: []].append(ControlRecord(time: t, event: controlEvent, value: value))
+            case let .highlight(view, on):
+                highlights[view, default: []].append(Stamped(time: t, value: on))
+            case let .selected(view):
+                selections[view, default: []].append(t)
+            case let .offset(view, offset):
+                scrollViews[view]?.offsets.append(Stamped(time: t, value: offset))
+                scrollViews[view]?.finalOffset = offset
+            case let .scroll(view, note):
+                scrollViews[view]?.notifications.append(Stamped(time: t, value: note))
+                if note == .dragging(true) { scrollViews[view]?.everDragged = true }
+            case let .transition(recognizer, _, to, reason):
+                if reason != .reset {
+                    transitions[recognizer, default: []].append(RecognizerRecord(time: t, state: to, translation: nil))
+                }
+            case let .action(recognizer, state, translation):
+                actions[recognizer, default: []].append(RecognizerRecord(time: t, state: state, translation: translation))
+            case let .dropped(touch, _):
+                dropped.append(touch)
+            default:
+                break
+            }
+        }
+    }
+}
