@@ -1,0 +1,119 @@
+/// How far a touch has got towards its view (spec §10 `delivery`).
+enum Delivery: UInt8 {
+    /// Nothing sent yet.
+    case none
+    /// `began` withheld by a delaying recognizer (G5).
+    case pending
+    /// The view has seen `began`.
+    case delivered
+    /// The view got `touchesCancelled`; nothing more will be sent.
+    case cancelled
+    /// Withheld and discarded: the view never hears of the touch (G5, S3).
+    case dropped
+    /// Never sent because of the multi-touch filters (H5).
+    case filtered
+    /// The view got `touchesEnded`.
+    case ended
+}
+
+/// One finger's state, in a reusable slot.
+struct TouchSlot {
+    var inUse = false
+    /// Script touch number.
+    var number = 0
+    /// Hit-test view bound for life (P2); -1 when the touch hit nothing.
+    var view: ViewID = -1
+    var downTime = VirtualTime.zero
+    var downLocation = Point.zero
+    var location = Point.zero
+    /// Timestamp of the latest event of this touch.
+    var timestamp = VirtualTime.zero
+    var phase = TouchPhase.began
+    /// Down and not yet ended or cancelled.
+    var isLive = false
+    var delivery = Delivery.none
+    /// `touchesEnded` withheld by a `delaysTouchesEnded` recognizer (G6).
+    var heldEnd = false
+    /// Range of this touch's recognizers in `Simulation.recsStorage` (sorted, P3/G2).
+    var recsStart = 0
+    var recsCount = 0
+    var tapCount = 1
+}
+
+/// One recognizer's runtime state.
+struct RecognizerRuntime {
+    var state = RecognizerState.possible
+    var isEnabled = true
+    /// Touch slots this recognizer tracks (bit i = slot i). Cleared at reset.
+    var touches: UInt64 = 0
+    var deadline = VirtualTime.never
+    /// Passed its threshold but waiting for failure requirements (G10): what it will become.
+    var pending = PendingTransition.none
+    /// While pending, its touches already ended (report began then ended when it commits).
+    var pendingEnded = false
+    /// Began or recognized during the current step (§10 phase 4).
+    var committedThisStep = false
+    /// Started tracking at least one touch since the last reset.
+    var engaged = false
+
+    // Gesture geometry.
+    var start = Point.zero
+    var startTime = VirtualTime.zero
+    var translationOrigin = Point.zero
+    var lastCentroid = Point.zero
+    var lastSampleTime = VirtualTime.zero
+    var velocity = Point.zero
+    var hasVelocity = false
+    var touchesDown = 0
+    var maxTouchesDown = 0
+    // Tap.
+    var tapsDone = 0
+    var waitingForNextTap = false
+    var firstTapStart = Point.zero
+    // Scroll pan: content offset when the drag began.
+    var scrollStartOffset = Point.zero
+}
+
+/// What a recognizer passed its threshold as, while waiting for failure requirements.
+enum PendingTransition: UInt8 {
+    case none
+    case begin
+    case recognize
+}
+
+/// One scroll view's runtime state (S10).
+struct ScrollRuntime {
+    var offset = Point.zero
+    var isTracking = false
+    var isDragging = false
+    var isDecelerating = false
+    var decelStart = VirtualTime.zero
+    var decelEnd = VirtualTime.never
+    var decelFrom = Point.zero
+    var decelTo = Point.zero
+    /// Retention per ms used for the easing curve.
+    var decelRate = 0.998
+}
+
+/// One control's or cell's runtime state (§5.1).
+struct ControlRuntime {
+    var isTracking = false
+    var trackingSlot = -1
+    var isTouchInside = false
+    var isHighlighted = false
+    var unhighlightDeadline = VirtualTime.never
+    var value = 0.0
+    /// Slider: offset between the finger and the thumb centre along the track when tracking began.
+    var grabOffset = 0.0
+}
+
+/// Outcome of feeding one event to one recognizer (the state machine's action).
+enum Verdict {
+    case none
+    case begin(Reason)
+    case recognize(Reason)
+    case fail(Reason)
+    case change
+    case end(Reason)
+    case cancel(Reason)
+}

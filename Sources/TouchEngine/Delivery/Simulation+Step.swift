@@ -1,0 +1,335 @@
+/// The six phases of one step (touch-model §10): recognizers first, then arbitration, actions, cancels,
+/// releases of withheld touches, and finally delivery of the current phase to the view.
+extension Simulation {
+    enum StepEvent {
+        /// A touch event for a slot.
+        case touch(Int, TouchPhase)
+        /// A recognizer's timer fired.
+        case timer(RecognizerID)
+        /// Code changed something (e.g. `isEnabled`); no touch is delivered.
+        case code
+    }
+
+    mutating func step(_ event: StepEvent) {
+        candidates.removeAll(keepingCapacity: true)
+        for i in recognizers.indices { recognizers[i].committedThisStep = false }
+
+        // Phase 1: deliver the event to the recognizers, in G2 order (P4).
+        switch event {
+        case let .touch(slot, phase):
+            let start = touches[slot].recsStart, count = touches[slot].recsCount
+            for k in 0 ..< count {
+                let id = recsStorage[start + k]
+                if phase == .began {
+                    let s = recognizers[id].state
+                    guard recognizers[id].isEnabled, s == .possible || s.isActive else { continue }
+                    recognizers[id].touches |= bit(slot)
+                    recognizers[id].engaged = true
+                } else {
+                    guard recognizers[id].touches & bit(slot) != 0 else { continue }
+                    let s = recognizers[id].state
+                    guard s == .possible || s.isActive else { continue }
+                }
+                apply(recognizerReceives(phase, slot: slot, id: id), to: id)
+            }
+        case let .timer(id):
+            apply(recognizerTimerFired(id), to: id)
+        case .code:
+            break
+        }
+
+        // Phases 2 and 3: arbitration; actions are emitted as recognizers commit, in rank order.
+        resolveCandidates()
+
+        // Phase 4: cancellations by recognizers that committed in this step.
+        applyCancellations()
+
+        // Phase 5: release withheld began/ended phases no undecided recognizer delays any more.
+        let released = releaseWithheldTouches()
+
+        // Phase 6: the current phase, unless the release already carried it.
+        if case let .touch(slot, phase) = event, released & bit(slot) == 0 {
+            deliverToView(slot: slot, phase: phase)
+        }
+
+        resetFinishedRecognizers()
+        freeFinishedSlots()
+    }
+
+    /// Applies a recognizer's verdict from phase 1.
+    mutating func apply(_ verdict: Verdict, to id: RecognizerID) {
+        let state = recognizers[id].state
+        switch verdict {
+        case .none:
+            break
+        case .begin, .recognize:
+            guard state == .possible, recognizers[id].pending == .none else { return }
+            candidates.append(id)
+            candidateReasons[id] = verdict
+        case let .fail(reason):
+            if state == .possible { fail(id, reason) } else if state.isActive { cancel(id, reason) }
+        case .change:
+            if state.isActive {
+                transition(id, to: .changed, .note(""))
+                sendAction(id)
+                if case .scrollPan(let sv) = scene.recognizers[id].kind { updateScrollOffset(sv, pan: id) }
+            }
+        case let .end(reason):
+            if state.isActive {
+                transition(id, to: .ended, reason)
+                sendAction(id)
+                if case .scrollPan(let sv) = scene.recognizers[id].kind { endDragging(sv, pan: id) }
+            } else if state == .possible && recognizers[id].pending == .begin {
+                recognizers[id].pendingEnded = true
+            }
+        case let .cancel(reason):
+            if state.isActive { cancel(id, reason) } else if state == .possible { fail(id, reason) }
+        }
+    }
+
+    // MARK: - Transitions
+
+    mutating func transition(_ id: RecognizerID, to state: RecognizerState, _ reason: Reason) {
+        let from = recognizers[id].state
+        recognizers[id].state = state
+        emit(.transition(recognizer: id, from: from, to: state, reason: reason))
+    }
+
+    mutating func fail(_ id: RecognizerID, _ reason: Reason) {
+        recognizers[id].pending = .none
+        recognizers[id].pendingEnded = false
+        recognizers[id].deadline = .never
+        transition(id, to: .failed, reason)
+    }
+
+    mutating func cancel(_ id: RecognizerID, _ reason: Reason) {
+        recognizers[id].deadline = .never
+        transition(id, to: .cancelled, reason)
+        sendAction(id)
+        if case .scrollPan(let sv) = scene.recognizers[id].kind { endDragging(sv, pan: id) }
+    }
+
+    mutating func sendAction(_ id: RecognizerID) {
+        guard Recorder.isRecording else { return }
+        var translation: Point?
+        switch scene.recognizers[id].kind {
+        case .pan, .scrollPan: translation = panTranslation(id)
+        default: translation = nil
+        }
+        emit(.action(recognizer: id, state: recognizers[id].state, translation: translation))
+    }
+
+    // MARK: - Phase 4
+
+    mutating func applyCancellations() {
+        for id in rankOrder where recognizers[id].committedThisStep {
+            let spec = scene.recognizers[id]
+            var mask = recognizers[id].touches
+            while mask != 0 {
+                let slot = mask.trailingZeroBitCount
+                mask &= mask - 1
+                let u = touches[slot]
+                if spec.cancelsTouchesInView || (spec.delaysTouchesBegan && u.delivery == .pending)
+                    || (u.heldEnd && spec.delaysTouchesEnded) {
+                    cancelForView(slot: slot, by: id)
+                }
+            }
+        }
+    }
+
+    /// `cancelForView` of §10: a delivered touch gets `touchesCancelled`; an undelivered one is dropped.
+    mutating func cancelForView(slot: Int, by id: RecognizerID?) {
+        switch touches[slot].delivery {
+        case .delivered:
+            touches[slot].heldEnd = false
+            touches[slot].delivery = .cancelled
+            sendToResponders(slot: slot, phase: .cancelled, timestamp: now, location: touches[slot].location)
+        case .none, .pending:
+            touches[slot].delivery = .dropped
+            emit(.dropped(touch: touches[slot].number, by: id))
+        default:
+            break
+        }
+    }
+
+    // MARK: - Phase 5
+
+    mutating func releaseWithheldTouches() -> UInt64 {
+        var released: UInt64 = 0
+        for slot in touches.indices where touches[slot].inUse {
+            if touches[slot].delivery == .pending && undecidedDelayer(slot: slot, ended: false) == nil {
+                released |= bit(slot)
+                releaseDelayed(slot: slot)
+            }
+            if touches[slot].heldEnd && undecidedDelayer(slot: slot, ended: true) == nil {
+                touches[slot].heldEnd = false
+                touches[slot].delivery = .ended
+                emit(.released(touch: touches[slot].number))
+                sendToResponders(slot: slot, phase: .ended, timestamp: touches[slot].timestamp,
+                                 location: touches[slot].location)
+            }
+        }
+        return released
+    }
+
+    /// G5 replay: began with the original timestamp and location, then one follow-up of the current phase.
+    mutating func releaseDelayed(slot: Int) {
+        let u = touches[slot]
+        emit(.released(touch: u.number))
+        if filteredByMultiTouchRules(slot: slot) { return }
+        touches[slot].delivery = .delivered
+        sendToResponders(slot: slot, phase: .began, timestamp: u.downTime, location: u.downLocation)
+        guard touches[slot].delivery == .delivered else { return }
+        if u.phase == .ended {
+            deliverToView(slot: slot, phase: .ended)
+        } else if u.isLive && u.location != u.downLocation {
+            sendToResponders(slot: slot, phase: .moved, timestamp: u.timestamp, location: u.location)
+        }
+    }
+
+    /// The first recognizer (rank order) tracking the touch, still undecided, that delays its began
+    /// (`ended == false`) or ended phase.
+    func undecidedDelayer(slot: Int, ended: Bool) -> RecognizerID? {
+        let start = touches[slot].recsStart
+        for k in 0 ..< touches[slot].recsCount {
+            let id = recsStorage[start + k]
+            let rt = recognizers[id]
+            guard rt.touches & bit(slot) != 0, rt.state == .possible else { continue }
+            let spec = scene.recognizers[id]
+            if ended ? spec.delaysTouchesEnded : spec.delaysTouchesBegan { return id }
+        }
+        return nil
+    }
+
+    // MARK: - Phase 6
+
+    mutating func deliverToView(slot: Int, phase: TouchPhase) {
+        let u = touches[slot]
+        guard u.view >= 0 else { return }
+        switch u.delivery {
+        case .cancelled, .dropped, .filtered, .ended: return
+        default: break
+        }
+        if phase == .began {
+            // A touch joining a gesture that already owns its touches is cancelled before it is seen (G4).
+            if let owner = activeCanceller(slot: slot) {
+                touches[slot].delivery = .dropped
+                emit(.dropped(touch: u.number, by: owner))
+                return
+            }
+            if let delayer = undecidedDelayer(slot: slot, ended: false) {
+                touches[slot].delivery = .pending
+                emit(.withheld(touch: u.number, phase: .began, by: delayer))
+                return
+            }
+            if filteredByMultiTouchRules(slot: slot) { return }
+            touches[slot].delivery = .delivered
+            sendToResponders(slot: slot, phase: .began, timestamp: u.timestamp, location: u.location)
+            return
+        }
+        if u.delivery == .pending || u.delivery == .none { return }
+        if phase == .ended, let delayer = undecidedDelayer(slot: slot, ended: true) {
+            touches[slot].heldEnd = true
+            emit(.withheld(touch: u.number, phase: .ended, by: delayer))
+            return
+        }
+        if phase == .ended { touches[slot].delivery = .ended }
+        if phase == .cancelled { touches[slot].delivery = .cancelled }
+        sendToResponders(slot: slot, phase: phase, timestamp: u.timestamp, location: u.location)
+    }
+
+    func activeCanceller(slot: Int) -> RecognizerID? {
+        let start = touches[slot].recsStart
+        for k in 0 ..< touches[slot].recsCount {
+            let id = recsStorage[start + k]
+            if recognizers[id].touches & bit(slot) != 0, recognizers[id].state.isActive,
+               scene.recognizers[id].cancelsTouchesInView { return id }
+        }
+        return nil
+    }
+
+    /// H5: a view without multiple touch that already tracks a touch, or an exclusive-touch conflict.
+    mutating func filteredByMultiTouchRules(slot: Int) -> Bool {
+        let view = touches[slot].view
+        let spec = scene.views[view]
+        var reason: String?
+        for other in touches.indices where other != slot && touches[other].inUse && touches[other].isLive
+            && touches[other].delivery == .delivered {
+            let ov = touches[other].view
+            if ov == view && !spec.isMultipleTouchEnabled { reason = "isMultipleTouchEnabled is false"; break }
+            if ov != view && (spec.isExclusiveTouch || scene.views[ov].isExclusiveTouch) {
+                reason = "exclusive touch"; break
+            }
+        }
+        guard let reason else { return false }
+        touches[slot].delivery = .filtered
+        emit(.filtered(touch: touches[slot].number, view: view, reason: reason))
+        return true
+    }
+
+    // MARK: - After the step
+
+    /// §4.1: a recognizer in a terminal state resets once its touches are over, together with the
+    /// recognizers it is linked to by failure requirements.
+    mutating func resetFinishedRecognizers() {
+        for id in rankOrder {
+            let rt = recognizers[id]
+            guard rt.engaged || rt.state != .possible else { continue }
+            guard readyToReset(id) else { continue }
+            var linkedReady = true
+            for other in scene.recognizers[id].policies.requireToFail where !readyToReset(other) { linkedReady = false }
+            for other in recognizers.indices where scene.recognizers[other].policies.requireToFail.contains(id)
+                && !readyToReset(other) { linkedReady = false }
+            guard linkedReady, rt.state != .possible || rt.touches != 0 else { continue }
+            reset(id)
+        }
+    }
+
+    func readyToReset(_ id: RecognizerID) -> Bool {
+        let rt = recognizers[id]
+        if hasLiveTouches(id) { return false }
+        if rt.state == .possible {
+            return rt.pending == .none && rt.deadline == .never && !rt.waitingForNextTap && !heldEndsDelayed(by: id)
+        }
+        return rt.state.isTerminal
+    }
+
+    func hasLiveTouches(_ id: RecognizerID) -> Bool {
+        var mask = recognizers[id].touches
+        while mask != 0 {
+            let slot = mask.trailingZeroBitCount
+            mask &= mask - 1
+            if touches[slot].isLive { return true }
+        }
+        return false
+    }
+
+    func heldEndsDelayed(by id: RecognizerID) -> Bool {
+        var mask = recognizers[id].touches
+        while mask != 0 {
+            let slot = mask.trailingZeroBitCount
+            mask &= mask - 1
+            if touches[slot].heldEnd || touches[slot].delivery == .pending { return true }
+        }
+        return false
+    }
+
+    mutating func reset(_ id: RecognizerID) {
+        let wasState = recognizers[id].state
+        let enabled = recognizers[id].isEnabled
+        recognizers[id] = RecognizerRuntime(isEnabled: enabled)
+        if wasState != .possible {
+            emit(.transition(recognizer: id, from: wasState, to: .possible, reason: .reset))
+        }
+    }
+
+    /// Frees slots of finished touches that no recognizer remembers.
+    mutating func freeFinishedSlots() {
+        var referenced: UInt64 = 0
+        for rt in recognizers { referenced |= rt.touches }
+        for slot in touches.indices where touches[slot].inUse && !touches[slot].isLive
+            && referenced & bit(slot) == 0 && !touches[slot].heldEnd && touches[slot].delivery != .pending {
+            touches[slot].inUse = false
+        }
+    }
+}

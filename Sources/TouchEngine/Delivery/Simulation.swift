@@ -1,0 +1,271 @@
+/// One engine run: UIWindow.sendEvent's role, in virtual time.
+///
+/// The simulation owns all mutable state of a run in flat arrays indexed by view, recognizer and touch
+/// slot; it allocates them once in `init` and nothing per event. `run()` interleaves the script with the
+/// timers the run scheduled, processing each event with the six phases of touch-model §10.
+///
+/// Tie rule (P7): at equal times, script events come first in script order; then timers, recognizers'
+/// timers in recognizer order, then controls' highlight timers in view order, then scroll views'
+/// deceleration timers in view order.
+public struct Simulation<Recorder: TraceRecorder> {
+    public let scene: Scene
+    public var recorder: Recorder
+    let params: Parameters
+
+    var now = VirtualTime.zero
+    var touches: [TouchSlot]
+    var recognizers: [RecognizerRuntime]
+    var scrolls: [ScrollRuntime]
+    var controls: [ControlRuntime]
+    /// Sorted recognizer lists of the touches (P3/G2), `recsCapacity` entries per slot.
+    var recsStorage: [RecognizerID]
+    let recsCapacity: Int
+    /// Global G2 rank of each recognizer: deeper view first, then most recently added.
+    let rank: [Int]
+    /// Recognizers in rank order.
+    let rankOrder: [RecognizerID]
+    /// For each scroll view, its (delay, pan) recognizers; -1 when not a scroll view.
+    let scrollDelayOf: [RecognizerID]
+    let scrollPanOf: [RecognizerID]
+    /// Candidates of the current step that want to begin or recognize, in rank order.
+    var candidates: [RecognizerID]
+    /// The verdict that made each candidate want to begin (indexed by recognizer).
+    var candidateReasons: [Verdict]
+    /// The controller whose root view each view is; -1 for none.
+    let controllerOf: [Int]
+    var lastUpTime = VirtualTime.never
+    var lastUpLocation = Point.zero
+    var lastTapCount = 0
+
+    static var maxSlots: Int { 64 }
+
+    public init(scene: Scene, recorder: Recorder) {
+        self.scene = scene
+        self.recorder = recorder
+        self.params = scene.parameters
+        let r = scene.recognizers.count
+        touches = Array(repeating: TouchSlot(), count: Self.maxSlots)
+        recognizers = scene.recognizers.map { RecognizerRuntime(isEnabled: $0.isEnabled) }
+        scrolls = scene.views.map { ScrollRuntime(offset: $0.boundsOrigin) }
+        controls = scene.views.map { ControlRuntime(value: $0.value) }
+        recsCapacity = max(r, 1)
+        recsStorage = Array(repeating: -1, count: Self.maxSlots * max(r, 1))
+        candidates = []
+        candidates.reserveCapacity(r)
+        candidateReasons = Array(repeating: .none, count: r)
+        var controllerOf = Array(repeating: -1, count: scene.views.count)
+        for (i, c) in scene.controllers.enumerated() { controllerOf[c.rootView] = i }
+        self.controllerOf = controllerOf
+        let order = scene.recognizers.indices.sorted { a, b in
+            let ra = scene.recognizers[a], rb = scene.recognizers[b]
+            let da = scene.depth[ra.view], db = scene.depth[rb.view]
+            if da != db { return da > db }
+            if ra.addOrder != rb.addOrder { return ra.addOrder > rb.addOrder }
+            return a > b
+        }
+        rankOrder = order
+        var rank = Array(repeating: 0, count: r)
+        for (i, id) in order.enumerated() { rank[id] = i }
+        self.rank = rank
+        var delays = Array(repeating: -1, count: scene.views.count)
+        var pans = Array(repeating: -1, count: scene.views.count)
+        for (i, spec) in scene.recognizers.enumerated() {
+            switch spec.kind {
+            case .scrollDelay(let sv): delays[sv] = i
+            case .scrollPan(let sv): pans[sv] = i
+            default: break
+            }
+        }
+        scrollDelayOf = delays
+        scrollPanOf = pans
+    }
+
+    /// Runs the whole script and every timer it schedules.
+    public mutating func run() {
+        startInitialDecelerations()
+        var next = 0
+        let script = scene.script
+        while true {
+            let scriptTime = next < script.count ? script[next].time : .never
+            let timer = earliestTimer()
+            if scriptTime == .never && timer.time == .never { break }
+            if scriptTime <= timer.time {
+                now = scriptTime
+                perform(script[next])
+                next += 1
+            } else {
+                now = timer.time
+                fire(timer.owner)
+            }
+        }
+    }
+
+    // MARK: - Trace
+
+    @inline(__always)
+    mutating func emit(_ kind: TraceEventKind) {
+        if Recorder.isRecording { recorder.record(TraceEvent(time: now, kind: kind)) }
+    }
+
+    // MARK: - Timers
+
+    enum TimerOwner {
+        case none
+        case recognizer(RecognizerID)
+        case controlHighlight(ViewID)
+        case deceleration(ViewID)
+    }
+
+    func earliestTimer() -> (time: VirtualTime, owner: TimerOwner) {
+        var best = VirtualTime.never
+        var owner = TimerOwner.none
+        for i in recognizers.indices where recognizers[i].deadline < best {
+            best = recognizers[i].deadline; owner = .recognizer(i)
+        }
+        for v in controls.indices where controls[v].unhighlightDeadline < best {
+            best = controls[v].unhighlightDeadline; owner = .controlHighlight(v)
+        }
+        for v in scrolls.indices where scrolls[v].decelEnd < best {
+            best = scrolls[v].decelEnd; owner = .deceleration(v)
+        }
+        return (best, owner)
+    }
+
+    mutating func fire(_ owner: TimerOwner) {
+        switch owner {
+        case .none: break
+        case .recognizer(let id):
+            recognizers[id].deadline = .never
+            step(.timer(id))
+        case .controlHighlight(let v):
+            controls[v].unhighlightDeadline = .never
+            if Recorder.isRecording { emit(.timer("minimum highlight of \(scene.views[v].name) elapsed")) }
+            setHighlighted(v, false)
+        case .deceleration(let v):
+            finishDeceleration(v)
+        }
+    }
+
+    // MARK: - Script
+
+    mutating func perform(_ event: ScriptEvent) {
+        switch event.action {
+        case .down(let p):
+            touchDown(number: event.touch, at: p)
+        case .move(let p):
+            guard let slot = slot(of: event.touch) else { return }
+            touches[slot].location = p
+            touches[slot].timestamp = now
+            touches[slot].phase = .moved
+            emit(.touch(touch: event.touch, phase: .moved, location: p))
+            step(.touch(slot, .moved))
+        case .up(let p):
+            guard let slot = slot(of: event.touch) else { return }
+            if let p { touches[slot].location = p }
+            touches[slot].timestamp = now
+            touches[slot].phase = .ended
+            touches[slot].isLive = false
+            emit(.touch(touch: event.touch, phase: .ended, location: touches[slot].location))
+            lastUpTime = now
+            lastUpLocation = touches[slot].location
+            lastTapCount = touches[slot].tapCount
+            step(.touch(slot, .ended))
+            scrollTouchEnded(slot)
+        case .cancel:
+            guard let slot = slot(of: event.touch) else { return }
+            touches[slot].timestamp = now
+            touches[slot].phase = .cancelled
+            touches[slot].isLive = false
+            emit(.touch(touch: event.touch, phase: .cancelled, location: touches[slot].location))
+            if touches[slot].delivery == .none || touches[slot].delivery == .pending {
+                touches[slot].delivery = .dropped
+                emit(.dropped(touch: event.touch, by: nil))
+            }
+            step(.touch(slot, .cancelled))
+            scrollTouchEnded(slot)
+        case .setRecognizerEnabled(let id, let enabled):
+            setEnabled(id, enabled)
+        }
+    }
+
+    /// The live (or finishing) slot of a script touch number.
+    func slot(of number: Int) -> Int? {
+        for i in touches.indices where touches[i].inUse && touches[i].number == number && touches[i].phase != .ended
+            && touches[i].phase != .cancelled { return i }
+        return nil
+    }
+
+    mutating func touchDown(number: Int, at p: Point) {
+        emit(.touch(touch: number, phase: .began, location: p))
+        guard let slot = freeSlot() else {
+            emit(.filtered(touch: number, view: 0, reason: "more than \(Self.maxSlots) touches in flight"))
+            return
+        }
+        let hit = hitTest(p)
+        var t = TouchSlot()
+        t.inUse = true
+        t.number = number
+        t.view = hit ?? -1
+        t.downTime = now
+        t.downLocation = p
+        t.location = p
+        t.timestamp = now
+        t.phase = .began
+        t.isLive = true
+        t.recsStart = slot * recsCapacity
+        // UITouch.tapCount: successive taps close in time and place.
+        if lastUpTime != .never, now - lastUpTime <= params.multiTapInterval,
+           p.distance(to: lastUpLocation) <= params.tapAllowableMovement {
+            t.tapCount = lastTapCount + 1
+        }
+        touches[slot] = t
+        guard let view = hit else {
+            emit(.hitTest(touch: number, view: nil, chain: [], recognizers: []))
+            touches[slot].delivery = .dropped
+            touches[slot].isLive = false
+            touches[slot].phase = .cancelled
+            touches[slot].inUse = false
+            return
+        }
+        collectRecognizers(slot: slot, view: view)
+        if Recorder.isRecording {
+            let chain = responderChainViews(from: view)
+            let recs = Array(recsStorage[touches[slot].recsStart ..< touches[slot].recsStart + touches[slot].recsCount])
+            emit(.hitTest(touch: number, view: view, chain: chain, recognizers: recs))
+        }
+        scrollTouchBegan(slot)
+        step(.touch(slot, .began))
+    }
+
+    func freeSlot() -> Int? {
+        for i in touches.indices where !touches[i].inUse { return i }
+        return nil
+    }
+
+    /// P3/G1–G3: recognizers of the hit view and every ancestor up to the window, enabled and willing
+    /// to receive the touch, in G2 order.
+    mutating func collectRecognizers(slot: Int, view: ViewID) {
+        let base = touches[slot].recsStart
+        var count = 0
+        for id in rankOrder {
+            let spec = scene.recognizers[id]
+            guard recognizers[id].isEnabled, scene.isView(view, inside: spec.view) else { continue }
+            guard shouldReceive(spec.policies.shouldReceive, touchView: view) else { continue }
+            recsStorage[base + count] = id
+            count += 1
+        }
+        touches[slot].recsCount = count
+    }
+
+    func shouldReceive(_ policy: ShouldReceivePolicy, touchView: ViewID) -> Bool {
+        switch policy {
+        case .always: return true
+        case .never: return false
+        case .notInViews(let views): return !views.contains { scene.isView(touchView, inside: $0) }
+        case .onlyInViews(let views): return views.contains { scene.isView(touchView, inside: $0) }
+        case .notOnKinds(let kinds): return !kinds.contains(scene.views[touchView].kind)
+        }
+    }
+
+    @inline(__always) func bit(_ slot: Int) -> UInt64 { 1 << UInt64(slot) }
+}

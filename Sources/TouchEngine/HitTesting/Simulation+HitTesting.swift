@@ -1,0 +1,52 @@
+/// Hit testing (touch-model §2) and coordinate conversion over the live view tree.
+extension Simulation {
+    /// Current bounds origin of a view (scroll views: their live content offset).
+    @inline(__always) func boundsOrigin(_ v: ViewID) -> Point {
+        scene.views[v].scroll != nil ? scrolls[v].offset : scene.views[v].boundsOrigin
+    }
+
+    /// Converts a window point into `v`'s bounds coordinates.
+    func convertFromWindow(_ p: Point, to v: ViewID) -> Point {
+        guard let parent = scene.views[v].parent else { return p - scene.views[v].frame.origin + boundsOrigin(v) }
+        let inParent = convertFromWindow(p, to: parent)
+        return inParent - scene.views[v].frame.origin + boundsOrigin(v)
+    }
+
+    /// `point(inside:)` in `v`'s bounds space, with the enlarged-hit-area override (H3).
+    func pointInside(_ local: Point, _ v: ViewID) -> Bool {
+        let spec = scene.views[v]
+        let bounds = Rect(origin: boundsOrigin(v), size: spec.frame.size)
+        if case .enlarged(let insets) = spec.hitTestOverride { return bounds.outset(by: insets).contains(local) }
+        return bounds.contains(local)
+    }
+
+    /// `UIWindow.hitTest` (H1–H3): the frontmost view under a window point, or nil.
+    func hitTest(_ p: Point) -> ViewID? {
+        hitTest(view: 0, local: convertFromWindow(p, to: 0))
+    }
+
+    func hitTest(view v: ViewID, local: Point) -> ViewID? {
+        let spec = scene.views[v]
+        // H1: hidden, non-interactive, transparent subtrees are skipped; disabled controls are transparent.
+        if spec.isHidden || !spec.isUserInteractionEnabled || spec.alpha < params.hitTestAlphaThreshold { return nil }
+        if spec.kind.isControl && !spec.isEnabled { return nil }
+        // H2: a point outside the bounds never reaches subviews, whatever clipsToBounds says.
+        guard pointInside(local, v) else { return nil }
+        for child in scene.children[v].reversed() {
+            let c = scene.views[child]
+            let childLocal = local - c.frame.origin + boundsOrigin(child)
+            if let hit = hitTest(view: child, local: childLocal) { return hit }
+        }
+        // H3: pass-through containers return nil instead of themselves.
+        if spec.hitTestOverride == .passThrough { return nil }
+        return v
+    }
+
+    /// The views of the responder chain from `v` up to the window (controllers not included).
+    func responderChainViews(from v: ViewID) -> [ViewID] {
+        var chain: [ViewID] = []
+        var current: ViewID? = v
+        while let c = current { chain.append(c); current = scene.views[c].parent }
+        return chain
+    }
+}

@@ -1,0 +1,32 @@
+// The C math library (libm) for logarithms and powers in deceleration curves. This is arithmetic only:
+// the engine still does no I/O.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+@inline(__always) func log(_ x: Double) -> Double { libmLog(x) }
+@inline(__always) func pow(_ x: Double, _ y: Double) -> Double { libmPow(x, y) }
+
+@inline(__always) private func libmLog(_ x: Double) -> Double {
+    #if canImport(Darwin)
+    return Darwin.log(x)
+    #elseif canImport(Glibc)
+    return Glibc.log(x)
+    #else
+    return Musl.log(x)
+    #endif
+}
+
+@inline(__always) private func libmPow(_ x: Double, _ y: Double) -> Double {
+    #if canImport(Darwin)
+    return Darwin.pow(x, y)
+    #elseif canImport(Glibc)
+    return Glibc.pow(x, y)
+    #else
+    return Musl.pow(x, y)
+    #endif
+}

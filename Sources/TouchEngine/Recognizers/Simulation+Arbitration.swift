@@ -1,0 +1,263 @@
+/// Arbitration between recognizers (touch-model §4.4, §5.4, S6–S7; §10 phase 2).
+extension Simulation {
+    /// Phase 2: each candidate, in rank order (deeper view first, then most recently added: the G7
+    /// tie-break), tries to begin or recognize; then failure requirements are settled until stable.
+    mutating func resolveCandidates() {
+        for id in candidates where recognizers[id].state == .possible && recognizers[id].pending == .none {
+            let verdict = candidateReasons[id]
+            guard requirementsAllowAttempt(id, verdict: verdict) else { continue }
+            attemptToBegin(id, verdict: verdict, afterRequirements: false)
+        }
+        settleFailureRequirements()
+    }
+
+    /// G10 at first attempt: fail if a requirement recognized; wait (pending) if one is undecided.
+    mutating func requirementsAllowAttempt(_ id: RecognizerID, verdict: Verdict) -> Bool {
+        switch requirementStatus(id) {
+        case .satisfied:
+            return true
+        case .recognized(let b):
+            fail(id, .requirementRecognized(b))
+            return false
+        case .waiting:
+            if case .recognize = verdict { recognizers[id].pending = .recognize } else { recognizers[id].pending = .begin }
+            if Recorder.isRecording { emit(.pending(recognizer: id, waitingFor: undecidedRequirements(id))) }
+            return false
+        }
+    }
+
+    enum RequirementStatus { case satisfied, waiting, recognized(RecognizerID) }
+
+    func requirementStatus(_ id: RecognizerID) -> RequirementStatus {
+        var waiting = false
+        for b in scene.recognizers[id].policies.requireToFail {
+            let s = recognizers[b].state
+            switch s {
+            case .began, .changed, .ended, .cancelled:
+                return .recognized(b)
+            case .possible:
+                if participates(b) { waiting = true }
+            case .failed:
+                break
+            }
+        }
+        return waiting ? .waiting : .satisfied
+    }
+
+    /// A possible recognizer that tracks no touch and waits for nothing is not part of this gesture; a
+    /// failure requirement on it is satisfied [INF].
+    func participates(_ id: RecognizerID) -> Bool {
+        let rt = recognizers[id]
+        return rt.touches != 0 || rt.deadline != .never || rt.pending != .none || rt.waitingForNextTap
+    }
+
+    func undecidedRequirements(_ id: RecognizerID) -> [RecognizerID] {
+        scene.recognizers[id].policies.requireToFail.filter { recognizers[$0].state == .possible && participates($0) }
+    }
+
+    /// Settles pending recognizers until nothing changes: one whose requirement recognized fails; one
+    /// whose requirements all failed may now begin (G10).
+    mutating func settleFailureRequirements() {
+        var changed = true
+        while changed {
+            changed = false
+            for id in rankOrder where recognizers[id].pending != .none && recognizers[id].state == .possible {
+                switch requirementStatus(id) {
+                case .waiting:
+                    continue
+                case .recognized(let b):
+                    fail(id, .requirementRecognized(b))
+                case .satisfied:
+                    let verdict: Verdict = recognizers[id].pending == .recognize
+                        ? .recognize(.requirementsFailed) : .begin(.requirementsFailed)
+                    recognizers[id].pending = .none
+                    attemptToBegin(id, verdict: verdict, afterRequirements: true)
+                }
+                changed = true
+            }
+        }
+    }
+
+    /// The checks a recognizer passes when it actually leaves `possible` (G11, §5.4, S7, G7), then commit.
+    mutating func attemptToBegin(_ id: RecognizerID, verdict: Verdict, afterRequirements: Bool) {
+        let spec = scene.recognizers[id]
+        if !delegateShouldBegin(id) {
+            fail(id, .delegateShouldBegin)
+            return
+        }
+        if let veto = vetoingView(for: id) {
+            fail(id, .vetoedBy(veto.view, veto.why))
+            return
+        }
+        if case .scrollPan(let sv) = spec.kind, let obstacle = contentTouchObstacle(scrollView: sv, pan: id) {
+            fail(id, .contentTouchDelivery(obstacle))
+            return
+        }
+        if let blocker = activeBlocker(for: id) {
+            fail(id, .blockedByActive(blocker))
+            return
+        }
+        commit(id, verdict: verdict, afterRequirements: afterRequirements)
+    }
+
+    mutating func commit(_ id: RecognizerID, verdict: Verdict, afterRequirements: Bool) {
+        let spec = scene.recognizers[id]
+        let continuous = spec.kind.isContinuous
+        recognizers[id].committedThisStep = true
+        recognizers[id].deadline = .never
+        if afterRequirements && continuous {
+            // G10: a pan that begins after its requirements failed starts from zero translation.
+            recognizers[id].translationOrigin = recognizers[id].lastCentroid
+        }
+        let reason: Reason
+        switch verdict {
+        case .begin(let r), .recognize(let r): reason = r
+        default: reason = .note("")
+        }
+        transition(id, to: continuous ? .began : .ended, reason)
+        if case .scrollPan(let sv) = spec.kind { beginDragging(sv, pan: id) }
+        sendAction(id)
+        excludeOthers(by: id)
+        if afterRequirements && recognizers[id].pendingEnded {
+            recognizers[id].pendingEnded = false
+            transition(id, to: .ended, .touchesEnded)
+            sendAction(id)
+            if case .scrollPan(let sv) = spec.kind { endDragging(sv, pan: id) }
+        }
+    }
+
+    /// G7: the recognizer that began or recognized fails every other undecided recognizer sharing a
+    /// touch with it, unless the pair may recognize simultaneously (G8) or prevention is ruled out (G9).
+    mutating func excludeOthers(by winner: RecognizerID) {
+        let touchesOfWinner = recognizers[winner].touches
+        for other in rankOrder where other != winner && recognizers[other].state == .possible
+            && recognizers[other].touches & touchesOfWinner != 0 {
+            if simultaneous(winner, other) || !prevents(winner, other) { continue }
+            fail(other, .excludedBy(winner))
+        }
+    }
+
+    /// G7 "first wins": an active recognizer that shares a touch and would prevent this one.
+    func activeBlocker(for id: RecognizerID) -> RecognizerID? {
+        let mine = recognizers[id].touches
+        for other in rankOrder where other != id && recognizers[other].touches & mine != 0 {
+            let s = recognizers[other].state
+            guard s.isActive || (s == .ended && recognizers[other].committedThisStep) else { continue }
+            if simultaneous(other, id) || !prevents(other, id) { continue }
+            return other
+        }
+        return nil
+    }
+
+    /// G8: either delegate says yes; a scroll view's delay recognizer and its pan always coexist (S2
+    /// ruling); the system edge gate never competes.
+    func simultaneous(_ a: RecognizerID, _ b: RecognizerID) -> Bool {
+        let sa = scene.recognizers[a], sb = scene.recognizers[b]
+        if sa.policies.simultaneousWith.contains(b) || sb.policies.simultaneousWith.contains(a) { return true }
+        switch (sa.kind, sb.kind) {
+        case (.scrollDelay(let x), .scrollPan(let y)), (.scrollPan(let y), .scrollDelay(let x)):
+            return x == y
+        case (.edgeGate, _), (_, .edgeGate):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// G9: `a.canPrevent(b) && b.canBePrevented(by: a)`. A tap cannot be prevented by a tap that needs
+    /// fewer taps (so a double tap survives a single tap's recognition) [REPL Chameleon][WIDE].
+    func prevents(_ a: RecognizerID, _ b: RecognizerID) -> Bool {
+        let sa = scene.recognizers[a], sb = scene.recognizers[b]
+        guard sa.policies.canPrevent.contains(b), sb.policies.canBePrevented.contains(a) else { return false }
+        if case .tap(let ta, _) = sa.kind, case .tap(let tb, _) = sb.kind, tb > ta { return false }
+        return true
+    }
+
+    /// G11: the delegate's `gestureRecognizerShouldBegin`.
+    func delegateShouldBegin(_ id: RecognizerID) -> Bool {
+        let v = recognizers[id].velocity
+        switch scene.recognizers[id].policies.shouldBegin {
+        case .always: return true
+        case .never: return false
+        case .horizontal: return abs(v.x) > abs(v.y)
+        case .vertical: return abs(v.y) > abs(v.x)
+        }
+    }
+
+    /// G11 / §5.4: `UIView.gestureRecognizerShouldBegin` of the view the touch is in, for recognizers of
+    /// other views. Buttons (and the other listed controls) veto one-finger single taps; a slider vetoes
+    /// parallel swipes from its thumb; a switch vetoes parallel pans from its knob.
+    func vetoingView(for id: RecognizerID) -> (view: ViewID, why: String)? {
+        let spec = scene.recognizers[id]
+        var mask = recognizers[id].touches
+        while mask != 0 {
+            let slot = mask.trailingZeroBitCount
+            mask &= mask - 1
+            let v = touches[slot].view
+            guard v >= 0, v != spec.view else { continue }
+            let kind = scene.views[v].kind
+            if kind.vetoesForeignSingleTaps, case .tap(1, 1) = spec.kind {
+                return (v, "\(kind.uikitClass) handles one-finger single taps itself")
+            }
+            let travel = touches[slot].location - touches[slot].downLocation
+            let parallel = abs(travel.x) >= abs(travel.y)
+            let local = convertFromWindow(touches[slot].downLocation, to: v)
+            if kind == .slider, case .swipe(let dirs, 1) = spec.kind, !dirs.isDisjoint(with: [.left, .right]),
+               sliderThumbRect(v).contains(local) {
+                return (v, "UISlider handles swipes parallel to it that start on the thumb")
+            }
+            if kind == .switch, parallel, switchKnobRect(v).contains(local) {
+                switch spec.kind {
+                case .pan, .scrollPan: return (v, "UISwitch handles pans parallel to it that start on the knob")
+                default: break
+                }
+            }
+        }
+        return nil
+    }
+
+    /// S7: content already has a touch the scroll view may not take back.
+    func contentTouchObstacle(scrollView sv: ViewID, pan: RecognizerID) -> String? {
+        guard let config = scene.views[sv].scroll else { return nil }
+        var mask = recognizers[pan].touches
+        while mask != 0 {
+            let slot = mask.trailingZeroBitCount
+            mask &= mask - 1
+            guard touches[slot].delivery == .delivered, touches[slot].view >= 0 else { continue }
+            if !config.canCancelContentTouches {
+                return "content is tracking the touch and canCancelContentTouches is false"
+            }
+            let view = touches[slot].view
+            if !touchesShouldCancel(config.touchesShouldCancel, view: view) {
+                return "touchesShouldCancel(in: \(scene.views[view].name)) returned false"
+            }
+        }
+        return nil
+    }
+
+    func touchesShouldCancel(_ policy: TouchesShouldCancelPolicy, view: ViewID) -> Bool {
+        let kind = scene.views[view].kind
+        switch policy {
+        case .default: return !kind.isControl
+        case .always: return true
+        case .never: return false
+        case .controlsExceptTextInputsSlidersSwitches:
+            return !(kind.isControl && (kind.isTextInput || kind == .slider || kind == .switch))
+        }
+    }
+
+    /// `isEnabled` set from code (§4.1): an active recognizer is cancelled, an undecided one fails; its
+    /// touches are dropped. Re-enabling lets it track new touches only.
+    mutating func setEnabled(_ id: RecognizerID, _ enabled: Bool) {
+        if Recorder.isRecording { emit(.timer("code sets \(scene.recognizers[id].name).isEnabled = \(enabled)")) }
+        recognizers[id].isEnabled = enabled
+        guard !enabled else { return }
+        candidates.removeAll(keepingCapacity: true)
+        for i in recognizers.indices { recognizers[i].committedThisStep = false }
+        if recognizers[id].state.isActive { cancel(id, .disabled) } else if recognizers[id].state == .possible { fail(id, .disabled) }
+        step(.code)
+        // The recognizer forgets the touches it dropped.
+        let enabledNow = recognizers[id].isEnabled
+        recognizers[id] = RecognizerRuntime(state: recognizers[id].state, isEnabled: enabledNow)
+    }
+}

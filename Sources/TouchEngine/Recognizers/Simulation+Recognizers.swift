@@ -1,0 +1,414 @@
+/// The recognizers' own state machines (touch-model §4.5, §6, §8): each event returns a `Verdict` that
+/// the step applies. Reasons are built only when tracing.
+extension Simulation {
+    @inline(__always) func why(_ reason: Reason) -> Reason {
+        Recorder.isRecording ? reason : .note("")
+    }
+
+    mutating func recognizerReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID) -> Verdict {
+        switch scene.recognizers[id].kind {
+        case let .tap(taps, required): return tapReceives(phase, slot: slot, id: id, taps: taps, required: required)
+        case let .longPress(required): return longPressReceives(phase, slot: slot, id: id, required: required)
+        case let .pan(minimum, maximum): return panReceives(phase, slot: slot, id: id, minimum: minimum, maximum: maximum)
+        case let .swipe(directions, required): return swipeReceives(phase, slot: slot, id: id, directions: directions, required: required)
+        case let .scrollDelay(sv): return scrollDelayReceives(phase, slot: slot, id: id, scrollView: sv)
+        case let .scrollPan(sv): return scrollPanReceives(phase, slot: slot, id: id, scrollView: sv)
+        case let .edgeGate(edges): return edgeGateReceives(phase, slot: slot, id: id, edges: edges)
+        }
+    }
+
+    mutating func recognizerTimerFired(_ id: RecognizerID) -> Verdict {
+        let name = scene.recognizers[id].name
+        switch scene.recognizers[id].kind {
+        case .tap:
+            if recognizers[id].waitingForNextTap {
+                if Recorder.isRecording { emit(.timer("\(name): next tap did not come in time")) }
+                return .fail(why(.timer("maximum interval between taps elapsed")))
+            }
+            if Recorder.isRecording { emit(.timer("\(name): maximum tap duration")) }
+            return .fail(why(.timer("finger stayed down longer than the maximum tap duration")))
+        case .longPress:
+            if Recorder.isRecording { emit(.timer("\(name): minimum press duration")) }
+            return .begin(why(.timer("held for the minimum press duration without moving too far")))
+        case .swipe:
+            if Recorder.isRecording { emit(.timer("\(name): maximum swipe duration")) }
+            return .fail(why(.timer("maximum swipe duration elapsed")))
+        case .scrollDelay(let sv):
+            if Recorder.isRecording { emit(.timer("\(name): content touch delay")) }
+            return scrollDelayDecides(id: id, scrollView: sv, cause: "the content touch delay elapsed")
+        case .edgeGate:
+            if Recorder.isRecording { emit(.timer("\(name): edge gate delay")) }
+            return .fail(why(.timer("the system gesture gate let the touch through")))
+        case .pan, .scrollPan:
+            return .none
+        }
+    }
+
+    // MARK: - Geometry shared by pans and long presses
+
+    /// Centroid of the live touches the recognizer tracks.
+    func centroid(_ id: RecognizerID) -> Point {
+        var sum = Point.zero
+        var n = 0.0
+        var mask = recognizers[id].touches
+        while mask != 0 {
+            let slot = mask.trailingZeroBitCount
+            mask &= mask - 1
+            guard touches[slot].isLive else { continue }
+            sum = sum + touches[slot].location
+            n += 1
+        }
+        return n > 0 ? sum * (1 / n) : recognizers[id].lastCentroid
+    }
+
+    func liveTouchCount(_ id: RecognizerID) -> Int {
+        var n = 0
+        var mask = recognizers[id].touches
+        while mask != 0 {
+            let slot = mask.trailingZeroBitCount
+            mask &= mask - 1
+            if touches[slot].isLive { n += 1 }
+        }
+        return n
+    }
+
+    func panTranslation(_ id: RecognizerID) -> Point {
+        recognizers[id].lastCentroid - recognizers[id].translationOrigin
+    }
+
+    /// Records a new centroid sample and updates the smoothed velocity (§4.5: 0.2·new + 0.8·previous).
+    mutating func samplePan(_ id: RecognizerID, centroid c: Point) {
+        let rt = recognizers[id]
+        let dt = (now - rt.lastSampleTime).milliseconds
+        if dt > 0 {
+            let instant = (c - rt.lastCentroid) * (1 / dt)
+            let k = params.panVelocitySmoothing
+            recognizers[id].velocity = rt.hasVelocity ? instant * k + rt.velocity * (1 - k) : instant
+            recognizers[id].hasVelocity = true
+        }
+        recognizers[id].lastCentroid = c
+        recognizers[id].lastSampleTime = now
+    }
+
+    /// When the touch set of a pan changes, shift the origins so translation stays continuous.
+    mutating func rebaseCentroid(_ id: RecognizerID, from old: Point, to new: Point) {
+        let shift = new - old
+        recognizers[id].start = recognizers[id].start + shift
+        recognizers[id].translationOrigin = recognizers[id].translationOrigin + shift
+        recognizers[id].lastCentroid = new
+    }
+
+    // MARK: - Tap
+
+    mutating func tapReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, taps: Int, required: Int) -> Verdict {
+        let spec = scene.recognizers[id]
+        let allowable = spec.thresholds.allowableMovement ?? params.tapAllowableMovement
+        switch phase {
+        case .began:
+            let p = touches[slot].location
+            if recognizers[id].waitingForNextTap {
+                recognizers[id].waitingForNextTap = false
+                let d = p.distance(to: recognizers[id].firstTapStart)
+                if d > allowable {
+                    return .fail(why(.threshold("next tap landed \(fmt(d)) pt from the first (allowable \(fmt(allowable)) pt)")))
+                }
+            } else if recognizers[id].tapsDone == 0 && recognizers[id].touchesDown == 0 {
+                recognizers[id].firstTapStart = p
+            }
+            if recognizers[id].touchesDown == 0 {
+                recognizers[id].deadline = now + (spec.thresholds.maximumTapDuration ?? params.tapMaximumDuration)
+            }
+            recognizers[id].touchesDown += 1
+            recognizers[id].maxTouchesDown = max(recognizers[id].maxTouchesDown, recognizers[id].touchesDown)
+            if recognizers[id].touchesDown > required {
+                return .fail(why(.threshold("more than \(required) finger(s)")))
+            }
+            return .none
+        case .moved:
+            let d = touches[slot].location.distance(to: touches[slot].downLocation)
+            if d > allowable {
+                return .fail(why(.threshold("moved \(fmt(d)) pt > allowable movement \(fmt(allowable)) pt")))
+            }
+            return .none
+        case .ended:
+            let d = touches[slot].location.distance(to: touches[slot].downLocation)
+            if d > allowable {
+                return .fail(why(.threshold("lifted \(fmt(d)) pt away > allowable movement \(fmt(allowable)) pt")))
+            }
+            recognizers[id].touchesDown -= 1
+            guard recognizers[id].touchesDown == 0 else { return .none }
+            recognizers[id].deadline = .never
+            if recognizers[id].maxTouchesDown < required {
+                return .fail(why(.threshold("only \(recognizers[id].maxTouchesDown) of \(required) fingers")))
+            }
+            recognizers[id].maxTouchesDown = 0
+            recognizers[id].tapsDone += 1
+            if recognizers[id].tapsDone >= taps {
+                return .recognize(why(.threshold("tap \(taps) of \(taps) completed")))
+            }
+            recognizers[id].waitingForNextTap = true
+            recognizers[id].deadline = now + (spec.thresholds.maximumIntervalBetweenTaps ?? params.multiTapInterval)
+            return .none
+        case .cancelled:
+            return .fail(why(.touchesCancelled))
+        }
+    }
+
+    // MARK: - Long press
+
+    mutating func longPressReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, required: Int) -> Verdict {
+        let spec = scene.recognizers[id]
+        let allowable = spec.thresholds.allowableMovement ?? params.longPressAllowableMovement
+        let active = recognizers[id].state.isActive || recognizers[id].pending == .begin
+        switch phase {
+        case .began:
+            recognizers[id].touchesDown += 1
+            if !active {
+                if recognizers[id].touchesDown == required {
+                    recognizers[id].deadline = now + (spec.thresholds.minimumPressDuration ?? params.longPressDuration)
+                } else if recognizers[id].touchesDown > required {
+                    return .fail(why(.threshold("more than \(required) finger(s)")))
+                }
+            }
+            samplePan(id, centroid: centroid(id))
+            return .none
+        case .moved:
+            samplePan(id, centroid: centroid(id))
+            if active { return .change }
+            let d = touches[slot].location.distance(to: touches[slot].downLocation)
+            if d > allowable {
+                return .fail(why(.threshold("moved \(fmt(d)) pt > allowable movement \(fmt(allowable)) pt before the press duration")))
+            }
+            return .none
+        case .ended:
+            recognizers[id].touchesDown -= 1
+            if active {
+                return recognizers[id].touchesDown < required ? .end(why(.touchesEnded)) : .none
+            }
+            return .fail(why(.note("lifted before the minimum press duration")))
+        case .cancelled:
+            return active ? .cancel(why(.touchesCancelled)) : .fail(why(.touchesCancelled))
+        }
+    }
+
+    // MARK: - Pan
+
+    mutating func panReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, minimum: Int, maximum: Int) -> Verdict {
+        let h = scene.recognizers[id].thresholds.hysteresis ?? params.panHysteresis
+        let active = recognizers[id].state.isActive || recognizers[id].pending == .begin
+        switch phase {
+        case .began:
+            let old = recognizers[id].lastCentroid
+            recognizers[id].touchesDown += 1
+            if recognizers[id].touchesDown > maximum {
+                // Touches beyond the maximum are ignored (`ignore(_:for:)`).
+                recognizers[id].touches &= ~bit(slot)
+                recognizers[id].touchesDown -= 1
+                return .none
+            }
+            let c = centroid(id)
+            if recognizers[id].touchesDown == 1 {
+                recognizers[id].start = c
+                recognizers[id].translationOrigin = c
+                recognizers[id].lastCentroid = c
+                recognizers[id].lastSampleTime = now
+            } else {
+                rebaseCentroid(id, from: old, to: c)
+            }
+            return .none
+        case .moved:
+            samplePan(id, centroid: centroid(id))
+            if active { return .change }
+            guard recognizers[id].touchesDown >= minimum else { return .none }
+            let delta = recognizers[id].lastCentroid - recognizers[id].start
+            guard abs(delta.x) >= h || abs(delta.y) >= h else { return .none }
+            recognizers[id].translationOrigin = recognizers[id].lastCentroid - removingHysteresis(delta, h, axes: (true, true))
+            return .begin(why(.threshold("translation (\(fmt(delta.x)),\(fmt(delta.y))) reached the \(fmt(h)) pt hysteresis")))
+        case .ended, .cancelled:
+            let old = recognizers[id].lastCentroid
+            recognizers[id].touchesDown -= 1
+            if recognizers[id].touchesDown > 0 {
+                rebaseCentroid(id, from: old, to: centroid(id))
+            }
+            if phase == .cancelled { return active ? .cancel(why(.touchesCancelled)) : .fail(why(.touchesCancelled)) }
+            if active { return recognizers[id].touchesDown < minimum ? .end(why(.touchesEnded)) : .none }
+            return recognizers[id].touchesDown == 0 ? .fail(why(.note("touches ended before the pan began"))) : .none
+        }
+    }
+
+    /// §4.5 hysteresis removal, per axis with clamping: `sign(Δ)·max(|Δ| − h, 0)`.
+    func removingHysteresis(_ delta: Point, _ h: Double, axes: (Bool, Bool)) -> Point {
+        func clamp(_ v: Double) -> Double { v < 0 ? -max(-v - h, 0) : max(v - h, 0) }
+        return Point(axes.0 ? clamp(delta.x) : delta.x, axes.1 ? clamp(delta.y) : delta.y)
+    }
+
+    // MARK: - Swipe
+
+    mutating func swipeReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, directions: SwipeDirections,
+                                required: Int) -> Verdict {
+        switch phase {
+        case .began:
+            recognizers[id].touchesDown += 1
+            if recognizers[id].touchesDown > required { return .fail(why(.threshold("more than \(required) finger(s)"))) }
+            if recognizers[id].touchesDown == 1 {
+                recognizers[id].start = touches[slot].location
+                recognizers[id].startTime = now
+                recognizers[id].deadline = now + params.swipeMaximumDuration
+            }
+            return .none
+        case .moved:
+            guard recognizers[id].touchesDown == required else { return .none }
+            let delta = centroid(id) - recognizers[id].start
+            let t = min((now - recognizers[id].startTime).seconds, 0.5)
+            let minPrimary = params.swipeMinimumPrimaryMovement * (1 - t * (1 - params.swipeMinimumMovementDecayRate))
+            let maxSecondary = params.swipeMaximumSecondaryMovement * (1 - t * (1 - params.swipeMaximumMovementDecayRate))
+            let candidates: [(SwipeDirections, Double, Double)] = [
+                (.right, delta.x, abs(delta.y)), (.left, -delta.x, abs(delta.y)),
+                (.down, delta.y, abs(delta.x)), (.up, -delta.y, abs(delta.x)),
+            ]
+            for (dir, primary, secondary) in candidates where primary >= minPrimary && secondary <= maxSecondary {
+                if directions.contains(dir) {
+                    return .recognize(why(.threshold("travelled \(fmt(primary)) pt ≥ \(fmt(minPrimary)) pt with \(fmt(secondary)) pt across")))
+                }
+                return .fail(why(.threshold("swiped in a direction it does not recognize")))
+            }
+            return .none
+        case .ended:
+            return .fail(why(.note("lifted before the swipe was long enough")))
+        case .cancelled:
+            return .fail(why(.touchesCancelled))
+        }
+    }
+
+    // MARK: - Scroll view delay recognizer (S1–S4)
+
+    mutating func scrollDelayReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, scrollView sv: ViewID) -> Verdict {
+        let config = scene.views[sv].scroll!
+        switch phase {
+        case .began:
+            guard config.delaysContentTouches else {
+                return scrollDelayDecides(id: id, scrollView: sv, cause: "delaysContentTouches is false")
+            }
+            if recognizers[id].deadline == .never { recognizers[id].deadline = now + params.contentTouchDelay }
+            return .none
+        case .moved:
+            guard params.scrollDelayEarlyRelease else { return .none }
+            let delta = touches[slot].location - touches[slot].downLocation
+            for axis in Axis.allCases where !canScroll(sv, axis) && abs(delta[axis]) >= params.scrollHysteresis {
+                return scrollDelayDecides(id: id, scrollView: sv, cause: "moved along an axis the scroll view cannot scroll")
+            }
+            return .none
+        case .ended:
+            return scrollDelayDecides(id: id, scrollView: sv, cause: "the touch ended before the delay")
+        case .cancelled:
+            return .fail(why(.touchesCancelled))
+        }
+    }
+
+    /// S2: before releasing, ask `touchesShouldBegin(_:with:in:)`; NO makes the delay recognizer
+    /// recognize, which discards the withheld touches.
+    mutating func scrollDelayDecides(id: RecognizerID, scrollView sv: ViewID, cause: String) -> Verdict {
+        recognizers[id].deadline = .never
+        let policy = scene.views[sv].scroll!.touchesShouldBegin
+        var mask = recognizers[id].touches
+        while mask != 0 {
+            let slot = mask.trailingZeroBitCount
+            mask &= mask - 1
+            let view = touches[slot].view
+            guard view >= 0 else { continue }
+            let allowed: Bool
+            switch policy {
+            case .always: allowed = true
+            case .never: allowed = false
+            case .rejectViews(let views): allowed = !views.contains { scene.isView(view, inside: $0) }
+            }
+            if !allowed { return .recognize(why(.touchesShouldBegin(view, false))) }
+        }
+        return .fail(why(.note("\(cause); touchesShouldBegin returned true")))
+    }
+
+    // MARK: - Scroll view pan (S5–S11)
+
+    mutating func scrollPanReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, scrollView sv: ViewID) -> Verdict {
+        let active = recognizers[id].state.isActive || recognizers[id].pending == .begin
+        switch phase {
+        case .began:
+            let old = recognizers[id].lastCentroid
+            recognizers[id].touchesDown += 1
+            let c = centroid(id)
+            if recognizers[id].touchesDown == 1 {
+                recognizers[id].start = c
+                recognizers[id].translationOrigin = c
+                recognizers[id].lastCentroid = c
+                recognizers[id].lastSampleTime = now
+                if scrolls[sv].isDecelerating && !active {
+                    // S9: touching a decelerating scroll view catches it; the pan begins at once.
+                    catchDeceleration(sv)
+                    return .begin(why(.caughtDeceleration))
+                }
+            } else {
+                rebaseCentroid(id, from: old, to: c)
+            }
+            return .none
+        case .moved:
+            samplePan(id, centroid: centroid(id))
+            if active { return .change }
+            let delta = recognizers[id].lastCentroid - recognizers[id].start
+            let h = params.scrollHysteresis
+            var beginX = canScroll(sv, .horizontal) && abs(delta.x) >= h
+            var beginY = canScroll(sv, .vertical) && abs(delta.y) >= h
+            if params.scrollViewsTransferToParent, let parent = transferParent(of: sv, pan: id) {
+                let declineX = declinesAxis(sv, .horizontal, delta: delta, parent: parent, otherBegins: beginY)
+                let declineY = declinesAxis(sv, .vertical, delta: delta, parent: parent, otherBegins: beginX)
+                if declineX { beginX = false }
+                if declineY { beginY = false }
+                if (declineX || declineY) && !beginX && !beginY { return .none }
+            }
+            guard beginX || beginY else { return .none }
+            recognizers[id].translationOrigin = recognizers[id].lastCentroid
+                - removingHysteresis(delta, h, axes: (true, true))
+            return .begin(why(.threshold("translation (\(fmt(delta.x)),\(fmt(delta.y))) reached the \(fmt(h)) pt scroll hysteresis on a scrollable axis")))
+        case .ended, .cancelled:
+            let old = recognizers[id].lastCentroid
+            recognizers[id].touchesDown -= 1
+            if recognizers[id].touchesDown > 0 { rebaseCentroid(id, from: old, to: centroid(id)) }
+            if phase == .cancelled { return active ? .cancel(why(.touchesCancelled)) : .fail(why(.touchesCancelled)) }
+            if active { return recognizers[id].touchesDown == 0 ? .end(why(.touchesEnded)) : .none }
+            return recognizers[id].touchesDown == 0 ? .fail(why(.note("touches ended before the scroll began"))) : .none
+        }
+    }
+
+    // MARK: - System edge gate (§8)
+
+    mutating func edgeGateReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, edges: ScreenEdges) -> Verdict {
+        switch phase {
+        case .began:
+            guard recognizers[id].deadline == .never else { return .none }
+            let p = touches[slot].downLocation
+            let size = scene.windowSize, r = params.edgeGateRegion
+            let nearEdge = (edges.contains(.bottom) && p.y >= size.height - r) || (edges.contains(.top) && p.y < r)
+                || (edges.contains(.left) && p.x < r) || (edges.contains(.right) && p.x >= size.width - r)
+            guard nearEdge else { return .fail(why(.note("the touch started away from the watched edges"))) }
+            recognizers[id].deadline = now + params.edgeGateDelay
+            return .none
+        case .moved:
+            return .none
+        case .ended, .cancelled:
+            return .fail(why(.note("the touch ended; not a system gesture")))
+        }
+    }
+}
+
+/// Compact number formatting for trace text: integers without a decimal point, otherwise up to three decimals.
+func fmt(_ v: Double) -> String {
+    let rounded = (v * 1000).rounded() / 1000
+    if rounded == rounded.rounded() && abs(rounded) < 1e15 {
+        let i = Int(rounded)
+        return i == 0 ? "0" : String(i)
+    }
+    var s = String(rounded)
+    if s.contains("e") { return s }
+    while s.hasSuffix("0") { s.removeLast() }
+    if s.hasSuffix(".") { s.removeLast() }
+    return s
+}

@@ -1,0 +1,221 @@
+/// Scroll view geometry and motion (touch-model §6.3–§6.4, S5, S8–S11).
+extension Simulation {
+    /// The offset range along an axis: `[-inset.leading, max(min, content + inset.trailing − bounds)]`.
+    func offsetRange(_ sv: ViewID, _ axis: Axis) -> (min: Double, max: Double) {
+        let spec = scene.views[sv], config = spec.scroll!
+        let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
+        let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
+        let low = -lead
+        return (low, max(low, config.contentSize[axis] + trail - spec.frame.size[axis]))
+    }
+
+    /// S5: `isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>))`.
+    func canScroll(_ sv: ViewID, _ axis: Axis) -> Bool {
+        let spec = scene.views[sv], config = spec.scroll!
+        guard config.isScrollEnabled else { return false }
+        let insets = axis == .horizontal ? config.contentInset.left + config.contentInset.right
+            : config.contentInset.top + config.contentInset.bottom
+        if config.contentSize[axis] + insets > spec.frame.size[axis] { return true }
+        let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
+        return config.bounces && always
+    }
+
+    /// S11: the nearest containing scroll view whose pan shares this pan's touches.
+    func transferParent(of sv: ViewID, pan: RecognizerID) -> ViewID? {
+        var v = scene.views[sv].parent
+        while let current = v {
+            if scene.views[current].scroll != nil {
+                let parentPan = scrollPanOf[current]
+                if parentPan >= 0, recognizers[parentPan].touches & recognizers[pan].touches != 0,
+                   recognizers[parentPan].state == .possible || recognizers[parentPan].state.isActive {
+                    return current
+                }
+            }
+            v = scene.views[current].parent
+        }
+        return nil
+    }
+
+    /// S11 (iOS ≥ 17.4): the inner pan declines an axis when it transfers that axis to the parent, the
+    /// parent can scroll it, the inner will not begin on the other axis, and either the inner cannot scroll
+    /// the axis or the finger moved the hysteresis toward an edge the inner already abuts.
+    func declinesAxis(_ sv: ViewID, _ axis: Axis, delta: Point, parent: ViewID, otherBegins: Bool) -> Bool {
+        let config = scene.views[sv].scroll!
+        let transfers = axis == .horizontal ? config.transfersHorizontalScrollingToParent
+            : config.transfersVerticalScrollingToParent
+        guard transfers, canScroll(parent, axis), !otherBegins else { return false }
+        if !canScroll(sv, axis) { return true }
+        let d = delta[axis]
+        guard abs(d) >= params.scrollHysteresis else { return false }
+        let range = offsetRange(sv, axis)
+        let offset = scrolls[sv].offset[axis]
+        // Finger moving toward +axis pulls the content back: toward the minimum edge.
+        return d > 0 ? offset <= range.min : offset >= range.max
+    }
+
+    /// S8: rubber band beyond the edges when bouncing, clamp otherwise.
+    func constrained(_ sv: ViewID, raw: Double, _ axis: Axis) -> Double {
+        let range = offsetRange(sv, axis)
+        let bounces = scene.views[sv].scroll!.bounces
+        let dimension = scene.views[sv].frame.size[axis]
+        if raw < range.min { return bounces ? range.min - rubberBand(range.min - raw, dimension) : range.min }
+        if raw > range.max { return bounces ? range.max + rubberBand(raw - range.max, dimension) : range.max }
+        return raw
+    }
+
+    func rubberBand(_ overshoot: Double, _ dimension: Double) -> Double {
+        guard dimension > 0 else { return 0 }
+        let c = params.rubberBandCoefficient
+        return (1 - 1 / (overshoot * c / dimension + 1)) * dimension
+    }
+
+    mutating func setOffset(_ sv: ViewID, _ offset: Point) {
+        guard scrolls[sv].offset != offset else { return }
+        scrolls[sv].offset = offset
+        emit(.offset(view: sv, offset: offset))
+    }
+
+    // MARK: - Dragging
+
+    mutating func beginDragging(_ sv: ViewID, pan: RecognizerID) {
+        if scrolls[sv].isDecelerating { catchDeceleration(sv) }
+        recognizers[pan].scrollStartOffset = scrolls[sv].offset
+        scrolls[sv].isDragging = true
+        emit(.scroll(view: sv, .willBeginDragging))
+        emit(.scroll(view: sv, .dragging(true)))
+        updateScrollOffset(sv, pan: pan)
+    }
+
+    /// Offset = offset at drag start − translation, on the axes the scroll view can scroll.
+    mutating func updateScrollOffset(_ sv: ViewID, pan: RecognizerID) {
+        let translation = panTranslation(pan)
+        let start = recognizers[pan].scrollStartOffset
+        var offset = scrolls[sv].offset
+        for axis in Axis.allCases where canScroll(sv, axis) {
+            offset[axis] = constrained(sv, raw: start[axis] - translation[axis], axis)
+        }
+        setOffset(sv, offset)
+    }
+
+    mutating func endDragging(_ sv: ViewID, pan: RecognizerID) {
+        scrolls[sv].isDragging = false
+        // Content velocity is opposite to the finger's.
+        let v = recognizers[pan].velocity * -1
+        let (target, duration, rate) = settleTarget(sv, contentVelocity: v)
+        let willDecelerate = target != scrolls[sv].offset
+        emit(.scroll(view: sv, .didEndDragging(willDecelerate: willDecelerate)))
+        emit(.scroll(view: sv, .dragging(false)))
+        if willDecelerate { startDeceleration(sv, to: target, duration: duration, rate: rate) }
+    }
+
+    /// Where a released scroll view comes to rest, how long it takes, and the easing retention.
+    func settleTarget(_ sv: ViewID, contentVelocity v: Point) -> (Point, Duration, Double) {
+        let offset = scrolls[sv].offset
+        var target = offset
+        var outOfRange = false
+        for axis in Axis.allCases {
+            let range = offsetRange(sv, axis)
+            if offset[axis] < range.min { target[axis] = range.min; outOfRange = true }
+            if offset[axis] > range.max { target[axis] = range.max; outOfRange = true }
+        }
+        if outOfRange { return (target, params.bounceBackDuration, 0.99) }
+        let config = scene.views[sv].scroll!
+        if config.isPagingEnabled {
+            for axis in Axis.allCases where canScroll(sv, axis) {
+                let page = scene.views[sv].frame.size[axis]
+                guard page > 0 else { continue }
+                let range = offsetRange(sv, axis)
+                // Project 100 ms of motion, then snap to the nearest page [INF].
+                let index = ((offset[axis] + v[axis] * 100) / page).rounded()
+                target[axis] = min(max(index * page, range.min), range.max)
+            }
+            return (target, params.bounceBackDuration, 0.99)
+        }
+        let rate = params.decelerationRate
+        var longest = 0.0
+        for axis in Axis.allCases where canScroll(sv, axis) && abs(v[axis]) >= params.decelerationMinimumVelocity {
+            let range = offsetRange(sv, axis)
+            let distance = v[axis] / -log(rate)
+            target[axis] = min(max(offset[axis] + distance, range.min), range.max)
+            longest = max(longest, log(params.decelerationMinimumVelocity / abs(v[axis])) / log(rate))
+        }
+        return (target, .ms(longest.rounded()), rate)
+    }
+
+    mutating func startDeceleration(_ sv: ViewID, to target: Point, duration: Duration, rate: Double) {
+        scrolls[sv].isDecelerating = true
+        scrolls[sv].decelStart = now
+        scrolls[sv].decelEnd = now + max(duration, .ms(1))
+        scrolls[sv].decelFrom = scrolls[sv].offset
+        scrolls[sv].decelTo = target
+        scrolls[sv].decelRate = rate
+        emit(.scroll(view: sv, .decelerating(true)))
+    }
+
+    /// The decelerating offset at the current time (exponential ease-out toward the target).
+    func decelerationOffset(_ sv: ViewID) -> Point {
+        let s = scrolls[sv]
+        let total = (s.decelEnd - s.decelStart).milliseconds
+        let elapsed = (now - s.decelStart).milliseconds
+        guard total > 0, elapsed < total else { return s.decelTo }
+        let fraction = (1 - pow(s.decelRate, elapsed)) / (1 - pow(s.decelRate, total))
+        return s.decelFrom + (s.decelTo - s.decelFrom) * fraction
+    }
+
+    /// S9: a touch stops a decelerating scroll view where it is.
+    mutating func catchDeceleration(_ sv: ViewID) {
+        guard scrolls[sv].isDecelerating else { return }
+        let offset = decelerationOffset(sv)
+        scrolls[sv].isDecelerating = false
+        scrolls[sv].decelEnd = .never
+        setOffset(sv, offset)
+        emit(.scroll(view: sv, .decelerating(false)))
+    }
+
+    mutating func finishDeceleration(_ sv: ViewID) {
+        scrolls[sv].decelEnd = .never
+        scrolls[sv].isDecelerating = false
+        setOffset(sv, scrolls[sv].decelTo)
+        emit(.scroll(view: sv, .decelerating(false)))
+        emit(.scroll(view: sv, .didEndDecelerating))
+    }
+
+    mutating func startInitialDecelerations() {
+        for sv in scene.views.indices {
+            guard let v = scene.views[sv].scroll?.initialDeceleration else { continue }
+            let (target, duration, rate) = settleTarget(sv, contentVelocity: v)
+            if target != scrolls[sv].offset { startDeceleration(sv, to: target, duration: duration, rate: rate) }
+        }
+    }
+
+    // MARK: - isTracking (S10)
+
+    mutating func scrollTouchBegan(_ slot: Int) {
+        forEachScrollPan(of: slot) { sim, sv in
+            if !sim.scrolls[sv].isTracking {
+                sim.scrolls[sv].isTracking = true
+                sim.emit(.scroll(view: sv, .tracking(true)))
+            }
+        }
+    }
+
+    mutating func scrollTouchEnded(_ slot: Int) {
+        forEachScrollPan(of: slot) { sim, sv in
+            guard sim.scrolls[sv].isTracking else { return }
+            let pan = sim.scrollPanOf[sv]
+            for other in sim.touches.indices where other != slot && sim.touches[other].inUse && sim.touches[other].isLive {
+                let start = sim.touches[other].recsStart
+                for k in 0 ..< sim.touches[other].recsCount where sim.recsStorage[start + k] == pan { return }
+            }
+            sim.scrolls[sv].isTracking = false
+            sim.emit(.scroll(view: sv, .tracking(false)))
+        }
+    }
+
+    mutating func forEachScrollPan(of slot: Int, _ body: (inout Simulation, ViewID) -> Void) {
+        let start = touches[slot].recsStart
+        for k in 0 ..< touches[slot].recsCount {
+            if case .scrollPan(let sv) = scene.recognizers[recsStorage[start + k]].kind { body(&self, sv) }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// Renders a trace as a readable timeline, one line per event: `<time ms>  <what happened>`.
+///
+/// The text is stable (golden files compare it exactly): numbers print as integers when whole, else
+/// with up to three decimals; names come from the scene.
+public enum TraceText {
+    public static func render(scene: Scene, trace: [TraceEvent]) -> String {
+        var out = "== \(scene.name) ==\n"
+        for event in trace {
+            let time = fmt(event.time.milliseconds)
+            let pad = String(repeating: " ", count: max(0, 8 - time.count))
+            out += pad + time + "  " + describe(event.kind, scene: scene) + "\n"
+        }
+        return out
+    }
+
+    static func point(_ p: Point) -> String { "(\(fmt(p.x)),\(fmt(p.y)))" }
+
+    static func name(_ r: Responder, _ scene: Scene) -> String {
+        switch r {
+        case .view(let v): return scene.views[v].name
+        case .controller(let c): return scene.controllers[c].name
+        }
+    }
+
+    public static func describe(_ kind: TraceEventKind, scene: Scene) -> String {
+        let views = scene.views, recs = scene.recognizers
+        func rn(_ id: RecognizerID) -> String { recs[id].name }
+        switch kind {
+        case let .touch(touch, phase, location):
+            switch phase {
+            case .began: return "touch \(touch) down at \(point(location))"
+            case .moved: return "touch \(touch) moves to \(point(location))"
+            case .ended: return "touch \(touch) up at \(point(location))"
+            case .cancelled: return "touch \(touch) cancelled by the system"
+            }
+        case let .hitTest(touch, view, chain, recognizers):
+            guard let view else { return "touch \(touch) hits no view: it is dropped" }
+            var chainNames: [String] = []
+            for v in chain {
+                chainNames.append(views[v].name)
+                if let c = scene.controllers.first(where: { $0.rootView == v }) { chainNames.append(c.name) }
+            }
+            let recNames = recognizers.isEmpty ? "none" : recognizers.map(rn).joined(separator: ", ")
+            return "touch \(touch) hit-tests to \(views[view].name) (\(views[view].className ?? views[view].kind.uikitClass)); "
+                + "chain \(chainNames.joined(separator: " → ")); recognizers \(recNames)"
+        case let .transition(id, from, to, reason):
+            let text = describe(reason, scene: scene)
+            return "\(rn(id)): \(stateName(from, id, scene)) → \(stateName(to, id, scene))" + (text.isEmpty ? "" : " — \(text)")
+        case let .pending(id, waiting):
+            return "\(rn(id)): passed its threshold; waits for \(waiting.map(rn).joined(separator: ", ")) to fail (G10)"
+        case let .action(id, state, translation):
+            let t = translation.map { ", translation \(point($0))" } ?? ""
+            return "\(rn(id)) action (\(stateName(state, id, scene))\(t))"
+        case let .timer(text):
+            return "timer: \(text)"
+        case let .withheld(touch, phase, by):
+            return "withhold touch \(touch) \(phase.rawValue) from its view (\(rn(by)) delays touches\(phase == .began ? "Began" : "Ended"))"
+        case let .released(touch):
+            return "release withheld touch \(touch) to its view"
+        case let .dropped(touch, by):
+            return "drop touch \(touch): its view never hears of it" + (by.map { " (\(rn($0)) took it)" } ?? "")
+        case let .filtered(touch, view, reason):
+            return "touch \(touch) not sent to \(views[view].name): \(reason)"
+        case let .callback(responder, phase, touch, timestamp, location, local, hitView, handling):
+            let method = "touches" + phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst()
+            let how: String
+            switch handling {
+            case .handled: how = "handled"
+            case .observed: how = "observed, calls super"
+            case .forwarded: how = "forwarded to next responder"
+            }
+            let viewNote = responder == .view(hitView) ? "" : " (touch.view \(views[hitView].name))"
+            return "\(name(responder, scene)).\(method) touch \(touch) ts=\(fmt(timestamp.milliseconds)) at \(point(location)) local \(point(local))\(viewNote) — \(how)"
+        case let .control(view, event, value):
+            return "\(views[view].name) sends \(event.rawValue)" + (value.map { " (value \(fmt($0)))" } ?? "")
+        case let .highlight(view, on):
+            return "\(views[view].name) isHighlighted = \(on)"
+        case let .selected(view):
+            return "\(views[view].name) selected"
+        case let .offset(view, offset):
+            return "\(views[view].name) contentOffset = \(point(offset))"
+        case let .scroll(view, note):
+            let n = views[view].name
+            switch note {
+            case .willBeginDragging: return "\(n) scrollViewWillBeginDragging"
+            case .didEndDragging(let d): return "\(n) scrollViewDidEndDragging(willDecelerate: \(d))"
+            case .didEndDecelerating: return "\(n) scrollViewDidEndDecelerating"
+            case .tracking(let b): return "\(n) isTracking = \(b)"
+            case .dragging(let b): return "\(n) isDragging = \(b)"
+            case .decelerating(let b): return "\(n) isDecelerating = \(b)"
+            }
+        }
+    }
+
+    /// Discrete recognizers report `.ended` as "recognized".
+    static func stateName(_ state: RecognizerState, _ id: RecognizerID, _ scene: Scene) -> String {
+        if state == .ended && !scene.recognizers[id].kind.isContinuous { return "recognized" }
+        return state.rawValue
+    }
+
+    public static func describe(_ reason: Reason, scene: Scene) -> String {
+        func rn(_ id: RecognizerID) -> String { scene.recognizers[id].name }
+        switch reason {
+        case .touchesEnded: return "the touches ended"
+        case .touchesCancelled: return "the touches were cancelled"
+        case .threshold(let s), .timer(let s), .note(let s): return s
+        case .excludedBy(let r): return "excluded by \(rn(r)), which won first (G7)"
+        case .blockedByActive(let r): return "\(rn(r)) is already active and excludes it (G7)"
+        case .requirementRecognized(let r): return "\(rn(r)), which it requires to fail, recognized (G10)"
+        case .requirementsFailed: return "the recognizers it required to fail have failed (G10)"
+        case .waitingFor(let ids): return "waiting for \(ids.map(rn).joined(separator: ", ")) to fail (G10)"
+        case .delegateShouldBegin: return "delegate gestureRecognizerShouldBegin returned false (G11)"
+        case let .vetoedBy(v, why): return "vetoed by \(scene.views[v].name): \(why) (§5.4)"
+        case .contentTouchDelivery(let s): return "contentTouchDelivery: \(s) (S7)"
+        case .transfersToParent(let v): return "leaves the axis to \(scene.views[v].name) (S11, iOS ≥ 17.4)"
+        case .disabled: return "isEnabled set to false"
+        case .caughtDeceleration: return "the touch caught the decelerating scroll view (S9)"
+        case let .touchesShouldBegin(v, b):
+            return "touchesShouldBegin(in: \(scene.views[v].name)) returned \(b)" + (b ? "" : ": the touch is never delivered (S2)")
+        case .reset: return "reset"
+        }
+    }
+}
