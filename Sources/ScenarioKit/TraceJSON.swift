@@ -1,0 +1,162 @@
+import TouchEngine
+
+/// `sweep trace --json`: the trace and its outcome as a machine-readable document (docs/trace-format.md).
+public enum TraceJSON {
+    /// Format version of the document; bump on incompatible changes.
+    public static let formatVersion = 1
+
+    /// The whole document for several scenarios.
+    public static func document(_ runs: [(path: String, scene: Scene, trace: [TraceEvent])]) -> String {
+        let scenarios = runs.map { scenario(path: $0.path, scene: $0.scene, trace: $0.trace) }
+        return JSON.object([("format", .string("touchsweep-trace")), ("version", .number(Double(formatVersion))),
+                            ("scenarios", .array(scenarios))]).render() + "\n"
+    }
+
+    static func scenario(path: String, scene: Scene, trace: [TraceEvent]) -> JSON {
+        let outcome = Outcome(scene: scene, trace: trace)
+        return .object([
+            ("name", .string(scene.name)),
+            ("file", .string(path)),
+            ("events", .array(trace.map { event($0, scene) })),
+            ("outcome", outcomeJSON(outcome, scene)),
+        ])
+    }
+
+    static func pt(_ p: Point) -> JSON { .array([.number(p.x), .number(p.y)]) }
+    static func ms(_ t: VirtualTime) -> JSON { .number(t.milliseconds) }
+    static func responderName(_ r: Responder, _ scene: Scene) -> String {
+        switch r {
+        case .view(let v): return scene.views[v].name
+        case .controller(let c): return scene.controllers[c].name
+        }
+    }
+    static func stateName(_ s: RecognizerState, _ id: RecognizerID, _ scene: Scene) -> String {
+        s == .ended && !scene.recognizers[id].kind.isContinuous ? "recognized" : s.rawValue
+    }
+
+    static func event(_ e: TraceEvent, _ scene: Scene) -> JSON {
+        var fields: [(String, JSON)] = [("t", ms(e.time))]
+        let views = scene.views, recs = scene.recognizers
+        switch e.kind {
+        case let .touch(touch, phase, location):
+            fields += [("type", .string("touch")), ("touch", .number(Double(touch))), ("phase", .string(phase.rawValue)),
+                       ("location", pt(location))]
+        case let .hitTest(touch, view, chain, recognizers):
+            fields += [("type", .string("hitTest")), ("touch", .number(Double(touch))),
+                       ("view", view.map { .string(views[$0].name) } ?? .null),
+                       ("chain", .array(chain.map { .string(views[$0].name) })),
+                       ("recognizers", .array(recognizers.map { .string(recs[$0].name) }))]
+        case let .transition(id, from, to, reason):
+            fields += [("type", .string("transition")), ("recognizer", .string(recs[id].name)),
+                       ("from", .string(stateName(from, id, scene))), ("to", .string(stateName(to, id, scene))),
+                       ("reason", .string(TraceText.describe(reason, scene: scene)))]
+        case let .pending(id, waiting):
+            fields += [("type", .string("pending")), ("recognizer", .string(recs[id].name)),
+                       ("waitingFor", .array(waiting.map { .string(recs[$0].name) }))]
+        case let .action(id, state, translation):
+            fields += [("type", .string("action")), ("recognizer", .string(recs[id].name)),
+                       ("state", .string(stateName(state, id, scene)))]
+            if let translation { fields.append(("translation", pt(translation))) }
+        case let .timer(text):
+            fields += [("type", .string("timer")), ("text", .string(text))]
+        case let .withheld(touch, phase, by):
+            fields += [("type", .string("withheld")), ("touch", .number(Double(touch))), ("phase", .string(phase.rawValue)),
+                       ("by", .string(recs[by].name))]
+        case let .released(touch):
+            fields += [("type", .string("released")), ("touch", .number(Double(touch)))]
+        case let .dropped(touch, by):
+            fields += [("type", .string("dropped")), ("touch", .number(Double(touch))),
+                       ("by", by.map { .string(recs[$0].name) } ?? .null)]
+        case let .filtered(touch, view, reason):
+            fields += [("type", .string("filtered")), ("touch", .number(Double(touch))), ("view", .string(views[view].name)),
+                       ("reason", .string(reason))]
+        case let .callback(responder, phase, touch, timestamp, location, local, hitView, handling):
+            fields += [("type", .string("callback")), ("responder", .string(responderName(responder, scene))),
+                       ("phase", .string(phase.rawValue)), ("touch", .number(Double(touch))),
+                       ("timestamp", ms(timestamp)), ("location", pt(location)), ("local", pt(local)),
+                       ("view", .string(views[hitView].name)), ("handling", .string(handling.rawValue))]
+        case let .control(view, controlEvent, value):
+            fields += [("type", .string("control")), ("view", .string(views[view].name)),
+                       ("event", .string(controlEvent.rawValue))]
+            if let value { fields.append(("value", .number(value))) }
+        case let .highlight(view, on):
+            fields += [("type", .string("highlight")), ("view", .string(views[view].name)), ("on", .bool(on))]
+        case let .selected(view):
+            fields += [("type", .string("selected")), ("view", .string(views[view].name))]
+        case let .offset(view, offset):
+            fields += [("type", .string("offset")), ("view", .string(views[view].name)), ("offset", pt(offset))]
+        case let .scroll(view, note):
+            fields += [("type", .string("scroll")), ("view", .string(views[view].name))]
+            switch note {
+            case .willBeginDragging: fields.append(("call", .string("scrollViewWillBeginDragging")))
+            case .didEndDragging(let d):
+                fields += [("call", .string("scrollViewDidEndDragging")), ("willDecelerate", .bool(d))]
+            case .didEndDecelerating: fields.append(("call", .string("scrollViewDidEndDecelerating")))
+            case .tracking(let b): fields += [("property", .string("isTracking")), ("value", .bool(b))]
+            case .dragging(let b): fields += [("property", .string("isDragging")), ("value", .bool(b))]
+            case .decelerating(let b): fields += [("property", .string("isDecelerating")), ("value", .bool(b))]
+            }
+        }
+        return .object(fields)
+    }
+
+    static func outcomeJSON(_ o: Outcome, _ scene: Scene) -> JSON {
+        let views = scene.views
+        let hit: [(String, JSON)] = o.hitViews.keys.sorted().map { touch in
+            (String(touch), o.hitViews[touch]!.map { .string(views[$0].name) } ?? .null)
+        }
+        var responders: [Responder] = views.indices.map { .view($0) }
+        responders += scene.controllers.indices.map { .controller($0) }
+        let callbacks: [(String, JSON)] = responders.compactMap { r in
+            guard let list = o.callbacks[r] else { return nil }
+            return (responderName(r, scene), .array(list.map { c in
+                .object([("t", ms(c.time)), ("phase", .string(c.phase.rawValue)), ("touch", .number(Double(c.touch))),
+                         ("timestamp", ms(c.timestamp)), ("location", pt(c.location)),
+                         ("handling", .string(c.handling.rawValue))])
+            }))
+        }
+        let controls: [(String, JSON)] = views.indices.compactMap { v in
+            guard let list = o.controlEvents[v] else { return nil }
+            return (views[v].name, .array(list.map { c in
+                var f: [(String, JSON)] = [("t", ms(c.time)), ("event", .string(c.event.rawValue))]
+                if let value = c.value { f.append(("value", .number(value))) }
+                return .object(f)
+            }))
+        }
+        let highlights: [(String, JSON)] = views.indices.compactMap { v in
+            guard let list = o.highlights[v] else { return nil }
+            return (views[v].name, .array(list.map { .object([("t", ms($0.time)), ("on", .bool($0.value))]) }))
+        }
+        let selections: [(String, JSON)] = views.indices.compactMap { v in
+            guard let list = o.selections[v] else { return nil }
+            return (views[v].name, .array(list.map(ms)))
+        }
+        let scrolls: [(String, JSON)] = views.indices.compactMap { v in
+            guard let s = o.scrollViews[v] else { return nil }
+            return (views[v].name, .object([
+                ("initialOffset", pt(s.initialOffset)), ("finalOffset", pt(s.finalOffset)),
+                ("everDragged", .bool(s.everDragged)),
+                ("offsets", .array(s.offsets.map { .object([("t", ms($0.time)), ("offset", pt($0.value))]) })),
+            ]))
+        }
+        let recognizers: [(String, JSON)] = scene.recognizers.indices.map { id in
+            let transitions = o.transitions[id] ?? []
+            let actions = o.actions[id] ?? []
+            let recognized = transitions.contains { $0.state == .began || $0.state == .ended }
+            return (scene.recognizers[id].name, .object([
+                ("recognized", .bool(recognized)),
+                ("transitions", .array(transitions.map { .object([("t", ms($0.time)), ("state", .string(stateName($0.state, id, scene)))]) })),
+                ("actions", .array(actions.map { a in
+                    var f: [(String, JSON)] = [("t", ms(a.time)), ("state", .string(stateName(a.state, id, scene)))]
+                    if let t = a.translation { f.append(("translation", pt(t))) }
+                    return .object(f)
+                })),
+            ]))
+        }
+        return .object([
+            ("hitViews", .object(hit)), ("callbacks", .object(callbacks)), ("controlEvents", .object(controls)),
+            ("highlights", .object(highlights)), ("selections", .object(selections)), ("scrollViews", .object(scrolls)),
+            ("recognizers", .object(recognizers)), ("dropped", .array(o.dropped.map { .number(Double($0)) })),
+        ])
+    }
+}
