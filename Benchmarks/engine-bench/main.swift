@@ -1,1 +1,47 @@
-// placeholder, replaced below
+// engine-bench: engine runs per second per core over the golden scenarios, untraced and traced.
+// A benchmark, not a test: it prints figures and asserts nothing. Run with `make bench` (release build).
+import Foundation
+import ScenarioKit
+import TouchEngine
+
+let directory = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "configs/scenarios/golden"
+let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+var scenes: [Scene] = []
+for name in names {
+    do { scenes.append(try ScenarioLoader.load(path: directory + "/" + name).scene) } catch {
+        FileHandle.standardError.write(Data("engine-bench: \(error)\n".utf8))
+        exit(2)
+    }
+}
+guard !scenes.isEmpty else {
+    FileHandle.standardError.write(Data("engine-bench: no scenarios in \(directory)\n".utf8))
+    exit(2)
+}
+
+/// Runs `body` over every scene repeatedly for at least `seconds`; returns runs per second.
+func measure(_ scenes: [Scene], seconds: Double, _ body: (Scene) -> Int) -> (rate: Double, runs: Int) {
+    let clock = ContinuousClock()
+    var runs = 0
+    var sink = 0
+    let start = clock.now
+    var elapsed = 0.0
+    while elapsed < seconds {
+        for scene in scenes { sink &+= body(scene) }
+        runs += scenes.count
+        let d = clock.now - start
+        elapsed = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+    if sink == 42 { print("") }  // keep the work observable
+    return (Double(runs) / elapsed, runs)
+}
+
+print("engine-bench: \(scenes.count) golden scenarios from \(directory), single thread, release build")
+_ = measure(scenes, seconds: 0.5) { Engine.summary($0).droppedTouches }  // warm-up
+let untraced = measure(scenes, seconds: 3) { Engine.summary($0).droppedTouches }
+let traced = measure(scenes, seconds: 2) { Engine.trace($0).count }
+let events = scenes.reduce(0) { $0 + $1.script.count }
+func fmt(_ v: Double) -> String { String(format: "%.0f", v) }
+print("untraced: \(fmt(untraced.rate)) engine runs/s per core (\(untraced.runs) runs)")
+print("traced:   \(fmt(traced.rate)) engine runs/s per core (\(traced.runs) runs)")
+print("untraced: \(fmt(untraced.rate * Double(events) / Double(scenes.count))) script events/s per core")
+print(String(format: "tracing overhead: %.2fx", untraced.rate / traced.rate))

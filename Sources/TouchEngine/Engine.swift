@@ -10,6 +10,13 @@ public enum Engine {
         return sim.recorder.events
     }
 
+    /// Runs `scene` without tracing (the sweep fast path) and returns its counters and final states.
+    public static func summary(_ scene: Scene) -> RunSummary {
+        var sim = Simulation(scene: scene, recorder: NoTrace())
+        sim.run()
+        return sim.summary
+    }
+
     /// Runs `scene` and folds the trace into an `Outcome`.
     public static func outcome(_ scene: Scene) -> Outcome {
         Outcome(scene: scene, trace: trace(scene))

@@ -110,6 +110,8 @@ extension Simulation {
     }
 
     mutating func sendAction(_ id: RecognizerID) {
+        summary.actions[id] += 1
+        if recognizers[id].state == .began || recognizers[id].state == .ended { summary.recognized[id] = true }
         guard Recorder.isRecording else { return }
         var translation: Point?
         switch scene.recognizers[id].kind {
@@ -146,6 +148,7 @@ extension Simulation {
             sendToResponders(slot: slot, phase: .cancelled, timestamp: now, location: touches[slot].location)
         case .none, .pending:
             touches[slot].delivery = .dropped
+            summary.droppedTouches += 1
             emit(.dropped(touch: touches[slot].number, by: id))
         default:
             break

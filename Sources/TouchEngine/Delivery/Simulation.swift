@@ -33,6 +33,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     var candidateReasons: [Verdict]
     /// The controller whose root view each view is; -1 for none.
     let controllerOf: [Int]
+    /// Counters and final states every run keeps, traced or not.
+    public internal(set) var summary: RunSummary
     var lastUpTime = VirtualTime.never
     var lastUpLocation = Point.zero
     var lastTapCount = 0
@@ -64,6 +66,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             return a > b
         }
         rankOrder = order
+        summary = RunSummary(views: scene.views.count, recognizers: r)
         var rank = Array(repeating: 0, count: r)
         for (i, id) in order.enumerated() { rank[id] = i }
         self.rank = rank
@@ -89,6 +92,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             let scriptTime = next < script.count ? script[next].time : .never
             let timer = earliestTimer()
             if scriptTime == .never && timer.time == .never { break }
+            // (the loop ends when the script is done and no timer is pending)
             if scriptTime <= timer.time {
                 now = scriptTime
                 perform(script[next])
@@ -98,6 +102,7 @@ public struct Simulation<Recorder: TraceRecorder> {
                 fire(timer.owner)
             }
         }
+        for v in scrolls.indices { summary.finalOffsets[v] = scrolls[v].offset }
     }
 
     // MARK: - Trace

@@ -149,14 +149,13 @@ extension Simulation {
         return nil
     }
 
-    /// G8: either delegate says yes; a scroll view's delay recognizer and its pan always coexist (S2
-    /// ruling); the system edge gate never competes.
+    /// G8: either delegate says yes; the system edge gate never competes. (A scroll view's delay
+    /// recognizer cannot prevent anything, `canPrevent = none`, so its recognition never stops its own
+    /// pan: the S2 ruling. The pan beginning does exclude the delay recognizer, §10 phase 2.)
     func simultaneous(_ a: RecognizerID, _ b: RecognizerID) -> Bool {
         let sa = scene.recognizers[a], sb = scene.recognizers[b]
         if sa.policies.simultaneousWith.contains(b) || sb.policies.simultaneousWith.contains(a) { return true }
         switch (sa.kind, sb.kind) {
-        case (.scrollDelay(let x), .scrollPan(let y)), (.scrollPan(let y), .scrollDelay(let x)):
-            return x == y
         case (.edgeGate, _), (_, .edgeGate):
             return true
         default:

@@ -46,6 +46,7 @@ extension Simulation {
             case .began: setHighlighted(v, true)
             case .moved: break
             case .ended:
+                summary.selections[v] += 1
                 emit(.selected(view: v))
                 setHighlighted(v, false)
             case .cancelled: setHighlighted(v, false)
@@ -67,6 +68,7 @@ extension Simulation {
                                location: location, local: convertFromWindow(location, to: hitView), hitView: hitView,
                                handling: handling))
             }
+            if handling != .forwarded, case .view(let v) = responder { summary.handledCallbacks[v] += 1 }
             if implementation == .consume { return }
             if builtIn {
                 runBuiltIn(responder, phase: phase, slot: slot, location: location)

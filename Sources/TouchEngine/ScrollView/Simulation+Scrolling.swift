@@ -81,6 +81,7 @@ extension Simulation {
         if scrolls[sv].isDecelerating { catchDeceleration(sv) }
         recognizers[pan].scrollStartOffset = scrolls[sv].offset
         scrolls[sv].isDragging = true
+        summary.dragged[sv] = true
         emit(.scroll(view: sv, .willBeginDragging))
         emit(.scroll(view: sv, .dragging(true)))
         updateScrollOffset(sv, pan: pan)

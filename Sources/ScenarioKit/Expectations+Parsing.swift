@@ -1,0 +1,303 @@
+import TouchEngine
+import Yams
+
+extension Expectations {
+    /// The keys an `expect:` block may use, in the order the format documents them.
+    public static let keys = [
+        "hit", "callbacks", "controls", "highlights", "selections", "recognizers", "actions", "scroll", "dropped",
+        "order",
+    ]
+
+    /// Reads an `expect:` mapping, resolving every name against `scene`.
+    ///
+    /// The scene must already hold the scroll views' own recognizers (`SV.pan`, `SV.delay`) and the edge gate,
+    /// so that entries may name them. Errors are one sentence located at the offending node.
+    public static func parse(node: Yams.Node, file: String, scene: Scene) throws(ScenarioError) -> Expectations {
+        let reader = ExpectationReader(file: file, scene: scene)
+        return try reader.read(node)
+    }
+}
+
+/// Reads the `expect:` block node by node. One instance per block.
+private struct ExpectationReader {
+    let file: String
+    let scene: Scene
+
+    func read(_ node: Node) throws(ScenarioError) -> Expectations {
+        var result = Expectations()
+        for (keyNode, value) in try pairs(of: node, what: "'expect'") {
+            let key = try string(keyNode, what: "a key of 'expect'")
+            let path = "expect.\(key)"
+            switch key {
+            case "hit":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    result.hit.append(try hit(k, v))
+                }
+            case "callbacks":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let name = try string(k, what: "a responder name")
+                    let responder = try resolveResponder(name, at: k)
+                    result.callbacks.append(try list(path: "\(path).\(name)", key: k, value: v,
+                                                     subject: .responder(responder), grammar: EntryGrammar.callback))
+                }
+            case "controls":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let (name, view) = try resolveView(k, requirement: "a control") { $0.kind.isControl }
+                    result.controls.append(try list(path: "\(path).\(name)", key: k, value: v,
+                                                    subject: .view(view), grammar: EntryGrammar.control))
+                }
+            case "highlights":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let (name, view) = try resolveView(k, requirement: "a control or a cell") {
+                        $0.kind.isControl || $0.kind == .cell
+                    }
+                    result.highlights.append(try list(path: "\(path).\(name)", key: k, value: v,
+                                                      subject: .view(view), grammar: EntryGrammar.highlight))
+                }
+            case "selections":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let (name, view) = try resolveView(k, requirement: "a cell") { $0.kind == .cell }
+                    result.selections.append(try list(path: "\(path).\(name)", key: k, value: v,
+                                                      subject: .view(view), grammar: EntryGrammar.time))
+                }
+            case "recognizers", "actions":
+                let actions = key == "actions"
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let name = try string(k, what: "a recognizer name")
+                    let recognizer = try resolveRecognizer(name, at: k)
+                    let entries = try list(path: "\(path).\(name)", key: k, value: v, subject: .recognizer(recognizer)) {
+                        EntryGrammar.recognizer($0, actions: actions)
+                    }
+                    if actions { result.actions.append(entries) } else { result.recognizers.append(entries) }
+                }
+            case "scroll":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let (name, view) = try resolveView(k, requirement: "a scroll view") { $0.scroll != nil }
+                    for item in try joinedItems(of: v, what: "'\(path).\(name)'") {
+                        guard item.text != "..." else {
+                            throw error(at: item.node, "'...' is not allowed in '\(path).\(name)': scroll entries are independent assertions")
+                        }
+                        switch EntryGrammar.scroll(item.text) {
+                        case .success(let assertion):
+                            result.scroll.append(ScrollExpectation(path: "\(path).\(name)", line: line(item.node),
+                                                                   view: view, assertion: assertion))
+                        case .failure(let e):
+                            throw error(at: item.node, "scroll entry '\(item.text)' in '\(path).\(name)' \(e.message)")
+                        }
+                    }
+                }
+            case "dropped":
+                result.dropped = try list(path: path, key: keyNode, value: value, subject: .run,
+                                          grammar: EntryGrammar.touchNumber)
+            case "order":
+                guard case .sequence(let chains) = value else {
+                    throw error(at: value, "'\(path)' must be a list of chains such as [\"T action@80\", \"V cancelled@80\"]")
+                }
+                for (i, chain) in chains.enumerated() {
+                    result.order.append(try order(path: "\(path)[\(i)]", chain))
+                }
+            default:
+                throw error(at: keyNode, "unknown key '\(key)' in 'expect'; allowed keys are \(Expectations.keys.joined(separator: ", "))")
+            }
+        }
+        return result
+    }
+
+    // MARK: Statements
+
+    private func hit(_ key: Node, _ value: Node) throws(ScenarioError) -> HitExpectation {
+        let touchText = try string(key, what: "a touch number")
+        guard let touch = Int(touchText), touch >= 1 else {
+            throw error(at: key, "'expect.hit' keys must be touch numbers ≥ 1, not '\(touchText)'")
+        }
+        let path = "expect.hit.\(touch)"
+        if case .scalar(let s) = value, s.string == "none" || s.string == "~" || s.string == "null" || (s.string.isEmpty && s.style == .plain) {
+            return HitExpectation(path: path, line: line(key), touch: touch, view: nil, viewName: "none")
+        }
+        let name = try string(value, what: "a view name or 'none'")
+        guard let view = scene.view(named: name) else {
+            throw error(at: value, "'\(path)' names unknown view '\(name)'; \(known(scene.views.map(\.name)))")
+        }
+        return HitExpectation(path: path, line: line(key), touch: touch, view: view, viewName: name)
+    }
+
+    private func list<Entry>(
+        path: String, key: Node, value: Node, subject: ExpectationSubject,
+        grammar: (String) -> Result<Entry, EntryError>
+    ) throws(ScenarioError) -> ListExpectation<Entry> {
+        var pattern: [PatternItem<Entry>] = []
+        for item in try joinedItems(of: value, what: "'\(path)'") {
+            if item.text == "..." { pattern.append(.anything); continue }
+            switch grammar(item.text) {
+            case .success(let entry): pattern.append(.entry(entry))
+            case .failure(let e): throw error(at: item.node, "entry '\(item.text)' in '\(path)' \(e.message)")
+            }
+        }
+        return ListExpectation(path: path, line: line(key), subject: subject, pattern: pattern)
+    }
+
+    private func order(path: String, _ node: Node) throws(ScenarioError) -> OrderExpectation {
+        let items = try joinedItems(of: node, what: "'\(path)'")
+        guard items.count >= 2 else {
+            throw error(at: node, "'\(path)' must list at least two events, the earlier first")
+        }
+        var events: [OrderEvent] = []
+        for item in items {
+            events.append(try orderEvent(item, path: path))
+        }
+        return OrderExpectation(path: path, line: line(node), events: events)
+    }
+
+    private func orderEvent(_ item: Item, path: String) throws(ScenarioError) -> OrderEvent {
+        let usage = "expected '<recognizer> action@<t>', '<recognizer> <state>@<t>', '<responder> <phase>@<t>', "
+            + "'<control> <Event>@<t>' or '<view> on|off@<t>'"
+        let parts = item.text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2 else { throw error(at: item.node, "order entry '\(item.text)' in '\(path)' is malformed; \(usage)") }
+        let name = String(parts[0])
+        var s = EntryScanner(String(parts[1]))
+        s.skipSpaces()
+        guard let word = s.letters(), let time = s.atTime() else {
+            throw error(at: item.node, "order entry '\(item.text)' in '\(path)' is malformed; \(usage)")
+        }
+        s.skipSpaces()
+        guard s.isAtEnd else {
+            throw error(at: item.node, "order entry '\(item.text)' in '\(path)' has unexpected text '\(s.rest)'; \(usage)")
+        }
+        func make(_ kind: OrderEvent.Kind) -> OrderEvent { OrderEvent(kind: kind, time: time, text: item.text) }
+        if let recognizer = scene.recognizer(named: name) {
+            if word == "action" { return make(.action(recognizer)) }
+            if word == "recognized" { return make(.transition(recognizer, .ended)) }
+            if let state = RecognizerState(rawValue: word), state != .possible { return make(.transition(recognizer, state)) }
+            throw error(at: item.node, "order entry '\(item.text)' in '\(path)' needs 'action' or a state (\(EntryGrammar.states)) after recognizer '\(name)'")
+        }
+        let responder = try resolveResponder(name, at: item.node)
+        if let phase = TouchPhase(rawValue: word) { return make(.callback(responder, phase)) }
+        if case .view(let view) = responder {
+            if let event = ControlEvent(rawValue: word) { return make(.control(view, event)) }
+            if word == "on" || word == "off" { return make(.highlight(view, word == "on")) }
+        }
+        throw error(at: item.node, "order entry '\(item.text)' in '\(path)' has unknown event '\(word)' for '\(name)'; \(usage)")
+    }
+
+    // MARK: Names
+
+    private func resolveResponder(_ name: String, at node: Node) throws(ScenarioError) -> Responder {
+        if let view = scene.view(named: name) { return .view(view) }
+        if let controller = scene.controller(named: name) { return .controller(controller) }
+        throw error(at: node, "'\(name)' is not a view or view controller of the scene; \(known(scene.views.map(\.name) + scene.controllers.map(\.name)))")
+    }
+
+    private func resolveRecognizer(_ name: String, at node: Node) throws(ScenarioError) -> RecognizerID {
+        if let recognizer = scene.recognizer(named: name) { return recognizer }
+        throw error(at: node, "'\(name)' is not a recognizer of the scene; \(known(scene.recognizers.map(\.name)))")
+    }
+
+    private func resolveView(
+        _ node: Node, requirement: String, _ accepts: (ViewSpec) -> Bool
+    ) throws(ScenarioError) -> (String, ViewID) {
+        let name = try string(node, what: "a view name")
+        guard let view = scene.view(named: name) else {
+            throw error(at: node, "'\(name)' is not a view of the scene; \(known(scene.views.map(\.name)))")
+        }
+        guard accepts(scene.views[view]) else {
+            let kind = scene.views[view].kind.rawValue
+            let article = "aeiou".contains(kind.first ?? "x") ? "an" : "a"
+            throw error(at: node, "'\(name)' is \(article) \(kind), not \(requirement)")
+        }
+        return (name, view)
+    }
+
+    private func known(_ names: [String]) -> String {
+        names.isEmpty ? "the scene has none" : "known names are \(names.joined(separator: ", "))"
+    }
+
+    // MARK: Nodes
+
+    /// One list entry: its text and the node it came from.
+    struct Item {
+        var text: String
+        var node: Node
+    }
+
+    /// The scalar entries of a list, with flow-style splits repaired: in `[began@80 at (70,122), ended@80]` YAML
+    /// splits `at (70,122)` at its comma, so a scalar with an unclosed `(` is joined with the ones that follow
+    /// until the parentheses balance.
+    private func joinedItems(of node: Node, what: String) throws(ScenarioError) -> [Item] {
+        guard case .sequence(let sequence) = node else {
+            throw error(at: node, "\(what) must be a list (use [] for \"nothing at all\")")
+        }
+        var items: [Item] = []
+        var pending: Item?
+        var depth = 0
+        for element in sequence {
+            let text = try string(element, what: "a list entry of \(what)")
+            if var open = pending {
+                open.text += "," + text
+                depth += balance(text)
+                if depth <= 0 { items.append(open); pending = nil } else { pending = open }
+                continue
+            }
+            let b = balance(text)
+            if b > 0, case .scalar(let s) = element, s.style == .plain {
+                pending = Item(text: text, node: element)
+                depth = b
+            } else {
+                items.append(Item(text: text, node: element))
+            }
+        }
+        if let open = pending {
+            throw error(at: open.node, "entry '\(open.text)' in \(what) has an unclosed '('")
+        }
+        return items.map { Item(text: $0.text.trimmingSpaces(), node: $0.node) }
+    }
+
+    private func balance(_ text: String) -> Int {
+        text.reduce(0) { $0 + ($1 == "(" ? 1 : $1 == ")" ? -1 : 0) }
+    }
+
+    private func pairs(of node: Node, what: String) throws(ScenarioError) -> [(Node, Node)] {
+        guard case .mapping(let mapping) = node else {
+            throw error(at: node, "\(what) must be a mapping")
+        }
+        var seen: Set<String> = []
+        var result: [(Node, Node)] = []
+        for pair in mapping {
+            if case .scalar(let s) = pair.key, !seen.insert(s.string).inserted {
+                throw error(at: pair.key, "duplicate key '\(s.string)' in \(what)")
+            }
+            result.append((pair.key, pair.value))
+        }
+        return result
+    }
+
+    private func string(_ node: Node, what: String) throws(ScenarioError) -> String {
+        guard case .scalar(let s) = node else {
+            throw error(at: node, "expected \(what), found a \(kindName(node))")
+        }
+        return s.string
+    }
+
+    private func kindName(_ node: Node) -> String {
+        switch node {
+        case .scalar: return "scalar"
+        case .mapping: return "mapping"
+        case .sequence: return "list"
+        case .alias: return "alias"
+        }
+    }
+
+    private func line(_ node: Node) -> Int { node.mark?.line ?? 0 }
+
+    private func error(at node: Node, _ message: String) -> ScenarioError {
+        ScenarioError(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0, message: message)
+    }
+}
+
+extension String {
+    fileprivate func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

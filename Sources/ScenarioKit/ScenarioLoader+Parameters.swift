@@ -1,0 +1,87 @@
+import TouchEngine
+import Yams
+
+extension ScenarioLoader {
+    /// `parameters:` keys, in the order of docs/scenario-format.md.
+    static let parameterKeys = [
+        "contentTouchDelay", "scrollHysteresis", "scrollDelayEarlyRelease", "decelerationRate",
+        "decelerationMinimumVelocity", "bounceBackDuration", "rubberBandCoefficient", "iosVersion",
+        "panHysteresis", "panVelocitySmoothing", "tapAllowableMovement", "tapMaximumDuration", "multiTapInterval",
+        "longPressDuration", "longPressAllowableMovement", "swipeMinimumPrimaryMovement",
+        "swipeMaximumSecondaryMovement", "swipeMaximumDuration", "swipeMinimumMovementDecayRate",
+        "swipeMaximumMovementDecayRate", "device", "controlTrackingTolerance", "controlMinimumHighlight",
+        "edgeGateDelay", "edgeGateRegion", "hitTestAlphaThreshold",
+    ]
+
+    static let windowKeys = ["size", "edgeGate"]
+}
+
+extension ScenarioLoader.Builder {
+    /// `parameters:` — any field of the engine's `Parameters`; times in ms, distances in pt, all ≥ 0.
+    func parseParameters(_ node: Node) throws(ScenarioError) -> Parameters {
+        let map = try reader.map(node, for: "'parameters'")
+        try map.checkKeys(ScenarioLoader.parameterKeys, in: "'parameters'")
+        var p = Parameters()
+        for entry in map.entries {
+            let value = entry.value, label = "'\(entry.key)'"
+            switch entry.key {
+            case "contentTouchDelay": p.contentTouchDelay = try reader.milliseconds(value, for: label)
+            case "scrollHysteresis": p.scrollHysteresis = try reader.nonNegative(value, for: label)
+            case "scrollDelayEarlyRelease": p.scrollDelayEarlyRelease = try reader.bool(value, for: label)
+            case "decelerationRate": p.decelerationRate = try reader.nonNegative(value, for: label)
+            case "decelerationMinimumVelocity": p.decelerationMinimumVelocity = try reader.nonNegative(value, for: label)
+            case "bounceBackDuration": p.bounceBackDuration = try reader.milliseconds(value, for: label)
+            case "rubberBandCoefficient": p.rubberBandCoefficient = try reader.nonNegative(value, for: label)
+            case "iosVersion":
+                guard let text = value.scalar?.string, !reader.isNull(value), let version = OSVersion(parsing: text) else {
+                    throw reader.mismatch(value, expected: "a version such as \"17.4\"", for: label)
+                }
+                p.iosVersion = version
+            case "panHysteresis": p.panHysteresis = try reader.nonNegative(value, for: label)
+            case "panVelocitySmoothing": p.panVelocitySmoothing = try reader.nonNegative(value, for: label)
+            case "tapAllowableMovement": p.tapAllowableMovement = try reader.nonNegative(value, for: label)
+            case "tapMaximumDuration": p.tapMaximumDuration = try reader.milliseconds(value, for: label)
+            case "multiTapInterval": p.multiTapInterval = try reader.milliseconds(value, for: label)
+            case "longPressDuration": p.longPressDuration = try reader.milliseconds(value, for: label)
+            case "longPressAllowableMovement": p.longPressAllowableMovement = try reader.nonNegative(value, for: label)
+            case "swipeMinimumPrimaryMovement": p.swipeMinimumPrimaryMovement = try reader.nonNegative(value, for: label)
+            case "swipeMaximumSecondaryMovement": p.swipeMaximumSecondaryMovement = try reader.nonNegative(value, for: label)
+            case "swipeMaximumDuration": p.swipeMaximumDuration = try reader.milliseconds(value, for: label)
+            case "swipeMinimumMovementDecayRate": p.swipeMinimumMovementDecayRate = try reader.nonNegative(value, for: label)
+            case "swipeMaximumMovementDecayRate": p.swipeMaximumMovementDecayRate = try reader.nonNegative(value, for: label)
+            case "device": p.device = try reader.choice(value, as: DeviceIdiom.self, for: label)
+            case "controlTrackingTolerance":
+                p.controlTrackingToleranceOverride = try reader.nonNegative(value, for: label)
+            case "controlMinimumHighlight": p.controlMinimumHighlight = try reader.milliseconds(value, for: label)
+            case "edgeGateDelay": p.edgeGateDelay = try reader.milliseconds(value, for: label)
+            case "edgeGateRegion": p.edgeGateRegion = try reader.nonNegative(value, for: label)
+            case "hitTestAlphaThreshold": p.hitTestAlphaThreshold = try reader.nonNegative(value, for: label)
+            default: break  // unreachable: checkKeys rejected it
+            }
+        }
+        return p
+    }
+
+    /// `window:` — `size: [w, h]` and `edgeGate: [edges]` (the gate is installed after the scroll views).
+    mutating func parseWindow(_ node: Node) throws(ScenarioError) -> Size {
+        let map = try reader.map(node, for: "'window'")
+        try map.checkKeys(ScenarioLoader.windowKeys, in: "'window'")
+        if let edgesNode = map["edgeGate"] {
+            let items = try reader.list(edgesNode, for: "'edgeGate'")
+            guard !items.isEmpty else {
+                throw reader.error(at: edgesNode, "expected at least one edge (top, left, bottom, right) for 'edgeGate'")
+            }
+            var edges: ScreenEdges = []
+            for item in items {
+                switch try reader.choice(item, ["top", "left", "bottom", "right"], for: "'edgeGate'") {
+                case "top": edges.insert(.top)
+                case "left": edges.insert(.left)
+                case "bottom": edges.insert(.bottom)
+                default: edges.insert(.right)
+                }
+            }
+            edgeGate = edges
+        }
+        return try map.size("size") ?? Size(390, 844)
+    }
+}

@@ -1,0 +1,316 @@
+import TouchEngine
+import Yams
+
+extension ScenarioLoader {
+    static let stepVerbs = ["down", "move", "up", "cancel", "disable", "enable"]
+    static let stepActions = stepVerbs + ["tap", "swipe", "drag"]
+    /// The keys a map step may have besides its action key.
+    static let stepKeys: [String: [String]] = [
+        "down": ["t", "touch"], "move": ["t", "touch"], "up": ["t", "touch"], "cancel": ["t", "touch"],
+        "disable": ["t"], "enable": ["t"],
+        "tap": ["t", "duration", "touch"],
+        "swipe": ["t", "duration", "hz", "touch"],
+        "drag": ["t", "hold", "duration", "hz", "touch"],
+    ]
+    /// Sample rate of `swipe`/`drag` when `hz` is omitted.
+    static let defaultSampleRate = 60.0
+
+    /// One expanded script event, still naming recognizers by id, with the step it came from.
+    struct PendingEvent {
+        enum Action {
+            case touch(ScriptAction)
+            case setEnabled(NameRef, Bool)
+        }
+        let time: VirtualTime
+        let touch: Int
+        let action: Action
+        /// 1-based index of the step in `script:`.
+        let step: Int
+        /// Where to point errors about this event.
+        let node: Node
+    }
+
+    /// Milliseconds for messages: `300`, `16.667`.
+    static func format(_ time: VirtualTime) -> String {
+        let us = time.microseconds
+        let sign = us < 0 ? "-" : ""
+        let whole = abs(us) / 1000, fraction = abs(us) % 1000
+        guard fraction != 0 else { return "\(sign)\(whole)" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(sign)\(whole).\(digits)"
+    }
+}
+
+extension ScenarioLoader.Builder {
+    /// `script:` — steps in non-decreasing time order. Shorthands expand into events that may interleave
+    /// with later steps (two fingers); all events are merged by time, keeping list order at equal times.
+    func parseScript(_ node: Node) throws(ScenarioError) -> [ScriptEvent] {
+        var events: [ScenarioLoader.PendingEvent] = []
+        var previous: (time: VirtualTime, step: Int)?
+        for (offset, item) in try reader.list(node, for: "'script'").enumerated() {
+            let step = offset + 1
+            let (start, timeNode, expanded) = item.scalar != nil
+                ? try parseStringStep(item, step: step)
+                : try parseMapStep(item, step: step)
+            if let previous, start < previous.time {
+                throw reader.error(at: timeNode, "script step \(step) is at \(ScenarioLoader.format(start)) ms, earlier than "
+                    + "step \(previous.step) at \(ScenarioLoader.format(previous.time)) ms; script times must be non-decreasing")
+            }
+            previous = (start, step)
+            events += expanded
+        }
+        let merged = events.enumerated().sorted { a, b in
+            a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+        }.map(\.element)
+        try checkTouchStates(merged)
+
+        var script: [ScriptEvent] = []
+        for event in merged {
+            switch event.action {
+            case .touch(let action):
+                script.append(ScriptEvent(time: event.time, touch: event.touch, action: action))
+            case .setEnabled(let ref, let enabled):
+                let verb = enabled ? "enables" : "disables"
+                let id = try resolveRecognizer(ref) { "script step \(event.step) \(verb) recognizer '\($0)', which is not defined" }
+                script.append(ScriptEvent(time: event.time, touch: 1, action: .setRecognizerEnabled(id, enabled)))
+            }
+        }
+        return script
+    }
+
+    /// A `down` needs the finger up; `move`, `up` and `cancel` need it down.
+    private func checkTouchStates(_ events: [ScenarioLoader.PendingEvent]) throws(ScenarioError) {
+        var down: Set<Int> = []
+        for event in events {
+            guard case .touch(let action) = event.action else { continue }
+            let at = "at \(ScenarioLoader.format(event.time)) ms"
+            switch action {
+            case .down:
+                guard down.insert(event.touch).inserted else {
+                    throw reader.error(at: event.node, "script step \(event.step) puts touch \(event.touch) down \(at), "
+                        + "but touch \(event.touch) is already down")
+                }
+            case .move, .up, .cancel:
+                let verb: String
+                switch action {
+                case .move: verb = "moves"
+                case .up: verb = "lifts"
+                default: verb = "cancels"
+                }
+                guard down.contains(event.touch) else {
+                    throw reader.error(at: event.node, "script step \(event.step) \(verb) touch \(event.touch) \(at), "
+                        + "but touch \(event.touch) is not down")
+                }
+                if case .move = action {} else { down.remove(event.touch) }
+            case .setRecognizerEnabled:
+                break
+            }
+        }
+    }
+
+    // MARK: String steps
+
+    /// `<t> <verb> [(x,y)] [touch <n>]`, `<t> disable <recognizer>`, `<t> enable <recognizer>`.
+    private func parseStringStep(_ node: Node, step: Int) throws(ScenarioError)
+        -> (VirtualTime, Node, [ScenarioLoader.PendingEvent])
+    {
+        let text = try reader.string(node, for: "script step \(step)")
+        let syntax = "expected '<t> <verb> [(x,y)] [touch <n>]' or '<t> disable|enable <recognizer>'"
+        var scanner = StepScanner(text: text)
+        func fail(_ offset: Int, _ message: String) -> ScenarioError { reader.error(at: node, offset: offset, message) }
+
+        guard let (timeText, timeOffset) = scanner.word() else { throw fail(0, "script step \(step) is empty; \(syntax)") }
+        guard let ms = YAMLNodeReader.parseNumber(timeText), ms >= 0 else {
+            throw fail(timeOffset, "script step \(step) ('\(text)') must start with a time in ms (a non-negative number), got '\(timeText)'")
+        }
+        let time = VirtualTime.ms(ms)
+        guard let (verb, verbOffset) = scanner.word() else { throw fail(scanner.offset, "script step \(step) ('\(text)') has no verb; \(syntax)") }
+        guard ScenarioLoader.stepVerbs.contains(verb) else {
+            throw fail(verbOffset, "script step \(step) ('\(text)') has unknown verb '\(verb)'; expected one of "
+                + ScenarioLoader.stepVerbs.joined(separator: ", "))
+        }
+        func event(_ touch: Int, _ action: ScenarioLoader.PendingEvent.Action) -> ScenarioLoader.PendingEvent {
+            .init(time: time, touch: touch, action: action, step: step, node: node)
+        }
+
+        if verb == "disable" || verb == "enable" {
+            guard let (name, nameOffset) = scanner.word() else {
+                throw fail(scanner.offset, "script step \(step) ('\(text)') needs a recognizer id after '\(verb)'")
+            }
+            if let (extra, extraOffset) = scanner.word() {
+                throw fail(extraOffset, "script step \(step) ('\(text)') has unexpected '\(extra)' after the recognizer id")
+            }
+            let ref = ScenarioLoader.NameRef(name: name, node: node, offset: nameOffset)
+            return (time, node, [event(1, .setEnabled(ref, verb == "enable"))])
+        }
+
+        var location: Point?
+        if scanner.peek == "(" {
+            scanner.skipSpaces()
+            let start = scanner.offset
+            guard let point = scanner.point() else {
+                throw fail(start, "script step \(step) ('\(text)') has a malformed location; expected '(x,y)' with two numbers")
+            }
+            location = point
+        }
+        var touch = 1
+        if let (word, offset) = scanner.word() {
+            guard word == "touch" else { throw fail(offset, "script step \(step) ('\(text)') has unexpected '\(word)'; \(syntax)") }
+            guard let (number, numberOffset) = scanner.word() else {
+                throw fail(scanner.offset, "script step \(step) ('\(text)') needs a finger number after 'touch'")
+            }
+            guard let n = Int(number), n >= 1 else {
+                throw fail(numberOffset, "script step \(step) ('\(text)') has touch '\(number)'; expected an integer of at least 1")
+            }
+            touch = n
+            if let (extra, extraOffset) = scanner.word() {
+                throw fail(extraOffset, "script step \(step) ('\(text)') has unexpected '\(extra)'; \(syntax)")
+            }
+        }
+
+        switch verb {
+        case "down", "move":
+            guard let location else { throw fail(verbOffset, "script step \(step) ('\(text)') needs a location '(x,y)' after '\(verb)'") }
+            return (time, node, [event(touch, .touch(verb == "down" ? .down(location) : .move(location)))])
+        case "up":
+            return (time, node, [event(touch, .touch(.up(location)))])
+        default:
+            if location != nil { throw fail(verbOffset, "script step \(step) ('\(text)') cannot have a location; 'cancel' takes none") }
+            return (time, node, [event(touch, .touch(.cancel))])
+        }
+    }
+
+    // MARK: Map steps
+
+    private func parseMapStep(_ node: Node, step: Int) throws(ScenarioError) -> (VirtualTime, Node, [ScenarioLoader.PendingEvent]) {
+        let label = "script step \(step)"
+        let map = try reader.map(node, for: label)
+        let actions = map.entries.filter { ScenarioLoader.stepActions.contains($0.key) }
+        guard let action = actions.first else {
+            let known = ["t", "touch", "duration", "hz", "hold"]
+            if let unknown = map.entries.first(where: { !known.contains($0.key) }) {
+                throw reader.error(at: unknown.keyNode, "unknown key '\(unknown.key)' in \(label); expected one action key of "
+                    + ScenarioLoader.stepActions.joined(separator: ", "))
+            }
+            throw reader.error(at: node, "\(label) has no action; expected one of the keys "
+                + ScenarioLoader.stepActions.joined(separator: ", "))
+        }
+        if actions.count > 1 {
+            throw reader.error(at: actions[1].keyNode, "\(label) has both '\(action.key)' and '\(actions[1].key)'; a step has exactly one action")
+        }
+        try map.checkKeys([action.key] + ScenarioLoader.stepKeys[action.key]!, in: "\(label) ('\(action.key)')")
+
+        let timeNode = try map.required("t", in: label)
+        let t = try reader.nonNegative(timeNode, for: "'t'")
+        let time = VirtualTime.ms(t)
+        let touch = try map.integer("touch", atLeast: 1) ?? 1
+        let value = action.value, keyLabel = "'\(action.key)'"
+        func event(_ time: VirtualTime, _ action: ScriptAction) -> ScenarioLoader.PendingEvent {
+            .init(time: time, touch: touch, action: .touch(action), step: step, node: node)
+        }
+
+        switch action.key {
+        case "down": return (time, timeNode, [event(time, .down(try reader.point(value, for: keyLabel)))])
+        case "move": return (time, timeNode, [event(time, .move(try reader.point(value, for: keyLabel)))])
+        case "up":
+            let location = reader.isNull(value) ? nil : try reader.point(value, for: "'up' (or ~)")
+            return (time, timeNode, [event(time, .up(location))])
+        case "cancel":
+            guard try reader.bool(value, for: keyLabel) else {
+                throw reader.mismatch(value, expected: "true", for: keyLabel)
+            }
+            return (time, timeNode, [event(time, .cancel)])
+        case "disable", "enable":
+            let ref = ScenarioLoader.NameRef(name: try reader.identifier(value, for: keyLabel), node: value)
+            return (time, timeNode, [.init(time: time, touch: 1, action: .setEnabled(ref, action.key == "enable"), step: step, node: value)])
+        case "tap":
+            let point = try reader.point(value, for: keyLabel)
+            let duration = try reader.nonNegative(try map.required("duration", in: "\(label) ('tap')"), for: "'duration'")
+            return (time, timeNode, [event(time, .down(point)), event(.ms(t + duration), .up(point))])
+        default:  // swipe, drag
+            let line = try reader.map(value, for: keyLabel)
+            try line.checkKeys(["from", "to"], in: keyLabel)
+            let from = try reader.point(try line.required("from", in: keyLabel), for: "'from'")
+            let to = try reader.point(try line.required("to", in: keyLabel), for: "'to'")
+            let context = "\(label) ('\(action.key)')"
+            let duration = try reader.nonNegative(try map.required("duration", in: context), for: "'duration'")
+            var hz = ScenarioLoader.defaultSampleRate
+            if let hzNode = map["hz"] {
+                hz = try reader.number(hzNode, for: "'hz'")
+                guard hz > 0 else { throw reader.mismatch(hzNode, expected: "a positive number", for: "'hz'") }
+            }
+            let hold = action.key == "drag"
+                ? try reader.nonNegative(try map.required("hold", in: context), for: "'hold'") : 0
+            var events = [event(time, .down(from))]
+            for (moveTime, point) in Self.swipeSamples(from: from, to: to, start: t + hold, duration: duration, hz: hz) {
+                events.append(event(.ms(moveTime), .move(point)))
+            }
+            let n = Self.sampleCount(duration: duration, hz: hz)
+            events.append(event(.ms(t + hold + duration + duration / Double(n)), .up(to)))
+            return (time, timeNode, events)
+        }
+    }
+
+    /// `n = max(1, round(duration·hz/1000))` equal steps.
+    static func sampleCount(duration: Double, hz: Double) -> Int {
+        max(1, Int((duration * hz / 1000).rounded()))
+    }
+
+    /// The moves of a swipe: `n` equal steps along the line, the last exactly at `to` at `start + duration`.
+    static func swipeSamples(from: Point, to: Point, start: Double, duration: Double, hz: Double) -> [(Double, Point)] {
+        let n = sampleCount(duration: duration, hz: hz)
+        return (1...n).map { k in
+            if k == n { return (start + duration, to) }
+            let f = Double(k) / Double(n)
+            return (start + duration * f, Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f))
+        }
+    }
+}
+
+/// Splits a string step into words and a `(x,y)` location, tracking character offsets for error columns.
+struct StepScanner {
+    private let chars: [Character]
+    private(set) var offset = 0
+
+    init(text: String) { chars = Array(text) }
+
+    var peek: Character? {
+        var i = offset
+        while i < chars.count, chars[i].isWhitespace { i += 1 }
+        return i < chars.count ? chars[i] : nil
+    }
+
+    mutating func skipSpaces() { while offset < chars.count, chars[offset].isWhitespace { offset += 1 } }
+
+    /// The next whitespace-separated word and its offset.
+    mutating func word() -> (String, Int)? {
+        skipSpaces()
+        guard offset < chars.count else { return nil }
+        let start = offset
+        while offset < chars.count, !chars[offset].isWhitespace { offset += 1 }
+        return (String(chars[start..<offset]), start)
+    }
+
+    /// `(x,y)` with optional spaces inside.
+    mutating func point() -> Point? {
+        skipSpaces()
+        guard offset < chars.count, chars[offset] == "(",
+              let close = chars[offset...].firstIndex(of: ")") else { return nil }
+        let inner = String(chars[(offset + 1)..<close])
+        let parts = inner.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let x = YAMLNodeReader.parseNumber(Self.trimmed(parts[0])),
+              let y = YAMLNodeReader.parseNumber(Self.trimmed(parts[1])) else { return nil }
+        offset = close + 1
+        return Point(x, y)
+    }
+
+    private static func trimmed(_ text: Substring) -> Substring {
+        var text = text
+        while text.first?.isWhitespace == true { text.removeFirst() }
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import TouchEngine
+import Yams
+
+/// Loads scenario files (docs/scenario-format.md) into engine `Scene`s.
+///
+/// Every problem is a `ScenarioError`: one sentence naming `file:line:column`.
+public enum ScenarioLoader {
+    /// Reads and parses a file. An unreadable file is a `ScenarioError` with line 0.
+    public static func load(path: String) throws(ScenarioError) -> LoadedScenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied"
+            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the scenario file: \(reason)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the scenario file: it is not UTF-8 text")
+        }
+        return try load(yaml: text, path: path)
+    }
+
+    /// Parses YAML text; `path` is only used in error messages (and as the default scene name).
+    public static func load(yaml: String, path: String) throws(ScenarioError) -> LoadedScenario {
+        let root = try compose(yaml: yaml, path: path)
+        var builder = Builder(reader: YAMLNodeReader(file: path))
+        return try builder.build(root: root, path: path)
+    }
+
+    /// The top-level keys, in the order the loader processes them.
+    static let topLevelKeys = ["name", "description", "source", "parameters", "window", "views", "controllers",
+                               "recognizers", "script", "expect"]
+
+    /// Runs Yams and turns its errors (syntax, duplicate keys) into `ScenarioError`s.
+    static func compose(yaml: String, path: String) throws(ScenarioError) -> Node {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw scenarioError(from: error, path: path)
+        } catch {
+            throw ScenarioError(file: path, line: 0, column: 0, message: "invalid YAML: \(error)")
+        }
+        guard let root else {
+            throw ScenarioError(file: path, line: 1, column: 1, message: "the scenario file is empty")
+        }
+        return root
+    }
+
+    static func scenarioError(from error: YamlError, path: String) -> ScenarioError {
+        func located(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> ScenarioError {
+            var message = "invalid YAML: \(problem)"
+            if let context { message += " \(context.text) at line \(context.mark.line)" }
+            return ScenarioError(file: path, line: mark.line, column: mark.column, message: message)
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            return located(mark, problem, context)
+        case let .reader(problem, offset, _, yaml):
+            var line = 0, column = 0
+            if let offset {
+                let prefix = yaml.prefix(offset)
+                line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                column = prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.unicodeScalars.count + 1 } ?? 1
+            }
+            return ScenarioError(file: path, line: line, column: column, message: "invalid YAML: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            let noun = duplicates.count == 1 ? "key \(names) appears" : "keys \(names) appear"
+            return ScenarioError(file: path, line: context.mark.line, column: context.mark.column,
+                                 message: "\(noun) more than once in the same map")
+        default:
+            return ScenarioError(file: path, line: 0, column: 0, message: "invalid YAML: \(error)")
+        }
+    }
+}
+
+extension ScenarioLoader {
+    /// A reference by name to a view or recognizer, kept with its node until it can be resolved.
+    struct NameRef {
+        let name: String
+        let node: Node
+        /// Character offset of the name inside `node` when the node holds more than the name (a script step).
+        var offset: Int? = nil
+    }
+
+    /// What an id names, for "duplicate id" messages.
+    struct IDDefinition {
+        let what: String
+        let line: Int
+    }
+
+    /// Builds one scene. Sections are processed in a fixed order whatever their order in the file:
+    /// parameters, window, views, controllers, scroll-view recognizers, edge gate, recognizers, reference
+    /// resolution, script, expectations.
+    struct Builder {
+        let reader: YAMLNodeReader
+        var scene = Scene()
+        /// Every id in the file (views, controllers, recognizers, and the names of installed recognizers).
+        var ids: [String: IDDefinition] = [:]
+        /// View ids, assigned depth-first in document order (the window is 0).
+        var viewIDs: [String: ViewID] = [:]
+        var pendingViews: [PendingView] = []
+        var pendingControllers: [PendingController] = []
+        var pendingRecognizers: [PendingRecognizer] = []
+        var edgeGate: ScreenEdges?
+
+        init(reader: YAMLNodeReader) { self.reader = reader }
+
+        mutating func build(root: Node, path: String) throws(ScenarioError) -> LoadedScenario {
+            let top = try reader.map(root, for: "the scenario")
+            try top.checkKeys(ScenarioLoader.topLevelKeys, in: "the scenario")
+
+            let name = try top.string("name") ?? Self.defaultName(path: path)
+            let description = try top.string("description")
+            let source = try top.string("source")
+            var parameters = Parameters()
+            if let node = top["parameters"] { parameters = try parseParameters(node) }
+            var windowSize = Size(390, 844)
+            if let node = top["window"] { windowSize = try parseWindow(node) }
+            scene = Scene(name: name, windowSize: windowSize, parameters: parameters)
+            if edgeGate != nil { try register("W.edgeGate", as: "the window's edge gate", at: top["window"]!) }
+
+            if let node = top["views"] { try parseViews(node, key: "views", parent: nil) }
+            try addViews()
+            if let node = top["controllers"] { try parseControllers(node) }
+            addControllers()
+
+            scene.installScrollViewRecognizers()
+            if let edgeGate { scene.installEdgeGate(edges: edgeGate) }
+            if let node = top["recognizers"] { try parseRecognizers(node) }
+            try addRecognizers()
+
+            if let node = top["script"] { scene.script = try parseScript(node) }
+            var expectations: Expectations?
+            if let node = top["expect"] {
+                expectations = try Expectations.parse(node: node, file: reader.file, scene: scene)
+            }
+            return LoadedScenario(path: path, scene: scene, description: description, source: source,
+                                  expectations: expectations)
+        }
+
+        /// The file name without directory and extension.
+        static func defaultName(path: String) -> String {
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+            return String(file[..<dot])
+        }
+
+        /// Records a new id, rejecting duplicates and the reserved name `window`.
+        mutating func register(_ id: String, as what: String, at node: Node) throws(ScenarioError) {
+            if id == "window" {
+                throw reader.error(at: node, "the id 'window' is reserved for the window; choose another id")
+            }
+            if let first = ids[id] {
+                throw reader.error(at: node, "duplicate id '\(id)', already defined as \(first.what) at line \(first.line)")
+            }
+            ids[id] = IDDefinition(what: what, line: node.mark?.line ?? 0)
+        }
+
+        /// Resolves a view reference; `window` is the window (ViewID 0) where `allowWindow`.
+        func resolveView(_ ref: NameRef, allowWindow: Bool, _ describe: (String) -> String) throws(ScenarioError) -> ViewID {
+            if allowWindow && ref.name == "window" { return 0 }
+            guard let id = viewIDs[ref.name] else { throw error(at: ref, describe(ref.name)) }
+            return id
+        }
+
+        /// Resolves a recognizer reference against the scene (user recognizers and installed ones).
+        func resolveRecognizer(_ ref: NameRef, _ describe: (String) -> String) throws(ScenarioError) -> RecognizerID {
+            guard let id = scene.recognizer(named: ref.name) else { throw error(at: ref, describe(ref.name)) }
+            return id
+        }
+
+        func error(at ref: NameRef, _ message: String) -> ScenarioError {
+            guard let offset = ref.offset else { return reader.error(at: ref.node, message) }
+            return reader.error(at: ref.node, offset: offset, message)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// What an untraced run leaves behind: counters and final states, cheap enough for sweeps.
+///
+/// The engine fills it whatever the recorder; with `NoTrace` it is the only output of a run.
+public struct RunSummary: Hashable, Sendable {
+    /// `controlEvents[view][event.index]`: how many times each control event was sent.
+    public var controlEvents: [[Int]]
+    /// How many times each cell was selected.
+    public var selections: [Int]
+    /// Actions sent by each recognizer.
+    public var actions: [Int]
+    /// Whether each recognizer began or recognized at least once.
+    public var recognized: [Bool]
+    /// Final content offset of each view (bounds origin for non-scroll views).
+    public var finalOffsets: [Point]
+    /// Whether each scroll view was dragged.
+    public var dragged: [Bool]
+    /// `touches…` calls handled by each view (by the view itself, not forwarded).
+    public var handledCallbacks: [Int]
+    /// Touches dropped unseen.
+    public var droppedTouches: Int
+
+    init(views: Int, recognizers: Int) {
+        controlEvents = Array(repeating: Array(repeating: 0, count: ControlEvent.allCases.count), count: views)
+        selections = Array(repeating: 0, count: views)
+        actions = Array(repeating: 0, count: recognizers)
+        recognized = Array(repeating: false, count: recognizers)
+        finalOffsets = Array(repeating: .zero, count: views)
+        dragged = Array(repeating: false, count: views)
+        handledCallbacks = Array(repeating: 0, count: views)
+        droppedTouches = 0
+    }
+
+    /// Count of `event` sent by `view`.
+    public func count(_ event: ControlEvent, of view: ViewID) -> Int { controlEvents[view][event.index] }
+}
+
+extension ControlEvent {
+    /// Position in `allCases`.
+    @inlinable public var index: Int {
+        switch self {
+        case .touchDown: return 0
+        case .touchDownRepeat: return 1
+        case .touchDragInside: return 2
+        case .touchDragOutside: return 3
+        case .touchDragEnter: return 4
+        case .touchDragExit: return 5
+        case .touchUpInside: return 6
+        case .touchUpOutside: return 7
+        case .touchCancel: return 8
+        case .valueChanged: return 9
+        }
+    }
+}
