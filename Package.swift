@@ -32,7 +32,11 @@ let package = Package(
         .executableTarget(name: "engine-bench", dependencies: ["TouchEngine", "ScenarioKit"], path: "Benchmarks/engine-bench"),
         .testTarget(name: "TouchEngineTests", dependencies: ["TouchEngine", "ScenarioKit"]),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "TouchEngine"]),
-        .testTarget(name: "GoldenCaseTests", dependencies: ["ScenarioKit", "TouchEngine"], resources: []),
+        .testTarget(
+            name: "GoldenCaseTests",
+            dependencies: ["ScenarioKit", "TouchEngine", .product(name: "Yams", package: "Yams")],
+            exclude: ["Traces"]
+        ),
         .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit"]),
     ],
     swiftLanguageModes: [.v6]

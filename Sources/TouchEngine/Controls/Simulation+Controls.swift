@@ -32,7 +32,7 @@ extension Simulation {
     }
 
     mutating func send(_ v: ViewID, _ event: ControlEvent, value: Double? = nil) {
-        summary.controlEvents[v][event.index] += 1
+        summary.controlEvents[v * ControlEvent.caseCount + event.index] += 1
         emit(.control(view: v, event: event, value: value))
     }
 

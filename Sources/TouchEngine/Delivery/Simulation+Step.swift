@@ -145,7 +145,8 @@ extension Simulation {
         case .delivered:
             touches[slot].heldEnd = false
             touches[slot].delivery = .cancelled
-            sendToResponders(slot: slot, phase: .cancelled, timestamp: now, location: touches[slot].location)
+            sendToResponders(slot: slot, phase: .cancelled, timestamp: touches[slot].timestamp,
+                             location: touches[slot].location)
         case .none, .pending:
             touches[slot].delivery = .dropped
             summary.droppedTouches += 1

@@ -262,11 +262,12 @@ extension Simulation {
             let t = min((now - recognizers[id].startTime).seconds, 0.5)
             let minPrimary = params.swipeMinimumPrimaryMovement * (1 - t * (1 - params.swipeMinimumMovementDecayRate))
             let maxSecondary = params.swipeMaximumSecondaryMovement * (1 - t * (1 - params.swipeMaximumMovementDecayRate))
-            let candidates: [(SwipeDirections, Double, Double)] = [
-                (.right, delta.x, abs(delta.y)), (.left, -delta.x, abs(delta.y)),
-                (.down, delta.y, abs(delta.x)), (.up, -delta.y, abs(delta.x)),
-            ]
-            for (dir, primary, secondary) in candidates where primary >= minPrimary && secondary <= maxSecondary {
+            // Right, left, down, up: primary travel along the direction, secondary across it (no allocation).
+            for k in 0 ..< 4 {
+                let dir: SwipeDirections = k == 0 ? .right : k == 1 ? .left : k == 2 ? .down : .up
+                let primary = k == 0 ? delta.x : k == 1 ? -delta.x : k == 2 ? delta.y : -delta.y
+                let secondary = k < 2 ? abs(delta.y) : abs(delta.x)
+                guard primary >= minPrimary && secondary <= maxSecondary else { continue }
                 if directions.contains(dir) {
                     return .recognize(why(.threshold("travelled \(fmt(primary)) pt ≥ \(fmt(minPrimary)) pt with \(fmt(secondary)) pt across")))
                 }

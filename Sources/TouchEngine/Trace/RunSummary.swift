@@ -2,8 +2,9 @@
 ///
 /// The engine fills it whatever the recorder; with `NoTrace` it is the only output of a run.
 public struct RunSummary: Hashable, Sendable {
-    /// `controlEvents[view][event.index]`: how many times each control event was sent.
-    public var controlEvents: [[Int]]
+    /// `controlEvents[view * ControlEvent.allCases.count + event.index]`: how many times each control
+    /// event was sent (flat, one allocation per run).
+    public var controlEvents: [Int]
     /// How many times each cell was selected.
     public var selections: [Int]
     /// Actions sent by each recognizer.
@@ -20,7 +21,7 @@ public struct RunSummary: Hashable, Sendable {
     public var droppedTouches: Int
 
     init(views: Int, recognizers: Int) {
-        controlEvents = Array(repeating: Array(repeating: 0, count: ControlEvent.allCases.count), count: views)
+        controlEvents = Array(repeating: 0, count: views * ControlEvent.caseCount)
         selections = Array(repeating: 0, count: views)
         actions = Array(repeating: 0, count: recognizers)
         recognized = Array(repeating: false, count: recognizers)
@@ -31,10 +32,12 @@ public struct RunSummary: Hashable, Sendable {
     }
 
     /// Count of `event` sent by `view`.
-    public func count(_ event: ControlEvent, of view: ViewID) -> Int { controlEvents[view][event.index] }
+    public func count(_ event: ControlEvent, of view: ViewID) -> Int { controlEvents[view * ControlEvent.caseCount + event.index] }
 }
 
 extension ControlEvent {
+    /// Number of control events.
+    public static let caseCount = 10
     /// Position in `allCases`.
     @inlinable public var index: Int {
         switch self {

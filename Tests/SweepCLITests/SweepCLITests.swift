@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// Runs the built `sweep` binary end to end: help, version, traces, and errors users see.
+@Suite struct SweepCLITests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `sweep` binary next to this test bundle (same build directory).
+    static var sweepBinary: URL {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for dir in [here, here.deletingLastPathComponent()] {
+            let candidate = dir.appendingPathComponent("sweep")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return repository.appendingPathComponent(".build/debug/sweep")
+    }
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    func sweep(_ arguments: String...) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.sweepBinary
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.repository
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func writeTemporary(_ text: String, name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-cli-tests-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func helpListsEverySubcommandWithADescription() throws {
+        let result = try sweep("--help")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("SUBCOMMANDS:"))
+        #expect(result.stdout.contains("trace") && result.stdout.contains("Run scenario files through the engine"))
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let result = try sweep("--version")
+        #expect(result.status == 0)
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+    }
+
+    @Test func traceOfAQuickTapInAScrollViewShowsTheDelayedDelivery() throws {
+        let result = try sweep("trace", "configs/scenarios/golden/SV-01-quick-tap-button.yaml")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("withhold touch 1 began from its view (SV.delay delays touchesBegan)"))
+        #expect(result.stdout.contains("B.touchesBegan touch 1 ts=0 at (70,122)"))
+        #expect(result.stdout.contains("B sends TouchUpInside"))
+    }
+
+    @Test func jsonTraceIsAParsableDocumentWithEventsAndOutcome() throws {
+        let result = try sweep("trace", "--json", "configs/scenarios/golden/SV-05-hold-button-then-drag.yaml")
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let scenarios = try #require(object?["scenarios"] as? [[String: Any]])
+        #expect(scenarios.count == 1)
+        let outcome = try #require(scenarios[0]["outcome"] as? [String: Any])
+        let controls = try #require(outcome["controlEvents"] as? [String: [[String: Any]]])
+        #expect(controls["B"]?.map { $0["event"] as? String } == ["TouchDown", "TouchDragInside", "TouchDragInside", "TouchUpInside"])
+        #expect((scenarios[0]["events"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test func checkPassesOnEveryGoldenCase() throws {
+        let dir = Self.repository.appendingPathComponent("configs/scenarios/golden")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let process = Process()
+        process.executableURL = Self.sweepBinary
+        process.arguments = ["trace", "--check"] + files.map { "configs/scenarios/golden/" + $0 }
+        process.currentDirectoryURL = Self.repository
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr)")
+    }
+
+    @Test func aBadScenarioIsOneSentenceWithItsPositionAndExitStatus2() throws {
+        let path = try writeTemporary("""
+            name: bad
+            views:
+              - id: R
+                frame: [0, 0, 390, 844]
+                colour: red
+            script:
+              - 0 down (10,10)
+              - 10 up
+            """, name: "bad.yaml")
+        let result = try sweep("trace", path)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty, "nothing is printed when a file is bad")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(result.stderr.hasPrefix("sweep trace: \(path):5:5: "))
+        #expect(result.stderr.contains("colour"))
+    }
+
+    @Test func aGoodFileFollowedByABadOneProducesNoPartialOutput() throws {
+        let bad = try writeTemporary("name: x\nviews: 3\nscript: []\n", name: "bad2.yaml")
+        let result = try sweep("trace", "configs/scenarios/golden/UC-01-plain-tap.yaml", bad)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aMissingFileIsReportedWithoutAStackTrace() throws {
+        let result = try sweep("trace", "no/such/file.yaml")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("sweep trace: no/such/file.yaml"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func sameScenarioGivesTheSameJSONByteForByte() throws {
+        let a = try sweep("trace", "--json", "configs/scenarios/golden/NS-02-horizontal-drag-locks-outer.yaml")
+        let b = try sweep("trace", "--json", "configs/scenarios/golden/NS-02-horizontal-drag-locks-outer.yaml")
+        #expect(a.status == 0 && a.stdout == b.stdout)
+    }
+}
