@@ -39,7 +39,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     var lastUpLocation = Point.zero
     var lastTapCount = 0
 
-    static var maxSlots: Int { 64 }
+    /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
+    static var maxSlots: Int { 32 }
 
     public init(scene: Scene, recorder: Recorder) {
         self.scene = scene
