@@ -27,6 +27,7 @@ struct JSONWriter {
         let rounded = (v * 1000).rounded() / 1000
         if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
         var s = String(rounded)
+        if s.contains("e") { return s }
         while s.hasSuffix("0") { s.removeLast() }
         return s
     }

@@ -50,6 +50,9 @@ public enum TraceJSON {
             fields += [("type", .string("transition")), ("recognizer", .string(recs[id].name)),
                        ("from", .string(stateName(from, id, scene))), ("to", .string(stateName(to, id, scene))),
                        ("reason", .string(TraceText.describe(reason, scene: scene)))]
+        case let .held(id, reason):
+            fields += [("type", .string("held")), ("recognizer", .string(recs[id].name)),
+                       ("reason", .string(TraceText.describe(reason, scene: scene)))]
         case let .pending(id, waiting):
             fields += [("type", .string("pending")), ("recognizer", .string(recs[id].name)),
                        ("waitingFor", .array(waiting.map { .string(recs[$0].name) }))]

@@ -363,6 +363,9 @@ extension Simulation {
                 let declineY = declinesAxis(sv, .vertical, delta: delta, parent: parent, otherBegins: beginX)
                 if declineX { beginX = false }
                 if declineY { beginY = false }
+                if Recorder.isRecording && ((declineX && abs(delta.x) >= h) || (declineY && abs(delta.y) >= h)) {
+                    emit(.held(recognizer: id, reason: .transfersToParent(parent)))
+                }
                 if (declineX || declineY) && !beginX && !beginY { return .none }
             }
             guard beginX || beginY else { return .none }

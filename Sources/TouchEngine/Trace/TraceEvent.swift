@@ -86,6 +86,9 @@ public enum TraceEventKind: Hashable, Sendable {
     case hitTest(touch: Int, view: ViewID?, chain: [ViewID], recognizers: [RecognizerID])
     /// A recognizer moved between public states.
     case transition(recognizer: RecognizerID, from: RecognizerState, to: RecognizerState, reason: Reason)
+    /// A recognizer stayed `possible` for a reason worth seeing (e.g. a scroll pan leaving an axis to its
+    /// parent, S11).
+    case held(recognizer: RecognizerID, reason: Reason)
     /// A recognizer passed its threshold but waits for failure requirements (G10).
     case pending(recognizer: RecognizerID, waitingFor: [RecognizerID])
     /// A recognizer's action was sent, with the state it reports and, for pans, the translation.

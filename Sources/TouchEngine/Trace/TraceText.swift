@@ -46,6 +46,8 @@ public enum TraceText {
         case let .transition(id, from, to, reason):
             let text = describe(reason, scene: scene)
             return "\(rn(id)): \(stateName(from, id, scene)) → \(stateName(to, id, scene))" + (text.isEmpty ? "" : " — \(text)")
+        case let .held(id, reason):
+            return "\(rn(id)): stays possible — \(describe(reason, scene: scene))"
         case let .pending(id, waiting):
             return "\(rn(id)): passed its threshold; waits for \(waiting.map(rn).joined(separator: ", ")) to fail (G10)"
         case let .action(id, state, translation):
