@@ -295,4 +295,82 @@ import TouchEngine
         #expect(t.controls("B") == ["TouchDown@0", "TouchUpInside@50"])
         #expect(t.callbacks("P") == [], "(95,150) is outside P, so the enlarged area of B cannot reach it")
     }
+
+    // G1: recognizers on the window itself see every touch (the system edge gate is one, §8).
+    @Test func windowRecognizersSeeEveryTouch() throws {
+        let t = try Transcript("""
+            name: t
+            window: { edgeGate: [bottom] }
+            views:
+              - { id: B, kind: button, frame: [20, 800, 100, 44] }
+            script:
+              - 0 down (70,830)
+              - 80 up
+            """)
+        #expect(t.transitions("W.edgeGate") == ["failed@80"])
+        #expect(t.controls("B") == ["TouchDown@80", "TouchUpInside@80"])
+    }
+
+    // H4: hit testing at touch-down does not depend on the touches already in flight: a second finger on
+    // the same point hits the same view while the first is down.
+    @Test func hitTestingIgnoresTheTouchesAlreadyDown() throws {
+        let t = try Transcript("""
+            name: t
+            views:
+              - { id: A, frame: [0, 0, 390, 844], touches: logs }
+              - { id: B, frame: [100, 100, 100, 100], touches: logs, multipleTouchEnabled: true }
+            script:
+              - 0 down (150,150)
+              - 10 down (150,150) touch 2
+              - 50 up touch 2
+              - 60 up
+            """)
+        #expect(t.outcome.hitViews[1] == t.view("B") && t.outcome.hitViews[2] == t.view("B"))
+        #expect(t.callbacks("B") == ["began@0", "began@10", "ended@50", "ended@60"])
+    }
+
+    // G12 with G5: a delaying recognizer that fails as soon as it knows (the tap moving past its allowable
+    // movement) releases the withheld touch at that moment, not at touch-up.
+    @Test func aDelayingRecognizerThatFailsEarlyReleasesTheTouchAtOnce() throws {
+        let t = try Transcript(Self.logView + """
+
+            recognizers:
+              - { id: T, kind: tap, view: V, delaysTouchesBegan: true }
+            script:
+              - 0 down (100,150)
+              - 40 move (150,150)
+              - 60 move (160,150)
+              - 100 up
+            """)
+        #expect(t.transitions("T") == ["failed@40"])
+        #expect(t.callbacks("V") == ["began@40", "moved@40", "moved@60", "ended@100"])
+        let began = try #require(t.outcome.callbacks[.view(t.view("V"))]?.first)
+        #expect(began.timestamp == .zero && began.location == Point(100, 150), "replayed with the original timestamp and location")
+    }
+
+    // S6: the scroll view's own pan asks its delegate gestureRecognizerShouldBegin; a horizontal-only answer
+    // keeps a vertical drag from scrolling and the content keeps the touch.
+    @Test func scrollPanDelegateCanRefuseToBegin() throws {
+        let t = try Transcript("""
+            name: t
+            views:
+              - id: SV
+                kind: scrollView
+                frame: [0, 0, 390, 844]
+                contentSize: [390, 3000]
+                delaysContentTouches: false
+                pan: { shouldBegin: horizontal }
+                subviews:
+                  - { id: V, frame: [0, 0, 390, 600], touches: logs }
+            script:
+              - 0 down (100,300)
+              - 16 move (100,288)
+              - 50 move (100,250)
+              - 66 up
+            """)
+        #expect(t.transitions("SV.pan") == ["failed@16"])
+        #expect(t.offsets("SV") == [])
+        #expect(t.callbacks("V") == ["began@0", "moved@16", "moved@50", "ended@66"])
+    }
 }
+
