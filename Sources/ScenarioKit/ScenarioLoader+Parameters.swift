@@ -4,7 +4,7 @@ import Yams
 extension ScenarioLoader {
     /// `parameters:` keys, in the order of docs/scenario-format.md.
     static let parameterKeys = [
-        "contentTouchDelay", "scrollHysteresis", "scrollDelayEarlyRelease", "decelerationRate",
+        "contentTouchDelay", "scrollHysteresis", "scrollDelayEarlyRelease", "decelerationRate", "decelerationRateFast",
         "decelerationMinimumVelocity", "bounceBackDuration", "rubberBandCoefficient", "iosVersion",
         "panHysteresis", "panVelocitySmoothing", "tapAllowableMovement", "tapMaximumDuration", "multiTapInterval",
         "longPressDuration", "longPressAllowableMovement", "swipeMinimumPrimaryMovement",
@@ -29,6 +29,7 @@ extension ScenarioLoader.Builder {
             case "scrollHysteresis": p.scrollHysteresis = try reader.nonNegative(value, for: label)
             case "scrollDelayEarlyRelease": p.scrollDelayEarlyRelease = try reader.bool(value, for: label)
             case "decelerationRate": p.decelerationRate = try reader.nonNegative(value, for: label)
+            case "decelerationRateFast": p.decelerationRateFast = try reader.nonNegative(value, for: label)
             case "decelerationMinimumVelocity": p.decelerationMinimumVelocity = try reader.nonNegative(value, for: label)
             case "bounceBackDuration": p.bounceBackDuration = try reader.milliseconds(value, for: label)
             case "rubberBandCoefficient": p.rubberBandCoefficient = try reader.nonNegative(value, for: label)

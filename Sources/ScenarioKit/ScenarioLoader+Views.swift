@@ -11,7 +11,7 @@ extension ScenarioLoader {
         "contentSize", "contentOffset", "contentInset", "delaysContentTouches", "canCancelContentTouches",
         "touchesShouldCancel", "touchesShouldBegin", "bounces", "alwaysBounceHorizontal", "alwaysBounceVertical",
         "scrollEnabled", "pagingEnabled", "decelerating", "transfersHorizontalScrollingToParent",
-        "transfersVerticalScrollingToParent", "panHost", "pan",
+        "transfersVerticalScrollingToParent", "panHost", "pan", "decelerationRate",
     ]
     static let touchPhaseKeys = ["began", "moved", "ended", "cancelled"]
 
@@ -131,6 +131,9 @@ extension ScenarioLoader.Builder {
         if let v = try map.bool("alwaysBounceVertical") { scroll.alwaysBounceVertical = v }
         if let v = try map.bool("scrollEnabled") { scroll.isScrollEnabled = v }
         if let v = try map.bool("pagingEnabled") { scroll.isPagingEnabled = v }
+        if let node = map["decelerationRate"] {
+            scroll.fastDeceleration = try reader.choice(node, ["normal", "fast"], for: "'decelerationRate'") == "fast"
+        }
         if let v = try map.point("decelerating") { scroll.initialDeceleration = v }
         if let v = try map.bool("transfersHorizontalScrollingToParent") { scroll.transfersHorizontalScrollingToParent = v }
         if let v = try map.bool("transfersVerticalScrollingToParent") { scroll.transfersVerticalScrollingToParent = v }

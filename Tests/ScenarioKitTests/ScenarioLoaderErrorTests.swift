@@ -206,7 +206,7 @@ private func loadError(_ yaml: String) -> String {
         #expect(loadError("parameters:\n  contentTouchDelay: -5\n")
             == "s.yaml:2:22: expected a non-negative number for 'contentTouchDelay', got '-5'")
         #expect(loadError("parameters:\n  tapSlop: 3\n") == "s.yaml:2:3: unknown key 'tapSlop' in 'parameters'; allowed keys are "
-            + "contentTouchDelay, scrollHysteresis, scrollDelayEarlyRelease, decelerationRate, decelerationMinimumVelocity, "
+            + "contentTouchDelay, scrollHysteresis, scrollDelayEarlyRelease, decelerationRate, decelerationRateFast, decelerationMinimumVelocity, "
             + "bounceBackDuration, rubberBandCoefficient, iosVersion, panHysteresis, panVelocitySmoothing, "
             + "tapAllowableMovement, tapMaximumDuration, multiTapInterval, longPressDuration, longPressAllowableMovement, "
             + "swipeMinimumPrimaryMovement, swipeMaximumSecondaryMovement, swipeMaximumDuration, "

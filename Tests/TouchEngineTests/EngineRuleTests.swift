@@ -374,3 +374,25 @@ import TouchEngine
     }
 }
 
+
+extension EngineRuleTests {
+    // §9 deceleration rates: a `.fast` scroll view travels less after the same flick than a `.normal` one.
+    @Test func fastDecelerationStopsSooner() throws {
+        func finalY(_ rate: String) throws -> Double {
+            let t = try Transcript("""
+                name: t
+                views:
+                  - { id: SV, kind: scrollView, frame: [0, 0, 390, 844], contentSize: [390, 30000], decelerationRate: \(rate) }
+                script:
+                  - 0 down (100,600)
+                  - 16 move (100,560)
+                  - 33 move (100,500)
+                  - 50 move (100,420)
+                  - 66 up
+                """)
+            return try #require(t.outcome.scrollViews[t.view("SV")]?.finalOffset.y)
+        }
+        let normal = try finalY("normal"), fast = try finalY("fast")
+        #expect(fast > 170 && normal > fast, "normal \(normal), fast \(fast)")
+    }
+}

@@ -16,8 +16,10 @@ public struct Parameters: Hashable, Sendable {
     /// Optional S2 rule [RE, class condition unclear]: release delayed touches early when the finger travels
     /// the scroll hysteresis along an axis the scroll view cannot scroll. Default off (golden baseline).
     public var scrollDelayEarlyRelease: Bool = false
-    /// Per-millisecond velocity retention while decelerating (§9, `.normal` = 0.998).
+    /// Per-millisecond velocity retention while decelerating (§9, `UIScrollView.DecelerationRate.normal` = 0.998).
     public var decelerationRate: Double = 0.998
+    /// The same for scroll views set to `.fast` (§9, 0.99).
+    public var decelerationRateFast: Double = 0.99
     /// Speed (pt/ms) below which a released scroll view does not decelerate [INF].
     public var decelerationMinimumVelocity: Double = 0.05
     /// Duration of the bounce back to the content edge after an overscrolled release [INF].

@@ -67,6 +67,8 @@ public struct ScrollConfig: Hashable, Sendable {
     public var alwaysBounceVertical: Bool = false
     public var isScrollEnabled: Bool = true
     public var isPagingEnabled: Bool = false
+    /// `decelerationRate = .fast` (uses `Parameters.decelerationRateFast`); default `.normal`.
+    public var fastDeceleration: Bool = false
     /// Already decelerating when the scenario starts (S9), with this velocity in pt/ms (content motion).
     public var initialDeceleration: Point? = nil
     /// iOS 17.4+ `transfersHorizontalScrollingToParent` (S11), default true.

@@ -132,7 +132,7 @@ extension Simulation {
             }
             return (target, params.bounceBackDuration, 0.99)
         }
-        let rate = params.decelerationRate
+        let rate = config.fastDeceleration ? params.decelerationRateFast : params.decelerationRate
         var longest = 0.0
         for axis in Axis.allCases where canScroll(sv, axis) && abs(v[axis]) >= params.decelerationMinimumVelocity {
             let range = offsetRange(sv, axis)
