@@ -49,10 +49,21 @@ extension ScenarioLoader.Builder {
     func parseScript(_ node: Node) throws(ScenarioError) -> [ScriptEvent] {
         var events: [ScenarioLoader.PendingEvent] = []
         var previous: (time: VirtualTime, step: Int)?
-        for (offset, item) in try reader.list(node, for: "'script'").enumerated() {
+        // The golden cases' one-line notation: "0 down (70,122) · 80 up", split into string steps.
+        let pieces: [(text: String, offset: Int)?]
+        let items: [Node]
+        if let scalar = node.scalar {
+            let split = splitOneLineScript(scalar.string)
+            pieces = split.map { Optional($0) }
+            items = Array(repeating: node, count: split.count)
+        } else {
+            items = try reader.list(node, for: "'script'")
+            pieces = Array(repeating: nil, count: items.count)
+        }
+        for (offset, item) in items.enumerated() {
             let step = offset + 1
             let (start, timeNode, expanded) = item.scalar != nil
-                ? try parseStringStep(item, step: step)
+                ? try parseStringStep(item, step: step, piece: pieces[offset])
                 : try parseMapStep(item, step: step)
             if let previous, start < previous.time {
                 throw reader.error(at: timeNode, "script step \(step) is at \(ScenarioLoader.format(start)) ms, earlier than "
@@ -78,6 +89,29 @@ extension ScenarioLoader.Builder {
             }
         }
         return script
+    }
+
+    /// Splits a one-line script at `·` (or `;`) into steps, each with its character offset in the string.
+    private func splitOneLineScript(_ text: String) -> [(text: String, offset: Int)] {
+        var steps: [(text: String, offset: Int)] = []
+        var current = "", currentStart = 0, position = 0
+        func flush() {
+            let leading = current.prefix { $0 == " " }.count
+            let trimmed = current.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty { steps.append((trimmed, currentStart + leading)) }
+        }
+        for c in text {
+            if c == "·" || c == ";" || c == "\n" {
+                flush()
+                current = ""
+                currentStart = position + 1
+            } else {
+                current.append(c)
+            }
+            position += 1
+        }
+        flush()
+        return steps
     }
 
     /// A `down` needs the finger up; `move`, `up` and `cancel` need it down.
@@ -113,13 +147,15 @@ extension ScenarioLoader.Builder {
     // MARK: String steps
 
     /// `<t> <verb> [(x,y)] [touch <n>]`, `<t> disable <recognizer>`, `<t> enable <recognizer>`.
-    private func parseStringStep(_ node: Node, step: Int) throws(ScenarioError)
+    private func parseStringStep(_ node: Node, step: Int, piece: (text: String, offset: Int)? = nil) throws(ScenarioError)
         -> (VirtualTime, Node, [ScenarioLoader.PendingEvent])
     {
-        let text = try reader.string(node, for: "script step \(step)")
+        let text: String
+        if let piece { text = piece.text } else { text = try reader.string(node, for: "script step \(step)") }
+        let base = piece?.offset ?? 0
         let syntax = "expected '<t> <verb> [(x,y)] [touch <n>]' or '<t> disable|enable <recognizer>'"
         var scanner = StepScanner(text: text)
-        func fail(_ offset: Int, _ message: String) -> ScenarioError { reader.error(at: node, offset: offset, message) }
+        func fail(_ offset: Int, _ message: String) -> ScenarioError { reader.error(at: node, offset: base + offset, message) }
 
         guard let (timeText, timeOffset) = scanner.word() else { throw fail(0, "script step \(step) is empty; \(syntax)") }
         guard let ms = YAMLNodeReader.parseNumber(timeText), ms >= 0 else {
@@ -142,7 +178,7 @@ extension ScenarioLoader.Builder {
             if let (extra, extraOffset) = scanner.word() {
                 throw fail(extraOffset, "script step \(step) ('\(text)') has unexpected '\(extra)' after the recognizer id")
             }
-            let ref = ScenarioLoader.NameRef(name: name, node: node, offset: nameOffset)
+            let ref = ScenarioLoader.NameRef(name: name, node: node, offset: base + nameOffset)
             return (time, node, [event(1, .setEnabled(ref, verb == "enable"))])
         }
 

@@ -358,3 +358,28 @@ private func load(_ yaml: String) throws -> LoadedScenario {
         #expect(error?.line == 0)
     }
 }
+
+@Suite struct OneLineScriptTests {
+    @Test func theGoldenCasesOneLineNotationLoads() throws {
+        let scenario = try ScenarioLoader.load(yaml: """
+            name: one line
+            views:
+              - { id: V, frame: [0, 0, 200, 200], touches: logs }
+            script: "0 down (150,150) · 50 move (160,150) · 80 up"
+            """, path: "s.yaml")
+        #expect(scenario.scene.script.map(\.time) == [.ms(0), .ms(50), .ms(80)])
+        #expect(scenario.scene.script[1].action == .move(Point(160, 150)))
+    }
+
+    @Test func anErrorInAOneLineScriptPointsAtTheStep() {
+        #expect(throws: ScenarioError(file: "s.yaml", line: 4, column: 28,
+                                      message: "script step 2 ('50 hop (1,1)') has unknown verb 'hop'; expected one of down, move, up, cancel, disable, enable")) {
+            try ScenarioLoader.load(yaml: """
+                name: one line
+                views:
+                  - { id: V, frame: [0, 0, 200, 200] }
+                script: "0 down (1,1) · 50 hop (1,1)"
+                """, path: "s.yaml")
+        }
+    }
+}

@@ -159,14 +159,14 @@ public struct Simulation<Recorder: TraceRecorder> {
         case .down(let p):
             touchDown(number: event.touch, at: p)
         case .move(let p):
-            guard let slot = slot(of: event.touch) else { return }
+            guard let slot = slot(of: event.touch) else { return untracked(event.touch, .moved, p) }
             touches[slot].location = p
             touches[slot].timestamp = now
             touches[slot].phase = .moved
             emit(.touch(touch: event.touch, phase: .moved, location: p))
             step(.touch(slot, .moved))
         case .up(let p):
-            guard let slot = slot(of: event.touch) else { return }
+            guard let slot = slot(of: event.touch) else { return untracked(event.touch, .ended, p) }
             if let p { touches[slot].location = p }
             touches[slot].timestamp = now
             touches[slot].phase = .ended
@@ -178,7 +178,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             step(.touch(slot, .ended))
             scrollTouchEnded(slot)
         case .cancel:
-            guard let slot = slot(of: event.touch) else { return }
+            guard let slot = slot(of: event.touch) else { return untracked(event.touch, .cancelled, nil) }
             touches[slot].timestamp = now
             touches[slot].phase = .cancelled
             touches[slot].isLive = false
@@ -192,6 +192,11 @@ public struct Simulation<Recorder: TraceRecorder> {
         case .setRecognizerEnabled(let id, let enabled):
             setEnabled(id, enabled)
         }
+    }
+
+    /// A sample of a touch that hit no view: traced, delivered nowhere.
+    mutating func untracked(_ number: Int, _ phase: TouchPhase, _ location: Point?) {
+        emit(.touch(touch: number, phase: phase, location: location ?? .zero))
     }
 
     /// The live (or finishing) slot of a script touch number.

@@ -115,8 +115,9 @@ extension Simulation {
         default: reason = .note("")
         }
         transition(id, to: continuous ? .began : .ended, reason)
-        if case .scrollPan(let sv) = spec.kind { beginDragging(sv, pan: id) }
         sendAction(id)
+        // The scroll view scrolls from its pan's action (willBeginDragging, then the offset).
+        if case .scrollPan(let sv) = spec.kind { beginDragging(sv, pan: id) }
         excludeOthers(by: id)
         if afterRequirements && recognizers[id].pendingEnded {
             recognizers[id].pendingEnded = false
