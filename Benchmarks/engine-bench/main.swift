@@ -19,7 +19,7 @@ guard !scenes.isEmpty else {
 }
 
 /// Runs `body` over every scene repeatedly for at least `seconds`; returns runs per second.
-func measure(_ scenes: [Scene], seconds: Double, _ body: (Scene) -> Int) -> (rate: Double, runs: Int) {
+func measure<S>(_ scenes: [S], seconds: Double, _ body: (S) -> Int) -> (rate: Double, runs: Int) {
     let clock = ContinuousClock()
     var runs = 0
     var sink = 0
@@ -37,11 +37,21 @@ func measure(_ scenes: [Scene], seconds: Double, _ body: (Scene) -> Int) -> (rat
 
 print("engine-bench: \(scenes.count) golden scenarios from \(directory), single thread, release build")
 _ = measure(scenes, seconds: 0.5) { Engine.summary($0).droppedTouches }  // warm-up
-let untraced = measure(scenes, seconds: 3) { Engine.summary($0).droppedTouches }
+let prepared = scenes.map(PreparedScene.init)
+let untracedPrepared = measure(prepared, seconds: 3) { Engine.summary($0).droppedTouches }
+let untraced = measure(scenes, seconds: 2) { Engine.summary($0).droppedTouches }
+// One runner per scene, reused across runs: a sweep worker's loop over scripts on one tree.
+var runners = Array(repeating: EngineRunner(), count: prepared.count)
+let indexed = Array(prepared.indices)
+let reused = measure(indexed, seconds: 3) { i in runners[i].summary(prepared[i]).droppedTouches }
+let setUp = measure(prepared, seconds: 1) { Engine.setUpOnly($0) }
 let traced = measure(scenes, seconds: 2) { Engine.trace($0).count }
 let events = scenes.reduce(0) { $0 + $1.script.count }
 func fmt(_ v: Double) -> String { String(format: "%.0f", v) }
-print("untraced: \(fmt(untraced.rate)) engine runs/s per core (\(untraced.runs) runs)")
+print("untraced, prepared once: \(fmt(untracedPrepared.rate)) engine runs/s per core (\(untracedPrepared.runs) runs)")
+print("untraced, reusing the simulation: \(fmt(reused.rate)) engine runs/s per core (\(reused.runs) runs)")
+print("untraced, preparing each run: \(fmt(untraced.rate)) engine runs/s per core (\(untraced.runs) runs)")
 print("traced:   \(fmt(traced.rate)) engine runs/s per core (\(traced.runs) runs)")
-print("untraced: \(fmt(untraced.rate * Double(events) / Double(scenes.count))) script events/s per core")
-print(String(format: "tracing overhead: %.2fx", untraced.rate / traced.rate))
+print("untraced, prepared once: \(fmt(untracedPrepared.rate * Double(events) / Double(scenes.count))) script events/s per core")
+print("set-up only: \(fmt(setUp.rate)) runs/s per core (the fixed cost of a run)")
+print(String(format: "tracing overhead: %.2fx (untraced prepared once vs traced)", untracedPrepared.rate / traced.rate))

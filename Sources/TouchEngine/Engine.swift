@@ -12,9 +12,20 @@ public enum Engine {
 
     /// Runs `scene` without tracing (the sweep fast path) and returns its counters and final states.
     public static func summary(_ scene: Scene) -> RunSummary {
-        var sim = Simulation(scene: scene, recorder: NoTrace())
+        summary(PreparedScene(scene))
+    }
+
+    /// Runs a prepared scene without tracing; prepare once, run many times (sweeps, benchmarks).
+    public static func summary(_ prepared: PreparedScene) -> RunSummary {
+        var sim = Simulation(prepared: prepared, recorder: NoTrace())
         sim.run()
         return sim.summary
+    }
+
+    /// Builds the run state without running it (benchmark aid: the fixed cost of a run).
+    public static func setUpOnly(_ prepared: PreparedScene) -> Int {
+        let sim = Simulation(prepared: prepared, recorder: NoTrace())
+        return sim.recognizers.count
     }
 
     /// Runs `scene` and folds the trace into an `Outcome`.
@@ -22,3 +33,23 @@ public enum Engine {
         Outcome(scene: scene, trace: trace(scene))
     }
 }
+
+/// Runs prepared scenes untraced, reusing one simulation's buffers while the prepared scene stays the
+/// same: the sweep worker's loop (one tree, many scripts) allocates nothing per run.
+public struct EngineRunner {
+    private var simulation: Simulation<NoTrace>?
+
+    public init() {}
+
+    /// Runs `script` (default: the scene's own) on `prepared` and returns the summary.
+    public mutating func summary(_ prepared: PreparedScene, script: [ScriptEvent]? = nil) -> RunSummary {
+        if simulation == nil || simulation!.prepared !== prepared {
+            simulation = Simulation(prepared: prepared, recorder: NoTrace())
+        } else {
+            simulation!.reset()
+        }
+        simulation!.run(script: script ?? prepared.scene.script)
+        return simulation!.summary
+    }
+}
+

@@ -2,13 +2,13 @@
 extension Simulation {
     /// §5.2: inside the bounds grown by the tracking tolerance, or `point(inside:)`.
     func pointMostlyInside(_ local: Point, _ v: ViewID) -> Bool {
-        let bounds = Rect(origin: boundsOrigin(v), size: scene.views[v].frame.size)
+        let bounds = Rect(origin: boundsOrigin(v), size: views[v].frame.size)
         return bounds.outset(by: EdgeInsets(all: params.controlTrackingTolerance)).contains(local) || pointInside(local, v)
     }
 
     /// UISlider's thumb (28 pt, centred on the value), grown by 10 pt for the finger [INF].
     func sliderThumbRect(_ v: ViewID) -> Rect {
-        let size = scene.views[v].frame.size
+        let size = views[v].frame.size
         let thumb = min(28.0, size.height)
         let centre = thumb / 2 + controls[v].value * max(size.width - thumb, 0)
         return Rect(centre - thumb / 2, (size.height - thumb) / 2, thumb, thumb).outset(by: EdgeInsets(all: 10))
@@ -16,14 +16,14 @@ extension Simulation {
 
     /// UISwitch's knob: a circle as tall as the switch, at the left when off and the right when on.
     func switchKnobRect(_ v: ViewID) -> Rect {
-        let size = scene.views[v].frame.size
+        let size = views[v].frame.size
         let x = controls[v].value >= 0.5 ? size.width - size.height : 0
         return Rect(x, 0, size.height, size.height)
     }
 
     /// Whether the control would start tracking this touch (`shouldTrack && beginTracking`).
     func controlWouldTrack(_ v: ViewID, slot: Int) -> Bool {
-        let spec = scene.views[v]
+        let spec = views[v]
         guard spec.isEnabled && spec.isUserInteractionEnabled, !controls[v].isTracking else { return false }
         if spec.kind == .slider {
             return sliderThumbRect(v).contains(convertFromWindow(touches[slot].downLocation, to: v))
@@ -47,8 +47,8 @@ extension Simulation {
         controls[v].trackingSlot = slot
         controls[v].isTouchInside = true
         controls[v].unhighlightDeadline = .never
-        if scene.views[v].kind == .slider {
-            let size = scene.views[v].frame.size
+        if views[v].kind == .slider {
+            let size = views[v].frame.size
             let thumb = min(28.0, size.height)
             let centre = thumb / 2 + controls[v].value * max(size.width - thumb, 0)
             controls[v].grabOffset = convertFromWindow(location, to: v).x - centre
@@ -61,7 +61,7 @@ extension Simulation {
     mutating func controlMoved(_ v: ViewID, location: Point) {
         let local = convertFromWindow(location, to: v)
         let inside = pointMostlyInside(local, v)
-        if scene.views[v].kind == .slider { updateSliderValue(v, local: local) }
+        if views[v].kind == .slider { updateSliderValue(v, local: local) }
         setHighlighted(v, inside)
         if inside != controls[v].isTouchInside {
             controls[v].isTouchInside = inside
@@ -71,7 +71,7 @@ extension Simulation {
     }
 
     mutating func updateSliderValue(_ v: ViewID, local: Point) {
-        let size = scene.views[v].frame.size
+        let size = views[v].frame.size
         let thumb = min(28.0, size.height)
         let track = max(size.width - thumb, 1)
         let value = min(max((local.x - controls[v].grabOffset - thumb / 2) / track, 0), 1)
@@ -106,7 +106,7 @@ extension Simulation {
 
     /// Value changes of tap-driven controls after TouchUpInside [INF].
     mutating func valueChangeOnTap(_ v: ViewID, location local: Point) {
-        let spec = scene.views[v]
+        let spec = views[v]
         switch spec.kind {
         case .switch:
             controls[v].value = controls[v].value >= 0.5 ? 0 : 1

@@ -72,13 +72,13 @@ extension Simulation {
             if state.isActive {
                 transition(id, to: .changed, .note(""))
                 sendAction(id)
-                if case .scrollPan(let sv) = scene.recognizers[id].kind { updateScrollOffset(sv, pan: id) }
+                if case .scrollPan(let sv) = recs[id].kind { updateScrollOffset(sv, pan: id) }
             }
         case let .end(reason):
             if state.isActive {
                 transition(id, to: .ended, reason)
                 sendAction(id)
-                if case .scrollPan(let sv) = scene.recognizers[id].kind { endDragging(sv, pan: id) }
+                if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
             } else if state == .possible && recognizers[id].pending == .begin {
                 recognizers[id].pendingEnded = true
             }
@@ -106,7 +106,7 @@ extension Simulation {
         recognizers[id].deadline = .never
         transition(id, to: .cancelled, reason)
         sendAction(id)
-        if case .scrollPan(let sv) = scene.recognizers[id].kind { endDragging(sv, pan: id) }
+        if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
     }
 
     mutating func sendAction(_ id: RecognizerID) {
@@ -114,7 +114,7 @@ extension Simulation {
         if recognizers[id].state == .began || recognizers[id].state == .ended { summary.recognized[id] = true }
         guard Recorder.isRecording else { return }
         var translation: Point?
-        switch scene.recognizers[id].kind {
+        switch recs[id].kind {
         case .pan, .scrollPan: translation = panTranslation(id)
         default: translation = nil
         }
@@ -125,7 +125,7 @@ extension Simulation {
 
     mutating func applyCancellations() {
         for id in rankOrder where recognizers[id].committedThisStep {
-            let spec = scene.recognizers[id]
+            let spec = recs[id]
             var mask = recognizers[id].touches
             while mask != 0 {
                 let slot = mask.trailingZeroBitCount
@@ -199,7 +199,7 @@ extension Simulation {
             let id = recsStorage[start + k]
             let rt = recognizers[id]
             guard rt.touches & bit(slot) != 0, rt.state == .possible else { continue }
-            let spec = scene.recognizers[id]
+            let spec = recs[id]
             if ended ? spec.delaysTouchesEnded : spec.delaysTouchesBegan { return id }
         }
         return nil
@@ -247,7 +247,7 @@ extension Simulation {
         for k in 0 ..< touches[slot].recsCount {
             let id = recsStorage[start + k]
             if recognizers[id].touches & bit(slot) != 0, recognizers[id].state.isActive,
-               scene.recognizers[id].cancelsTouchesInView { return id }
+               recs[id].cancelsTouchesInView { return id }
         }
         return nil
     }
@@ -255,13 +255,13 @@ extension Simulation {
     /// H5: a view without multiple touch that already tracks a touch, or an exclusive-touch conflict.
     mutating func filteredByMultiTouchRules(slot: Int) -> Bool {
         let view = touches[slot].view
-        let spec = scene.views[view]
+        let spec = views[view]
         var reason: String?
         for other in touches.indices where other != slot && touches[other].inUse && touches[other].isLive
             && touches[other].delivery == .delivered {
             let ov = touches[other].view
             if ov == view && !spec.isMultipleTouchEnabled { reason = "isMultipleTouchEnabled is false"; break }
-            if ov != view && (spec.isExclusiveTouch || scene.views[ov].isExclusiveTouch) {
+            if ov != view && (spec.isExclusiveTouch || views[ov].isExclusiveTouch) {
                 reason = "exclusive touch"; break
             }
         }
@@ -281,9 +281,8 @@ extension Simulation {
             guard rt.engaged || rt.state != .possible else { continue }
             guard readyToReset(id) else { continue }
             var linkedReady = true
-            for other in scene.recognizers[id].policies.requireToFail where !readyToReset(other) { linkedReady = false }
-            for other in recognizers.indices where scene.recognizers[other].policies.requireToFail.contains(id)
-                && !readyToReset(other) { linkedReady = false }
+            for k in prepared.linkedStart[id] ..< prepared.linkedStart[id + 1]
+                where !readyToReset(prepared.linkedList[k]) { linkedReady = false }
             guard linkedReady, rt.state != .possible || rt.touches != 0 else { continue }
             reset(id)
         }

@@ -8,9 +8,17 @@
 /// timers in recognizer order, then controls' highlight timers in view order, then scroll views'
 /// deceleration timers in view order.
 public struct Simulation<Recorder: TraceRecorder> {
-    public let scene: Scene
+    public let prepared: PreparedScene
     public var recorder: Recorder
     let params: Parameters
+    /// Plain-data tables of the prepared scene, held directly for cheap access.
+    let views: [ViewInfo]
+    let recs: [RecognizerInfo]
+    let rankOrder: [RecognizerID]
+    let rank: [Int]
+    let scrollDelayOf: [RecognizerID]
+    let scrollPanOf: [RecognizerID]
+    let controllerOf: [Int]
 
     var now = VirtualTime.zero
     var touches: [TouchSlot]
@@ -20,19 +28,10 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// Sorted recognizer lists of the touches (P3/G2), `recsCapacity` entries per slot.
     var recsStorage: [RecognizerID]
     let recsCapacity: Int
-    /// Global G2 rank of each recognizer: deeper view first, then most recently added.
-    let rank: [Int]
-    /// Recognizers in rank order.
-    let rankOrder: [RecognizerID]
-    /// For each scroll view, its (delay, pan) recognizers; -1 when not a scroll view.
-    let scrollDelayOf: [RecognizerID]
-    let scrollPanOf: [RecognizerID]
     /// Candidates of the current step that want to begin or recognize, in rank order.
     var candidates: [RecognizerID]
     /// The verdict that made each candidate want to begin (indexed by recognizer).
     var candidateReasons: [Verdict]
-    /// The controller whose root view each view is; -1 for none.
-    let controllerOf: [Int]
     /// Counters and final states every run keeps, traced or not.
     public internal(set) var summary: RunSummary
     var lastUpTime = VirtualTime.never
@@ -42,53 +41,61 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
 
+    /// The scene being run.
+    public var scene: Scene { prepared.scene }
+
     public init(scene: Scene, recorder: Recorder) {
-        self.scene = scene
+        self.init(prepared: PreparedScene(scene), recorder: recorder)
+    }
+
+    public init(prepared: PreparedScene, recorder: Recorder) {
+        self.prepared = prepared
         self.recorder = recorder
-        self.params = scene.parameters
-        let r = scene.recognizers.count
+        params = prepared.scene.parameters
+        views = prepared.views
+        recs = prepared.recs
+        rankOrder = prepared.rankOrder
+        rank = prepared.rank
+        scrollDelayOf = prepared.scrollDelayOf
+        scrollPanOf = prepared.scrollPanOf
+        controllerOf = prepared.controllerOf
+        let r = recs.count
         touches = Array(repeating: TouchSlot(), count: Self.maxSlots)
-        recognizers = scene.recognizers.map { RecognizerRuntime(isEnabled: $0.isEnabled) }
-        scrolls = scene.views.map { ScrollRuntime(offset: $0.boundsOrigin) }
-        controls = scene.views.map { ControlRuntime(value: $0.value) }
+        recognizers = recs.map { RecognizerRuntime(isEnabled: $0.isEnabled) }
+        scrolls = views.map { ScrollRuntime(offset: $0.boundsOrigin) }
+        controls = views.map { ControlRuntime(value: $0.value) }
         recsCapacity = max(r, 1)
         recsStorage = Array(repeating: -1, count: Self.maxSlots * max(r, 1))
         candidates = []
         candidates.reserveCapacity(r)
         candidateReasons = Array(repeating: .none, count: r)
-        var controllerOf = Array(repeating: -1, count: scene.views.count)
-        for (i, c) in scene.controllers.enumerated() { controllerOf[c.rootView] = i }
-        self.controllerOf = controllerOf
-        let order = scene.recognizers.indices.sorted { a, b in
-            let ra = scene.recognizers[a], rb = scene.recognizers[b]
-            let da = scene.depth[ra.view], db = scene.depth[rb.view]
-            if da != db { return da > db }
-            if ra.addOrder != rb.addOrder { return ra.addOrder > rb.addOrder }
-            return a > b
-        }
-        rankOrder = order
-        summary = RunSummary(views: scene.views.count, recognizers: r)
-        var rank = Array(repeating: 0, count: r)
-        for (i, id) in order.enumerated() { rank[id] = i }
-        self.rank = rank
-        var delays = Array(repeating: -1, count: scene.views.count)
-        var pans = Array(repeating: -1, count: scene.views.count)
-        for (i, spec) in scene.recognizers.enumerated() {
-            switch spec.kind {
-            case .scrollDelay(let sv): delays[sv] = i
-            case .scrollPan(let sv): pans[sv] = i
-            default: break
-            }
-        }
-        scrollDelayOf = delays
-        scrollPanOf = pans
+        summary = RunSummary(views: views.count, recognizers: r)
     }
 
-    /// Runs the whole script and every timer it schedules.
+    /// Returns the run state to its initial values in place, without allocating, so one simulation can
+    /// run the same prepared scene again (with another script).
+    public mutating func reset() {
+        now = .zero
+        for i in touches.indices { touches[i] = TouchSlot() }
+        for i in recognizers.indices { recognizers[i] = RecognizerRuntime(isEnabled: recs[i].isEnabled) }
+        for i in scrolls.indices { scrolls[i] = ScrollRuntime(offset: views[i].boundsOrigin) }
+        for i in controls.indices { controls[i] = ControlRuntime(value: views[i].value) }
+        candidates.removeAll(keepingCapacity: true)
+        summary.reset()
+        lastUpTime = .never
+        lastUpLocation = .zero
+        lastTapCount = 0
+    }
+
+    /// Runs the scene's script and every timer it schedules.
     public mutating func run() {
+        run(script: prepared.scene.script)
+    }
+
+    /// Runs `script` (instead of the scene's own) and every timer it schedules.
+    public mutating func run(script: [ScriptEvent]) {
         startInitialDecelerations()
         var next = 0
-        let script = scene.script
         while true {
             let scriptTime = next < script.count ? script[next].time : .never
             let timer = earliestTimer()
@@ -259,9 +266,10 @@ public struct Simulation<Recorder: TraceRecorder> {
         let base = touches[slot].recsStart
         var count = 0
         for id in rankOrder {
-            let spec = scene.recognizers[id]
-            guard recognizers[id].isEnabled, scene.isView(view, inside: spec.view) else { continue }
-            guard shouldReceive(spec.policies.shouldReceive, touchView: view) else { continue }
+            guard recognizers[id].isEnabled, isView(view, inside: recs[id].view) else { continue }
+            if recs[id].shouldReceiveIsCustom {
+                guard shouldReceive(scene.recognizers[id].policies.shouldReceive, touchView: view) else { continue }
+            }
             recsStorage[base + count] = id
             count += 1
         }
@@ -272,11 +280,21 @@ public struct Simulation<Recorder: TraceRecorder> {
         switch policy {
         case .always: return true
         case .never: return false
-        case .notInViews(let views): return !views.contains { scene.isView(touchView, inside: $0) }
-        case .onlyInViews(let views): return views.contains { scene.isView(touchView, inside: $0) }
-        case .notOnKinds(let kinds): return !kinds.contains(scene.views[touchView].kind)
+        case .notInViews(let list): return !list.contains { isView(touchView, inside: $0) }
+        case .onlyInViews(let list): return list.contains { isView(touchView, inside: $0) }
+        case .notOnKinds(let kinds): return !kinds.contains(views[touchView].kind)
         }
     }
 
     @inline(__always) func bit(_ slot: Int) -> UInt64 { 1 << UInt64(slot) }
+
+    /// Whether `view` is `ancestor` or inside it.
+    @inline(__always) func isView(_ view: ViewID, inside ancestor: ViewID) -> Bool {
+        var v: ViewID? = view
+        while let current = v {
+            if current == ancestor { return true }
+            v = views[current].parent
+        }
+        return false
+    }
 }

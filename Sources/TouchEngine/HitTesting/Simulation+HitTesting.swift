@@ -2,19 +2,19 @@
 extension Simulation {
     /// Current bounds origin of a view (scroll views: their live content offset).
     @inline(__always) func boundsOrigin(_ v: ViewID) -> Point {
-        scene.views[v].scroll != nil ? scrolls[v].offset : scene.views[v].boundsOrigin
+        views[v].scroll != nil ? scrolls[v].offset : views[v].boundsOrigin
     }
 
     /// Converts a window point into `v`'s bounds coordinates.
     func convertFromWindow(_ p: Point, to v: ViewID) -> Point {
-        guard let parent = scene.views[v].parent else { return p - scene.views[v].frame.origin + boundsOrigin(v) }
+        guard let parent = views[v].parent else { return p - views[v].frame.origin + boundsOrigin(v) }
         let inParent = convertFromWindow(p, to: parent)
-        return inParent - scene.views[v].frame.origin + boundsOrigin(v)
+        return inParent - views[v].frame.origin + boundsOrigin(v)
     }
 
     /// `point(inside:)` in `v`'s bounds space, with the enlarged-hit-area override (H3).
     func pointInside(_ local: Point, _ v: ViewID) -> Bool {
-        let spec = scene.views[v]
+        let spec = views[v]
         let bounds = Rect(origin: boundsOrigin(v), size: spec.frame.size)
         if case .enlarged(let insets) = spec.hitTestOverride { return bounds.outset(by: insets).contains(local) }
         return bounds.contains(local)
@@ -26,15 +26,18 @@ extension Simulation {
     }
 
     func hitTest(view v: ViewID, local: Point) -> ViewID? {
-        let spec = scene.views[v]
+        let spec = views[v]
         // H1: hidden, non-interactive, transparent subtrees are skipped; disabled controls are transparent.
         if spec.isHidden || !spec.isUserInteractionEnabled || spec.alpha < params.hitTestAlphaThreshold { return nil }
         if spec.kind.isControl && !spec.isEnabled { return nil }
         // H2: a point outside the bounds never reaches subviews, whatever clipsToBounds says.
         guard pointInside(local, v) else { return nil }
-        for child in scene.children[v].reversed() {
-            let c = scene.views[child]
-            let childLocal = local - c.frame.origin + boundsOrigin(child)
+        let first = prepared.childStart[v]
+        var k = first + prepared.childCount[v]
+        while k > first {
+            k -= 1
+            let child = prepared.childList[k]
+            let childLocal = local - views[child].frame.origin + boundsOrigin(child)
             if let hit = hitTest(view: child, local: childLocal) { return hit }
         }
         // H3: pass-through containers return nil instead of themselves.
@@ -46,7 +49,7 @@ extension Simulation {
     func responderChainViews(from v: ViewID) -> [ViewID] {
         var chain: [ViewID] = []
         var current: ViewID? = v
-        while let c = current { chain.append(c); current = scene.views[c].parent }
+        while let c = current { chain.append(c); current = views[c].parent }
         return chain
     }
 }

@@ -30,7 +30,8 @@ extension Simulation {
 
     func requirementStatus(_ id: RecognizerID) -> RequirementStatus {
         var waiting = false
-        for b in scene.recognizers[id].policies.requireToFail {
+        for k in prepared.requirementStart[id] ..< prepared.requirementStart[id + 1] {
+            let b = prepared.requirementList[k]
             let s = recognizers[b].state
             switch s {
             case .began, .changed, .ended, .cancelled:
@@ -80,7 +81,7 @@ extension Simulation {
 
     /// The checks a recognizer passes when it actually leaves `possible` (G11, §5.4, S7, G7), then commit.
     mutating func attemptToBegin(_ id: RecognizerID, verdict: Verdict, afterRequirements: Bool) {
-        let spec = scene.recognizers[id]
+        let spec = recs[id]
         if !delegateShouldBegin(id) {
             fail(id, .delegateShouldBegin)
             return
@@ -101,7 +102,7 @@ extension Simulation {
     }
 
     mutating func commit(_ id: RecognizerID, verdict: Verdict, afterRequirements: Bool) {
-        let spec = scene.recognizers[id]
+        let spec = recs[id]
         let continuous = spec.kind.isContinuous
         recognizers[id].committedThisStep = true
         recognizers[id].deadline = .never
@@ -154,29 +155,20 @@ extension Simulation {
     /// recognizer cannot prevent anything, `canPrevent = none`, so its recognition never stops its own
     /// pan: the S2 ruling. The pan beginning does exclude the delay recognizer, §10 phase 2.)
     func simultaneous(_ a: RecognizerID, _ b: RecognizerID) -> Bool {
-        let sa = scene.recognizers[a], sb = scene.recognizers[b]
-        if sa.policies.simultaneousWith.contains(b) || sb.policies.simultaneousWith.contains(a) { return true }
-        switch (sa.kind, sb.kind) {
-        case (.edgeGate, _), (_, .edgeGate):
-            return true
-        default:
-            return false
-        }
+        prepared.simultaneous[a * recs.count + b]
     }
 
     /// G9: `a.canPrevent(b) && b.canBePrevented(by: a)`. A tap cannot be prevented by a tap that needs
-    /// fewer taps (so a double tap survives a single tap's recognition) [REPL Chameleon][WIDE].
+    /// fewer taps (so a double tap survives a single tap's recognition) [REPL Chameleon][WIDE]. Both are
+    /// tabulated by `PreparedScene`.
     func prevents(_ a: RecognizerID, _ b: RecognizerID) -> Bool {
-        let sa = scene.recognizers[a], sb = scene.recognizers[b]
-        guard sa.policies.canPrevent.contains(b), sb.policies.canBePrevented.contains(a) else { return false }
-        if case .tap(let ta, _) = sa.kind, case .tap(let tb, _) = sb.kind, tb > ta { return false }
-        return true
+        prepared.prevents[a * recs.count + b]
     }
 
     /// G11: the delegate's `gestureRecognizerShouldBegin`.
     func delegateShouldBegin(_ id: RecognizerID) -> Bool {
         let v = recognizers[id].velocity
-        switch scene.recognizers[id].policies.shouldBegin {
+        switch recs[id].shouldBegin {
         case .always: return true
         case .never: return false
         case .horizontal: return abs(v.x) > abs(v.y)
@@ -188,14 +180,14 @@ extension Simulation {
     /// other views. Buttons (and the other listed controls) veto one-finger single taps; a slider vetoes
     /// parallel swipes from its thumb; a switch vetoes parallel pans from its knob.
     func vetoingView(for id: RecognizerID) -> (view: ViewID, why: String)? {
-        let spec = scene.recognizers[id]
+        let spec = recs[id]
         var mask = recognizers[id].touches
         while mask != 0 {
             let slot = mask.trailingZeroBitCount
             mask &= mask - 1
             let v = touches[slot].view
             guard v >= 0, v != spec.view else { continue }
-            let kind = scene.views[v].kind
+            let kind = views[v].kind
             if kind.vetoesForeignSingleTaps, case .tap(1, 1) = spec.kind {
                 return (v, "\(kind.uikitClass) handles one-finger single taps itself")
             }
@@ -218,7 +210,7 @@ extension Simulation {
 
     /// S7: content already has a touch the scroll view may not take back.
     func contentTouchObstacle(scrollView sv: ViewID, pan: RecognizerID) -> String? {
-        guard let config = scene.views[sv].scroll else { return nil }
+        guard let config = views[sv].scroll else { return nil }
         var mask = recognizers[pan].touches
         while mask != 0 {
             let slot = mask.trailingZeroBitCount
@@ -236,7 +228,7 @@ extension Simulation {
     }
 
     func touchesShouldCancel(_ policy: TouchesShouldCancelPolicy, view: ViewID) -> Bool {
-        let kind = scene.views[view].kind
+        let kind = views[view].kind
         switch policy {
         case .default: return !kind.isControl
         case .always: return true

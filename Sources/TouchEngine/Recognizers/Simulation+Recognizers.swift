@@ -6,7 +6,7 @@ extension Simulation {
     }
 
     mutating func recognizerReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID) -> Verdict {
-        switch scene.recognizers[id].kind {
+        switch recs[id].kind {
         case let .tap(taps, required): return tapReceives(phase, slot: slot, id: id, taps: taps, required: required)
         case let .longPress(required): return longPressReceives(phase, slot: slot, id: id, required: required)
         case let .pan(minimum, maximum): return panReceives(phase, slot: slot, id: id, minimum: minimum, maximum: maximum)
@@ -19,7 +19,7 @@ extension Simulation {
 
     mutating func recognizerTimerFired(_ id: RecognizerID) -> Verdict {
         let name = scene.recognizers[id].name
-        switch scene.recognizers[id].kind {
+        switch recs[id].kind {
         case .tap:
             if recognizers[id].waitingForNextTap {
                 if Recorder.isRecording { emit(.timer("\(name): next tap did not come in time")) }
@@ -101,7 +101,7 @@ extension Simulation {
     // MARK: - Tap
 
     mutating func tapReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, taps: Int, required: Int) -> Verdict {
-        let spec = scene.recognizers[id]
+        let spec = recs[id]
         let allowable = spec.thresholds.allowableMovement ?? params.tapAllowableMovement
         switch phase {
         case .began:
@@ -157,7 +157,7 @@ extension Simulation {
     // MARK: - Long press
 
     mutating func longPressReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, required: Int) -> Verdict {
-        let spec = scene.recognizers[id]
+        let spec = recs[id]
         let allowable = spec.thresholds.allowableMovement ?? params.longPressAllowableMovement
         let active = recognizers[id].state.isActive || recognizers[id].pending == .begin
         switch phase {
@@ -194,7 +194,7 @@ extension Simulation {
     // MARK: - Pan
 
     mutating func panReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, minimum: Int, maximum: Int) -> Verdict {
-        let h = scene.recognizers[id].thresholds.hysteresis ?? params.panHysteresis
+        let h = recs[id].thresholds.hysteresis ?? params.panHysteresis
         let active = recognizers[id].state.isActive || recognizers[id].pending == .begin
         switch phase {
         case .began:
@@ -284,7 +284,7 @@ extension Simulation {
     // MARK: - Scroll view delay recognizer (S1–S4)
 
     mutating func scrollDelayReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, scrollView sv: ViewID) -> Verdict {
-        let config = scene.views[sv].scroll!
+        let config = views[sv].scroll!
         switch phase {
         case .began:
             guard config.delaysContentTouches else {
@@ -310,6 +310,9 @@ extension Simulation {
     /// recognize, which discards the withheld touches.
     mutating func scrollDelayDecides(id: RecognizerID, scrollView sv: ViewID, cause: String) -> Verdict {
         recognizers[id].deadline = .never
+        guard views[sv].scroll!.touchesShouldBeginIsCustom else {
+            return .fail(why(.note("\(cause); touchesShouldBegin returned true")))
+        }
         let policy = scene.views[sv].scroll!.touchesShouldBegin
         var mask = recognizers[id].touches
         while mask != 0 {
@@ -321,7 +324,7 @@ extension Simulation {
             switch policy {
             case .always: allowed = true
             case .never: allowed = false
-            case .rejectViews(let views): allowed = !views.contains { scene.isView(view, inside: $0) }
+            case .rejectViews(let views): allowed = !views.contains { isView(view, inside: $0) }
             }
             if !allowed { return .recognize(why(.touchesShouldBegin(view, false))) }
         }
@@ -389,7 +392,7 @@ extension Simulation {
         case .began:
             guard recognizers[id].deadline == .never else { return .none }
             let p = touches[slot].downLocation
-            let size = scene.windowSize, r = params.edgeGateRegion
+            let size = views[0].frame.size, r = params.edgeGateRegion
             let nearEdge = (edges.contains(.bottom) && p.y >= size.height - r) || (edges.contains(.top) && p.y < r)
                 || (edges.contains(.left) && p.x < r) || (edges.contains(.right) && p.x >= size.width - r)
             guard nearEdge else { return .fail(why(.note("the touch started away from the watched edges"))) }

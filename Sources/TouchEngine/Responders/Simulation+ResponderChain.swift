@@ -6,16 +6,16 @@ extension Simulation {
         switch responder {
         case .view(let v):
             if controllerOf[v] >= 0 { return .controller(controllerOf[v]) }
-            return scene.views[v].parent.map { .view($0) }
+            return views[v].parent.map { .view($0) }
         case .controller(let c):
-            return scene.views[scene.controllers[c].rootView].parent.map { .view($0) }
+            return views[prepared.controllerRootView[c]].parent.map { .view($0) }
         }
     }
 
     func methods(of responder: Responder) -> TouchMethods {
         switch responder {
-        case .view(let v): return scene.views[v].touches
-        case .controller(let c): return scene.controllers[c].touches
+        case .view(let v): return views[v].touches
+        case .controller(let c): return prepared.controllerTouches[c]
         }
     }
 
@@ -23,7 +23,7 @@ extension Simulation {
     /// scroll views always; plain views, controllers and the window forward.
     func builtInHandles(_ responder: Responder, phase: TouchPhase, slot: Int) -> Bool {
         guard case .view(let v) = responder else { return false }
-        let kind = scene.views[v].kind
+        let kind = views[v].kind
         if kind.isControl {
             if phase == .began { return controlWouldTrack(v, slot: slot) }
             return controls[v].isTracking && controls[v].trackingSlot == slot
@@ -33,7 +33,7 @@ extension Simulation {
 
     mutating func runBuiltIn(_ responder: Responder, phase: TouchPhase, slot: Int, location: Point) {
         guard case .view(let v) = responder else { return }
-        let kind = scene.views[v].kind
+        let kind = views[v].kind
         if kind.isControl {
             switch phase {
             case .began: controlBegan(v, slot: slot, location: location)

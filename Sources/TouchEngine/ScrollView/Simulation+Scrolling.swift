@@ -2,7 +2,7 @@
 extension Simulation {
     /// The offset range along an axis: `[-inset.leading, max(min, content + inset.trailing − bounds)]`.
     func offsetRange(_ sv: ViewID, _ axis: Axis) -> (min: Double, max: Double) {
-        let spec = scene.views[sv], config = spec.scroll!
+        let spec = views[sv], config = spec.scroll!
         let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
         let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
         let low = -lead
@@ -11,7 +11,7 @@ extension Simulation {
 
     /// S5: `isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>))`.
     func canScroll(_ sv: ViewID, _ axis: Axis) -> Bool {
-        let spec = scene.views[sv], config = spec.scroll!
+        let spec = views[sv], config = spec.scroll!
         guard config.isScrollEnabled else { return false }
         let insets = axis == .horizontal ? config.contentInset.left + config.contentInset.right
             : config.contentInset.top + config.contentInset.bottom
@@ -22,16 +22,16 @@ extension Simulation {
 
     /// S11: the nearest containing scroll view whose pan shares this pan's touches.
     func transferParent(of sv: ViewID, pan: RecognizerID) -> ViewID? {
-        var v = scene.views[sv].parent
+        var v = views[sv].parent
         while let current = v {
-            if scene.views[current].scroll != nil {
+            if views[current].scroll != nil {
                 let parentPan = scrollPanOf[current]
                 if parentPan >= 0, recognizers[parentPan].touches & recognizers[pan].touches != 0,
                    recognizers[parentPan].state == .possible || recognizers[parentPan].state.isActive {
                     return current
                 }
             }
-            v = scene.views[current].parent
+            v = views[current].parent
         }
         return nil
     }
@@ -40,7 +40,7 @@ extension Simulation {
     /// parent can scroll it, the inner will not begin on the other axis, and either the inner cannot scroll
     /// the axis or the finger moved the hysteresis toward an edge the inner already abuts.
     func declinesAxis(_ sv: ViewID, _ axis: Axis, delta: Point, parent: ViewID, otherBegins: Bool) -> Bool {
-        let config = scene.views[sv].scroll!
+        let config = views[sv].scroll!
         let transfers = axis == .horizontal ? config.transfersHorizontalScrollingToParent
             : config.transfersVerticalScrollingToParent
         guard transfers, canScroll(parent, axis), !otherBegins else { return false }
@@ -56,8 +56,8 @@ extension Simulation {
     /// S8: rubber band beyond the edges when bouncing, clamp otherwise.
     func constrained(_ sv: ViewID, raw: Double, _ axis: Axis) -> Double {
         let range = offsetRange(sv, axis)
-        let bounces = scene.views[sv].scroll!.bounces
-        let dimension = scene.views[sv].frame.size[axis]
+        let bounces = views[sv].scroll!.bounces
+        let dimension = views[sv].frame.size[axis]
         if raw < range.min { return bounces ? range.min - rubberBand(range.min - raw, dimension) : range.min }
         if raw > range.max { return bounces ? range.max + rubberBand(raw - range.max, dimension) : range.max }
         return raw
@@ -120,10 +120,10 @@ extension Simulation {
             if offset[axis] > range.max { target[axis] = range.max; outOfRange = true }
         }
         if outOfRange { return (target, params.bounceBackDuration, 0.99) }
-        let config = scene.views[sv].scroll!
+        let config = views[sv].scroll!
         if config.isPagingEnabled {
             for axis in Axis.allCases where canScroll(sv, axis) {
-                let page = scene.views[sv].frame.size[axis]
+                let page = views[sv].frame.size[axis]
                 guard page > 0 else { continue }
                 let range = offsetRange(sv, axis)
                 // Project 100 ms of motion, then snap to the nearest page [INF].
@@ -182,8 +182,8 @@ extension Simulation {
     }
 
     mutating func startInitialDecelerations() {
-        for sv in scene.views.indices {
-            guard let v = scene.views[sv].scroll?.initialDeceleration else { continue }
+        for sv in views.indices {
+            guard let v = views[sv].scroll?.initialDeceleration else { continue }
             let (target, duration, rate) = settleTarget(sv, contentVelocity: v)
             if target != scrolls[sv].offset { startDeceleration(sv, to: target, duration: duration, rate: rate) }
         }
@@ -216,7 +216,7 @@ extension Simulation {
     mutating func forEachScrollPan(of slot: Int, _ body: (inout Simulation, ViewID) -> Void) {
         let start = touches[slot].recsStart
         for k in 0 ..< touches[slot].recsCount {
-            if case .scrollPan(let sv) = scene.recognizers[recsStorage[start + k]].kind { body(&self, sv) }
+            if case .scrollPan(let sv) = recs[recsStorage[start + k]].kind { body(&self, sv) }
         }
     }
 }

@@ -31,6 +31,15 @@ public struct RunSummary: Hashable, Sendable {
         droppedTouches = 0
     }
 
+    /// Zeroes every counter in place.
+    mutating func reset() {
+        for i in controlEvents.indices { controlEvents[i] = 0 }
+        for i in selections.indices { selections[i] = 0 }
+        for i in actions.indices { actions[i] = 0; recognized[i] = false }
+        for i in finalOffsets.indices { finalOffsets[i] = .zero; dragged[i] = false; handledCallbacks[i] = 0 }
+        droppedTouches = 0
+    }
+
     /// Count of `event` sent by `view`.
     public func count(_ event: ControlEvent, of view: ViewID) -> Int { controlEvents[view * ControlEvent.caseCount + event.index] }
 }

@@ -1,0 +1,190 @@
+/// A scene with every table a run needs computed once: plain-data copies of the views and recognizers
+/// (no strings or arrays inside, so reading them costs no reference counting), flattened subview lists,
+/// the G2 rank order, and the arbitration relations (G8, G9, G10) as lookup tables.
+///
+/// Sweeps prepare a scene once and run it many times (`Engine.summary(_:)`); `Engine.trace` prepares as
+/// it goes. Preparing is a pure function of the scene.
+public final class PreparedScene: Sendable {
+    public let scene: Scene
+    let views: [ViewInfo]
+    let recs: [RecognizerInfo]
+    /// Subviews of view v are `childList[childStart[v] ..< childStart[v] + childCount[v]]`, back to front.
+    let childStart: [Int]
+    let childCount: [Int]
+    let childList: [ViewID]
+    /// Recognizers in G2 order (deeper view first, then most recently added) and each one's position.
+    let rankOrder: [RecognizerID]
+    let rank: [Int]
+    let scrollDelayOf: [RecognizerID]
+    let scrollPanOf: [RecognizerID]
+    let controllerOf: [Int]
+    let controllerRootView: [ViewID]
+    let controllerTouches: [TouchMethods]
+    /// `simultaneous[a * n + b]`: G8 either delegate (or the edge gate).
+    let simultaneous: [Bool]
+    /// `prevents[a * n + b]`: G9 `a.canPrevent(b) && b.canBePrevented(by: a)` and the tap rule.
+    let prevents: [Bool]
+    /// Failure requirements of r: `requirementList[requirementStart[r] ..< requirementStart[r + 1]]` (G10).
+    let requirementStart: [Int]
+    let requirementList: [RecognizerID]
+    /// Recognizers linked to r by a failure requirement in either direction (reset together, §4.1).
+    let linkedStart: [Int]
+    let linkedList: [RecognizerID]
+
+    public init(_ scene: Scene) {
+        self.scene = scene
+        views = scene.views.map(ViewInfo.init)
+        recs = scene.recognizers.map(RecognizerInfo.init)
+        var start: [Int] = [], count: [Int] = [], list: [ViewID] = []
+        for children in scene.children {
+            start.append(list.count); count.append(children.count); list += children
+        }
+        childStart = start; childCount = count; childList = list
+
+        let n = scene.recognizers.count
+        let order = scene.recognizers.indices.sorted { a, b in
+            let ra = scene.recognizers[a], rb = scene.recognizers[b]
+            let da = scene.depth[ra.view], db = scene.depth[rb.view]
+            if da != db { return da > db }
+            if ra.addOrder != rb.addOrder { return ra.addOrder > rb.addOrder }
+            return a > b
+        }
+        rankOrder = order
+        var rank = Array(repeating: 0, count: n)
+        for (i, id) in order.enumerated() { rank[id] = i }
+        self.rank = rank
+
+        var delays = Array(repeating: -1, count: scene.views.count)
+        var pans = Array(repeating: -1, count: scene.views.count)
+        for (i, spec) in scene.recognizers.enumerated() {
+            switch spec.kind {
+            case .scrollDelay(let sv): delays[sv] = i
+            case .scrollPan(let sv): pans[sv] = i
+            default: break
+            }
+        }
+        scrollDelayOf = delays
+        scrollPanOf = pans
+        var controllers = Array(repeating: -1, count: scene.views.count)
+        for (i, c) in scene.controllers.enumerated() { controllers[c.rootView] = i }
+        controllerOf = controllers
+        controllerRootView = scene.controllers.map(\.rootView)
+        controllerTouches = scene.controllers.map(\.touches)
+
+        var simultaneous = Array(repeating: false, count: n * n)
+        var prevents = Array(repeating: false, count: n * n)
+        for a in 0 ..< n {
+            for b in 0 ..< n where a != b {
+                let sa = scene.recognizers[a], sb = scene.recognizers[b]
+                var together = sa.policies.simultaneousWith.contains(b) || sb.policies.simultaneousWith.contains(a)
+                if case .edgeGate = sa.kind { together = true }
+                if case .edgeGate = sb.kind { together = true }
+                simultaneous[a * n + b] = together
+                var may = sa.policies.canPrevent.contains(b) && sb.policies.canBePrevented.contains(a)
+                // A tap cannot be prevented by a tap that needs fewer taps [REPL Chameleon][WIDE].
+                if case .tap(let ta, _) = sa.kind, case .tap(let tb, _) = sb.kind, tb > ta { may = false }
+                prevents[a * n + b] = may
+            }
+        }
+        self.simultaneous = simultaneous
+        self.prevents = prevents
+
+        var reqStart: [Int] = [], reqList: [RecognizerID] = []
+        var linked = Array(repeating: [RecognizerID](), count: n)
+        for (r, spec) in scene.recognizers.enumerated() {
+            reqStart.append(reqList.count)
+            reqList += spec.policies.requireToFail
+            for other in spec.policies.requireToFail {
+                linked[r].append(other)
+                linked[other].append(r)
+            }
+        }
+        reqStart.append(reqList.count)
+        requirementStart = reqStart
+        requirementList = reqList
+        var linkStart: [Int] = [], linkList: [RecognizerID] = []
+        for l in linked { linkStart.append(linkList.count); linkList += l }
+        linkStart.append(linkList.count)
+        linkedStart = linkStart
+        linkedList = linkList
+    }
+}
+
+/// The plain-data part of a `ViewSpec` the engine reads while running.
+struct ViewInfo {
+    var kind: ViewKind
+    var frame: Rect
+    var boundsOrigin: Point
+    var isHidden: Bool
+    var alpha: Double
+    var isUserInteractionEnabled: Bool
+    var isEnabled: Bool
+    var isMultipleTouchEnabled: Bool
+    var isExclusiveTouch: Bool
+    var touches: TouchMethods
+    var hitTestOverride: HitTestOverride
+    var scroll: ScrollInfo?
+    var value: Double
+    var parent: ViewID?
+
+    init(_ spec: ViewSpec) {
+        kind = spec.kind; frame = spec.frame; boundsOrigin = spec.boundsOrigin; isHidden = spec.isHidden
+        alpha = spec.alpha; isUserInteractionEnabled = spec.isUserInteractionEnabled; isEnabled = spec.isEnabled
+        isMultipleTouchEnabled = spec.isMultipleTouchEnabled; isExclusiveTouch = spec.isExclusiveTouch
+        touches = spec.touches; hitTestOverride = spec.hitTestOverride; value = spec.value; parent = spec.parent
+        scroll = spec.scroll.map(ScrollInfo.init)
+    }
+}
+
+/// The plain-data part of a `ScrollConfig`.
+struct ScrollInfo {
+    var contentSize: Size
+    var contentInset: EdgeInsets
+    var delaysContentTouches: Bool
+    var canCancelContentTouches: Bool
+    var touchesShouldCancel: TouchesShouldCancelPolicy
+    /// `touchesShouldBegin` is not plain `.always` (the view list is read from the scene when needed).
+    var touchesShouldBeginIsCustom: Bool
+    var bounces: Bool
+    var alwaysBounceHorizontal: Bool
+    var alwaysBounceVertical: Bool
+    var isScrollEnabled: Bool
+    var isPagingEnabled: Bool
+    var fastDeceleration: Bool
+    var initialDeceleration: Point?
+    var transfersHorizontalScrollingToParent: Bool
+    var transfersVerticalScrollingToParent: Bool
+
+    init(_ c: ScrollConfig) {
+        contentSize = c.contentSize; contentInset = c.contentInset; delaysContentTouches = c.delaysContentTouches
+        canCancelContentTouches = c.canCancelContentTouches; touchesShouldCancel = c.touchesShouldCancel
+        touchesShouldBeginIsCustom = c.touchesShouldBegin != .always
+        bounces = c.bounces; alwaysBounceHorizontal = c.alwaysBounceHorizontal; alwaysBounceVertical = c.alwaysBounceVertical
+        isScrollEnabled = c.isScrollEnabled; isPagingEnabled = c.isPagingEnabled; fastDeceleration = c.fastDeceleration
+        initialDeceleration = c.initialDeceleration
+        transfersHorizontalScrollingToParent = c.transfersHorizontalScrollingToParent
+        transfersVerticalScrollingToParent = c.transfersVerticalScrollingToParent
+    }
+}
+
+/// The plain-data part of a `RecognizerSpec`.
+struct RecognizerInfo {
+    var kind: RecognizerKind
+    var view: ViewID
+    var cancelsTouchesInView: Bool
+    var delaysTouchesBegan: Bool
+    var delaysTouchesEnded: Bool
+    var isEnabled: Bool
+    var shouldBegin: ShouldBeginPolicy
+    /// `shouldReceive` is not plain `.always` (the policy is read from the scene at touch-down).
+    var shouldReceiveIsCustom: Bool
+    var thresholds: RecognizerThresholds
+
+    init(_ spec: RecognizerSpec) {
+        kind = spec.kind; view = spec.view; cancelsTouchesInView = spec.cancelsTouchesInView
+        delaysTouchesBegan = spec.delaysTouchesBegan; delaysTouchesEnded = spec.delaysTouchesEnded
+        isEnabled = spec.isEnabled; shouldBegin = spec.policies.shouldBegin
+        shouldReceiveIsCustom = spec.policies.shouldReceive != .always
+        thresholds = spec.thresholds
+    }
+}
