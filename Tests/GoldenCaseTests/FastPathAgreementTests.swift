@@ -1,0 +1,55 @@
+import Foundation
+import ScenarioKit
+import Testing
+import TouchEngine
+
+/// The untraced path (`Engine.summary`, `EngineRunner`) must report what the traced path shows, for every
+/// golden scenario, whether the simulation is fresh or reused.
+@Suite struct FastPathAgreementTests {
+    @Test(arguments: GoldenTraceTests.scenarioFiles)
+    func untracedSummaryAgreesWithTheTrace(file: String) throws {
+        let path = GoldenTraceTests.repository.appendingPathComponent("configs/scenarios/golden/\(file)").path
+        let scene = try ScenarioLoader.load(path: path).scene
+        let outcome = Engine.outcome(scene)
+        let summary = Engine.summary(scene)
+
+        for v in scene.views.indices {
+            for event in ControlEvent.allCases {
+                let traced = outcome.controlEvents[v]?.filter { $0.event == event }.count ?? 0
+                #expect(summary.count(event, of: v) == traced, "\(scene.views[v].name) \(event.rawValue)")
+            }
+            #expect(summary.selections[v] == outcome.selections[v]?.count ?? 0)
+            if let scroll = outcome.scrollViews[v] {
+                #expect(summary.finalOffsets[v] == scroll.finalOffset, "\(scene.views[v].name) final offset")
+                #expect(summary.dragged[v] == scroll.everDragged)
+            }
+        }
+        for r in scene.recognizers.indices {
+            #expect(summary.actions[r] == outcome.actions[r]?.count ?? 0, "\(scene.recognizers[r].name) actions")
+        }
+        #expect(summary.droppedTouches == outcome.dropped.count)
+
+        // Reusing one simulation (three runs) gives the same summary as a fresh one.
+        let prepared = PreparedScene(scene)
+        var runner = EngineRunner()
+        for _ in 0 ..< 3 { #expect(runner.summary(prepared) == summary) }
+    }
+
+    @Test func aRunnerRunsAnotherScriptOnTheSameTree() throws {
+        let scene = try ScenarioLoader.load(path: GoldenTraceTests.repository
+            .appendingPathComponent("configs/scenarios/golden/SV-01-quick-tap-button.yaml").path).scene
+        let prepared = PreparedScene(scene)
+        var runner = EngineRunner()
+        let tap = runner.summary(prepared)
+        let swipe = runner.summary(prepared, script: [
+            ScriptEvent(time: .ms(0), action: .down(Point(70, 122))),
+            ScriptEvent(time: .ms(16), action: .move(Point(70, 100))),
+            ScriptEvent(time: .ms(33), action: .move(Point(70, 60))),
+            ScriptEvent(time: .ms(50), action: .up(nil)),
+        ])
+        let b = scene.view(named: "B")!, sv = scene.view(named: "SV")!
+        #expect(tap.count(.touchUpInside, of: b) == 1 && !tap.dragged[sv])
+        #expect(swipe.count(.touchDown, of: b) == 0 && swipe.dragged[sv])
+        #expect(runner.summary(prepared) == tap)
+    }
+}
