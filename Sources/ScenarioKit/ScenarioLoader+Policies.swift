@@ -4,7 +4,7 @@ import Yams
 extension ScenarioLoader {
     /// Delegate policy keys, valid on recognizers and inside a scroll view's `pan:` map.
     static let policyKeys = ["shouldReceive", "shouldBegin", "simultaneousWith", "requireToFail", "canPrevent",
-                             "canBePrevented"]
+                             "canBePrevented", "toggleEnabledOnBegin"]
 
     /// `shouldReceive` before its view names are resolved.
     enum PendingReceive {
@@ -29,6 +29,7 @@ extension ScenarioLoader {
         var requireToFail: [NameRef]?
         var canPrevent: PendingSet?
         var canBePrevented: PendingSet?
+        var toggleEnabledOnBegin: [NameRef]?
     }
 }
 
@@ -42,6 +43,9 @@ extension ScenarioLoader.Builder {
         if let node = map["requireToFail"] { policies.requireToFail = try nameList(node, for: "'requireToFail'") }
         if let node = map["canPrevent"] { policies.canPrevent = try parseSet(node, key: "canPrevent") }
         if let node = map["canBePrevented"] { policies.canBePrevented = try parseSet(node, key: "canBePrevented") }
+        if let node = map["toggleEnabledOnBegin"] {
+            policies.toggleEnabledOnBegin = try nameList(node, for: "'toggleEnabledOnBegin'")
+        }
         return policies
     }
 
@@ -119,6 +123,9 @@ extension ScenarioLoader.Builder {
                 throw reader.error(at: refs[index].node, "\(owner) cannot require itself to fail")
             }
             policies.requireToFail = ids
+        }
+        if let refs = pending.toggleEnabledOnBegin {
+            policies.toggleEnabledOnBegin = try resolveRecognizers(refs, key: "toggleEnabledOnBegin", owner: owner)
         }
         scene.recognizers[id].policies = policies
     }

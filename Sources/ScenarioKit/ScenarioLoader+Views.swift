@@ -5,6 +5,7 @@ extension ScenarioLoader {
     static let viewKeys = [
         "id", "kind", "frame", "bounds", "hidden", "alpha", "userInteractionEnabled", "enabled", "clipsToBounds",
         "multipleTouchEnabled", "exclusiveTouch", "touches", "hitTest", "value", "class", "controller", "subviews",
+        "animating", "allowUserInteraction",
     ]
     /// Keys valid only on scroll-view kinds.
     static let scrollViewKeys = [
@@ -90,6 +91,8 @@ extension ScenarioLoader.Builder {
         if let v = try map.bool("userInteractionEnabled") { spec.isUserInteractionEnabled = v }
         if let v = try map.bool("enabled") { spec.isEnabled = v }
         if let v = try map.bool("clipsToBounds") { spec.clipsToBounds = v }
+        if let v = try map.bool("animating") { spec.isAnimating = v }
+        if let v = try map.bool("allowUserInteraction") { spec.allowsUserInteractionWhileAnimating = v }
         if let v = try map.bool("multipleTouchEnabled") { spec.isMultipleTouchEnabled = v }
         if let v = try map.bool("exclusiveTouch") { spec.isExclusiveTouch = v }
         if let node = map["touches"] { spec.touches = try parseTouchMethods(node) }

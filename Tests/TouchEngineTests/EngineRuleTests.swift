@@ -396,3 +396,50 @@ extension EngineRuleTests {
         #expect(fast > 170 && normal > fast, "normal \(normal), fast \(fast)")
     }
 }
+
+extension EngineRuleTests {
+    // H1: a view in the middle of an animation is skipped by hit testing unless it allows interaction.
+    @Test(arguments: [(false, "A"), (true, "B")])
+    func animatingViewsAreNotHitUnlessTheyAllowInteraction(allow: Bool, hit: String) throws {
+        let t = try Transcript("""
+            name: t
+            views:
+              - { id: A, frame: [0, 0, 390, 844], touches: logs }
+              - { id: B, frame: [100, 100, 100, 100], touches: logs, animating: true, allowUserInteraction: \(allow) }
+            script:
+              - 0 down (150,150)
+              - 50 up
+            """)
+        #expect(t.outcome.hitViews[1] == t.view(hit))
+    }
+
+    // §6.5: one finger long-presses an item while the scroll pan may share it; when the long press begins
+    // its action toggles the pan's isEnabled, so the pan drops that finger and the drag moves the item only.
+    @Test func longPressTogglesTheScrollPanSoItDropsTheDraggingFinger() throws {
+        let yaml = """
+            name: t
+            views:
+              - id: SV
+                kind: scrollView
+                frame: [0, 0, 390, 844]
+                contentSize: [390, 3000]
+                pan: { simultaneousWith: [LP] }
+                subviews:
+                  - { id: Item, frame: [0, 0, 390, 400], touches: logs }
+            recognizers:
+              - { id: LP, kind: longPress, view: Item, simultaneousWith: [SV.pan], toggleEnabledOnBegin: [SV.pan] }
+            script:
+              - 0 down (100,200)
+              - 600 move (100,180)
+              - 650 move (100,120)
+              - 700 up
+            """
+        let t = try Transcript(yaml)
+        #expect(t.actions("LP") == ["began@500", "changed@600", "changed@650", "ended@700"])
+        #expect(t.actions("SV.pan") == [], "the pan lost the finger at 500 and never scrolled")
+        #expect(t.offsets("SV") == [])
+        // Without the toggle, the scroll pan (allowed to run simultaneously) scrolls under the dragged item.
+        let without = try Transcript(yaml.replacingOccurrences(of: ", toggleEnabledOnBegin: [SV.pan]", with: ""))
+        #expect(without.actions("SV.pan").first == "began@600")
+    }
+}

@@ -29,6 +29,8 @@ extension Simulation {
         let spec = views[v]
         // H1: hidden, non-interactive, transparent subtrees are skipped; disabled controls are transparent.
         if spec.isHidden || !spec.isUserInteractionEnabled || spec.alpha < params.hitTestAlphaThreshold { return nil }
+        // H1: a view in the middle of an animation is skipped unless it allows user interaction.
+        if spec.isAnimatingWithoutInteraction { return nil }
         if spec.kind.isControl && !spec.isEnabled { return nil }
         // H2: a point outside the bounds never reaches subviews, whatever clipsToBounds says.
         guard pointInside(local, v) else { return nil }

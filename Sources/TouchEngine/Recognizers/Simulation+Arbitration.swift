@@ -120,6 +120,7 @@ extension Simulation {
         // The scroll view scrolls from its pan's action (willBeginDragging, then the offset).
         if case .scrollPan(let sv) = spec.kind { beginDragging(sv, pan: id) }
         excludeOthers(by: id)
+        if spec.togglesOthersOnBegin { toggleEnabled(for: id) }
         if afterRequirements && recognizers[id].pendingEnded {
             recognizers[id].pendingEnded = false
             transition(id, to: .ended, .touchesEnded)
@@ -235,6 +236,23 @@ extension Simulation {
         case .never: return false
         case .controlsExceptTextInputsSlidersSwitches:
             return !(kind.isControl && (kind.isTextInput || kind == .slider || kind == .switch))
+        }
+    }
+
+    /// §6.5: the action handler of `id` sets `isEnabled = false; isEnabled = true` on other recognizers.
+    /// Each stops tracking (an active one is cancelled, an undecided one fails) and forgets its touches;
+    /// it is enabled again at once, for new touches only.
+    mutating func toggleEnabled(for id: RecognizerID) {
+        for target in scene.recognizers[id].policies.toggleEnabledOnBegin {
+            if Recorder.isRecording {
+                emit(.timer("\(scene.recognizers[id].name)'s action toggles \(scene.recognizers[target].name).isEnabled"))
+            }
+            if recognizers[target].state.isActive {
+                cancel(target, .disabled)
+            } else if recognizers[target].state == .possible {
+                fail(target, .disabled)
+            }
+            recognizers[target].touches = 0
         }
     }
 

@@ -121,6 +121,8 @@ struct ViewInfo {
     var isEnabled: Bool
     var isMultipleTouchEnabled: Bool
     var isExclusiveTouch: Bool
+    /// Animating without `.allowUserInteraction`: skipped by hit testing (H1).
+    var isAnimatingWithoutInteraction: Bool
     var touches: TouchMethods
     var hitTestOverride: HitTestOverride
     var scroll: ScrollInfo?
@@ -131,6 +133,7 @@ struct ViewInfo {
         kind = spec.kind; frame = spec.frame; boundsOrigin = spec.boundsOrigin; isHidden = spec.isHidden
         alpha = spec.alpha; isUserInteractionEnabled = spec.isUserInteractionEnabled; isEnabled = spec.isEnabled
         isMultipleTouchEnabled = spec.isMultipleTouchEnabled; isExclusiveTouch = spec.isExclusiveTouch
+        isAnimatingWithoutInteraction = spec.isAnimating && !spec.allowsUserInteractionWhileAnimating
         touches = spec.touches; hitTestOverride = spec.hitTestOverride; value = spec.value; parent = spec.parent
         scroll = spec.scroll.map(ScrollInfo.init)
     }
@@ -178,6 +181,8 @@ struct RecognizerInfo {
     var shouldBegin: ShouldBeginPolicy
     /// `shouldReceive` is not plain `.always` (the policy is read from the scene at touch-down).
     var shouldReceiveIsCustom: Bool
+    /// It toggles other recognizers' `isEnabled` when it begins (§6.5).
+    var togglesOthersOnBegin: Bool
     var thresholds: RecognizerThresholds
 
     init(_ spec: RecognizerSpec) {
@@ -185,6 +190,7 @@ struct RecognizerInfo {
         delaysTouchesBegan = spec.delaysTouchesBegan; delaysTouchesEnded = spec.delaysTouchesEnded
         isEnabled = spec.isEnabled; shouldBegin = spec.policies.shouldBegin
         shouldReceiveIsCustom = spec.policies.shouldReceive != .always
+        togglesOthersOnBegin = !spec.policies.toggleEnabledOnBegin.isEmpty
         thresholds = spec.thresholds
     }
 }

@@ -109,6 +109,9 @@ public struct RecognizerPolicies: Hashable, Sendable {
     public var canPrevent: RecognizerSet = .all
     /// `canBePrevented(by:)` (G9): which recognizers may exclude this one. Default all.
     public var canBePrevented: RecognizerSet = .all
+    /// Recognizers whose `isEnabled` the action handler sets to false and back to true when this one begins
+    /// (§6.5: a long press makes the scroll pan drop the finger that now drags an item).
+    public var toggleEnabledOnBegin: [RecognizerID] = []
     public init() {}
 }
 

@@ -120,6 +120,10 @@ public struct ViewSpec: Hashable, Sendable {
     /// Stored for fidelity: it plays no role in hit testing (H2).
     public var clipsToBounds: Bool = false
     public var isMultipleTouchEnabled: Bool = false
+    /// In the middle of an animation: not hit-testable unless `allowsUserInteractionWhileAnimating` (H1).
+    public var isAnimating: Bool = false
+    /// The animation was started with `.allowUserInteraction` (H1).
+    public var allowsUserInteractionWhileAnimating: Bool = false
     public var isExclusiveTouch: Bool = false
     public var touches: TouchMethods = .inherit
     public var hitTestOverride: HitTestOverride = .none
