@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "sweep", targets: ["sweep"]),
         .library(name: "TouchEngine", targets: ["TouchEngine"]),
         .library(name: "ScenarioKit", targets: ["ScenarioKit"]),
+        .library(name: "TouchScenarios", targets: ["TouchScenarios"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -16,6 +17,8 @@ let package = Package(
     targets: [
         // The simulator. Pure: no dependencies, no Foundation, no I/O, no clock, no globals.
         .target(name: "TouchEngine"),
+        // Seeded generators (pure): view trees named after real screens, gestures with an intent, sweep axes.
+        .target(name: "TouchScenarios", dependencies: ["TouchEngine"]),
         // Scenario files (YAML) <-> engine values; trace rendering as JSON; expectation checks.
         .target(
             name: "ScenarioKit",
@@ -25,7 +28,7 @@ let package = Package(
         .executableTarget(
             name: "sweep",
             dependencies: [
-                "TouchEngine", "ScenarioKit",
+                "TouchEngine", "ScenarioKit", "TouchScenarios",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,6 +41,7 @@ let package = Package(
             exclude: ["Traces"]
         ),
         .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit"]),
+        .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -46,6 +46,31 @@ public struct Scene: Hashable, Sendable {
 
     public mutating func addController(_ spec: ControllerSpec) { controllers.append(spec) }
 
+    /// Changes a view's properties after it was added (sweep axes set flags on generated trees). The
+    /// view's place in the tree (`parent`) and its `kind` cannot change; scroll-view changes that affect
+    /// its pan (`isScrollEnabled`, pan policies) are copied to the installed pan recognizer.
+    public mutating func modifyView(_ id: ViewID, _ body: (inout ViewSpec) -> Void) {
+        var spec = views[id]
+        let parent = spec.parent, kind = spec.kind
+        body(&spec)
+        spec.parent = parent
+        spec.kind = kind
+        views[id] = spec
+        if let scroll = spec.scroll, let pan = scrollRecognizers(of: id)?.pan {
+            recognizers[pan].isEnabled = scroll.isScrollEnabled
+        }
+    }
+
+    /// Moves scroll view `id`'s `panGestureRecognizer` to `host` (§6.5), or back to the scroll view when
+    /// `host` is nil or the scroll view itself. A moved pan counts as added after every other recognizer.
+    public mutating func movePan(of id: ViewID, to host: ViewID?) {
+        guard let pan = scrollRecognizers(of: id)?.pan else { return }
+        let target = host ?? id
+        views[id].scroll?.panHost = target == id ? nil : target
+        recognizers[pan].view = target
+        recognizers[pan].addOrder = target == id ? pan + 1 : 1_000_000 + pan
+    }
+
     /// Adds a recognizer (most recently added = largest `addOrder`) and returns its id.
     @discardableResult
     public mutating func addRecognizer(_ spec: RecognizerSpec) -> RecognizerID {

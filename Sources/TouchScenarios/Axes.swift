@@ -1,0 +1,224 @@
+import TouchEngine
+
+/// One value of a sweep axis.
+public enum AxisValue: Hashable, Sendable, CustomStringConvertible {
+    case number(Double)
+    case bool(Bool)
+    case text(String)
+
+    /// Stable text form, used in CSV columns and plan files: integers without a decimal point.
+    public var description: String {
+        switch self {
+        case .number(let v):
+            let r = (v * 1_000_000).rounded() / 1_000_000
+            if r == r.rounded() && abs(r) < 1e15 { return String(Int(r)) }
+            return String(r)
+        case .bool(let b): return b ? "true" : "false"
+        case .text(let s): return s
+        }
+    }
+}
+
+/// The values an axis accepts.
+public enum AxisValueType: Hashable, Sendable {
+    /// A number in `range`, in `unit` ("ms", "pt" or "" for a ratio).
+    case number(unit: String, range: ClosedRange<Double>)
+    case bool
+    /// One of these words.
+    case choice([String])
+    /// An iOS version like "17.4".
+    case version
+}
+
+/// A named engine parameter or role-scoped flag that a sweep can vary.
+public struct AxisDefinition: Sendable {
+    public let name: String
+    public let type: AxisValueType
+    /// One line for docs and errors.
+    public let summary: String
+    let apply: @Sendable (AxisValue, inout GeneratedTree) -> Void
+
+    /// Sets this axis to `value` on a generated tree. The value must be valid for `type`.
+    public func apply(_ value: AxisValue, to tree: inout GeneratedTree) { apply(value, &tree) }
+
+    /// Whether `value` fits `type`.
+    public func accepts(_ value: AxisValue) -> Bool {
+        switch (type, value) {
+        case let (.number(_, range), .number(v)): return range.contains(v)
+        case (.bool, .bool): return true
+        case let (.choice(options), .text(s)): return options.contains(s)
+        case (.version, .text(let s)): return OSVersion(parsing: s) != nil
+        case (.version, .number(let v)): return OSVersion(parsing: AxisValue.number(v).description) != nil || v >= 0
+        default: return false
+        }
+    }
+
+    /// "a number of ms in 0…2000", "true or false", "one of a, b", "an iOS version like 17.4".
+    public var allowedValues: String {
+        switch type {
+        case let .number(unit, range):
+            let u = unit.isEmpty ? "" : " (\(unit))"
+            return "a number\(u) from \(AxisValue.number(range.lowerBound)) to \(AxisValue.number(range.upperBound))"
+        case .bool: return "true or false"
+        case .choice(let options): return "one of " + options.joined(separator: ", ")
+        case .version: return "an iOS version like \"17.4\""
+        }
+    }
+}
+
+/// Every axis a sweep config may name (docs/sweep-config.md lists them with the same summaries).
+public enum AxisCatalog {
+    public static func definition(named name: String) -> AxisDefinition? { all.first { $0.name == name } }
+
+    public static let all: [AxisDefinition] = parameterAxes + scrollViewAxes + recognizerAxes + otherAxes
+
+    // MARK: Engine parameters (touch-model §9)
+
+    static func ms(_ name: String, _ summary: String, _ max: Double = 5000,
+                   _ set: @escaping @Sendable (inout Parameters, Duration) -> Void) -> AxisDefinition {
+        AxisDefinition(name: name, type: .number(unit: "ms", range: 0 ... max), summary: summary) { value, tree in
+            if case .number(let v) = value { set(&tree.scene.parameters, .ms(v)) }
+        }
+    }
+    static func pt(_ name: String, _ summary: String, _ max: Double = 500,
+                   _ set: @escaping @Sendable (inout Parameters, Double) -> Void) -> AxisDefinition {
+        AxisDefinition(name: name, type: .number(unit: "pt", range: 0 ... max), summary: summary) { value, tree in
+            if case .number(let v) = value { set(&tree.scene.parameters, v) }
+        }
+    }
+
+    static let parameterAxes: [AxisDefinition] = [
+        ms("contentTouchDelay", "Scroll views' delayed content touches (S1), default 150 ms.") { $0.contentTouchDelay = $1 },
+        ms("longPressDuration", "Long-press minimum press duration (§4.5), default 500 ms.") { $0.longPressDuration = $1 },
+        ms("tapMaximumDuration", "Longest a tap's finger may stay down (§4.5), default 750 ms.") { $0.tapMaximumDuration = $1 },
+        ms("multiTapInterval", "Longest gap between taps of a multi-tap (§4.5), default 350 ms.") { $0.multiTapInterval = $1 },
+        ms("edgeGateDelay", "How long the system edge gate withholds edge touches (§8), default 1000 ms.") { $0.edgeGateDelay = $1 },
+        ms("controlMinimumHighlight", "Minimum highlight when a control lights up only at touch-up (§5.1), default 120 ms.") {
+            $0.controlMinimumHighlight = $1
+        },
+        ms("swipeMaximumDuration", "Swipe maximum duration (§4.5), default 500 ms.") { $0.swipeMaximumDuration = $1 },
+        pt("panHysteresis", "UIPanGestureRecognizer per-axis hysteresis (§4.5), default 10 pt.") { $0.panHysteresis = $1 },
+        pt("scrollHysteresis", "Scroll views' pan hysteresis (S5), default 10 pt.") { $0.scrollHysteresis = $1 },
+        pt("tapAllowableMovement", "Tap allowable movement (§4.5), default 45 pt.") { $0.tapAllowableMovement = $1 },
+        pt("longPressAllowableMovement", "Long-press allowable movement (§4.5), default 10 pt.") {
+            $0.longPressAllowableMovement = $1
+        },
+        pt("controlTrackingTolerance", "How far outside a tracking control still counts as inside (§5.2), default 70 pt (phone).") {
+            $0.controlTrackingToleranceOverride = $1
+        },
+        pt("swipeMinimumPrimaryMovement", "Swipe minimum travel (§4.5), default 50 pt.") { $0.swipeMinimumPrimaryMovement = $1 },
+        pt("swipeMaximumSecondaryMovement", "Swipe maximum cross travel (§4.5), default 200 pt.", 1000) {
+            $0.swipeMaximumSecondaryMovement = $1
+        },
+        AxisDefinition(name: "iosVersion", type: .version,
+                       summary: "The iOS release modelled; from 17.4 scroll views transfer scrolling to a parent at their edges (S11).") { value, tree in
+            switch value {
+            case .text(let s): if let v = OSVersion(parsing: s) { tree.scene.parameters.iosVersion = v }
+            case .number(let n): if let v = OSVersion(parsing: AxisValue.number(n).description) { tree.scene.parameters.iosVersion = v }
+            default: break
+            }
+        },
+        AxisDefinition(name: "device", type: .choice(DeviceIdiom.allCases.map(\.rawValue)),
+                       summary: "Device idiom: phone (70 pt control tolerance) or pad (25 pt).") { value, tree in
+            if case .text(let s) = value, let d = DeviceIdiom(rawValue: s) { tree.scene.parameters.device = d }
+        },
+        AxisDefinition(name: "scrollDelayEarlyRelease", type: .bool,
+                       summary: "Optional S2 rule: release delayed touches early on a non-scrollable axis.") { value, tree in
+            if case .bool(let b) = value { tree.scene.parameters.scrollDelayEarlyRelease = b }
+        },
+    ]
+
+    // MARK: Every scroll view (role `scrollViews`)
+
+    static func scrollFlag(_ key: String, _ summary: String,
+                           _ set: @escaping @Sendable (inout ScrollConfig, Bool) -> Void) -> AxisDefinition {
+        AxisDefinition(name: "scrollViews." + key, type: .bool, summary: summary) { value, tree in
+            guard case .bool(let b) = value else { return }
+            for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { if $0.scroll != nil { set(&$0.scroll!, b) } } }
+        }
+    }
+
+    static let scrollViewAxes: [AxisDefinition] = [
+        scrollFlag("delaysContentTouches", "delaysContentTouches of every scroll view (S1, S4).") { $0.delaysContentTouches = $1 },
+        scrollFlag("canCancelContentTouches", "canCancelContentTouches of every scroll view (S7).") { $0.canCancelContentTouches = $1 },
+        scrollFlag("bounces", "bounces of every scroll view (S8).") { $0.bounces = $1 },
+        scrollFlag("alwaysBounceVertical", "alwaysBounceVertical of every scroll view (S5).") { $0.alwaysBounceVertical = $1 },
+        scrollFlag("transfersScrollingToParent", "transfersHorizontal/VerticalScrollingToParent of every scroll view (S11).") {
+            $0.transfersHorizontalScrollingToParent = $1; $0.transfersVerticalScrollingToParent = $1
+        },
+        AxisDefinition(name: "scrollViews.touchesShouldCancel", type: .choice(TouchesShouldCancelPolicy.allCases.map(\.rawValue)),
+                       summary: "touchesShouldCancel(in:) of every scroll view (S7; seed 004's fix is controlsExceptTextInputsSlidersSwitches).") { value, tree in
+            guard case .text(let s) = value, let policy = TouchesShouldCancelPolicy(rawValue: s) else { return }
+            for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { $0.scroll?.touchesShouldCancel = policy } }
+        },
+        AxisDefinition(name: "scrollViews.touchesShouldBegin", type: .choice(["always", "never"]),
+                       summary: "touchesShouldBegin(_:with:in:) of every scroll view (S2).") { value, tree in
+            guard case .text(let s) = value else { return }
+            for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { $0.scroll?.touchesShouldBegin = s == "never" ? .never : .always } }
+        },
+    ]
+
+    // MARK: Role-scoped recognizer flags
+
+    static func recognizerAxes(role: String, _ pick: @escaping @Sendable (Roles) -> [RecognizerID]) -> [AxisDefinition] {
+        func flag(_ key: String, _ summary: String, _ set: @escaping @Sendable (inout RecognizerSpec, Bool) -> Void) -> AxisDefinition {
+            AxisDefinition(name: role + "." + key, type: .bool, summary: summary) { value, tree in
+                guard case .bool(let b) = value else { return }
+                for r in pick(tree.roles) { set(&tree.scene.recognizers[r], b) }
+            }
+        }
+        return [
+            flag("cancelsTouchesInView", "cancelsTouchesInView of the \(role) recognizers (G4).") { $0.cancelsTouchesInView = $1 },
+            flag("delaysTouchesBegan", "delaysTouchesBegan of the \(role) recognizers (G5).") { $0.delaysTouchesBegan = $1 },
+            flag("delaysTouchesEnded", "delaysTouchesEnded of the \(role) recognizers (G6).") { $0.delaysTouchesEnded = $1 },
+            flag("enabled", "Whether the \(role) recognizers are installed and enabled.") { $0.isEnabled = $1 },
+        ]
+    }
+
+    static let recognizerAxes: [AxisDefinition] =
+        recognizerAxes(role: "dismissTap") { $0.dismissTap.map { [$0] } ?? [] }
+        + recognizerAxes(role: "cellTaps") { $0.cellTaps }
+        + recognizerAxes(role: "longPresses") { $0.longPresses }
+        + recognizerAxes(role: "swipePans") { $0.swipePans }
+        + [
+            AxisDefinition(name: "dismissTap.shouldReceive", type: .choice(["always", "notOnControls", "notInScrollViews"]),
+                           summary: "The tap-to-dismiss recognizer's shouldReceive filter (G3; seed 001's fix).") { value, tree in
+                guard case .text(let s) = value, let r = tree.roles.dismissTap else { return }
+                switch s {
+                case "notOnControls":
+                    tree.scene.recognizers[r].policies.shouldReceive = .notOnKinds(ViewKind.allCases.filter(\.isControl) + [.cell])
+                case "notInScrollViews":
+                    tree.scene.recognizers[r].policies.shouldReceive = .notInViews(tree.roles.scrollViews)
+                default:
+                    tree.scene.recognizers[r].policies.shouldReceive = .always
+                }
+            },
+            AxisDefinition(name: "swipePans.shouldBegin", type: .choice(ShouldBeginPolicy.allCases.map(\.rawValue)),
+                           summary: "gestureRecognizerShouldBegin of the swipe-to-delete pans (G11; the B7/BUG-02 fix is horizontal).") { value, tree in
+                guard case .text(let s) = value, let policy = ShouldBeginPolicy(rawValue: s) else { return }
+                for r in tree.roles.swipePans { tree.scene.recognizers[r].policies.shouldBegin = policy }
+            },
+        ]
+
+    // MARK: Overlays and the system
+
+    static let otherAxes: [AxisDefinition] = [
+        AxisDefinition(name: "overlay.passThrough", type: .bool,
+                       summary: "The drawer overlay's hitTest returns nil on its empty area (H3).") { value, tree in
+            guard case .bool(let b) = value else { return }
+            for o in tree.roles.overlays { tree.scene.modifyView(o) { $0.hitTestOverride = b ? .passThrough : .none } }
+        },
+        AxisDefinition(name: "overlay.panMoved", type: .bool,
+                       summary: "The drawer overlay's panGestureRecognizer is moved to its superview (§6.5).") { value, tree in
+            guard case .bool(let b) = value else { return }
+            for (i, o) in tree.roles.overlays.enumerated() {
+                tree.scene.movePan(of: o, to: b && i < tree.roles.overlayPanHosts.count ? tree.roles.overlayPanHosts[i] : nil)
+            }
+        },
+        AxisDefinition(name: "system.edgeGate", type: .bool,
+                       summary: "The system edge gate watches the bottom edge (false: the app defers system gestures, §8).") { value, tree in
+            guard case .bool(let b) = value else { return }
+            if let gate = tree.scene.recognizer(named: "W.edgeGate") { tree.scene.recognizers[gate].isEnabled = b }
+        },
+    ]
+}

@@ -1,0 +1,96 @@
+import TouchEngine
+
+/// A screen pattern a tree generator can build, named after real screens.
+public enum TreeTemplate: String, Sendable, CaseIterable, Codable {
+    /// A vertical table of cells with buttons, a switch, cell selection (and some long-press cells).
+    case feed
+    /// A horizontal collection view inside a vertical scroll view (seed 002).
+    case carousel
+    /// A scroll view with text fields, sliders, switches, steppers and a tap-to-dismiss-keyboard tap
+    /// recognizer on the root view (seed 000).
+    case form
+    /// A full-screen transparent scroll view (drawer) above content (seed 002, WWDC 2014-235).
+    case drawer
+    /// A horizontal paging scroll view of vertical tables with swipe-to-delete style pans.
+    case pager
+    /// A settings screen: grouped table with segmented controls, switches, a page control.
+    case settings
+    /// A random composition with configurable depth, fan-out and kind mix.
+    case random
+}
+
+/// What a gesture can aim at.
+public enum ElementKind: Hashable, Sendable {
+    /// A control (its `ViewKind`), activated by TouchUpInside (or ValueChanged for sliders).
+    case control(ViewKind)
+    /// A table/collection cell, activated by selection.
+    case cell
+    /// A scroll view, scrolled along `axes`.
+    case scrollView(axes: [Axis])
+    /// Content with no action: a plain view inside a scroll view (for drags that start on empty content).
+    case empty
+}
+
+/// One target of a generated tree.
+public struct Element: Hashable, Sendable {
+    public var view: ViewID
+    public var kind: ElementKind
+    /// The part of the element visible in the window (window coordinates, clipped by every ancestor's
+    /// bounds and the window), where a finger can land. Never empty.
+    public var visibleRect: Rect
+    /// The nearest scroll view containing the element (for scroll views: their own containing scroll view).
+    public var scrollView: ViewID?
+    public init(view: ViewID, kind: ElementKind, visibleRect: Rect, scrollView: ViewID?) {
+        self.view = view; self.kind = kind; self.visibleRect = visibleRect; self.scrollView = scrollView
+    }
+}
+
+/// The parts of a generated tree that role-scoped sweep axes change (docs/sweep-config.md).
+public struct Roles: Hashable, Sendable {
+    /// Every scroll view (tables, collections, pagers, the overlay).
+    public var scrollViews: [ViewID] = []
+    /// The tap-to-dismiss-keyboard recognizer on the root view (form), if any.
+    public var dismissTap: RecognizerID?
+    /// Tap recognizers attached to cells (cells that handle taps with a recognizer instead of selection).
+    public var cellTaps: [RecognizerID] = []
+    /// Long-press recognizers (cells with context actions, draggable items).
+    public var longPresses: [RecognizerID] = []
+    /// Swipe-to-delete style pans on cells (pager).
+    public var swipePans: [RecognizerID] = []
+    /// Full-screen overlay scroll views (drawer); `overlay.passThrough` and `overlay.panMoved` act on them.
+    public var overlays: [ViewID] = []
+    /// The view an overlay's pan moves to when `overlay.panMoved` is true (its superview).
+    public var overlayPanHosts: [ViewID] = []
+    public init() {}
+}
+
+/// A generated screen: the scene (no script yet), what it is, its role-tagged parts and its targets.
+public struct GeneratedTree: Hashable, Sendable {
+    public var template: TreeTemplate
+    /// The seed the tree was built from (replay: the same seed and options give the same tree).
+    public var seed: UInt64
+    public var scene: Scene
+    public var roles: Roles
+    /// Targets in a stable order (document order of their views).
+    public var elements: [Element]
+    public init(template: TreeTemplate, seed: UInt64, scene: Scene, roles: Roles, elements: [Element]) {
+        self.template = template; self.seed = seed; self.scene = scene; self.roles = roles; self.elements = elements
+    }
+}
+
+/// Size ranges and the random composition's shape (the `trees:` section of a sweep config).
+public struct TreeOptions: Hashable, Sendable {
+    /// Cells per table / items per collection.
+    public var rows: ClosedRange<Int> = 8 ... 20
+    /// Controls per form / settings section.
+    public var controls: ClosedRange<Int> = 4 ... 10
+    /// Random composition: maximum depth below the root.
+    public var depth: ClosedRange<Int> = 2 ... 4
+    /// Random composition: children per container.
+    public var fanOut: ClosedRange<Int> = 1 ... 4
+    /// Random composition: relative weights of leaf kinds.
+    public var kindMix: [ViewKind: Double] = [.button: 3, .view: 3, .label: 2, .switch: 1, .slider: 1, .cell: 2, .scrollView: 1]
+    /// Install the system edge gate on the bottom edge (iOS always has one unless deferred).
+    public var edgeGate: Bool = true
+    public init() {}
+}

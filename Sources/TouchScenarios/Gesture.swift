@@ -1,0 +1,66 @@
+import TouchEngine
+
+/// A family of touch scripts (issue 3 §3).
+public enum GestureFamily: String, Sendable, CaseIterable, Codable {
+    /// Down and up in under 100 ms, no movement: activate a control or select a cell.
+    case quickTap
+    /// Down, ~300 ms still, up: activate or select.
+    case heldTap
+    /// Down, ~700 ms still, up: activate or select after a long hold.
+    case longPress
+    /// Two quick taps: activate (the second tap).
+    case doubleTap
+    /// A fast swipe along a scroll axis: scroll.
+    case fastSwipe
+    /// Hold ~300 ms, then drag along a scroll axis: scroll.
+    case holdThenDrag
+    /// A slow drag along a scroll axis: scroll.
+    case slowDrag
+    /// A drag at ~35° off the scroll axis: scroll.
+    case diagonalDrag
+    /// A quick drag starting on a control inside a scroll view: scroll.
+    case dragFromControl
+    /// A quick drag starting on a cell: scroll.
+    case dragFromCell
+    /// A quick drag starting on empty content: scroll.
+    case dragFromEmpty
+}
+
+/// What the user meant (issue 3 §3); the defect classifier compares it with what happened.
+public enum Intent: Hashable, Sendable {
+    /// Activate control `view` (TouchUpInside, or ValueChanged for sliders).
+    case activate(ViewID)
+    /// Select cell `view`.
+    case select(ViewID)
+    /// Scroll `view` along `axis` by at least `distance` points.
+    case scroll(ViewID, axis: Axis, distance: Double)
+    /// Nothing in particular.
+    case nothing
+}
+
+/// One generated touch script with its target and intent.
+public struct Gesture: Hashable, Sendable {
+    public var family: GestureFamily
+    /// The element aimed at (a view id of the tree).
+    public var target: ViewID
+    public var intent: Intent
+    public var script: [ScriptEvent]
+    /// Time of the last finger lift (for action latency).
+    public var liftTime: VirtualTime
+    /// Time of the first touch-down (for highlight latency).
+    public var downTime: VirtualTime
+    public init(family: GestureFamily, target: ViewID, intent: Intent, script: [ScriptEvent], liftTime: VirtualTime,
+                downTime: VirtualTime) {
+        self.family = family; self.target = target; self.intent = intent; self.script = script
+        self.liftTime = liftTime; self.downTime = downTime
+    }
+}
+
+/// Sampling of generated scripts (the `gestures:` section of a sweep config).
+public struct GestureOptions: Hashable, Sendable {
+    /// Move samples per second. Default 120 Hz.
+    public var sampleRate: Double = 120
+    /// Timing jitter: each sample time moves by up to ± this many ms (seeded).
+    public var jitter: Double = 2
+    public init() {}
+}

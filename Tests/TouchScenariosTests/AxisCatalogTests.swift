@@ -1,0 +1,61 @@
+import Testing
+import TouchEngine
+@testable import TouchScenarios
+
+@Suite struct AxisCatalogTests {
+    @Test func axisNamesAreUnique() {
+        let names = AxisCatalog.all.map(\.name)
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test func theIssueRequiresTheseAxes() {
+        let required = ["contentTouchDelay", "longPressDuration", "tapMaximumDuration", "multiTapInterval", "edgeGateDelay",
+                        "panHysteresis", "tapAllowableMovement", "longPressAllowableMovement", "controlTrackingTolerance",
+                        "scrollViews.delaysContentTouches", "scrollViews.canCancelContentTouches",
+                        "scrollViews.touchesShouldCancel", "scrollViews.touchesShouldBegin",
+                        "dismissTap.cancelsTouchesInView", "dismissTap.delaysTouchesBegan", "dismissTap.delaysTouchesEnded",
+                        "cellTaps.cancelsTouchesInView", "longPresses.cancelsTouchesInView", "overlay.passThrough",
+                        "overlay.panMoved", "iosVersion"]
+        for name in required { #expect(AxisCatalog.definition(named: name) != nil, "\(name)") }
+    }
+
+    @Test func valuesAreCheckedAgainstTheirType() throws {
+        let delay = try #require(AxisCatalog.definition(named: "contentTouchDelay"))
+        #expect(delay.accepts(.number(150)) && !delay.accepts(.number(-1)) && !delay.accepts(.bool(true)))
+        let policy = try #require(AxisCatalog.definition(named: "scrollViews.touchesShouldCancel"))
+        #expect(policy.accepts(.text("always")) && !policy.accepts(.text("sometimes")))
+        #expect(policy.allowedValues == "one of default, always, never, controlsExceptTextInputsSlidersSwitches")
+    }
+
+    @Test func aScrollViewFlagReachesEveryScrollViewOfTheTree() throws {
+        var scene = Scene(name: "t")
+        let a = scene.addView(ViewSpec(name: "A", kind: .scrollView, frame: Rect(0, 0, 390, 400), parent: nil))
+        let b = scene.addView(ViewSpec(name: "B", kind: .tableView, frame: Rect(0, 400, 390, 444), parent: nil))
+        scene.installScrollViewRecognizers()
+        var roles = Roles()
+        roles.scrollViews = [a, b]
+        var tree = GeneratedTree(template: .random, seed: 1, scene: scene, roles: roles, elements: [])
+        try #require(AxisCatalog.definition(named: "scrollViews.delaysContentTouches")).apply(.bool(false), to: &tree)
+        try #require(AxisCatalog.definition(named: "contentTouchDelay")).apply(.number(90), to: &tree)
+        #expect(tree.scene.views[a].scroll?.delaysContentTouches == false)
+        #expect(tree.scene.views[b].scroll?.delaysContentTouches == false)
+        #expect(tree.scene.parameters.contentTouchDelay == .ms(90))
+    }
+
+    @Test func movingTheOverlayPanAttachesItToTheHostAndBack() throws {
+        var scene = Scene(name: "t")
+        let root = scene.addView(ViewSpec(name: "R", kind: .view, frame: Rect(0, 0, 390, 844), parent: nil))
+        let overlay = scene.addView(ViewSpec(name: "O", kind: .scrollView, frame: Rect(0, 0, 390, 844), parent: root))
+        scene.installScrollViewRecognizers()
+        var roles = Roles()
+        roles.overlays = [overlay]
+        roles.overlayPanHosts = [root]
+        var tree = GeneratedTree(template: .drawer, seed: 1, scene: scene, roles: roles, elements: [])
+        let axis = try #require(AxisCatalog.definition(named: "overlay.panMoved"))
+        axis.apply(.bool(true), to: &tree)
+        let pan = try #require(tree.scene.recognizer(named: "O.pan"))
+        #expect(tree.scene.recognizers[pan].view == root)
+        axis.apply(.bool(false), to: &tree)
+        #expect(tree.scene.recognizers[pan].view == overlay)
+    }
+}
