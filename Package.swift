@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "TouchEngine"),
         // Seeded generators (pure): view trees named after real screens, gestures with an intent, sweep axes.
         .target(name: "TouchScenarios", dependencies: ["TouchEngine"]),
+        // Sweep semantics (pure): defect classification against intents, aggregation, the shard runner.
+        .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios"]),
         // Scenario files (YAML) <-> engine values; trace rendering as JSON; expectation checks.
         .target(
             name: "ScenarioKit",
@@ -42,6 +44,7 @@ let package = Package(
         ),
         .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit"]),
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine"]),
+        .testTarget(name: "SweepCoreTests", dependencies: ["SweepCore", "TouchScenarios", "TouchEngine", "ScenarioKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

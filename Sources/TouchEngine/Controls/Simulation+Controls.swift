@@ -33,12 +33,14 @@ extension Simulation {
 
     mutating func send(_ v: ViewID, _ event: ControlEvent, value: Double? = nil) {
         summary.controlEvents[v * ControlEvent.caseCount + event.index] += 1
+        if event == .touchUpInside || event == .valueChanged { summary.primaryAction(v, at: now) }
         emit(.control(view: v, event: event, value: value))
     }
 
     mutating func setHighlighted(_ v: ViewID, _ on: Bool) {
         guard controls[v].isHighlighted != on else { return }
         controls[v].isHighlighted = on
+        if on && summary.firstHighlight[v] == .never { summary.firstHighlight[v] = now }
         emit(.highlight(view: v, on: on))
     }
 

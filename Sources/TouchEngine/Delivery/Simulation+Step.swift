@@ -111,7 +111,10 @@ extension Simulation {
 
     mutating func sendAction(_ id: RecognizerID) {
         summary.actions[id] += 1
-        if recognizers[id].state == .began || recognizers[id].state == .ended { summary.recognized[id] = true }
+        if (recognizers[id].state == .began || recognizers[id].state == .ended) && !summary.recognized[id] {
+            summary.recognized[id] = true
+            summary.firstRecognized[id] = now
+        }
         guard Recorder.isRecording else { return }
         var translation: Point?
         switch recs[id].kind {

@@ -47,6 +47,7 @@ extension Simulation {
             case .moved: break
             case .ended:
                 summary.selections[v] += 1
+                summary.primaryAction(v, at: now)
                 emit(.selected(view: v))
                 setHighlighted(v, false)
             case .cancelled: setHighlighted(v, false)

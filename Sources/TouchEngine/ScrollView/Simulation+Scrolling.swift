@@ -72,6 +72,10 @@ extension Simulation {
     mutating func setOffset(_ sv: ViewID, _ offset: Point) {
         guard scrolls[sv].offset != offset else { return }
         scrolls[sv].offset = offset
+        let start = views[sv].boundsOrigin
+        let dx = abs(offset.x - start.x), dy = abs(offset.y - start.y)
+        if dx > summary.maxDisplacement[sv].x { summary.maxDisplacement[sv].x = dx }
+        if dy > summary.maxDisplacement[sv].y { summary.maxDisplacement[sv].y = dy }
         emit(.offset(view: sv, offset: offset))
     }
 

@@ -11,6 +11,8 @@ public struct RunSummary: Hashable, Sendable {
     public var actions: [Int]
     /// Whether each recognizer began or recognized at least once.
     public var recognized: [Bool]
+    /// When each recognizer first began or recognized (`.never` if it did not).
+    public var firstRecognized: [VirtualTime]
     /// Final content offset of each view (bounds origin for non-scroll views).
     public var finalOffsets: [Point]
     /// Whether each scroll view was dragged.
@@ -19,26 +21,57 @@ public struct RunSummary: Hashable, Sendable {
     public var handledCallbacks: [Int]
     /// Touches dropped unseen.
     public var droppedTouches: Int
+    /// When each view first became highlighted (`.never` if it did not).
+    public var firstHighlight: [VirtualTime]
+    /// When each view first performed its primary action: a control's TouchUpInside or ValueChanged, a
+    /// cell's selection (`.never` if it did not).
+    public var firstPrimaryAction: [VirtualTime]
+    /// Primary actions of each view (TouchUpInside + ValueChanged + selections).
+    public var primaryActions: [Int]
+    /// The farthest each scroll view got from its initial offset, per axis (absolute points).
+    public var maxDisplacement: [Point]
 
     init(views: Int, recognizers: Int) {
         controlEvents = Array(repeating: 0, count: views * ControlEvent.caseCount)
         selections = Array(repeating: 0, count: views)
         actions = Array(repeating: 0, count: recognizers)
         recognized = Array(repeating: false, count: recognizers)
+        firstRecognized = Array(repeating: .never, count: recognizers)
         finalOffsets = Array(repeating: .zero, count: views)
         dragged = Array(repeating: false, count: views)
         handledCallbacks = Array(repeating: 0, count: views)
         droppedTouches = 0
+        firstHighlight = Array(repeating: .never, count: views)
+        firstPrimaryAction = Array(repeating: .never, count: views)
+        primaryActions = Array(repeating: 0, count: views)
+        maxDisplacement = Array(repeating: .zero, count: views)
     }
 
     /// Zeroes every counter in place.
     mutating func reset() {
         for i in controlEvents.indices { controlEvents[i] = 0 }
         for i in selections.indices { selections[i] = 0 }
-        for i in actions.indices { actions[i] = 0; recognized[i] = false }
-        for i in finalOffsets.indices { finalOffsets[i] = .zero; dragged[i] = false; handledCallbacks[i] = 0 }
+        for i in actions.indices { actions[i] = 0; recognized[i] = false; firstRecognized[i] = .never }
+        for i in finalOffsets.indices {
+            finalOffsets[i] = .zero; dragged[i] = false; handledCallbacks[i] = 0
+            firstHighlight[i] = .never; firstPrimaryAction[i] = .never; primaryActions[i] = 0; maxDisplacement[i] = .zero
+        }
         droppedTouches = 0
     }
+
+    /// Records a primary action of `view` at `time`.
+    mutating func primaryAction(_ view: ViewID, at time: VirtualTime) {
+        primaryActions[view] += 1
+        if firstPrimaryAction[view] == .never { firstPrimaryAction[view] = time }
+    }
+
+    /// When recognizer `r` first began or recognized, if it did.
+    public func firstRecognition(_ r: RecognizerID) -> VirtualTime? {
+        firstRecognized[r] == .never ? nil : firstRecognized[r]
+    }
+
+    /// How far scroll view `view` got along `axis` from where it started.
+    public func displacement(of view: ViewID, along axis: Axis) -> Double { maxDisplacement[view][axis] }
 
     /// Count of `event` sent by `view`.
     public func count(_ event: ControlEvent, of view: ViewID) -> Int { controlEvents[view * ControlEvent.caseCount + event.index] }

@@ -1,0 +1,47 @@
+/// The defects a sweep counts (docs/defects.md defines each exactly).
+public enum DefectClass: Int, Sendable, CaseIterable, Comparable {
+    /// Intent activate/select; the target's primary action never fires.
+    case deadButton
+    /// Intent scroll S; S moves less than half the intended distance along its axis.
+    case swallowedScroll
+    /// Intent scroll; some control's primary action or a cell selection fires.
+    case ghostTap
+    /// Intent scroll S; S moves less than half the distance and another scroll view moves at least half.
+    case wrongScroller
+    /// Intent tap; the highlight appears more than 100 ms after touch-down, or never while the action fires.
+    case lateFeedback
+    /// Intent tap; the action fires more than 150 ms after the last touch-up.
+    case lateAction
+
+    /// The column-name form, e.g. `dead_button`.
+    public var name: String {
+        switch self {
+        case .deadButton: return "dead_button"
+        case .swallowedScroll: return "swallowed_scroll"
+        case .ghostTap: return "ghost_tap"
+        case .wrongScroller: return "wrong_scroller"
+        case .lateFeedback: return "late_feedback"
+        case .lateAction: return "late_action"
+        }
+    }
+
+    public static func < (a: DefectClass, b: DefectClass) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A set of defect classes as a bit set (no allocation).
+public struct DefectSet: Hashable, Sendable, Sequence {
+    public private(set) var bits: UInt8 = 0
+    public init() {}
+    public init(_ classes: [DefectClass]) { for c in classes { insert(c) } }
+    public mutating func insert(_ c: DefectClass) { bits |= 1 << UInt8(c.rawValue) }
+    public func contains(_ c: DefectClass) -> Bool { bits & (1 << UInt8(c.rawValue)) != 0 }
+    public var isEmpty: Bool { bits == 0 }
+    public func makeIterator() -> AnyIterator<DefectClass> {
+        var all = DefectClass.allCases.makeIterator()
+        let set = self
+        return AnyIterator {
+            while let c = all.next() { if set.contains(c) { return c } }
+            return nil
+        }
+    }
+}
