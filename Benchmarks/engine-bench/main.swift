@@ -35,6 +35,14 @@ func measure<S>(_ scenes: [S], seconds: Double, _ body: (S) -> Int) -> (rate: Do
     return (Double(runs) / elapsed, runs)
 }
 
+if ProcessInfo.processInfo.environment["ENGINE_BENCH_ONLY"] == "1" {
+    let prepared = scenes.map(PreparedScene.init)
+    var runners = Array(repeating: EngineRunner(), count: prepared.count)
+    let reused = measure(Array(prepared.indices), seconds: 3) { i in runners[i].summary(prepared[i]).droppedTouches }
+    let events = scenes.reduce(0) { $0 + $1.script.count }
+    print("reused: \(Int(reused.rate)) runs/s, \(Int(reused.rate * Double(events) / Double(scenes.count))) events/s")
+    exit(0)
+}
 print("engine-bench: \(scenes.count) golden scenarios from \(directory), single thread, release build")
 _ = measure(scenes, seconds: 0.5) { Engine.summary($0).droppedTouches }  // warm-up
 let prepared = scenes.map(PreparedScene.init)

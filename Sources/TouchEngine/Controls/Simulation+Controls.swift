@@ -48,7 +48,7 @@ extension Simulation {
         controls[v].isTracking = true
         controls[v].trackingSlot = slot
         controls[v].isTouchInside = true
-        controls[v].unhighlightDeadline = .never
+        setUnhighlightDeadline(v, .never)
         if views[v].kind == .slider {
             let size = views[v].frame.size
             let thumb = min(28.0, size.height)
@@ -91,7 +91,7 @@ extension Simulation {
             setHighlighted(v, true)
             let until = touches[slot].downTime + params.controlMinimumHighlight
             if now < until {
-                controls[v].unhighlightDeadline = until
+                setUnhighlightDeadline(v, until)
                 deferUnhighlight = true
             }
         }

@@ -11,8 +11,7 @@ extension Simulation {
     }
 
     mutating func step(_ event: StepEvent) {
-        candidates.removeAll(keepingCapacity: true)
-        for i in recognizers.indices { recognizers[i].committedThisStep = false }
+        beginStep()
 
         // Phase 1: deliver the event to the recognizers, in G2 order (P4).
         switch event {
@@ -52,8 +51,22 @@ extension Simulation {
             deliverToView(slot: slot, phase: phase)
         }
 
-        resetFinishedRecognizers()
-        freeFinishedSlots()
+        if mayHaveFinished {
+            mayHaveFinished = false
+            resetFinishedRecognizers()
+            freeFinishedSlots()
+        }
+    }
+
+    /// Clears the per-step bookkeeping (only the recognizers that committed last step carry a flag).
+    mutating func beginStep() {
+        candidates.removeAll(keepingCapacity: true)
+        var k = 0
+        while k < committedInStep.count {
+            recognizers[committedInStep[k]].committedThisStep = false
+            k += 1
+        }
+        committedInStep.removeAll(keepingCapacity: true)
     }
 
     /// Applies a recognizer's verdict from phase 1.
@@ -92,6 +105,7 @@ extension Simulation {
     mutating func transition(_ id: RecognizerID, to state: RecognizerState, _ reason: Reason) {
         let from = recognizers[id].state
         recognizers[id].state = state
+        if state.isTerminal { mayHaveFinished = true }
         emit(.transition(recognizer: id, from: from, to: state, reason: reason))
     }
 
@@ -127,15 +141,31 @@ extension Simulation {
     // MARK: - Phase 4
 
     mutating func applyCancellations() {
-        for id in rankOrder where recognizers[id].committedThisStep {
+        guard !committedInStep.isEmpty else { return }
+        // In rank order (deeper first, then most recently added), whatever order they committed in.
+        if committedInStep.count > 1 {
+            // Insertion sort by rank: the list is tiny and usually already in order.
+            var i = 1
+            while i < committedInStep.count {
+                var j = i
+                while j > 0 && rank[committedInStep[j]] < rank[committedInStep[j - 1]] {
+                    committedInStep.swapAt(j, j - 1)
+                    j -= 1
+                }
+                i += 1
+            }
+        }
+        var k = 0
+        while k < committedInStep.count {
+            let id = committedInStep[k]
+            k += 1
             let spec = recs[id]
             var mask = recognizers[id].touches
             while mask != 0 {
                 let slot = mask.trailingZeroBitCount
                 mask &= mask - 1
-                let u = touches[slot]
-                if spec.cancelsTouchesInView || (spec.delaysTouchesBegan && u.delivery == .pending)
-                    || (u.heldEnd && spec.delaysTouchesEnded) {
+                if spec.cancelsTouchesInView || (spec.delaysTouchesBegan && touches[slot].delivery == .pending)
+                    || (touches[slot].heldEnd && spec.delaysTouchesEnded) {
                     cancelForView(slot: slot, by: id)
                 }
             }
@@ -163,7 +193,10 @@ extension Simulation {
 
     mutating func releaseWithheldTouches() -> UInt64 {
         var released: UInt64 = 0
-        for slot in touches.indices where touches[slot].inUse {
+        var mask = slotsInUse
+        while mask != 0 {
+            let slot = mask.trailingZeroBitCount
+            mask &= mask - 1
             if touches[slot].delivery == .pending && undecidedDelayer(slot: slot, ended: false) == nil {
                 released |= bit(slot)
                 releaseDelayed(slot: slot)
@@ -200,8 +233,7 @@ extension Simulation {
         let start = touches[slot].recsStart
         for k in 0 ..< touches[slot].recsCount {
             let id = recsStorage[start + k]
-            let rt = recognizers[id]
-            guard rt.touches & bit(slot) != 0, rt.state == .possible else { continue }
+            guard recognizers[id].touches & bit(slot) != 0, recognizers[id].state == .possible else { continue }
             let spec = recs[id]
             if ended ? spec.delaysTouchesEnded : spec.delaysTouchesBegan { return id }
         }
@@ -260,8 +292,11 @@ extension Simulation {
         let view = touches[slot].view
         let spec = views[view]
         var reason: String?
-        for other in touches.indices where other != slot && touches[other].inUse && touches[other].isLive
-            && touches[other].delivery == .delivered {
+        var mask = slotsInUse & ~bit(slot)
+        while mask != 0 {
+            let other = mask.trailingZeroBitCount
+            mask &= mask - 1
+            guard touches[other].isLive && touches[other].delivery == .delivered else { continue }
             let ov = touches[other].view
             if ov == view && !spec.isMultipleTouchEnabled { reason = "isMultipleTouchEnabled is false"; break }
             if ov != view && (spec.isExclusiveTouch || views[ov].isExclusiveTouch) {
@@ -279,25 +314,28 @@ extension Simulation {
     /// §4.1: a recognizer in a terminal state resets once its touches are over, together with the
     /// recognizers it is linked to by failure requirements.
     mutating func resetFinishedRecognizers() {
-        for id in rankOrder {
-            let rt = recognizers[id]
-            guard rt.engaged || rt.state != .possible else { continue }
+        var n = 0
+        while n < rankOrder.count {
+            let id = rankOrder[n]
+            n += 1
+            guard recognizers[id].engaged || recognizers[id].state != .possible else { continue }
             guard readyToReset(id) else { continue }
             var linkedReady = true
             for k in prepared.linkedStart[id] ..< prepared.linkedStart[id + 1]
                 where !readyToReset(prepared.linkedList[k]) { linkedReady = false }
-            guard linkedReady, rt.state != .possible || rt.touches != 0 else { continue }
+            guard linkedReady, recognizers[id].state != .possible || recognizers[id].touches != 0 else { continue }
             reset(id)
         }
     }
 
     func readyToReset(_ id: RecognizerID) -> Bool {
-        let rt = recognizers[id]
         if hasLiveTouches(id) { return false }
-        if rt.state == .possible {
-            return rt.pending == .none && rt.deadline == .never && !rt.waitingForNextTap && !heldEndsDelayed(by: id)
+        let state = recognizers[id].state
+        if state == .possible {
+            return recognizers[id].pending == .none && recognizers[id].deadline == .never
+                && !recognizers[id].waitingForNextTap && !heldEndsDelayed(by: id)
         }
-        return rt.state.isTerminal
+        return state.isTerminal
     }
 
     func hasLiveTouches(_ id: RecognizerID) -> Bool {
@@ -332,10 +370,16 @@ extension Simulation {
     /// Frees slots of finished touches that no recognizer remembers.
     mutating func freeFinishedSlots() {
         var referenced: UInt64 = 0
-        for rt in recognizers { referenced |= rt.touches }
-        for slot in touches.indices where touches[slot].inUse && !touches[slot].isLive
-            && referenced & bit(slot) == 0 && !touches[slot].heldEnd && touches[slot].delivery != .pending {
-            touches[slot].inUse = false
+        var i = 0
+        while i < recognizers.count { referenced |= recognizers[i].touches; i += 1 }
+        var mask = slotsInUse & ~referenced
+        while mask != 0 {
+            let slot = mask.trailingZeroBitCount
+            mask &= mask - 1
+            if !touches[slot].isLive && !touches[slot].heldEnd && touches[slot].delivery != .pending {
+                touches[slot].inUse = false
+                slotsInUse &= ~bit(slot)
+            }
         }
     }
 }

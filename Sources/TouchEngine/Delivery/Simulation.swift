@@ -30,6 +30,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     let recsCapacity: Int
     /// Candidates of the current step that want to begin or recognize, in rank order.
     var candidates: [RecognizerID]
+    /// Recognizers that began or recognized in the current step (phase 4 cancels for them).
+    var committedInStep: [RecognizerID]
     /// The verdict that made each candidate want to begin (indexed by recognizer).
     var candidateReasons: [Verdict]
     /// Counters and final states every run keeps, traced or not.
@@ -37,6 +39,14 @@ public struct Simulation<Recorder: TraceRecorder> {
     var lastUpTime = VirtualTime.never
     var lastUpLocation = Point.zero
     var lastTapCount = 0
+    /// Control highlight and deceleration timers currently armed (so `earliestTimer` scans views only
+    /// when one is).
+    var armedViewTimers = 0
+    /// Slots in use, as a bit mask (bit i = slot i).
+    var slotsInUse: UInt64 = 0
+    /// Something may have finished in this step (a touch ended, a recognizer reached a terminal state or a
+    /// timer fired): the reset and slot-freeing scans run only then.
+    var mayHaveFinished = false
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -69,6 +79,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         candidates = []
         candidates.reserveCapacity(r)
         candidateReasons = Array(repeating: .none, count: r)
+        committedInStep = []
+        committedInStep.reserveCapacity(r)
         summary = RunSummary(views: views.count, recognizers: r)
     }
 
@@ -81,10 +93,28 @@ public struct Simulation<Recorder: TraceRecorder> {
         for i in scrolls.indices { scrolls[i] = ScrollRuntime(offset: views[i].boundsOrigin) }
         for i in controls.indices { controls[i] = ControlRuntime(value: views[i].value) }
         candidates.removeAll(keepingCapacity: true)
+        committedInStep.removeAll(keepingCapacity: true)
         summary.reset()
         lastUpTime = .never
         lastUpLocation = .zero
         lastTapCount = 0
+        armedViewTimers = 0
+        slotsInUse = 0
+        mayHaveFinished = false
+    }
+
+    /// Arms or clears a control's minimum-highlight timer.
+    mutating func setUnhighlightDeadline(_ v: ViewID, _ deadline: VirtualTime) {
+        if controls[v].unhighlightDeadline == .never && deadline != .never { armedViewTimers += 1 }
+        if controls[v].unhighlightDeadline != .never && deadline == .never { armedViewTimers -= 1 }
+        controls[v].unhighlightDeadline = deadline
+    }
+
+    /// Arms or clears a scroll view's end-of-deceleration timer.
+    mutating func setDecelerationEnd(_ v: ViewID, _ deadline: VirtualTime) {
+        if scrolls[v].decelEnd == .never && deadline != .never { armedViewTimers += 1 }
+        if scrolls[v].decelEnd != .never && deadline == .never { armedViewTimers -= 1 }
+        scrolls[v].decelEnd = deadline
     }
 
     /// Runs the scene's script and every timer it schedules.
@@ -135,6 +165,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         for i in recognizers.indices where recognizers[i].deadline < best {
             best = recognizers[i].deadline; owner = .recognizer(i)
         }
+        guard armedViewTimers > 0 else { return (best, owner) }
         for v in controls.indices where controls[v].unhighlightDeadline < best {
             best = controls[v].unhighlightDeadline; owner = .controlHighlight(v)
         }
@@ -149,9 +180,10 @@ public struct Simulation<Recorder: TraceRecorder> {
         case .none: break
         case .recognizer(let id):
             recognizers[id].deadline = .never
+            mayHaveFinished = true
             step(.timer(id))
         case .controlHighlight(let v):
-            controls[v].unhighlightDeadline = .never
+            setUnhighlightDeadline(v, .never)
             if Recorder.isRecording { emit(.timer("minimum highlight of \(scene.views[v].name) elapsed")) }
             setHighlighted(v, false)
         case .deceleration(let v):
@@ -182,6 +214,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             lastUpTime = now
             lastUpLocation = touches[slot].location
             lastTapCount = touches[slot].tapCount
+            mayHaveFinished = true
             step(.touch(slot, .ended))
             scrollTouchEnded(slot)
         case .cancel:
@@ -194,6 +227,7 @@ public struct Simulation<Recorder: TraceRecorder> {
                 touches[slot].delivery = .dropped
                 emit(.dropped(touch: event.touch, by: nil))
             }
+            mayHaveFinished = true
             step(.touch(slot, .cancelled))
             scrollTouchEnded(slot)
         case .setRecognizerEnabled(let id, let enabled):
@@ -208,8 +242,12 @@ public struct Simulation<Recorder: TraceRecorder> {
 
     /// The live (or finishing) slot of a script touch number.
     func slot(of number: Int) -> Int? {
-        for i in touches.indices where touches[i].inUse && touches[i].number == number && touches[i].phase != .ended
-            && touches[i].phase != .cancelled { return i }
+        var mask = slotsInUse
+        while mask != 0 {
+            let i = mask.trailingZeroBitCount
+            mask &= mask - 1
+            if touches[i].number == number && touches[i].phase != .ended && touches[i].phase != .cancelled { return i }
+        }
         return nil
     }
 
@@ -237,12 +275,14 @@ public struct Simulation<Recorder: TraceRecorder> {
             t.tapCount = lastTapCount + 1
         }
         touches[slot] = t
+        slotsInUse |= bit(slot)
         guard let view = hit else {
             emit(.hitTest(touch: number, view: nil, chain: [], recognizers: []))
             touches[slot].delivery = .dropped
             touches[slot].isLive = false
             touches[slot].phase = .cancelled
             touches[slot].inUse = false
+            slotsInUse &= ~bit(slot)
             return
         }
         collectRecognizers(slot: slot, view: view)
@@ -256,8 +296,9 @@ public struct Simulation<Recorder: TraceRecorder> {
     }
 
     func freeSlot() -> Int? {
-        for i in touches.indices where !touches[i].inUse { return i }
-        return nil
+        let free = ~slotsInUse
+        let i = free.trailingZeroBitCount
+        return i < Self.maxSlots ? i : nil
     }
 
     /// P3/G1–G3: recognizers of the hit view and every ancestor up to the window, enabled and willing

@@ -3,7 +3,11 @@ extension Simulation {
     /// Phase 2: each candidate, in rank order (deeper view first, then most recently added: the G7
     /// tie-break), tries to begin or recognize; then failure requirements are settled until stable.
     mutating func resolveCandidates() {
-        for id in candidates where recognizers[id].state == .possible && recognizers[id].pending == .none {
+        var k = 0
+        while k < candidates.count {
+            let id = candidates[k]
+            k += 1
+            guard recognizers[id].state == .possible && recognizers[id].pending == .none else { continue }
             let verdict = candidateReasons[id]
             guard requirementsAllowAttempt(id, verdict: verdict) else { continue }
             attemptToBegin(id, verdict: verdict, afterRequirements: false)
@@ -48,8 +52,8 @@ extension Simulation {
     /// A possible recognizer that tracks no touch and waits for nothing is not part of this gesture; a
     /// failure requirement on it is satisfied [INF].
     func participates(_ id: RecognizerID) -> Bool {
-        let rt = recognizers[id]
-        return rt.touches != 0 || rt.deadline != .never || rt.pending != .none || rt.waitingForNextTap
+        recognizers[id].touches != 0 || recognizers[id].deadline != .never || recognizers[id].pending != .none
+            || recognizers[id].waitingForNextTap
     }
 
     func undecidedRequirements(_ id: RecognizerID) -> [RecognizerID] {
@@ -62,7 +66,11 @@ extension Simulation {
         var changed = true
         while changed {
             changed = false
-            for id in rankOrder where recognizers[id].pending != .none && recognizers[id].state == .possible {
+            var k = 0
+            while k < rankOrder.count {
+                let id = rankOrder[k]
+                k += 1
+                guard recognizers[id].pending != .none && recognizers[id].state == .possible else { continue }
                 switch requirementStatus(id) {
                 case .waiting:
                     continue
@@ -105,6 +113,7 @@ extension Simulation {
         let spec = recs[id]
         let continuous = spec.kind.isContinuous
         recognizers[id].committedThisStep = true
+        committedInStep.append(id)
         recognizers[id].deadline = .never
         if afterRequirements && continuous {
             // G10: a pan that begins after its requirements failed starts from zero translation.
@@ -133,8 +142,12 @@ extension Simulation {
     /// touch with it, unless the pair may recognize simultaneously (G8) or prevention is ruled out (G9).
     mutating func excludeOthers(by winner: RecognizerID) {
         let touchesOfWinner = recognizers[winner].touches
-        for other in rankOrder where other != winner && recognizers[other].state == .possible
-            && recognizers[other].touches & touchesOfWinner != 0 {
+        var k = 0
+        while k < rankOrder.count {
+            let other = rankOrder[k]
+            k += 1
+            guard other != winner && recognizers[other].state == .possible
+                && recognizers[other].touches & touchesOfWinner != 0 else { continue }
             if simultaneous(winner, other) || !prevents(winner, other) { continue }
             fail(other, .excludedBy(winner))
         }
@@ -143,7 +156,11 @@ extension Simulation {
     /// G7 "first wins": an active recognizer that shares a touch and would prevent this one.
     func activeBlocker(for id: RecognizerID) -> RecognizerID? {
         let mine = recognizers[id].touches
-        for other in rankOrder where other != id && recognizers[other].touches & mine != 0 {
+        var k = 0
+        while k < rankOrder.count {
+            let other = rankOrder[k]
+            k += 1
+            guard other != id && recognizers[other].touches & mine != 0 else { continue }
             let s = recognizers[other].state
             guard s.isActive || (s == .ended && recognizers[other].committedThisStep) else { continue }
             if simultaneous(other, id) || !prevents(other, id) { continue }
@@ -262,8 +279,7 @@ extension Simulation {
         if Recorder.isRecording { emit(.timer("code sets \(scene.recognizers[id].name).isEnabled = \(enabled)")) }
         recognizers[id].isEnabled = enabled
         guard !enabled else { return }
-        candidates.removeAll(keepingCapacity: true)
-        for i in recognizers.indices { recognizers[i].committedThisStep = false }
+        beginStep()
         if recognizers[id].state.isActive { cancel(id, .disabled) } else if recognizers[id].state == .possible { fail(id, .disabled) }
         step(.code)
         // The recognizer forgets the touches it dropped.

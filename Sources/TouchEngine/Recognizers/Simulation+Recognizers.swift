@@ -78,12 +78,11 @@ extension Simulation {
 
     /// Records a new centroid sample and updates the smoothed velocity (§4.5: 0.2·new + 0.8·previous).
     mutating func samplePan(_ id: RecognizerID, centroid c: Point) {
-        let rt = recognizers[id]
-        let dt = (now - rt.lastSampleTime).milliseconds
+        let dt = (now - recognizers[id].lastSampleTime).milliseconds
         if dt > 0 {
-            let instant = (c - rt.lastCentroid) * (1 / dt)
+            let instant = (c - recognizers[id].lastCentroid) * (1 / dt)
             let k = params.panVelocitySmoothing
-            recognizers[id].velocity = rt.hasVelocity ? instant * k + rt.velocity * (1 - k) : instant
+            recognizers[id].velocity = recognizers[id].hasVelocity ? instant * k + recognizers[id].velocity * (1 - k) : instant
             recognizers[id].hasVelocity = true
         }
         recognizers[id].lastCentroid = c

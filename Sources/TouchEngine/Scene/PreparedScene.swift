@@ -18,6 +18,10 @@ public final class PreparedScene: Sendable {
     let scrollDelayOf: [RecognizerID]
     let scrollPanOf: [RecognizerID]
     let controllerOf: [Int]
+    /// Per scroll view and axis (index `view * 2 + axis`): S5 can-scroll, and the offset range.
+    let canScroll: [Bool]
+    let offsetMin: [Double]
+    let offsetMax: [Double]
     let controllerRootView: [ViewID]
     let controllerTouches: [TouchMethods]
     /// `simultaneous[a * n + b]`: G8 either delegate (or the edge gate).
@@ -68,6 +72,26 @@ public final class PreparedScene: Sendable {
         var controllers = Array(repeating: -1, count: scene.views.count)
         for (i, c) in scene.controllers.enumerated() { controllers[c.rootView] = i }
         controllerOf = controllers
+        var canScroll = Array(repeating: false, count: scene.views.count * 2)
+        var offsetMin = Array(repeating: 0.0, count: scene.views.count * 2)
+        var offsetMax = Array(repeating: 0.0, count: scene.views.count * 2)
+        for (v, spec) in scene.views.enumerated() {
+            guard let config = spec.scroll else { continue }
+            for axis in Axis.allCases {
+                let i = v * 2 + axis.rawValue
+                let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
+                let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
+                offsetMin[i] = -lead
+                offsetMax[i] = max(-lead, config.contentSize[axis] + trail - spec.frame.size[axis])
+                // S5: isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>)).
+                let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
+                canScroll[i] = config.isScrollEnabled
+                    && (config.contentSize[axis] + lead + trail > spec.frame.size[axis] || (config.bounces && always))
+            }
+        }
+        self.canScroll = canScroll
+        self.offsetMin = offsetMin
+        self.offsetMax = offsetMax
         controllerRootView = scene.controllers.map(\.rootView)
         controllerTouches = scene.controllers.map(\.touches)
 

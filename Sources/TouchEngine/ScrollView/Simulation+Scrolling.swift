@@ -1,23 +1,15 @@
 /// Scroll view geometry and motion (touch-model §6.3–§6.4, S5, S8–S11).
 extension Simulation {
-    /// The offset range along an axis: `[-inset.leading, max(min, content + inset.trailing − bounds)]`.
-    func offsetRange(_ sv: ViewID, _ axis: Axis) -> (min: Double, max: Double) {
-        let spec = views[sv], config = spec.scroll!
-        let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
-        let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
-        let low = -lead
-        return (low, max(low, config.contentSize[axis] + trail - spec.frame.size[axis]))
+    /// The offset range along an axis: `[-inset.leading, max(min, content + inset.trailing − bounds)]`
+    /// (tabulated by `PreparedScene`).
+    @inline(__always) func offsetRange(_ sv: ViewID, _ axis: Axis) -> (min: Double, max: Double) {
+        let i = sv * 2 + axis.rawValue
+        return (prepared.offsetMin[i], prepared.offsetMax[i])
     }
 
-    /// S5: `isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>))`.
-    func canScroll(_ sv: ViewID, _ axis: Axis) -> Bool {
-        let spec = views[sv], config = spec.scroll!
-        guard config.isScrollEnabled else { return false }
-        let insets = axis == .horizontal ? config.contentInset.left + config.contentInset.right
-            : config.contentInset.top + config.contentInset.bottom
-        if config.contentSize[axis] + insets > spec.frame.size[axis] { return true }
-        let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
-        return config.bounces && always
+    /// S5: `isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>))` (tabulated).
+    @inline(__always) func canScroll(_ sv: ViewID, _ axis: Axis) -> Bool {
+        prepared.canScroll[sv * 2 + axis.rawValue]
     }
 
     /// S11: the nearest containing scroll view whose pan shares this pan's touches.
@@ -150,7 +142,7 @@ extension Simulation {
     mutating func startDeceleration(_ sv: ViewID, to target: Point, duration: Duration, rate: Double) {
         scrolls[sv].isDecelerating = true
         scrolls[sv].decelStart = now
-        scrolls[sv].decelEnd = now + max(duration, .ms(1))
+        setDecelerationEnd(sv, now + max(duration, .ms(1)))
         scrolls[sv].decelFrom = scrolls[sv].offset
         scrolls[sv].decelTo = target
         scrolls[sv].decelRate = rate
@@ -172,13 +164,13 @@ extension Simulation {
         guard scrolls[sv].isDecelerating else { return }
         let offset = decelerationOffset(sv)
         scrolls[sv].isDecelerating = false
-        scrolls[sv].decelEnd = .never
+        setDecelerationEnd(sv, .never)
         setOffset(sv, offset)
         emit(.scroll(view: sv, .decelerating(false)))
     }
 
     mutating func finishDeceleration(_ sv: ViewID) {
-        scrolls[sv].decelEnd = .never
+        setDecelerationEnd(sv, .never)
         scrolls[sv].isDecelerating = false
         setOffset(sv, scrolls[sv].decelTo)
         emit(.scroll(view: sv, .decelerating(false)))
@@ -208,7 +200,11 @@ extension Simulation {
         forEachScrollPan(of: slot) { sim, sv in
             guard sim.scrolls[sv].isTracking else { return }
             let pan = sim.scrollPanOf[sv]
-            for other in sim.touches.indices where other != slot && sim.touches[other].inUse && sim.touches[other].isLive {
+            var mask = sim.slotsInUse & ~sim.bit(slot)
+            while mask != 0 {
+                let other = mask.trailingZeroBitCount
+                mask &= mask - 1
+                guard sim.touches[other].isLive else { continue }
                 let start = sim.touches[other].recsStart
                 for k in 0 ..< sim.touches[other].recsCount where sim.recsStorage[start + k] == pan { return }
             }
