@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TouchEngine", targets: ["TouchEngine"]),
         .library(name: "ScenarioKit", targets: ["ScenarioKit"]),
         .library(name: "TouchScenarios", targets: ["TouchScenarios"]),
+        .library(name: "SweepPlanning", targets: ["SweepPlanning"]),
+        .library(name: "SweepReporting", targets: ["SweepReporting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -19,8 +21,15 @@ let package = Package(
         .target(name: "TouchEngine"),
         // Seeded generators (pure): view trees named after real screens, gestures with an intent, sweep axes.
         .target(name: "TouchScenarios", dependencies: ["TouchEngine"]),
+        // Sweep configs (YAML) -> a deterministic plan: configurations, trees, gestures, work units, config hash.
+        .target(
+            name: "SweepPlanning",
+            dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", .product(name: "Yams", package: "Yams")]
+        ),
         // Sweep semantics (pure): defect classification against intents, aggregation, the shard runner.
-        .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios"]),
+        .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "SweepPlanning", "SweepReporting"]),
+        // Report output (pure but for OutputDirectory's file I/O): CSV, fixed numbers, Wilson intervals, histograms.
+        .target(name: "SweepReporting"),
         // Scenario files (YAML) <-> engine values; trace rendering as JSON; expectation checks.
         .target(
             name: "ScenarioKit",
@@ -30,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "sweep",
             dependencies: [
-                "TouchEngine", "ScenarioKit", "TouchScenarios",
+                "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,7 +53,12 @@ let package = Package(
         ),
         .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit"]),
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine"]),
-        .testTarget(name: "SweepCoreTests", dependencies: ["SweepCore", "TouchScenarios", "TouchEngine", "ScenarioKit"]),
+        .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),
+        .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
+        .testTarget(
+            name: "SweepCoreTests",
+            dependencies: ["SweepCore", "SweepPlanning", "TouchScenarios", "TouchEngine", "ScenarioKit"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

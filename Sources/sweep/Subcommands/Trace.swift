@@ -1,5 +1,8 @@
 import ArgumentParser
+import Foundation
 import ScenarioKit
+import SweepCore
+import SweepPlanning
 import TouchEngine
 
 extension SweepCommand {
@@ -15,8 +18,12 @@ extension SweepCommand {
                 """
         )
 
-        @Argument(help: "Scenario files (YAML, docs/scenario-format.md).")
-        var files: [String]
+        @Argument(help: "Scenario files (YAML, docs/scenario-format.md), or with --replay one example id.")
+        var files: [String] = []
+
+        @Option(help: ArgumentHelp("Replay an example of a sweep's examples.csv: the sweep's output directory, then the example id.",
+                                   valueName: "output-dir"))
+        var replay: String?
 
         @Flag(help: "Print a JSON document instead of text.")
         var json = false
@@ -24,10 +31,20 @@ extension SweepCommand {
         @Flag(help: "Also check each file's expect: block; exit 1 when an expectation fails.")
         var check = false
 
+        func validate() throws {
+            if replay != nil && files.count != 1 {
+                throw ValidationError("--replay takes an output directory and exactly one example id (e.g. c001-t4-quickTap-p0).")
+            }
+            if replay == nil && files.isEmpty { throw ValidationError("Missing expected argument '<files> ...'.") }
+        }
+
         func run() throws {
             // Load everything first: a bad file means no partial output.
             var loaded: [LoadedScenario] = []
-            for file in files {
+            if let replay {
+                loaded.append(try Self.replayScenario(outputDirectory: replay, exampleID: files[0]))
+            }
+            for file in replay == nil ? files : [] {
                 do { loaded.append(try ScenarioLoader.load(path: file)) } catch {
                     printError("sweep trace: \(error)")
                     throw ExitCode(2)
@@ -54,6 +71,29 @@ extension SweepCommand {
                 for failure in failures { printError(failure) }
                 throw ExitCode(1)
             }
+        }
+    
+        /// Rebuilds an example of a finished sweep from its output directory (config.yaml + plan.yaml).
+        static func replayScenario(outputDirectory: String, exampleID: String) throws -> LoadedScenario {
+            let configPath = outputDirectory + "/config.yaml"
+            let config: SweepConfig
+            do { config = try SweepConfigLoader.load(path: configPath) } catch {
+                printError("sweep trace: \(error)")
+                throw ExitCode(2)
+            }
+            let plan = SweepPlan(config)
+            if let planText = try? String(contentsOfFile: outputDirectory + "/plan.yaml", encoding: .utf8),
+               !planText.contains("configHash: \"\(plan.configHash)\"") {
+                printError("sweep trace: \(outputDirectory)/plan.yaml does not match \(configPath) (config hash \(plan.configHash)); was the directory edited?")
+                throw ExitCode(2)
+            }
+            guard let scenario = Replay.scenario(plan: plan, exampleID: exampleID) else {
+                printError("sweep trace: no scenario '\(exampleID)' in the sweep of \(outputDirectory); "
+                    + "ids look like c001-t4-quickTap-p0 (see examples.csv)")
+                throw ExitCode(2)
+            }
+            return LoadedScenario(path: outputDirectory + "#" + exampleID, scene: scenario.scene,
+                                  description: "replayed example \(exampleID)")
         }
     }
 }

@@ -1,0 +1,410 @@
+import TouchEngine
+
+/// Writes a `Scene` as a scenario file (docs/scenario-format.md) that `ScenarioLoader.load(yaml:path:)` reads
+/// back to an equal scene: views with every property that differs from its kind's default, controllers,
+/// user recognizers with their flags, thresholds and policies, the edge gate, the parameters that differ
+/// from the defaults, and the script as string steps. Numbers are written exactly (shortest round-trip
+/// decimal form; times in ms to the microsecond).
+///
+/// What round-trips exactly is a scene built the loader's way, which is how the tree generator builds:
+/// - views added in document (depth-first) order — the loader numbers them that way;
+/// - `installScrollViewRecognizers()`, then the edge gate, then user recognizers, each user recognizer with
+///   the default `addOrder` — the loader installs them in that order;
+/// - controllers in the order of their root views, or otherwise listed (then they are written as a list);
+/// - no change to an installed recognizer beyond what its scroll view expresses (`scrollEnabled`, `panHost`,
+///   `pan:` policies). A *disabled* edge gate (the `system.edgeGate: false` axis) has no file syntax: it is
+///   left out — the same behaviour, one recognizer fewer — with a comment saying so.
+/// The window keeps its loader-made form (name `W`, class `UIWindow`); only its size is written.
+public enum ScenarioWriter {
+    public static func yaml(_ scene: Scene, description: String?) -> String {
+        var w = Writer(scene: scene)
+        w.line("name: " + quoted(scene.name))
+        if let description { w.line("description: " + quoted(description)) }
+        w.parameters()
+        w.window()
+        w.views()
+        w.controllers()
+        w.recognizers()
+        w.script()
+        return w.text
+    }
+
+    // MARK: Scalars
+
+    /// A number in its shortest exact form: `16`, `-3.5`, `8.333333333333334`, `1e-05`.
+    static func number(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return String(v)
+    }
+
+    /// Milliseconds of virtual time, exact to the microsecond: `300`, `16.667`.
+    static func ms(_ us: Int64) -> String {
+        let sign = us < 0 ? "-" : ""
+        let whole = abs(us) / 1000, fraction = abs(us) % 1000
+        guard fraction != 0 else { return "\(sign)\(whole)" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(sign)\(whole).\(digits)"
+    }
+
+    static func ms(_ d: TouchEngine.Duration) -> String { ms(d.microseconds) }
+
+    /// A double-quoted YAML string.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if c.value < 0x20 {
+                    let hex = String(c.value, radix: 16)
+                    out += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// An id: plain when it is safe unquoted in block and flow context, quoted otherwise.
+    static func id(_ s: String) -> String {
+        let safe = !s.isEmpty && s.unicodeScalars.allSatisfy { c in
+            (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "." || c == "-"
+        }
+        let reserved = ["true", "false", "True", "False", "TRUE", "FALSE", "null", "Null", "NULL", "yes", "no", "on", "off",
+                        "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF", "y", "n", "Y", "N"]
+        if safe && !reserved.contains(s) && s.first != "-" && s.first != "." && !s.allSatisfy({ "0123456789.+-eE".contains($0) }) {
+            return s
+        }
+        return quoted(s)
+    }
+
+    static func point(_ p: Point) -> String { "[\(number(p.x)), \(number(p.y))]" }
+    static func size(_ s: Size) -> String { "[\(number(s.width)), \(number(s.height))]" }
+    static func rect(_ r: Rect) -> String {
+        "[\(number(r.origin.x)), \(number(r.origin.y)), \(number(r.size.width)), \(number(r.size.height))]"
+    }
+    static func insets(_ i: EdgeInsets) -> String {
+        "[\(number(i.top)), \(number(i.left)), \(number(i.bottom)), \(number(i.right))]"
+    }
+
+    static func touches(_ t: TouchMethods) -> String {
+        if t == .logs { return "logs" }
+        if t.began == t.moved && t.moved == t.ended && t.ended == t.cancelled { return t.began.rawValue }
+        var parts: [String] = []
+        if t.began != .inherit { parts.append("began: \(t.began.rawValue)") }
+        if t.moved != .inherit { parts.append("moved: \(t.moved.rawValue)") }
+        if t.ended != .inherit { parts.append("ended: \(t.ended.rawValue)") }
+        if t.cancelled != .inherit { parts.append("cancelled: \(t.cancelled.rawValue)") }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    // MARK: Writer
+
+    struct Writer {
+        let scene: Scene
+        var text = ""
+
+        init(scene: Scene) { self.scene = scene }
+
+        mutating func line(_ s: String, _ indent: Int = 0) {
+            text += String(repeating: " ", count: indent) + s + "\n"
+        }
+
+        func viewName(_ v: ViewID) -> String { v == 0 ? "window" : ScenarioWriter.id(scene.views[v].name) }
+        func recognizerName(_ r: RecognizerID) -> String { ScenarioWriter.id(scene.recognizers[r].name) }
+        func viewList(_ ids: [ViewID]) -> String { "[" + ids.map(viewName).joined(separator: ", ") + "]" }
+        func recognizerList(_ ids: [RecognizerID]) -> String { "[" + ids.map(recognizerName).joined(separator: ", ") + "]" }
+
+        var edgeGate: (id: RecognizerID, edges: ScreenEdges)? {
+            for (i, r) in scene.recognizers.enumerated() { if case .edgeGate(let edges) = r.kind { return (i, edges) } }
+            return nil
+        }
+
+        // MARK: Parameters
+
+        mutating func parameters() {
+            let p = scene.parameters, d = Parameters()
+            var entries: [String] = []
+            func add(_ key: String, _ value: String, _ differs: Bool) { if differs { entries.append("\(key): \(value)") } }
+            add("contentTouchDelay", ms(p.contentTouchDelay), p.contentTouchDelay != d.contentTouchDelay)
+            add("scrollHysteresis", number(p.scrollHysteresis), p.scrollHysteresis != d.scrollHysteresis)
+            add("scrollDelayEarlyRelease", "\(p.scrollDelayEarlyRelease)", p.scrollDelayEarlyRelease != d.scrollDelayEarlyRelease)
+            add("decelerationRate", number(p.decelerationRate), p.decelerationRate != d.decelerationRate)
+            add("decelerationRateFast", number(p.decelerationRateFast), p.decelerationRateFast != d.decelerationRateFast)
+            add("decelerationMinimumVelocity", number(p.decelerationMinimumVelocity),
+                p.decelerationMinimumVelocity != d.decelerationMinimumVelocity)
+            add("bounceBackDuration", ms(p.bounceBackDuration), p.bounceBackDuration != d.bounceBackDuration)
+            add("rubberBandCoefficient", number(p.rubberBandCoefficient), p.rubberBandCoefficient != d.rubberBandCoefficient)
+            add("iosVersion", quoted(p.iosVersion.description), p.iosVersion != d.iosVersion)
+            add("panHysteresis", number(p.panHysteresis), p.panHysteresis != d.panHysteresis)
+            add("panVelocitySmoothing", number(p.panVelocitySmoothing), p.panVelocitySmoothing != d.panVelocitySmoothing)
+            add("tapAllowableMovement", number(p.tapAllowableMovement), p.tapAllowableMovement != d.tapAllowableMovement)
+            add("tapMaximumDuration", ms(p.tapMaximumDuration), p.tapMaximumDuration != d.tapMaximumDuration)
+            add("multiTapInterval", ms(p.multiTapInterval), p.multiTapInterval != d.multiTapInterval)
+            add("longPressDuration", ms(p.longPressDuration), p.longPressDuration != d.longPressDuration)
+            add("longPressAllowableMovement", number(p.longPressAllowableMovement),
+                p.longPressAllowableMovement != d.longPressAllowableMovement)
+            add("swipeMinimumPrimaryMovement", number(p.swipeMinimumPrimaryMovement),
+                p.swipeMinimumPrimaryMovement != d.swipeMinimumPrimaryMovement)
+            add("swipeMaximumSecondaryMovement", number(p.swipeMaximumSecondaryMovement),
+                p.swipeMaximumSecondaryMovement != d.swipeMaximumSecondaryMovement)
+            add("swipeMaximumDuration", ms(p.swipeMaximumDuration), p.swipeMaximumDuration != d.swipeMaximumDuration)
+            add("swipeMinimumMovementDecayRate", number(p.swipeMinimumMovementDecayRate),
+                p.swipeMinimumMovementDecayRate != d.swipeMinimumMovementDecayRate)
+            add("swipeMaximumMovementDecayRate", number(p.swipeMaximumMovementDecayRate),
+                p.swipeMaximumMovementDecayRate != d.swipeMaximumMovementDecayRate)
+            add("device", p.device.rawValue, p.device != d.device)
+            if let tolerance = p.controlTrackingToleranceOverride { add("controlTrackingTolerance", number(tolerance), true) }
+            add("controlMinimumHighlight", ms(p.controlMinimumHighlight), p.controlMinimumHighlight != d.controlMinimumHighlight)
+            add("edgeGateDelay", ms(p.edgeGateDelay), p.edgeGateDelay != d.edgeGateDelay)
+            add("edgeGateRegion", number(p.edgeGateRegion), p.edgeGateRegion != d.edgeGateRegion)
+            add("hitTestAlphaThreshold", number(p.hitTestAlphaThreshold), p.hitTestAlphaThreshold != d.hitTestAlphaThreshold)
+            guard !entries.isEmpty else { return }
+            line("parameters:")
+            for e in entries { line(e, 2) }
+        }
+
+        // MARK: Window
+
+        mutating func window() {
+            var entries: [String] = []
+            if scene.windowSize != Size(390, 844) { entries.append("size: " + ScenarioWriter.size(scene.windowSize)) }
+            if let gate = edgeGate {
+                if scene.recognizers[gate.id].isEnabled {
+                    var names: [String] = []
+                    if gate.edges.contains(.top) { names.append("top") }
+                    if gate.edges.contains(.left) { names.append("left") }
+                    if gate.edges.contains(.bottom) { names.append("bottom") }
+                    if gate.edges.contains(.right) { names.append("right") }
+                    if !names.isEmpty { entries.append("edgeGate: [" + names.joined(separator: ", ") + "]") }
+                } else {
+                    line("# The system edge gate is installed but disabled (the app defers system gestures): left out.")
+                }
+            }
+            guard !entries.isEmpty else { return }
+            line("window:")
+            for e in entries { line(e, 2) }
+        }
+
+        // MARK: Views
+
+        /// Controllers written as the views' `controller:` shorthand when they are in root-view order.
+        var controllersInViewOrder: Bool {
+            let roots = scene.controllers.map(\.rootView)
+            return roots == roots.sorted() && Set(roots).count == roots.count && !roots.contains(0)
+        }
+
+        mutating func views() {
+            guard !scene.children[0].isEmpty else { line("views: []"); return }
+            line("views:")
+            for child in scene.children[0] { view(child, indent: 2) }
+        }
+
+        mutating func view(_ v: ViewID, indent: Int) {
+            let spec = scene.views[v]
+            let pad = indent + 2
+            line("- id: " + ScenarioWriter.id(spec.name), indent)
+            if spec.kind != .view { line("kind: " + spec.kind.rawValue, pad) }
+            if let className = spec.className { line("class: " + quoted(className), pad) }
+            if controllersInViewOrder, let c = scene.controllers.first(where: { $0.rootView == v }) {
+                line("controller: " + ScenarioWriter.id(c.name), pad)
+            }
+            line("frame: " + rect(spec.frame), pad)
+            if spec.boundsOrigin != .zero { line((spec.kind.isScrollView ? "contentOffset: " : "bounds: ") + point(spec.boundsOrigin), pad) }
+            if spec.isHidden { line("hidden: true", pad) }
+            if spec.alpha != 1 { line("alpha: " + number(spec.alpha), pad) }
+            if spec.isUserInteractionEnabled != spec.kind.defaultUserInteractionEnabled {
+                line("userInteractionEnabled: \(spec.isUserInteractionEnabled)", pad)
+            }
+            if !spec.isEnabled { line("enabled: false", pad) }
+            if spec.clipsToBounds { line("clipsToBounds: true", pad) }
+            if spec.isMultipleTouchEnabled { line("multipleTouchEnabled: true", pad) }
+            if spec.isExclusiveTouch { line("exclusiveTouch: true", pad) }
+            if spec.isAnimating { line("animating: true", pad) }
+            if spec.allowsUserInteractionWhileAnimating { line("allowUserInteraction: true", pad) }
+            if spec.touches != .inherit { line("touches: " + touches(spec.touches), pad) }
+            switch spec.hitTestOverride {
+            case .none: break
+            case .passThrough: line("hitTest: passThrough", pad)
+            case .enlarged(let i): line("hitTest: {enlarge: " + insets(i) + "}", pad)
+            }
+            if spec.value != 0 { line("value: " + number(spec.value), pad) }
+            if spec.kind.isScrollView, let scroll = spec.scroll { self.scroll(scroll, kind: spec.kind, indent: pad) }
+            let children = scene.children[v]
+            if !children.isEmpty {
+                line("subviews:", pad)
+                for child in children { view(child, indent: pad + 2) }
+            }
+        }
+
+        mutating func scroll(_ c: ScrollConfig, kind: ViewKind, indent pad: Int) {
+            let d = ScrollConfig()
+            if c.contentSize != d.contentSize { line("contentSize: " + size(c.contentSize), pad) }
+            if c.contentInset != d.contentInset { line("contentInset: " + insets(c.contentInset), pad) }
+            if c.delaysContentTouches != d.delaysContentTouches { line("delaysContentTouches: \(c.delaysContentTouches)", pad) }
+            if c.canCancelContentTouches != d.canCancelContentTouches { line("canCancelContentTouches: \(c.canCancelContentTouches)", pad) }
+            if c.touchesShouldCancel != d.touchesShouldCancel { line("touchesShouldCancel: " + c.touchesShouldCancel.rawValue, pad) }
+            switch c.touchesShouldBegin {
+            case .always: break
+            case .never: line("touchesShouldBegin: never", pad)
+            case .rejectViews(let ids): line("touchesShouldBegin: {reject: " + viewList(ids) + "}", pad)
+            }
+            if c.bounces != d.bounces { line("bounces: \(c.bounces)", pad) }
+            if c.alwaysBounceHorizontal != d.alwaysBounceHorizontal { line("alwaysBounceHorizontal: \(c.alwaysBounceHorizontal)", pad) }
+            // A table view bounces vertically by default (§7).
+            if c.alwaysBounceVertical != (kind == .tableView) { line("alwaysBounceVertical: \(c.alwaysBounceVertical)", pad) }
+            if c.isScrollEnabled != d.isScrollEnabled { line("scrollEnabled: \(c.isScrollEnabled)", pad) }
+            if c.isPagingEnabled != d.isPagingEnabled { line("pagingEnabled: \(c.isPagingEnabled)", pad) }
+            if c.fastDeceleration { line("decelerationRate: fast", pad) }
+            if let v = c.initialDeceleration { line("decelerating: " + point(v), pad) }
+            if c.transfersHorizontalScrollingToParent != d.transfersHorizontalScrollingToParent {
+                line("transfersHorizontalScrollingToParent: \(c.transfersHorizontalScrollingToParent)", pad)
+            }
+            if c.transfersVerticalScrollingToParent != d.transfersVerticalScrollingToParent {
+                line("transfersVerticalScrollingToParent: \(c.transfersVerticalScrollingToParent)", pad)
+            }
+            if let host = c.panHost { line("panHost: " + viewName(host), pad) }
+            let policies = self.policies(c.pan)
+            if !policies.isEmpty {
+                line("pan:", pad)
+                for p in policies { line(p, pad + 2) }
+            }
+        }
+
+        // MARK: Controllers
+
+        mutating func controllers() {
+            let inViewOrder = controllersInViewOrder
+            var entries: [String] = []
+            for c in scene.controllers {
+                if inViewOrder {
+                    // The shorthand made the controller; list it only to give its touch methods.
+                    if c.touches != .inherit { entries.append("{id: \(ScenarioWriter.id(c.name)), touches: \(touches(c.touches))}") }
+                } else {
+                    var entry = "{id: \(ScenarioWriter.id(c.name)), view: \(viewName(c.rootView))"
+                    if c.touches != .inherit { entry += ", touches: \(touches(c.touches))" }
+                    entries.append(entry + "}")
+                }
+            }
+            guard !entries.isEmpty else { return }
+            line("controllers:")
+            for e in entries { line("- " + e, 2) }
+        }
+
+        // MARK: Recognizers
+
+        func policies(_ p: RecognizerPolicies) -> [String] {
+            let d = RecognizerPolicies()
+            var out: [String] = []
+            switch p.shouldReceive {
+            case .always: break
+            case .never: out.append("shouldReceive: never")
+            case .notInViews(let ids): out.append("shouldReceive: {notIn: " + viewList(ids) + "}")
+            case .onlyInViews(let ids): out.append("shouldReceive: {onlyIn: " + viewList(ids) + "}")
+            case .notOnKinds(let kinds): out.append("shouldReceive: {notOnKinds: [" + kinds.map(\.rawValue).joined(separator: ", ") + "]}")
+            }
+            if p.shouldBegin != d.shouldBegin { out.append("shouldBegin: " + p.shouldBegin.rawValue) }
+            if p.simultaneousWith != d.simultaneousWith { out.append("simultaneousWith: " + set(p.simultaneousWith)) }
+            if !p.requireToFail.isEmpty { out.append("requireToFail: " + recognizerList(p.requireToFail)) }
+            if p.canPrevent != d.canPrevent { out.append("canPrevent: " + set(p.canPrevent)) }
+            if p.canBePrevented != d.canBePrevented { out.append("canBePrevented: " + set(p.canBePrevented)) }
+            if !p.toggleEnabledOnBegin.isEmpty { out.append("toggleEnabledOnBegin: " + recognizerList(p.toggleEnabledOnBegin)) }
+            return out
+        }
+
+        func set(_ s: RecognizerSet) -> String {
+            switch s {
+            case .none: return "none"
+            case .all: return "all"
+            case .only(let ids): return recognizerList(ids)
+            case .allExcept(let ids): return "{except: " + recognizerList(ids) + "}"
+            }
+        }
+
+        mutating func recognizers() {
+            var written: [String] = []
+            for spec in scene.recognizers {
+                var parts = ["id: " + ScenarioWriter.id(spec.name)]
+                let t = spec.thresholds
+                switch spec.kind {
+                case .scrollDelay, .scrollPan, .edgeGate:
+                    continue  // installed by the loader from the views and the window
+                case let .tap(taps, touches):
+                    parts.append("kind: tap")
+                    parts.append("view: " + viewName(spec.view))
+                    if taps != 1 { parts.append("taps: \(taps)") }
+                    if touches != 1 { parts.append("touches: \(touches)") }
+                    if let v = t.allowableMovement { parts.append("allowableMovement: " + number(v)) }
+                    if let v = t.maximumTapDuration { parts.append("maximumTapDuration: " + ms(v)) }
+                    if let v = t.maximumIntervalBetweenTaps { parts.append("maximumIntervalBetweenTaps: " + ms(v)) }
+                case let .longPress(touches):
+                    parts.append("kind: longPress")
+                    parts.append("view: " + viewName(spec.view))
+                    if touches != 1 { parts.append("touches: \(touches)") }
+                    if let v = t.allowableMovement { parts.append("allowableMovement: " + number(v)) }
+                    if let v = t.minimumPressDuration { parts.append("minimumPressDuration: " + ms(v)) }
+                case let .pan(minimum, maximum):
+                    parts.append("kind: pan")
+                    parts.append("view: " + viewName(spec.view))
+                    if minimum != 1 { parts.append("minimumTouches: \(minimum)") }
+                    if maximum != .max { parts.append("maximumTouches: \(maximum)") }
+                    if let v = t.hysteresis { parts.append("hysteresis: " + number(v)) }
+                case let .swipe(directions, touches):
+                    parts.append("kind: swipe")
+                    parts.append("view: " + viewName(spec.view))
+                    if touches != 1 { parts.append("touches: \(touches)") }
+                    if directions != .right {
+                        var names: [String] = []
+                        if directions.contains(.right) { names.append("right") }
+                        if directions.contains(.left) { names.append("left") }
+                        if directions.contains(.up) { names.append("up") }
+                        if directions.contains(.down) { names.append("down") }
+                        parts.append("directions: [" + names.joined(separator: ", ") + "]")
+                    }
+                }
+                if !spec.cancelsTouchesInView { parts.append("cancelsTouchesInView: false") }
+                if spec.delaysTouchesBegan { parts.append("delaysTouchesBegan: true") }
+                if !spec.delaysTouchesEnded { parts.append("delaysTouchesEnded: false") }
+                if !spec.isEnabled { parts.append("enabled: false") }
+                parts += policies(spec.policies)
+                written.append("{" + parts.joined(separator: ", ") + "}")
+            }
+            guard !written.isEmpty else { return }
+            line("recognizers:")
+            for r in written { line("- " + r, 2) }
+        }
+
+        // MARK: Script
+
+        mutating func script() {
+            guard !scene.script.isEmpty else { return }
+            line("script:")
+            for event in scene.script {
+                let t = ScenarioWriter.ms(event.time.microseconds)
+                let finger = event.touch == 1 ? "" : " touch \(event.touch)"
+                let step: String
+                switch event.action {
+                case .down(let p): step = "\(t) down (\(number(p.x)),\(number(p.y)))\(finger)"
+                case .move(let p): step = "\(t) move (\(number(p.x)),\(number(p.y)))\(finger)"
+                case .up(let p?): step = "\(t) up (\(number(p.x)),\(number(p.y)))\(finger)"
+                case .up(nil): step = "\(t) up\(finger)"
+                case .cancel: step = "\(t) cancel\(finger)"
+                case let .setRecognizerEnabled(r, enabled):
+                    // The step names the recognizer; quoting is not available inside a string step.
+                    step = "\(t) \(enabled ? "enable" : "disable") \(scene.recognizers[r].name)"
+                }
+                // Plain like the golden files, unless a recognizer name makes that ambiguous.
+                let plain = !step.contains(": ") && !step.contains(" #") && !step.contains("\"") && !step.contains("'")
+                    && !step.hasSuffix(":") && !step.contains("·") && !step.contains(";")
+                line("- " + (plain ? step : quoted(step)), 2)
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import TouchEngine
+import TouchScenarios
+
+/// Names what the engine saw happen to a defective scenario, by re-running it traced: the recognizer that
+/// took or cancelled the target's touch, why the intended scroll view's pan did not scroll, or which
+/// recognizer held a phase back. Used for the few examples a report keeps, never in the hot loop.
+public enum CauseFinder {
+    public static func cause(of defect: DefectClass, gesture: Gesture, scene: Scene) -> String {
+        var traced = scene
+        traced.script = gesture.script
+        let trace = Engine.trace(traced)
+        func describe(_ kind: TraceEventKind) -> String { TraceText.describe(kind, scene: traced) }
+        func rn(_ r: RecognizerID) -> String { traced.recognizers[r].name }
+        let target = gesture.target
+        let targetName = traced.views[target].name
+
+        switch defect {
+        case .deadButton:
+            var hit: ViewID?? = nil
+            for event in trace {
+                switch event.kind {
+                case let .hitTest(_, view, _, _) where hit == nil:
+                    hit = .some(view)
+                    if let v = view, v != target, !traced.isView(v, inside: target) {
+                        return "the touch hit \(traced.views[v].name), not \(targetName) (H1–H3)"
+                    }
+                    if view == nil { return "the touch hit no view" }
+                case let .dropped(_, by):
+                    return "the touch was dropped before \(targetName) saw it: " + (by.map { "\(rn($0)) took it" } ?? "system cancel")
+                case let .control(view, .touchCancel, _) where view == target:
+                    return "\(targetName) got touchesCancelled: " + lastCommit(before: event, in: trace, traced)
+                case let .control(view, .touchUpOutside, _) where view == target:
+                    return "the finger lifted outside \(targetName)'s tracking area (§5.2)"
+                case let .callback(responder, .cancelled, _, _, _, _, _, _) where responder == .view(target):
+                    return "\(targetName) got touchesCancelled: " + lastCommit(before: event, in: trace, traced)
+                case let .filtered(_, view, reason):
+                    return "the touch was not sent to \(traced.views[view].name): \(reason) (H5)"
+                default:
+                    break
+                }
+            }
+            return "\(targetName) tracked the touch but never fired its action"
+        case .swallowedScroll, .wrongScroller:
+            guard case let .scroll(sv, _, _) = gesture.intent,
+                  let pan = traced.scrollRecognizers(of: sv)?.pan else { return "no scroll pan" }
+            var moved: String?
+            for event in trace {
+                switch event.kind {
+                case let .transition(r, _, .failed, reason) where r == pan:
+                    return "\(rn(pan)) failed: " + TraceText.describe(reason, scene: traced)
+                case let .held(r, reason) where r == pan:
+                    return "\(rn(pan)) " + TraceText.describe(reason, scene: traced)
+                case let .transition(r, _, .began, _) where r != pan && defect == .wrongScroller:
+                    if case .scrollPan(let other) = traced.recognizers[r].kind, other != sv {
+                        moved = "\(rn(r)) began first and scrolled \(traced.views[other].name) (G7)"
+                    }
+                default:
+                    break
+                }
+            }
+            if let moved { return moved }
+            if !trace.contains(where: { if case .hitTest(_, let v?, _, let recs) = $0.kind { return recs.contains(pan) && v >= 0 } else { return false } }) {
+                return "the touch never reached \(traced.views[sv].name)'s pan (hit test or pass-through, §6.5)"
+            }
+            return "\(rn(pan)) never reached its hysteresis on a scrollable axis (S5)"
+        case .ghostTap:
+            for event in trace {
+                if case let .control(view, e, _) = event.kind, e == .touchUpInside || e == .valueChanged {
+                    return "\(traced.views[view].name) sent \(e.rawValue) during the scroll (S7: content kept the touch)"
+                }
+                if case let .selected(view) = event.kind { return "\(traced.views[view].name) was selected during the scroll" }
+            }
+            return "an action fired during the scroll"
+        case .lateFeedback:
+            for event in trace {
+                if case let .withheld(_, .began, by) = event.kind { return "touchesBegan withheld by \(rn(by)) (G5)" }
+                if case let .highlight(view, true) = event.kind, view == target { break }
+            }
+            return "\(targetName) did not highlight before its action"
+        case .lateAction:
+            for event in trace {
+                if case let .withheld(_, .ended, by) = event.kind { return "touchesEnded held by \(rn(by)) (G6)" }
+                if case let .withheld(_, .began, by) = event.kind { return "touchesBegan withheld by \(rn(by)) (G5)" }
+            }
+            return "the action came late"
+        }
+    }
+
+    /// The recognizer that began or recognized most recently before `event` (whose commit cancelled touches).
+    static func lastCommit(before event: TraceEvent, in trace: [TraceEvent], _ scene: Scene) -> String {
+        var found: String?
+        for e in trace {
+            if e == event { break }
+            if case let .transition(r, .possible, to, _) = e.kind, to == .began || to == .ended {
+                found = "\(scene.recognizers[r].name) \(to == .began ? "began" : "recognized") (G4)"
+            }
+        }
+        return found ?? "the system"
+    }
+}

@@ -1,0 +1,58 @@
+import SweepPlanning
+import TouchEngine
+import TouchScenarios
+
+/// Rebuilds any scenario of a plan exactly: (configuration, tree, gesture family, placement) → the
+/// configured tree with the gesture's script, the scene `sweep trace --replay` prints.
+public enum Replay {
+    public struct Scenario: Sendable {
+        public var scene: Scene
+        public var gesture: Gesture
+        public var tree: GeneratedTree
+    }
+
+    /// The parts of an example id `<config id>-t<tree>-<family>-p<placement>`.
+    public struct ExampleID: Equatable, Sendable {
+        public var configurationID: String
+        public var treeIndex: Int
+        public var family: GestureFamily
+        public var placement: Int
+
+        public init?(_ text: String) {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count >= 4, let p = parts.last, p.hasPrefix("p"), let placement = Int(p.dropFirst()),
+                  let family = GestureFamily(rawValue: parts[parts.count - 2]),
+                  let t = parts.dropLast(2).last, t.hasPrefix("t"), let tree = Int(t.dropFirst()) else { return nil }
+            configurationID = parts.dropLast(3).joined(separator: "-")
+            treeIndex = tree
+            self.family = family
+            self.placement = placement
+        }
+    }
+
+    /// The scenario, or nil when the plan has no such configuration, tree or gesture.
+    public static func scenario(plan: SweepPlan, configuration c: Int, treeIndex t: Int, family: GestureFamily,
+                                placement: Int) -> Scenario? {
+        guard plan.configurations.indices.contains(c), (0 ..< plan.treeCount).contains(t),
+              (0 ..< plan.config.gestures.placements).contains(placement),
+              plan.config.gestures.families.contains(family) else { return nil }
+        let base = plan.baseTree(t)
+        let seed = plan.gestureSeed(treeIndex: t, family: family, placement: placement)
+        guard let gesture = GestureGenerator.generate(family, on: base, placement: placement, seed: seed,
+                                                      options: plan.config.gestures.options) else { return nil }
+        let tree = plan.configured(base, configuration: c)
+        var scene = tree.scene
+        scene.script = gesture.script
+        let configuration = plan.configurations[c]
+        scene.name = "\(configuration.id)-t\(t)-\(family.rawValue)-p\(placement): \(tree.template.rawValue) tree \(t), "
+            + "\(family.rawValue) on \(scene.views[gesture.target].name); "
+            + configuration.values.map(\.description).joined(separator: ", ")
+        return Scenario(scene: scene, gesture: gesture, tree: tree)
+    }
+
+    public static func scenario(plan: SweepPlan, exampleID: String) -> Scenario? {
+        guard let id = ExampleID(exampleID),
+              let c = plan.configurations.firstIndex(where: { $0.id == id.configurationID }) else { return nil }
+        return scenario(plan: plan, configuration: c, treeIndex: id.treeIndex, family: id.family, placement: id.placement)
+    }
+}

@@ -1,0 +1,112 @@
+import SweepPlanning
+import SweepReporting
+import TouchScenarios
+
+/// The report files of a finished sweep (issue 3 §6), as text, ready for `OutputDirectory.write`.
+///
+/// Columns are declared once here; rows follow plan order; numbers use `ReportNumber`'s fixed formats, so
+/// the same plan and tallies always give the same bytes.
+public enum Reports {
+    /// Metric columns shared by the three summary tables.
+    static var metricColumns: [String] {
+        var columns = ["runs"]
+        for c in DefectClass.allCases {
+            columns += ["\(c.name)_attempts", "\(c.name)_count", "\(c.name)_rate", "\(c.name)_ci95_low", "\(c.name)_ci95_high"]
+        }
+        return columns + ["highlight_latency_p50_ms", "highlight_latency_p95_ms", "action_latency_p50_ms", "action_latency_p95_ms"]
+    }
+
+    static func metrics(_ t: Tally) -> [String] {
+        var fields = [ReportNumber.integer(t.runs)]
+        for c in DefectClass.allCases {
+            let n = t.attempts(c), k = t.count(c)
+            let ci = WilsonInterval.interval95(successes: k, trials: n)
+            fields += [ReportNumber.integer(n), ReportNumber.integer(k),
+                       ReportNumber.fixed(n > 0 ? Double(k) / Double(n) : nil, digits: 4),
+                       ReportNumber.fixed(ci?.low, digits: 4), ReportNumber.fixed(ci?.high, digits: 4)]
+        }
+        fields += [ReportNumber.fixed(t.highlightLatency?.percentile(50), digits: 0),
+                   ReportNumber.fixed(t.highlightLatency?.percentile(95), digits: 0),
+                   ReportNumber.fixed(t.actionLatency?.percentile(50), digits: 0),
+                   ReportNumber.fixed(t.actionLatency?.percentile(95), digits: 0)]
+        return fields
+    }
+
+    static func axisColumns(_ plan: SweepPlan) -> [String] { plan.config.axes.map(\.name) }
+
+    static func axisFields(_ plan: SweepPlan, _ c: Int) -> [String] {
+        plan.config.axes.map { plan.configurations[c][$0.name]?.description ?? "" }
+    }
+
+    public static func summary(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
+        var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + metricColumns)
+        for c in plan.configurations.indices {
+            table.append([plan.configurations[c].id] + axisFields(plan, c) + metrics(tallies.configurations[c].total))
+        }
+        return table.render()
+    }
+
+    public static func byTemplate(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
+        var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + ["template"] + metricColumns)
+        let templates = TreeTemplate.allCases.filter { t in plan.config.trees.templates.contains { $0.template == t && $0.weight > 0 } }
+        for c in plan.configurations.indices {
+            for t in templates {
+                table.append([plan.configurations[c].id] + axisFields(plan, c) + [t.rawValue]
+                             + metrics(tallies.configurations[c].template(t)))
+            }
+        }
+        return table.render()
+    }
+
+    public static func byGesture(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
+        var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + ["gesture"] + metricColumns)
+        for c in plan.configurations.indices {
+            for f in plan.config.gestures.families {
+                table.append([plan.configurations[c].id] + axisFields(plan, c) + [f.rawValue]
+                             + metrics(tallies.configurations[c].family(f)))
+            }
+        }
+        return table.render()
+    }
+
+    /// One row per kept example, configurations in plan order, then defect classes, then plan order.
+    /// `outputDirectory` goes into the replay command.
+    public static func examples(_ plan: SweepPlan, _ tallies: SweepTallies, outputDirectory: String) -> String {
+        var table = CSVTable(columns: ["example_id", "config_id", "defect", "template", "tree_index", "tree_seed",
+                                       "gesture", "placement", "target", "cause", "replay"])
+        for c in plan.configurations.indices {
+            for d in DefectClass.allCases {
+                for e in tallies.examples[c][d.rawValue] {
+                    let id = e.id(configurationID: plan.configurations[c].id)
+                    var cause = ""
+                    if let s = Replay.scenario(plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family,
+                                               placement: e.placement) {
+                        cause = CauseFinder.cause(of: d, gesture: s.gesture, scene: s.scene)
+                    }
+                    table.append([id, plan.configurations[c].id, d.name, e.template.rawValue, String(e.treeIndex),
+                                  String(e.treeSeed), e.family.rawValue, String(e.placement), e.target, cause,
+                                  "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"])
+                }
+            }
+        }
+        return table.render()
+    }
+
+    static func shellQuoted(_ s: String) -> String {
+        let safe = s.unicodeScalars.allSatisfy { "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+:=".unicodeScalars.contains($0) }
+        return safe && !s.isEmpty ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// Every report file: name → contents. `configText` is the config file as given (for replay).
+    public static func files(plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String)
+        -> [(name: String, contents: String)] {
+        [
+            ("summary.csv", summary(plan, tallies)),
+            ("by_template.csv", byTemplate(plan, tallies)),
+            ("by_gesture.csv", byGesture(plan, tallies)),
+            ("examples.csv", examples(plan, tallies, outputDirectory: outputDirectory)),
+            ("plan.yaml", plan.resolvedYAML()),
+            ("config.yaml", configText),
+        ]
+    }
+}

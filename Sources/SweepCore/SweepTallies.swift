@@ -1,0 +1,80 @@
+import TouchScenarios
+
+/// The tallies of one configuration: overall, by tree template and by gesture family.
+public struct ConfigurationTallies: Sendable, Equatable {
+    public private(set) var total = Tally()
+    public private(set) var byTemplate = [Tally](repeating: Tally(), count: TreeTemplate.allCases.count)
+    public private(set) var byFamily = [Tally](repeating: Tally(), count: GestureFamily.allCases.count)
+
+    public init() {}
+
+    public mutating func add(_ verdict: ScenarioVerdict, template: TreeTemplate, family: GestureFamily) {
+        total.add(verdict)
+        byTemplate[TreeTemplate.allCases.firstIndex(of: template)!].add(verdict)
+        byFamily[GestureFamily.allCases.firstIndex(of: family)!].add(verdict)
+    }
+
+    public mutating func merge(_ other: ConfigurationTallies) {
+        total.merge(other.total)
+        for i in byTemplate.indices { byTemplate[i].merge(other.byTemplate[i]) }
+        for i in byFamily.indices { byFamily[i].merge(other.byFamily[i]) }
+    }
+
+    public func template(_ t: TreeTemplate) -> Tally { byTemplate[TreeTemplate.allCases.firstIndex(of: t)!] }
+    public func family(_ f: GestureFamily) -> Tally { byFamily[GestureFamily.allCases.firstIndex(of: f)!] }
+}
+
+/// One scenario worth showing a person: which configuration, tree and gesture, and what went wrong.
+public struct DefectExample: Sendable, Equatable, Comparable {
+    public var configuration: Int
+    public var defect: DefectClass
+    public var treeIndex: Int
+    public var family: GestureFamily
+    public var placement: Int
+    /// Position of the gesture within its tree's gesture list (families in config order × placements).
+    public var gestureIndex: Int
+    public var template: TreeTemplate
+    public var treeSeed: UInt64
+    /// The target view's name in the tree.
+    public var target: String
+
+    /// Stable id used by `sweep trace --replay`: `<config id>-t<tree>-<family>-p<placement>`.
+    public func id(configurationID: String) -> String {
+        "\(configurationID)-t\(treeIndex)-\(family.rawValue)-p\(placement)"
+    }
+
+    /// Plan order: tree, then gesture.
+    public static func < (a: DefectExample, b: DefectExample) -> Bool {
+        (a.configuration, a.defect, a.treeIndex, a.gestureIndex) < (b.configuration, b.defect, b.treeIndex, b.gestureIndex)
+    }
+}
+
+/// Everything a sweep has accumulated: per configuration tallies and the first examples of each defect
+/// class, kept in plan order whatever order the work units finish in.
+public struct SweepTallies: Sendable, Equatable {
+    public private(set) var configurations: [ConfigurationTallies]
+    /// `examples[configuration][defect]`, at most `examplesPerClass` each, in plan order.
+    public private(set) var examples: [[[DefectExample]]]
+    public let examplesPerClass: Int
+
+    public init(configurationCount: Int, examplesPerClass: Int) {
+        configurations = Array(repeating: ConfigurationTallies(), count: configurationCount)
+        examples = Array(repeating: Array(repeating: [], count: DefectClass.allCases.count), count: configurationCount)
+        self.examplesPerClass = examplesPerClass
+    }
+
+    /// Adds a finished work unit. Commutative: any completion order gives equal tallies.
+    public mutating func merge(_ unit: UnitResult) {
+        configurations[unit.configuration].merge(unit.tallies)
+        for example in unit.examples {
+            var list = examples[example.configuration][example.defect.rawValue]
+            list.append(example)
+            list.sort()
+            if list.count > examplesPerClass { list.removeLast(list.count - examplesPerClass) }
+            examples[example.configuration][example.defect.rawValue] = list
+        }
+    }
+
+    /// Scenarios run so far.
+    public var runs: Int { configurations.reduce(0) { $0 + $1.total.runs } }
+}

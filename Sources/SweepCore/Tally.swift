@@ -1,0 +1,46 @@
+import SweepReporting
+
+/// Counts for one cell of a report (a configuration, or a configuration × template, or × gesture family):
+/// per defect class how many scenarios it applied to and how many showed it, plus latency histograms.
+///
+/// Every operation is a sum or a histogram merge, so tallies merged in any order are equal: the reports
+/// do not depend on thread count or scheduling.
+public struct Tally: Sendable, Equatable {
+    public private(set) var attempts = [Int](repeating: 0, count: DefectClass.allCases.count)
+    public private(set) var counts = [Int](repeating: 0, count: DefectClass.allCases.count)
+    /// Scenarios run.
+    public private(set) var runs = 0
+    /// Created on first use: most cells of a big sweep never see a tap.
+    public private(set) var highlightLatency: LatencyHistogram?
+    public private(set) var actionLatency: LatencyHistogram?
+
+    public init() {}
+
+    public mutating func add(_ verdict: ScenarioVerdict) {
+        runs += 1
+        for c in verdict.applicable { attempts[c.rawValue] += 1 }
+        for c in verdict.defects { counts[c.rawValue] += 1 }
+        if let h = verdict.highlightLatency {
+            if highlightLatency == nil { highlightLatency = LatencyHistogram() }
+            highlightLatency!.record(ms: h)
+        }
+        if let a = verdict.actionLatency {
+            if actionLatency == nil { actionLatency = LatencyHistogram() }
+            actionLatency!.record(ms: a)
+        }
+    }
+
+    public mutating func merge(_ other: Tally) {
+        runs += other.runs
+        for i in attempts.indices { attempts[i] += other.attempts[i]; counts[i] += other.counts[i] }
+        if let h = other.highlightLatency {
+            if highlightLatency == nil { highlightLatency = h } else { highlightLatency!.merge(h) }
+        }
+        if let a = other.actionLatency {
+            if actionLatency == nil { actionLatency = a } else { actionLatency!.merge(a) }
+        }
+    }
+
+    public func attempts(_ c: DefectClass) -> Int { attempts[c.rawValue] }
+    public func count(_ c: DefectClass) -> Int { counts[c.rawValue] }
+}

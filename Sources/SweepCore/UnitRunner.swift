@@ -1,0 +1,72 @@
+import SweepPlanning
+import TouchEngine
+import TouchScenarios
+
+/// What one work unit produced.
+public struct UnitResult: Sendable {
+    public var configuration: Int
+    public var tallies = ConfigurationTallies()
+    /// The unit's first examples of each defect class (at most `examplesPerClass` each).
+    public var examples: [DefectExample] = []
+    public init(configuration: Int) { self.configuration = configuration }
+}
+
+/// Runs work units: for each tree of the unit, generate it and its gestures, apply the configuration,
+/// prepare the scene once and run every gesture untraced, classifying each run. Pure: the same unit always
+/// gives the same result. The in-process runner (`sweep run`) and the distributed workers both call it.
+public struct UnitRunner {
+    public let plan: SweepPlan
+    private var engine = EngineRunner()
+    /// Base trees and their gestures, shared by every configuration (they do not depend on it).
+    private var cache: [Int: (tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)])] = [:]
+    private let cacheLimit: Int
+
+    public init(plan: SweepPlan, cacheLimit: Int = 256) {
+        self.plan = plan
+        self.cacheLimit = cacheLimit
+    }
+
+    /// The base tree `i` and its gestures (families in config order, then placements); those with nothing
+    /// to aim at are skipped.
+    public mutating func baseTree(_ i: Int) -> (tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]) {
+        if let hit = cache[i] { return hit }
+        let tree = plan.baseTree(i)
+        var gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)] = []
+        for family in plan.config.gestures.families {
+            for placement in 0 ..< plan.config.gestures.placements {
+                let seed = plan.gestureSeed(treeIndex: i, family: family, placement: placement)
+                if let g = GestureGenerator.generate(family, on: tree, placement: placement, seed: seed,
+                                                     options: plan.config.gestures.options) {
+                    gestures.append((family, placement, g))
+                }
+            }
+        }
+        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[i] = (tree, gestures)
+        return (tree, gestures)
+    }
+
+    public mutating func run(_ unit: SweepPlan.WorkUnit) -> UnitResult {
+        var result = UnitResult(configuration: unit.configuration)
+        let perClass = plan.config.examples
+        var kept = [Int](repeating: 0, count: DefectClass.allCases.count)
+        for t in unit.trees {
+            let base = baseTree(t)
+            let tree = plan.configured(base.tree, configuration: unit.configuration)
+            let prepared = PreparedScene(tree.scene)
+            for (index, entry) in base.gestures.enumerated() {
+                let summary = engine.summary(prepared, script: entry.gesture.script)
+                let verdict = Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
+                result.tallies.add(verdict, template: tree.template, family: entry.family)
+                for defect in verdict.defects where kept[defect.rawValue] < perClass {
+                    kept[defect.rawValue] += 1
+                    result.examples.append(DefectExample(
+                        configuration: unit.configuration, defect: defect, treeIndex: t, family: entry.family,
+                        placement: entry.placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
+                        target: tree.scene.views[entry.gesture.target].name))
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,141 @@
+import TouchEngine
+import TouchScenarios
+
+/// What a sweep will run, computed from a `SweepConfig` without running anything (pure and deterministic).
+///
+/// - Configurations: the cartesian product of the axes in file order (last axis fastest; a zip group is one
+///   axis at the position of its first member), minus the excluded combinations.
+/// - Trees: `treeCount` per configuration, the same trees for every configuration (paired comparison): tree `i`
+///   has a template and a seed drawn from `SplitMix64(seed: config.seed, 1, i)`.
+/// - Gestures: for each tree, every family × placement, generated on the tree before any axis is applied, with
+///   seeds from `SplitMix64(seed: config.seed, 2, treeIndex, familyIndex, placement)`.
+public struct SweepPlan: Sendable {
+    /// One point of the sweep: a value for every axis.
+    public struct Configuration: Hashable, Sendable, Identifiable {
+        /// Position in `configurations` (0-based).
+        public let index: Int
+        /// `c001`, `c002`, … (1-based, zero-padded to the width of the count, at least 3 digits).
+        public let id: String
+        /// One value per axis, in axis order.
+        public let values: [AxisAssignment]
+
+        public init(index: Int, id: String, values: [AxisAssignment]) {
+            self.index = index; self.id = id; self.values = values
+        }
+
+        /// The value of `axis` in this configuration.
+        public subscript(axis: String) -> AxisValue? { values.first { $0.axis == axis }?.value }
+    }
+
+    /// A shard of work: some trees of one configuration.
+    public struct WorkUnit: Hashable, Sendable, Identifiable {
+        /// `c003-t0041`: the configuration id and the 1-based number of the first tree (tree index 40).
+        public let id: String
+        /// Index into `configurations`.
+        public let configuration: Int
+        /// Tree indices (0-based).
+        public let trees: Range<Int>
+    }
+
+    public let config: SweepConfig
+    public let configurations: [Configuration]
+    /// Combinations before the exclude rules.
+    public let combinationCount: Int
+    /// FNV-1a 64 of `canonicalText`, 16 lowercase hex digits.
+    public let configHash: String
+
+    public init(_ config: SweepConfig) {
+        self.config = config
+        var found: [[Int]] = []
+        Combinations.forEach(config) { found.append($0) }
+        let width = max(3, String(found.count).count)
+        configurations = found.enumerated().map { index, valueIndices in
+            Configuration(index: index, id: "c" + Self.pad(index + 1, width), values: zip(config.axes, valueIndices).map {
+                AxisAssignment(axis: $0.0.name, value: $0.0.values[$0.1])
+            })
+        }
+        combinationCount = Combinations.countBeforeExclusion(of: config)
+        configHash = FNV1a.hex(PlanText.canonical(config))
+    }
+
+    // MARK: Counts
+
+    public var excludedCount: Int { combinationCount - configurations.count }
+    /// Trees per configuration.
+    public var treeCount: Int { config.trees.perConfiguration }
+    /// Gestures per tree: families × placements.
+    public var gesturesPerTree: Int { config.gestures.families.count * config.gestures.placements }
+    /// Scenario runs: configurations × trees × gestures per tree.
+    public var totalRuns: Int { configurations.count * treeCount * gesturesPerTree }
+
+    // MARK: Trees
+
+    /// The template and seed of tree `i` (0-based), identical for every configuration.
+    public func treeSpec(_ i: Int) -> (template: TreeTemplate, seed: UInt64) {
+        var rng = SplitMix64(seed: config.seed, 1, UInt64(i))
+        let templates = config.trees.templates
+        let choice = templates.count == 1 ? 0 : rng.weighted(templates.map(\.weight))
+        return (templates[choice].template, rng.next())
+    }
+
+    /// The seed of gesture (`family`, `placement`) on tree `treeIndex`. `familyIndex` is the family's position in
+    /// `GestureFamily.allCases`, so narrowing `families` leaves the other families' gestures unchanged.
+    public func gestureSeed(treeIndex: Int, family: GestureFamily, placement: Int) -> UInt64 {
+        let familyIndex = GestureFamily.allCases.firstIndex(of: family)!
+        var rng = SplitMix64(seed: config.seed, 2, UInt64(treeIndex), UInt64(familyIndex), UInt64(placement))
+        return rng.next()
+    }
+
+    /// Sets every axis value of configuration `c` on a tree, in axis order.
+    public func apply(configuration c: Int, to tree: inout GeneratedTree) {
+        for assignment in configurations[c].values {
+            AxisCatalog.definition(named: assignment.axis)?.apply(assignment.value, to: &tree)
+        }
+    }
+
+    /// `tree` with configuration `c` applied.
+    public func configured(_ tree: GeneratedTree, configuration c: Int) -> GeneratedTree {
+        var copy = tree
+        apply(configuration: c, to: &copy)
+        return copy
+    }
+
+    // MARK: Work units
+
+    /// Every configuration's trees in chunks of `treesPerUnit` (≥ 1), configuration by configuration, in plan order.
+    public func units(treesPerUnit: Int) -> [WorkUnit] {
+        precondition(treesPerUnit >= 1, "treesPerUnit must be at least 1")
+        var units: [WorkUnit] = []
+        let width = max(4, String(treeCount).count)
+        for configuration in configurations {
+            var start = 0
+            while start < treeCount {
+                let end = min(treeCount, start + treesPerUnit)
+                units.append(WorkUnit(id: configuration.id + "-t" + Self.pad(start + 1, width),
+                                      configuration: configuration.index, trees: start ..< end))
+                start = end
+            }
+        }
+        return units
+    }
+
+    static func pad(_ n: Int, _ width: Int) -> String {
+        let s = String(n)
+        return String(repeating: "0", count: max(0, width - s.count)) + s
+    }
+}
+
+/// FNV-1a, 64 bits.
+public enum FNV1a {
+    public static func hash<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return h
+    }
+
+    /// 16 lowercase hex digits of the hash of `text`'s UTF-8 bytes.
+    public static func hex(_ text: String) -> String {
+        let s = String(hash(text.utf8), radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+}

@@ -1,0 +1,83 @@
+/// A CSV table rendered per RFC 4180, byte for byte the same on every platform.
+///
+/// Contract of ``render()``:
+/// - The header row (``columns``) comes first, then ``rows`` in the order they were appended.
+/// - Fields are separated by a comma (`,`); every record, the last one included, ends with CRLF (`"\r\n"`),
+///   as RFC 4180 §2.1 specifies. Spreadsheets, pandas and R all read CRLF; nothing else is ever emitted
+///   between records.
+/// - A field is written inside double quotes if and only if ``CSVTable/needsQuotes(_:)`` says so: it contains
+///   a comma, a double quote, a CR or an LF, or it starts or ends with a space or a tab (quoted so that
+///   tools which trim unquoted fields keep the blanks), or it is the only field of its record and is empty
+///   (so the record is `""` rather than an empty line, which readers skip). Every other field, empty fields
+///   included, is written bare.
+/// - Inside a quoted field each double quote is doubled (`"` → `""`).
+/// - Text is otherwise copied unchanged, scalar for scalar (no normalisation); ``render()`` returns a Swift
+///   `String`, which the writer stores as UTF-8 without a byte-order mark.
+public struct CSVTable: Sendable, Equatable {
+    /// The header names, in order. Never empty; no two are equal.
+    public let columns: [String]
+    /// The data records, each with exactly `columns.count` fields.
+    public private(set) var rows: [[String]] = []
+
+    /// - Precondition: `columns` is not empty and holds no duplicate names.
+    public init(columns: [String]) {
+        precondition(!columns.isEmpty, "a CSV table needs at least one column")
+        precondition(Set(columns).count == columns.count, "CSV column names must be unique: \(columns)")
+        self.columns = columns
+    }
+
+    /// Appends one record.
+    /// - Precondition: `row.count == columns.count`.
+    public mutating func append(_ row: [String]) {
+        precondition(row.count == columns.count,
+                     "CSV row has \(row.count) fields but the table declares \(columns.count) columns")
+        rows.append(row)
+    }
+
+    /// The whole table: header, then rows, each record terminated by CRLF.
+    public func render() -> String {
+        var out = ""
+        CSVTable.appendRecord(columns, to: &out)
+        for row in rows { CSVTable.appendRecord(row, to: &out) }
+        return out
+    }
+
+    /// One record with its CRLF terminator, quoted per the rules above.
+    public static func record(_ fields: [String]) -> String {
+        var out = ""
+        appendRecord(fields, to: &out)
+        return out
+    }
+
+    /// Whether `field` must be quoted when it is one of several fields of a record (see the type's contract).
+    /// Looks at Unicode scalars, so a CR inside the single character "\r\n" is seen.
+    public static func needsQuotes(_ field: String) -> Bool {
+        let scalars = field.unicodeScalars
+        if scalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) { return true }
+        if let first = scalars.first, first == " " || first == "\t" { return true }
+        if let last = scalars.last, last == " " || last == "\t" { return true }
+        return false
+    }
+
+    /// `field` as it appears in a record: bare, or quoted with inner quotes doubled.
+    public static func escape(_ field: String) -> String {
+        guard needsQuotes(field) else { return field }
+        var out = "\""
+        for scalar in field.unicodeScalars {
+            if scalar == "\"" { out += "\"\"" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out + "\""
+    }
+
+    private static func appendRecord(_ fields: [String], to out: inout String) {
+        if fields.count == 1, fields[0].isEmpty {
+            out += "\"\"\r\n"
+            return
+        }
+        for (i, field) in fields.enumerated() {
+            if i > 0 { out += "," }
+            out += escape(field)
+        }
+        out += "\r\n"
+    }
+}

@@ -1,0 +1,331 @@
+import TouchEngine
+
+/// Seeded touch scripts with an intent (issue 3 §3), aimed at an element of a generated tree.
+///
+/// Pure and deterministic: `(family, tree, placement, seed, options)` always gives the same gesture. Every
+/// script starts with touch 1 going down at t = 0; moves come at `options.sampleRate` with up to
+/// ±`options.jitter` ms of seeded jitter per sample (times strictly increasing); a drag's last move is at the
+/// lift point and its `up` follows one sample later at the same point (S8: the lift does not move a pan).
+///
+/// Where the finger lands: a point of the target's `visibleRect` not covered by another element drawn in
+/// front of it (a cell's own button, a panel above a list) — what a user aiming at the target would touch,
+/// whatever the hit test then does (finding out is the sweep's job). Drags go along a scrollable axis, toward
+/// content that exists (never farther than the content can move, so "moved less than half" means swallowed),
+/// and stay inside the window.
+public enum GestureGenerator {
+    /// Families whose intent is to activate or select the target.
+    public static let tapFamilies: [GestureFamily] = [.quickTap, .heldTap, .longPress, .doubleTap]
+    /// Families whose intent is to scroll the target scroll view.
+    public static let scrollFamilies: [GestureFamily] = [.fastSwipe, .holdThenDrag, .slowDrag, .diagonalDrag]
+
+    /// The families that can aim at `element` (given what the element alone says; the generator may still
+    /// find no room to drag it).
+    public static func families(for element: Element) -> [GestureFamily] {
+        switch element.kind {
+        case .control(let kind):
+            var families = kind == .slider ? [] : tapFamilies
+            if element.scrollView != nil { families.append(.dragFromControl) }
+            return families
+        case .cell:
+            return tapFamilies + (element.scrollView != nil ? [.dragFromCell] : [])
+        case .scrollView(let axes):
+            return axes.isEmpty ? [] : scrollFamilies
+        case .empty:
+            return element.scrollView != nil ? [.dragFromEmpty] : []
+        }
+    }
+
+    /// A gesture of `family` on an element of `tree` chosen from `(seed, placement)`, or nil when the tree has
+    /// no element the family can aim at.
+    public static func generate(_ family: GestureFamily, on tree: GeneratedTree, placement: Int, seed: UInt64,
+                                options: GestureOptions) -> Gesture? {
+        let familyKey = UInt64(GestureFamily.allCases.firstIndex(of: family)!)
+        var rng = SplitMix64(seed: seed, UInt64(bitPattern: Int64(placement)), familyKey)
+        let candidates = tree.elements.indices.filter { families(for: tree.elements[$0]).contains(family) }
+        guard !candidates.isEmpty else { return nil }
+        // Start at a seeded candidate; if it has no room for the gesture, try the next ones in order.
+        let start = rng.int(0 ... candidates.count - 1)
+        var builder = ScriptBuilder(options: options)
+        for k in 0 ..< candidates.count {
+            let element = tree.elements[candidates[(start + k) % candidates.count]]
+            var attempt = rng
+            builder.reset()
+            if let gesture = make(family, element: element, tree: tree, rng: &attempt, script: &builder) { return gesture }
+        }
+        return nil
+    }
+
+    // MARK: Families
+
+    static func make(_ family: GestureFamily, element: Element, tree: GeneratedTree, rng: inout SplitMix64,
+                     script: inout ScriptBuilder) -> Gesture? {
+        let geometry = Geometry(tree: tree)
+        switch family {
+        case .quickTap, .heldTap, .longPress, .doubleTap:
+            guard let point = geometry.landingPoint(on: element, rng: &rng) else { return nil }
+            let intent: Intent = element.kind == .cell ? .select(element.view) : .activate(element.view)
+            switch family {
+            case .quickTap: script.tap(at: point, hold: rng.double(40 ... 95))
+            case .heldTap: script.tap(at: point, hold: rng.double(260 ... 340))
+            case .longPress: script.tap(at: point, hold: rng.double(650 ... 750))
+            default:
+                script.tap(at: point, hold: rng.double(40 ... 90))
+                // Second tap 120–250 ms after the first touch-down, at least 30 ms after the first lift.
+                let second = max(script.time + 30, rng.double(120 ... 250))
+                let nudge = Point(rng.double(-2 ... 2), rng.double(-2 ... 2))
+                let again = geometry.clamp(point + nudge, to: element.visibleRect)
+                script.tap(at: again, hold: rng.double(40 ... 90), startingAt: second)
+            }
+            return script.gesture(family, target: element.view, intent: intent)
+
+        case .fastSwipe, .holdThenDrag, .slowDrag, .diagonalDrag:
+            guard case .scrollView = element.kind else { return nil }
+            let area: [Rect]
+            if tree.roles.overlays.contains(element.view) {
+                // A transparent overlay is grabbed by what it shows: its panel and the panel's content.
+                area = tree.elements.filter { $0.view != element.view && tree.scene.isView($0.view, inside: element.view) }
+                    .map(\.visibleRect)
+            } else {
+                area = [element.visibleRect]
+            }
+            guard !area.isEmpty else { return nil }
+            let rect = area[rng.int(0 ... area.count - 1)]
+            let probe = Element(view: element.view, kind: element.kind, visibleRect: rect, scrollView: element.scrollView)
+            guard let start = geometry.landingPoint(on: probe, rng: &rng, occludersOf: element) else { return nil }
+            return drag(family, from: start, target: element.view, scrollView: element.view, geometry: geometry, rng: &rng, script: &script)
+
+        case .dragFromControl, .dragFromCell, .dragFromEmpty:
+            guard let start = geometry.landingPoint(on: element, rng: &rng) else { return nil }
+            // The nearest enclosing scroll view that has room to move.
+            var sv = element.scrollView
+            while let s = sv, geometry.moves(s).isEmpty { sv = geometry.enclosingScrollView(of: s) }
+            guard let scrollView = sv else { return nil }
+            return drag(family, from: start, target: element.view, scrollView: scrollView, geometry: geometry, rng: &rng, script: &script)
+        }
+    }
+
+    /// Finger travel (pt) and duration (ms) of each drag family.
+    static func shape(_ family: GestureFamily) -> (travel: ClosedRange<Double>, duration: ClosedRange<Double>, hold: ClosedRange<Double>?) {
+        switch family {
+        case .fastSwipe: return (150 ... 400, 80 ... 150, nil)
+        case .holdThenDrag: return (120 ... 300, 150 ... 300, 280 ... 320)
+        case .slowDrag: return (100 ... 300, 600 ... 900, nil)
+        case .diagonalDrag: return (150 ... 350, 120 ... 250, nil)
+        default: return (120 ... 300, 100 ... 200, nil)  // the dragFrom… families: a quick drag
+        }
+    }
+
+    /// The shortest drag a gesture makes (shorter rooms are not aimed at).
+    static let minimumTravel = 40.0
+
+    static func drag(_ family: GestureFamily, from start: Point, target: ViewID, scrollView: ViewID, geometry: Geometry,
+                     rng: inout SplitMix64, script: inout ScriptBuilder) -> Gesture? {
+        let window = geometry.window
+        // Each possible (axis, direction): how far the finger may travel (content room and window room).
+        var options: [(axis: Axis, sign: Double, room: Double)] = []
+        for move in geometry.moves(scrollView) {
+            // Finger toward −axis (sign −1) moves the content toward +offset; its window room is start − margin.
+            let windowRoom = move.sign < 0 ? start[move.axis] - 2 : window.size[move.axis] - 2 - start[move.axis]
+            let room = min(move.room, windowRoom)
+            if room >= minimumTravel { options.append((move.axis, move.sign, room)) }
+        }
+        guard !options.isEmpty else { return nil }
+        let choice = options[rng.int(0 ... options.count - 1)]
+        let shape = shape(family)
+        var travel = min(rng.double(shape.travel), choice.room)
+        travel = (travel * 2).rounded(.down) / 2
+        var end = start
+        end[choice.axis] += choice.sign * travel
+        if family == .diagonalDrag {
+            // ~35° off the axis, toward whichever side has room.
+            let cross: Axis = choice.axis == .vertical ? .horizontal : .vertical
+            let angle = rng.double(30 ... 40) * Double.pi / 180
+            var off = travel * tan(angle)
+            let up = start[cross] - 2, down = window.size[cross] - 2 - start[cross]
+            var sign = rng.chance(0.5) ? 1.0 : -1.0
+            if (sign > 0 ? down : up) < off { sign = -sign }
+            off = min(off, sign > 0 ? down : up)
+            end[cross] += sign * (off * 2).rounded(.down) / 2
+        }
+        let duration = rng.double(shape.duration)
+        let profile: ScriptBuilder.Profile = family == .slowDrag ? .smooth : family == .holdThenDrag ? .easeIn : .linear
+        script.drag(from: start, to: end, hold: shape.hold.map { rng.double($0) } ?? 0, duration: duration, profile: profile,
+                    rng: &rng)
+        return script.gesture(family, target: target, intent: .scroll(scrollView, axis: choice.axis, distance: travel))
+    }
+
+    /// tan without Foundation (|x| ≤ 45°): sin/cos by Taylor series.
+    static func tan(_ x: Double) -> Double {
+        var s = 0.0, c = 0.0, term = 1.0
+        for n in 0 ..< 12 {
+            // term = x^n / n!
+            if n > 0 { term *= x / Double(n) }
+            switch n % 4 {
+            case 0: c += term
+            case 1: s += term
+            case 2: c -= term
+            default: s -= term
+            }
+        }
+        return s / c
+    }
+}
+
+// MARK: - Geometry of a generated tree
+
+/// Where fingers can land and which ways scroll views can move.
+struct Geometry {
+    let tree: GeneratedTree
+    var scene: Scene { tree.scene }
+    var window: Rect { Rect(origin: .zero, size: scene.windowSize) }
+
+    /// Elements drawn in front of `element` that would catch a finger aimed at it: later in document order
+    /// (its descendants or later subtrees), not a transparent overlay, not containing it.
+    /// With `allowingDescendants` (a drag that scrolls the element) its own content does not count.
+    func occluders(of element: Element, allowingDescendants: Bool = false) -> [Rect] {
+        guard let index = tree.elements.firstIndex(where: { $0.view == element.view }) else { return [] }
+        var rects: [Rect] = []
+        for other in tree.elements[(index + 1)...] {
+            if tree.roles.overlays.contains(other.view) { continue }
+            if scene.isView(element.view, inside: other.view) { continue }
+            if allowingDescendants && scene.isView(other.view, inside: element.view) { continue }
+            rects.append(other.visibleRect)
+        }
+        return rects
+    }
+
+    /// A point of `element.visibleRect` free of occluders: a seeded point near the centre if free, else the
+    /// first free point of a grid, visited from a seeded start. Whole or half points. With `owner` (a scroll
+    /// view being dragged), the occluders are the owner's, its own content excepted.
+    func landingPoint(on element: Element, rng: inout SplitMix64, occludersOf owner: Element? = nil) -> Point? {
+        let rect = element.visibleRect
+        guard rect.size.width >= 1, rect.size.height >= 1 else { return nil }
+        let blockers = owner.map { occluders(of: $0, allowingDescendants: true) } ?? occluders(of: element)
+        func free(_ p: Point) -> Bool { rect.contains(p) && !blockers.contains { $0.contains(p) } }
+        func snap(_ p: Point) -> Point {
+            var q = Point((p.x * 2).rounded(.down) / 2, (p.y * 2).rounded(.down) / 2)
+            if !rect.contains(q) { q = clamp(q, to: rect) }
+            return q
+        }
+        // Fingers land near the middle: within the central half.
+        let centre = snap(Point(rect.midX + rect.size.width * rng.double(-0.25 ... 0.25),
+                                rect.midY + rect.size.height * rng.double(-0.25 ... 0.25)))
+        if free(centre) { return centre }
+        let n = 8
+        let offset = rng.int(0 ... n * n - 1)
+        for k in 0 ..< n * n {
+            let cell = (k + offset) % (n * n)
+            let i = cell % n, j = cell / n
+            let p = snap(Point(rect.minX + rect.size.width * (Double(i) + 0.5) / Double(n),
+                               rect.minY + rect.size.height * (Double(j) + 0.5) / Double(n)))
+            if free(p) { return p }
+        }
+        return nil
+    }
+
+    /// `p` moved inside `rect` (half-open: at most half a point short of the max edges).
+    func clamp(_ p: Point, to rect: Rect) -> Point {
+        Point(min(max(p.x, rect.minX), rect.maxX - 0.5), min(max(p.y, rect.minY), rect.maxY - 0.5))
+    }
+
+    func enclosingScrollView(of view: ViewID) -> ViewID? {
+        var v = scene.views[view].parent
+        while let p = v {
+            if scene.views[p].scroll != nil { return p }
+            v = scene.views[p].parent
+        }
+        return nil
+    }
+
+    /// The ways scroll view `sv` can move from its current offset: per scrollable axis and finger direction
+    /// (sign of the finger's motion), the content room (pt) in that direction, when at least the minimum.
+    func moves(_ sv: ViewID) -> [(axis: Axis, sign: Double, room: Double)] {
+        let spec = scene.views[sv]
+        guard let config = spec.scroll else { return [] }
+        var result: [(axis: Axis, sign: Double, room: Double)] = []
+        for axis in TreeGenerator.scrollableAxes(of: sv, in: scene) {
+            let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
+            let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
+            let low = -lead
+            let high = max(low, config.contentSize[axis] + trail - spec.frame.size[axis])
+            let offset = spec.boundsOrigin[axis]
+            // Finger toward −axis: content offset grows (room up to the maximum); toward +axis: it shrinks.
+            let forward = high - offset, backward = offset - low
+            if forward >= GestureGenerator.minimumTravel { result.append((axis, -1, forward)) }
+            if backward >= GestureGenerator.minimumTravel { result.append((axis, 1, backward)) }
+        }
+        return result
+    }
+}
+
+// MARK: - Script building
+
+/// Accumulates one touch's script: taps and sampled drags.
+struct ScriptBuilder {
+    enum Profile { case linear, smooth, easeIn }
+
+    let options: GestureOptions
+    private(set) var events: [ScriptEvent] = []
+    /// The time of the last event (ms).
+    private(set) var time: Double = 0
+    private var firstDown: Double?
+    private var lastUp: Double = 0
+
+    init(options: GestureOptions) { self.options = options }
+
+    mutating func reset() { events = []; time = 0; firstDown = nil; lastUp = 0 }
+
+    var interval: Double { 1000 / max(options.sampleRate, 1) }
+
+    private mutating func add(_ t: Double, _ action: ScriptAction) {
+        let vt = VirtualTime.ms(t)
+        events.append(ScriptEvent(time: vt, touch: 1, action: action))
+        time = vt.milliseconds
+        switch action {
+        case .down: if firstDown == nil { firstDown = time }
+        case .up: lastUp = time
+        default: break
+        }
+    }
+
+    /// Down at `startingAt` (default 0), up `hold` ms later at the same point.
+    mutating func tap(at p: Point, hold: Double, startingAt start: Double = 0) {
+        add(start, .down(p))
+        add(start + max(hold, 1), .up(p))
+    }
+
+    /// Down at `from` at t = 0, still for `hold` ms, then moves sampled at the sample rate (with jitter)
+    /// along the profile to `to` over `duration` ms, then the lift one sample later at `to`.
+    mutating func drag(from: Point, to: Point, hold: Double, duration: Double, profile: Profile, rng: inout SplitMix64) {
+        add(0, .down(from))
+        let dt = interval
+        let n = max(1, Int((duration / dt).rounded()))
+        let jitter = max(0, min(options.jitter, dt * 0.45))
+        var last = 0.0
+        func next(_ nominal: Double) -> Double {
+            var t = nominal + (jitter > 0 ? rng.double(-jitter ... jitter) : 0)
+            t = (t * 1000).rounded() / 1000
+            if t <= last + 0.001 { t = last + 0.001 }
+            last = t
+            return t
+        }
+        for k in 1 ... n {
+            let s = Double(k) / Double(n)
+            let f: Double
+            switch profile {
+            case .linear: f = s
+            case .smooth: f = s * s * (3 - 2 * s)
+            case .easeIn: f = s * (0.5 + 0.5 * s)
+            }
+            var p = k == n ? to : Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f)
+            p = Point((p.x * 100).rounded() / 100, (p.y * 100).rounded() / 100)
+            add(next(hold + Double(k) * dt), .move(p))
+        }
+        add(next(hold + Double(n + 1) * dt), .up(to))
+    }
+
+    func gesture(_ family: GestureFamily, target: ViewID, intent: Intent) -> Gesture {
+        Gesture(family: family, target: target, intent: intent, script: events, liftTime: .ms(lastUp),
+                downTime: .ms(firstDown ?? 0))
+    }
+}

@@ -1,0 +1,350 @@
+import TouchEngine
+
+/// Builds seeded, deterministic view trees named after real screens (issue 3 §2).
+///
+/// Pure: the only randomness is `SplitMix64` streams derived from the seed, no Foundation, no hashing order
+/// in any output. The same `(template, seed, options)` gives the same tree (`==`) on every machine.
+///
+/// Every tree has a root view `R` (controller `VC`) filling the 390×844 iPhone window. Views are added in
+/// depth-first document order (a parent, then its whole subtree, then its next sibling), the order in which
+/// the scenario loader numbers them, so a tree written with `ScenarioWriter` loads back to an equal scene.
+/// The order of recognizers is the loader's too: scroll-view recognizers, then the edge gate, then the
+/// template's own recognizers.
+///
+/// Sizes follow the real dumps in shared/screens: status bar 47 + navigation bar 44, tab bar 49 + home
+/// indicator 34, table cells 44–90, buttons 44, switches 51×31, sliders 31 high, segmented controls 32,
+/// steppers 94×32, text fields 34–44. Tables and collections instantiate only the cells that are on screen
+/// (as UIKit's reuse does): their content size still counts every row, which keeps trees small (well under
+/// 150 views) while the scroll range stays realistic.
+public enum TreeGenerator {
+    /// The iPhone window every template fills.
+    public static let windowSize = Size(390, 844)
+
+    public static func generate(_ template: TreeTemplate, seed: UInt64, options: TreeOptions) -> GeneratedTree {
+        var b = TreeBuilder(template: template, seed: seed, options: options)
+        switch template {
+        case .feed: FeedTemplate.build(&b)
+        case .carousel: CarouselTemplate.build(&b)
+        case .form: FormTemplate.build(&b)
+        case .drawer: DrawerTemplate.build(&b)
+        case .pager: PagerTemplate.build(&b)
+        case .settings: SettingsTemplate.build(&b)
+        case .random: RandomTemplate.build(&b)
+        }
+        return b.finish()
+    }
+
+    /// The window-coordinate rectangle of `view`'s bounds, ignoring clipping.
+    public static func windowFrame(of view: ViewID, in scene: Scene) -> Rect {
+        var origin = scene.views[view].frame.origin
+        var v = scene.views[view].parent
+        while let p = v {
+            origin = origin + scene.views[p].frame.origin - scene.views[p].boundsOrigin
+            v = scene.views[p].parent
+        }
+        return Rect(origin: origin, size: scene.views[view].frame.size)
+    }
+
+    /// The part of `view` a finger can reach: its window frame clipped by every ancestor's bounds (H2: a point
+    /// outside a view's bounds never reaches its subviews) and by the window. Empty rects have zero size.
+    public static func clippedWindowRect(of view: ViewID, in scene: Scene) -> Rect {
+        var rect = windowFrame(of: view, in: scene)
+        var v = scene.views[view].parent
+        while let p = v {
+            rect = intersection(rect, windowFrame(of: p, in: scene))
+            v = scene.views[p].parent
+        }
+        return rect
+    }
+
+    /// The axes a scroll view can scroll, as the engine decides it (S5): enabled, and content plus insets
+    /// larger than the bounds, or bouncing with `alwaysBounce<Axis>`.
+    public static func scrollableAxes(of view: ViewID, in scene: Scene) -> [Axis] {
+        let spec = scene.views[view]
+        guard let config = spec.scroll, config.isScrollEnabled else { return [] }
+        var axes: [Axis] = []
+        for axis in Axis.allCases {
+            let insets = axis == .horizontal ? config.contentInset.left + config.contentInset.right
+                : config.contentInset.top + config.contentInset.bottom
+            let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
+            if config.contentSize[axis] + insets > spec.frame.size[axis] || (config.bounces && always) { axes.append(axis) }
+        }
+        return axes
+    }
+
+    // MARK: Rect helpers
+
+    static func intersection(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
+        let x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+        guard x1 > x0, y1 > y0 else { return Rect(x0, y0, 0, 0) }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    static func isEmpty(_ r: Rect) -> Bool { r.size.width <= 0 || r.size.height <= 0 }
+
+    /// `a` minus `b`, kept rectangular: the largest of the (up to four) bands of `a` outside `b`.
+    static func subtract(_ a: Rect, _ b: Rect) -> Rect {
+        let overlap = intersection(a, b)
+        if isEmpty(overlap) { return a }
+        let bands = [
+            Rect(a.minX, a.minY, a.size.width, overlap.minY - a.minY),  // above
+            Rect(a.minX, overlap.maxY, a.size.width, a.maxY - overlap.maxY),  // below
+            Rect(a.minX, a.minY, overlap.minX - a.minX, a.size.height),  // left
+            Rect(overlap.maxX, a.minY, a.maxX - overlap.maxX, a.size.height),  // right
+        ]
+        var best = Rect(a.minX, a.minY, 0, 0)
+        for band in bands where !isEmpty(band) && band.size.width * band.size.height > best.size.width * best.size.height {
+            best = band
+        }
+        return best
+    }
+}
+
+/// Screen furniture measurements (points), from the dumps in shared/screens.
+enum Metrics {
+    static let width = 390.0
+    static let height = 844.0
+    static let statusBar = 47.0
+    static let navBar = 44.0
+    /// Status bar + navigation bar: where content starts below a navigation bar.
+    static let top = statusBar + navBar
+    static let tabBar = 49.0
+    static let homeIndicator = 34.0
+    static let controlHeight = 44.0
+    static let switchSize = Size(51, 31)
+    static let stepperSize = Size(94, 32)
+    static let sliderHeight = 31.0
+    static let segmentedHeight = 32.0
+    static let pageControlHeight = 26.0
+    static let margin = 16.0
+}
+
+/// The template-facing tree builder: adds views in document order, records recognizers with their roles,
+/// and computes roles and elements at the end.
+struct TreeBuilder {
+    enum RecognizerRole { case none, dismissTap, cellTap, longPress, swipePan }
+
+    let template: TreeTemplate
+    let seed: UInt64
+    let options: TreeOptions
+    var scene: Scene
+    /// Plain views listed as `empty` elements (drags that start on empty content).
+    var empties: [ViewID] = []
+    /// Opaque views that hide whatever lies behind them (the drawer panel): elements behind them lose the
+    /// covered part of their visible rect.
+    var occluders: [ViewID] = []
+    var overlays: [ViewID] = []
+    var overlayPanHosts: [ViewID] = []
+    var pendingRecognizers: [(RecognizerSpec, RecognizerRole)] = []
+    private var nextStream: UInt64 = 1
+
+    init(template: TreeTemplate, seed: UInt64, options: TreeOptions) {
+        self.template = template; self.seed = seed; self.options = options
+        scene = Scene(name: "\(template.rawValue)-\(seed)", windowSize: TreeGenerator.windowSize)
+    }
+
+    /// A fresh independent random stream (`SplitMix64(seed: seed, k)`), one per call in template order.
+    mutating func stream() -> SplitMix64 {
+        defer { nextStream += 1 }
+        return SplitMix64(seed: seed, UInt64(TreeTemplate.allCases.firstIndex(of: template)!), nextStream)
+    }
+
+    /// Adds a view as the frontmost subview of `parent` (nil: the window). Callers add a view's whole subtree
+    /// before its next sibling (document order).
+    @discardableResult
+    mutating func view(_ name: String, _ kind: ViewKind = .view, _ frame: Rect, in parent: ViewID?,
+                       _ configure: (inout ViewSpec) -> Void = { _ in }) -> ViewID {
+        var spec = ViewSpec(name: name, kind: kind, frame: frame, parent: parent)
+        configure(&spec)
+        return scene.addView(spec)
+    }
+
+    /// The root view `R`, controller `VC`, filling the window.
+    mutating func root() -> ViewID {
+        let r = view("R", .view, Rect(0, 0, Metrics.width, Metrics.height), in: nil)
+        scene.addController(ControllerSpec(name: "VC", rootView: r))
+        return r
+    }
+
+    mutating func controller(_ name: String, for view: ViewID) {
+        scene.addController(ControllerSpec(name: name, rootView: view))
+    }
+
+    mutating func markEmpty(_ id: ViewID) { empties.append(id) }
+
+    mutating func recognizer(_ name: String, _ kind: RecognizerKind, on view: ViewID, role: RecognizerRole,
+                             _ configure: (inout RecognizerSpec) -> Void = { _ in }) {
+        var spec = RecognizerSpec(name: name, kind: kind, view: view)
+        configure(&spec)
+        pendingRecognizers.append((spec, role))
+    }
+
+    // MARK: Shared screen furniture
+
+    /// A navigation bar (status bar included) with a title and 1–2 bar buttons; returns its height.
+    @discardableResult
+    mutating func navigationBar(in parent: ViewID, rng: inout SplitMix64, back: Bool = true, trailing: String? = nil) -> Double {
+        let bar = view("NavBar", .view, Rect(0, 0, Metrics.width, Metrics.top), in: parent) { $0.className = "UINavigationBar" }
+        if back { view("NavBar.Back", .button, Rect(8, Metrics.statusBar, 44, 44), in: bar) }
+        view("NavBar.Title", .label, Rect(110, Metrics.statusBar + 11, 170, 22), in: bar)
+        if let trailing {
+            let w = Double(rng.int(44 ... 64))
+            view("NavBar." + trailing, .button, Rect(Metrics.width - 8 - w, Metrics.statusBar, w, 44), in: bar)
+        }
+        return Metrics.top
+    }
+
+    /// A tab bar of 3–5 tab buttons at the bottom (home indicator included); returns its height.
+    @discardableResult
+    mutating func tabBar(in parent: ViewID, rng: inout SplitMix64) -> Double {
+        let h = Metrics.tabBar + Metrics.homeIndicator
+        let bar = view("TabBar", .view, Rect(0, Metrics.height - h, Metrics.width, h), in: parent) { $0.className = "UITabBar" }
+        let n = rng.int(3 ... 5)
+        let w = (Metrics.width / Double(n)).rounded(.down)
+        for i in 0 ..< n {
+            view("Tab\(i + 1)", .button, Rect(Double(i) * w, 0, w, Metrics.tabBar), in: bar) { $0.className = "UITabBarButton" }
+        }
+        return h
+    }
+
+    // MARK: Finishing
+
+    /// Installs the scroll-view recognizers, the edge gate and the template's recognizers (the loader's
+    /// order), then fills roles and elements.
+    mutating func finish() -> GeneratedTree {
+        precondition(isDocumentOrder(), "views must be added in document order")
+        scene.installScrollViewRecognizers()
+        if options.edgeGate { scene.installEdgeGate(edges: .bottom) }
+        var roles = Roles()
+        for (spec, role) in pendingRecognizers {
+            let id = scene.addRecognizer(spec)
+            switch role {
+            case .none: break
+            case .dismissTap: roles.dismissTap = id
+            case .cellTap: roles.cellTaps.append(id)
+            case .longPress: roles.longPresses.append(id)
+            case .swipePan: roles.swipePans.append(id)
+            }
+        }
+        roles.scrollViews = scene.views.indices.filter { scene.views[$0].scroll != nil }
+        roles.overlays = overlays
+        roles.overlayPanHosts = overlayPanHosts
+        return GeneratedTree(template: template, seed: seed, scene: scene, roles: roles, elements: elements())
+    }
+
+    /// Views in id order are a depth-first pre-order walk of the tree.
+    func isDocumentOrder() -> Bool {
+        var order: [ViewID] = []
+        var stack: [ViewID] = [0]
+        while let v = stack.popLast() {
+            order.append(v)
+            stack.append(contentsOf: scene.children[v].reversed())
+        }
+        return order == Array(scene.views.indices)
+    }
+
+    /// Whether touches can reach `view` at all (H1 on it and every ancestor).
+    func isReachable(_ view: ViewID) -> Bool {
+        var v: ViewID? = view
+        while let c = v {
+            let s = scene.views[c]
+            if s.isHidden || !s.isUserInteractionEnabled || s.alpha < scene.parameters.hitTestAlphaThreshold { return false }
+            if s.isAnimating && !s.allowsUserInteractionWhileAnimating { return false }
+            v = s.parent
+        }
+        return true
+    }
+
+    func elements() -> [Element] {
+        var result: [Element] = []
+        for v in scene.views.indices where v != 0 {
+            let spec = scene.views[v]
+            let kind: ElementKind
+            if spec.kind.isControl {
+                guard spec.isEnabled else { continue }
+                kind = .control(spec.kind)
+            } else if spec.kind == .cell {
+                kind = .cell
+            } else if spec.kind.isScrollView {
+                kind = .scrollView(axes: TreeGenerator.scrollableAxes(of: v, in: scene))
+            } else if empties.contains(v) {
+                kind = .empty
+            } else {
+                continue
+            }
+            guard isReachable(v) else { continue }
+            var rect = TreeGenerator.clippedWindowRect(of: v, in: scene)
+            for o in occluders where o > v && !scene.isView(o, inside: v) {
+                rect = TreeGenerator.subtract(rect, TreeGenerator.clippedWindowRect(of: o, in: scene))
+            }
+            guard !TreeGenerator.isEmpty(rect) else { continue }
+            result.append(Element(view: v, kind: kind, visibleRect: rect, scrollView: enclosingScrollView(of: v)))
+        }
+        return result
+    }
+
+    func enclosingScrollView(of view: ViewID) -> ViewID? {
+        var v = scene.views[view].parent
+        while let p = v {
+            if scene.views[p].scroll != nil { return p }
+            v = scene.views[p].parent
+        }
+        return nil
+    }
+}
+
+extension SplitMix64 {
+    /// A whole number of points in `range`.
+    mutating func pt(_ range: ClosedRange<Int>) -> Double { Double(int(range)) }
+
+    /// A size from an options range, clamped to at least `minimum`.
+    mutating func count(_ range: ClosedRange<Int>, atLeast minimum: Int, atMost maximum: Int = .max) -> Int {
+        let lo = min(max(range.lowerBound, minimum), maximum), hi = min(max(range.upperBound, lo), maximum)
+        return int(lo ... hi)
+    }
+
+    /// A seeded permutation of `0 ..< n` (Fisher–Yates).
+    mutating func permutation(_ n: Int) -> [Int] {
+        var a = Array(0 ..< n)
+        if n < 2 { return a }
+        for i in stride(from: n - 1, to: 0, by: -1) {
+            let j = int(0 ... i)
+            a.swapAt(i, j)
+        }
+        return a
+    }
+}
+
+/// One row of a vertically scrolling list: its content-space position and height.
+struct ListRow {
+    var index: Int
+    var y: Double
+    var height: Double
+}
+
+enum ListLayout {
+    /// Rows stacked from `top`, each `heights[i]` tall.
+    static func rows(heights: [Double], top: Double) -> [ListRow] {
+        var y = top
+        var rows: [ListRow] = []
+        for (i, h) in heights.enumerated() {
+            rows.append(ListRow(index: i, y: y, height: h))
+            y += h
+        }
+        return rows
+    }
+
+    /// An initial content offset: at the top most of the time, otherwise anywhere in range (a screen the
+    /// user already scrolled), whole points.
+    static func offset(content: Double, visible: Double, rng: inout SplitMix64, atTop: Double = 0.6) -> Double {
+        let maxOffset = max(0, content - visible)
+        if maxOffset == 0 || rng.chance(atTop) { return 0 }
+        return Double(rng.int(0 ... Int(maxOffset)))
+    }
+
+    /// Rows on screen (intersecting `[offset, offset + visible)`): the cells a table would have loaded.
+    static func onScreen(_ rows: [ListRow], offset: Double, visible: Double) -> [ListRow] {
+        rows.filter { $0.y + $0.height > offset && $0.y < offset + visible }
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import SweepCore
+import SweepPlanning
+import SweepReporting
+
+extension SweepCommand {
+    /// `sweep run config.yaml`: the whole sweep in this process, on all cores.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run a sweep in this process on all cores and write its CSV reports.",
+            discussion: """
+                Plans the sweep (docs/sweep-config.md), runs every scenario untraced with --threads workers, \
+                classifies each run against its gesture's intent (docs/defects.md) and writes summary.csv, \
+                by_template.csv, by_gesture.csv, examples.csv, plan.yaml and config.yaml into the output \
+                directory, replacing it as a whole. The same config gives byte-identical files whatever \
+                --threads is.
+                """
+        )
+
+        @Argument(help: "The sweep config (YAML).")
+        var config: String
+
+        @Option(name: .shortAndLong, help: "Worker threads (default: every core).")
+        var threads: Int?
+
+        @Option(name: .shortAndLong, help: "Output directory (default: the config's output).")
+        var output: String?
+
+        @Option(help: "Trees per work unit (default: chosen from the plan size).")
+        var treesPerUnit: Int?
+
+        @Flag(help: "Print only the output directory.")
+        var quiet = false
+
+        func validate() throws {
+            if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads).") }
+            if let treesPerUnit, treesPerUnit < 1 { throw ValidationError("--trees-per-unit must be at least 1, got \(treesPerUnit).") }
+        }
+
+        func run() throws {
+            let sweepConfig: SweepConfig
+            let configText: String
+            do {
+                sweepConfig = try SweepConfigLoader.load(path: config)
+                configText = try String(contentsOfFile: config, encoding: .utf8)
+            } catch {
+                printError("sweep run: \(error)")
+                throw ExitCode(2)
+            }
+            let plan = SweepPlan(sweepConfig)
+            let directory = output ?? sweepConfig.output
+            let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
+            if !quiet {
+                printError("sweep run: \(plan.configurations.count) configurations × \(plan.treeCount) trees × "
+                    + "\(plan.gesturesPerTree) gestures = \(plan.totalRuns) scenarios on \(workers) threads")
+            }
+            let progress = ProgressLine(enabled: !quiet)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let tallies = ParallelSweep.run(plan, threads: workers, treesPerUnit: treesPerUnit) { runs, total in
+                progress.update(runs: runs, total: total)
+            }
+            let elapsed = clock.now - start
+            progress.finish()
+            let files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory)
+            do {
+                try OutputDirectory.write(files: files, to: directory)
+            } catch {
+                printError("sweep run: \(error)")
+                throw ExitCode(1)
+            }
+            if quiet {
+                print(directory)
+                return
+            }
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            print(TerminalSummary.render(plan: plan, tallies: tallies))
+            print("\(tallies.runs) scenarios in \(String(format: "%.2f", seconds)) s "
+                + "(\(Int(Double(tallies.runs) / max(seconds, 1e-9))) scenarios/s on \(workers) threads)")
+            print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv plan.yaml config.yaml")
+        }
+    }
+}
+
+/// A progress line on standard error, redrawn at most every 5%.
+final class ProgressLine: @unchecked Sendable {
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var lastShown = -1
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func update(runs: Int, total: Int) {
+        guard enabled, total > 0 else { return }
+        let percent = runs * 100 / total
+        lock.lock()
+        defer { lock.unlock() }
+        guard percent / 5 > lastShown / 5 || lastShown < 0 else { return }
+        lastShown = percent
+        FileHandle.standardError.write(Data("\rsweep run: \(percent)% (\(runs)/\(total))".utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}
