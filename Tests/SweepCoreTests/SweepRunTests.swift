@@ -1,0 +1,97 @@
+import SweepPlanning
+import Testing
+import TouchEngine
+import TouchScenarios
+@testable import SweepCore
+
+/// A small sweep run end to end in process: determinism across threads and unit sizes, replayable examples.
+@Suite struct SweepRunTests {
+    static let config = """
+        name: tiny
+        seed: 5
+        axes:
+          scrollViews.delaysContentTouches: [true, false]
+          dismissTap.cancelsTouchesInView: [true, false]
+        trees:
+          perConfiguration: 6
+          templates: {feed: 1, form: 1, drawer: 1, carousel: 1}
+        gestures:
+          placements: 1
+        examples: 2
+        """
+
+    static func plan() throws -> SweepPlan {
+        SweepPlan(try SweepConfigLoader.load(yaml: config, path: "tiny.yaml"))
+    }
+
+    @Test func reportsAreByteIdenticalWhateverTheThreadsAndUnitSizes() throws {
+        let plan = try Self.plan()
+        func files(_ threads: Int, _ perUnit: Int?) -> [String] {
+            let tallies = ParallelSweep.run(plan, threads: threads, treesPerUnit: perUnit)
+            return Reports.files(plan: plan, tallies: tallies, configText: Self.config, outputDirectory: "out/tiny").map(\.contents)
+        }
+        let reference = files(1, 1)
+        #expect(files(2, nil) == reference)
+        #expect(files(3, 2) == reference)
+        #expect(files(2, 5) == reference)
+    }
+
+    @Test func everyPlannedScenarioWithATargetRunsOnce() throws {
+        let plan = try Self.plan()
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        var expected = 0
+        var runner = UnitRunner(plan: plan)
+        for t in 0 ..< plan.treeCount { expected += runner.baseTree(t).gestures.count }
+        #expect(tallies.runs == expected * plan.configurations.count)
+        #expect(tallies.runs > 0 && tallies.runs <= plan.totalRuns)
+    }
+
+    @Test func theDismissTapsCancelFlagDrivesDeadButtons() throws {
+        let plan = try Self.plan()
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        func dead(_ cancels: Bool) -> Int {
+            plan.configurations.indices.filter { plan.configurations[$0]["dismissTap.cancelsTouchesInView"] == .bool(cancels) }
+                .reduce(0) { $0 + tallies.configurations[$1].total.count(.deadButton) }
+        }
+        #expect(dead(true) > dead(false), "seed 000: the tap-to-dismiss recognizer with cancelsTouchesInView kills taps")
+    }
+
+    @Test func everyKeptExampleReplaysToTheSameDefect() throws {
+        let plan = try Self.plan()
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        var checked = 0
+        for c in plan.configurations.indices {
+            for d in DefectClass.allCases {
+                for e in tallies.examples[c][d.rawValue] {
+                    let id = e.id(configurationID: plan.configurations[c].id)
+                    let s = try #require(Replay.scenario(plan: plan, exampleID: id), "\(id)")
+                    let summary = Engine.summary(s.scene)
+                    let verdict = Classifier.classify(gesture: s.gesture, prepared: PreparedScene(s.scene), summary: summary)
+                    #expect(verdict.defects.contains(d), "\(id) should show \(d.name)")
+                    #expect(!CauseFinder.cause(of: d, gesture: s.gesture, scene: s.scene).isEmpty)
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    @Test func exampleIDsRoundTrip() throws {
+        let id = try #require(Replay.ExampleID("c012-t41-holdThenDrag-p3"))
+        #expect(id.configurationID == "c012" && id.treeIndex == 41 && id.family == .holdThenDrag && id.placement == 3)
+        #expect(Replay.ExampleID("c012-t41-nope-p3") == nil)
+        #expect(Replay.ExampleID("garbage") == nil)
+    }
+
+    @Test func tallyMemoryDoesNotGrowWithScenarios() {
+        var small = Tally(), large = Tally()
+        var verdict = ScenarioVerdict()
+        verdict.applicable.insert(.deadButton)
+        verdict.highlightLatency = 40
+        small.add(verdict)
+        for _ in 0 ..< 100_000 { large.add(verdict) }
+        #expect(large.runs == 100_000)
+        #expect(MemoryLayout.size(ofValue: small) == MemoryLayout.size(ofValue: large))
+        #expect(small.highlightLatency?.percentile(50) == large.highlightLatency?.percentile(50))
+    }
+}
