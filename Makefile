@@ -4,7 +4,7 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 ZMQ_HEADER ?= /usr/include/zmq.h
 SCENARIOS := $(sort $(wildcard configs/scenarios/seeds/*.yaml))
 
-.PHONY: all deps build release demo test bench clean
+.PHONY: all deps build release demo seeds test bench clean
 
 all: build
 
@@ -22,17 +22,31 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product sweep
 
-# Until sweeps exist: print the timeline of every seed scenario.
+# The quickstart sweep: plan it, run it on every core, write the CSV reports, then replay one example.
 demo: release
+	.build/release/sweep plan configs/quickstart.yaml --show 4
+	.build/release/sweep run configs/quickstart.yaml --output out/quickstart
+	@echo
+	@echo "CSV reports: out/quickstart/summary.csv by_template.csv by_gesture.csv examples.csv (plan.yaml, config.yaml)"
+	@example=$$(sed -n '2p' out/quickstart/examples.csv | cut -d, -f1); \
+	  if [ -n "$$example" ]; then \
+	    echo "Replaying example $$example (sweep trace --replay out/quickstart $$example), first lines:"; \
+	    .build/release/sweep trace --replay out/quickstart $$example | head -25; \
+	  fi
+
+# The seed articles' experiments as timelines.
+seeds: release
 	.build/release/sweep trace $(SCENARIOS)
 
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# Engine throughput over the golden scenarios (release build). Figures, not assertions.
+# Engine throughput on the quickstart mix and the golden scenarios, and sweep throughput on 1 and 2
+# threads (release build). Figures, not assertions.
 bench: deps
 	$(SWIFT) build -c release --product engine-bench
+	.build/release/engine-bench --sweep configs/quickstart.yaml
 	.build/release/engine-bench configs/scenarios/golden
 
 clean:

@@ -43,7 +43,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "engine-bench", dependencies: ["TouchEngine", "ScenarioKit"], path: "Benchmarks/engine-bench"),
+        .executableTarget(
+            name: "engine-bench",
+            dependencies: ["TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore"],
+            path: "Benchmarks/engine-bench"
+        ),
         .testTarget(name: "TouchEngineTests", dependencies: ["TouchEngine", "ScenarioKit"]),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "TouchEngine"]),
         .testTarget(

@@ -4,6 +4,10 @@ import Foundation
 import ScenarioKit
 import TouchEngine
 
+if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--sweep" {
+    SweepBench.run(configPath: CommandLine.arguments[2])
+    exit(0)
+}
 let directory = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "configs/scenarios/golden"
 let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
 var scenes: [Scene] = []

@@ -32,19 +32,20 @@ extension Simulation {
     }
 
     mutating func send(_ v: ViewID, _ event: ControlEvent, value: Double? = nil) {
-        summary.controlEvents[v * ControlEvent.caseCount + event.index] += 1
-        if event == .touchUpInside || event == .valueChanged { summary.primaryAction(v, at: now) }
+        summary.controlEvent(event, of: v, at: now)
         emit(.control(view: v, event: event, value: value))
     }
 
     mutating func setHighlighted(_ v: ViewID, _ on: Bool) {
         guard controls[v].isHighlighted != on else { return }
         controls[v].isHighlighted = on
-        if on && summary.firstHighlight[v] == .never { summary.firstHighlight[v] = now }
+        markControlDirty(v)
+        if on { summary.highlighted(v, at: now) }
         emit(.highlight(view: v, on: on))
     }
 
     mutating func controlBegan(_ v: ViewID, slot: Int, location: Point) {
+        markControlDirty(v)
         controls[v].isTracking = true
         controls[v].trackingSlot = slot
         controls[v].isTouchInside = true

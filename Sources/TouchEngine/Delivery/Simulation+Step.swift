@@ -124,11 +124,7 @@ extension Simulation {
     }
 
     mutating func sendAction(_ id: RecognizerID) {
-        summary.actions[id] += 1
-        if (recognizers[id].state == .began || recognizers[id].state == .ended) && !summary.recognized[id] {
-            summary.recognized[id] = true
-            summary.firstRecognized[id] = now
-        }
+        summary.action(of: id, recognizing: recognizers[id].state == .began || recognizers[id].state == .ended, at: now)
         guard Recorder.isRecording else { return }
         var translation: Point?
         switch recs[id].kind {
@@ -182,7 +178,7 @@ extension Simulation {
                              location: touches[slot].location)
         case .none, .pending:
             touches[slot].delivery = .dropped
-            summary.droppedTouches += 1
+            summary.dropped()
             emit(.dropped(touch: touches[slot].number, by: id))
         default:
             break

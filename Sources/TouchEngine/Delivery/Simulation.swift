@@ -44,6 +44,11 @@ public struct Simulation<Recorder: TraceRecorder> {
     var armedViewTimers = 0
     /// Slots in use, as a bit mask (bit i = slot i).
     var slotsInUse: UInt64 = 0
+    /// Slots used at all in this run (reset restores only these).
+    var slotsUsed: UInt64 = 0
+    /// Controls and cells whose runtime state changed in this run (reset restores only these).
+    var dirtyControls: [ViewID]
+    var controlIsDirty: [Bool]
     /// Something may have finished in this step (a touch ended, a recognizer reached a terminal state or a
     /// timer fired): the reset and slot-freeing scans run only then.
     var mayHaveFinished = false
@@ -81,26 +86,51 @@ public struct Simulation<Recorder: TraceRecorder> {
         candidateReasons = Array(repeating: .none, count: r)
         committedInStep = []
         committedInStep.reserveCapacity(r)
-        summary = RunSummary(views: views.count, recognizers: r)
+        summary = RunSummary(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
+        controlIsDirty = Array(repeating: false, count: views.count)
+        dirtyControls = []
+        dirtyControls.reserveCapacity(8)
     }
 
     /// Returns the run state to its initial values in place, without allocating, so one simulation can
     /// run the same prepared scene again (with another script).
     public mutating func reset() {
         now = .zero
-        for i in touches.indices { touches[i] = TouchSlot() }
-        for i in recognizers.indices { recognizers[i] = RecognizerRuntime(isEnabled: recs[i].isEnabled) }
-        for i in scrolls.indices { scrolls[i] = ScrollRuntime(offset: views[i].boundsOrigin) }
-        for i in controls.indices { controls[i] = ControlRuntime(value: views[i].value) }
+        var used = slotsUsed
+        while used != 0 {
+            let i = used.trailingZeroBitCount
+            used &= used - 1
+            touches[i] = TouchSlot()
+        }
+        slotsUsed = 0
+        var r = 0
+        while r < recognizers.count {
+            if recognizers[r].engaged || recognizers[r].state != .possible || recognizers[r].deadline != .never
+                || recognizers[r].isEnabled != recs[r].isEnabled || recognizers[r].touches != 0 {
+                recognizers[r] = RecognizerRuntime(isEnabled: recs[r].isEnabled)
+            }
+            r += 1
+        }
+        for sv in prepared.scrollViewIDs { scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin) }
+        for v in dirtyControls {
+            controls[v] = ControlRuntime(value: views[v].value)
+            controlIsDirty[v] = false
+        }
+        dirtyControls.removeAll(keepingCapacity: true)
         candidates.removeAll(keepingCapacity: true)
         committedInStep.removeAll(keepingCapacity: true)
-        summary.reset()
+        summary.reset(initialOffsets: prepared.initialOffsets)
         lastUpTime = .never
         lastUpLocation = .zero
         lastTapCount = 0
         armedViewTimers = 0
         slotsInUse = 0
         mayHaveFinished = false
+    }
+
+    /// Notes that a control's or cell's runtime state is about to change (so `reset` restores it).
+    @inline(__always) mutating func markControlDirty(_ v: ViewID) {
+        if !controlIsDirty[v] { controlIsDirty[v] = true; dirtyControls.append(v) }
     }
 
     /// Arms or clears a control's minimum-highlight timer.
@@ -140,7 +170,6 @@ public struct Simulation<Recorder: TraceRecorder> {
                 fire(timer.owner)
             }
         }
-        for v in scrolls.indices { summary.finalOffsets[v] = scrolls[v].offset }
     }
 
     // MARK: - Trace
@@ -276,6 +305,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         }
         touches[slot] = t
         slotsInUse |= bit(slot)
+        slotsUsed |= bit(slot)
         guard let view = hit else {
             emit(.hitTest(touch: number, view: nil, chain: [], recognizers: []))
             touches[slot].delivery = .dropped

@@ -46,8 +46,7 @@ extension Simulation {
             case .began: setHighlighted(v, true)
             case .moved: break
             case .ended:
-                summary.selections[v] += 1
-                summary.primaryAction(v, at: now)
+                summary.selection(of: v, at: now)
                 emit(.selected(view: v))
                 setHighlighted(v, false)
             case .cancelled: setHighlighted(v, false)
@@ -69,7 +68,7 @@ extension Simulation {
                                location: location, local: convertFromWindow(location, to: hitView), hitView: hitView,
                                handling: handling))
             }
-            if handling != .forwarded, case .view(let v) = responder { summary.handledCallbacks[v] += 1 }
+            if handling != .forwarded, case .view(let v) = responder { summary.handled(by: v) }
             if implementation == .consume { return }
             if builtIn {
                 runBuiltIn(responder, phase: phase, slot: slot, location: location)

@@ -22,6 +22,10 @@ public final class PreparedScene: Sendable {
     let canScroll: [Bool]
     let offsetMin: [Double]
     let offsetMax: [Double]
+    /// Every view's initial `bounds.origin` (content offset for scroll views).
+    let initialOffsets: [Point]
+    /// The scroll views, in view order.
+    let scrollViewIDs: [ViewID]
     let controllerRootView: [ViewID]
     let controllerTouches: [TouchMethods]
     /// `simultaneous[a * n + b]`: G8 either delegate (or the edge gate).
@@ -92,6 +96,8 @@ public final class PreparedScene: Sendable {
         self.canScroll = canScroll
         self.offsetMin = offsetMin
         self.offsetMax = offsetMax
+        initialOffsets = scene.views.map(\.boundsOrigin)
+        scrollViewIDs = scene.views.indices.filter { scene.views[$0].scroll != nil }
         controllerRootView = scene.controllers.map(\.rootView)
         controllerTouches = scene.controllers.map(\.touches)
 

@@ -64,10 +64,7 @@ extension Simulation {
     mutating func setOffset(_ sv: ViewID, _ offset: Point) {
         guard scrolls[sv].offset != offset else { return }
         scrolls[sv].offset = offset
-        let start = views[sv].boundsOrigin
-        let dx = abs(offset.x - start.x), dy = abs(offset.y - start.y)
-        if dx > summary.maxDisplacement[sv].x { summary.maxDisplacement[sv].x = dx }
-        if dy > summary.maxDisplacement[sv].y { summary.maxDisplacement[sv].y = dy }
+        summary.scrolled(sv, to: offset, from: views[sv].boundsOrigin)
         emit(.offset(view: sv, offset: offset))
     }
 
@@ -77,7 +74,7 @@ extension Simulation {
         if scrolls[sv].isDecelerating { catchDeceleration(sv) }
         recognizers[pan].scrollStartOffset = scrolls[sv].offset
         scrolls[sv].isDragging = true
-        summary.dragged[sv] = true
+        summary.dragged(sv)
         emit(.scroll(view: sv, .willBeginDragging))
         emit(.scroll(view: sv, .dragging(true)))
         updateScrollOffset(sv, pan: pan)
