@@ -56,7 +56,7 @@ let package = Package(
             exclude: ["Traces"]
         ),
         .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit"]),
-        .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine"]),
+        .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
         .testTarget(

@@ -35,6 +35,14 @@ enum SweepBench {
         var sink = 0
         // Warm-up pass.
         for (prepared, scripts) in mix { for s in scripts { sink &+= runner.summary(prepared, script: s).droppedTouches } }
+        if let passes = ProcessInfo.processInfo.environment["ENGINE_BENCH_PASSES"].flatMap(Int.init) {
+            // Fixed work for instruction counting (perf stat): no timing, no sweep runs.
+            for _ in 0 ..< passes {
+                for (prepared, scripts) in mix { for s in scripts { sink &+= runner.summary(prepared, script: s).droppedTouches } }
+            }
+            print("ran \(passes) passes = \(passes * runsPerPass) scenario runs (sink \(sink))")
+            return
+        }
         var runs = 0
         let start = clock.now
         var elapsed = 0.0

@@ -76,8 +76,8 @@ struct ConfigReader {
     }
 
     static func describeRange(_ range: ClosedRange<Double>, above: Double?) -> String {
-        let low = above.map { "above \(Self.format($0))" } ?? "from \(Self.format(range.lowerBound))"
-        return "a number \(low) to \(Self.format(range.upperBound))"
+        if let above { return "a number above \(Self.format(above)) and at most \(Self.format(range.upperBound))" }
+        return "a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
     }
 
     static func format(_ value: Double) -> String { AxisValueText.number(value) }

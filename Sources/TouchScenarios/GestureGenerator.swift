@@ -72,8 +72,9 @@ public enum GestureGenerator {
                 script.tap(at: point, hold: rng.double(40 ... 90))
                 // Second tap 120–250 ms after the first touch-down, at least 30 ms after the first lift.
                 let second = max(script.time + 30, rng.double(120 ... 250))
-                let nudge = Point(rng.double(-2 ... 2), rng.double(-2 ... 2))
-                let again = geometry.clamp(point + nudge, to: element.visibleRect)
+                let nudge = Point(Double(rng.int(-4 ... 4)) / 2, Double(rng.int(-4 ... 4)) / 2)
+                var again = geometry.clamp(point + nudge, to: element.visibleRect)
+                if !geometry.isFree(again, on: element) { again = point }
                 script.tap(at: again, hold: rng.double(40 ... 90), startingAt: second)
             }
             return script.gesture(family, target: element.view, intent: intent)
@@ -178,6 +179,8 @@ struct Geometry {
     let tree: GeneratedTree
     var scene: Scene { tree.scene }
     var window: Rect { Rect(origin: .zero, size: scene.windowSize) }
+    /// The smallest visible extent (pt) a finger aims at.
+    static let minimumTarget = 8.0
 
     /// Elements drawn in front of `element` that would catch a finger aimed at it: later in document order
     /// (its descendants or later subtrees), not a transparent overlay, not containing it.
@@ -199,7 +202,8 @@ struct Geometry {
     /// view being dragged), the occluders are the owner's, its own content excepted.
     func landingPoint(on element: Element, rng: inout SplitMix64, occludersOf owner: Element? = nil) -> Point? {
         let rect = element.visibleRect
-        guard rect.size.width >= 1, rect.size.height >= 1 else { return nil }
+        // Nobody aims at a sliver (a cell peeking 3 pt under the navigation bar).
+        guard rect.size.width >= Self.minimumTarget, rect.size.height >= Self.minimumTarget else { return nil }
         let blockers = owner.map { occluders(of: $0, allowingDescendants: true) } ?? occluders(of: element)
         func free(_ p: Point) -> Bool { rect.contains(p) && !blockers.contains { $0.contains(p) } }
         func snap(_ p: Point) -> Point {
@@ -221,6 +225,11 @@ struct Geometry {
             if free(p) { return p }
         }
         return nil
+    }
+
+    /// Whether a finger at `p` lands on `element` (inside its visible rect, on nothing drawn in front of it).
+    func isFree(_ p: Point, on element: Element) -> Bool {
+        element.visibleRect.contains(p) && !occluders(of: element).contains { $0.contains(p) }
     }
 
     /// `p` moved inside `rect` (half-open: at most half a point short of the max edges).

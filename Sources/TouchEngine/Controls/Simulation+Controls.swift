@@ -1,7 +1,7 @@
 /// UIControl tracking (touch-model §5) and table/collection cell highlight and selection (§7).
 extension Simulation {
     /// §5.2: inside the bounds grown by the tracking tolerance, or `point(inside:)`.
-    func pointMostlyInside(_ local: Point, _ v: ViewID) -> Bool {
+    @inline(__always) func pointMostlyInside(_ local: Point, _ v: ViewID) -> Bool {
         let bounds = Rect(origin: boundsOrigin(v), size: views[v].frame.size)
         return bounds.outset(by: EdgeInsets(all: params.controlTrackingTolerance)).contains(local) || pointInside(local, v)
     }
@@ -22,7 +22,7 @@ extension Simulation {
     }
 
     /// Whether the control would start tracking this touch (`shouldTrack && beginTracking`).
-    func controlWouldTrack(_ v: ViewID, slot: Int) -> Bool {
+    @inline(__always) func controlWouldTrack(_ v: ViewID, slot: Int) -> Bool {
         let spec = views[v]
         guard spec.isEnabled && spec.isUserInteractionEnabled, !controls[v].isTracking else { return false }
         if spec.kind == .slider {

@@ -60,13 +60,13 @@ extension Simulation {
 
     /// Clears the per-step bookkeeping (only the recognizers that committed last step carry a flag).
     mutating func beginStep() {
-        candidates.removeAll(keepingCapacity: true)
+        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         var k = 0
         while k < committedInStep.count {
             recognizers[committedInStep[k]].committedThisStep = false
             k += 1
         }
-        committedInStep.removeAll(keepingCapacity: true)
+        if !committedInStep.isEmpty { committedInStep.removeAll(keepingCapacity: true) }
     }
 
     /// Applies a recognizer's verdict from phase 1.
@@ -110,7 +110,7 @@ extension Simulation {
     }
 
     mutating func fail(_ id: RecognizerID, _ reason: Reason) {
-        recognizers[id].pending = .none
+        setPending(id, .none)
         recognizers[id].pendingEnded = false
         recognizers[id].deadline = .never
         transition(id, to: .failed, reason)
@@ -225,7 +225,7 @@ extension Simulation {
 
     /// The first recognizer (rank order) tracking the touch, still undecided, that delays its began
     /// (`ended == false`) or ended phase.
-    func undecidedDelayer(slot: Int, ended: Bool) -> RecognizerID? {
+    @inline(__always) func undecidedDelayer(slot: Int, ended: Bool) -> RecognizerID? {
         let start = touches[slot].recsStart
         for k in 0 ..< touches[slot].recsCount {
             let id = recsStorage[start + k]
@@ -273,7 +273,7 @@ extension Simulation {
         sendToResponders(slot: slot, phase: phase, timestamp: u.timestamp, location: u.location)
     }
 
-    func activeCanceller(slot: Int) -> RecognizerID? {
+    @inline(__always) func activeCanceller(slot: Int) -> RecognizerID? {
         let start = touches[slot].recsStart
         for k in 0 ..< touches[slot].recsCount {
             let id = recsStorage[start + k]
@@ -324,7 +324,7 @@ extension Simulation {
         }
     }
 
-    func readyToReset(_ id: RecognizerID) -> Bool {
+    @inline(__always) func readyToReset(_ id: RecognizerID) -> Bool {
         if hasLiveTouches(id) { return false }
         let state = recognizers[id].state
         if state == .possible {
@@ -334,7 +334,7 @@ extension Simulation {
         return state.isTerminal
     }
 
-    func hasLiveTouches(_ id: RecognizerID) -> Bool {
+    @inline(__always) func hasLiveTouches(_ id: RecognizerID) -> Bool {
         var mask = recognizers[id].touches
         while mask != 0 {
             let slot = mask.trailingZeroBitCount
@@ -344,7 +344,7 @@ extension Simulation {
         return false
     }
 
-    func heldEndsDelayed(by id: RecognizerID) -> Bool {
+    @inline(__always) func heldEndsDelayed(by id: RecognizerID) -> Bool {
         var mask = recognizers[id].touches
         while mask != 0 {
             let slot = mask.trailingZeroBitCount
@@ -357,6 +357,7 @@ extension Simulation {
     mutating func reset(_ id: RecognizerID) {
         let wasState = recognizers[id].state
         let enabled = recognizers[id].isEnabled
+        setPending(id, .none)
         recognizers[id] = RecognizerRuntime(isEnabled: enabled)
         if wasState != .possible {
             emit(.transition(recognizer: id, from: wasState, to: .possible, reason: .reset))

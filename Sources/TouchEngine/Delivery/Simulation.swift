@@ -52,6 +52,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// Something may have finished in this step (a touch ended, a recognizer reached a terminal state or a
     /// timer fired): the reset and slot-freeing scans run only then.
     var mayHaveFinished = false
+    /// Recognizers waiting for their failure requirements (so settling is skipped when there are none).
+    var pendingCount = 0
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -124,8 +126,16 @@ public struct Simulation<Recorder: TraceRecorder> {
         lastUpLocation = .zero
         lastTapCount = 0
         armedViewTimers = 0
+        pendingCount = 0
         slotsInUse = 0
         mayHaveFinished = false
+    }
+
+    /// Sets what a recognizer waits to become (G10), keeping `pendingCount` right.
+    @inline(__always) mutating func setPending(_ id: RecognizerID, _ value: PendingTransition) {
+        if recognizers[id].pending == .none && value != .none { pendingCount += 1 }
+        if recognizers[id].pending != .none && value == .none { pendingCount -= 1 }
+        recognizers[id].pending = value
     }
 
     /// Notes that a control's or cell's runtime state is about to change (so `reset` restores it).
@@ -270,7 +280,7 @@ public struct Simulation<Recorder: TraceRecorder> {
     }
 
     /// The live (or finishing) slot of a script touch number.
-    func slot(of number: Int) -> Int? {
+    @inline(__always) func slot(of number: Int) -> Int? {
         var mask = slotsInUse
         while mask != 0 {
             let i = mask.trailingZeroBitCount
@@ -325,7 +335,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         step(.touch(slot, .began))
     }
 
-    func freeSlot() -> Int? {
+    @inline(__always) func freeSlot() -> Int? {
         let free = ~slotsInUse
         let i = free.trailingZeroBitCount
         return i < Self.maxSlots ? i : nil
@@ -347,7 +357,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         touches[slot].recsCount = count
     }
 
-    func shouldReceive(_ policy: ShouldReceivePolicy, touchView: ViewID) -> Bool {
+    @inline(__always) func shouldReceive(_ policy: ShouldReceivePolicy, touchView: ViewID) -> Bool {
         switch policy {
         case .always: return true
         case .never: return false

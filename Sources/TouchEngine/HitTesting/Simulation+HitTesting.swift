@@ -2,7 +2,7 @@
 extension Simulation {
     /// Current bounds origin of a view (scroll views: their live content offset).
     @inline(__always) func boundsOrigin(_ v: ViewID) -> Point {
-        views[v].scroll != nil ? scrolls[v].offset : views[v].boundsOrigin
+        views[v].isScrollView ? scrolls[v].offset : views[v].boundsOrigin
     }
 
     /// Converts a window point into `v`'s bounds coordinates.
@@ -13,7 +13,7 @@ extension Simulation {
     }
 
     /// `point(inside:)` in `v`'s bounds space, with the enlarged-hit-area override (H3).
-    func pointInside(_ local: Point, _ v: ViewID) -> Bool {
+    @inline(__always) func pointInside(_ local: Point, _ v: ViewID) -> Bool {
         let spec = views[v]
         let bounds = Rect(origin: boundsOrigin(v), size: spec.frame.size)
         if case .enlarged(let insets) = spec.hitTestOverride { return bounds.outset(by: insets).contains(local) }

@@ -24,7 +24,7 @@ extension Simulation {
             fail(id, .requirementRecognized(b))
             return false
         case .waiting:
-            if case .recognize = verdict { recognizers[id].pending = .recognize } else { recognizers[id].pending = .begin }
+            if case .recognize = verdict { setPending(id, .recognize) } else { setPending(id, .begin) }
             if Recorder.isRecording { emit(.pending(recognizer: id, waitingFor: undecidedRequirements(id))) }
             return false
         }
@@ -32,7 +32,7 @@ extension Simulation {
 
     enum RequirementStatus { case satisfied, waiting, recognized(RecognizerID) }
 
-    func requirementStatus(_ id: RecognizerID) -> RequirementStatus {
+    @inline(__always) func requirementStatus(_ id: RecognizerID) -> RequirementStatus {
         var waiting = false
         for k in prepared.requirementStart[id] ..< prepared.requirementStart[id + 1] {
             let b = prepared.requirementList[k]
@@ -51,7 +51,7 @@ extension Simulation {
 
     /// A possible recognizer that tracks no touch and waits for nothing is not part of this gesture; a
     /// failure requirement on it is satisfied [INF].
-    func participates(_ id: RecognizerID) -> Bool {
+    @inline(__always) func participates(_ id: RecognizerID) -> Bool {
         recognizers[id].touches != 0 || recognizers[id].deadline != .never || recognizers[id].pending != .none
             || recognizers[id].waitingForNextTap
     }
@@ -63,6 +63,7 @@ extension Simulation {
     /// Settles pending recognizers until nothing changes: one whose requirement recognized fails; one
     /// whose requirements all failed may now begin (G10).
     mutating func settleFailureRequirements() {
+        guard pendingCount > 0 else { return }
         var changed = true
         while changed {
             changed = false
@@ -79,7 +80,7 @@ extension Simulation {
                 case .satisfied:
                     let verdict: Verdict = recognizers[id].pending == .recognize
                         ? .recognize(.requirementsFailed) : .begin(.requirementsFailed)
-                    recognizers[id].pending = .none
+                    setPending(id, .none)
                     attemptToBegin(id, verdict: verdict, afterRequirements: true)
                 }
                 changed = true
@@ -95,11 +96,11 @@ extension Simulation {
             return
         }
         if let veto = vetoingView(for: id) {
-            fail(id, .vetoedBy(veto.view, veto.why))
+            fail(id, veto)
             return
         }
         if case .scrollPan(let sv) = spec.kind, let obstacle = contentTouchObstacle(scrollView: sv, pan: id) {
-            fail(id, .contentTouchDelivery(obstacle))
+            fail(id, obstacle)
             return
         }
         if let blocker = activeBlocker(for: id) {
@@ -154,7 +155,7 @@ extension Simulation {
     }
 
     /// G7 "first wins": an active recognizer that shares a touch and would prevent this one.
-    func activeBlocker(for id: RecognizerID) -> RecognizerID? {
+    @inline(__always) func activeBlocker(for id: RecognizerID) -> RecognizerID? {
         let mine = recognizers[id].touches
         var k = 0
         while k < rankOrder.count {
@@ -172,19 +173,19 @@ extension Simulation {
     /// G8: either delegate says yes; the system edge gate never competes. (A scroll view's delay
     /// recognizer cannot prevent anything, `canPrevent = none`, so its recognition never stops its own
     /// pan: the S2 ruling. The pan beginning does exclude the delay recognizer, §10 phase 2.)
-    func simultaneous(_ a: RecognizerID, _ b: RecognizerID) -> Bool {
+    @inline(__always) func simultaneous(_ a: RecognizerID, _ b: RecognizerID) -> Bool {
         prepared.simultaneous[a * recs.count + b]
     }
 
     /// G9: `a.canPrevent(b) && b.canBePrevented(by: a)`. A tap cannot be prevented by a tap that needs
     /// fewer taps (so a double tap survives a single tap's recognition) [REPL Chameleon][WIDE]. Both are
     /// tabulated by `PreparedScene`.
-    func prevents(_ a: RecognizerID, _ b: RecognizerID) -> Bool {
+    @inline(__always) func prevents(_ a: RecognizerID, _ b: RecognizerID) -> Bool {
         prepared.prevents[a * recs.count + b]
     }
 
     /// G11: the delegate's `gestureRecognizerShouldBegin`.
-    func delegateShouldBegin(_ id: RecognizerID) -> Bool {
+    @inline(__always) func delegateShouldBegin(_ id: RecognizerID) -> Bool {
         let v = recognizers[id].velocity
         switch recs[id].shouldBegin {
         case .always: return true
@@ -197,7 +198,7 @@ extension Simulation {
     /// G11 / §5.4: `UIView.gestureRecognizerShouldBegin` of the view the touch is in, for recognizers of
     /// other views. Buttons (and the other listed controls) veto one-finger single taps; a slider vetoes
     /// parallel swipes from its thumb; a switch vetoes parallel pans from its knob.
-    func vetoingView(for id: RecognizerID) -> (view: ViewID, why: String)? {
+    @inline(__always) func vetoingView(for id: RecognizerID) -> Reason? {
         let spec = recs[id]
         var mask = recognizers[id].touches
         while mask != 0 {
@@ -207,18 +208,19 @@ extension Simulation {
             guard v >= 0, v != spec.view else { continue }
             let kind = views[v].kind
             if kind.vetoesForeignSingleTaps, case .tap(1, 1) = spec.kind {
-                return (v, "\(kind.uikitClass) handles one-finger single taps itself")
+                return why(.vetoedBy(v, "\(kind.uikitClass) handles one-finger single taps itself"))
             }
+            guard kind == .slider || kind == .switch else { continue }
             let travel = touches[slot].location - touches[slot].downLocation
             let parallel = abs(travel.x) >= abs(travel.y)
             let local = convertFromWindow(touches[slot].downLocation, to: v)
             if kind == .slider, case .swipe(let dirs, 1) = spec.kind, !dirs.isDisjoint(with: [.left, .right]),
                sliderThumbRect(v).contains(local) {
-                return (v, "UISlider handles swipes parallel to it that start on the thumb")
+                return why(.vetoedBy(v, "UISlider handles swipes parallel to it that start on the thumb"))
             }
             if kind == .switch, parallel, switchKnobRect(v).contains(local) {
                 switch spec.kind {
-                case .pan, .scrollPan: return (v, "UISwitch handles pans parallel to it that start on the knob")
+                case .pan, .scrollPan: return why(.vetoedBy(v, "UISwitch handles pans parallel to it that start on the knob"))
                 default: break
                 }
             }
@@ -227,25 +229,25 @@ extension Simulation {
     }
 
     /// S7: content already has a touch the scroll view may not take back.
-    func contentTouchObstacle(scrollView sv: ViewID, pan: RecognizerID) -> String? {
-        guard let config = views[sv].scroll else { return nil }
+    @inline(__always) func contentTouchObstacle(scrollView sv: ViewID, pan: RecognizerID) -> Reason? {
+        guard views[sv].isScrollView else { return nil }
         var mask = recognizers[pan].touches
         while mask != 0 {
             let slot = mask.trailingZeroBitCount
             mask &= mask - 1
             guard touches[slot].delivery == .delivered, touches[slot].view >= 0 else { continue }
-            if !config.canCancelContentTouches {
-                return "content is tracking the touch and canCancelContentTouches is false"
+            if !views[sv].canCancelContentTouches {
+                return why(.contentTouchDelivery("content is tracking the touch and canCancelContentTouches is false"))
             }
             let view = touches[slot].view
-            if !touchesShouldCancel(config.touchesShouldCancel, view: view) {
-                return "touchesShouldCancel(in: \(scene.views[view].name)) returned false"
+            if !touchesShouldCancel(views[sv].touchesShouldCancel, view: view) {
+                return why(.contentTouchDelivery("touchesShouldCancel(in: \(scene.views[view].name)) returned false"))
             }
         }
         return nil
     }
 
-    func touchesShouldCancel(_ policy: TouchesShouldCancelPolicy, view: ViewID) -> Bool {
+    @inline(__always) func touchesShouldCancel(_ policy: TouchesShouldCancelPolicy, view: ViewID) -> Bool {
         let kind = views[view].kind
         switch policy {
         case .default: return !kind.isControl
@@ -284,6 +286,7 @@ extension Simulation {
         step(.code)
         // The recognizer forgets the touches it dropped.
         let enabledNow = recognizers[id].isEnabled
+        setPending(id, .none)
         recognizers[id] = RecognizerRuntime(state: recognizers[id].state, isEnabled: enabledNow)
     }
 }

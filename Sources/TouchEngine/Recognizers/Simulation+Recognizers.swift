@@ -1,8 +1,9 @@
 /// The recognizers' own state machines (touch-model §4.5, §6, §8): each event returns a `Verdict` that
 /// the step applies. Reasons are built only when tracing.
 extension Simulation {
-    @inline(__always) func why(_ reason: Reason) -> Reason {
-        Recorder.isRecording ? reason : .note("")
+    /// Builds a reason only when tracing: the untraced path never formats a string.
+    @inline(__always) func why(_ reason: @autoclosure () -> Reason) -> Reason {
+        Recorder.isRecording ? reason() : .note("")
     }
 
     mutating func recognizerReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID) -> Verdict {
@@ -47,7 +48,7 @@ extension Simulation {
     // MARK: - Geometry shared by pans and long presses
 
     /// Centroid of the live touches the recognizer tracks.
-    func centroid(_ id: RecognizerID) -> Point {
+    @inline(__always) func centroid(_ id: RecognizerID) -> Point {
         var sum = Point.zero
         var n = 0.0
         var mask = recognizers[id].touches
@@ -61,7 +62,7 @@ extension Simulation {
         return n > 0 ? sum * (1 / n) : recognizers[id].lastCentroid
     }
 
-    func liveTouchCount(_ id: RecognizerID) -> Int {
+    @inline(__always) func liveTouchCount(_ id: RecognizerID) -> Int {
         var n = 0
         var mask = recognizers[id].touches
         while mask != 0 {
@@ -72,7 +73,7 @@ extension Simulation {
         return n
     }
 
-    func panTranslation(_ id: RecognizerID) -> Point {
+    @inline(__always) func panTranslation(_ id: RecognizerID) -> Point {
         recognizers[id].lastCentroid - recognizers[id].translationOrigin
     }
 
@@ -236,7 +237,7 @@ extension Simulation {
     }
 
     /// §4.5 hysteresis removal, per axis with clamping: `sign(Δ)·max(|Δ| − h, 0)`.
-    func removingHysteresis(_ delta: Point, _ h: Double, axes: (Bool, Bool)) -> Point {
+    @inline(__always) func removingHysteresis(_ delta: Point, _ h: Double, axes: (Bool, Bool)) -> Point {
         func clamp(_ v: Double) -> Double { v < 0 ? -max(-v - h, 0) : max(v - h, 0) }
         return Point(axes.0 ? clamp(delta.x) : delta.x, axes.1 ? clamp(delta.y) : delta.y)
     }
@@ -283,10 +284,9 @@ extension Simulation {
     // MARK: - Scroll view delay recognizer (S1–S4)
 
     mutating func scrollDelayReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, scrollView sv: ViewID) -> Verdict {
-        let config = views[sv].scroll!
         switch phase {
         case .began:
-            guard config.delaysContentTouches else {
+            guard views[sv].delaysContentTouches else {
                 return scrollDelayDecides(id: id, scrollView: sv, cause: "delaysContentTouches is false")
             }
             if recognizers[id].deadline == .never { recognizers[id].deadline = now + params.contentTouchDelay }
@@ -309,7 +309,7 @@ extension Simulation {
     /// recognize, which discards the withheld touches.
     mutating func scrollDelayDecides(id: RecognizerID, scrollView sv: ViewID, cause: String) -> Verdict {
         recognizers[id].deadline = .never
-        guard views[sv].scroll!.touchesShouldBeginIsCustom else {
+        guard views[sv].touchesShouldBeginIsCustom else {
             return .fail(why(.note("\(cause); touchesShouldBegin returned true")))
         }
         let policy = scene.views[sv].scroll!.touchesShouldBegin

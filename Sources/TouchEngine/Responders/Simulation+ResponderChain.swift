@@ -2,7 +2,7 @@
 extension Simulation {
     /// R2: a view's next responder is its controller when it is a root view, else its superview; a
     /// controller's is its root view's superview; the window's is the application (nil here).
-    func nextResponder(after responder: Responder) -> Responder? {
+    @inline(__always) func nextResponder(after responder: Responder) -> Responder? {
         switch responder {
         case .view(let v):
             if controllerOf[v] >= 0 { return .controller(controllerOf[v]) }
@@ -12,7 +12,7 @@ extension Simulation {
         }
     }
 
-    func methods(of responder: Responder) -> TouchMethods {
+    @inline(__always) func methods(of responder: Responder) -> TouchMethods {
         switch responder {
         case .view(let v): return views[v].touches
         case .controller(let c): return prepared.controllerTouches[c]
@@ -21,7 +21,7 @@ extension Simulation {
 
     /// Whether the class's own implementation handles the call (R5): controls while they track, cells and
     /// scroll views always; plain views, controllers and the window forward.
-    func builtInHandles(_ responder: Responder, phase: TouchPhase, slot: Int) -> Bool {
+    @inline(__always) func builtInHandles(_ responder: Responder, phase: TouchPhase, slot: Int) -> Bool {
         guard case .view(let v) = responder else { return false }
         let kind = views[v].kind
         if kind.isControl {

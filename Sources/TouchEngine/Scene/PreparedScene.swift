@@ -158,6 +158,17 @@ struct ViewInfo {
     var scroll: ScrollInfo?
     var value: Double
     var parent: ViewID?
+    // Scroll fields read on every event, hoisted out of `scroll` so reading them copies nothing.
+    var isScrollView: Bool
+    var delaysContentTouches: Bool
+    var canCancelContentTouches: Bool
+    var touchesShouldCancel: TouchesShouldCancelPolicy
+    var touchesShouldBeginIsCustom: Bool
+    var bounces: Bool
+    var isPagingEnabled: Bool
+    var fastDeceleration: Bool
+    var transfersHorizontalScrollingToParent: Bool
+    var transfersVerticalScrollingToParent: Bool
 
     init(_ spec: ViewSpec) {
         kind = spec.kind; frame = spec.frame; boundsOrigin = spec.boundsOrigin; isHidden = spec.isHidden
@@ -166,6 +177,17 @@ struct ViewInfo {
         isAnimatingWithoutInteraction = spec.isAnimating && !spec.allowsUserInteractionWhileAnimating
         touches = spec.touches; hitTestOverride = spec.hitTestOverride; value = spec.value; parent = spec.parent
         scroll = spec.scroll.map(ScrollInfo.init)
+        let c = spec.scroll ?? ScrollConfig()
+        isScrollView = spec.scroll != nil
+        delaysContentTouches = c.delaysContentTouches
+        canCancelContentTouches = c.canCancelContentTouches
+        touchesShouldCancel = c.touchesShouldCancel
+        touchesShouldBeginIsCustom = c.touchesShouldBegin != .always
+        bounces = c.bounces
+        isPagingEnabled = c.isPagingEnabled
+        fastDeceleration = c.fastDeceleration
+        transfersHorizontalScrollingToParent = c.transfersHorizontalScrollingToParent
+        transfersVerticalScrollingToParent = c.transfersVerticalScrollingToParent
     }
 }
 

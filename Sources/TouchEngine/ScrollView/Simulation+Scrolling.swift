@@ -13,10 +13,10 @@ extension Simulation {
     }
 
     /// S11: the nearest containing scroll view whose pan shares this pan's touches.
-    func transferParent(of sv: ViewID, pan: RecognizerID) -> ViewID? {
+    @inline(__always) func transferParent(of sv: ViewID, pan: RecognizerID) -> ViewID? {
         var v = views[sv].parent
         while let current = v {
-            if views[current].scroll != nil {
+            if views[current].isScrollView {
                 let parentPan = scrollPanOf[current]
                 if parentPan >= 0, recognizers[parentPan].touches & recognizers[pan].touches != 0,
                    recognizers[parentPan].state == .possible || recognizers[parentPan].state.isActive {
@@ -31,10 +31,9 @@ extension Simulation {
     /// S11 (iOS ≥ 17.4): the inner pan declines an axis when it transfers that axis to the parent, the
     /// parent can scroll it, the inner will not begin on the other axis, and either the inner cannot scroll
     /// the axis or the finger moved the hysteresis toward an edge the inner already abuts.
-    func declinesAxis(_ sv: ViewID, _ axis: Axis, delta: Point, parent: ViewID, otherBegins: Bool) -> Bool {
-        let config = views[sv].scroll!
-        let transfers = axis == .horizontal ? config.transfersHorizontalScrollingToParent
-            : config.transfersVerticalScrollingToParent
+    @inline(__always) func declinesAxis(_ sv: ViewID, _ axis: Axis, delta: Point, parent: ViewID, otherBegins: Bool) -> Bool {
+        let transfers = axis == .horizontal ? views[sv].transfersHorizontalScrollingToParent
+            : views[sv].transfersVerticalScrollingToParent
         guard transfers, canScroll(parent, axis), !otherBegins else { return false }
         if !canScroll(sv, axis) { return true }
         let d = delta[axis]
@@ -46,16 +45,16 @@ extension Simulation {
     }
 
     /// S8: rubber band beyond the edges when bouncing, clamp otherwise.
-    func constrained(_ sv: ViewID, raw: Double, _ axis: Axis) -> Double {
+    @inline(__always) func constrained(_ sv: ViewID, raw: Double, _ axis: Axis) -> Double {
         let range = offsetRange(sv, axis)
-        let bounces = views[sv].scroll!.bounces
+        let bounces = views[sv].bounces
         let dimension = views[sv].frame.size[axis]
         if raw < range.min { return bounces ? range.min - rubberBand(range.min - raw, dimension) : range.min }
         if raw > range.max { return bounces ? range.max + rubberBand(raw - range.max, dimension) : range.max }
         return raw
     }
 
-    func rubberBand(_ overshoot: Double, _ dimension: Double) -> Double {
+    @inline(__always) func rubberBand(_ overshoot: Double, _ dimension: Double) -> Double {
         guard dimension > 0 else { return 0 }
         let c = params.rubberBandCoefficient
         return (1 - 1 / (overshoot * c / dimension + 1)) * dimension
@@ -103,7 +102,7 @@ extension Simulation {
     }
 
     /// Where a released scroll view comes to rest, how long it takes, and the easing retention.
-    func settleTarget(_ sv: ViewID, contentVelocity v: Point) -> (Point, Duration, Double) {
+    @inline(__always) func settleTarget(_ sv: ViewID, contentVelocity v: Point) -> (Point, Duration, Double) {
         let offset = scrolls[sv].offset
         var target = offset
         var outOfRange = false
@@ -113,8 +112,7 @@ extension Simulation {
             if offset[axis] > range.max { target[axis] = range.max; outOfRange = true }
         }
         if outOfRange { return (target, params.bounceBackDuration, 0.99) }
-        let config = views[sv].scroll!
-        if config.isPagingEnabled {
+        if views[sv].isPagingEnabled {
             for axis in Axis.allCases where canScroll(sv, axis) {
                 let page = views[sv].frame.size[axis]
                 guard page > 0 else { continue }
@@ -125,7 +123,7 @@ extension Simulation {
             }
             return (target, params.bounceBackDuration, 0.99)
         }
-        let rate = config.fastDeceleration ? params.decelerationRateFast : params.decelerationRate
+        let rate = views[sv].fastDeceleration ? params.decelerationRateFast : params.decelerationRate
         var longest = 0.0
         for axis in Axis.allCases where canScroll(sv, axis) && abs(v[axis]) >= params.decelerationMinimumVelocity {
             let range = offsetRange(sv, axis)
@@ -147,7 +145,7 @@ extension Simulation {
     }
 
     /// The decelerating offset at the current time (exponential ease-out toward the target).
-    func decelerationOffset(_ sv: ViewID) -> Point {
+    @inline(__always) func decelerationOffset(_ sv: ViewID) -> Point {
         let s = scrolls[sv]
         let total = (s.decelEnd - s.decelStart).milliseconds
         let elapsed = (now - s.decelStart).milliseconds

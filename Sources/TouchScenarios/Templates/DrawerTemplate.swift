@@ -75,7 +75,7 @@ enum DrawerTemplate {
     /// A list under a navigation bar.
     static func listContent(_ b: inout TreeBuilder, in r: ViewID, rng: inout SplitMix64) {
         let frame = Rect(0, Metrics.top, Metrics.width, Metrics.height - Metrics.top)
-        let heights = (0 ..< rng.count(b.options.rows, atLeast: 1)).map { _ in rng.pt(44 ... 72) }
+        let heights = (0 ..< rng.count(b.options.rows, atLeast: 1, atMost: 500)).map { _ in rng.pt(44 ... 72) }
         let rows = ListLayout.rows(heights: heights, top: 0)
         let content = heights.reduce(0, +)
         let offset = ListLayout.offset(content: content, visible: frame.size.height, rng: &rng)

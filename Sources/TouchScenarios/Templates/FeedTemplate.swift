@@ -12,7 +12,7 @@ enum FeedTemplate {
         let tableFrame = Rect(0, Metrics.top, Metrics.width, Metrics.height - Metrics.top - bottom)
 
         // Plan every row; only rows on screen become cells (table reuse).
-        let rowCount = rng.count(b.options.rows, atLeast: 1)
+        let rowCount = rng.count(b.options.rows, atLeast: 1, atMost: 500)
         let headerHeight = rng.chance(0.6) ? rng.pt(44 ... 120) : 0
         let heights = (0 ..< rowCount).map { _ in rng.pt(60 ... 90) }
         let rows = ListLayout.rows(heights: heights, top: headerHeight)

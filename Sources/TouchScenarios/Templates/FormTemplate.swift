@@ -14,7 +14,7 @@ enum FormTemplate {
         let frame = Rect(0, Metrics.top, Metrics.width, Metrics.height - Metrics.top)
 
         // The four promised kinds first (in a seeded order), then more of any kind.
-        let count = rng.count(b.options.controls, atLeast: Field.allCases.count)
+        let count = rng.count(b.options.controls, atLeast: Field.allCases.count, atMost: 30)
         var fields = rng.permutation(Field.allCases.count).map { Field.allCases[$0] }
         let weights: [Double] = [4, 1, 2, 1]
         while fields.count < count { fields.append(Field.allCases[rng.weighted(weights)]) }

@@ -22,7 +22,7 @@ enum PagerTemplate {
             $0.boundsOrigin = Point(Metrics.width * Double(current), 0)
         }
         for p in 0 ..< pages {
-            let heights = (0 ..< rng.count(b.options.rows, atLeast: 1)).map { _ in rng.pt(64 ... 84) }
+            let heights = (0 ..< rng.count(b.options.rows, atLeast: 1, atMost: 500)).map { _ in rng.pt(64 ... 84) }
             let rows = ListLayout.rows(heights: heights, top: 0)
             let content = heights.reduce(0, +)
             let offset = p == current ? ListLayout.offset(content: content, visible: frame.size.height, rng: &rng) : 0

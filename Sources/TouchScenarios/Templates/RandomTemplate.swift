@@ -32,27 +32,37 @@ enum RandomTemplate {
             if let w = b.options.kindMix[kind], w > 0, w.isFinite { kinds.append(kind); weights.append(w) }
         }
         if kinds.isEmpty { kinds = [.button, .view]; weights = [1, 1] }
+        let hasNavBar = rng.chance(0.5)
+        let top = hasNavBar ? Metrics.top : Metrics.statusBar
         var context = Context(rng: rng, depth: depth, kinds: kinds, weights: weights)
-        _ = fill(&b, &context, parent: r, area: Rect(0, Metrics.statusBar, Metrics.width, Metrics.height - Metrics.statusBar - Metrics.homeIndicator),
-                 axis: .vertical, level: 1, scrolling: false, parentScrolls: nil)
+        // The screen's main container (level 1): a vertical scroll view or a plain content view below the bars.
+        let mainIsScroll = context.rng.chance(0.6)
+        let frame = Rect(0, top, Metrics.width, Metrics.height - top - (mainIsScroll ? 0 : Metrics.homeIndicator))
+        container(&b, &context, kind: mainIsScroll ? .scrollView : .view, frame: frame, parent: r, axis: .vertical, level: 1,
+                  scrolling: false, parentScrolls: nil, name: "Main", forcedAxis: .vertical)
+        if hasNavBar { b.navigationBar(in: r, rng: &context.rng, back: context.rng.chance(0.5), trailing: "Action") }
     }
 
     /// Stacks children of `parent` inside `area` (the parent's bounds coordinates) along `axis`. In a scroll
     /// view (`scrolling`) the stack may run past the area: the caller sizes the content to the returned extent.
     static func fill(_ b: inout TreeBuilder, _ c: inout Context, parent: ViewID, area: Rect, axis: Axis, level: Int,
-                     scrolling: Bool, parentScrolls: Axis?) -> Double {
+                     scrolling: Bool, parentScrolls: Axis?, until: Double? = nil) -> Double {
         let count = c.rng.count(b.options.fanOut, atLeast: 1, atMost: 12)
         let cross: Axis = axis == .vertical ? .horizontal : .vertical
         let gap = c.rng.pt(8 ... 16)
         var cursor = area.origin[axis] + gap
         let limit = area.origin[axis] + (scrolling ? 2400 : area.size[axis])
-        for _ in 0 ..< count {
-            guard b.scene.views.count < viewBudget else { break }
+        var index = 0
+        // `fanOut` children, or more until the stack reaches `until` (a screen's main content, a scroll view's
+        // overflowing content), never more than 24.
+        while index < count || (until.map { cursor < area.origin[axis] + $0 } ?? false) {
+            guard index < 24, b.scene.views.count < viewBudget else { break }
+            index += 1
             var kind = c.kinds[c.rng.weighted(c.weights)]
-            let canNest = level < c.depth
+            let canNest = level <= c.depth
             let isContainer: Bool
             switch kind {
-            case .view: isContainer = canNest && c.rng.chance(0.6)
+            case .view: isContainer = canNest && c.rng.chance(0.7)
             case .scrollView, .tableView, .collectionView: isContainer = canNest
             default: isContainer = false
             }
@@ -102,21 +112,24 @@ enum RandomTemplate {
     }
 
     static func container(_ b: inout TreeBuilder, _ c: inout Context, kind: ViewKind, frame: Rect, parent: ViewID, axis: Axis,
-                          level: Int, scrolling: Bool, parentScrolls: Axis?) {
+                          level: Int, scrolling: Bool, parentScrolls: Axis?, name: String? = nil, forcedAxis: Axis? = nil) {
         if !kind.isScrollView {
-            let box = b.view(c.name("Box"), .view, frame, in: parent)
+            let box = b.view(name ?? c.name("Box"), .view, frame, in: parent)
             if scrolling { b.markEmpty(box) }
-            _ = fill(&b, &c, parent: box, area: Rect(0, 0, frame.size.width, frame.size.height), axis: c.rng.chance(0.8) ? .vertical : .horizontal,
-                     level: level + 1, scrolling: false, parentScrolls: parentScrolls)
+            let stack = forcedAxis ?? (c.rng.chance(0.8) ? .vertical : .horizontal)
+            // The screen's main content view is filled to most of its height.
+            _ = fill(&b, &c, parent: box, area: Rect(0, 0, frame.size.width, frame.size.height), axis: stack,
+                     level: level + 1, scrolling: false, parentScrolls: parentScrolls, until: level == 1 ? frame.size.height * 0.7 : nil)
             return
         }
         // A scroll view: across its parent's scroll axis when nested (a carousel in a feed), else mostly vertical.
         let scrollAxis: Axis
-        if kind == .tableView { scrollAxis = .vertical }
+        if let forcedAxis { scrollAxis = forcedAxis }
+        else if kind == .tableView { scrollAxis = .vertical }
         else if let outer = parentScrolls { scrollAxis = c.rng.chance(0.7) ? (outer == .vertical ? .horizontal : .vertical) : outer }
         else { scrollAxis = c.rng.chance(0.7) ? .vertical : .horizontal }
         let base = kind == .tableView ? "Table" : kind == .collectionView ? "Collection" : "Scroll"
-        let sv = b.view(c.name(base), kind, frame, in: parent) {
+        let sv = b.view(name ?? c.name(base), kind, frame, in: parent) {
             if c.rng.chance(0.3) {
                 if scrollAxis == .vertical { $0.scroll?.alwaysBounceVertical = true } else { $0.scroll?.alwaysBounceHorizontal = true }
             }
@@ -125,7 +138,8 @@ enum RandomTemplate {
         if kind == .tableView {
             // A table holds cells.
             var y = 0.0
-            for _ in 0 ..< c.rng.count(b.options.fanOut, atLeast: 2, atMost: 10) {
+            let rows = max(c.rng.count(b.options.fanOut, atLeast: 2, atMost: 10), Int(frame.size.height / 60) + c.rng.int(0 ... 4))
+            for _ in 0 ..< min(rows, 20) {
                 guard b.scene.views.count < viewBudget else { break }
                 let h = c.rng.pt(44 ... 80)
                 leaf(&b, &c, kind: .cell, frame: Rect(0, y, frame.size.width, h), parent: sv, scrolling: true)
@@ -133,8 +147,10 @@ enum RandomTemplate {
             }
             extent = y
         } else {
+            // Scroll views exist because their content overflows: mostly 1.2–3 frames of it, sometimes less.
+            let overflow = c.rng.chance(0.8) ? frame.size[scrollAxis] * c.rng.double(1.2 ... 3) : nil
             extent = fill(&b, &c, parent: sv, area: Rect(0, 0, frame.size.width, frame.size.height), axis: scrollAxis, level: level + 1,
-                          scrolling: true, parentScrolls: scrollAxis)
+                          scrolling: true, parentScrolls: scrollAxis, until: overflow)
         }
         let content = scrollAxis == .vertical ? Size(frame.size.width, max(extent, 0)) : Size(max(extent, 0), frame.size.height)
         let offset: Point = content[scrollAxis] > frame.size[scrollAxis] && c.rng.chance(0.3)

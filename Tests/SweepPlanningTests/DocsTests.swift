@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TouchScenarios
+@testable import SweepPlanning
+
+@Suite struct DocsTests {
+    @Test func theAxisTableIsTheGeneratedOne() throws {
+        let url = repository.appendingPathComponent(SweepDocs.path)
+        let text = try readRepositoryFile(SweepDocs.path)
+        let regenerated = try #require(SweepDocs.replacingAxisTable(in: text), "the axis-table markers are missing")
+        if writeGenerated, regenerated != text { try regenerated.write(to: url, atomically: true, encoding: .utf8) }
+        #expect(try readRepositoryFile(SweepDocs.path) == regenerated,
+                "regenerate with: SWEEP_WRITE_GENERATED=1 swift test --filter SweepPlanningTests")
+    }
+
+    @Test func theDocListsEveryAxisKeyTemplateAndFamily() throws {
+        let text = try readRepositoryFile(SweepDocs.path)
+        for axis in AxisCatalog.all { #expect(text.contains("| `\(axis.name)` | "), "\(axis.name)") }
+        for key in SweepConfigLoader.topLevelKeys + SweepConfigLoader.treeKeys + SweepConfigLoader.gestureKeys {
+            #expect(text.contains("| `\(key)` |"), "\(key)")
+        }
+        for key in SweepConfigLoader.randomKeys { #expect(text.contains("| `random.\(key)` |"), "\(key)") }
+        for template in TreeTemplate.allCases { #expect(text.contains("`\(template.rawValue)`"), "\(template)") }
+        for family in GestureFamily.allCases { #expect(text.contains("`\(family.rawValue)`"), "\(family)") }
+    }
+
+    /// The YAML blocks of the doc.
+    static func yamlBlocks() throws -> [String] {
+        let parts = try readRepositoryFile(SweepDocs.path).components(separatedBy: "```yaml\n")
+        return parts.dropFirst().map { $0.components(separatedBy: "```")[0] }
+    }
+
+    @Test func theOpeningExampleIsAValidConfig() throws {
+        let first = try #require(try Self.yamlBlocks().first)
+        let p = SweepPlan(try load(first))
+        #expect(p.configurations.count == 2 * 7 * 2 * 2 - 1 * 2 * 2)
+    }
+
+    @Test func theCombinationExampleTableIsWhatThePlanGives() throws {
+        let blocks = try Self.yamlBlocks()
+        let example = try #require(blocks.first { $0.hasPrefix("axes:") })
+        let p = SweepPlan(try load("name: example\n" + example))
+        let text = try readRepositoryFile(SweepDocs.path)
+        #expect(p.combinationCount == 12 && p.configurations.count == 8)
+        for c in p.configurations {
+            let row = "| \(c.id) | " + c.values.map(\.value.description).joined(separator: " | ") + " |\n"
+            #expect(text.contains(row), "\(row)")
+        }
+    }
+
+    @Test func thePlanSampleIsWhatSweepPlanPrintsForTheQuickstart() throws {
+        let text = try readRepositoryFile(SweepDocs.path)
+        let p = SweepPlan(try SweepConfigLoader.load(path: repository.appendingPathComponent("configs/quickstart.yaml").path))
+        let sample = "$ sweep plan configs/quickstart.yaml --show 4\n" + PlanText.summary(p, path: "configs/quickstart.yaml", show: 4)
+        #expect(text.contains(sample))
+    }
+}

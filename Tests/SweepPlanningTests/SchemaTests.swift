@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import TouchEngine
+import TouchScenarios
+@testable import SweepPlanning
+
+@Suite struct SchemaTests {
+    @Test func theSchemaFileIsTheGeneratedOne() throws {
+        let url = repository.appendingPathComponent(SweepSchema.path)
+        if writeGenerated { try SweepSchema.text.write(to: url, atomically: true, encoding: .utf8) }
+        #expect(try readRepositoryFile(SweepSchema.path) == SweepSchema.text,
+                "regenerate with: SWEEP_WRITE_GENERATED=1 swift test --filter SweepPlanningTests")
+    }
+
+    @Test func theSchemaNamesExactlyTheAxesOfTheCatalog() throws {
+        let schema = try JSONValue(json: readRepositoryFile(SweepSchema.path))
+        let names = AxisCatalog.all.map(\.name)
+        func strings(_ v: JSONValue?) -> [String] {
+            guard case .array(let items)? = v else { return [] }
+            return items.compactMap { if case .string(let s) = $0 { return s }; return nil }
+        }
+        func keys(_ v: JSONValue?) -> [String] {
+            guard case .object(let members)? = v else { return [] }
+            return members.map(\.key)
+        }
+        #expect(strings(schema["$defs"]?["axisName"]?["enum"]) == names)
+        #expect(keys(schema["properties"]?["axes"]?["properties"]) == names)
+        #expect(keys(schema["properties"]?["exclude"]?["items"]?["properties"]) == names)
+        // Each axis's single-value schema carries the catalogue's bounds and choices.
+        for axis in AxisCatalog.all {
+            let one = try #require(schema["properties"]?["exclude"]?["items"]?["properties"]?[axis.name])
+            switch axis.type {
+            case let .number(_, range):
+                #expect(one["minimum"]?.equals(.number(Decimal(range.lowerBound))) == true, "\(axis.name)")
+                #expect(one["maximum"]?.equals(.number(Decimal(range.upperBound))) == true, "\(axis.name)")
+            case .choice(let options): #expect(strings(one["enum"]) == options, "\(axis.name)")
+            case .bool: #expect(one["type"]?.equals("boolean") == true, "\(axis.name)")
+            case .version: #expect(one["anyOf"] != nil, "\(axis.name)")
+            }
+        }
+        #expect(strings(schema["properties"]?["gestures"]?["properties"]?["families"]?["items"]?["enum"])
+            == GestureFamily.allCases.map(\.rawValue))
+        #expect(keys(schema["properties"]) == SweepConfigLoader.topLevelKeys)
+        #expect(keys(schema["properties"]?["trees"]?["properties"]) == SweepConfigLoader.treeKeys)
+        #expect(keys(schema["properties"]?["gestures"]?["properties"]) == SweepConfigLoader.gestureKeys)
+    }
+
+    /// Sweep configs in configs/ (not configs/scenarios): YAML files with a top-level `axes:` or `trees:` key.
+    static func sweepConfigs() throws -> [String] {
+        let root = repository.appendingPathComponent("configs")
+        var found: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml"), !relative.hasPrefix("scenarios/") else { continue }
+            let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
+            let topLevel = text.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("#") }
+            if topLevel.contains(where: { $0.hasPrefix("axes:") || $0.hasPrefix("trees:") }) { found.append("configs/" + relative) }
+        }
+        return found.sorted()
+    }
+
+    @Test func everySweepConfigInTheRepositoryLoadsAndValidates() throws {
+        let configs = try Self.sweepConfigs()
+        #expect(configs.contains("configs/quickstart.yaml") && configs.contains("configs/seeds-sweep.yaml"))
+        let validator = try schemaValidator()
+        for path in configs {
+            let text = try readRepositoryFile(path)
+            #expect(validator.validate(try JSONValue.fromYAML(text, path: path)).isEmpty, "\(path)")
+            #expect(throws: Never.self, "\(path)") { _ = try SweepConfigLoader.load(yaml: text, path: path) }
+        }
+    }
+
+    static let goodConfigs: [String] = [
+        "name: a\n",
+        "name: a.b_c-1\nseed: 18446744073709551615\noutput: out/x\ndescription: text\n",
+        "name: a\naxes:\n  contentTouchDelay: {from: 0, to: 300, step: 50}\n  scrollViews.bounces: bool\n",
+        "name: a\naxes:\n  iosVersion: [\"17.0\", 17.4, 18]\n  device: pad\n  system.edgeGate: false\n",
+        "name: a\naxes: {overlay.passThrough: bool, overlay.panMoved: bool}\nzip: [[overlay.passThrough, overlay.panMoved]]\n",
+        "name: a\naxes: {panHysteresis: [5, 10]}\nexclude: [{panHysteresis: 5}]\n",
+        "name: a\ntrees: {perConfiguration: 3, templates: [feed, form], rows: {min: 2, max: 4}, edgeGate: false}\n",
+        "name: a\ntrees: {templates: {random: 0.5}, random: {depth: {min: 1, max: 3}, kindMix: {button: 1}}}\n",
+        "name: a\ngestures: {families: [quickTap], placements: 3, sampleRate: 60, jitter: 0}\nexamples: 0\n",
+        "name: a\naxes: {scrollViews.touchesShouldCancel: [default, controlsExceptTextInputsSlidersSwitches]}\n",
+    ]
+
+    /// Configs both the loader and the schema reject (the loader also rejects many the schema cannot see:
+    /// zip and exclude naming other axes, unequal zip groups, `from > to`, `max < min`).
+    static let badConfigs: [String] = [
+        "seed: 1\n",                                                         // name missing
+        "name: a\nseeds: 1\n",                                               // unknown key
+        "name: my sweep\n",                                                  // name with a space
+        "name: 12\n",                                                        // name not a string
+        "name: a\nseed: -3\n",                                               // negative seed
+        "name: a\nseed: 18446744073709551616\n",                             // seed too large
+        "name: a\nseed: 1.5\n",                                              // seed not an integer
+        "name: a\naxes: {contentTouchDelays: [1]}\n",                        // unknown axis
+        "name: a\naxes: {contentTouchDelay: [100, 6000]}\n",                 // value out of range
+        "name: a\naxes: {contentTouchDelay: ['100']}\n",                     // quoted number
+        "name: a\naxes: {contentTouchDelay: []}\n",                          // no values
+        "name: a\naxes: {contentTouchDelay: [5, 5]}\n",                      // repeated value
+        "name: a\naxes: {contentTouchDelay: {from: 0, to: 10}}\n",           // range without step
+        "name: a\naxes: {contentTouchDelay: {from: 0, to: 10, step: 0}}\n",  // zero step
+        "name: a\naxes: {contentTouchDelay: {from: 0, to: 10, by: 1}}\n",    // unknown range key
+        "name: a\naxes: {scrollViews.bounces: [yes]}\n",                     // not a boolean
+        "name: a\naxes: {scrollViews.bounces: {from: 0, to: 1, step: 1}}\n", // range on a bool axis
+        "name: a\naxes: {scrollViews.touchesShouldCancel: bool}\n",          // bool on a choice axis
+        "name: a\naxes: {scrollViews.touchesShouldCancel: [sometimes]}\n",   // unknown choice
+        "name: a\naxes: {iosVersion: [17.4.1]}\n",                           // bad version
+        "name: a\naxes: {overlay.panMoved: bool}\nzip: [[overlay.panMoved]]\n", // zip group of one
+        "name: a\naxes: {panHysteresis: [5]}\nexclude: [{}]\n",              // empty exclude rule
+        "name: a\naxes: {panHysteresis: [5]}\nexclude: [{panHysteresis: -1}]\n", // exclude value out of range
+        "name: a\ntrees: {perConfiguration: 0}\n",
+        "name: a\ntrees: {count: 3}\n",
+        "name: a\ntrees: {templates: [feed, chat]}\n",
+        "name: a\ntrees: {templates: [feed, feed]}\n",
+        "name: a\ntrees: {templates: []}\n",
+        "name: a\ntrees: {templates: {feed: 0}}\n",
+        "name: a\ntrees: {templates: feed}\n",
+        "name: a\ntrees: {rows: {min: 0, max: 3}}\n",
+        "name: a\ntrees: {rows: {min: 2}}\n",
+        "name: a\ntrees: {random: {kindMix: {widget: 1}}}\n",
+        "name: a\ntrees: {random: {kindMix: {}}}\n",
+        "name: a\ntrees: {edgeGate: 'true'}\n",
+        "name: a\ngestures: {families: [quickTap, wiggle]}\n",
+        "name: a\ngestures: {placements: 0}\n",
+        "name: a\ngestures: {sampleRate: 5000}\n",
+        "name: a\ngestures: {jitter: -1}\n",
+        "name: a\nexamples: -1\n",
+        "name: a\noutput: ''\n",
+    ]
+
+    @Test(arguments: goodConfigs)
+    func theLoaderAndTheSchemaBothAccept(_ yaml: String) throws {
+        #expect(loadError(yaml) == "accepted")
+        let violations = try schemaValidator().validate(try JSONValue.fromYAML(yaml, path: "t.yaml"))
+        #expect(violations.isEmpty, "\(violations)")
+    }
+
+    @Test(arguments: badConfigs)
+    func theLoaderAndTheSchemaBothReject(_ yaml: String) throws {
+        #expect(loadError(yaml) != "accepted")
+        #expect(!(try schemaValidator().validate(try JSONValue.fromYAML(yaml, path: "t.yaml"))).isEmpty)
+    }
+
+    // MARK: The validator itself
+
+    func violations(_ schema: String, _ instance: String) throws -> [String] {
+        try JSONSchemaValidator(schema: JSONValue(json: schema)).validate(JSONValue(json: instance)).map(\.description)
+    }
+
+    @Test func validatorKeywords() throws {
+        #expect(try violations(#"{"type": "integer"}"#, "3.0").isEmpty)
+        #expect(try violations(#"{"type": "integer"}"#, "3.5") == ["/: expected integer, got number"])
+        #expect(try violations(#"{"type": ["string", "null"]}"#, "null").isEmpty)
+        #expect(try violations(#"{"type": "number", "minimum": 1, "maximum": 2}"#, "2.5") == ["/: 2.5 breaks maximum 2"])
+        #expect(try violations(#"{"exclusiveMinimum": 0}"#, "0") == ["/: 0 breaks exclusiveMinimum 0"])
+        #expect(try violations(#"{"enum": [1, "a"]}"#, "1.0").isEmpty)
+        #expect(try violations(#"{"const": {"a": [1]}}"#, #"{"a": [1]}"#).isEmpty)
+        #expect(try violations(#"{"pattern": "^a+$", "minLength": 2}"#, #""ab""#) == [#"/: 'ab' does not match ^a+$"#])
+        #expect(try violations(#"{"items": {"type": "boolean"}, "minItems": 2, "uniqueItems": true}"#, "[true, true]")
+            == ["/: item 1 repeats an earlier item"])
+        #expect(try violations(#"{"minItems": 2}"#, "[1]") == ["/: has fewer than 2 items"])
+        let object = #"{"type": "object", "required": ["a"], "minProperties": 1, "additionalProperties": false,"#
+            + ##" "properties": {"a": {"$ref": "#/$defs/n"}}, "$defs": {"n": {"type": "number"}}}"##
+        #expect(try violations(object, #"{"a": "x", "b~/": 1}"#)
+            == ["/: has the unknown property 'b~/'", "/a: expected number, got string"])
+        #expect(try violations(object, "{}") == ["/: is missing the required property 'a'", "/: has fewer than 1 properties"])
+        #expect(try violations(#"{"additionalProperties": {"type": "string"}}"#, #"{"x/y": 1}"#) == ["/x~1y: expected string, got integer"])
+        #expect(try violations(#"{"oneOf": [{"type": "number"}, {"type": "integer"}]}"#, "1").first?.contains("more than one") == true)
+        #expect(try violations(#"{"anyOf": [{"type": "number"}, {"type": "integer"}]}"#, "1").isEmpty)
+        #expect(try violations(#"{"anyOf": [{"type": "string"}, {"minimum": 5}]}"#, "1").count == 1)
+        #expect(try violations(##"{"definitions": {"b": false}, "$ref": "#/definitions/b"}"##, "1") == ["/: is not allowed here"])
+        #expect(try violations(#"{"maximum": 18446744073709551615}"#, "18446744073709551616") == ["/: 18446744073709551616 breaks maximum 18446744073709551615"])
+    }
+
+    @Test func validatorRefusesKeywordsItDoesNotCheck() throws {
+        #expect(throws: JSONSchemaValidator.SchemaError.self) {
+            try JSONSchemaValidator(schema: JSONValue(json: #"{"properties": {"a": {"maxLength": 3}}}"#))
+        }
+        #expect(throws: JSONSchemaValidator.SchemaError.self) {
+            try JSONSchemaValidator(schema: JSONValue(json: ##"{"$ref": "#/$defs/missing"}"##))
+        }
+    }
+
+    @Test func jsonTextRoundTrips() throws {
+        let text = #"{"a": [1, 2.5, -3e2, true, null, "q\"\\\n\u00e9\ud83d\ude00"], "b": {}}"#
+        let value = try JSONValue(json: text)
+        #expect(value.description == #"{"a":[1,2.5,-300,true,null,"q\"\\\né😀"],"b":{}}"#)
+        #expect(try JSONValue(json: value.description).equals(value))
+        #expect(throws: JSONValue.ConversionError.self) { try JSONValue(json: "[1,]") }
+        #expect(throws: JSONValue.ConversionError.self) { try JSONValue(json: "{} x") }
+    }
+}

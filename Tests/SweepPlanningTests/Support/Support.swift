@@ -1,0 +1,41 @@
+import Foundation
+import SweepPlanning
+
+/// The repository root (three levels above this file's directory).
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+func readRepositoryFile(_ relative: String) throws -> String {
+    try String(contentsOf: repository.appendingPathComponent(relative), encoding: .utf8)
+}
+
+/// Loads a config from text as the file `t.yaml`.
+func load(_ yaml: String, path: String = "t.yaml") throws -> SweepConfig {
+    try SweepConfigLoader.load(yaml: yaml, path: path)
+}
+
+/// The loader's message (`file:line:column: …`) for a config it must reject, or "accepted".
+func loadError(_ yaml: String) -> String {
+    do {
+        _ = try SweepConfigLoader.load(yaml: yaml, path: "t.yaml")
+        return "accepted"
+    } catch {
+        return error.description
+    }
+}
+
+/// The plan of a config given as text.
+func plan(_ yaml: String) throws -> SweepPlan { SweepPlan(try load(yaml)) }
+
+/// The configurations' values as `axis=value` strings joined by spaces.
+func rows(_ plan: SweepPlan) -> [String] {
+    plan.configurations.map { $0.values.map(\.description).joined(separator: " ") }
+}
+
+/// The sweep config schema as a validator.
+func schemaValidator() throws -> JSONSchemaValidator {
+    try JSONSchemaValidator(schema: JSONValue(json: readRepositoryFile(SweepSchema.path)))
+}
+
+/// Whether generated files should be rewritten instead of compared (SWEEP_WRITE_GENERATED=1).
+var writeGenerated: Bool { ProcessInfo.processInfo.environment["SWEEP_WRITE_GENERATED"] == "1" }
