@@ -78,8 +78,12 @@ public enum CauseFinder {
             }
             return "\(targetName) did not highlight before its action"
         case .lateAction:
+            // The hold on touchesEnded is what delays an action past the lift; a withheld began only explains
+            // the rest.
             for event in trace {
-                if case let .withheld(_, .ended, by) = event.kind { return "touchesEnded held by \(rn(by)) (G6)" }
+                if case let .withheld(_, .ended, by) = event.kind { return "touchesEnded held by \(rn(by)) until it failed (G6)" }
+            }
+            for event in trace {
                 if case let .withheld(_, .began, by) = event.kind { return "touchesBegan withheld by \(rn(by)) (G5)" }
             }
             return "the action came late"

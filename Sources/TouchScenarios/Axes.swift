@@ -180,6 +180,7 @@ public enum AxisCatalog {
         + recognizerAxes(role: "cellTaps") { $0.cellTaps }
         + recognizerAxes(role: "longPresses") { $0.longPresses }
         + recognizerAxes(role: "swipePans") { $0.swipePans }
+        + recognizerAxes(role: "doubleTaps") { $0.doubleTaps }
         + [
             AxisDefinition(name: "dismissTap.shouldReceive", type: .choice(["always", "notOnControls", "notInScrollViews"]),
                            summary: "The tap-to-dismiss recognizer's shouldReceive filter (G3; seed 001's fix).") { value, tree in

@@ -57,6 +57,9 @@ public struct Roles: Hashable, Sendable {
     public var longPresses: [RecognizerID] = []
     /// Swipe-to-delete style pans on cells (pager).
     public var swipePans: [RecognizerID] = []
+    /// Double-tap recognizers on cells (double tap to like, feed): they hold the touchesEnded of buttons
+    /// inside the cell until they fail (touch-model B5).
+    public var doubleTaps: [RecognizerID] = []
     /// Full-screen overlay scroll views (drawer); `overlay.passThrough` and `overlay.panMoved` act on them.
     public var overlays: [ViewID] = []
     /// The view an overlay's pan moves to when `overlay.panMoved` is true (its superview).

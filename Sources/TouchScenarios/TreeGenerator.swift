@@ -123,7 +123,7 @@ enum Metrics {
 /// The template-facing tree builder: adds views in document order, records recognizers with their roles,
 /// and computes roles and elements at the end.
 struct TreeBuilder {
-    enum RecognizerRole { case none, dismissTap, cellTap, longPress, swipePan }
+    enum RecognizerRole { case none, dismissTap, cellTap, longPress, swipePan, doubleTap }
 
     let template: TreeTemplate
     let seed: UInt64
@@ -225,6 +225,7 @@ struct TreeBuilder {
             case .cellTap: roles.cellTaps.append(id)
             case .longPress: roles.longPresses.append(id)
             case .swipePan: roles.swipePans.append(id)
+            case .doubleTap: roles.doubleTaps.append(id)
             }
         }
         roles.scrollViews = scene.views.indices.filter { scene.views[$0].scroll != nil }

@@ -129,3 +129,32 @@ import TouchScenarios
         #expect(v.defects.isEmpty)
     }
 }
+
+@Suite struct CauseFinderTests {
+    @Test func aLateActionNamesTheRecognizerHoldingTouchesEnded() throws {
+        let scene = try ScenarioLoader.load(yaml: """
+            name: t
+            views:
+              - id: R
+                frame: [0, 0, 390, 844]
+                subviews:
+                  - { id: B, kind: button, frame: [20, 100, 100, 44] }
+            recognizers:
+              - { id: Like, kind: tap, taps: 2, view: R }
+            """, path: "t.yaml").scene
+        let b = scene.view(named: "B")!
+        let script = [ScriptEvent(time: .zero, action: .down(Point(70, 122))), ScriptEvent(time: .ms(60), action: .up(nil))]
+        let gesture = Gesture(family: .quickTap, target: b, intent: .activate(b), script: script, liftTime: .ms(60), downTime: .zero)
+        #expect(CauseFinder.cause(of: .lateAction, gesture: gesture, scene: scene) == "touchesEnded held by Like until it failed (G6)")
+    }
+
+    @Test func aSwallowedScrollNamesThePansFailure() throws {
+        let scene = try ScenarioLoader.load(yaml: ClassifierTests.tree(delays: false), path: "t.yaml").scene
+        let sv = scene.view(named: "SV")!
+        let script = ClassifierTests.swipe(from: Point(70, 122), dy: -60)
+        let gesture = Gesture(family: .dragFromControl, target: scene.view(named: "B")!, intent: .scroll(sv, axis: .vertical, distance: 60),
+                              script: script, liftTime: script.last!.time, downTime: .zero)
+        #expect(CauseFinder.cause(of: .swallowedScroll, gesture: gesture, scene: scene)
+                == "SV.pan failed: contentTouchDelivery: touchesShouldCancel(in: B) returned false (S7)")
+    }
+}

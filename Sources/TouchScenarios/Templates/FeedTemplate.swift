@@ -20,11 +20,11 @@ enum FeedTemplate {
         let offset = ListLayout.offset(content: contentHeight, visible: tableFrame.size.height, rng: &rng)
         let visible = ListLayout.onScreen(rows, offset: offset, visible: tableFrame.size.height)
 
-        // Per visible cell: switch, recognizer (0 none, 1 long press, 2 tap), avatar.
+        // Per visible cell: switch, recognizer (0 none, 1 long press, 2 tap, 3 double tap to like), avatar.
         var switches = visible.map { _ in rng.chance(0.35) }
         var recognizers = visible.map { _ -> Int in
             let x = rng.double(0 ... 1)
-            return x < 0.15 ? 2 : x < 0.40 ? 1 : 0
+            return x < 0.15 ? 2 : x < 0.40 ? 1 : x < 0.60 ? 3 : 0
         }
         let avatars = visible.map { _ in rng.chance(0.6) }
         // The template promises at least one switch and one long-press cell on screen.
@@ -67,6 +67,8 @@ enum FeedTemplate {
             switch recognizers[k] {
             case 1: b.recognizer(name + ".longPress", .longPress(touches: 1), on: cell, role: .longPress)
             case 2: b.recognizer(name + ".tap", .tap(taps: 1, touches: 1), on: cell, role: .cellTap)
+            // Double tap to like (photo feeds): not vetoed by the Like button, it holds its touchesEnded (B5).
+            case 3: b.recognizer(name + ".doubleTap", .tap(taps: 2, touches: 1), on: cell, role: .doubleTap)
             default: break
             }
         }
