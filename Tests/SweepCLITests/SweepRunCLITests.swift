@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// `sweep plan`, `sweep run`, `sweep trees` and `sweep trace --replay` end to end on a small config.
+@Suite(.serialized) struct SweepRunCLITests {
+    let cli = SweepCLITests()
+
+    static let config = """
+        name: cli-tiny
+        seed: 3
+        axes:
+          scrollViews.delaysContentTouches: [true, false]
+          dismissTap.cancelsTouchesInView: [true, false]
+        trees:
+          perConfiguration: 4
+          templates: {feed: 1, form: 1, drawer: 1}
+        gestures:
+          placements: 1
+        examples: 2
+        """
+
+    func temporaryDirectory(_ name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-run-cli-\(getpid())-\(name)")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.path
+    }
+
+    func files(in directory: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+            result[name] = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))
+        }
+        return result
+    }
+
+    @Test func runWritesEveryReportAndTheSameBytesWhateverTheThreads() throws {
+        let dir = try temporaryDirectory("threads")
+        let config = dir + "/tiny.yaml"
+        try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+        let one = try cli.sweep("run", config, "--output", dir + "/t1", "--threads", "1", "--quiet")
+        let two = try cli.sweep("run", config, "--output", dir + "/t2", "--threads", "2", "--quiet")
+        #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
+        let a = try files(in: dir + "/t1"), b = try files(in: dir + "/t2")
+        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "examples.csv", "plan.yaml", "config.yaml"] {
+            #expect(a[name] != nil, "\(name) written")
+        }
+        // The replay command inside examples.csv names the output directory, so compare everything else.
+        for (name, data) in a where name != "examples.csv" { #expect(b[name] == data, "\(name) differs between 1 and 2 threads") }
+        let examplesA = String(decoding: a["examples.csv"]!, as: UTF8.self).replacingOccurrences(of: dir + "/t1", with: "OUT")
+        let examplesB = String(decoding: b["examples.csv"]!, as: UTF8.self).replacingOccurrences(of: dir + "/t2", with: "OUT")
+        #expect(examplesA == examplesB)
+        let header = String(decoding: a["summary.csv"]!, as: UTF8.self).split(separator: "\r\n").first ?? ""
+        #expect(header.hasPrefix("config_id,scrollViews.delaysContentTouches,dismissTap.cancelsTouchesInView,runs,dead_button_attempts"))
+    }
+
+    @Test func anExampleReplaysToItsTimeline() throws {
+        let dir = try temporaryDirectory("replay")
+        let config = dir + "/tiny.yaml"
+        try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(try cli.sweep("run", config, "--output", dir + "/out", "--quiet").status == 0)
+        let examples = try String(contentsOfFile: dir + "/out/examples.csv", encoding: .utf8)
+        let firstRow = try #require(examples.split(separator: "\r\n").dropFirst().first)
+        let id = String(firstRow.split(separator: ",")[0])
+        let replay = try cli.sweep("trace", "--replay", dir + "/out", id)
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.hasPrefix("== \(id): "))
+        let missing = try cli.sweep("trace", "--replay", dir + "/out", "c999-t0-quickTap-p0")
+        #expect(missing.status == 2 && missing.stdout.isEmpty && missing.stderr.contains("no scenario 'c999-t0-quickTap-p0'"))
+    }
+
+    @Test func aBadConfigIsOneSentenceExitStatus2AndWritesNothing() throws {
+        let dir = try temporaryDirectory("bad")
+        let config = dir + "/bad.yaml"
+        try "name: bad\naxes:\n  contentTouchDelay: [150, fast]\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try cli.sweep("run", config, "--output", dir + "/out")
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(run.stderr.hasPrefix("sweep run: \(config):3:"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"), "nothing written")
+        let plan = try cli.sweep("plan", config)
+        #expect(plan.status == 2 && plan.stdout.isEmpty && plan.stderr.hasPrefix("sweep plan: \(config):3:"))
+    }
+
+    @Test func planPrintsTheCountsWithoutRunning() throws {
+        let dir = try temporaryDirectory("plan")
+        let config = dir + "/tiny.yaml"
+        try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+        let plan = try cli.sweep("plan", config)
+        #expect(plan.status == 0)
+        #expect(plan.stdout.contains("configurations       4"))
+        #expect(plan.stdout.contains("total scenario runs  176  (4 × 4 × 11)"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out/cli-tiny"))
+    }
+
+    @Test func treesPrintsATreeAndWritesAReplayableScenario() throws {
+        let dir = try temporaryDirectory("trees")
+        let config = dir + "/tiny.yaml"
+        try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+        let printed = try cli.sweep("trees", config, "--index", "1")
+        #expect(printed.status == 0 && printed.stdout.hasPrefix("tree 1: "))
+        let scenario = dir + "/tree1.yaml"
+        let written = try cli.sweep("trees", config, "--index", "1", "--configuration", "c002", "--out", scenario)
+        #expect(written.status == 0, "\(written.stderr)")
+        let traced = try cli.sweep("trace", scenario)
+        #expect(traced.status == 0 && traced.stdout.contains("hit-tests to"))
+        let outOfRange = try cli.sweep("trees", config, "--index", "9")
+        #expect(outOfRange.status == 2 && outOfRange.stderr.contains("--index 9 is out of range"))
+    }
+}
