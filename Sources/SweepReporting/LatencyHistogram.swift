@@ -6,7 +6,9 @@
 /// - Bucket `k` for `k` in `0...limitMs` holds the values in `(k − 1, k]` ms, so bucket 0 holds exactly 0 ms
 ///   and its upper bound is `k` ms. Values above ``limitMs`` go to one overflow bucket, whose upper bound is
 ///   the largest value recorded there.
-/// - Memory is `limitMs + 2` counters, whatever the number of values.
+/// - Only buckets that hold values are stored (sorted pairs of bucket and count), so memory grows with the
+///   number of distinct buckets used (at most `limitMs + 2`), never with the number of values: a sweep with
+///   thousands of configurations keeps one small histogram per report cell.
 ///
 /// Merging adds counts and takes the larger overflow maximum; both are commutative and associative, so
 /// merging shards in any order or grouping yields an equal (`==`) histogram and equal percentiles.
@@ -14,13 +16,20 @@ public struct LatencyHistogram: Sendable, Equatable {
     /// The largest bucket bound below the overflow bucket, in milliseconds.
     public static let limitMs = 2000
 
-    private var buckets = [Int](repeating: 0, count: LatencyHistogram.limitMs + 2)  // last one: overflow
+    /// Non-empty buckets in increasing bucket order: (bucket index, count); index `limitMs + 1` is overflow.
+    private var buckets: [(bucket: Int32, count: Int)] = []
     /// The number of values recorded (including merged ones).
     public private(set) var count = 0
     /// The largest value in the overflow bucket, in microseconds; 0 while that bucket is empty.
     private var overflowMaxMicroseconds: Int64 = 0
 
     public init() {}
+
+    public static func == (a: LatencyHistogram, b: LatencyHistogram) -> Bool {
+        a.count == b.count && a.overflowMaxMicroseconds == b.overflowMaxMicroseconds
+            && a.buckets.count == b.buckets.count
+            && zip(a.buckets, b.buckets).allSatisfy { $0.bucket == $1.bucket && $0.count == $1.count }
+    }
 
     /// Records one duration in milliseconds.
     /// - Precondition: `ms` is not NaN. +∞ goes to the overflow bucket.
@@ -35,17 +44,31 @@ public struct LatencyHistogram: Sendable, Equatable {
         let us = max(microseconds, 0)
         let limitUs = Int64(LatencyHistogram.limitMs) * 1000
         if us > limitUs {
-            buckets[LatencyHistogram.limitMs + 1] += 1
+            add(LatencyHistogram.limitMs + 1, 1)
             overflowMaxMicroseconds = max(overflowMaxMicroseconds, us)
         } else {
-            buckets[Int((us + 999) / 1000)] += 1  // ceil(us / 1000)
+            add(Int((us + 999) / 1000), 1)  // ceil(us / 1000)
         }
         count += 1
     }
 
+    /// Adds `n` to bucket `k`, keeping the pairs sorted.
+    private mutating func add(_ k: Int, _ n: Int) {
+        var lo = 0, hi = buckets.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(buckets[mid].bucket) < k { lo = mid + 1 } else { hi = mid }
+        }
+        if lo < buckets.count && Int(buckets[lo].bucket) == k {
+            buckets[lo].count += n
+        } else {
+            buckets.insert((Int32(k), n), at: lo)
+        }
+    }
+
     /// Adds every value recorded in `other` to this histogram.
     public mutating func merge(_ other: LatencyHistogram) {
-        for i in buckets.indices { buckets[i] += other.buckets[i] }
+        for pair in other.buckets { add(Int(pair.bucket), pair.count) }
         count += other.count
         overflowMaxMicroseconds = max(overflowMaxMicroseconds, other.overflowMaxMicroseconds)
     }
@@ -63,9 +86,9 @@ public struct LatencyHistogram: Sendable, Equatable {
         guard count > 0 else { return nil }
         let rank = max(1, min(count, Int((p * Double(count) / 100).rounded(.up))))
         var seen = 0
-        for k in 0...LatencyHistogram.limitMs {
-            seen += buckets[k]
-            if seen >= rank { return Double(k) }
+        for pair in buckets where Int(pair.bucket) <= LatencyHistogram.limitMs {
+            seen += pair.count
+            if seen >= rank { return Double(pair.bucket) }
         }
         return Double(overflowMaxMicroseconds) / 1000
     }
