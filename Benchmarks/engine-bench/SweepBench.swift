@@ -34,11 +34,11 @@ enum SweepBench {
         var runner = EngineRunner()
         var sink = 0
         // Warm-up pass.
-        for (prepared, scripts) in mix { for s in scripts { sink &+= runner.summary(prepared, script: s).droppedTouches } }
+        for (prepared, scripts) in mix { for s in scripts { sink &+= runner.withSummary(prepared, script: s) { $0.droppedTouches } } }
         if let passes = ProcessInfo.processInfo.environment["ENGINE_BENCH_PASSES"].flatMap(Int.init) {
             // Fixed work for instruction counting (perf stat): no timing, no sweep runs.
             for _ in 0 ..< passes {
-                for (prepared, scripts) in mix { for s in scripts { sink &+= runner.summary(prepared, script: s).droppedTouches } }
+                for (prepared, scripts) in mix { for s in scripts { sink &+= runner.withSummary(prepared, script: s) { $0.droppedTouches } } }
             }
             print("ran \(passes) passes = \(passes * runsPerPass) scenario runs (sink \(sink))")
             return
@@ -47,7 +47,7 @@ enum SweepBench {
         let start = clock.now
         var elapsed = 0.0
         while elapsed < 3 {
-            for (prepared, scripts) in mix { for s in scripts { sink &+= runner.summary(prepared, script: s).droppedTouches } }
+            for (prepared, scripts) in mix { for s in scripts { sink &+= runner.withSummary(prepared, script: s) { $0.droppedTouches } } }
             runs += runsPerPass
             elapsed = seconds(clock.now - start)
         }

@@ -55,8 +55,9 @@ public struct UnitRunner {
             let tree = plan.configured(base.tree, configuration: unit.configuration)
             let prepared = PreparedScene(tree.scene)
             for (index, entry) in base.gestures.enumerated() {
-                let summary = engine.summary(prepared, script: entry.gesture.script)
-                let verdict = Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
+                let verdict = engine.withSummary(prepared, script: entry.gesture.script) { summary in
+                    Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
+                }
                 result.tallies.add(verdict, template: tree.template, family: entry.family)
                 for defect in verdict.defects where kept[defect.rawValue] < perClass {
                     kept[defect.rawValue] += 1

@@ -41,15 +41,22 @@ public struct EngineRunner {
 
     public init() {}
 
-    /// Runs `script` (default: the scene's own) on `prepared` and returns the summary.
+    /// Runs `script` (default: the scene's own) on `prepared` and returns a copy of the summary.
     public mutating func summary(_ prepared: PreparedScene, script: [ScriptEvent]? = nil) -> RunSummary {
+        withSummary(prepared, script: script) { $0 }
+    }
+
+    /// Runs `script` on `prepared` and hands the summary to `body` in place (no copy: the fast path of a
+    /// sweep's inner loop). The summary is only valid inside `body`.
+    public mutating func withSummary<Result>(_ prepared: PreparedScene, script: [ScriptEvent]? = nil,
+                                             _ body: (borrowing RunSummary) -> Result) -> Result {
         if simulation == nil || simulation!.prepared !== prepared {
             simulation = Simulation(prepared: prepared, recorder: NoTrace())
         } else {
             simulation!.reset()
         }
         simulation!.run(script: script ?? prepared.scene.script)
-        return simulation!.summary
+        return body(simulation!.summary)
     }
 }
 

@@ -46,7 +46,6 @@ struct RecognizerRuntime {
     var isEnabled = true
     /// Touch slots this recognizer tracks (bit i = slot i). Cleared at reset.
     var touches: UInt64 = 0
-    var deadline = VirtualTime.never
     /// Passed its threshold but waiting for failure requirements (G10): what it will become.
     var pending = PendingTransition.none
     /// While pending, its touches already ended (report began then ended when it commits).

@@ -112,12 +112,12 @@ extension Simulation {
     mutating func fail(_ id: RecognizerID, _ reason: Reason) {
         setPending(id, .none)
         recognizers[id].pendingEnded = false
-        recognizers[id].deadline = .never
+        deadlines[id] = .never
         transition(id, to: .failed, reason)
     }
 
     mutating func cancel(_ id: RecognizerID, _ reason: Reason) {
-        recognizers[id].deadline = .never
+        deadlines[id] = .never
         transition(id, to: .cancelled, reason)
         sendAction(id)
         if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
@@ -328,7 +328,7 @@ extension Simulation {
         if hasLiveTouches(id) { return false }
         let state = recognizers[id].state
         if state == .possible {
-            return recognizers[id].pending == .none && recognizers[id].deadline == .never
+            return recognizers[id].pending == .none && deadlines[id] == .never
                 && !recognizers[id].waitingForNextTap && !heldEndsDelayed(by: id)
         }
         return state.isTerminal
@@ -358,6 +358,7 @@ extension Simulation {
         let wasState = recognizers[id].state
         let enabled = recognizers[id].isEnabled
         setPending(id, .none)
+        deadlines[id] = .never
         recognizers[id] = RecognizerRuntime(isEnabled: enabled)
         if wasState != .possible {
             emit(.transition(recognizer: id, from: wasState, to: .possible, reason: .reset))

@@ -23,6 +23,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     var now = VirtualTime.zero
     var touches: [TouchSlot]
     var recognizers: [RecognizerRuntime]
+    /// Each recognizer's pending timer (`.never` when none), kept apart so the timer scan is a tight loop.
+    var deadlines: [VirtualTime]
     var scrolls: [ScrollRuntime]
     var controls: [ControlRuntime]
     /// Sorted recognizer lists of the touches (P3/G2), `recsCapacity` entries per slot.
@@ -79,6 +81,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         let r = recs.count
         touches = Array(repeating: TouchSlot(), count: Self.maxSlots)
         recognizers = recs.map { RecognizerRuntime(isEnabled: $0.isEnabled) }
+        deadlines = Array(repeating: .never, count: recs.count)
         scrolls = views.map { ScrollRuntime(offset: $0.boundsOrigin) }
         controls = views.map { ControlRuntime(value: $0.value) }
         recsCapacity = max(r, 1)
@@ -107,10 +110,11 @@ public struct Simulation<Recorder: TraceRecorder> {
         slotsUsed = 0
         var r = 0
         while r < recognizers.count {
-            if recognizers[r].engaged || recognizers[r].state != .possible || recognizers[r].deadline != .never
+            if recognizers[r].engaged || recognizers[r].state != .possible || deadlines[r] != .never
                 || recognizers[r].isEnabled != recs[r].isEnabled || recognizers[r].touches != 0 {
                 recognizers[r] = RecognizerRuntime(isEnabled: recs[r].isEnabled)
             }
+            deadlines[r] = .never
             r += 1
         }
         for sv in prepared.scrollViewIDs { scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin) }
@@ -201,8 +205,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     func earliestTimer() -> (time: VirtualTime, owner: TimerOwner) {
         var best = VirtualTime.never
         var owner = TimerOwner.none
-        for i in recognizers.indices where recognizers[i].deadline < best {
-            best = recognizers[i].deadline; owner = .recognizer(i)
+        for i in deadlines.indices where deadlines[i] < best {
+            best = deadlines[i]; owner = .recognizer(i)
         }
         guard armedViewTimers > 0 else { return (best, owner) }
         for v in controls.indices where controls[v].unhighlightDeadline < best {
@@ -218,7 +222,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         switch owner {
         case .none: break
         case .recognizer(let id):
-            recognizers[id].deadline = .never
+            deadlines[id] = .never
             mayHaveFinished = true
             step(.timer(id))
         case .controlHighlight(let v):

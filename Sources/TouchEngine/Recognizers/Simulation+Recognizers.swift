@@ -116,7 +116,7 @@ extension Simulation {
                 recognizers[id].firstTapStart = p
             }
             if recognizers[id].touchesDown == 0 {
-                recognizers[id].deadline = now + (spec.thresholds.maximumTapDuration ?? params.tapMaximumDuration)
+                deadlines[id] = now + (spec.thresholds.maximumTapDuration ?? params.tapMaximumDuration)
             }
             recognizers[id].touchesDown += 1
             recognizers[id].maxTouchesDown = max(recognizers[id].maxTouchesDown, recognizers[id].touchesDown)
@@ -137,7 +137,7 @@ extension Simulation {
             }
             recognizers[id].touchesDown -= 1
             guard recognizers[id].touchesDown == 0 else { return .none }
-            recognizers[id].deadline = .never
+            deadlines[id] = .never
             if recognizers[id].maxTouchesDown < required {
                 return .fail(why(.threshold("only \(recognizers[id].maxTouchesDown) of \(required) fingers")))
             }
@@ -147,7 +147,7 @@ extension Simulation {
                 return .recognize(why(.threshold("tap \(taps) of \(taps) completed")))
             }
             recognizers[id].waitingForNextTap = true
-            recognizers[id].deadline = now + (spec.thresholds.maximumIntervalBetweenTaps ?? params.multiTapInterval)
+            deadlines[id] = now + (spec.thresholds.maximumIntervalBetweenTaps ?? params.multiTapInterval)
             return .none
         case .cancelled:
             return .fail(why(.touchesCancelled))
@@ -165,7 +165,7 @@ extension Simulation {
             recognizers[id].touchesDown += 1
             if !active {
                 if recognizers[id].touchesDown == required {
-                    recognizers[id].deadline = now + (spec.thresholds.minimumPressDuration ?? params.longPressDuration)
+                    deadlines[id] = now + (spec.thresholds.minimumPressDuration ?? params.longPressDuration)
                 } else if recognizers[id].touchesDown > required {
                     return .fail(why(.threshold("more than \(required) finger(s)")))
                 }
@@ -253,7 +253,7 @@ extension Simulation {
             if recognizers[id].touchesDown == 1 {
                 recognizers[id].start = touches[slot].location
                 recognizers[id].startTime = now
-                recognizers[id].deadline = now + params.swipeMaximumDuration
+                deadlines[id] = now + params.swipeMaximumDuration
             }
             return .none
         case .moved:
@@ -289,7 +289,7 @@ extension Simulation {
             guard views[sv].delaysContentTouches else {
                 return scrollDelayDecides(id: id, scrollView: sv, cause: "delaysContentTouches is false")
             }
-            if recognizers[id].deadline == .never { recognizers[id].deadline = now + params.contentTouchDelay }
+            if deadlines[id] == .never { deadlines[id] = now + params.contentTouchDelay }
             return .none
         case .moved:
             guard params.scrollDelayEarlyRelease else { return .none }
@@ -308,7 +308,7 @@ extension Simulation {
     /// S2: before releasing, ask `touchesShouldBegin(_:with:in:)`; NO makes the delay recognizer
     /// recognize, which discards the withheld touches.
     mutating func scrollDelayDecides(id: RecognizerID, scrollView sv: ViewID, cause: String) -> Verdict {
-        recognizers[id].deadline = .never
+        deadlines[id] = .never
         guard views[sv].touchesShouldBeginIsCustom else {
             return .fail(why(.note("\(cause); touchesShouldBegin returned true")))
         }
@@ -389,13 +389,13 @@ extension Simulation {
     mutating func edgeGateReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, edges: ScreenEdges) -> Verdict {
         switch phase {
         case .began:
-            guard recognizers[id].deadline == .never else { return .none }
+            guard deadlines[id] == .never else { return .none }
             let p = touches[slot].downLocation
             let size = views[0].frame.size, r = params.edgeGateRegion
             let nearEdge = (edges.contains(.bottom) && p.y >= size.height - r) || (edges.contains(.top) && p.y < r)
                 || (edges.contains(.left) && p.x < r) || (edges.contains(.right) && p.x >= size.width - r)
             guard nearEdge else { return .fail(why(.note("the touch started away from the watched edges"))) }
-            recognizers[id].deadline = now + params.edgeGateDelay
+            deadlines[id] = now + params.edgeGateDelay
             return .none
         case .moved:
             return .none

@@ -26,6 +26,8 @@ public final class PreparedScene: Sendable {
     let initialOffsets: [Point]
     /// The scroll views, in view order.
     let scrollViewIDs: [ViewID]
+    /// Scroll views already decelerating when a run starts (S9 scenarios), in view order.
+    let initiallyDecelerating: [ViewID]
     let controllerRootView: [ViewID]
     let controllerTouches: [TouchMethods]
     /// `simultaneous[a * n + b]`: G8 either delegate (or the edge gate).
@@ -98,6 +100,7 @@ public final class PreparedScene: Sendable {
         self.offsetMax = offsetMax
         initialOffsets = scene.views.map(\.boundsOrigin)
         scrollViewIDs = scene.views.indices.filter { scene.views[$0].scroll != nil }
+        initiallyDecelerating = scene.views.indices.filter { scene.views[$0].scroll?.initialDeceleration != nil }
         controllerRootView = scene.controllers.map(\.rootView)
         controllerTouches = scene.controllers.map(\.touches)
 

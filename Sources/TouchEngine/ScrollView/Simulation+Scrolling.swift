@@ -173,7 +173,7 @@ extension Simulation {
     }
 
     mutating func startInitialDecelerations() {
-        for sv in views.indices {
+        for sv in prepared.initiallyDecelerating {
             guard let v = views[sv].scroll?.initialDeceleration else { continue }
             let (target, duration, rate) = settleTarget(sv, contentVelocity: v)
             if target != scrolls[sv].offset { startDeceleration(sv, to: target, duration: duration, rate: rate) }
