@@ -95,3 +95,18 @@ import TouchScenarios
         #expect(small.highlightLatency?.percentile(50) == large.highlightLatency?.percentile(50))
     }
 }
+
+@Suite struct TerminalSummaryTests {
+    @Test func theSummaryRanksConfigurationsAndAxes() throws {
+        let plan = try SweepRunTests.plan()
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        let text = TerminalSummary.render(plan: plan, tallies: tallies)
+        #expect(text.contains("Highest dead_button rates"))
+        #expect(text.contains("Highest swallowed_scroll rates"))
+        #expect(text.contains("Axes that matter most"))
+        // Both axes of the tiny sweep are ranked, the one with the larger spread first.
+        let axisLines = text.split(separator: "\n").filter { $0.hasPrefix("scrollViews.") || $0.hasPrefix("dismissTap.") }
+        #expect(axisLines.count == 2)
+        #expect(TerminalSummary.render(plan: plan, tallies: tallies) == text, "deterministic")
+    }
+}
