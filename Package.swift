@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TouchScenarios", targets: ["TouchScenarios"]),
         .library(name: "SweepPlanning", targets: ["SweepPlanning"]),
         .library(name: "SweepReporting", targets: ["SweepReporting"]),
+        .library(name: "SweepProtocol", targets: ["SweepProtocol"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,6 +29,8 @@ let package = Package(
         ),
         // Sweep semantics (pure): defect classification against intents, aggregation, the shard runner.
         .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "SweepPlanning", "SweepReporting"]),
+        // The sweep wire protocol (pure): messages, frame codec, result encoding. No sockets.
+        .target(name: "SweepProtocol", dependencies: ["SweepCore", "SweepReporting"]),
         // Report output (pure but for OutputDirectory's file I/O): CSV, fixed numbers, Wilson intervals, histograms.
         .target(name: "SweepReporting"),
         // Scenario files (YAML) <-> engine values; trace rendering as JSON; expectation checks.

@@ -1,0 +1,53 @@
+import SweepCore
+
+/// The protocol version every message carries ("SWP/1"). A peer with another version is refused.
+public enum ProtocolVersion {
+    public static let current: UInt16 = 1
+}
+
+/// A unit of work on the wire: one configuration × a range of trees of the plan (docs/protocol.md).
+public struct UnitSpec: Hashable, Sendable {
+    public var configuration: Int
+    public var trees: Range<Int>
+    public init(configuration: Int, trees: Range<Int>) { self.configuration = configuration; self.trees = trees }
+    /// Stable id, e.g. `c3:t40-49` (configuration index, first and last tree).
+    public var id: String { "c\(configuration):t\(trees.lowerBound)-\(trees.upperBound - 1)" }
+}
+
+/// How a unit ended on a worker.
+public enum UnitStatus: UInt8, Sendable {
+    case ok = 0
+    /// The unit threw or the worker could not run it; `detail` says why.
+    case error = 1
+    /// The unit ran past its deadline.
+    case timeout = 2
+}
+
+/// Every message of the sweep protocol. `W→C` are sent by workers, `C→W` by the coordinator; the rest both
+/// ways. See docs/protocol.md for the frame layout.
+public enum ProtocolMessage: Sendable {
+    /// W→C: register. `engineVersion` must equal the coordinator's.
+    case hello(workerID: String, host: String, slots: Int, engineVersion: String)
+    /// C→W: accepted. The worker must rebuild the plan from `configText` and check `configHash`.
+    case welcome(sweepID: String, configHash: String, configText: String, heartbeatMs: Int, liveness: Int)
+    /// C→W: refused (wrong version, engine or sweep); the worker must not retry with the same settings.
+    case refuse(reason: String)
+    /// W→C: grant `count` more units (free slots plus a small prefetch).
+    case credit(count: Int)
+    /// C→W: run `unit` (attempt number from 1) before `deadlineMs` milliseconds after receipt.
+    case assign(unit: UnitSpec, attempt: Int, deadlineMs: Int)
+    /// W→C: a finished unit: its status, wall time and, when ok, the encoded `UnitResult`.
+    case result(unit: UnitSpec, attempt: Int, status: UnitStatus, elapsedMicroseconds: Int64, payload: [UInt8], detail: String)
+    /// C→W: the result of `unit` is committed (or was a duplicate); the worker may forget it.
+    case ack(unit: UnitSpec)
+    /// C→W: a speculative duplicate is no longer needed.
+    case cancel(unit: UnitSpec)
+    /// Both ways: liveness; `inflight` counts the units the sender is running.
+    case heartbeat(inflight: Int)
+    /// Both ways: the sender is leaving (`done` when the coordinator finished the sweep).
+    case disconnect(reason: String)
+    /// Any: ask for progress (`sweep status`); the coordinator answers with `status`.
+    case statusRequest
+    /// C→any: progress snapshot.
+    case status(unitsDone: Int, unitsTotal: Int, scenariosDone: Int, scenariosTotal: Int, workers: Int, retries: Int, failures: Int)
+}
