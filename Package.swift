@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "SweepPlanning", "SweepReporting"]),
         // The sweep wire protocol (pure): messages, frame codec, result encoding. No sockets.
         .target(name: "SweepProtocol", dependencies: ["SweepCore", "SweepReporting"]),
+        // Coordinator and worker logic as state machines (pure: no sockets, no clock).
+        .target(name: "SweepDistributed", dependencies: ["SweepProtocol"]),
         // Report output (pure but for OutputDirectory's file I/O): CSV, fixed numbers, Wilson intervals, histograms.
         .target(name: "SweepReporting"),
         // Scenario files (YAML) <-> engine values; trace rendering as JSON; expectation checks.
@@ -59,6 +61,7 @@ let package = Package(
             exclude: ["Traces"]
         ),
         .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit"]),
+        .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "SweepCore"]),
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),

@@ -1,0 +1,421 @@
+import SweepProtocol
+
+/// A worker's routing identity on the coordinator's ROUTER socket.
+public typealias WorkerID = [UInt8]
+
+/// Tunables of the coordinator (docs/protocol.md).
+public struct CoordinatorSettings: Sendable {
+    public var sweepID: String
+    public var configHash: String
+    /// The config text workers rebuild the plan from.
+    public var configText: String
+    public var engineVersion: String
+    public var heartbeatMs = 1000
+    /// Heartbeat intervals of silence after which a worker is declared dead.
+    public var liveness = 3
+    /// Failed or worker-killing attempts a unit may have before it is quarantined.
+    public var retryBudget = 3
+    /// Aim for units of about this many seconds once the cost is known.
+    public var targetUnitSeconds = 1.0
+    /// Keep at least this many units per slot of the live workers in the remaining work.
+    public var minimumUnitsPerSlot = 10
+    public var maximumTreesPerUnit = 256
+    /// Deadline of a unit: at least this, and at least 20 × its estimated run time.
+    public var minimumDeadlineMs = 60_000
+    /// Duplicate the oldest in-flight units on idle workers once no other work is left.
+    public var speculativeStragglers = true
+
+    public init(sweepID: String, configHash: String, configText: String, engineVersion: String) {
+        self.sweepID = sweepID; self.configHash = configHash; self.configText = configText; self.engineVersion = engineVersion
+    }
+}
+
+/// What the coordinator learns.
+public enum CoordinatorEvent: Sendable {
+    /// A decoded message from a worker.
+    case received(WorkerID, ProtocolMessage)
+    /// A message that could not be decoded (logged, dropped).
+    case malformed(WorkerID, String)
+    /// A message could not be routed to this worker (ROUTER_MANDATORY: it is gone).
+    case unreachable(WorkerID)
+    /// Time passed.
+    case tick
+}
+
+/// What the driver must do.
+public enum CoordinatorAction: Sendable, Equatable {
+    case send(WorkerID, ProtocolMessage)
+    /// Journal and merge this unit's result (exactly once per unit).
+    case commit(UnitSpec, payload: [UInt8])
+    /// Record that this unit gave up after its retry budget.
+    case quarantine(UnitSpec, reason: String)
+    case log(String)
+    /// Every tree of every configuration is committed or quarantined.
+    case finished
+
+    public static func == (a: CoordinatorAction, b: CoordinatorAction) -> Bool {
+        switch (a, b) {
+        case let (.commit(x, p), .commit(y, q)): return x == y && p == q
+        case let (.quarantine(x, r), .quarantine(y, s)): return x == y && r == s
+        case let (.log(x), .log(y)): return x == y
+        case (.finished, .finished): return true
+        case let (.send(w, m), .send(v, n)): return w == v && "\(m)" == "\(n)"
+        default: return false
+        }
+    }
+}
+
+/// The coordinator's logic as a value: events in (with the current time), actions out. No sockets, no clock.
+///
+/// Units are carved on demand from the trees not yet covered, configuration by configuration, at a size
+/// that tracks the measured cost (about `targetUnitSeconds` per unit, one tree per unit until measured,
+/// never fewer than `minimumUnitsPerSlot` units per live slot left). Results do not depend on unit sizes
+/// (tallies are sums; examples are ordered by plan position), so sizing is free to adapt.
+public struct CoordinatorStateMachine: Sendable {
+    public struct Lease: Sendable, Equatable {
+        public var unit: UnitSpec
+        public var attempt: Int
+        public var worker: WorkerID
+        public var startedMs: Int64
+        public var deadlineMs: Int64
+        /// A speculative copy of a straggler.
+        public var speculative: Bool
+    }
+
+    struct Worker: Sendable {
+        var host: String
+        var slots: Int
+        var credit = 0
+        var lastHeardMs: Int64
+        var lastSentMs: Int64
+    }
+
+    public let settings: CoordinatorSettings
+    public let configurationCount: Int
+    public let treeCount: Int
+    public private(set) var coverage: [TreeCoverage]
+    /// Fresh work is carved from here on.
+    var cursorConfiguration = 0
+    var cursorTree = 0
+    /// Units to run again (failed, timed out, or held by a worker that died), oldest first.
+    var retryQueue: [(unit: UnitSpec, attempt: Int)] = []
+    public private(set) var leases: [Lease] = []
+    var workers: [WorkerID: Worker] = [:]
+    /// Join order, for deterministic dispatch.
+    var workerOrder: [WorkerID] = []
+    var failures: [String: Int] = [:]
+    /// Measured cost of one tree (all its gestures), microseconds, exponentially averaged.
+    public private(set) var costPerTreeMicroseconds: Double?
+    public private(set) var committedUnits = 0
+    public private(set) var committedTrees = 0
+    public private(set) var retries = 0
+    public private(set) var quarantined: [(unit: UnitSpec, reason: String)] = []
+    public private(set) var finished = false
+
+    /// `covered[c]`: trees of configuration c already committed (from a journal when resuming).
+    public init(settings: CoordinatorSettings, configurationCount: Int, treeCount: Int, covered: [TreeCoverage]? = nil) {
+        self.settings = settings
+        self.configurationCount = configurationCount
+        self.treeCount = treeCount
+        coverage = covered ?? Array(repeating: TreeCoverage(), count: configurationCount)
+        committedTrees = coverage.reduce(0) { $0 + $1.count }
+    }
+
+    public var totalTrees: Int { configurationCount * treeCount }
+    public var liveWorkers: Int { workers.count }
+    public var liveSlots: Int { workers.values.reduce(0) { $0 + $1.slots } }
+
+    // MARK: - Events
+
+    public mutating func handle(_ event: CoordinatorEvent, nowMs: Int64) -> [CoordinatorAction] {
+        var actions: [CoordinatorAction] = []
+        switch event {
+        case let .received(worker, message):
+            receive(message, from: worker, nowMs: nowMs, into: &actions)
+        case let .malformed(worker, reason):
+            actions.append(.log("rejected a message from \(Self.name(worker)): \(reason)"))
+        case let .unreachable(worker):
+            if workers[worker] != nil {
+                actions.append(.log("worker \(Self.name(worker)) is unreachable; its units go back to the queue"))
+                removeWorker(worker, killed: false, into: &actions)
+            }
+        case .tick:
+            tick(nowMs: nowMs, into: &actions)
+        }
+        dispatch(nowMs: nowMs, into: &actions)
+        checkFinished(into: &actions)
+        return actions
+    }
+
+    mutating func receive(_ message: ProtocolMessage, from w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) {
+        if case let .hello(workerID, host, slots, engineVersion) = message {
+            guard engineVersion == settings.engineVersion else {
+                actions.append(.log("refused worker \(workerID) on \(host): engine \(engineVersion), coordinator runs engine \(settings.engineVersion)"))
+                actions.append(.send(w, .refuse(reason: "this coordinator runs engine \(settings.engineVersion) and results from two engines never mix; worker has \(engineVersion)")))
+                return
+            }
+            guard slots > 0 else {
+                actions.append(.send(w, .refuse(reason: "slots must be at least 1")))
+                return
+            }
+            if workers[w] == nil { workerOrder.append(w) }
+            let credit = workers[w]?.credit ?? 0
+            workers[w] = Worker(host: host, slots: slots, credit: credit, lastHeardMs: nowMs, lastSentMs: nowMs)
+            actions.append(.log("worker \(workerID) joined from \(host) with \(slots) slots"))
+            actions.append(.send(w, .welcome(sweepID: settings.sweepID, configHash: settings.configHash, configText: settings.configText,
+                                             heartbeatMs: settings.heartbeatMs, liveness: settings.liveness)))
+            if finished { actions.append(.send(w, .disconnect(reason: "done"))) }
+            return
+        }
+        if case .statusRequest = message {
+            actions.append(.send(w, statusMessage()))
+            return
+        }
+        guard workers[w] != nil else {
+            actions.append(.log("ignored \(Self.kind(message)) from \(Self.name(w)), which has not said hello"))
+            actions.append(.send(w, .refuse(reason: "say hello first")))
+            return
+        }
+        workers[w]!.lastHeardMs = nowMs
+        switch message {
+        case .credit(let count):
+            guard count >= 0 && count <= 10_000 else {
+                actions.append(.log("rejected credit \(count) from \(Self.name(w))"))
+                return
+            }
+            workers[w]!.credit += count
+        case let .result(unit, attempt, status, elapsed, payload, detail):
+            result(unit: unit, attempt: attempt, status: status, elapsed: elapsed, payload: payload, detail: detail,
+                   from: w, nowMs: nowMs, into: &actions)
+        case .heartbeat:
+            break
+        case .disconnect(let reason):
+            actions.append(.log("worker \(Self.name(w)) left: \(reason)"))
+            removeWorker(w, killed: false, into: &actions)
+        default:
+            actions.append(.log("ignored \(Self.kind(message)) from worker \(Self.name(w)): workers do not send it"))
+        }
+    }
+
+    mutating func result(unit: UnitSpec, attempt: Int, status: UnitStatus, elapsed: Int64, payload: [UInt8], detail: String,
+                         from w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) {
+        guard unit.configuration >= 0, unit.configuration < configurationCount, unit.trees.lowerBound >= 0,
+              unit.trees.upperBound <= treeCount, !unit.trees.isEmpty else {
+            actions.append(.log("rejected a result for unknown unit \(unit.id) from \(Self.name(w))"))
+            return
+        }
+        let leaseIndex = leases.firstIndex { $0.unit == unit && $0.worker == w && $0.attempt == attempt }
+        if coverage[unit.configuration].overlaps(unit.trees) {
+            if let i = leaseIndex { leases.remove(at: i) }
+            actions.append(.log("discarded a duplicate result for \(unit.id) (attempt \(attempt)) from \(Self.name(w))"))
+            actions.append(.send(w, .ack(unit: unit)))
+            return
+        }
+        guard let i = leaseIndex else {
+            if leases.contains(where: { $0.unit == unit }) || retryQueue.contains(where: { $0.unit == unit }) {
+                actions.append(.log("discarded a late result for \(unit.id) (attempt \(attempt)) from \(Self.name(w)); it was re-leased"))
+                actions.append(.send(w, .ack(unit: unit)))
+                return
+            }
+            if !wasCarved(unit) {
+                actions.append(.log("rejected a result for unknown unit \(unit.id) from \(Self.name(w))"))
+                return
+            }
+            // A result from a worker's outbox for a unit this coordinator has no lease for (it re-registered
+            // after losing us): the unit is valid and not covered, so the result stands.
+            actions.append(.log("accepted \(unit.id) from \(Self.name(w))'s outbox"))
+            commit(unit, payload: payload, elapsed: elapsed, into: &actions)
+            actions.append(.send(w, .ack(unit: unit)))
+            return
+        }
+        leases.remove(at: i)
+        switch status {
+        case .ok:
+            commit(unit, payload: payload, elapsed: elapsed, into: &actions)
+            actions.append(.send(w, .ack(unit: unit)))
+            // Speculative copies of this unit elsewhere are no longer needed.
+            for lease in leases where lease.unit == unit {
+                actions.append(.send(lease.worker, .cancel(unit: unit)))
+            }
+            leases.removeAll { $0.unit == unit }
+        case .error, .timeout:
+            actions.append(.send(w, .ack(unit: unit)))
+            let what = status == .timeout ? "timed out" : "failed: \(detail)"
+            failed(unit, attempt: attempt, reason: "\(unit.id) attempt \(attempt) on \(Self.name(w)) \(what)", countsAgainstBudget: true,
+                   into: &actions)
+        }
+    }
+
+    mutating func commit(_ unit: UnitSpec, payload: [UInt8], elapsed: Int64, into actions: inout [CoordinatorAction]) {
+        coverage[unit.configuration].insert(unit.trees)
+        committedUnits += 1
+        committedTrees += unit.trees.count
+        if elapsed > 0 {
+            let perTree = Double(elapsed) / Double(unit.trees.count)
+            costPerTreeMicroseconds = costPerTreeMicroseconds.map { 0.7 * $0 + 0.3 * perTree } ?? perTree
+        }
+        actions.append(.commit(unit, payload: payload))
+    }
+
+    /// A unit failed (error, timeout, its worker died): retry with attempt + 1 or quarantine it.
+    mutating func failed(_ unit: UnitSpec, attempt: Int, reason: String, countsAgainstBudget: Bool, into actions: inout [CoordinatorAction]) {
+        // Another copy may still be running (speculation); it carries on.
+        if leases.contains(where: { $0.unit == unit }) || retryQueue.contains(where: { $0.unit == unit }) { return }
+        if coverage[unit.configuration].overlaps(unit.trees) { return }
+        let count = (failures[unit.id] ?? 0) + (countsAgainstBudget ? 1 : 0)
+        failures[unit.id] = count
+        if count >= settings.retryBudget {
+            coverage[unit.configuration].insert(unit.trees)
+            quarantined.append((unit, reason))
+            actions.append(.log("quarantined \(unit.id) after \(count) failed attempts: \(reason)"))
+            actions.append(.quarantine(unit, reason: reason))
+        } else {
+            retries += 1
+            retryQueue.append((unit, attempt + 1))
+            actions.append(.log("\(reason); retrying as attempt \(attempt + 1)"))
+        }
+    }
+
+    mutating func removeWorker(_ w: WorkerID, killed: Bool, into actions: inout [CoordinatorAction]) {
+        workers[w] = nil
+        workerOrder.removeAll { $0 == w }
+        let held = leases.filter { $0.worker == w }
+        leases.removeAll { $0.worker == w }
+        for lease in held {
+            failed(lease.unit, attempt: lease.attempt, reason: "\(lease.unit.id) attempt \(lease.attempt) was lost with worker \(Self.name(w))",
+                   countsAgainstBudget: killed, into: &actions)
+        }
+    }
+
+    mutating func tick(nowMs: Int64, into actions: inout [CoordinatorAction]) {
+        let silence = Int64(settings.heartbeatMs * settings.liveness)
+        for w in workerOrder where nowMs - (workers[w]?.lastHeardMs ?? nowMs) > silence {
+            actions.append(.log("worker \(Self.name(w)) silent for more than \(silence) ms: declared dead"))
+            removeWorker(w, killed: true, into: &actions)
+        }
+        for lease in leases where lease.deadlineMs < nowMs {
+            leases.removeAll { $0 == lease }
+            failed(lease.unit, attempt: lease.attempt,
+                   reason: "\(lease.unit.id) attempt \(lease.attempt) on \(Self.name(lease.worker)) passed its deadline",
+                   countsAgainstBudget: true, into: &actions)
+        }
+        for w in workerOrder where nowMs - (workers[w]?.lastSentMs ?? nowMs) >= Int64(settings.heartbeatMs) {
+            workers[w]!.lastSentMs = nowMs
+            actions.append(.send(w, .heartbeat(inflight: leases.filter { $0.worker == w }.count)))
+        }
+    }
+
+    // MARK: - Dispatch
+
+    /// Trees per unit now: one until the cost is measured, then about `targetUnitSeconds`, and small enough to
+    /// leave `minimumUnitsPerSlot` units per live slot in what remains.
+    public func treesPerUnit() -> Int {
+        guard let cost = costPerTreeMicroseconds, cost > 0 else { return 1 }
+        let target = Int((settings.targetUnitSeconds * 1_000_000 / cost).rounded(.down))
+        let remaining = totalTrees - committedTrees - leases.reduce(0) { $0 + $1.unit.trees.count }
+        let tail = remaining / max(1, settings.minimumUnitsPerSlot * max(1, liveSlots))
+        return max(1, min(settings.maximumTreesPerUnit, target, max(1, tail)))
+    }
+
+    /// The next unit: a retry first, else freshly carved trees.
+    mutating func nextUnit() -> (unit: UnitSpec, attempt: Int)? {
+        while !retryQueue.isEmpty {
+            let next = retryQueue.removeFirst()
+            if !coverage[next.unit.configuration].overlaps(next.unit.trees) { return next }
+        }
+        let size = treesPerUnit()
+        while cursorConfiguration < configurationCount {
+            if let gap = coverage[cursorConfiguration].nextGap(from: cursorTree, limit: treeCount, maxCount: size) {
+                cursorTree = gap.upperBound
+                return (UnitSpec(configuration: cursorConfiguration, trees: gap), 1)
+            }
+            cursorConfiguration += 1
+            cursorTree = 0
+        }
+        return nil
+    }
+
+    func wasCarved(_ unit: UnitSpec) -> Bool {
+        unit.configuration < cursorConfiguration || (unit.configuration == cursorConfiguration && unit.trees.upperBound <= cursorTree)
+    }
+
+    func deadline(for unit: UnitSpec) -> Int {
+        guard let cost = costPerTreeMicroseconds else { return settings.minimumDeadlineMs }
+        return max(settings.minimumDeadlineMs, Int(cost * Double(unit.trees.count) * 20 / 1000))
+    }
+
+    mutating func dispatch(nowMs: Int64, into actions: inout [CoordinatorAction]) {
+        var progress = true
+        while progress {
+            progress = false
+            for w in workerOrder where (workers[w]?.credit ?? 0) > 0 {
+                if let next = nextUnit() {
+                    assign(next.unit, attempt: next.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
+                    progress = true
+                } else if settings.speculativeStragglers, let straggler = oldestStraggler(notOn: w) {
+                    assign(straggler.unit, attempt: straggler.attempt, to: w, speculative: true, nowMs: nowMs, into: &actions)
+                    actions.append(.log("re-running straggler \(straggler.unit.id) on idle worker \(Self.name(w))"))
+                    progress = true
+                }
+            }
+        }
+    }
+
+    mutating func assign(_ unit: UnitSpec, attempt: Int, to w: WorkerID, speculative: Bool, nowMs: Int64,
+                         into actions: inout [CoordinatorAction]) {
+        let ms = deadline(for: unit)
+        workers[w]!.credit -= 1
+        workers[w]!.lastSentMs = nowMs
+        leases.append(Lease(unit: unit, attempt: attempt, worker: w, startedMs: nowMs, deadlineMs: nowMs + Int64(ms),
+                            speculative: speculative))
+        actions.append(.send(w, .assign(unit: unit, attempt: attempt, deadlineMs: ms)))
+    }
+
+    /// The longest-running unit that has only one copy and is not on `w`.
+    func oldestStraggler(notOn w: WorkerID) -> Lease? {
+        var best: Lease?
+        for lease in leases where lease.worker != w && !lease.speculative {
+            if leases.contains(where: { $0.unit == lease.unit && $0.speculative }) { continue }
+            if best == nil || lease.startedMs < best!.startedMs { best = lease }
+        }
+        return best
+    }
+
+    mutating func checkFinished(into actions: inout [CoordinatorAction]) {
+        guard !finished, coverage.allSatisfy({ $0.covers(0 ..< treeCount) }) else { return }
+        finished = true
+        actions.append(.finished)
+        for w in workerOrder { actions.append(.send(w, .disconnect(reason: "done"))) }
+    }
+
+    // MARK: - Progress
+
+    public func statusMessage() -> ProtocolMessage {
+        .status(unitsDone: committedUnits, unitsTotal: committedUnits + leases.count + retryQueue.count
+                    + max(0, totalTrees - committedTrees - leases.reduce(0) { $0 + $1.unit.trees.count }) / max(1, treesPerUnit()),
+                scenariosDone: committedTrees, scenariosTotal: totalTrees, workers: workers.count, retries: retries,
+                failures: quarantined.count)
+    }
+
+    static func name(_ w: WorkerID) -> String {
+        if w.allSatisfy({ $0 >= 32 && $0 < 127 }) { return String(decoding: w, as: UTF8.self) }
+        return w.map { String($0, radix: 16) }.joined()
+    }
+
+    static func kind(_ m: ProtocolMessage) -> String {
+        switch m {
+        case .hello: return "hello"
+        case .welcome: return "welcome"
+        case .refuse: return "refuse"
+        case .credit: return "credit"
+        case .assign: return "assign"
+        case .result: return "result"
+        case .ack: return "ack"
+        case .cancel: return "cancel"
+        case .heartbeat: return "heartbeat"
+        case .disconnect: return "disconnect"
+        case .statusRequest: return "status request"
+        case .status: return "status"
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import SweepProtocol
+
+/// Tunables of a worker.
+public struct WorkerSettings: Sendable {
+    public var workerID: String
+    public var host: String
+    public var slots: Int
+    public var engineVersion: String
+    /// Extra units asked for beyond the free slots, so a slot never waits for a round trip.
+    public var prefetch = 1
+    /// Stay connected for the next sweep instead of exiting when the coordinator says done.
+    public var keepAlive = false
+    public var initialBackoffMs = 1000
+    public var maximumBackoffMs = 32000
+
+    public init(workerID: String, host: String, slots: Int, engineVersion: String) {
+        self.workerID = workerID; self.host = host; self.slots = slots; self.engineVersion = engineVersion
+    }
+}
+
+public enum WorkerEvent: Sendable {
+    /// The socket is (re)connected; say hello.
+    case connected
+    case received(ProtocolMessage)
+    case malformed(String)
+    /// A unit the driver ran finished (ok, error or timeout).
+    case finished(UnitSpec, attempt: Int, status: UnitStatus, elapsedMicroseconds: Int64, payload: [UInt8], detail: String)
+    case tick
+}
+
+public enum WorkerAction: Sendable {
+    case send(ProtocolMessage)
+    /// Build the plan from this config and check its hash (the driver answers with nothing on success, or
+    /// stops with the message on failure).
+    case prepare(configText: String, configHash: String)
+    /// Run a unit on a free slot with a deadline.
+    case start(UnitSpec, attempt: Int, deadlineMs: Int)
+    /// Stop (or ignore the result of) a unit.
+    case abandon(UnitSpec)
+    /// Drop the socket and connect again after this delay.
+    case reconnect(afterMs: Int)
+    case log(String)
+    /// Leave: the sweep is done (without keep-alive) or the coordinator refused us.
+    case exit(code: Int32, reason: String)
+}
+
+/// The worker's logic as a value (Paranoid Pirate with credit, an outbox and backoff).
+public struct WorkerStateMachine: Sendable {
+    public enum Phase: Sendable, Equatable { case disconnected, helloSent, ready, exiting }
+
+    public let settings: WorkerSettings
+    public private(set) var phase = Phase.disconnected
+    /// Units running now.
+    public private(set) var running: [(unit: UnitSpec, attempt: Int)] = []
+    /// Units assigned but not started (prefetched).
+    var queued: [(unit: UnitSpec, attempt: Int, deadlineMs: Int)] = []
+    /// Results sent (or to send) and not yet acknowledged: re-sent after re-registering.
+    public private(set) var outbox: [ProtocolMessage] = []
+    /// Units the coordinator still owes us credit for: we asked for this many units in total minus received.
+    var outstandingCredit = 0
+    var heartbeatMs = 1000
+    var liveness = 3
+    var lastHeardMs: Int64 = 0
+    var lastSentMs: Int64 = 0
+    var backoffMs: Int
+    var sweepHash: String?
+
+    public init(settings: WorkerSettings) {
+        self.settings = settings
+        backoffMs = settings.initialBackoffMs
+    }
+
+    public mutating func handle(_ event: WorkerEvent, nowMs: Int64) -> [WorkerAction] {
+        var actions: [WorkerAction] = []
+        switch event {
+        case .connected:
+            phase = .helloSent
+            lastHeardMs = nowMs
+            outstandingCredit = 0
+            send(.hello(workerID: settings.workerID, host: settings.host, slots: settings.slots, engineVersion: settings.engineVersion),
+                 nowMs: nowMs, into: &actions)
+        case .received(let message):
+            lastHeardMs = nowMs
+            receive(message, nowMs: nowMs, into: &actions)
+        case .malformed(let reason):
+            actions.append(.log("ignored a malformed message from the coordinator: \(reason)"))
+        case let .finished(unit, attempt, status, elapsed, payload, detail):
+            running.removeAll { $0.unit == unit && $0.attempt == attempt }
+            let message = ProtocolMessage.result(unit: unit, attempt: attempt, status: status, elapsedMicroseconds: elapsed,
+                                                 payload: payload, detail: detail)
+            outbox.append(message)
+            if phase == .ready { send(message, nowMs: nowMs, into: &actions) }
+            startQueued(into: &actions)
+            askForWork(nowMs: nowMs, into: &actions)
+        case .tick:
+            tick(nowMs: nowMs, into: &actions)
+        }
+        return actions
+    }
+
+    mutating func receive(_ message: ProtocolMessage, nowMs: Int64, into actions: inout [WorkerAction]) {
+        switch message {
+        case let .welcome(sweepID, configHash, configText, heartbeatMs, liveness):
+            if let previous = sweepHash, previous != configHash, !running.isEmpty || !outbox.isEmpty {
+                // A different sweep: results of the old one must not leak into it.
+                outbox.removeAll()
+                for r in running { actions.append(.abandon(r.unit)) }
+                running.removeAll()
+                queued.removeAll()
+            }
+            sweepHash = configHash
+            self.heartbeatMs = max(10, heartbeatMs)
+            self.liveness = max(1, liveness)
+            phase = .ready
+            backoffMs = settings.initialBackoffMs
+            actions.append(.log("joined sweep \(sweepID) (config \(configHash))"))
+            actions.append(.prepare(configText: configText, configHash: configHash))
+            for result in outbox { send(result, nowMs: nowMs, into: &actions) }
+            askForWork(nowMs: nowMs, into: &actions)
+        case .refuse(let reason):
+            phase = .exiting
+            actions.append(.exit(code: 2, reason: "the coordinator refused this worker: \(reason)"))
+        case let .assign(unit, attempt, deadlineMs):
+            outstandingCredit = max(0, outstandingCredit - 1)
+            queued.append((unit, attempt, deadlineMs))
+            startQueued(into: &actions)
+        case .ack(let unit):
+            outbox.removeAll {
+                if case .result(let u, _, _, _, _, _) = $0 { return u == unit }
+                return false
+            }
+        case .cancel(let unit):
+            if let i = queued.firstIndex(where: { $0.unit == unit }) {
+                queued.remove(at: i)
+                askForWork(nowMs: nowMs, into: &actions)
+            } else if running.contains(where: { $0.unit == unit }) {
+                running.removeAll { $0.unit == unit }
+                actions.append(.abandon(unit))
+                askForWork(nowMs: nowMs, into: &actions)
+            }
+        case .heartbeat:
+            break
+        case .disconnect(let reason):
+            if reason == "done" && !settings.keepAlive && running.isEmpty && queued.isEmpty {
+                phase = .exiting
+                actions.append(.exit(code: 0, reason: "the sweep is done"))
+            } else if reason == "done" {
+                actions.append(.log("the sweep is done; waiting for the next one"))
+            } else {
+                actions.append(.log("the coordinator disconnected: \(reason)"))
+                reconnect(into: &actions)
+            }
+        default:
+            actions.append(.log("ignored an unexpected message from the coordinator"))
+        }
+    }
+
+    mutating func startQueued(into actions: inout [WorkerAction]) {
+        while running.count < settings.slots, !queued.isEmpty {
+            let next = queued.removeFirst()
+            running.append((next.unit, next.attempt))
+            actions.append(.start(next.unit, attempt: next.attempt, deadlineMs: next.deadlineMs))
+        }
+    }
+
+    /// Ask for enough units to fill the free slots plus the prefetch, counting what is already on its way.
+    mutating func askForWork(nowMs: Int64, into actions: inout [WorkerAction]) {
+        guard phase == .ready else { return }
+        let wanted = settings.slots + settings.prefetch - running.count - queued.count - outstandingCredit
+        guard wanted > 0 else { return }
+        outstandingCredit += wanted
+        send(.credit(count: wanted), nowMs: nowMs, into: &actions)
+    }
+
+    mutating func tick(nowMs: Int64, into actions: inout [WorkerAction]) {
+        guard phase == .ready || phase == .helloSent else { return }
+        if nowMs - lastHeardMs > Int64(heartbeatMs * liveness) {
+            actions.append(.log("the coordinator is silent; reconnecting in \(backoffMs) ms"))
+            reconnect(into: &actions)
+            return
+        }
+        if nowMs - lastSentMs >= Int64(heartbeatMs) {
+            send(.heartbeat(inflight: running.count), nowMs: nowMs, into: &actions)
+        }
+    }
+
+    mutating func reconnect(into actions: inout [WorkerAction]) {
+        phase = .disconnected
+        // Prefetched units will be re-leased by the coordinator; running ones finish into the outbox.
+        queued.removeAll()
+        outstandingCredit = 0
+        actions.append(.reconnect(afterMs: backoffMs))
+        backoffMs = min(settings.maximumBackoffMs, backoffMs * 2)
+    }
+
+    mutating func send(_ message: ProtocolMessage, nowMs: Int64, into actions: inout [WorkerAction]) {
+        lastSentMs = nowMs
+        actions.append(.send(message))
+    }
+
+    /// Whether the done message arrived and the last unit finished (a done worker exits then).
+    public var isIdle: Bool { running.isEmpty && queued.isEmpty }
+}

@@ -1,0 +1,200 @@
+import SweepProtocol
+import Testing
+@testable import SweepDistributed
+
+/// The coordinator's rules as transcripts: events in, actions out, time passed by hand.
+@Suite struct CoordinatorStateMachineTests {
+    static let a: WorkerID = Array("worker-a".utf8)
+    static let b: WorkerID = Array("worker-b".utf8)
+
+    static func machine(configurations: Int = 2, trees: Int = 3, covered: [TreeCoverage]? = nil,
+                        configure: (inout CoordinatorSettings) -> Void = { _ in }) -> CoordinatorStateMachine {
+        var settings = CoordinatorSettings(sweepID: "s", configHash: "h", configText: "name: x", engineVersion: "1.0")
+        configure(&settings)
+        return CoordinatorStateMachine(settings: settings, configurationCount: configurations, treeCount: trees, covered: covered)
+    }
+
+    static func hello(_ w: WorkerID, slots: Int = 1, engine: String = "1.0") -> CoordinatorEvent {
+        .received(w, .hello(workerID: String(decoding: w, as: UTF8.self), host: "h", slots: slots, engineVersion: engine))
+    }
+
+    static func assigns(_ actions: [CoordinatorAction], to w: WorkerID? = nil) -> [(UnitSpec, Int)] {
+        actions.compactMap {
+            if case let .send(to, .assign(unit, attempt, _)) = $0, w == nil || to == w { return (unit, attempt) }
+            return nil
+        }
+    }
+
+    static func commits(_ actions: [CoordinatorAction]) -> [UnitSpec] {
+        actions.compactMap { if case let .commit(u, _) = $0 { return u } else { return nil } }
+    }
+
+    static func ok(_ unit: UnitSpec, attempt: Int = 1, elapsed: Int64 = 1000) -> ProtocolMessage {
+        .result(unit: unit, attempt: attempt, status: .ok, elapsedMicroseconds: elapsed, payload: [1, 2, 3], detail: "")
+    }
+
+    @Test func aWorkerSaysHelloAsksForWorkAndGetsOneTreeAtATimeUntilTheCostIsKnown() {
+        var m = Self.machine()
+        let welcome = m.handle(Self.hello(Self.a), nowMs: 0)
+        #expect(welcome.contains { if case .send(_, .welcome(_, "h", "name: x", 1000, 3)) = $0 { return true } else { return false } })
+        let first = m.handle(.received(Self.a, .credit(count: 2)), nowMs: 1)
+        #expect(Self.assigns(first).map(\.0) == [UnitSpec(configuration: 0, trees: 0 ..< 1), UnitSpec(configuration: 0, trees: 1 ..< 2)])
+        #expect(Self.assigns(first).allSatisfy { $0.1 == 1 })
+    }
+
+    @Test func everyTreeIsCommittedOnceAndTheSweepFinishes() {
+        var m = Self.machine()
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        var pending = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0)).map(\.0)
+        var committed: [UnitSpec] = []
+        var finished = false
+        var now: Int64 = 1
+        while let unit = pending.first {
+            pending.removeFirst()
+            var actions = m.handle(.received(Self.a, Self.ok(unit)), nowMs: now)
+            actions += m.handle(.received(Self.a, .credit(count: 1)), nowMs: now)
+            committed += Self.commits(actions)
+            pending += Self.assigns(actions).map(\.0)
+            finished = finished || actions.contains(.finished)
+            now += 1
+        }
+        #expect(finished)
+        for c in 0 ..< 2 {
+            let trees = committed.filter { $0.configuration == c }.flatMap { Array($0.trees) }.sorted()
+            #expect(trees == [0, 1, 2], "configuration \(c) committed exactly once per tree")
+        }
+    }
+
+    @Test func aWorkerWithAnotherEngineIsRefused() {
+        var m = Self.machine()
+        let actions = m.handle(Self.hello(Self.a, engine: "2.0"), nowMs: 0)
+        #expect(actions.contains { if case .send(_, .refuse(let r)) = $0 { return r.contains("never mix") } else { return false } })
+        #expect(m.liveWorkers == 0)
+    }
+
+    @Test func messagesBeforeHelloAreRefused() {
+        var m = Self.machine()
+        let actions = m.handle(.received(Self.a, .credit(count: 5)), nowMs: 0)
+        #expect(Self.assigns(actions).isEmpty)
+        #expect(actions.contains { if case .log(let l) = $0 { return l.contains("has not said hello") } else { return false } })
+    }
+
+    @Test func aSilentWorkersUnitsGoToAnotherWorkerWithTheNextAttempt() {
+        // No speculation here: b would otherwise already hold a copy of the straggler.
+        var m = Self.machine(configurations: 1, trees: 1) { $0.speculativeStragglers = false }
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        let given = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0))
+        #expect(given.count == 1)
+        _ = m.handle(Self.hello(Self.b), nowMs: 100)
+        _ = m.handle(.received(Self.b, .credit(count: 1)), nowMs: 100)
+        // b keeps talking; a goes silent past 3 × 1000 ms.
+        _ = m.handle(.received(Self.b, .heartbeat(inflight: 0)), nowMs: 3000)
+        let actions = m.handle(.tick, nowMs: 3101)
+        #expect(actions.contains { if case .log(let l) = $0 { return l.contains("declared dead") } else { return false } })
+        #expect(Self.assigns(actions, to: Self.b).map(\.1) == [2], "re-leased with attempt 2")
+        // a wakes up and sends its late result: discarded, acknowledged, not committed.
+        let late = m.handle(.received(Self.a, Self.ok(given[0].0)), nowMs: 3200)
+        #expect(Self.commits(late).isEmpty)
+        let done = m.handle(.received(Self.b, Self.ok(given[0].0, attempt: 2)), nowMs: 3300)
+        #expect(Self.commits(done) == [given[0].0])
+        #expect(done.contains(.finished))
+    }
+
+    @Test func aDuplicateResultIsAcknowledgedAndDiscarded() {
+        var m = Self.machine(configurations: 1, trees: 2)
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        let unit = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0))[0].0
+        #expect(Self.commits(m.handle(.received(Self.a, Self.ok(unit)), nowMs: 1)) == [unit])
+        let again = m.handle(.received(Self.a, Self.ok(unit)), nowMs: 2)
+        #expect(Self.commits(again).isEmpty)
+        #expect(again.contains { if case .send(_, .ack(let u)) = $0 { return u == unit } else { return false } })
+        #expect(again.contains { if case .log(let l) = $0 { return l.contains("duplicate") } else { return false } })
+    }
+
+    @Test func aResultForAUnitOutsideThePlanIsRejected() {
+        var m = Self.machine()
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        let actions = m.handle(.received(Self.a, Self.ok(UnitSpec(configuration: 99, trees: 0 ..< 1))), nowMs: 1)
+        #expect(Self.commits(actions).isEmpty)
+        #expect(actions.contains { if case .log(let l) = $0 { return l.contains("unknown unit c99:t0-0") } else { return false } })
+    }
+
+    @Test func aUnitThatKeepsFailingIsQuarantinedAndTheSweepGoesOn() {
+        var m = Self.machine(configurations: 1, trees: 2)
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        var actions = m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0)
+        var quarantined: [UnitSpec] = []
+        var finished = false
+        var now: Int64 = 1
+        while let (unit, attempt) = Self.assigns(actions).first {
+            let bad = unit.trees.lowerBound == 0
+            let message: ProtocolMessage = bad
+                ? .result(unit: unit, attempt: attempt, status: .error, elapsedMicroseconds: 0, payload: [], detail: "boom")
+                : Self.ok(unit, attempt: attempt)
+            actions = m.handle(.received(Self.a, message), nowMs: now)
+            actions += m.handle(.received(Self.a, .credit(count: 1)), nowMs: now)
+            quarantined += actions.compactMap { if case let .quarantine(u, _) = $0 { return u } else { return nil } }
+            finished = finished || actions.contains(.finished)
+            now += 1
+        }
+        #expect(quarantined == [UnitSpec(configuration: 0, trees: 0 ..< 1)])
+        #expect(m.retries == 2, "attempts 2 and 3 were retries; the third failure quarantines")
+        #expect(finished)
+    }
+
+    @Test func aResumedSweepSkipsCommittedTrees() {
+        var covered = [TreeCoverage(), TreeCoverage()]
+        covered[0].insert(0 ..< 3)
+        covered[1].insert(1 ..< 2)
+        var m = Self.machine(covered: covered)
+        _ = m.handle(Self.hello(Self.a, slots: 4), nowMs: 0)
+        let units = Self.assigns(m.handle(.received(Self.a, .credit(count: 10)), nowMs: 0)).map(\.0)
+        #expect(units == [UnitSpec(configuration: 1, trees: 0 ..< 1), UnitSpec(configuration: 1, trees: 2 ..< 3)])
+    }
+
+    @Test func unitsGrowToTheTargetDurationOnceTheCostIsKnownAndShrinkAtTheTail() {
+        var m = Self.machine(configurations: 1, trees: 1000) { $0.targetUnitSeconds = 0.1 }
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        let first = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0))[0].0
+        #expect(first.trees.count == 1)
+        _ = m.handle(.received(Self.a, Self.ok(first, elapsed: 2000)), nowMs: 1)  // 2 ms per tree
+        let next = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 1))[0].0
+        // 0.1 s / 2 ms = 50 trees, within the 10-units-per-slot bound of the 998 trees left.
+        #expect(next.trees.count == 50)
+    }
+
+    @Test func anIdleWorkerReRunsTheOldestStragglerAndTheFirstResultWins() {
+        var m = Self.machine(configurations: 1, trees: 1)
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        let unit = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0))[0].0
+        _ = m.handle(Self.hello(Self.b), nowMs: 10)
+        let copy = m.handle(.received(Self.b, .credit(count: 1)), nowMs: 10)
+        #expect(Self.assigns(copy, to: Self.b).map(\.0) == [unit])
+        let won = m.handle(.received(Self.b, Self.ok(unit)), nowMs: 20)
+        #expect(Self.commits(won) == [unit])
+        #expect(won.contains { if case .send(let w, .cancel(let u)) = $0 { return w == Self.a && u == unit } else { return false } })
+        let lost = m.handle(.received(Self.a, Self.ok(unit)), nowMs: 30)
+        #expect(Self.commits(lost).isEmpty)
+    }
+
+    @Test func aUnitPastItsDeadlineIsRetried() {
+        var m = Self.machine(configurations: 1, trees: 1) { $0.minimumDeadlineMs = 500; $0.speculativeStragglers = false }
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        _ = m.handle(.received(Self.a, .credit(count: 2)), nowMs: 0)
+        _ = m.handle(.received(Self.a, .heartbeat(inflight: 1)), nowMs: 450)
+        let actions = m.handle(.tick, nowMs: 600)
+        #expect(actions.contains { if case .log(let l) = $0 { return l.contains("passed its deadline") } else { return false } })
+        #expect(Self.assigns(actions).map(\.1) == [2])
+    }
+
+    @Test func treeCoverageMergesAndFindsGaps() {
+        var c = TreeCoverage()
+        c.insert(2 ..< 4)
+        c.insert(6 ..< 8)
+        c.insert(4 ..< 6)
+        #expect(c.ranges == [2 ..< 8])
+        #expect(c.nextGap(from: 0, limit: 10, maxCount: 5) == 0 ..< 2)
+        #expect(c.nextGap(from: 2, limit: 10, maxCount: 5) == 8 ..< 10)
+        #expect(c.covers(3 ..< 7) && !c.covers(1 ..< 3) && c.overlaps(1 ..< 3))
+    }
+}

@@ -1,0 +1,101 @@
+import SweepProtocol
+import Testing
+@testable import SweepDistributed
+
+@Suite struct WorkerStateMachineTests {
+    static func machine(slots: Int = 2, keepAlive: Bool = false) -> WorkerStateMachine {
+        var s = WorkerSettings(workerID: "w1", host: "h", slots: slots, engineVersion: "1.0")
+        s.keepAlive = keepAlive
+        return WorkerStateMachine(settings: s)
+    }
+    static let welcome = ProtocolMessage.welcome(sweepID: "s", configHash: "h", configText: "name: x", heartbeatMs: 1000, liveness: 3)
+    static let u1 = UnitSpec(configuration: 0, trees: 0 ..< 1)
+    static let u2 = UnitSpec(configuration: 0, trees: 1 ..< 2)
+
+    static func sent(_ actions: [WorkerAction]) -> [ProtocolMessage] {
+        actions.compactMap { if case .send(let m) = $0 { return m } else { return nil } }
+    }
+
+    @Test func itSaysHelloThenAsksForItsSlotsPlusThePrefetch() {
+        var w = Self.machine()
+        let hello = Self.sent(w.handle(.connected, nowMs: 0))
+        #expect(hello.count == 1)
+        if case let .hello(id, _, slots, engine)? = hello.first { #expect(id == "w1" && slots == 2 && engine == "1.0") } else { Issue.record("no hello") }
+        let actions = w.handle(.received(Self.welcome), nowMs: 1)
+        #expect(actions.contains { if case .prepare(_, "h") = $0 { return true } else { return false } })
+        #expect(Self.sent(actions).contains { if case .credit(3) = $0 { return true } else { return false } })
+    }
+
+    @Test func assignedUnitsStartOnFreeSlotsAndResultsStayInTheOutboxUntilAcknowledged() {
+        var w = Self.machine(slots: 1)
+        _ = w.handle(.connected, nowMs: 0)
+        _ = w.handle(.received(Self.welcome), nowMs: 0)
+        let start = w.handle(.received(.assign(unit: Self.u1, attempt: 1, deadlineMs: 1000)), nowMs: 1)
+        #expect(start.contains { if case .start(Self.u1, 1, 1000) = $0 { return true } else { return false } })
+        let queued = w.handle(.received(.assign(unit: Self.u2, attempt: 1, deadlineMs: 1000)), nowMs: 2)
+        #expect(!queued.contains { if case .start = $0 { return true } else { return false } }, "one slot: u2 waits")
+        let done = w.handle(.finished(Self.u1, attempt: 1, status: .ok, elapsedMicroseconds: 5, payload: [9], detail: ""), nowMs: 3)
+        #expect(Self.sent(done).contains { if case .result(Self.u1, 1, .ok, 5, [9], "") = $0 { return true } else { return false } })
+        #expect(done.contains { if case .start(Self.u2, 1, _) = $0 { return true } else { return false } })
+        #expect(w.outbox.count == 1)
+        _ = w.handle(.received(.ack(unit: Self.u1)), nowMs: 4)
+        #expect(w.outbox.isEmpty)
+    }
+
+    @Test func aSilentCoordinatorTriggersReconnectWithDoublingBackoffAndTheOutboxIsResent() {
+        var w = Self.machine(slots: 1)
+        _ = w.handle(.connected, nowMs: 0)
+        _ = w.handle(.received(Self.welcome), nowMs: 0)
+        _ = w.handle(.received(.assign(unit: Self.u1, attempt: 1, deadlineMs: 1000)), nowMs: 0)
+        _ = w.handle(.finished(Self.u1, attempt: 1, status: .ok, elapsedMicroseconds: 5, payload: [9], detail: ""), nowMs: 10)
+        var delays: [Int] = []
+        var now: Int64 = 3100
+        for _ in 0 ..< 7 {
+            for action in w.handle(.tick, nowMs: now) { if case .reconnect(let ms) = action { delays.append(ms) } }
+            _ = w.handle(.connected, nowMs: now)
+            now += 3200
+        }
+        #expect(delays == [1000, 2000, 4000, 8000, 16000, 32000, 32000])
+        let back = w.handle(.received(Self.welcome), nowMs: now)
+        #expect(Self.sent(back).contains { if case .result(Self.u1, 1, .ok, _, _, _) = $0 { return true } else { return false } },
+                "finished-but-unacknowledged results are re-sent after re-registering")
+    }
+
+    @Test func itExitsWhenTheSweepIsDoneUnlessKeptAlive() {
+        var w = Self.machine()
+        _ = w.handle(.connected, nowMs: 0)
+        _ = w.handle(.received(Self.welcome), nowMs: 0)
+        #expect(w.handle(.received(.disconnect(reason: "done")), nowMs: 1).contains { if case .exit(0, _) = $0 { return true } else { return false } })
+        var kept = Self.machine(keepAlive: true)
+        _ = kept.handle(.connected, nowMs: 0)
+        _ = kept.handle(.received(Self.welcome), nowMs: 0)
+        #expect(!kept.handle(.received(.disconnect(reason: "done")), nowMs: 1).contains { if case .exit = $0 { return true } else { return false } })
+    }
+
+    @Test func aRefusalEndsTheWorkerWithTheReason() {
+        var w = Self.machine()
+        _ = w.handle(.connected, nowMs: 0)
+        let actions = w.handle(.received(.refuse(reason: "engine mismatch")), nowMs: 1)
+        #expect(actions.contains { if case .exit(2, let r) = $0 { return r.contains("engine mismatch") } else { return false } })
+    }
+
+    @Test func aCancelledUnitIsAbandonedAndItsSlotAskedForAgain() {
+        var w = Self.machine(slots: 1)
+        _ = w.handle(.connected, nowMs: 0)
+        _ = w.handle(.received(Self.welcome), nowMs: 0)
+        _ = w.handle(.received(.assign(unit: Self.u1, attempt: 1, deadlineMs: 1000)), nowMs: 1)
+        let actions = w.handle(.received(.cancel(unit: Self.u1)), nowMs: 2)
+        #expect(actions.contains { if case .abandon(Self.u1) = $0 { return true } else { return false } })
+        #expect(w.isIdle)
+    }
+
+    @Test func heartbeatsFlowEveryIntervalWhileConnected() {
+        var w = Self.machine()
+        _ = w.handle(.connected, nowMs: 0)
+        _ = w.handle(.received(Self.welcome), nowMs: 0)
+        _ = w.handle(.received(.heartbeat(inflight: 0)), nowMs: 900)
+        let beats = Self.sent(w.handle(.tick, nowMs: 1000))
+        #expect(beats.contains { if case .heartbeat = $0 { return true } else { return false } })
+        #expect(Self.sent(w.handle(.tick, nowMs: 1500)).isEmpty)
+    }
+}
