@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "SweepPlanning", targets: ["SweepPlanning"]),
         .library(name: "SweepReporting", targets: ["SweepReporting"]),
         .library(name: "SweepProtocol", targets: ["SweepProtocol"]),
+        .library(name: "SweepJournal", targets: ["SweepJournal"]),
+        .library(name: "SweepTransportZMQ", targets: ["SweepTransportZMQ"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,10 +33,22 @@ let package = Package(
         .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "SweepPlanning", "SweepReporting"]),
         // The sweep wire protocol (pure): messages, frame codec, result encoding. No sockets.
         .target(name: "SweepProtocol", dependencies: ["SweepCore", "SweepReporting"]),
+        // libzmq itself (libzmq3-dev): imported only by SweepTransportZMQ.
+        .systemLibrary(name: "CZeroMQ", path: "Sources/CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
+        // The only module that imports libzmq: a small, safe Swift API over ZeroMQ sockets (no libzmq types leak).
+        .target(name: "SweepTransportZMQ", dependencies: ["CZeroMQ"]),
         // Coordinator and worker logic as state machines (pure: no sockets, no clock).
         .target(name: "SweepDistributed", dependencies: ["SweepProtocol"]),
+        // The drivers: coordinator and worker nodes on ZeroMQ sockets, journal and tallies.
+        .target(
+            name: "SweepNode",
+            dependencies: ["SweepDistributed", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepCore", "SweepPlanning",
+                           "SweepReporting"]
+        ),
         // Report output (pure but for OutputDirectory's file I/O): CSV, fixed numbers, Wilson intervals, histograms.
         .target(name: "SweepReporting"),
+        // The resume journal (file I/O only): append-only, CRC-checked records of committed work units.
+        .target(name: "SweepJournal"),
         // Scenario files (YAML) <-> engine values; trace rendering as JSON; expectation checks.
         .target(
             name: "ScenarioKit",
@@ -44,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "sweep",
             dependencies: [
-                "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore",
+                "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepNode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +79,9 @@ let package = Package(
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
+        .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepCore", "SweepReporting", "SweepPlanning"]),
+        .testTarget(name: "SweepJournalTests", dependencies: ["SweepJournal"]),
+        .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),
         .testTarget(
             name: "SweepCoreTests",
             dependencies: ["SweepCore", "SweepPlanning", "TouchScenarios", "TouchEngine", "ScenarioKit"]

@@ -24,6 +24,23 @@ public struct ConfigurationTallies: Sendable, Equatable {
     public func family(_ f: GestureFamily) -> Tally { byFamily[GestureFamily.allCases.firstIndex(of: f)!] }
 }
 
+extension ConfigurationTallies {
+    /// Rebuilds a configuration's tallies from their parts, or `nil` when they break what ``add(_:template:family:)``
+    /// keeps true: one tally per tree template and per gesture family, and `total` equal to the merge of the
+    /// template tallies and to the merge of the family tallies (every scenario counts once in each).
+    public init?(total: Tally, byTemplate: [Tally], byFamily: [Tally]) {
+        guard byTemplate.count == TreeTemplate.allCases.count, byFamily.count == GestureFamily.allCases.count else { return nil }
+        var templates = Tally(), families = Tally()
+        for t in byTemplate { templates.merge(t) }
+        for f in byFamily { families.merge(f) }
+        guard templates == total, families == total else { return nil }
+        self.init()
+        self.total = total
+        self.byTemplate = byTemplate
+        self.byFamily = byFamily
+    }
+}
+
 /// One scenario worth showing a person: which configuration, tree and gesture, and what went wrong.
 public struct DefectExample: Sendable, Equatable, Comparable {
     public var configuration: Int
@@ -37,6 +54,19 @@ public struct DefectExample: Sendable, Equatable, Comparable {
     public var treeSeed: UInt64
     /// The target view's name in the tree.
     public var target: String
+
+    public init(configuration: Int, defect: DefectClass, treeIndex: Int, family: GestureFamily, placement: Int,
+                gestureIndex: Int, template: TreeTemplate, treeSeed: UInt64, target: String) {
+        self.configuration = configuration
+        self.defect = defect
+        self.treeIndex = treeIndex
+        self.family = family
+        self.placement = placement
+        self.gestureIndex = gestureIndex
+        self.template = template
+        self.treeSeed = treeSeed
+        self.target = target
+    }
 
     /// Stable id used by `sweep trace --replay`: `<config id>-t<tree>-<family>-p<placement>`.
     public func id(configurationID: String) -> String {

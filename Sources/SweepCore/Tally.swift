@@ -44,3 +44,24 @@ public struct Tally: Sendable, Equatable {
     public func attempts(_ c: DefectClass) -> Int { attempts[c.rawValue] }
     public func count(_ c: DefectClass) -> Int { counts[c.rawValue] }
 }
+
+// MARK: - Rebuilding from parts (the wire codec in SweepProtocol)
+
+extension Tally {
+    /// Rebuilds a tally from its parts, or `nil` when they break what ``add(_:)`` and ``merge(_:)`` keep
+    /// true: one attempt and one count per defect class, `runs >= 0`, every attempt and count in
+    /// `0...runs`, and each histogram holding at most `runs` values (one latency per scenario at most).
+    public init?(runs: Int, attempts: [Int], counts: [Int], highlightLatency: LatencyHistogram?, actionLatency: LatencyHistogram?) {
+        let classes = DefectClass.allCases.count
+        guard runs >= 0, attempts.count == classes, counts.count == classes,
+              attempts.allSatisfy({ (0 ... runs).contains($0) }), counts.allSatisfy({ (0 ... runs).contains($0) }),
+              (highlightLatency?.count ?? 0) <= runs, (actionLatency?.count ?? 0) <= runs
+        else { return nil }
+        self.init()
+        self.runs = runs
+        self.attempts = attempts
+        self.counts = counts
+        self.highlightLatency = highlightLatency
+        self.actionLatency = actionLatency
+    }
+}

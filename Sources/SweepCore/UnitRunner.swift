@@ -14,7 +14,7 @@ public struct UnitResult: Sendable {
 /// Runs work units: for each tree of the unit, generate it and its gestures, apply the configuration,
 /// prepare the scene once and run every gesture untraced, classifying each run. Pure: the same unit always
 /// gives the same result. The in-process runner (`sweep run`) and the distributed workers both call it.
-public struct UnitRunner {
+public struct UnitRunner: Sendable {
     public let plan: SweepPlan
     private var engine = EngineRunner()
     /// Base trees and their gestures, shared by every configuration (they do not depend on it).
@@ -71,3 +71,6 @@ public struct UnitRunner {
         return result
     }
 }
+
+/// Two results are equal when every tally and example is (the wire codec's round trip is exact).
+extension UnitResult: Equatable {}

@@ -173,7 +173,8 @@ public struct CoordinatorStateMachine: Sendable {
         }
         guard workers[w] != nil else {
             actions.append(.log("ignored \(Self.kind(message)) from \(Self.name(w)), which has not said hello"))
-            actions.append(.send(w, .refuse(reason: "say hello first")))
+            // Not a refusal: a worker whose hello was lost reconnects and says it again.
+            actions.append(.send(w, .disconnect(reason: "say hello first")))
             return
         }
         workers[w]!.lastHeardMs = nowMs

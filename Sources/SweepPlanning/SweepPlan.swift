@@ -35,6 +35,10 @@ public struct SweepPlan: Sendable {
         public let configuration: Int
         /// Tree indices (0-based).
         public let trees: Range<Int>
+
+        public init(id: String, configuration: Int, trees: Range<Int>) {
+            self.id = id; self.configuration = configuration; self.trees = trees
+        }
     }
 
     public let config: SweepConfig

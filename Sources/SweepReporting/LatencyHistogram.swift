@@ -21,7 +21,7 @@ public struct LatencyHistogram: Sendable, Equatable {
     /// The number of values recorded (including merged ones).
     public private(set) var count = 0
     /// The largest value in the overflow bucket, in microseconds; 0 while that bucket is empty.
-    private var overflowMaxMicroseconds: Int64 = 0
+    public private(set) var overflowMaxMicroseconds: Int64 = 0
 
     public init() {}
 
@@ -91,5 +91,41 @@ public struct LatencyHistogram: Sendable, Equatable {
             if seen >= rank { return Double(pair.bucket) }
         }
         return Double(overflowMaxMicroseconds) / 1000
+    }
+}
+
+// MARK: - Rebuilding from parts (the wire codec in SweepProtocol)
+
+extension LatencyHistogram {
+    /// The non-empty buckets in increasing bucket order: (bucket index, count); index `limitMs + 1` is the
+    /// overflow bucket. With ``overflowMaxMicroseconds`` this is the whole state of the histogram.
+    public var nonEmptyBuckets: [(bucket: Int, count: Int)] {
+        buckets.map { (Int($0.bucket), $0.count) }
+    }
+
+    /// Rebuilds a histogram from ``nonEmptyBuckets`` and ``overflowMaxMicroseconds``, or `nil` when they
+    /// break the layout's invariants: bucket indices strictly increasing in `0...limitMs + 1`, every count
+    /// at least 1, the total count representable, and `overflowMaxMicroseconds` above `limitMs` ms exactly
+    /// when the overflow bucket is non-empty (0 otherwise).
+    public init?(nonEmptyBuckets: [(bucket: Int, count: Int)], overflowMaxMicroseconds: Int64) {
+        var previous = -1
+        var total = 0
+        for pair in nonEmptyBuckets {
+            guard pair.bucket > previous, pair.bucket <= LatencyHistogram.limitMs + 1, pair.count >= 1 else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(pair.count)
+            guard !overflow else { return nil }
+            total = sum
+            previous = pair.bucket
+        }
+        let hasOverflow = previous == LatencyHistogram.limitMs + 1
+        if hasOverflow {
+            guard overflowMaxMicroseconds > Int64(LatencyHistogram.limitMs) * 1000 else { return nil }
+        } else {
+            guard overflowMaxMicroseconds == 0 else { return nil }
+        }
+        self.init()
+        buckets = nonEmptyBuckets.map { (Int32($0.bucket), $0.count) }
+        count = total
+        self.overflowMaxMicroseconds = overflowMaxMicroseconds
     }
 }

@@ -24,7 +24,8 @@ public enum OutputDirectory {
     /// Writes `files` (UTF-8, no byte-order mark) into `directory`, replacing it as a unit (see the contract).
     /// - Throws: ``OutputDirectoryError``, one sentence naming `directory`, on an invalid file name or any
     ///   I/O failure.
-    public static func write(files: [(name: String, contents: String)], to directory: String) throws {
+    public static func write(files: [(name: String, contents: String)], to directory: String,
+                             keeping kept: [String] = []) throws {
         let target = URL(fileURLWithPath: directory).standardizedFileURL
         let io = POSIXSteps(target: target.path)
         try validate(names: files.map(\.name), io: io)
@@ -36,6 +37,16 @@ public enum OutputDirectory {
             do {
                 for file in files { try io.writeFile(temp.appendingPathComponent(file.name).path, Array(file.contents.utf8)) }
                 try io.writeFile(temp.appendingPathComponent(markerName).path, Array(markerContents.utf8))
+                // Files to carry over from the old directory (e.g. a sweep journal) move by rename, whatever
+                // their size; a missing one is skipped.
+                for name in kept where !files.contains(where: { $0.name == name }) {
+                    let from = target.appendingPathComponent(name).path
+                    if FileManager.default.fileExists(atPath: from) {
+                        guard rename(from, temp.appendingPathComponent(name).path) == 0 else {
+                            throw io.error("cannot keep \(name) from the old directory (\(String(cString: strerror(errno))))")
+                        }
+                    }
+                }
                 try io.syncDirectory(temp.path)
                 try replace(target, with: temp, parent: parent, io: io)
             } catch {

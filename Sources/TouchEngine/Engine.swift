@@ -36,7 +36,7 @@ public enum Engine {
 
 /// Runs prepared scenes untraced, reusing one simulation's buffers while the prepared scene stays the
 /// same: the sweep worker's loop (one tree, many scripts) allocates nothing per run.
-public struct EngineRunner {
+public struct EngineRunner: Sendable {
     private var simulation: Simulation<NoTrace>?
 
     public init() {}

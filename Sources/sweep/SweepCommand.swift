@@ -8,6 +8,6 @@ struct SweepCommand: ParsableCommand {
         commandName: "sweep",
         abstract: "Simulate UIKit touch delivery and sweep configurations for swallowed scrolls and dead buttons.",
         version: version,
-        subcommands: [Trace.self, Plan.self, Run.self, Trees.self]
+        subcommands: [Trace.self, Plan.self, Run.self, Trees.self, Submit.self, Worker.self, Status.self]
     )
 }

@@ -383,3 +383,6 @@ public struct Simulation<Recorder: TraceRecorder> {
         return false
     }
 }
+
+/// A simulation is a value; it may move between threads (not be shared) when its recorder can.
+extension Simulation: Sendable where Recorder: Sendable {}

@@ -8,7 +8,7 @@ public protocol TraceRecorder {
 }
 
 /// Keeps every event, in order.
-public struct TraceBuffer: TraceRecorder {
+public struct TraceBuffer: TraceRecorder, Sendable {
     public static var isRecording: Bool { true }
     public var events: [TraceEvent] = []
     public init() {}
@@ -16,7 +16,7 @@ public struct TraceBuffer: TraceRecorder {
 }
 
 /// Discards everything; the untraced fast path.
-public struct NoTrace: TraceRecorder {
+public struct NoTrace: TraceRecorder, Sendable {
     public static var isRecording: Bool { false }
     public init() {}
     @inlinable public mutating func record(_ event: TraceEvent) {}

@@ -1,0 +1,215 @@
+/// # TouchSweep journal format, version 1 (`*.tsj`)
+///
+/// An append-only, crash-safe log of committed work-unit results. The journal does not interpret payloads;
+/// it stores bytes under a key (a unit id such as `c3:t40-49`) and guarantees that whatever it hands back
+/// was written whole, in order, by a TouchSweep journal writer. All integers are unsigned big-endian.
+/// CRC-32 is the IEEE 802.3 polynomial (reflected 0xEDB88320, initial value and final XOR 0xFFFFFFFF; the
+/// one zlib, PNG and Ethernet use; `"123456789"` → 0xCBF43926).
+///
+/// ```
+/// header   magic     4 bytes   "TSJ1" (0x54 0x53 0x4A 0x31)
+///          version   u32       1
+///          length    u32       H, the byte length of the header body
+///          crc       u32       CRC-32 of the header body
+///          body      H bytes   config hash: u32 length + UTF-8
+///                              header text: u32 length + UTF-8 (free form, e.g. the config file)
+/// record*  length    u32       L, the byte length of the record body (at least 5)
+///          crc       u32       CRC-32 of the record body
+///          body      L bytes   type: u8 (1 = committed unit, 2 = quarantined unit)
+///                              key: u32 length K + K bytes of UTF-8
+///                              payload: the remaining L - 5 - K bytes (opaque; may be empty)
+/// ```
+///
+/// Records follow each other with no padding, alignment or trailer; the file ends after the last record.
+///
+/// **Creation is atomic.** The header is written to a temporary file in the same directory, fsync'd, and
+/// then linked (or, when overwriting, renamed) into place and the directory fsync'd, so a journal file never
+/// exists with a partial header.
+///
+/// **Damage policy.** A reader checks the records in file order and stops at the first one that is not
+/// intact: fewer than 8 bytes left for its length and CRC, a length running past the end of the file, a
+/// length below 5, a CRC mismatch, a key running past the body, a key that is not UTF-8, or an unknown type.
+/// That record and *everything after it* are the damaged tail: reported (``JournalContents/tail``,
+/// ``JournalContents/truncatedBytes``) by ``JournalReader``, and cut off by
+/// ``JournalWriter/openForAppend(path:expectedConfigHash:syncPolicy:)`` before it appends. A crash during an
+/// append leaves exactly such a tail (a torn record), so no committed record is ever lost to it. Damage in
+/// the middle of the file (a flipped byte) also drops the intact records behind it: once one length field
+/// is in doubt no later record boundary can be trusted, and because every payload is the deterministic
+/// result of its unit, a dropped record only costs re-running that unit, never a wrong result. A damaged
+/// *header*, by contrast, is an error: without it the journal cannot be matched to its sweep.
+///
+/// **Keys.** The reader keeps every record, duplicates included. Committing is idempotent by key: the
+/// first record of a key is the one that counts and later records with the same key are ignored
+/// (``JournalContents/latestByKey``), so a coordinator that re-commits a unit after a crash or a late
+/// duplicate result cannot change the outcome.
+///
+/// **Durability.** Appends are buffered in memory. A record is durable once ``JournalWriter/flush()``
+/// has written and fsync'd it; the writer does so on its own after ``JournalSyncPolicy/maxPendingRecords``
+/// appends, and ``JournalWriter/flushIfDue(nowMs:)`` does so once the oldest pending record has waited
+/// ``JournalSyncPolicy/maxPendingMs`` milliseconds of caller-supplied time. The writer never reads a clock.
+/// One writer at a time: it holds an exclusive `flock` on the file while open.
+public enum Journal {
+    /// The four bytes every journal starts with: "TSJ1".
+    public static let magic: [UInt8] = Array("TSJ1".utf8)
+    /// The format version this build writes and reads.
+    public static let formatVersion: UInt32 = 1
+    /// The conventional file name inside an output directory.
+    public static let defaultFileName = "journal.tsj"
+    /// Bytes before the header body: magic, version, length, CRC.
+    static let headerPrefixSize = 16
+    /// Bytes before a record body: length, CRC.
+    static let frameSize = 8
+    /// The smallest record body: the type byte and the key length.
+    static let minimumBodySize = 5
+
+    /// The file format, as documented at the top of `Journal.swift`.
+    public static let formatDescription = """
+        TouchSweep journal format, version 1 (*.tsj)
+
+        An append-only, crash-safe log of committed work-unit results. Payloads are opaque bytes stored
+        under a key (a unit id such as c3:t40-49). All integers are unsigned big-endian. CRC-32 is the
+        IEEE 802.3 polynomial (reflected 0xEDB88320, initial value and final XOR 0xFFFFFFFF; "123456789"
+        -> 0xCBF43926).
+
+        header   magic     4 bytes   "TSJ1" (0x54 0x53 0x4A 0x31)
+                 version   u32       1
+                 length    u32       H, the byte length of the header body
+                 crc       u32       CRC-32 of the header body
+                 body      H bytes   config hash: u32 length + UTF-8
+                                     header text: u32 length + UTF-8 (free form, e.g. the config file)
+        record*  length    u32       L, the byte length of the record body (at least 5)
+                 crc       u32       CRC-32 of the record body
+                 body      L bytes   type: u8 (1 = committed unit, 2 = quarantined unit)
+                                     key: u32 length K + K bytes of UTF-8
+                                     payload: the remaining L - 5 - K bytes (opaque; may be empty)
+
+        Records follow each other with no padding, alignment or trailer.
+
+        Creation is atomic: the header is written to a temporary file in the same directory, fsync'd,
+        linked (or, when overwriting, renamed) into place, and the directory fsync'd.
+
+        Damage policy: records are checked in file order; the first one that is not intact (fewer than 8
+        bytes left, a length past the end of the file or below 5, a CRC mismatch, a key past the body or
+        not UTF-8, an unknown type) and everything after it form the damaged tail. The reader reports it;
+        opening for append cuts it off. A crash mid-append leaves such a torn tail, so no committed record
+        is lost. Damage in the middle also drops the intact records behind it (no later boundary can be
+        trusted); since payloads are deterministic results, that only costs re-running those units. A
+        damaged header is an error.
+
+        Keys: the reader keeps every record. Committing is idempotent by key: the first record of a key
+        counts and later records with the same key are ignored.
+
+        Durability: appends are buffered; a record is durable once flushed (written and fsync'd). The
+        writer syncs after N pending records, and flushIfDue(nowMs:) syncs once the oldest pending record
+        has waited T ms of caller-supplied time; the writer never reads a clock. One writer at a time
+        (an exclusive flock while open).
+
+        """
+}
+
+/// What a record says about its unit.
+public enum JournalRecordKind: UInt8, Sendable, Hashable, CaseIterable {
+    /// The unit ran and its result is the payload.
+    case committed = 1
+    /// The unit exhausted its retry budget; the payload says why (as the caller encodes it).
+    case quarantined = 2
+}
+
+/// One intact record of a journal.
+public struct JournalRecord: Sendable, Hashable {
+    public var kind: JournalRecordKind
+    /// The unit's key, e.g. `c3:t40-49`.
+    public var key: String
+    /// The caller's bytes, unchanged.
+    public var payload: [UInt8]
+
+    public init(kind: JournalRecordKind, key: String, payload: [UInt8]) {
+        self.kind = kind
+        self.key = key
+        self.payload = payload
+    }
+}
+
+/// The damaged end of a journal: the first record that is not intact and everything after it.
+public struct JournalTail: Sendable, Equatable, CustomStringConvertible {
+    /// Why the first record of the tail is not intact.
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// Fewer than 8 bytes remain, too few for a record's length and CRC.
+        case incompleteFrame
+        /// The record's length runs past the end of the file.
+        case incompleteBody(declaredLength: Int)
+        /// The body does not match its CRC.
+        case checksumMismatch
+        /// The body has the right CRC but cannot be a record: the text says what is wrong.
+        case malformedBody(String)
+
+        public var description: String {
+            switch self {
+            case .incompleteFrame: return "the file ends inside a record's length and checksum"
+            case .incompleteBody(let length): return "the file ends inside a record declared as \(length) bytes long"
+            case .checksumMismatch: return "a record does not match its checksum"
+            case .malformedBody(let what): return "a record is malformed (\(what))"
+            }
+        }
+    }
+
+    /// The byte offset of the first damaged record, which is also the length of the intact part of the file.
+    public var offset: Int
+    /// The number of bytes from ``offset`` to the end of the file.
+    public var length: Int
+    public var reason: Reason
+
+    public init(offset: Int, length: Int, reason: Reason) {
+        self.offset = offset
+        self.length = length
+        self.reason = reason
+    }
+
+    /// E.g. `37 bytes from offset 1024 are not intact records: a record does not match its checksum`.
+    public var description: String {
+        "\(length) byte\(length == 1 ? "" : "s") from offset \(offset) are not intact records: \(reason)"
+    }
+}
+
+/// Everything a journal holds: its header and its intact records, in file order.
+public struct JournalContents: Sendable, Equatable {
+    /// The config hash the journal was created for.
+    public var configHash: String
+    /// The free-form header text (e.g. the sweep's config file).
+    public var headerText: String
+    /// Every intact record in file order, duplicate keys included.
+    public var records: [JournalRecord]
+    /// The number of bytes after the last intact record (0 when the file is whole). ``JournalReader``
+    /// only reports them; ``JournalWriter/openForAppend(path:expectedConfigHash:syncPolicy:)`` has cut them
+    /// off by the time it returns.
+    public var truncatedBytes: Int { tail?.length ?? 0 }
+    /// Where and why the intact part ends, or nil when the whole file is intact.
+    public var tail: JournalTail?
+    /// The byte length of the header and the intact records.
+    public var validLength: Int
+
+    public init(configHash: String, headerText: String, records: [JournalRecord], tail: JournalTail?, validLength: Int) {
+        self.configHash = configHash
+        self.headerText = headerText
+        self.records = records
+        self.tail = tail
+        self.validLength = validLength
+    }
+
+    /// The record that counts for each key: the *first* one in file order. Committing is idempotent by
+    /// key, so later records with the same key (a re-commit after a crash, a late duplicate result, a
+    /// straggler finishing after its unit was quarantined) are ignored whatever their kind.
+    public var latestByKey: [String: JournalRecord] {
+        var result: [String: JournalRecord] = [:]
+        result.reserveCapacity(records.count)
+        for record in records where result[record.key] == nil { result[record.key] = record }
+        return result
+    }
+
+    /// The records that count, one per key, in the order their keys were first committed.
+    public var uniqueRecords: [JournalRecord] {
+        var seen = Set<String>()
+        seen.reserveCapacity(records.count)
+        return records.filter { seen.insert($0.key).inserted }
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import SweepCore
+import SweepDistributed
+import SweepJournal
+import SweepPlanning
+import SweepProtocol
+import SweepReporting
+import SweepTransportZMQ
+
+/// Runs a sweep's coordinator: the ROUTER socket, the state machine, the journal and the tallies.
+///
+/// Single-threaded: the socket lives on the thread that calls `run()`. Every committed unit is appended
+/// to the journal (fsync batched) before its result is acknowledged, so a coordinator that dies can be
+/// restarted with the same command and continues where the journal ends.
+public final class CoordinatorNode {
+    public struct Options: Sendable {
+        public var listen: String
+        public var outputDirectory: String
+        public var restart = false
+        public var heartbeatMs = 1000
+        public var liveness = 3
+        public var retryBudget = 3
+        public var targetUnitSeconds = 1.0
+        /// Called about twice a second with a progress snapshot.
+        public var onProgress: (@Sendable (Progress) -> Void)?
+        /// Called once the endpoint is bound, with the endpoint workers connect to.
+        public var onListening: (@Sendable (String) -> Void)?
+        /// One line per event worth logging (rejected messages, dead workers, retries).
+        public var log: @Sendable (String) -> Void = { _ in }
+        public init(listen: String, outputDirectory: String) { self.listen = listen; self.outputDirectory = outputDirectory }
+    }
+
+    public struct Progress: Sendable {
+        public var unitsDone: Int, treesDone: Int, treesTotal: Int, scenariosDone: Int, workers: Int, retries: Int, failures: Int
+        public var elapsedMs: Int64
+    }
+
+    public struct Outcome: Sendable {
+        public var tallies: SweepTallies
+        public var quarantined: [(unit: UnitSpec, reason: String)]
+        public var resumedUnits: Int
+        public var endpoint: String
+    }
+
+    public enum NodeError: Error, CustomStringConvertible {
+        case message(String)
+        public var description: String { if case .message(let m) = self { return m }; return "" }
+    }
+
+    let plan: SweepPlan
+    let configText: String
+    let options: Options
+    let clock = MonotonicClock()
+
+    public init(plan: SweepPlan, configText: String, options: Options) {
+        self.plan = plan
+        self.configText = configText
+        self.options = options
+    }
+
+    public static let journalName = "journal.tsj"
+
+    /// Runs until every unit is committed or quarantined; `stop` can end it early (returns nil then).
+    public func run(stop: @escaping @Sendable () -> Bool = { false }) throws -> Outcome {
+        var tallies = SweepTallies(configurationCount: plan.configurations.count, examplesPerClass: plan.config.examples)
+        var coverage = Array(repeating: TreeCoverage(), count: plan.configurations.count)
+        var quarantined: [(unit: UnitSpec, reason: String)] = []
+        let (journal, resumed) = try openJournal(tallies: &tallies, coverage: &coverage, quarantined: &quarantined)
+        defer { try? journal.close() }
+
+        var settings = CoordinatorSettings(sweepID: plan.config.name, configHash: plan.configHash, configText: configText,
+                                           engineVersion: EngineVersion.current)
+        settings.heartbeatMs = options.heartbeatMs
+        settings.liveness = options.liveness
+        settings.retryBudget = options.retryBudget
+        settings.targetUnitSeconds = options.targetUnitSeconds
+        var machine = CoordinatorStateMachine(settings: settings, configurationCount: plan.configurations.count,
+                                              treeCount: plan.treeCount, covered: coverage)
+
+        let context = try ZMQContext()
+        defer { context.terminate() }
+        var socketOptions = ZMQSocketOptions()
+        socketOptions.routerMandatory = true
+        socketOptions.linger = 1000
+        socketOptions.maxMessageSize = 256 * 1024 * 1024
+        socketOptions.sendHWM = 0
+        socketOptions.receiveHWM = 0
+        let socket = try ZMQSocket(context: context, type: .router, options: socketOptions)
+        defer { socket.close() }
+        let endpoint = try socket.bind(options.listen)
+        options.onListening?(endpoint)
+
+        var lastTick: Int64 = 0
+        var lastProgress: Int64 = -1000
+        var finished = machine.finished
+        if finished { _ = machine.handle(.tick, nowMs: clock.nowMs) }
+        while !finished {
+            if stop() { break }
+            let readable = try ZMQSocket.poll([(socket, .readable)], timeoutMs: 50)
+            let now = clock.nowMs
+            var actions: [CoordinatorAction] = []
+            if readable.first == true {
+                // Drain what is there, bounded so ticks keep happening under load.
+                var drained = 0
+                while drained < 4096, let frames = try socket.receive(dontWait: true) {
+                    drained += 1
+                    guard frames.count >= 2 else { continue }
+                    let worker = frames[0]
+                    do {
+                        let message = try FrameCodec.decode(Array(frames.dropFirst()))
+                        actions += machine.handle(.received(worker, message), nowMs: now)
+                    } catch {
+                        actions += machine.handle(.malformed(worker, "\(error)"), nowMs: now)
+                    }
+                }
+            }
+            if now - lastTick >= 100 {
+                lastTick = now
+                actions += machine.handle(.tick, nowMs: now)
+            }
+            for action in actions {
+                switch action {
+                case let .send(worker, message):
+                    do { try socket.send([worker] + FrameCodec.encode(message), dontWait: true) } catch let error as ZMQError where error.isHostUnreachable {
+                        actions += machine.handle(.unreachable(worker), nowMs: now)
+                    } catch let error as ZMQError where error.isAgain {
+                        options.log("dropped a message to a slow worker: \(error)")
+                    }
+                case let .commit(unit, payload):
+                    let result = try ResultCodec.decode(payload)
+                    tallies.merge(result)
+                    try journal.append(kind: .committed, key: unit.id, payload: UnitRecordCodec.encode(unit: unit, payload: payload), nowMs: now)
+                case let .quarantine(unit, reason):
+                    quarantined.append((unit, reason))
+                    try journal.append(kind: .quarantined, key: unit.id, payload: UnitRecordCodec.encode(unit: unit, payload: Array(reason.utf8)))
+                case let .log(line):
+                    options.log(line)
+                case .finished:
+                    finished = true
+                }
+            }
+            _ = try journal.flushIfDue(nowMs: now)
+            if let onProgress = options.onProgress, now - lastProgress >= 500 || finished {
+                lastProgress = now
+                onProgress(Progress(unitsDone: machine.committedUnits, treesDone: machine.committedTrees, treesTotal: machine.totalTrees,
+                                    scenariosDone: tallies.runs, workers: machine.liveWorkers, retries: machine.retries,
+                                    failures: quarantined.count, elapsedMs: now))
+            }
+        }
+        try journal.flush()
+        if finished {
+            // Let the done messages reach the workers before the socket closes (linger covers the rest).
+            let deadline = clock.nowMs + 200
+            while clock.nowMs < deadline {
+                if try ZMQSocket.poll([(socket, .readable)], timeoutMs: 20).first == true {
+                    while let frames = try socket.receive(dontWait: true) {
+                        guard frames.count >= 2, let message = try? FrameCodec.decode(Array(frames.dropFirst())) else { continue }
+                        for case let .send(w, m) in machine.handle(.received(frames[0], message), nowMs: clock.nowMs) {
+                            try? socket.send([w] + FrameCodec.encode(m), dontWait: true)
+                        }
+                    }
+                }
+            }
+        }
+        return Outcome(tallies: tallies, quarantined: quarantined, resumedUnits: resumed, endpoint: endpoint)
+    }
+
+    /// Opens (or creates) the journal in the output directory and replays it into the tallies.
+    func openJournal(tallies: inout SweepTallies, coverage: inout [TreeCoverage],
+                     quarantined: inout [(unit: UnitSpec, reason: String)]) throws -> (JournalWriter, Int) {
+        let directory = options.outputDirectory
+        let marker = directory + "/" + OutputDirectory.markerName
+        if let existing = try? FileManager.default.contentsOfDirectory(atPath: directory), !existing.isEmpty,
+           !FileManager.default.fileExists(atPath: marker) {
+            throw NodeError.message("\(directory) exists and is not a TouchSweep output directory; choose another --output")
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Mark the directory as TouchSweep output, so writing the reports may replace it later.
+        if !FileManager.default.fileExists(atPath: marker) {
+            FileManager.default.createFile(atPath: marker, contents: Data(OutputDirectory.markerContents.utf8))
+        }
+        let path = directory + "/" + Self.journalName
+        if FileManager.default.fileExists(atPath: path) && !options.restart {
+            let (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: plan.configHash)
+            var resumed = 0
+            for record in contents.records {
+                let (unit, payload) = try UnitRecordCodec.decode(record.payload)
+                guard unit.configuration < coverage.count, !coverage[unit.configuration].overlaps(unit.trees) else { continue }
+                coverage[unit.configuration].insert(unit.trees)
+                switch record.kind {
+                case .committed:
+                    tallies.merge(try ResultCodec.decode(payload))
+                    resumed += 1
+                case .quarantined:
+                    quarantined.append((unit, String(decoding: payload, as: UTF8.self)))
+                }
+            }
+            return (writer, resumed)
+        }
+        return (try JournalWriter.create(path: path, configHash: plan.configHash, headerText: configText, overwrite: true), 0)
+    }
+}
+
+/// A journal record's payload: the unit (configuration, first tree, tree count) then the result bytes.
+enum UnitRecordCodec {
+    static func encode(unit: UnitSpec, payload: [UInt8]) -> [UInt8] {
+        var w = WireWriter(capacity: payload.count + 16)
+        w.u32(UInt32(unit.configuration))
+        w.u32(UInt32(unit.trees.lowerBound))
+        w.u32(UInt32(unit.trees.count))
+        w.byteArray(payload)
+        return w.bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> (UnitSpec, [UInt8]) {
+        var r = WireReader(bytes)
+        let c = Int(try r.u32("journal unit configuration"))
+        let first = Int(try r.u32("journal unit first tree"))
+        let count = Int(try r.u32("journal unit tree count"))
+        let payload = try r.byteArray("journal unit payload", maxBytes: 1 << 30)
+        return (UnitSpec(configuration: c, trees: first ..< first + count), payload)
+    }
+}
+
+/// The engine version workers must share with the coordinator: results from two engines never mix.
+public enum EngineVersion {
+    public static let current = "touchsweep-engine-1"
+}

@@ -1,0 +1,168 @@
+import Dispatch
+import Foundation
+import Synchronization
+import SweepCore
+import SweepDistributed
+import SweepPlanning
+import SweepProtocol
+import SweepTransportZMQ
+
+/// Runs a worker: one I/O thread owns the DEALER socket and the state machine; Dispatch runs units on every
+/// slot; finished units come back through a mutex-protected queue and an eventfd signal that wakes the I/O
+/// thread, so heartbeats keep flowing while every core is busy.
+public final class WorkerNode: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var connect: String
+        public var slots: Int
+        public var keepAlive = false
+        public var workerID: String
+        public var log: @Sendable (String) -> Void = { _ in }
+        public init(connect: String, slots: Int, workerID: String) { self.connect = connect; self.slots = slots; self.workerID = workerID }
+    }
+
+    struct Finished: Sendable {
+        var unit: UnitSpec, attempt: Int, status: UnitStatus, elapsed: Int64, payload: [UInt8], detail: String
+    }
+
+    let options: Options
+    let clock = MonotonicClock()
+    let finished = Mutex<[Finished]>([])
+    let signal: ZMQSignal
+    /// Unit runners (each has a tree cache), one per slot, lent to jobs.
+    let runners = Mutex<[UnitRunner]>([])
+    let units = DispatchQueue(label: "touchsweep.worker.units", attributes: .concurrent)
+
+    public init(options: Options) throws {
+        self.options = options
+        signal = try ZMQSignal()
+    }
+
+    /// Runs until the coordinator says the sweep is done (exit code 0) or refuses this worker (2).
+    public func run() throws -> (code: Int32, reason: String) {
+        var machine = WorkerStateMachine(settings: WorkerSettings(workerID: options.workerID, host: ProcessInfo.processInfo.hostName,
+                                                                  slots: options.slots, engineVersion: EngineVersion.current))
+        let context = try ZMQContext()
+        defer { context.terminate() }
+        var plan: SweepPlan?
+        var abandoned = Set<String>()
+        var started: [String: (deadline: Int64, attempt: Int)] = [:]
+
+        func connect() throws -> ZMQSocket {
+            var o = ZMQSocketOptions()
+            o.linger = 0
+            // Not ZMQ_IMMEDIATE: a worker has one peer, and its hello must wait for the connection, not vanish.
+            o.routingID = Array("\(options.workerID)".utf8)
+            o.reconnectInterval = 1000
+            o.reconnectIntervalMax = 32000
+            o.maxMessageSize = 256 * 1024 * 1024
+            let s = try ZMQSocket(context: context, type: .dealer, options: o)
+            try s.connect(options.connect)
+            return s
+        }
+        var socket = try connect()
+        defer { socket.close() }
+        var pending = machine.handle(.connected, nowMs: clock.nowMs)
+        var lastTick: Int64 = 0
+        var reconnectAt: Int64?
+
+        while true {
+            let now = clock.nowMs
+            var actions = pending
+            pending = []
+            if let at = reconnectAt, now >= at {
+                reconnectAt = nil
+                socket.close()
+                socket = try connect()
+                actions += machine.handle(.connected, nowMs: now)
+            }
+            // Results from the slots.
+            let done = finished.withLock { list -> [Finished] in let l = list; list.removeAll(); return l }
+            for f in done where !abandoned.contains(f.unit.id + "#\(f.attempt)") {
+                started[f.unit.id] = nil
+                actions += machine.handle(.finished(f.unit, attempt: f.attempt, status: f.status, elapsedMicroseconds: f.elapsed,
+                                                    payload: f.payload, detail: f.detail), nowMs: now)
+            }
+            // Units past their deadline are reported as timed out; their late results are ignored.
+            for (id, entry) in started where entry.deadline < now {
+                if let unit = machine.running.first(where: { $0.unit.id == id })?.unit {
+                    abandoned.insert(id + "#\(entry.attempt)")
+                    started[id] = nil
+                    actions += machine.handle(.finished(unit, attempt: entry.attempt, status: .timeout, elapsedMicroseconds: 0,
+                                                        payload: [], detail: "ran past its deadline"), nowMs: now)
+                }
+            }
+            if now - lastTick >= 100 {
+                lastTick = now
+                actions += machine.handle(.tick, nowMs: now)
+            }
+            var index = 0
+            while index < actions.count {
+                let action = actions[index]
+                index += 1
+                switch action {
+                case .send(let message):
+                    if reconnectAt == nil { try? socket.send(FrameCodec.encode(message), dontWait: true) }
+                case let .prepare(configText, configHash):
+                    do {
+                        let loaded = SweepPlan(try SweepConfigLoader.load(yaml: configText, path: "coordinator config"))
+                        guard loaded.configHash == configHash else {
+                            return (2, "the coordinator's config hashes to \(loaded.configHash) here but it announced \(configHash); versions differ")
+                        }
+                        if plan?.configHash != loaded.configHash {
+                            plan = loaded
+                            runners.withLock { $0 = (0 ..< options.slots).map { _ in UnitRunner(plan: loaded) } }
+                        }
+                    } catch {
+                        return (2, "cannot load the coordinator's config: \(error)")
+                    }
+                case let .start(unit, attempt, deadlineMs):
+                    guard let plan else { continue }
+                    started[unit.id] = (now + Int64(deadlineMs), attempt)
+                    launch(unit, attempt: attempt, plan: plan)
+                case .abandon(let unit):
+                    if let entry = started[unit.id] { abandoned.insert(unit.id + "#\(entry.attempt)") }
+                    started[unit.id] = nil
+                case .reconnect(let afterMs):
+                    reconnectAt = now + Int64(afterMs)
+                case .log(let line):
+                    options.log(line)
+                case let .exit(code, reason):
+                    return (code, reason)
+                }
+            }
+            // Wait for a message, a finished unit, or the next tick.
+            let poller = ZMQPoller()
+            let socketIndex = reconnectAt == nil ? poller.add(socket) : -1
+            _ = poller.add(signal)
+            _ = try poller.poll(timeoutMs: 50)
+            _ = signal.drain()
+            if socketIndex >= 0 && poller.isReadable(socketIndex) {
+                var drained = 0
+                while drained < 1024, let frames = try socket.receive(dontWait: true) {
+                    drained += 1
+                    do {
+                        pending += machine.handle(.received(try FrameCodec.decode(frames)), nowMs: clock.nowMs)
+                    } catch {
+                        pending += machine.handle(.malformed("\(error)"), nowMs: clock.nowMs)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs one unit on a Dispatch slot and queues its result for the I/O thread.
+    func launch(_ unit: UnitSpec, attempt: Int, plan: SweepPlan) {
+        units.async { [self] in
+            let start = ContinuousClock.now
+            var runner = runners.withLock { $0.popLast() } ?? UnitRunner(plan: plan)
+            let work = SweepPlan.WorkUnit(id: unit.id, configuration: unit.configuration, trees: unit.trees)
+            let result = runner.run(work)
+            runners.withLock { $0.append(runner) }
+            let d = ContinuousClock.now - start
+            let elapsed = d.components.seconds * 1_000_000 + d.components.attoseconds / 1_000_000_000_000
+            let payload = ResultCodec.encode(result)
+            finished.withLock { $0.append(Finished(unit: unit, attempt: attempt, status: .ok, elapsed: elapsed, payload: payload, detail: "")) }
+            signal.notify()
+        }
+    }
+}

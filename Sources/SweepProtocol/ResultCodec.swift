@@ -1,0 +1,220 @@
+import SweepCore
+import SweepReporting
+
+/// `UnitResult` <-> bytes: the payload of a `result` message and of a journal record (docs/protocol.md,
+/// "Result payload"). Exact: `decode(encode(r)) == r`, and for any bytes `decode` accepts,
+/// `encode(decode(b)) == b` (one encoding per value: shortest varints, no slack).
+///
+/// Counts are varints, so a payload grows with what the unit saw (non-empty histogram buckets, examples),
+/// not with the histogram layout. Enumerations travel as indices into this build's `allCases`; the payload
+/// says how many defect classes, templates and families it was written with, and a payload from a build
+/// with other counts is refused (the `hello` engine-version check should have caught it first).
+public enum ResultCodec {
+    /// The first byte of every payload. Bump it when the layout changes.
+    public static let formatVersion: UInt8 = 1
+
+    /// Limits on what a payload may declare.
+    public static let maxCount: Int64 = 1 << 48
+    public static let maxExamples: Int64 = 1 << 20
+    static let histogramBuckets = LatencyHistogram.limitMs + 2
+    /// This build's tree templates and gesture families, in `allCases` order (the types live in
+    /// TouchScenarios, reached through SweepCore's `DefectExample` so this module needs no more imports).
+    static let templates = allCases(of: \DefectExample.template)
+    static let families = allCases(of: \DefectExample.family)
+    static func allCases<T: CaseIterable>(of _: KeyPath<DefectExample, T>) -> [T] { Array(T.allCases) }
+
+    // MARK: Encoding
+
+    public static func encode(_ result: UnitResult) -> [UInt8] {
+        var w = WireWriter(capacity: 256)
+        encode(result, into: &w)
+        return w.bytes
+    }
+
+    public static func encode(_ result: UnitResult, into w: inout WireWriter) {
+        w.u8(formatVersion)
+        w.varint(result.configuration)
+        w.u8(UInt8(DefectClass.allCases.count))
+        w.u8(UInt8(templates.count))
+        w.u8(UInt8(families.count))
+        let tallies = result.tallies
+        tally(tallies.total, &w)
+        for t in tallies.byTemplate { tally(t, &w) }
+        for f in tallies.byFamily { tally(f, &w) }
+        w.varint(result.examples.count)
+        for e in result.examples {
+            w.varint(e.configuration)
+            w.u8(UInt8(e.defect.rawValue))
+            w.varint(e.treeIndex)
+            w.u8(UInt8(families.firstIndex(of: e.family)!))
+            w.varint(e.placement)
+            w.varint(e.gestureIndex)
+            w.u8(UInt8(templates.firstIndex(of: e.template)!))
+            w.u64(e.treeSeed)
+            w.string(e.target)
+        }
+    }
+
+    static func tally(_ t: Tally, _ w: inout WireWriter) {
+        w.varint(t.runs)
+        if t.runs > 0 {  // with no runs every attempt and count is 0: not written
+            for c in DefectClass.allCases { w.varint(t.attempts(c)) }
+            for c in DefectClass.allCases { w.varint(t.count(c)) }
+        }
+        w.u8((t.highlightLatency == nil ? 0 : 1) | (t.actionLatency == nil ? 0 : 2))
+        if let h = t.highlightLatency { histogram(h, &w) }
+        if let a = t.actionLatency { histogram(a, &w) }
+    }
+
+    static func histogram(_ h: LatencyHistogram, _ w: inout WireWriter) {
+        let buckets = h.nonEmptyBuckets
+        w.varint(buckets.count)
+        var previous = -1
+        for b in buckets {
+            w.varint(b.bucket - previous - 1)  // gaps: 0 for adjacent buckets
+            w.varint(b.count)
+            previous = b.bucket
+        }
+        if previous == LatencyHistogram.limitMs + 1 { w.varint(UInt64(h.overflowMaxMicroseconds)) }
+    }
+
+    // MARK: Decoding
+
+    /// The result in `bytes`, or the first thing wrong with them (naming the field and byte offset).
+    public static func decode(_ bytes: [UInt8]) throws(ProtocolError) -> UnitResult {
+        var r = WireReader(bytes)
+        let format = try r.u8("payload.format")
+        guard format == formatVersion else { throw .resultFormat(found: format, expected: formatVersion) }
+        let configuration = try r.varint("payload.configuration", in: WireLimits.index)
+        try size(&r, "payload.defectClasses", DefectClass.allCases.count)
+        try size(&r, "payload.templates", templates.count)
+        try size(&r, "payload.families", families.count)
+
+        let totalOffset = r.offset
+        let total = try tally(&r, "payload.total")
+        var byTemplate: [Tally] = []
+        byTemplate.reserveCapacity(templates.count)
+        for (i, t) in templates.enumerated() { byTemplate.append(try tally(&r, "payload.byTemplate[\(i)] (\(t.rawValue))")) }
+        var byFamily: [Tally] = []
+        byFamily.reserveCapacity(families.count)
+        for (i, f) in families.enumerated() { byFamily.append(try tally(&r, "payload.byFamily[\(i)] (\(f.rawValue))")) }
+        guard let tallies = ConfigurationTallies(total: total, byTemplate: byTemplate, byFamily: byFamily) else {
+            throw .inconsistent(field: "payload.total", offset: totalOffset,
+                                reason: "the total is not the merge of the template tallies and of the family tallies")
+        }
+
+        var result = UnitResult(configuration: configuration)
+        result.tallies = tallies
+        let count = try r.varint("payload.examples", in: 0 ... maxExamples)
+        // An example takes at least 19 bytes, so a lying count cannot make us reserve much.
+        result.examples.reserveCapacity(min(count, r.remaining / 19))
+        for i in 0 ..< count { result.examples.append(try example(&r, i, configuration: configuration)) }
+        try r.expectEnd("the result payload")
+        return result
+    }
+
+    /// Decodes and checks that the payload belongs to `unit`: its configuration, and every example's tree in
+    /// `unit.trees`. What a coordinator should call before merging a worker's result.
+    public static func decode(_ bytes: [UInt8], for unit: UnitSpec) throws(ProtocolError) -> UnitResult {
+        let result = try decode(bytes)
+        guard result.configuration == unit.configuration else {
+            throw .inconsistent(field: "payload.configuration", offset: 1,
+                                reason: "the result is for configuration \(result.configuration), the unit is \(unit.id)")
+        }
+        for (i, e) in result.examples.enumerated() where !unit.trees.contains(e.treeIndex) {
+            throw .inconsistent(field: "payload.examples[\(i)].treeIndex", offset: 0,
+                                reason: "tree \(e.treeIndex) is outside unit \(unit.id)")
+        }
+        return result
+    }
+
+    static func size(_ r: inout WireReader, _ field: String, _ expected: Int) throws(ProtocolError) {
+        let start = r.offset
+        let found = Int(try r.u8(field))
+        guard found == expected else { throw .sizeMismatch(field: field, offset: start, found: found, expected: expected) }
+    }
+
+    static func tally(_ r: inout WireReader, _ field: @autoclosure () -> String) throws(ProtocolError) -> Tally {
+        let runs = try r.varint("\(field()).runs", in: 0 ... maxCount)
+        let classes = DefectClass.allCases.count
+        var attempts = [Int](repeating: 0, count: classes)
+        var counts = [Int](repeating: 0, count: classes)
+        if runs > 0 {
+            for i in 0 ..< classes {
+                attempts[i] = try r.varint("\(field()).attempts[\(i)] (\(DefectClass.allCases[i].name))", in: 0 ... Int64(runs))
+            }
+            for i in 0 ..< classes {
+                counts[i] = try r.varint("\(field()).counts[\(i)] (\(DefectClass.allCases[i].name))", in: 0 ... Int64(runs))
+            }
+        }
+        let flagsOffset = r.offset
+        let flags = try r.u8("\(field()).histograms")
+        guard flags & ~3 == 0 else {
+            throw .malformed(field: "\(field()).histograms", offset: flagsOffset, reason: "reserved flag bits \(flags & ~3) are set")
+        }
+        var highlight: LatencyHistogram?, action: LatencyHistogram?
+        if flags & 1 != 0 { highlight = try histogram(&r, "\(field()).highlightLatency", runs: runs) }
+        if flags & 2 != 0 { action = try histogram(&r, "\(field()).actionLatency", runs: runs) }
+        // Every bound Tally checks was checked above.
+        return Tally(runs: runs, attempts: attempts, counts: counts, highlightLatency: highlight, actionLatency: action)!
+    }
+
+    static func histogram(_ r: inout WireReader, _ field: @autoclosure () -> String, runs: Int) throws(ProtocolError) -> LatencyHistogram {
+        let start = r.offset
+        let n = try r.varint("\(field()).buckets", in: 0 ... Int64(histogramBuckets))
+        var buckets: [(bucket: Int, count: Int)] = []
+        buckets.reserveCapacity(n)
+        var previous = -1
+        var total = 0
+        for i in 0 ..< n {
+            let at = r.offset
+            let gap = try r.varint("\(field()).bucket[\(i)]", in: 0 ... Int64(histogramBuckets))
+            let bucket = previous + 1 + gap
+            guard bucket < histogramBuckets else {
+                throw .malformed(field: "\(field()).bucket[\(i)]", offset: at,
+                                 reason: "bucket \(bucket) is beyond the overflow bucket \(histogramBuckets - 1)")
+            }
+            let count = try r.varint("\(field()).count[\(i)]", in: 1 ... maxCount)
+            total += count  // at most 2002 × 2^48: no overflow
+            buckets.append((bucket, count))
+            previous = bucket
+        }
+        guard total <= runs else {
+            throw .inconsistent(field: field(), offset: start, reason: "\(total) latencies in a tally of \(runs) runs")
+        }
+        var overflowMax: Int64 = 0
+        if previous == histogramBuckets - 1 {
+            let limitUs = Int64(LatencyHistogram.limitMs) * 1000
+            overflowMax = Int64(try r.varint("\(field()).overflowMaxMicroseconds", in: (limitUs + 1) ... Int64.max))
+        }
+        // Strictly increasing buckets in range, counts >= 1 and the overflow maximum were all checked.
+        return LatencyHistogram(nonEmptyBuckets: buckets, overflowMaxMicroseconds: overflowMax)!
+    }
+
+    static func example(_ r: inout WireReader, _ i: Int, configuration: Int) throws(ProtocolError) -> DefectExample {
+        let at = r.offset
+        let c = try r.varint("payload.examples[\(i)].configuration", in: WireLimits.index)
+        guard c == configuration else {
+            throw .inconsistent(field: "payload.examples[\(i)].configuration", offset: at,
+                                reason: "example of configuration \(c) in a result for configuration \(configuration)")
+        }
+        let defect = try enumeration(&r, "payload.examples[\(i)].defect", DefectClass.allCases)
+        let treeIndex = try r.varint("payload.examples[\(i)].treeIndex", in: WireLimits.index)
+        let family = try enumeration(&r, "payload.examples[\(i)].family", families)
+        let placement = try r.varint("payload.examples[\(i)].placement", in: WireLimits.index)
+        let gestureIndex = try r.varint("payload.examples[\(i)].gestureIndex", in: WireLimits.index)
+        let template = try enumeration(&r, "payload.examples[\(i)].template", templates)
+        let treeSeed = try r.u64("payload.examples[\(i)].treeSeed")
+        let target = try r.string("payload.examples[\(i)].target", maxBytes: WireLimits.identifierBytes)
+        return DefectExample(configuration: c, defect: defect, treeIndex: treeIndex, family: family, placement: placement,
+                             gestureIndex: gestureIndex, template: template, treeSeed: treeSeed, target: target)
+    }
+
+    static func enumeration<C: Collection>(_ r: inout WireReader, _ field: @autoclosure () -> String, _ all: C) throws(ProtocolError) -> C.Element
+    where C.Index == Int {
+        let at = r.offset
+        let v = Int(try r.u8(field()))
+        guard v < all.count else { throw .unknownValue(field: field(), offset: at, value: UInt64(v)) }
+        return all[all.startIndex + v]
+    }
+}

@@ -1,0 +1,207 @@
+import ArgumentParser
+import Foundation
+import SweepCore
+import SweepNode
+import SweepPlanning
+import SweepReporting
+
+extension SweepCommand {
+    /// `sweep submit config.yaml`: a coordinator plus workers, locally or on a cluster.
+    struct Submit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run a sweep through a coordinator and worker processes (locally, or with remote workers).",
+            discussion: """
+                By default starts a coordinator on a private local endpoint and one worker process per core \
+                (--workers N). With --listen tcp://HOST:PORT --workers 0 it waits for `sweep worker --connect` \
+                from any machine. Committed units are journaled in the output directory: running the same \
+                command again after a crash resumes. Reports are the same files `sweep run` writes, byte for byte. \
+                Exits 0 when every unit succeeded, 3 when some were quarantined (listed on standard error).
+                """
+        )
+
+        @Argument(help: "The sweep config (YAML).")
+        var config: String
+
+        @Option(name: .shortAndLong, help: "Local worker processes to start (default: one per core; 0 for cluster mode).")
+        var workers: Int?
+
+        @Option(help: "Endpoint the coordinator binds (default: a private ipc:// socket).")
+        var listen: String?
+
+        @Option(name: .shortAndLong, help: "Output directory (default: the config's output).")
+        var output: String?
+
+        @Flag(help: "Start over even if the output directory holds a journal of another config.")
+        var restart = false
+
+        @Option(help: "Heartbeat interval in milliseconds.")
+        var heartbeatMs = 1000
+
+        @Option(help: "Heartbeat intervals of silence before a worker is declared dead.")
+        var liveness = 3
+
+        @Flag(help: "No progress line, only the output directory.")
+        var quiet = false
+
+        func validate() throws {
+            if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more, got \(workers).") }
+            if heartbeatMs < 10 { throw ValidationError("--heartbeat-ms must be at least 10, got \(heartbeatMs).") }
+            if liveness < 1 { throw ValidationError("--liveness must be at least 1, got \(liveness).") }
+            if workers == 0 && listen == nil {
+                throw ValidationError("--workers 0 needs --listen (e.g. tcp://0.0.0.0:5555) so remote workers can join.")
+            }
+        }
+
+        func run() throws {
+            let sweepConfig: SweepConfig
+            let configText: String
+            do {
+                sweepConfig = try SweepConfigLoader.load(path: config)
+                configText = try String(contentsOfFile: config, encoding: .utf8)
+            } catch {
+                printError("sweep submit: \(error)")
+                throw ExitCode(2)
+            }
+            let plan = SweepPlan(sweepConfig)
+            let directory = output ?? sweepConfig.output
+            let localWorkers = workers ?? ProcessInfo.processInfo.activeProcessorCount
+            var privateDirectory: String?
+            let endpoint: String
+            if let listen {
+                endpoint = listen
+            } else {
+                let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsweep-\(getpid())-\(UInt32.random(in: 0 ... .max))").path
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+                privateDirectory = dir
+                endpoint = "ipc://\(dir)/coordinator"
+            }
+            defer { if let privateDirectory { try? FileManager.default.removeItem(atPath: privateDirectory) } }
+
+            let display = SubmitProgress(enabled: !quiet, total: plan.configurations.count * plan.treeCount)
+            var options = CoordinatorNode.Options(listen: endpoint, outputDirectory: directory)
+            options.restart = restart
+            options.heartbeatMs = heartbeatMs
+            options.liveness = liveness
+            options.onProgress = { display.update($0) }
+            let quietLog = quiet
+            options.log = { line in if !quietLog { display.log(line) } }
+            let spawner = WorkerSpawner()
+            options.onListening = { bound in
+                if !quietLog {
+                    printError("sweep submit: \(plan.configurations.count) configurations × \(plan.treeCount) trees × "
+                        + "\(plan.gesturesPerTree) gestures; coordinator at \(bound); \(localWorkers) local workers")
+                }
+                spawner.spawn(count: localWorkers, endpoint: bound)
+            }
+            let node = CoordinatorNode(plan: plan, configText: configText, options: options)
+            let outcome: CoordinatorNode.Outcome
+            do {
+                outcome = try node.run()
+            } catch {
+                spawner.terminateAll()
+                printError("sweep submit: \(error)")
+                throw ExitCode(1)
+            }
+            display.finish()
+            spawner.waitForAll(timeoutSeconds: 5)
+            let files = Reports.files(plan: plan, tallies: outcome.tallies, configText: configText, outputDirectory: directory)
+            do {
+                try OutputDirectory.write(files: files, to: directory, keeping: [CoordinatorNode.journalName])
+            } catch {
+                printError("sweep submit: \(error)")
+                throw ExitCode(1)
+            }
+            if quiet {
+                print(directory)
+            } else {
+                if outcome.resumedUnits > 0 { print("resumed \(outcome.resumedUnits) units from the journal") }
+                print(TerminalSummary.render(plan: plan, tallies: outcome.tallies))
+                print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv plan.yaml config.yaml "
+                    + "(journal: \(CoordinatorNode.journalName))")
+            }
+            if !outcome.quarantined.isEmpty {
+                printError("sweep submit: \(outcome.quarantined.count) units failed and were left out of the reports:")
+                for q in outcome.quarantined { printError("  \(q.unit.id): \(q.reason)") }
+                throw ExitCode(3)
+            }
+        }
+    }
+}
+
+/// Starts and reaps local worker processes (this same executable, `sweep worker`).
+final class WorkerSpawner: @unchecked Sendable {
+    private let lock = NSLock()
+    private var processes: [Process] = []
+
+    func spawn(count: Int, endpoint: String) {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        for i in 0 ..< count {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["worker", "--connect", endpoint, "--slots", "1", "--id", "local-\(getpid())-\(i)", "--quiet"]
+            process.standardOutput = FileHandle.nullDevice
+            do { try process.run() } catch {
+                printError("sweep submit: cannot start a local worker: \(error.localizedDescription)")
+                continue
+            }
+            lock.lock(); processes.append(process); lock.unlock()
+        }
+    }
+
+    func waitForAll(timeoutSeconds: Double) {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        lock.lock(); let all = processes; lock.unlock()
+        for p in all {
+            while p.isRunning && Date() < deadline { usleep(10_000) }
+            if p.isRunning { p.terminate() }
+        }
+    }
+
+    func terminateAll() {
+        lock.lock(); let all = processes; lock.unlock()
+        for p in all where p.isRunning { p.terminate() }
+    }
+}
+
+/// Progress of a submitted sweep: one live line on a terminal, a plain line every few seconds otherwise.
+final class SubmitProgress: @unchecked Sendable {
+    private let enabled: Bool
+    private let total: Int
+    private let terminal = isatty(2) != 0
+    private let lock = NSLock()
+    private var lastPlain: Int64 = -10_000
+    private var lineShown = false
+
+    init(enabled: Bool, total: Int) { self.enabled = enabled; self.total = total }
+
+    func update(_ p: CoordinatorNode.Progress) {
+        guard enabled else { return }
+        lock.lock(); defer { lock.unlock() }
+        let seconds = max(Double(p.elapsedMs) / 1000, 0.001)
+        let rate = Double(p.scenariosDone) / seconds
+        let treeRate = Double(p.treesDone) / seconds
+        let eta = treeRate > 0 ? Double(p.treesTotal - p.treesDone) / treeRate : 0
+        let line = "sweep submit: \(p.unitsDone) units, trees \(p.treesDone)/\(p.treesTotal), \(p.scenariosDone) scenarios, "
+            + "\(Int(rate)) scenarios/s, ETA \(Int(eta.rounded())) s, \(p.workers) workers, \(p.retries) retries, \(p.failures) failures"
+        if terminal {
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+            lineShown = true
+        } else if p.elapsedMs - lastPlain >= 3000 {
+            lastPlain = p.elapsedMs
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+    }
+
+    func log(_ line: String) {
+        lock.lock(); defer { lock.unlock() }
+        let prefix = terminal && lineShown ? "\r\u{1B}[K" : ""
+        FileHandle.standardError.write(Data((prefix + "sweep submit: " + line + "\n").utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        lock.lock(); defer { lock.unlock() }
+        if terminal && lineShown { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

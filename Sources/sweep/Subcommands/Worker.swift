@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import SweepNode
+
+extension SweepCommand {
+    /// `sweep worker --connect ENDPOINT`: join a coordinator and run its units on every slot.
+    struct Worker: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Join a sweep coordinator and run its work units on this machine's cores.",
+            discussion: """
+                Connects to the coordinator, registers with its slots, and runs units as they are assigned. \
+                Reconnects with backoff (1 s doubling to 32 s) when the coordinator goes away and re-sends \
+                finished results it has not acknowledged. Exits 0 when the sweep is done (unless --keep-alive), \
+                2 when the coordinator refuses it (e.g. another engine version).
+                """
+        )
+
+        @Option(help: "The coordinator's endpoint, e.g. tcp://HOST:5555.")
+        var connect: String
+
+        @Option(help: "Units to run at once (default: every core).")
+        var slots: Int?
+
+        @Option(help: "This worker's id (default: host:pid).")
+        var id: String?
+
+        @Flag(help: "Stay for the next sweep instead of exiting when this one is done.")
+        var keepAlive = false
+
+        @Flag(help: "No log lines.")
+        var quiet = false
+
+        func validate() throws {
+            if let slots, slots < 1 { throw ValidationError("--slots must be at least 1, got \(slots).") }
+        }
+
+        func run() throws {
+            var options = WorkerNode.Options(connect: connect, slots: slots ?? ProcessInfo.processInfo.activeProcessorCount,
+                                             workerID: id ?? "\(ProcessInfo.processInfo.hostName):\(getpid())")
+            options.keepAlive = keepAlive
+            let quietLog = quiet
+            options.log = { line in if !quietLog { printError("sweep worker: \(line)") } }
+            let (code, reason) = try WorkerNode(options: options).run()
+            if code != 0 || !quiet { printError("sweep worker: \(reason)") }
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}

@@ -1,0 +1,297 @@
+import SweepCore
+import SweepPlanning
+import SweepProtocol
+import SweepReporting
+import Testing
+
+/// UnitResult <-> payload bytes: exact round trips of real runner output, sizes, and every rejection.
+@Suite struct ResultCodecTests {
+    static let config = """
+        name: tiny
+        seed: 5
+        axes:
+          scrollViews.delaysContentTouches: [true, false]
+          dismissTap.cancelsTouchesInView: [true, false]
+        trees:
+          perConfiguration: 6
+          templates: {feed: 1, form: 1, drawer: 1, carousel: 1}
+        gestures:
+          placements: 1
+        examples: 2
+        """
+
+    static func plan() throws -> SweepPlan {
+        SweepPlan(try SweepConfigLoader.load(yaml: config, path: "tiny.yaml"))
+    }
+
+    static let d = DefectClass.allCases.count
+    static let t = Fixtures.templates.count
+    static let f = Fixtures.families.count
+
+    // MARK: Round trips
+
+    @Test func realUnitResultsRoundTripExactlyAndMergeToTheInProcessTallies() throws {
+        let plan = try Self.plan()
+        var runner = UnitRunner(plan: plan)
+        for perUnit in [1, 2, 6] {
+            var merged = SweepTallies(configurationCount: plan.configurations.count, examplesPerClass: plan.config.examples)
+            var latencies = 0, examples = 0
+            // Merged in reverse order, as a coordinator might receive them.
+            for unit in plan.units(treesPerUnit: perUnit).reversed() {
+                let result = runner.run(unit)
+                let bytes = ResultCodec.encode(result)
+                let spec = UnitSpec(configuration: unit.configuration, trees: unit.trees)
+                let decoded = try ResultCodec.decode(bytes, for: spec)
+                #expect(decoded == result)
+                #expect(ResultCodec.encode(decoded) == bytes)
+                merged.merge(decoded)
+                latencies += result.tallies.total.highlightLatency?.count ?? 0
+                examples += result.examples.count
+            }
+            #expect(latencies > 0 && examples > 0, "the plan exercises histograms and examples")
+            #expect(merged == ParallelSweep.run(plan, threads: 2, treesPerUnit: perUnit))
+        }
+    }
+
+    @Test func seededRandomResultsRoundTrip() throws {
+        var rng = Seeded(0x7E5)
+        for i in 0 ..< 300 {
+            let result = rng.unitResult(scenarios: i % 50 == 0 ? 2000 : Int.random(in: 0 ... 60, using: &rng),
+                                        examples: Int.random(in: 0 ... 8, using: &rng))
+            let bytes = ResultCodec.encode(result)
+            #expect(try ResultCodec.decode(bytes) == result)
+        }
+    }
+
+    @Test func theResultTravelsInsideAResultMessage() throws {
+        let plan = try Self.plan()
+        var runner = UnitRunner(plan: plan)
+        let unit = plan.units(treesPerUnit: 3)[1]
+        let result = runner.run(unit)
+        let spec = UnitSpec(configuration: unit.configuration, trees: unit.trees)
+        let frames = FrameCodec.encode(.result(unit: spec, attempt: 1, status: .ok, elapsedMicroseconds: 10,
+                                               payload: ResultCodec.encode(result), detail: ""))
+        guard case let .result(u, _, status, _, payload, _) = try FrameCodec.decode(frames) else {
+            Issue.record("not a result")
+            return
+        }
+        #expect(u == spec && status == .ok)
+        #expect(try ResultCodec.decode(payload, for: u) == result)
+    }
+
+    @Test func histogramsRebuildFromTheirPublicParts() {
+        var h = LatencyHistogram()
+        for ms in [0, 0.4, 3, 3, 1999.9, 2000, 2000.5, 9999] as [Double] { h.record(ms: ms) }
+        #expect(h.nonEmptyBuckets.map(\.bucket) == [0, 1, 3, 2000, 2001])
+        #expect(h.overflowMaxMicroseconds == 9_999_000)
+        #expect(LatencyHistogram(nonEmptyBuckets: h.nonEmptyBuckets, overflowMaxMicroseconds: h.overflowMaxMicroseconds) == h)
+        #expect(LatencyHistogram(nonEmptyBuckets: [(3, 1), (3, 1)], overflowMaxMicroseconds: 0) == nil)
+        #expect(LatencyHistogram(nonEmptyBuckets: [(2001, 1)], overflowMaxMicroseconds: 2_000_000) == nil)
+        #expect(LatencyHistogram(nonEmptyBuckets: [(2, 0)], overflowMaxMicroseconds: 0) == nil)
+        #expect(LatencyHistogram(nonEmptyBuckets: [(2, 1)], overflowMaxMicroseconds: 5) == nil)
+        #expect(LatencyHistogram(nonEmptyBuckets: [], overflowMaxMicroseconds: 0) == LatencyHistogram())
+    }
+
+    // MARK: Sizes
+
+    @Test func anEmptyResultIsAFewDozenBytes() {
+        let bytes = ResultCodec.encode(UnitResult(configuration: 3))
+        // format, configuration, three sizes, (1 + templates + families) tallies of runs 0 + flags, examples.
+        #expect(bytes.count == 1 + 1 + 3 + (1 + Self.t + Self.f) * 2 + 1)
+        #expect(bytes.count < 64)
+    }
+
+    @Test func payloadsGrowWithDistinctLatenciesNotWithScenarios() throws {
+        func payload(_ n: Int, distinct: Int) -> Int {
+            var tallies = ConfigurationTallies()
+            for i in 0 ..< n {
+                var verdict = ScenarioVerdict()
+                verdict.applicable.insert(.lateAction)
+                verdict.actionLatency = Double(i % distinct)
+                tallies.add(verdict, template: Fixtures.templates[0], family: Fixtures.families[0])
+            }
+            var result = UnitResult(configuration: 0)
+            result.tallies = tallies
+            return ResultCodec.encode(result).count
+        }
+        let small = payload(10, distinct: 1), large = payload(100_000, distinct: 1)
+        #expect(large - small <= 3 * 2 * 3, "three tallies, each with a few more varint bytes for runs, attempts, one count")
+        #expect(payload(2000, distinct: 2000) < 3 * 2000 * 4 + 600, "at most about 4 bytes per non-empty bucket")
+    }
+
+    @Test func realPayloadsAreCompact() throws {
+        let plan = try Self.plan()
+        var runner = UnitRunner(plan: plan)
+        for unit in plan.units(treesPerUnit: 6) {
+            let result = runner.run(unit)
+            let bytes = ResultCodec.encode(result)
+            #expect(bytes.count < 4096, "\(unit.id): \(bytes.count) bytes for \(result.tallies.total.runs) scenarios")
+        }
+    }
+
+    // MARK: Rejections
+
+    static func expect(_ bytes: [UInt8], _ error: ProtocolError, _ line: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let found = Fixtures.resultError(bytes)
+        #expect(found == error, sourceLocation: sourceLocation)
+        #expect(found?.description == line, sourceLocation: sourceLocation)
+    }
+
+    /// The empty result's bytes for configuration 3: total.runs is at byte 5, an empty tally takes 2 bytes.
+    static var empty: [UInt8] { ResultCodec.encode(UnitResult(configuration: 3)) }
+    static var examplesOffset: Int { 5 + (1 + t + f) * 2 }
+    /// The empty result with total.runs = 1 and every other total field written: attempts at byte 6, flags at 6 + 2 × classes.
+    static var oneRun: [UInt8] { [UInt8](empty.prefix(5)) + [1] + [UInt8](repeating: 0, count: 2 * d) + Array(empty.dropFirst(6)) }
+    static var tallyBytes: Int { 2 + 2 * d }
+
+    @Test func formatAndSizeMismatches() {
+        var b = Self.empty
+        b[0] = 2
+        Self.expect(b, .resultFormat(found: 2, expected: 1), "Unsupported result payload format 2: this build reads format 1 only.")
+        b = Self.empty
+        b[2] = UInt8(Self.d + 1)
+        Self.expect(b, .sizeMismatch(field: "payload.defectClasses", offset: 2, found: Self.d + 1, expected: Self.d),
+                    "Size mismatch at byte 2: payload.defectClasses is \(Self.d + 1), this build has \(Self.d) (a different engine build?).")
+        b = Self.empty
+        b[3] = 0
+        Self.expect(b, .sizeMismatch(field: "payload.templates", offset: 3, found: 0, expected: Self.t),
+                    "Size mismatch at byte 3: payload.templates is 0, this build has \(Self.t) (a different engine build?).")
+        b = Self.empty
+        b[4] = UInt8(Self.f - 1)
+        Self.expect(b, .sizeMismatch(field: "payload.families", offset: 4, found: Self.f - 1, expected: Self.f),
+                    "Size mismatch at byte 4: payload.families is \(Self.f - 1), this build has \(Self.f) (a different engine build?).")
+        Self.expect([], .truncated(field: "payload.format", offset: 0, needed: 1, available: 0),
+                    "Truncated at byte 0 reading payload.format: needed 1 bytes, 0 left.")
+        Self.expect(Self.empty + [0], .trailingBytes(part: "the result payload", offset: Self.empty.count, count: 1),
+                    "Trailing bytes: 1 unread at byte \(Self.empty.count) after the end of the result payload.")
+    }
+
+    @Test func malformedVarints() {
+        var b = Self.empty
+        b.replaceSubrange(1 ... 1, with: [0x83, 0x00])  // 3, overlong
+        Self.expect(b, .malformed(field: "payload.configuration", offset: 1, reason: "overlong varint"),
+                    "Malformed data at byte 1 in payload.configuration: overlong varint.")
+        b = Self.empty
+        b.replaceSubrange(1 ... 1, with: [UInt8](repeating: 0xFF, count: 9) + [0x01])
+        Self.expect(b, .malformed(field: "payload.configuration", offset: 1, reason: "varint above 2^63 - 1"),
+                    "Malformed data at byte 1 in payload.configuration: varint above 2^63 - 1.")
+        b = Self.empty
+        b.replaceSubrange(1 ... 1, with: [0x80, 0x80, 0x80, 0x80, 0x08])  // 2^31
+        Self.expect(b, .outOfRange(field: "payload.configuration", offset: 1, value: 1 << 31, allowed: 0 ... 2_147_483_647),
+                    "Value out of range at byte 1: payload.configuration is 2147483648, allowed 0...2147483647.")
+    }
+
+    @Test func countsAboveRunsAndBadFlags() {
+        var b = Self.oneRun
+        b[6] = 2  // total.attempts[0] = 2 with total.runs = 1
+        Self.expect(b, .outOfRange(field: "payload.total.attempts[0] (dead_button)", offset: 6, value: 2, allowed: 0 ... 1),
+                    "Value out of range at byte 6: payload.total.attempts[0] (dead_button) is 2, allowed 0...1.")
+        b = Self.oneRun
+        b[6 + 2 * Self.d] = 4
+        Self.expect(b, .malformed(field: "payload.total.histograms", offset: 6 + 2 * Self.d, reason: "reserved flag bits 4 are set"),
+                    "Malformed data at byte \(6 + 2 * Self.d) in payload.total.histograms: reserved flag bits 4 are set.")
+        b = Self.oneRun  // total.runs = 1, but no template or family ran anything
+        Self.expect(b, .inconsistent(field: "payload.total", offset: 5,
+                                     reason: "the total is not the merge of the template tallies and of the family tallies"),
+                    "Inconsistent data at byte 5 in payload.total: the total is not the merge of the template tallies and of the family tallies.")
+    }
+
+    /// A tally with `runs` and one histogram, written by hand.
+    static func tally(runs: UInt8, histogram: [UInt8]) -> [UInt8] {
+        [runs] + [UInt8](repeating: 0, count: 2 * d) + [1] + histogram
+    }
+
+    @Test func badHistograms() {
+        let head = Array(Self.empty.prefix(5))
+        // Bucket gaps that walk past the overflow bucket (2001).
+        Self.expect(head + Self.tally(runs: 2, histogram: [2] + Fixtures.varint(2000) + [1, 1, 1]),
+                    .malformed(field: "payload.total.highlightLatency.bucket[1]", offset: 5 + Self.tallyBytes + 4,
+                               reason: "bucket 2002 is beyond the overflow bucket 2001"),
+                    "Malformed data at byte \(5 + Self.tallyBytes + 4) in payload.total.highlightLatency.bucket[1]: bucket 2002 is beyond the overflow bucket 2001.")
+        // More latencies than runs.
+        Self.expect(head + Self.tally(runs: 1, histogram: [1, 5, 2]),
+                    .inconsistent(field: "payload.total.highlightLatency", offset: 5 + Self.tallyBytes,
+                                  reason: "2 latencies in a tally of 1 runs"),
+                    "Inconsistent data at byte \(5 + Self.tallyBytes) in payload.total.highlightLatency: 2 latencies in a tally of 1 runs.")
+        // A zero count.
+        Self.expect(head + Self.tally(runs: 1, histogram: [1, 5, 0]),
+                    .outOfRange(field: "payload.total.highlightLatency.count[0]", offset: 5 + Self.tallyBytes + 2, value: 0, allowed: 1 ... 1 << 48),
+                    "Value out of range at byte \(5 + Self.tallyBytes + 2): payload.total.highlightLatency.count[0] is 0, allowed 1...281474976710656.")
+        // An overflow bucket whose maximum is not above 2000 ms.
+        Self.expect(head + Self.tally(runs: 1, histogram: [1] + Fixtures.varint(2001) + [1, 5]),
+                    .outOfRange(field: "payload.total.highlightLatency.overflowMaxMicroseconds", offset: 5 + Self.tallyBytes + 4, value: 5,
+                                allowed: 2_000_001 ... Int64.max),
+                    "Value out of range at byte \(5 + Self.tallyBytes + 4): payload.total.highlightLatency.overflowMaxMicroseconds is 5, allowed 2000001...9223372036854775807.")
+        // Too many buckets.
+        Self.expect(head + Self.tally(runs: 1, histogram: Fixtures.varint(2003)),
+                    .outOfRange(field: "payload.total.highlightLatency.buckets", offset: 5 + Self.tallyBytes, value: 2003, allowed: 0 ... 2002),
+                    "Value out of range at byte \(5 + Self.tallyBytes): payload.total.highlightLatency.buckets is 2003, allowed 0...2002.")
+    }
+
+    static func withExample(_ build: (inout WireWriter) -> Void) -> [UInt8] {
+        var w = WireWriter()
+        w.raw(Array(empty.dropLast()))
+        w.varint(1)
+        build(&w)
+        return w.bytes
+    }
+
+    @Test func badExamples() {
+        let at = Self.examplesOffset + 1
+        Self.expect(Self.withExample { $0.varint(4) }, .inconsistent(field: "payload.examples[0].configuration", offset: at,
+                                                                    reason: "example of configuration 4 in a result for configuration 3"),
+                    "Inconsistent data at byte \(at) in payload.examples[0].configuration: example of configuration 4 in a result for configuration 3.")
+        Self.expect(Self.withExample { $0.varint(3); $0.u8(UInt8(Self.d)) },
+                    .unknownValue(field: "payload.examples[0].defect", offset: at + 1, value: UInt64(Self.d)),
+                    "Unknown value at byte \(at + 1): payload.examples[0].defect is \(Self.d).")
+        Self.expect(Self.withExample { $0.varint(3); $0.u8(0); $0.varint(7); $0.u8(UInt8(Self.f)) },
+                    .unknownValue(field: "payload.examples[0].family", offset: at + 3, value: UInt64(Self.f)),
+                    "Unknown value at byte \(at + 3): payload.examples[0].family is \(Self.f).")
+        Self.expect(Self.withExample { $0.varint(3); $0.u8(0); $0.varint(7); $0.u8(0); $0.varint(0); $0.varint(0); $0.u8(UInt8(Self.t)) },
+                    .unknownValue(field: "payload.examples[0].template", offset: at + 6, value: UInt64(Self.t)),
+                    "Unknown value at byte \(at + 6): payload.examples[0].template is \(Self.t).")
+        Self.expect(Self.withExample { $0.varint(3); $0.u8(0); $0.varint(7); $0.u8(0); $0.varint(0); $0.varint(0); $0.u8(0); $0.u64(1); $0.raw([0, 0, 0, 2, 0xC3, 0x28]) },
+                    .invalidUTF8(field: "payload.examples[0].target", offset: at + 19),
+                    "Invalid UTF-8 at byte \(at + 19) in payload.examples[0].target.")
+        var count = Array(Self.empty.dropLast())
+        count += [0x80, 0x80, 0x80, 0x01]  // 2^21 examples
+        Self.expect(count, .outOfRange(field: "payload.examples", offset: Self.examplesOffset, value: 1 << 21, allowed: 0 ... 1 << 20),
+                    "Value out of range at byte \(Self.examplesOffset): payload.examples is 2097152, allowed 0...1048576.")
+        // A plausible count with nothing behind it.
+        Self.expect(Array(Self.empty.dropLast()) + [0x80, 0x80, 0x40],
+                    .truncated(field: "payload.examples[0].configuration", offset: Self.examplesOffset + 3, needed: 1, available: 0),
+                    "Truncated at byte \(Self.examplesOffset + 3) reading payload.examples[0].configuration: needed 1 bytes, 0 left.")
+    }
+
+    @Test func aPayloadMustBelongToItsUnit() throws {
+        var result = UnitResult(configuration: 3)
+        result.examples = [DefectExample(configuration: 3, defect: .deadButton, treeIndex: 12, family: Fixtures.families[0],
+                                         placement: 0, gestureIndex: 0, template: Fixtures.templates[0], treeSeed: 1, target: "b")]
+        let bytes = ResultCodec.encode(result)
+        #expect(try ResultCodec.decode(bytes, for: UnitSpec(configuration: 3, trees: 10 ..< 20)) == result)
+        #expect(throws: ProtocolError.inconsistent(field: "payload.configuration", offset: 1,
+                                                   reason: "the result is for configuration 3, the unit is c4:t10-19")) {
+            try ResultCodec.decode(bytes, for: UnitSpec(configuration: 4, trees: 10 ..< 20))
+        }
+        #expect(throws: ProtocolError.inconsistent(field: "payload.examples[0].treeIndex", offset: 0,
+                                                   reason: "tree 12 is outside unit c3:t0-9")) {
+            try ResultCodec.decode(bytes, for: UnitSpec(configuration: 3, trees: 0 ..< 10))
+        }
+    }
+
+    @Test func talliesRebuildOnlyWhenConsistent() {
+        let zeros = [Int](repeating: 0, count: Self.d)
+        #expect(Tally(runs: 0, attempts: zeros, counts: zeros, highlightLatency: nil, actionLatency: nil) == Tally())
+        #expect(Tally(runs: 1, attempts: zeros + [0], counts: zeros, highlightLatency: nil, actionLatency: nil) == nil)
+        #expect(Tally(runs: 1, attempts: [2] + zeros.dropFirst(), counts: zeros, highlightLatency: nil, actionLatency: nil) == nil)
+        var h = LatencyHistogram()
+        h.record(ms: 1); h.record(ms: 2)
+        #expect(Tally(runs: 1, attempts: zeros, counts: zeros, highlightLatency: h, actionLatency: nil) == nil)
+        let empty = [Tally](repeating: Tally(), count: Self.t), emptyF = [Tally](repeating: Tally(), count: Self.f)
+        #expect(ConfigurationTallies(total: Tally(), byTemplate: empty, byFamily: emptyF) == ConfigurationTallies())
+        #expect(ConfigurationTallies(total: Tally(), byTemplate: Array(empty.dropLast()), byFamily: emptyF) == nil)
+        let one = Tally(runs: 1, attempts: zeros, counts: zeros, highlightLatency: nil, actionLatency: nil)!
+        #expect(ConfigurationTallies(total: one, byTemplate: [one] + empty.dropFirst(), byFamily: emptyF) == nil)
+        #expect(ConfigurationTallies(total: one, byTemplate: [one] + empty.dropFirst(), byFamily: Array(emptyF.dropFirst()) + [one]) != nil)
+    }
+}
