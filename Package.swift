@@ -74,7 +74,7 @@ let package = Package(
             dependencies: ["ScenarioKit", "TouchEngine", .product(name: "Yams", package: "Yams")],
             exclude: ["Traces"]
         ),
-        .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit"]),
+        .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit", "SweepProtocol", "SweepTransportZMQ", "SweepJournal"]),
         .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "SweepCore"]),
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),

@@ -159,8 +159,8 @@ public struct CoordinatorStateMachine: Sendable {
                 return
             }
             if workers[w] == nil { workerOrder.append(w) }
-            let credit = workers[w]?.credit ?? 0
-            workers[w] = Worker(host: host, slots: slots, credit: credit, lastHeardMs: nowMs, lastSentMs: nowMs)
+            // A hello starts the credit over: the worker counts what it asked for from zero again.
+            workers[w] = Worker(host: host, slots: slots, credit: 0, lastHeardMs: nowMs, lastSentMs: nowMs)
             actions.append(.log("worker \(workerID) joined from \(host) with \(slots) slots"))
             actions.append(.send(w, .welcome(sweepID: settings.sweepID, configHash: settings.configHash, configText: settings.configText,
                                              heartbeatMs: settings.heartbeatMs, liveness: settings.liveness)))

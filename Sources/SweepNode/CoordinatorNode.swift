@@ -21,6 +21,8 @@ public final class CoordinatorNode {
         public var liveness = 3
         public var retryBudget = 3
         public var targetUnitSeconds = 1.0
+        /// Messages larger than this are dropped by libzmq (ZMQ_MAXMSGSIZE) and their sender disconnected.
+        public var maxMessageBytes: Int64 = 256 * 1024 * 1024
         /// Called about twice a second with a progress snapshot.
         public var onProgress: (@Sendable (Progress) -> Void)?
         /// Called once the endpoint is bound, with the endpoint workers connect to.
@@ -82,7 +84,7 @@ public final class CoordinatorNode {
         var socketOptions = ZMQSocketOptions()
         socketOptions.routerMandatory = true
         socketOptions.linger = 1000
-        socketOptions.maxMessageSize = 256 * 1024 * 1024
+        socketOptions.maxMessageSize = options.maxMessageBytes
         socketOptions.sendHWM = 0
         socketOptions.receiveHWM = 0
         let socket = try ZMQSocket(context: context, type: .router, options: socketOptions)
@@ -92,6 +94,8 @@ public final class CoordinatorNode {
 
         var lastTick: Int64 = 0
         var lastProgress: Int64 = -1000
+        /// Payloads decoded on arrival, by unit, until the state machine commits them (or drops them).
+        var decoded: [UnitSpec: UnitResult] = [:]
         var finished = machine.finished
         if finished { _ = machine.handle(.tick, nowMs: clock.nowMs) }
         while !finished {
@@ -107,7 +111,18 @@ public final class CoordinatorNode {
                     guard frames.count >= 2 else { continue }
                     let worker = frames[0]
                     do {
-                        let message = try FrameCodec.decode(Array(frames.dropFirst()))
+                        var message = try FrameCodec.decode(Array(frames.dropFirst()))
+                        // Decode a result's payload before the state machine sees it: a payload that does not
+                        // decode (or belongs to another unit) is an error result, retried like any failure.
+                        if case let .result(unit, attempt, .ok, elapsed, payload, _) = message {
+                            do {
+                                decoded[unit] = try ResultCodec.decode(payload, for: unit)
+                            } catch {
+                                options.log("rejected the result payload of \(unit.id) from \(String(decoding: worker, as: UTF8.self)): \(error)")
+                                message = .result(unit: unit, attempt: attempt, status: .error, elapsedMicroseconds: elapsed, payload: [],
+                                                  detail: "its result payload did not decode")
+                            }
+                        }
                         actions += machine.handle(.received(worker, message), nowMs: now)
                     } catch {
                         actions += machine.handle(.malformed(worker, "\(error)"), nowMs: now)
@@ -127,7 +142,7 @@ public final class CoordinatorNode {
                         options.log("dropped a message to a slow worker: \(error)")
                     }
                 case let .commit(unit, payload):
-                    let result = try ResultCodec.decode(payload)
+                    let result = try decoded.removeValue(forKey: unit) ?? ResultCodec.decode(payload, for: unit)
                     tallies.merge(result)
                     try journal.append(kind: .committed, key: unit.id, payload: UnitRecordCodec.encode(unit: unit, payload: payload), nowMs: now)
                 case let .quarantine(unit, reason):
@@ -139,6 +154,8 @@ public final class CoordinatorNode {
                     finished = true
                 }
             }
+            // Results were committed within this batch; what is left were duplicates.
+            if !decoded.isEmpty { decoded.removeAll(keepingCapacity: true) }
             _ = try journal.flushIfDue(nowMs: now)
             if let onProgress = options.onProgress, now - lastProgress >= 500 || finished {
                 lastProgress = now

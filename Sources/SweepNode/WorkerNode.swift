@@ -17,6 +17,10 @@ public final class WorkerNode: @unchecked Sendable {
         public var keepAlive = false
         public var workerID: String
         public var log: @Sendable (String) -> Void = { _ in }
+        /// Exit when this process's parent is no longer this pid (local workers die with their coordinator).
+        public var parentPID: Int32?
+        /// The engine version announced in hello (tests simulate a worker from another build with it).
+        public var engineVersion = EngineVersion.current
         public init(connect: String, slots: Int, workerID: String) { self.connect = connect; self.slots = slots; self.workerID = workerID }
     }
 
@@ -40,7 +44,7 @@ public final class WorkerNode: @unchecked Sendable {
     /// Runs until the coordinator says the sweep is done (exit code 0) or refuses this worker (2).
     public func run() throws -> (code: Int32, reason: String) {
         var machine = WorkerStateMachine(settings: WorkerSettings(workerID: options.workerID, host: ProcessInfo.processInfo.hostName,
-                                                                  slots: options.slots, engineVersion: EngineVersion.current))
+                                                                  slots: options.slots, engineVersion: options.engineVersion))
         let context = try ZMQContext()
         defer { context.terminate() }
         var plan: SweepPlan?
@@ -67,6 +71,9 @@ public final class WorkerNode: @unchecked Sendable {
 
         while true {
             let now = clock.nowMs
+            if let parent = options.parentPID, getppid() != parent {
+                return (1, "the coordinator process that started this worker is gone")
+            }
             var actions = pending
             pending = []
             if let at = reconnectAt, now >= at {

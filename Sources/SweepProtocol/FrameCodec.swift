@@ -205,6 +205,7 @@ public enum FrameCodec {
             }
             let elapsed = Int64(try r.int("result.elapsedMicroseconds", in: WireLimits.elapsedMicroseconds))
             let detail = try r.string("result.detail", maxBytes: WireLimits.reasonBytes)
+            try r.expectEnd("the result body")
             let payload = frames[2]
             guard payload.count <= WireLimits.payloadBytes else {
                 throw .tooLong(field: "result.payload", offset: 0, length: payload.count, limit: WireLimits.payloadBytes)

@@ -185,6 +185,12 @@ public struct WireReader: Sendable {
         return Array(bytes[start ..< start + n])
     }
 
+    /// Moves back to an offset already read (to read a value again another way).
+    mutating func rewind(to offset: Int) {
+        precondition(offset >= 0 && offset <= self.offset, "rewind only to an offset already read")
+        self.offset = offset
+    }
+
     /// Throws ``ProtocolError/trailingBytes(part:offset:count:)`` unless every byte was read.
     public func expectEnd(_ part: @autoclosure () -> String) throws(ProtocolError) {
         guard isAtEnd else { throw .trailingBytes(part: part(), offset: offset, count: remaining) }

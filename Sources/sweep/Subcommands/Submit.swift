@@ -43,10 +43,17 @@ extension SweepCommand {
         @Flag(help: "No progress line, only the output directory.")
         var quiet = false
 
+        @Option(help: "Aim for work units of about this many seconds once their cost is measured.")
+        var unitSeconds = 1.0
+
+        @Option(help: .hidden)
+        var maxMessageBytes: Int64 = 256 * 1024 * 1024
+
         func validate() throws {
             if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more, got \(workers).") }
             if heartbeatMs < 10 { throw ValidationError("--heartbeat-ms must be at least 10, got \(heartbeatMs).") }
             if liveness < 1 { throw ValidationError("--liveness must be at least 1, got \(liveness).") }
+            if unitSeconds <= 0 { throw ValidationError("--unit-seconds must be positive, got \(unitSeconds).") }
             if workers == 0 && listen == nil {
                 throw ValidationError("--workers 0 needs --listen (e.g. tcp://0.0.0.0:5555) so remote workers can join.")
             }
@@ -83,6 +90,8 @@ extension SweepCommand {
             options.restart = restart
             options.heartbeatMs = heartbeatMs
             options.liveness = liveness
+            options.targetUnitSeconds = unitSeconds
+            options.maxMessageBytes = maxMessageBytes
             options.onProgress = { display.update($0) }
             let quietLog = quiet
             options.log = { line in if !quietLog { display.log(line) } }
@@ -115,7 +124,7 @@ extension SweepCommand {
             if quiet {
                 print(directory)
             } else {
-                if outcome.resumedUnits > 0 { print("resumed \(outcome.resumedUnits) units from the journal") }
+                if outcome.resumedUnits > 0 { printError("sweep submit: resumed \(outcome.resumedUnits) units from the journal") }
                 print(TerminalSummary.render(plan: plan, tallies: outcome.tallies))
                 print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv plan.yaml config.yaml "
                     + "(journal: \(CoordinatorNode.journalName))")
@@ -139,7 +148,8 @@ final class WorkerSpawner: @unchecked Sendable {
         for i in 0 ..< count {
             let process = Process()
             process.executableURL = executable
-            process.arguments = ["worker", "--connect", endpoint, "--slots", "1", "--id", "local-\(getpid())-\(i)", "--quiet"]
+            process.arguments = ["worker", "--connect", endpoint, "--slots", "1", "--id", "local-\(getpid())-\(i)", "--quiet",
+                                 "--parent-pid", String(getpid())]
             process.standardOutput = FileHandle.nullDevice
             do { try process.run() } catch {
                 printError("sweep submit: cannot start a local worker: \(error.localizedDescription)")

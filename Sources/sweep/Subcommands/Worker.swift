@@ -30,6 +30,9 @@ extension SweepCommand {
         @Flag(help: "No log lines.")
         var quiet = false
 
+        @Option(help: .hidden)
+        var parentPid: Int32?
+
         func validate() throws {
             if let slots, slots < 1 { throw ValidationError("--slots must be at least 1, got \(slots).") }
         }
@@ -38,6 +41,9 @@ extension SweepCommand {
             var options = WorkerNode.Options(connect: connect, slots: slots ?? ProcessInfo.processInfo.activeProcessorCount,
                                              workerID: id ?? "\(ProcessInfo.processInfo.hostName):\(getpid())")
             options.keepAlive = keepAlive
+            options.parentPID = parentPid
+            // Test hook: pretend to be a worker built from another engine version.
+            if let version = ProcessInfo.processInfo.environment["TOUCHSWEEP_ENGINE_VERSION"] { options.engineVersion = version }
             let quietLog = quiet
             options.log = { line in if !quietLog { printError("sweep worker: \(line)") } }
             let (code, reason) = try WorkerNode(options: options).run()

@@ -1,0 +1,241 @@
+import Foundation
+import SweepJournal
+import SweepProtocol
+import SweepTransportZMQ
+import Testing
+
+/// `sweep submit` with real processes on loopback: faults must not change a single byte of the reports.
+@Suite(.serialized) struct DistributedFaultTests {
+    let cli = SweepCLITests()
+
+    /// Big enough that a run takes a few seconds in a debug build, in many small units.
+    static let config = """
+        name: faults
+        seed: 9
+        axes:
+          scrollViews.delaysContentTouches: [true, false]
+          dismissTap.cancelsTouchesInView: [true, false]
+        trees:
+          perConfiguration: 200
+          templates: {feed: 1, form: 1, drawer: 1, pager: 1}
+        gestures:
+          placements: 2
+        examples: 2
+        """
+
+    struct Fixture {
+        let dir: String
+        let config: String
+        let reference: String
+    }
+
+    static let root = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-faults-\(getpid())").path
+
+    /// The `sweep run` reports every fault test compares against, computed once.
+    static let reference: Result<String, Error> = Result {
+        try? FileManager.default.removeItem(atPath: root)
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let config = root + "/faults.yaml"
+        try config.write(toFile: config, atomically: true, encoding: .utf8)
+        try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+        let out = root + "/reference"
+        let run = try SweepCLITests().sweep("run", config, "--output", out, "--quiet")
+        guard run.status == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return out
+    }
+
+    /// A temp directory with the config, and the `sweep run` reference reports.
+    func fixture(_ name: String) throws -> Fixture {
+        let reference = try Self.reference.get()
+        let dir = Self.root + "/" + name
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let config = dir + "/faults.yaml"
+        try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+        return Fixture(dir: dir, config: config, reference: reference)
+    }
+
+    func start(_ arguments: [String], stderr: String? = nil, environment: [String: String]? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = SweepCLITests.sweepBinary
+        process.arguments = arguments
+        process.currentDirectoryURL = SweepCLITests.repository
+        process.standardOutput = FileHandle.nullDevice
+        if let stderr {
+            FileManager.default.createFile(atPath: stderr, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: stderr)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        try process.run()
+        return process
+    }
+
+    /// Waits for a process to exit, at most `seconds`; kills it and fails the test otherwise.
+    @discardableResult
+    func wait(_ p: Process, seconds: Double = 120) -> Int32 {
+        let deadline = Date().addingTimeInterval(seconds)
+        while p.isRunning && Date() < deadline { usleep(20_000) }
+        if p.isRunning {
+            kill(p.processIdentifier, SIGKILL)
+            Issue.record("process \(p.arguments ?? []) did not finish in \(seconds) s")
+        }
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
+    /// Waits until `path` contains `text` (at most `seconds`).
+    func waitForLog(_ path: String, _ text: String, seconds: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let log = try? String(contentsOfFile: path, encoding: .utf8), log.contains(text) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// The reports of `dir` equal the reference (examples.csv compared with the directory name normalised).
+    func expectSameReports(_ dir: String, _ f: Fixture, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "plan.yaml", "config.yaml"] {
+            let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
+            let b = try Data(contentsOf: URL(fileURLWithPath: f.reference + "/" + name))
+            #expect(a == b, "\(name) differs from sweep run's", sourceLocation: sourceLocation)
+        }
+        let a = try String(contentsOfFile: dir + "/examples.csv", encoding: .utf8).replacingOccurrences(of: dir, with: "OUT")
+        let b = try String(contentsOfFile: f.reference + "/examples.csv", encoding: .utf8).replacingOccurrences(of: f.reference, with: "OUT")
+        #expect(a == b, "examples.csv differs from sweep run's", sourceLocation: sourceLocation)
+    }
+
+    @Test func submitWithOneAndTwoLocalWorkersWritesTheSameBytesAsRun() throws {
+        let f = try fixture("local")
+        for workers in ["1", "2"] {
+            let out = f.dir + "/submit-\(workers)"
+            let result = try cli.sweep("submit", f.config, "--output", out, "--workers", workers, "--quiet", "--unit-seconds", "0.05")
+            #expect(result.status == 0, "\(result.stderr)")
+            try expectSameReports(out, f)
+        }
+    }
+
+    @Test func aWorkerKilledMidRunChangesNothing() throws {
+        let f = try fixture("worker-kill")
+        let endpoint = "ipc://\(f.dir)/coordinator"
+        let out = f.dir + "/out"
+        let coordinator = try start(["submit", f.config, "--output", out, "--workers", "0", "--listen", endpoint,
+                                     "--heartbeat-ms", "200", "--unit-seconds", "0.05"], stderr: f.dir + "/coordinator.log")
+        let victim = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "victim"])
+        let survivor = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "survivor"])
+        #expect(waitForLog(f.dir + "/coordinator.log", "worker victim joined"))
+        usleep(800_000)
+        #expect(coordinator.isRunning, "the sweep should still be running when the worker is killed")
+        kill(victim.processIdentifier, SIGKILL)
+        #expect(wait(coordinator) == 0)
+        wait(survivor, seconds: 10)
+        try expectSameReports(out, f)
+        let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
+        #expect(log.contains("victim"), "the coordinator noticed the dead worker")
+    }
+
+    @Test func aKilledCoordinatorResumesFromItsJournalWithoutCountingAnyUnitTwice() throws {
+        let f = try fixture("coordinator-kill")
+        let out = f.dir + "/out"
+        let arguments = ["submit", f.config, "--output", out, "--workers", "2", "--unit-seconds", "0.05"]
+        let first = try start(arguments, stderr: f.dir + "/first.log")
+        usleep(2_000_000)
+        #expect(first.isRunning, "the first coordinator should still be running when it is killed")
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        let journal = try JournalReader.read(path: out + "/journal.tsj")
+        #expect(!journal.records.isEmpty, "some units were journaled before the kill")
+        let second = try start(arguments, stderr: f.dir + "/second.log")
+        #expect(wait(second) == 0)
+        try expectSameReports(out, f)
+        let final = try JournalReader.read(path: out + "/journal.tsj")
+        #expect(Set(final.records.map(\.key)).count == final.records.count, "no unit journaled twice")
+        let log = try String(contentsOfFile: f.dir + "/second.log", encoding: .utf8)
+        #expect(log.contains("resumed"), "the second run resumed from the journal")
+    }
+
+    @Test func aStoppedWorkersUnitsRunElsewhereAndItsLateResultsAreDiscarded() throws {
+        let f = try fixture("sigstop")
+        let endpoint = "ipc://\(f.dir)/coordinator"
+        let out = f.dir + "/out"
+        let coordinator = try start(["submit", f.config, "--output", out, "--workers", "0", "--listen", endpoint,
+                                     "--heartbeat-ms", "200", "--unit-seconds", "0.05"], stderr: f.dir + "/coordinator.log")
+        let sleeper = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "sleeper"])
+        let other = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "other"])
+        #expect(waitForLog(f.dir + "/coordinator.log", "worker sleeper joined"))
+        #expect(waitForLog(f.dir + "/coordinator.log", "worker other joined"))
+        usleep(500_000)
+        kill(sleeper.processIdentifier, SIGSTOP)
+        usleep(1_500_000)
+        kill(sleeper.processIdentifier, SIGCONT)
+        #expect(wait(coordinator) == 0)
+        wait(other, seconds: 10)
+        wait(sleeper, seconds: 40)
+        try expectSameReports(out, f)
+        let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
+        #expect(log.contains("sleeper silent"), "the stopped worker was declared dead")
+    }
+
+    @Test func garbageFromARawClientIsLoggedAndIgnored() throws {
+        let f = try fixture("garbage")
+        let endpoint = "ipc://\(f.dir)/coordinator"
+        let out = f.dir + "/out"
+        let coordinator = try start(["submit", f.config, "--output", out, "--workers", "0", "--listen", endpoint,
+                                     "--unit-seconds", "0.05", "--max-message-bytes", "1000000"], stderr: f.dir + "/coordinator.log")
+        usleep(300_000)
+        let context = try ZMQContext()
+        var options = ZMQSocketOptions()
+        options.linger = 0
+        options.routingID = Array("raw-client".utf8)
+        let raw = try ZMQSocket(context: context, type: .dealer, options: options)
+        try raw.connect(endpoint)
+        try raw.send([[1, 2, 3]])                                                   // not a protocol message
+        var wrongVersion = FrameCodec.encode(.heartbeat(inflight: 0))
+        wrongVersion[0][4] = 99                                                     // version 99
+        try raw.send(wrongVersion)
+        try raw.send(FrameCodec.encode(.hello(workerID: "raw-client", host: "test", slots: 1, engineVersion: "touchsweep-engine-1")))
+        let unknown = UnitSpec(configuration: 999, trees: 0 ..< 1)
+        try raw.send(FrameCodec.encode(.result(unit: unknown, attempt: 1, status: .ok, elapsedMicroseconds: 1, payload: [0], detail: "")))
+        try raw.send(FrameCodec.encode(.result(unit: unknown, attempt: 1, status: .ok, elapsedMicroseconds: 1, payload: [0], detail: "")))
+        // Ask for one unit and answer it with a payload that does not decode: logged, retried elsewhere.
+        try raw.send(FrameCodec.encode(.credit(count: 1)))
+        var leased: (UnitSpec, Int)?
+        let deadline = Date().addingTimeInterval(5)
+        while leased == nil && Date() < deadline {
+            guard try ZMQSocket.poll([(raw, .readable)], timeoutMs: 100).first == true, let frames = try raw.receive(dontWait: true),
+                  let message = try? FrameCodec.decode(frames) else { continue }
+            if case let .assign(unit, attempt, _) = message { leased = (unit, attempt) }
+        }
+        let (unit, attempt) = try #require(leased, "the raw client got a unit")
+        try raw.send(FrameCodec.encode(.result(unit: unit, attempt: attempt, status: .ok, elapsedMicroseconds: 1, payload: [9, 9, 9], detail: "")))
+        try raw.send([Array(repeating: 7, count: 2_000_000)])                       // over the size cap
+        usleep(300_000)
+        raw.close()
+        context.terminate()
+        let workers = try (0 ..< 2).map { try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "good-\($0)"]) }
+        #expect(wait(coordinator) == 0, "the coordinator stayed up")
+        for w in workers { wait(w, seconds: 10) }
+        try expectSameReports(out, f)
+        let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
+        #expect(log.contains("rejected a message from"), "garbage and the wrong version were logged")
+        #expect(log.contains("unknown unit c999"), "the unknown unit was logged")
+        #expect(log.contains("rejected the result payload of \(unit.id)"), "the bad payload was logged")
+        #expect(log.contains("retrying as attempt 2"), "and its unit retried")
+    }
+
+    @Test func aWorkerFromAnotherEngineIsRefused() throws {
+        let f = try fixture("engine")
+        let endpoint = "ipc://\(f.dir)/coordinator"
+        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", endpoint],
+                                    stderr: f.dir + "/coordinator.log")
+        let stranger = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "stranger"], stderr: f.dir + "/stranger.log",
+                                 environment: ["TOUCHSWEEP_ENGINE_VERSION": "touchsweep-engine-0"])
+        #expect(wait(stranger, seconds: 20) == 2)
+        let said = try String(contentsOfFile: f.dir + "/stranger.log", encoding: .utf8)
+        #expect(said.contains("results from two engines never mix"))
+        kill(coordinator.processIdentifier, SIGKILL)
+        coordinator.waitUntilExit()
+    }
+}
