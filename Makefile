@@ -22,10 +22,11 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product sweep
 
-# The quickstart sweep: plan it, run it on every core, write the CSV reports, then replay one example.
+# The quickstart sweep: plan it, run it through a coordinator and local worker processes (one per core),
+# write the CSV reports, then replay one example.
 demo: release
 	.build/release/sweep plan configs/quickstart.yaml --show 4
-	.build/release/sweep run configs/quickstart.yaml --output out/quickstart
+	.build/release/sweep submit configs/quickstart.yaml --output out/quickstart
 	@echo
 	@echo "CSV reports: out/quickstart/summary.csv by_template.csv by_gesture.csv examples.csv (plan.yaml, config.yaml)"
 	@example=$$(sed -n '2p' out/quickstart/examples.csv | cut -d, -f1); \
@@ -46,8 +47,11 @@ test: deps
 # threads (release build). Figures, not assertions.
 bench: deps
 	$(SWIFT) build -c release --product engine-bench
+	$(SWIFT) build -c release --product sweep
 	.build/release/engine-bench --sweep configs/quickstart.yaml
 	.build/release/engine-bench configs/scenarios/golden
+	.build/release/engine-bench --dispatch 200000
+	.build/release/engine-bench --distributed configs/bench-distributed.yaml .build/release/sweep
 
 clean:
 	rm -rf .build

@@ -64,7 +64,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "engine-bench",
-            dependencies: ["TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore"],
+            dependencies: ["TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepNode", "SweepProtocol",
+                           "SweepTransportZMQ"],
             path: "Benchmarks/engine-bench"
         ),
         .testTarget(name: "TouchEngineTests", dependencies: ["TouchEngine", "ScenarioKit"]),

@@ -1,9 +1,18 @@
 // engine-bench: engine runs per second per core over the golden scenarios, untraced and traced.
 // A benchmark, not a test: it prints figures and asserts nothing. Run with `make bench` (release build).
 import Foundation
+import Synchronization
 import ScenarioKit
 import TouchEngine
 
+if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--dispatch" {
+    DispatchBench.run(units: Int(CommandLine.arguments[2]) ?? 200_000)
+    exit(0)
+}
+if CommandLine.arguments.count > 3 && CommandLine.arguments[1] == "--distributed" {
+    DistributedBench.run(configPath: CommandLine.arguments[2], sweep: CommandLine.arguments[3])
+    exit(0)
+}
 if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--sweep" {
     SweepBench.run(configPath: CommandLine.arguments[2])
     exit(0)

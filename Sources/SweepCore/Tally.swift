@@ -6,8 +6,13 @@ import SweepReporting
 /// Every operation is a sum or a histogram merge, so tallies merged in any order are equal: the reports
 /// do not depend on thread count or scheduling.
 public struct Tally: Sendable, Equatable {
-    public private(set) var attempts = [Int](repeating: 0, count: DefectClass.allCases.count)
-    public private(set) var counts = [Int](repeating: 0, count: DefectClass.allCases.count)
+    // Per defect class (index = raw value), stored inline: a tally allocates nothing until it sees a latency.
+    private var attemptCounts = SIMD8<Int>()
+    private var defectCounts = SIMD8<Int>()
+    /// Attempts per defect class, in `DefectClass` order.
+    public var attempts: [Int] { DefectClass.allCases.map { attemptCounts[$0.rawValue] } }
+    /// Counts per defect class, in `DefectClass` order.
+    public var counts: [Int] { DefectClass.allCases.map { defectCounts[$0.rawValue] } }
     /// Scenarios run.
     public private(set) var runs = 0
     /// Created on first use: most cells of a big sweep never see a tap.
@@ -18,8 +23,8 @@ public struct Tally: Sendable, Equatable {
 
     public mutating func add(_ verdict: ScenarioVerdict) {
         runs += 1
-        for c in verdict.applicable { attempts[c.rawValue] += 1 }
-        for c in verdict.defects { counts[c.rawValue] += 1 }
+        for c in verdict.applicable { attemptCounts[c.rawValue] += 1 }
+        for c in verdict.defects { defectCounts[c.rawValue] += 1 }
         if let h = verdict.highlightLatency {
             if highlightLatency == nil { highlightLatency = LatencyHistogram() }
             highlightLatency!.record(ms: h)
@@ -32,7 +37,8 @@ public struct Tally: Sendable, Equatable {
 
     public mutating func merge(_ other: Tally) {
         runs += other.runs
-        for i in attempts.indices { attempts[i] += other.attempts[i]; counts[i] += other.counts[i] }
+        attemptCounts &+= other.attemptCounts
+        defectCounts &+= other.defectCounts
         if let h = other.highlightLatency {
             if highlightLatency == nil { highlightLatency = h } else { highlightLatency!.merge(h) }
         }
@@ -41,8 +47,8 @@ public struct Tally: Sendable, Equatable {
         }
     }
 
-    public func attempts(_ c: DefectClass) -> Int { attempts[c.rawValue] }
-    public func count(_ c: DefectClass) -> Int { counts[c.rawValue] }
+    public func attempts(_ c: DefectClass) -> Int { attemptCounts[c.rawValue] }
+    public func count(_ c: DefectClass) -> Int { defectCounts[c.rawValue] }
 }
 
 // MARK: - Rebuilding from parts (the wire codec in SweepProtocol)
@@ -59,8 +65,8 @@ extension Tally {
         else { return nil }
         self.init()
         self.runs = runs
-        self.attempts = attempts
-        self.counts = counts
+        for (i, v) in attempts.enumerated() { attemptCounts[i] = v }
+        for (i, v) in counts.enumerated() { defectCounts[i] = v }
         self.highlightLatency = highlightLatency
         self.actionLatency = actionLatency
     }

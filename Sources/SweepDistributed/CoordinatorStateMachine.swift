@@ -99,7 +99,16 @@ public struct CoordinatorStateMachine: Sendable {
     var cursorTree = 0
     /// Units to run again (failed, timed out, or held by a worker that died), oldest first.
     var retryQueue: [(unit: UnitSpec, attempt: Int)] = []
-    public private(set) var leases: [Lease] = []
+    /// Leases by unit (usually one; two while a straggler is re-run), and the trees they hold.
+    var leaseTable: [UnitSpec: [Lease]] = [:]
+    var leasedTrees = 0
+    /// Every lease, oldest first (ties by unit), for the rare scans that need an order.
+    public var leases: [Lease] {
+        leaseTable.values.flatMap { $0 }.sorted {
+            ($0.startedMs, $0.unit.configuration, $0.unit.trees.lowerBound, $0.speculative ? 1 : 0)
+                < ($1.startedMs, $1.unit.configuration, $1.unit.trees.lowerBound, $1.speculative ? 1 : 0)
+        }
+    }
     var workers: [WorkerID: Worker] = [:]
     /// Join order, for deterministic dispatch.
     var workerOrder: [WorkerID] = []
@@ -205,15 +214,15 @@ public struct CoordinatorStateMachine: Sendable {
             actions.append(.log("rejected a result for unknown unit \(unit.id) from \(Self.name(w))"))
             return
         }
-        let leaseIndex = leases.firstIndex { $0.unit == unit && $0.worker == w && $0.attempt == attempt }
+        let held = leaseTable[unit]?.contains { $0.worker == w && $0.attempt == attempt } ?? false
         if coverage[unit.configuration].overlaps(unit.trees) {
-            if let i = leaseIndex { leases.remove(at: i) }
+            if held { removeLeases(of: unit) { $0.worker == w && $0.attempt == attempt } }
             actions.append(.log("discarded a duplicate result for \(unit.id) (attempt \(attempt)) from \(Self.name(w))"))
             actions.append(.send(w, .ack(unit: unit)))
             return
         }
-        guard let i = leaseIndex else {
-            if leases.contains(where: { $0.unit == unit }) || retryQueue.contains(where: { $0.unit == unit }) {
+        guard held else {
+            if leaseTable[unit] != nil || retryQueue.contains(where: { $0.unit == unit }) {
                 actions.append(.log("discarded a late result for \(unit.id) (attempt \(attempt)) from \(Self.name(w)); it was re-leased"))
                 actions.append(.send(w, .ack(unit: unit)))
                 return
@@ -229,16 +238,16 @@ public struct CoordinatorStateMachine: Sendable {
             actions.append(.send(w, .ack(unit: unit)))
             return
         }
-        leases.remove(at: i)
+        removeLeases(of: unit) { $0.worker == w && $0.attempt == attempt }
         switch status {
         case .ok:
             commit(unit, payload: payload, elapsed: elapsed, into: &actions)
             actions.append(.send(w, .ack(unit: unit)))
             // Speculative copies of this unit elsewhere are no longer needed.
-            for lease in leases where lease.unit == unit {
+            for lease in leaseTable[unit] ?? [] {
                 actions.append(.send(lease.worker, .cancel(unit: unit)))
             }
-            leases.removeAll { $0.unit == unit }
+            removeLeases(of: unit) { _ in true }
         case .error, .timeout:
             actions.append(.send(w, .ack(unit: unit)))
             let what = status == .timeout ? "timed out" : "failed: \(detail)"
@@ -261,7 +270,7 @@ public struct CoordinatorStateMachine: Sendable {
     /// A unit failed (error, timeout, its worker died): retry with attempt + 1 or quarantine it.
     mutating func failed(_ unit: UnitSpec, attempt: Int, reason: String, countsAgainstBudget: Bool, into actions: inout [CoordinatorAction]) {
         // Another copy may still be running (speculation); it carries on.
-        if leases.contains(where: { $0.unit == unit }) || retryQueue.contains(where: { $0.unit == unit }) { return }
+        if leaseTable[unit] != nil || retryQueue.contains(where: { $0.unit == unit }) { return }
         if coverage[unit.configuration].overlaps(unit.trees) { return }
         let count = (failures[unit.id] ?? 0) + (countsAgainstBudget ? 1 : 0)
         failures[unit.id] = count
@@ -281,7 +290,7 @@ public struct CoordinatorStateMachine: Sendable {
         workers[w] = nil
         workerOrder.removeAll { $0 == w }
         let held = leases.filter { $0.worker == w }
-        leases.removeAll { $0.worker == w }
+        for lease in held { removeLeases(of: lease.unit) { $0.worker == w } }
         for lease in held {
             failed(lease.unit, attempt: lease.attempt, reason: "\(lease.unit.id) attempt \(lease.attempt) was lost with worker \(Self.name(w))",
                    countsAgainstBudget: killed, into: &actions)
@@ -295,7 +304,7 @@ public struct CoordinatorStateMachine: Sendable {
             removeWorker(w, killed: true, into: &actions)
         }
         for lease in leases where lease.deadlineMs < nowMs {
-            leases.removeAll { $0 == lease }
+            removeLeases(of: lease.unit) { $0 == lease }
             failed(lease.unit, attempt: lease.attempt,
                    reason: "\(lease.unit.id) attempt \(lease.attempt) on \(Self.name(lease.worker)) passed its deadline",
                    countsAgainstBudget: true, into: &actions)
@@ -306,6 +315,15 @@ public struct CoordinatorStateMachine: Sendable {
         }
     }
 
+    /// Removes the leases of `unit` that match, keeping `leasedTrees` right.
+    mutating func removeLeases(of unit: UnitSpec, where match: (Lease) -> Bool) {
+        guard var list = leaseTable[unit] else { return }
+        let before = list.count
+        list.removeAll(where: match)
+        leasedTrees -= (before - list.count) * unit.trees.count
+        leaseTable[unit] = list.isEmpty ? nil : list
+    }
+
     // MARK: - Dispatch
 
     /// Trees per unit now: one until the cost is measured, then about `targetUnitSeconds`, and small enough to
@@ -313,7 +331,7 @@ public struct CoordinatorStateMachine: Sendable {
     public func treesPerUnit() -> Int {
         guard let cost = costPerTreeMicroseconds, cost > 0 else { return 1 }
         let target = Int((settings.targetUnitSeconds * 1_000_000 / cost).rounded(.down))
-        let remaining = totalTrees - committedTrees - leases.reduce(0) { $0 + $1.unit.trees.count }
+        let remaining = totalTrees - committedTrees - leasedTrees
         let tail = remaining / max(1, settings.minimumUnitsPerSlot * max(1, liveSlots))
         return max(1, min(settings.maximumTreesPerUnit, target, max(1, tail)))
     }
@@ -367,8 +385,9 @@ public struct CoordinatorStateMachine: Sendable {
         let ms = deadline(for: unit)
         workers[w]!.credit -= 1
         workers[w]!.lastSentMs = nowMs
-        leases.append(Lease(unit: unit, attempt: attempt, worker: w, startedMs: nowMs, deadlineMs: nowMs + Int64(ms),
-                            speculative: speculative))
+        leaseTable[unit, default: []].append(Lease(unit: unit, attempt: attempt, worker: w, startedMs: nowMs,
+                                                   deadlineMs: nowMs + Int64(ms), speculative: speculative))
+        leasedTrees += unit.trees.count
         actions.append(.send(w, .assign(unit: unit, attempt: attempt, deadlineMs: ms)))
     }
 
@@ -376,7 +395,7 @@ public struct CoordinatorStateMachine: Sendable {
     func oldestStraggler(notOn w: WorkerID) -> Lease? {
         var best: Lease?
         for lease in leases where lease.worker != w && !lease.speculative {
-            if leases.contains(where: { $0.unit == lease.unit && $0.speculative }) { continue }
+            if leaseTable[lease.unit]?.contains(where: { $0.speculative }) == true { continue }
             if best == nil || lease.startedMs < best!.startedMs { best = lease }
         }
         return best
@@ -392,8 +411,8 @@ public struct CoordinatorStateMachine: Sendable {
     // MARK: - Progress
 
     public func statusMessage() -> ProtocolMessage {
-        .status(unitsDone: committedUnits, unitsTotal: committedUnits + leases.count + retryQueue.count
-                    + max(0, totalTrees - committedTrees - leases.reduce(0) { $0 + $1.unit.trees.count }) / max(1, treesPerUnit()),
+        .status(unitsDone: committedUnits, unitsTotal: committedUnits + leaseTable.count + retryQueue.count
+                    + max(0, totalTrees - committedTrees - leasedTrees) / max(1, treesPerUnit()),
                 scenariosDone: committedTrees, scenariosTotal: totalTrees, workers: workers.count, retries: retries,
                 failures: quarantined.count)
     }

@@ -94,55 +94,31 @@ public final class CoordinatorNode {
 
         var lastTick: Int64 = 0
         var lastProgress: Int64 = -1000
-        /// Payloads decoded on arrival, by unit, until the state machine commits them (or drops them).
-        var decoded: [UnitSpec: UnitResult] = [:]
         var finished = machine.finished
         if finished { _ = machine.handle(.tick, nowMs: clock.nowMs) }
-        while !finished {
-            if stop() { break }
-            let readable = try ZMQSocket.poll([(socket, .readable)], timeoutMs: 50)
-            let now = clock.nowMs
-            var actions: [CoordinatorAction] = []
-            if readable.first == true {
-                // Drain what is there, bounded so ticks keep happening under load.
-                var drained = 0
-                while drained < 4096, let frames = try socket.receive(dontWait: true) {
-                    drained += 1
-                    guard frames.count >= 2 else { continue }
-                    let worker = frames[0]
-                    do {
-                        var message = try FrameCodec.decode(Array(frames.dropFirst()))
-                        // Decode a result's payload before the state machine sees it: a payload that does not
-                        // decode (or belongs to another unit) is an error result, retried like any failure.
-                        if case let .result(unit, attempt, .ok, elapsed, payload, _) = message {
-                            do {
-                                decoded[unit] = try ResultCodec.decode(payload, for: unit)
-                            } catch {
-                                options.log("rejected the result payload of \(unit.id) from \(String(decoding: worker, as: UTF8.self)): \(error)")
-                                message = .result(unit: unit, attempt: attempt, status: .error, elapsedMicroseconds: elapsed, payload: [],
-                                                  detail: "its result payload did not decode")
-                            }
-                        }
-                        actions += machine.handle(.received(worker, message), nowMs: now)
-                    } catch {
-                        actions += machine.handle(.malformed(worker, "\(error)"), nowMs: now)
-                    }
-                }
-            }
-            if now - lastTick >= 100 {
-                lastTick = now
-                actions += machine.handle(.tick, nowMs: now)
-            }
-            for action in actions {
+        /// The result decoded on arrival; the state machine commits it within the same `handle` call.
+        var arrived: (unit: UnitSpec, result: UnitResult)?
+
+        /// Performs actions as a worklist: handling one may add more (an unreachable worker's units move on).
+        func perform(_ initial: [CoordinatorAction], now: Int64) throws {
+            var work = initial
+            var i = 0
+            while i < work.count {
+                let action = work[i]
+                i += 1
                 switch action {
                 case let .send(worker, message):
-                    do { try socket.send([worker] + FrameCodec.encode(message), dontWait: true) } catch let error as ZMQError where error.isHostUnreachable {
-                        actions += machine.handle(.unreachable(worker), nowMs: now)
+                    var frames = FrameCodec.encode(message)
+                    frames.insert(worker, at: 0)
+                    do { try socket.send(frames, dontWait: true) } catch let error as ZMQError where error.isHostUnreachable {
+                        work += machine.handle(.unreachable(worker), nowMs: now)
                     } catch let error as ZMQError where error.isAgain {
                         options.log("dropped a message to a slow worker: \(error)")
                     }
                 case let .commit(unit, payload):
-                    let result = try decoded.removeValue(forKey: unit) ?? ResultCodec.decode(payload, for: unit)
+                    let result: UnitResult
+                    if let a = arrived, a.unit == unit { result = a.result } else { result = try ResultCodec.decode(payload, for: unit) }
+                    arrived = nil
                     tallies.merge(result)
                     try journal.append(kind: .committed, key: unit.id, payload: UnitRecordCodec.encode(unit: unit, payload: payload), nowMs: now)
                 case let .quarantine(unit, reason):
@@ -154,8 +130,43 @@ public final class CoordinatorNode {
                     finished = true
                 }
             }
-            // Results were committed within this batch; what is left were duplicates.
-            if !decoded.isEmpty { decoded.removeAll(keepingCapacity: true) }
+        }
+
+        while !finished {
+            if stop() { break }
+            let readable = try ZMQSocket.poll([(socket, .readable)], timeoutMs: 50)
+            let now = clock.nowMs
+            if readable.first == true {
+                // Drain what is there, bounded so ticks keep happening under load.
+                var drained = 0
+                while drained < 4096, var frames = try socket.receive(dontWait: true) {
+                    drained += 1
+                    guard frames.count >= 2 else { continue }
+                    let worker = frames.removeFirst()
+                    do {
+                        var message = try FrameCodec.decode(frames)
+                        // Decode a result's payload before the state machine sees it: a payload that does not
+                        // decode (or belongs to another unit) is an error result, retried like any failure.
+                        if case let .result(unit, attempt, .ok, elapsed, payload, _) = message {
+                            do {
+                                arrived = (unit, try ResultCodec.decode(payload, for: unit))
+                            } catch {
+                                options.log("rejected the result payload of \(unit.id) from \(String(decoding: worker, as: UTF8.self)): \(error)")
+                                message = .result(unit: unit, attempt: attempt, status: .error, elapsedMicroseconds: elapsed, payload: [],
+                                                  detail: "its result payload did not decode")
+                            }
+                        }
+                        try perform(machine.handle(.received(worker, message), nowMs: now), now: now)
+                        arrived = nil
+                    } catch let error as ProtocolError {
+                        try perform(machine.handle(.malformed(worker, "\(error)"), nowMs: now), now: now)
+                    }
+                }
+            }
+            if now - lastTick >= 100 {
+                lastTick = now
+                try perform(machine.handle(.tick, nowMs: now), now: now)
+            }
             _ = try journal.flushIfDue(nowMs: now)
             if let onProgress = options.onProgress, now - lastProgress >= 500 || finished {
                 lastProgress = now

@@ -65,8 +65,8 @@ public enum ResultCodec {
     static func tally(_ t: Tally, _ w: inout WireWriter) {
         w.varint(t.runs)
         if t.runs > 0 {  // with no runs every attempt and count is 0: not written
-            for a in t.attempts { w.varint(a) }
-            for c in t.counts { w.varint(c) }
+            for c in DefectClass.allCases { w.varint(t.attempts(c)) }
+            for c in DefectClass.allCases { w.varint(t.count(c)) }
         }
         w.u8((t.highlightLatency == nil ? 0 : 1) | (t.actionLatency == nil ? 0 : 2))
         if let h = t.highlightLatency { histogram(h, &w) }
