@@ -12,7 +12,11 @@ public enum ParallelSweep {
     public static func run(_ plan: SweepPlan, threads: Int, treesPerUnit: Int? = nil,
                            progress: Progress? = nil) -> SweepTallies {
         let perUnit = treesPerUnit ?? defaultTreesPerUnit(plan: plan, threads: threads)
-        let units = plan.units(treesPerUnit: perUnit)
+        // A thread takes a whole block of trees and runs it for every configuration, so each tree (and its
+        // gestures) is generated once by one thread and reused from its cache. Results do not depend on it.
+        var byBlock: [Int: [SweepPlan.WorkUnit]] = [:]
+        for unit in plan.units(treesPerUnit: perUnit) { byBlock[unit.trees.lowerBound, default: []].append(unit) }
+        let units = byBlock.keys.sorted().map { byBlock[$0]!.sorted { $0.configuration < $1.configuration } }
         let state = Mutex(SweepTallies(configurationCount: plan.configurations.count,
                                        examplesPerClass: plan.config.examples))
         let next = Atomic<Int>(0)
@@ -22,20 +26,21 @@ public enum ParallelSweep {
             while true {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard i < units.count else { return }
-                let result = runner.run(units[i])
-                let runs = state.withLock { tallies -> Int in
-                    tallies.merge(result)
-                    return tallies.runs
+                for unit in units[i] {
+                    let result = runner.run(unit)
+                    let runs = state.withLock { tallies -> Int in
+                        tallies.merge(result)
+                        return tallies.runs
+                    }
+                    progress?(runs, plan.totalRuns)
                 }
-                progress?(runs, plan.totalRuns)
             }
         }
         return state.withLock { $0 }
     }
 
-    /// Small enough units that every thread gets at least ten, large enough to amortise tree generation.
+    /// Tree blocks small enough that every thread gets at least ten of them, at most 8 trees each.
     public static func defaultTreesPerUnit(plan: SweepPlan, threads: Int) -> Int {
-        let totalTrees = plan.configurations.count * plan.treeCount
-        return max(1, min(8, totalTrees / max(1, threads * 10)))
+        max(1, min(8, plan.treeCount / max(1, threads * 10)))
     }
 }

@@ -32,11 +32,15 @@ public enum Replay {
 
     /// The scenario, or nil when the plan has no such configuration, tree or gesture.
     public static func scenario(plan: SweepPlan, configuration c: Int, treeIndex t: Int, family: GestureFamily,
-                                placement: Int) -> Scenario? {
+                                placement: Int, baseTrees: inout [Int: GeneratedTree]) -> Scenario? {
         guard plan.configurations.indices.contains(c), (0 ..< plan.treeCount).contains(t),
               (0 ..< plan.config.gestures.placements).contains(placement),
               plan.config.gestures.families.contains(family) else { return nil }
-        let base = plan.baseTree(t)
+        let base: GeneratedTree
+        if let cached = baseTrees[t] { base = cached } else {
+            base = plan.baseTree(t)
+            baseTrees[t] = base
+        }
         let seed = plan.gestureSeed(treeIndex: t, family: family, placement: placement)
         guard let gesture = GestureGenerator.generate(family, on: base, placement: placement, seed: seed,
                                                       options: plan.config.gestures.options) else { return nil }
@@ -48,6 +52,12 @@ public enum Replay {
             + "\(family.rawValue) on \(scene.views[gesture.target].name); "
             + configuration.values.map(\.description).joined(separator: ", ")
         return Scenario(scene: scene, gesture: gesture, tree: tree)
+    }
+
+    public static func scenario(plan: SweepPlan, configuration c: Int, treeIndex t: Int, family: GestureFamily,
+                                placement: Int) -> Scenario? {
+        var cache: [Int: GeneratedTree] = [:]
+        return scenario(plan: plan, configuration: c, treeIndex: t, family: family, placement: placement, baseTrees: &cache)
     }
 
     public static func scenario(plan: SweepPlan, exampleID: String) -> Scenario? {

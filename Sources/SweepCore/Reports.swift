@@ -74,13 +74,15 @@ public enum Reports {
     public static func examples(_ plan: SweepPlan, _ tallies: SweepTallies, outputDirectory: String) -> String {
         var table = CSVTable(columns: ["example_id", "config_id", "defect", "template", "tree_index", "tree_seed",
                                        "gesture", "placement", "target", "cause", "replay"])
+        // Examples share trees (the same trees in every configuration): generate each once.
+        var baseTrees: [Int: GeneratedTree] = [:]
         for c in plan.configurations.indices {
             for d in DefectClass.allCases {
                 for e in tallies.examples[c][d.rawValue] {
                     let id = e.id(configurationID: plan.configurations[c].id)
                     var cause = ""
                     if let s = Replay.scenario(plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family,
-                                               placement: e.placement) {
+                                               placement: e.placement, baseTrees: &baseTrees) {
                         cause = CauseFinder.cause(of: d, gesture: s.gesture, scene: s.scene)
                     }
                     table.append([id, plan.configurations[c].id, d.name, e.template.rawValue, String(e.treeIndex),

@@ -94,8 +94,12 @@ public struct CoordinatorStateMachine: Sendable {
     public let configurationCount: Int
     public let treeCount: Int
     public private(set) var coverage: [TreeCoverage]
-    /// Fresh work is carved from here on.
+    /// Fresh work is carved tree-block-major: the window `windowStart ..< windowEnd` of trees is handed out
+    /// for every configuration before the next window, so a worker's consecutive units share base trees.
+    var windowStart = 0
+    var windowEnd = 0
     var cursorConfiguration = 0
+    /// Within the window, the next tree to look at for `cursorConfiguration`.
     var cursorTree = 0
     /// Units to run again (failed, timed out, or held by a worker that died), oldest first.
     var retryQueue: [(unit: UnitSpec, attempt: Int)] = []
@@ -342,20 +346,31 @@ public struct CoordinatorStateMachine: Sendable {
             let next = retryQueue.removeFirst()
             if !coverage[next.unit.configuration].overlaps(next.unit.trees) { return next }
         }
-        let size = treesPerUnit()
-        while cursorConfiguration < configurationCount {
-            if let gap = coverage[cursorConfiguration].nextGap(from: cursorTree, limit: treeCount, maxCount: size) {
-                cursorTree = gap.upperBound
-                return (UnitSpec(configuration: cursorConfiguration, trees: gap), 1)
+        while windowStart < treeCount {
+            if windowEnd == windowStart {
+                windowEnd = min(treeCount, windowStart + treesPerUnit())
+                cursorConfiguration = 0
+                cursorTree = windowStart
             }
-            cursorConfiguration += 1
-            cursorTree = 0
+            while cursorConfiguration < configurationCount {
+                if let gap = coverage[cursorConfiguration].nextGap(from: cursorTree, limit: windowEnd, maxCount: windowEnd - windowStart) {
+                    cursorTree = gap.upperBound
+                    return (UnitSpec(configuration: cursorConfiguration, trees: gap), 1)
+                }
+                cursorConfiguration += 1
+                cursorTree = windowStart
+            }
+            windowStart = windowEnd
         }
         return nil
     }
 
+    /// Whether fresh carving has already passed `unit` (so it was handed out at some point).
     func wasCarved(_ unit: UnitSpec) -> Bool {
-        unit.configuration < cursorConfiguration || (unit.configuration == cursorConfiguration && unit.trees.upperBound <= cursorTree)
+        if unit.trees.upperBound <= windowStart { return true }
+        guard unit.trees.lowerBound >= windowStart, unit.trees.upperBound <= windowEnd else { return false }
+        return unit.configuration < cursorConfiguration
+            || (unit.configuration == cursorConfiguration && unit.trees.upperBound <= cursorTree)
     }
 
     func deadline(for unit: UnitSpec) -> Int {

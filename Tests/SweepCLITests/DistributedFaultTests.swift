@@ -85,6 +85,15 @@ import Testing
         return p.terminationStatus
     }
 
+    /// Stops a worker that is still running once the sweep is over. A worker that missed the coordinator's
+    /// "done" keeps reconnecting (it would rejoin a restarted coordinator), so tests end it themselves.
+    func stopIfRunning(_ p: Process, graceSeconds: Double = 3) {
+        let deadline = Date().addingTimeInterval(graceSeconds)
+        while p.isRunning && Date() < deadline { usleep(20_000) }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+    }
+
     /// Waits until `path` contains `text` (at most `seconds`).
     func waitForLog(_ path: String, _ text: String, seconds: Double = 20) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
@@ -130,7 +139,7 @@ import Testing
         #expect(coordinator.isRunning, "the sweep should still be running when the worker is killed")
         kill(victim.processIdentifier, SIGKILL)
         #expect(wait(coordinator) == 0)
-        wait(survivor, seconds: 10)
+        stopIfRunning(survivor)
         try expectSameReports(out, f)
         let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
         #expect(log.contains("victim"), "the coordinator noticed the dead worker")
@@ -171,8 +180,8 @@ import Testing
         usleep(1_500_000)
         kill(sleeper.processIdentifier, SIGCONT)
         #expect(wait(coordinator) == 0)
-        wait(other, seconds: 10)
-        wait(sleeper, seconds: 40)
+        stopIfRunning(other)
+        stopIfRunning(sleeper)
         try expectSameReports(out, f)
         let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
         #expect(log.contains("sleeper silent"), "the stopped worker was declared dead")
@@ -216,7 +225,7 @@ import Testing
         context.terminate()
         let workers = try (0 ..< 2).map { try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "good-\($0)"]) }
         #expect(wait(coordinator) == 0, "the coordinator stayed up")
-        for w in workers { wait(w, seconds: 10) }
+        for w in workers { stopIfRunning(w) }
         try expectSameReports(out, f)
         let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
         #expect(log.contains("rejected a message from"), "garbage and the wrong version were logged")

@@ -38,7 +38,8 @@ import Testing
         let welcome = m.handle(Self.hello(Self.a), nowMs: 0)
         #expect(welcome.contains { if case .send(_, .welcome(_, "h", "name: x", 1000, 3)) = $0 { return true } else { return false } })
         let first = m.handle(.received(Self.a, .credit(count: 2)), nowMs: 1)
-        #expect(Self.assigns(first).map(\.0) == [UnitSpec(configuration: 0, trees: 0 ..< 1), UnitSpec(configuration: 0, trees: 1 ..< 2)])
+        // Tree-block-major: tree 0 for every configuration before tree 1 (consecutive units share base trees).
+        #expect(Self.assigns(first).map(\.0) == [UnitSpec(configuration: 0, trees: 0 ..< 1), UnitSpec(configuration: 1, trees: 0 ..< 1)])
         #expect(Self.assigns(first).allSatisfy { $0.1 == 1 })
     }
 
