@@ -94,13 +94,20 @@ public struct CoordinatorStateMachine: Sendable {
     public let configurationCount: Int
     public let treeCount: Int
     public private(set) var coverage: [TreeCoverage]
-    /// Fresh work is carved tree-block-major: the window `windowStart ..< windowEnd` of trees is handed out
-    /// for every configuration before the next window, so a worker's consecutive units share base trees.
-    var windowStart = 0
-    var windowEnd = 0
-    var cursorConfiguration = 0
-    /// Within the window, the next tree to look at for `cursorConfiguration`.
-    var cursorTree = 0
+    /// A block of trees a worker carves units from, configuration by configuration, so its consecutive units
+    /// share base trees (generated once, by one worker).
+    struct Window: Sendable {
+        var start: Int
+        var end: Int
+        var configuration: Int
+        /// The next tree to look at for `configuration`.
+        var tree: Int
+    }
+    /// Trees below this have been handed out in windows.
+    var windowCursor = 0
+    var windows: [WorkerID: Window] = [:]
+    /// Windows whose worker left before finishing them.
+    var orphanWindows: [Window] = []
     /// Units to run again (failed, timed out, or held by a worker that died), oldest first.
     var retryQueue: [(unit: UnitSpec, attempt: Int)] = []
     /// Leases by unit (usually one; two while a straggler is re-run), and the trees they hold.
@@ -292,6 +299,7 @@ public struct CoordinatorStateMachine: Sendable {
 
     mutating func removeWorker(_ w: WorkerID, killed: Bool, into actions: inout [CoordinatorAction]) {
         workers[w] = nil
+        if let window = windows.removeValue(forKey: w) { orphanWindows.append(window) }
         workerOrder.removeAll { $0 == w }
         let held = leases.filter { $0.worker == w }
         for lease in held { removeLeases(of: lease.unit) { $0.worker == w } }
@@ -340,37 +348,41 @@ public struct CoordinatorStateMachine: Sendable {
         return max(1, min(settings.maximumTreesPerUnit, target, max(1, tail)))
     }
 
-    /// The next unit: a retry first, else freshly carved trees.
-    mutating func nextUnit() -> (unit: UnitSpec, attempt: Int)? {
+    /// The next unit for worker `w`: a retry first, else the next configuration of its window of trees,
+    /// else a new window (an orphaned one first).
+    mutating func nextUnit(for w: WorkerID) -> (unit: UnitSpec, attempt: Int)? {
         while !retryQueue.isEmpty {
             let next = retryQueue.removeFirst()
             if !coverage[next.unit.configuration].overlaps(next.unit.trees) { return next }
         }
-        while windowStart < treeCount {
-            if windowEnd == windowStart {
-                windowEnd = min(treeCount, windowStart + treesPerUnit())
-                cursorConfiguration = 0
-                cursorTree = windowStart
-            }
-            while cursorConfiguration < configurationCount {
-                if let gap = coverage[cursorConfiguration].nextGap(from: cursorTree, limit: windowEnd, maxCount: windowEnd - windowStart) {
-                    cursorTree = gap.upperBound
-                    return (UnitSpec(configuration: cursorConfiguration, trees: gap), 1)
+        while true {
+            if var window = windows[w] {
+                while window.configuration < configurationCount {
+                    if let gap = coverage[window.configuration].nextGap(from: window.tree, limit: window.end,
+                                                                        maxCount: window.end - window.start) {
+                        window.tree = gap.upperBound
+                        windows[w] = window
+                        return (UnitSpec(configuration: window.configuration, trees: gap), 1)
+                    }
+                    window.configuration += 1
+                    window.tree = window.start
                 }
-                cursorConfiguration += 1
-                cursorTree = windowStart
+                windows[w] = nil
             }
-            windowStart = windowEnd
+            if !orphanWindows.isEmpty {
+                windows[w] = orphanWindows.removeFirst()
+                continue
+            }
+            guard windowCursor < treeCount else { return nil }
+            let end = min(treeCount, windowCursor + treesPerUnit())
+            windows[w] = Window(start: windowCursor, end: end, configuration: 0, tree: windowCursor)
+            windowCursor = end
         }
-        return nil
     }
 
-    /// Whether fresh carving has already passed `unit` (so it was handed out at some point).
+    /// Whether `unit` lies in trees already handed out in windows (so it may have been assigned).
     func wasCarved(_ unit: UnitSpec) -> Bool {
-        if unit.trees.upperBound <= windowStart { return true }
-        guard unit.trees.lowerBound >= windowStart, unit.trees.upperBound <= windowEnd else { return false }
-        return unit.configuration < cursorConfiguration
-            || (unit.configuration == cursorConfiguration && unit.trees.upperBound <= cursorTree)
+        unit.trees.upperBound <= windowCursor
     }
 
     func deadline(for unit: UnitSpec) -> Int {
@@ -383,7 +395,7 @@ public struct CoordinatorStateMachine: Sendable {
         while progress {
             progress = false
             for w in workerOrder where (workers[w]?.credit ?? 0) > 0 {
-                if let next = nextUnit() {
+                if let next = nextUnit(for: w) {
                     assign(next.unit, attempt: next.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
                     progress = true
                 } else if settings.speculativeStragglers, let straggler = oldestStraggler(notOn: w) {
