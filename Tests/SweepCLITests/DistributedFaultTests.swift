@@ -247,4 +247,19 @@ import Testing
         kill(coordinator.processIdentifier, SIGKILL)
         coordinator.waitUntilExit()
     }
+
+    @Test func statusReportsTheProgressOfARunningCoordinator() throws {
+        let f = try fixture("status")
+        let endpoint = "ipc://\(f.dir)/coordinator"
+        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", endpoint],
+                                    stderr: f.dir + "/coordinator.log")
+        #expect(waitForLog(f.dir + "/coordinator.log", "coordinator at"))
+        let status = try cli.sweep("status", endpoint)
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("trees 0/800 (0%)") && status.stdout.contains("0 workers"), "\(status.stdout)")
+        kill(coordinator.processIdentifier, SIGKILL)
+        coordinator.waitUntilExit()
+        let nobody = try cli.sweep("status", "ipc://\(f.dir)/nobody", "--timeout", "0.3")
+        #expect(nobody.status == 1 && nobody.stderr.contains("no coordinator answered"))
+    }
 }
