@@ -16,7 +16,7 @@ import Testing
           scrollViews.delaysContentTouches: [true, false]
           dismissTap.cancelsTouchesInView: [true, false]
         trees:
-          perConfiguration: 200
+          perConfiguration: 400
           templates: {feed: 1, form: 1, drawer: 1, pager: 1}
         gestures:
           placements: 2
@@ -150,7 +150,12 @@ import Testing
         let out = f.dir + "/out"
         let arguments = ["submit", f.config, "--output", out, "--workers", "2", "--unit-seconds", "0.05"]
         let first = try start(arguments, stderr: f.dir + "/first.log")
-        usleep(2_000_000)
+        // Kill it once some units are journaled (the journal tolerates a record cut in half).
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let contents = try? JournalReader.read(path: out + "/journal.tsj"), contents.records.count >= 5 { break }
+            usleep(20_000)
+        }
         #expect(first.isRunning, "the first coordinator should still be running when it is killed")
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
@@ -256,7 +261,7 @@ import Testing
         #expect(waitForLog(f.dir + "/coordinator.log", "coordinator at"))
         let status = try cli.sweep("status", endpoint)
         #expect(status.status == 0, "\(status.stderr)")
-        #expect(status.stdout.contains("trees 0/800 (0%)") && status.stdout.contains("0 workers"), "\(status.stdout)")
+        #expect(status.stdout.contains("trees 0/1600 (0%)") && status.stdout.contains("0 workers"), "\(status.stdout)")
         kill(coordinator.processIdentifier, SIGKILL)
         coordinator.waitUntilExit()
         let nobody = try cli.sweep("status", "ipc://\(f.dir)/nobody", "--timeout", "0.3")
