@@ -97,12 +97,15 @@ public struct SweepTallies: Sendable, Equatable {
     public mutating func merge(_ unit: UnitResult) {
         configurations[unit.configuration].merge(unit.tallies)
         for example in unit.examples {
-            var list = examples[example.configuration][example.defect.rawValue]
-            list.append(example)
-            list.sort()
-            if list.count > examplesPerClass { list.removeLast(list.count - examplesPerClass) }
-            examples[example.configuration][example.defect.rawValue] = list
+            // In place: a copy-out/copy-back would duplicate the list's storage on every example.
+            Self.keepSmallest(example, in: &examples[example.configuration][example.defect.rawValue], limit: examplesPerClass)
         }
+    }
+
+    static func keepSmallest(_ example: DefectExample, in list: inout [DefectExample], limit: Int) {
+        list.append(example)
+        list.sort()
+        if list.count > limit { list.removeLast(list.count - limit) }
     }
 
     /// Scenarios run so far.

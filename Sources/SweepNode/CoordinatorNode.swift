@@ -205,7 +205,9 @@ public final class CoordinatorNode {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // Mark the directory as TouchSweep output, so writing the reports may replace it later.
         if !FileManager.default.fileExists(atPath: marker) {
-            FileManager.default.createFile(atPath: marker, contents: Data(OutputDirectory.markerContents.utf8))
+            guard FileManager.default.createFile(atPath: marker, contents: Data(OutputDirectory.markerContents.utf8)) else {
+                throw NodeError.message("could not write \(marker); check that the --output directory is writable")
+            }
         }
         let path = directory + "/" + Self.journalName
         if FileManager.default.fileExists(atPath: path) && !options.restart {

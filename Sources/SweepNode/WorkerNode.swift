@@ -21,6 +21,9 @@ public final class WorkerNode: @unchecked Sendable {
         public var parentPID: Int32?
         /// The engine version announced in hello (tests simulate a worker from another build with it).
         public var engineVersion = EngineVersion.current
+        /// Fault injection for tests: a unit covering this tree of this configuration ends with an error
+        /// instead of running, so the coordinator's retry budget and quarantine can be exercised.
+        public var failingTree: (configuration: Int, tree: Int)?
         public init(connect: String, slots: Int, workerID: String) { self.connect = connect; self.slots = slots; self.workerID = workerID }
     }
 
@@ -43,8 +46,10 @@ public final class WorkerNode: @unchecked Sendable {
 
     /// Runs until the coordinator says the sweep is done (exit code 0) or refuses this worker (2).
     public func run() throws -> (code: Int32, reason: String) {
-        var machine = WorkerStateMachine(settings: WorkerSettings(workerID: options.workerID, host: ProcessInfo.processInfo.hostName,
-                                                                  slots: options.slots, engineVersion: options.engineVersion))
+        var settings = WorkerSettings(workerID: options.workerID, host: ProcessInfo.processInfo.hostName,
+                                      slots: options.slots, engineVersion: options.engineVersion)
+        settings.keepAlive = options.keepAlive
+        var machine = WorkerStateMachine(settings: settings)
         let context = try ZMQContext()
         defer { context.terminate() }
         var plan: SweepPlan?
@@ -160,6 +165,14 @@ public final class WorkerNode: @unchecked Sendable {
     /// Runs one unit on a Dispatch slot and queues its result for the I/O thread.
     func launch(_ unit: UnitSpec, attempt: Int, plan: SweepPlan) {
         units.async { [self] in
+            if let failing = options.failingTree, failing.configuration == unit.configuration, unit.trees.contains(failing.tree) {
+                finished.withLock {
+                    $0.append(Finished(unit: unit, attempt: attempt, status: .error, elapsed: 0, payload: [],
+                                       detail: "injected failure on tree \(failing.tree) (TOUCHSWEEP_FAIL_TREE)"))
+                }
+                signal.notify()
+                return
+            }
             let start = ContinuousClock.now
             var runner = runners.withLock { $0.popLast() } ?? UnitRunner(plan: plan)
             let work = SweepPlan.WorkUnit(id: unit.id, configuration: unit.configuration, trees: unit.trees)

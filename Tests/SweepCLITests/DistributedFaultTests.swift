@@ -62,7 +62,7 @@ import Testing
         process.currentDirectoryURL = SweepCLITests.repository
         process.standardOutput = FileHandle.nullDevice
         if let stderr {
-            FileManager.default.createFile(atPath: stderr, contents: nil)
+            _ = FileManager.default.createFile(atPath: stderr, contents: nil)
             process.standardError = FileHandle(forWritingAtPath: stderr)
         } else {
             process.standardError = FileHandle.nullDevice
@@ -237,6 +237,54 @@ import Testing
         #expect(log.contains("unknown unit c999"), "the unknown unit was logged")
         #expect(log.contains("rejected the result payload of \(unit.id)"), "the bad payload was logged")
         #expect(log.contains("retrying as attempt 2"), "and its unit retried")
+    }
+
+    @Test func aKeepAliveWorkerOutlivesOneSweepAndServesTheNext() throws {
+        let f = try fixture("keep-alive")
+        let endpoint = "ipc://\(f.dir)/coordinator"
+        let worker = try start(["worker", "--connect", endpoint, "--slots", "2", "--id", "stayer", "--keep-alive"],
+                               stderr: f.dir + "/worker.log")
+        defer { stopIfRunning(worker, graceSeconds: 0) }
+        for sweep in ["first", "second"] {
+            let coordinator = try start(["submit", f.config, "--output", f.dir + "/" + sweep, "--workers", "0", "--listen", endpoint,
+                                         "--quiet", "--unit-seconds", "0.05"], stderr: f.dir + "/\(sweep).log")
+            #expect(wait(coordinator) == 0, "the \(sweep) sweep failed: \((try? String(contentsOfFile: f.dir + "/\(sweep).log", encoding: .utf8)) ?? "")")
+            try expectSameReports(f.dir + "/" + sweep, f)
+            // The coordinator said done; a --keep-alive worker stays for the next sweep.
+            usleep(500_000)
+            #expect(worker.isRunning, "the --keep-alive worker exited after the \(sweep) sweep")
+        }
+        #expect(waitForLog(f.dir + "/worker.log", "the sweep is done; waiting for the next one"))
+    }
+
+    @Test func aWorkerWithoutKeepAliveExitsZeroWhenTheSweepIsDone() throws {
+        let f = try fixture("no-keep-alive")
+        let endpoint = "ipc://\(f.dir)/coordinator"
+        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", endpoint,
+                                     "--quiet", "--unit-seconds", "0.05"], stderr: f.dir + "/coordinator.log")
+        let worker = try start(["worker", "--connect", endpoint, "--slots", "2", "--id", "leaver"], stderr: f.dir + "/worker.log")
+        #expect(wait(coordinator) == 0)
+        #expect(wait(worker, seconds: 20) == 0)
+        #expect(waitForLog(f.dir + "/worker.log", "the sweep is done", seconds: 1))
+        try expectSameReports(f.dir + "/out", f)
+    }
+
+    @Test func aUnitThatKeepsFailingIsQuarantinedListedAndTheSweepGoesOn() throws {
+        let f = try fixture("quarantine")
+        let out = f.dir + "/out"
+        let submit = try start(["submit", f.config, "--output", out, "--workers", "2", "--quiet", "--unit-seconds", "0.05"],
+                               stderr: f.dir + "/submit.log", environment: ["TOUCHSWEEP_FAIL_TREE": "1:7"])
+        #expect(wait(submit) == 3, "a quarantined unit must make submit exit 3")
+        let said = try String(contentsOfFile: f.dir + "/submit.log", encoding: .utf8)
+        let listed = said.split(separator: "\n").filter { $0.hasPrefix("  c1:t") && $0.contains("injected failure on tree 7") }
+        #expect(said.contains("1 units failed and were left out of the reports:"), "\(said)")
+        #expect(listed.count == 1, "\(said)")
+        // The sweep went on: every report is written, and only configuration 1 differs from the fault-free run.
+        let summary = try String(contentsOfFile: out + "/summary.csv", encoding: .utf8).split(separator: "\r\n")
+        let reference = try String(contentsOfFile: f.reference + "/summary.csv", encoding: .utf8).split(separator: "\r\n")
+        #expect(summary.count == reference.count && summary.count == 5, "CSV rows end in CRLF; 4 configurations and a header")
+        let differing = zip(summary, reference).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(differing == [2], "rows \(differing) differ; only configuration 1 (row 2) lost a unit")
     }
 
     @Test func aWorkerFromAnotherEngineIsRefused() throws {

@@ -44,6 +44,12 @@ extension SweepCommand {
             options.parentPID = parentPid
             // Test hook: pretend to be a worker built from another engine version.
             if let version = ProcessInfo.processInfo.environment["TOUCHSWEEP_ENGINE_VERSION"] { options.engineVersion = version }
+            // Test hook: fail every unit that covers tree T of configuration C (TOUCHSWEEP_FAIL_TREE=C:T).
+            if let spec = ProcessInfo.processInfo.environment["TOUCHSWEEP_FAIL_TREE"] {
+                let parts = spec.split(separator: ":").compactMap { Int($0) }
+                guard parts.count == 2 else { throw ValidationError("TOUCHSWEEP_FAIL_TREE must be CONFIGURATION:TREE, got \(spec).") }
+                options.failingTree = (parts[0], parts[1])
+            }
             let quietLog = quiet
             options.log = { line in if !quietLog { printError("sweep worker: \(line)") } }
             let (code, reason) = try WorkerNode(options: options).run()
