@@ -102,6 +102,8 @@ public struct CoordinatorStateMachine: Sendable {
         var configuration: Int
         /// The next tree to look at for `configuration`.
         var tree: Int
+        /// Configurations from this one on belong to another window (split off by ``stealHalfOfAWindow()``).
+        var configurationEnd: Int
     }
     /// Trees below this have been handed out in windows.
     var windowCursor = 0
@@ -357,7 +359,7 @@ public struct CoordinatorStateMachine: Sendable {
         }
         while true {
             if var window = windows[w] {
-                while window.configuration < configurationCount {
+                while window.configuration < window.configurationEnd {
                     if let gap = coverage[window.configuration].nextGap(from: window.tree, limit: window.end,
                                                                         maxCount: window.end - window.start) {
                         window.tree = gap.upperBound
@@ -373,11 +375,35 @@ public struct CoordinatorStateMachine: Sendable {
                 windows[w] = orphanWindows.removeFirst()
                 continue
             }
-            guard windowCursor < treeCount else { return nil }
-            let end = min(treeCount, windowCursor + treesPerUnit())
-            windows[w] = Window(start: windowCursor, end: end, configuration: 0, tree: windowCursor)
-            windowCursor = end
+            if windowCursor < treeCount {
+                let end = min(treeCount, windowCursor + treesPerUnit())
+                windows[w] = Window(start: windowCursor, end: end, configuration: 0, tree: windowCursor, configurationEnd: configurationCount)
+                windowCursor = end
+                continue
+            }
+            // Every tree is handed out: rather than idle (or duplicate work that has not even started), take
+            // the upper half of the configurations another worker's window has not reached yet.
+            guard let stolen = stealHalfOfAWindow() else { return nil }
+            windows[w] = stolen
         }
+    }
+
+    /// Splits the window with the most configurations not yet started (ties: the lowest trees), giving the
+    /// upper half of them to a new window. Nothing in the stolen half was assigned: a window hands out its
+    /// configurations in order, and only its current one can have units out.
+    mutating func stealHalfOfAWindow() -> Window? {
+        var best: (worker: WorkerID, window: Window, waiting: Int)?
+        for (worker, window) in windows {
+            let waiting = window.configurationEnd - window.configuration - 1
+            guard waiting >= 1 else { continue }
+            if let b = best, waiting < b.waiting || (waiting == b.waiting && window.start >= b.window.start) { continue }
+            best = (worker, window, waiting)
+        }
+        guard let (victim, window, waiting) = best else { return nil }
+        let split = window.configurationEnd - (waiting + 1) / 2
+        windows[victim]?.configurationEnd = split
+        return Window(start: window.start, end: window.end, configuration: split, tree: window.start,
+                      configurationEnd: window.configurationEnd)
     }
 
     /// Whether `unit` lies in trees already handed out in windows (so it may have been assigned).

@@ -177,15 +177,15 @@ public final class CoordinatorNode {
         }
         try journal.flush()
         if finished {
-            // Let the done messages reach the workers before the socket closes (linger covers the rest).
+            // The done messages are queued and the socket's linger delivers them. Answer what crossed them on
+            // the wire (a late credit or heartbeat gets another done) until the line is quiet for 20 ms.
             let deadline = clock.nowMs + 200
             while clock.nowMs < deadline {
-                if try ZMQSocket.poll([(socket, .readable)], timeoutMs: 20).first == true {
-                    while let frames = try socket.receive(dontWait: true) {
-                        guard frames.count >= 2, let message = try? FrameCodec.decode(Array(frames.dropFirst())) else { continue }
-                        for case let .send(w, m) in machine.handle(.received(frames[0], message), nowMs: clock.nowMs) {
-                            try? socket.send([w] + FrameCodec.encode(m), dontWait: true)
-                        }
+                if try ZMQSocket.poll([(socket, .readable)], timeoutMs: 20).first != true { break }
+                while let frames = try socket.receive(dontWait: true) {
+                    guard frames.count >= 2, let message = try? FrameCodec.decode(Array(frames.dropFirst())) else { continue }
+                    for case let .send(w, m) in machine.handle(.received(frames[0], message), nowMs: clock.nowMs) {
+                        try? socket.send([w] + FrameCodec.encode(m), dontWait: true)
                     }
                 }
             }

@@ -164,6 +164,23 @@ import Testing
         #expect(next.trees.count == 50)
     }
 
+    @Test func anIdleWorkerTakesTheUnstartedHalfOfAnotherWorkersWindowInsteadOfDuplicatingIt() {
+        // One tree, eight configurations: a single window, handed to worker a.
+        var m = Self.machine(configurations: 8, trees: 1)
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        #expect(Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0)).map(\.0) == [UnitSpec(configuration: 0, trees: 0 ..< 1)])
+        _ = m.handle(Self.hello(Self.b), nowMs: 1)
+        // Every tree is handed out; b takes configurations 4–7, which a has not started.
+        let stolen = Self.assigns(m.handle(.received(Self.b, .credit(count: 1)), nowMs: 1))
+        #expect(stolen.map(\.0) == [UnitSpec(configuration: 4, trees: 0 ..< 1)] && stolen.allSatisfy { $0.1 == 1 })
+        // a keeps configurations 1–3 only.
+        let rest = Self.assigns(m.handle(.received(Self.a, .credit(count: 5)), nowMs: 2)).map(\.0.configuration)
+        #expect(rest.prefix(3) == [1, 2, 3])
+        // Once a's own half is out it steals again: b is on 4, with 5–7 waiting; a takes the upper half (6, 7).
+        #expect(rest.dropFirst(3) == [6, 7])
+        #expect(Self.assigns(m.handle(.received(Self.b, .credit(count: 3)), nowMs: 3)).map(\.0.configuration).prefix(1) == [5])
+    }
+
     @Test func anIdleWorkerReRunsTheOldestStragglerAndTheFirstResultWins() {
         var m = Self.machine(configurations: 1, trees: 1)
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
