@@ -30,7 +30,9 @@ enum DispatchBench {
         return 0
     }
 
-    static func run(units: Int) {
+    /// One round: prints its rate and the memory figures, returns the rate (units per second; 0 on failure).
+    @discardableResult
+    static func run(units: Int) -> Int {
         let plan: SweepPlan
         do { plan = SweepPlan(try SweepConfigLoader.load(yaml: config, path: "dispatch-bench.yaml")) } catch {
             print("engine-bench: \(error)"); exit(2)
@@ -92,9 +94,12 @@ enum DispatchBench {
                 + "(loopback tcp, results decoded, merged and journaled; target ≥ 100000)")
             print("coordinator memory on a plan of \(plan.totalRuns) scenario runs: RSS \(rssBefore / 1024) MiB before, "
                 + rssSamples.map { "\($0 / 1024)" }.joined(separator: " → ") + " MiB during the dispatch (whole bench process)")
+            while coordinatorThread.isExecuting { usleep(1000) }
+            return Int(Double(answered) / seconds)
         } catch {
             print("engine-bench: dispatch failed: \(error)")
         }
         while coordinatorThread.isExecuting { usleep(1000) }
+        return 0
     }
 }

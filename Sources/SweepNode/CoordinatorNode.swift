@@ -21,6 +21,7 @@ public final class CoordinatorNode {
         public var liveness = 3
         public var retryBudget = 3
         public var targetUnitSeconds = 1.0
+        public var maximumTreesPerUnit = 256
         /// Messages larger than this are dropped by libzmq (ZMQ_MAXMSGSIZE) and their sender disconnected.
         public var maxMessageBytes: Int64 = 256 * 1024 * 1024
         /// Called about twice a second with a progress snapshot.
@@ -76,6 +77,7 @@ public final class CoordinatorNode {
         settings.liveness = options.liveness
         settings.retryBudget = options.retryBudget
         settings.targetUnitSeconds = options.targetUnitSeconds
+        settings.maximumTreesPerUnit = options.maximumTreesPerUnit
         var machine = CoordinatorStateMachine(settings: settings, configurationCount: plan.configurations.count,
                                               treeCount: plan.treeCount, covered: coverage)
 

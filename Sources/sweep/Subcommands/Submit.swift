@@ -46,6 +46,9 @@ extension SweepCommand {
         @Option(help: "Aim for work units of about this many seconds once their cost is measured.")
         var unitSeconds = 1.0
 
+        @Option(help: "At most this many trees per work unit (a worker's trees should fit its CPU cache).")
+        var maxUnitTrees = 256
+
         @Option(help: .hidden)
         var maxMessageBytes: Int64 = 256 * 1024 * 1024
 
@@ -53,6 +56,7 @@ extension SweepCommand {
             if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more, got \(workers).") }
             if heartbeatMs < 10 { throw ValidationError("--heartbeat-ms must be at least 10, got \(heartbeatMs).") }
             if liveness < 1 { throw ValidationError("--liveness must be at least 1, got \(liveness).") }
+            if maxUnitTrees < 1 { throw ValidationError("--max-unit-trees must be at least 1, got \(maxUnitTrees).") }
             if unitSeconds <= 0 { throw ValidationError("--unit-seconds must be positive, got \(unitSeconds).") }
             if workers == 0 && listen == nil {
                 throw ValidationError("--workers 0 needs --listen (e.g. tcp://0.0.0.0:5555) so remote workers can join.")
@@ -91,6 +95,7 @@ extension SweepCommand {
             options.heartbeatMs = heartbeatMs
             options.liveness = liveness
             options.targetUnitSeconds = unitSeconds
+            options.maximumTreesPerUnit = maxUnitTrees
             options.maxMessageBytes = maxMessageBytes
             options.onProgress = { display.update($0) }
             let quietLog = quiet
