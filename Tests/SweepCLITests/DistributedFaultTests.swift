@@ -287,6 +287,18 @@ import Testing
         #expect(differing == [2], "rows \(differing) differ; only configuration 1 (row 2) lost a unit")
     }
 
+    @Test func offATerminalProgressIsAPlainLineWithTheFinalCountsLast() throws {
+        let f = try fixture("progress")
+        let result = try cli.sweep("submit", f.config, "--output", f.dir + "/out", "--workers", "2", "--unit-seconds", "0.05")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains(" units, trees ") }
+        #expect(!result.stderr.contains("\r"), "no carriage returns when standard error is not a terminal")
+        #expect(lines.first?.contains("trees 0/1600 (0%), scenarios 0 of ≤ 35200") == true, "\(lines)")
+        #expect(lines.first?.contains("ETA unknown") == true, "\(lines)")
+        #expect(lines.last?.contains("trees 1600/1600 (100%)") == true && lines.last?.contains("0 failures") == true, "\(lines)")
+        try expectSameReports(f.dir + "/out", f)
+    }
+
     @Test func aWorkerFromAnotherEngineIsRefused() throws {
         let f = try fixture("engine")
         let endpoint = "ipc://\(f.dir)/coordinator"

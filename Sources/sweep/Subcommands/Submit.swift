@@ -89,7 +89,7 @@ extension SweepCommand {
             }
             defer { if let privateDirectory { try? FileManager.default.removeItem(atPath: privateDirectory) } }
 
-            let display = SubmitProgress(enabled: !quiet, total: plan.configurations.count * plan.treeCount)
+            let display = SubmitProgress(enabled: !quiet, scenariosTotal: plan.totalRuns)
             var options = CoordinatorNode.Options(listen: endpoint, outputDirectory: directory)
             options.restart = restart
             options.heartbeatMs = heartbeatMs
@@ -182,28 +182,39 @@ final class WorkerSpawner: @unchecked Sendable {
 /// Progress of a submitted sweep: one live line on a terminal, a plain line every few seconds otherwise.
 final class SubmitProgress: @unchecked Sendable {
     private let enabled: Bool
-    private let total: Int
+    /// The plan's upper bound: a gesture with nothing to aim at on its tree is skipped, so the exact total
+    /// is only known once every tree has been generated; trees done/total is the exact measure of progress.
+    private let scenariosTotal: Int
     private let terminal = isatty(2) != 0
     private let lock = NSLock()
     private var lastPlain: Int64 = -10_000
     private var lineShown = false
+    /// Whether the plain line for the last tree has been printed (once, however soon after the previous one).
+    private var finalShown = false
+    /// What a resumed sweep found already done: rates and the ETA count only this run's work.
+    private var resumed: (trees: Int, scenarios: Int)?
 
-    init(enabled: Bool, total: Int) { self.enabled = enabled; self.total = total }
+    init(enabled: Bool, scenariosTotal: Int) { self.enabled = enabled; self.scenariosTotal = scenariosTotal }
 
     func update(_ p: CoordinatorNode.Progress) {
         guard enabled else { return }
         lock.lock(); defer { lock.unlock() }
+        let base = resumed ?? (p.treesDone, p.scenariosDone)
+        resumed = base
         let seconds = max(Double(p.elapsedMs) / 1000, 0.001)
-        let rate = Double(p.scenariosDone) / seconds
-        let treeRate = Double(p.treesDone) / seconds
-        let eta = treeRate > 0 ? Double(p.treesTotal - p.treesDone) / treeRate : 0
-        let line = "sweep submit: \(p.unitsDone) units, trees \(p.treesDone)/\(p.treesTotal), \(p.scenariosDone) scenarios, "
-            + "\(Int(rate)) scenarios/s, ETA \(Int(eta.rounded())) s, \(p.workers) workers, \(p.retries) retries, \(p.failures) failures"
+        let rate = Double(p.scenariosDone - base.scenarios) / seconds
+        let treeRate = Double(p.treesDone - base.trees) / seconds
+        let eta = treeRate > 0 ? "\(Int((Double(p.treesTotal - p.treesDone) / treeRate).rounded())) s" : "unknown"
+        let percent = p.treesTotal > 0 ? 100 * p.treesDone / p.treesTotal : 100
+        let line = "sweep submit: \(p.unitsDone) units, trees \(p.treesDone)/\(p.treesTotal) (\(percent)%), "
+            + "scenarios \(p.scenariosDone) of ≤ \(scenariosTotal), \(Int(rate)) scenarios/s, ETA \(eta), \(p.workers) workers, "
+            + "\(p.retries) retries, \(p.failures) failures"
         if terminal {
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
             lineShown = true
-        } else if p.elapsedMs - lastPlain >= 3000 {
+        } else if p.elapsedMs - lastPlain >= 3000 || (p.treesDone == p.treesTotal && !finalShown) {
             lastPlain = p.elapsedMs
+            finalShown = p.treesDone == p.treesTotal
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
     }
