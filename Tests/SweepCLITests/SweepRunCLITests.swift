@@ -83,6 +83,31 @@ import Testing
         #expect(plan.status == 2 && plan.stdout.isEmpty && plan.stderr.hasPrefix("sweep plan: \(config):3:"))
     }
 
+    @Test func aBadOptionIsOneLineNamingItWithExitStatus64() throws {
+        let cases: [([String], String)] = [
+            (["run", "x.yaml", "--threads", "0"], "sweep: --threads must be at least 1, got 0."),
+            (["submit", "x.yaml", "--max-unit-trees", "0"], "sweep: --max-unit-trees must be at least 1, got 0."),
+            (["submit", "x.yaml", "--workers", "0"], "sweep: --workers 0 needs --listen (e.g. tcp://0.0.0.0:5555) so remote workers can join."),
+            (["run", "x.yaml", "--bogus"], "sweep: Unknown option '--bogus'"),
+        ]
+        for (arguments, expected) in cases {
+            let process = Process()
+            process.executableURL = SweepCLITests.sweepBinary
+            process.arguments = arguments
+            let stderr = Pipe()
+            process.standardError = stderr
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 64, "\(arguments)")
+            #expect(said == expected + "\n", "\(arguments): \(said)")
+        }
+        // --help still prints the whole usage, with exit status 0.
+        let help = try cli.sweep("run", "--help")
+        #expect(help.status == 0 && help.stdout.contains("USAGE: sweep run <config>"))
+    }
+
     @Test func planPrintsTheCountsWithoutRunning() throws {
         let dir = try temporaryDirectory("plan")
         let config = dir + "/tiny.yaml"
