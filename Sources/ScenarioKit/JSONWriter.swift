@@ -2,27 +2,6 @@
 struct JSONWriter {
     private(set) var text = ""
 
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
     static func number(_ v: Double) -> String {
         let rounded = (v * 1000).rounded() / 1000
         if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
@@ -50,7 +29,7 @@ indirect enum JSON {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(let v): return JSONWriter.number(v)
-        case .string(let s): return JSONWriter.string(s)
+        case .string(let s): return QuotedString.json(s)
         case .array(let items):
             if items.isEmpty { return "[]" }
             if items.allSatisfy({ if case .number = $0 { return true } else { return false } }) {
@@ -60,7 +39,7 @@ indirect enum JSON {
                 + nl + close + "]"
         case .object(let pairs):
             if pairs.isEmpty { return "{}" }
-            return "{" + nl + pairs.map { pad + JSONWriter.string($0.0) + ": " + $0.1.render(indent: indent + 1, pretty: pretty) }
+            return "{" + nl + pairs.map { pad + QuotedString.json($0.0) + ": " + $0.1.render(indent: indent + 1, pretty: pretty) }
                 .joined(separator: "," + nl) + nl + close + "}"
         }
     }

@@ -22,7 +22,7 @@ public enum ScenarioLoader {
 
     /// Parses YAML text; `path` is only used in error messages (and as the default scene name).
     public static func load(yaml: String, path: String) throws(ScenarioError) -> LoadedScenario {
-        let root = try compose(yaml: yaml, path: path)
+        let root = try compose(yaml: yaml, path: path, document: "scenario file")
         var builder = Builder(reader: YAMLNodeReader(file: path))
         return try builder.build(root: root, path: path)
     }
@@ -31,8 +31,9 @@ public enum ScenarioLoader {
     static let topLevelKeys = ["name", "description", "source", "parameters", "window", "views", "controllers",
                                "recognizers", "script", "expect"]
 
-    /// Runs Yams and turns its errors (syntax, duplicate keys) into `ScenarioError`s.
-    static func compose(yaml: String, path: String) throws(ScenarioError) -> Node {
+    /// Runs Yams and turns its errors (syntax, duplicate keys) into `ScenarioError`s. `document` names the
+    /// kind of file in the message for an empty one ("the scenario file is empty"). Sweep configs use it too.
+    public static func compose(yaml: String, path: String, document: String) throws(ScenarioError) -> Node {
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
@@ -42,7 +43,7 @@ public enum ScenarioLoader {
             throw ScenarioError(file: path, line: 0, column: 0, message: "invalid YAML: \(error)")
         }
         guard let root else {
-            throw ScenarioError(file: path, line: 1, column: 1, message: "the scenario file is empty")
+            throw ScenarioError(file: path, line: 1, column: 1, message: "the \(document) is empty")
         }
         return root
     }

@@ -18,8 +18,8 @@ import TouchEngine
 public enum ScenarioWriter {
     public static func yaml(_ scene: Scene, description: String?) -> String {
         var w = Writer(scene: scene)
-        w.line("name: " + quoted(scene.name))
-        if let description { w.line("description: " + quoted(description)) }
+        w.line("name: " + QuotedString.yaml(scene.name))
+        if let description { w.line("description: " + QuotedString.yaml(description)) }
         w.parameters()
         w.window()
         w.views()
@@ -50,28 +50,6 @@ public enum ScenarioWriter {
 
     static func ms(_ d: TouchEngine.Duration) -> String { ms(d.microseconds) }
 
-    /// A double-quoted YAML string.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if c.value < 0x20 {
-                    let hex = String(c.value, radix: 16)
-                    out += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
-    }
-
     /// An id: plain when it is safe unquoted in block and flow context, quoted otherwise.
     static func id(_ s: String) -> String {
         let safe = !s.isEmpty && s.unicodeScalars.allSatisfy { c in
@@ -82,7 +60,7 @@ public enum ScenarioWriter {
         if safe && !reserved.contains(s) && s.first != "-" && s.first != "." && !s.allSatisfy({ "0123456789.+-eE".contains($0) }) {
             return s
         }
-        return quoted(s)
+        return QuotedString.yaml(s)
     }
 
     static func point(_ p: Point) -> String { "[\(number(p.x)), \(number(p.y))]" }
@@ -142,7 +120,7 @@ public enum ScenarioWriter {
                 p.decelerationMinimumVelocity != d.decelerationMinimumVelocity)
             add("bounceBackDuration", ms(p.bounceBackDuration), p.bounceBackDuration != d.bounceBackDuration)
             add("rubberBandCoefficient", number(p.rubberBandCoefficient), p.rubberBandCoefficient != d.rubberBandCoefficient)
-            add("iosVersion", quoted(p.iosVersion.description), p.iosVersion != d.iosVersion)
+            add("iosVersion", QuotedString.yaml(p.iosVersion.description), p.iosVersion != d.iosVersion)
             add("panHysteresis", number(p.panHysteresis), p.panHysteresis != d.panHysteresis)
             add("panVelocitySmoothing", number(p.panVelocitySmoothing), p.panVelocitySmoothing != d.panVelocitySmoothing)
             add("tapAllowableMovement", number(p.tapAllowableMovement), p.tapAllowableMovement != d.tapAllowableMovement)
@@ -212,7 +190,7 @@ public enum ScenarioWriter {
             let pad = indent + 2
             line("- id: " + ScenarioWriter.id(spec.name), indent)
             if spec.kind != .view { line("kind: " + spec.kind.rawValue, pad) }
-            if let className = spec.className { line("class: " + quoted(className), pad) }
+            if let className = spec.className { line("class: " + QuotedString.yaml(className), pad) }
             if controllersInViewOrder, let c = scene.controllers.first(where: { $0.rootView == v }) {
                 line("controller: " + ScenarioWriter.id(c.name), pad)
             }
@@ -403,7 +381,7 @@ public enum ScenarioWriter {
                 // Plain like the golden files, unless a recognizer name makes that ambiguous.
                 let plain = !step.contains(": ") && !step.contains(" #") && !step.contains("\"") && !step.contains("'")
                     && !step.hasSuffix(":") && !step.contains("·") && !step.contains(";")
-                line("- " + (plain ? step : quoted(step)), 2)
+                line("- " + (plain ? step : QuotedString.yaml(step)), 2)
             }
         }
     }

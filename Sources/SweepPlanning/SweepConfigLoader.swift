@@ -41,44 +41,7 @@ public enum SweepConfigLoader {
 
     /// Runs Yams and turns its errors (syntax, duplicate keys) into `ScenarioError`s.
     public static func compose(yaml: String, path: String) throws(ScenarioError) -> Node {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            throw scenarioError(from: error, path: path)
-        } catch {
-            throw ScenarioError(file: path, line: 0, column: 0, message: "invalid YAML: \(error)")
-        }
-        guard let root else { throw ScenarioError(file: path, line: 1, column: 1, message: "the sweep config is empty") }
-        return root
-    }
-
-    static func scenarioError(from error: YamlError, path: String) -> ScenarioError {
-        func located(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> ScenarioError {
-            var message = "invalid YAML: \(problem)"
-            if let context { message += " \(context.text) at line \(context.mark.line)" }
-            return ScenarioError(file: path, line: mark.line, column: mark.column, message: message)
-        }
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
-            return located(mark, problem, context)
-        case let .reader(problem, offset, _, yaml):
-            var line = 0, column = 0
-            if let offset {
-                let prefix = yaml.prefix(offset)
-                line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                column = prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.unicodeScalars.count + 1 } ?? 1
-            }
-            return ScenarioError(file: path, line: line, column: column, message: "invalid YAML: \(problem)")
-        case let .duplicatedKeysInMapping(duplicates, context):
-            let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            let noun = duplicates.count == 1 ? "key \(names) appears" : "keys \(names) appear"
-            return ScenarioError(file: path, line: context.mark.line, column: context.mark.column,
-                                 message: "\(noun) more than once in the same map")
-        default:
-            return ScenarioError(file: path, line: 0, column: 0, message: "invalid YAML: \(error)")
-        }
+        try ScenarioLoader.compose(yaml: yaml, path: path, document: "sweep config")
     }
 
     /// Whether `name` may name a sweep (it becomes a directory name): ASCII letters, digits, `.`, `_`, `-`,

@@ -27,6 +27,7 @@ import Testing
         let dir: String
         let config: String
         let reference: String
+        var endpoint: String { "ipc://\(dir)/coordinator" }
     }
 
     static let root = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-faults-\(getpid())").path
@@ -53,6 +54,11 @@ import Testing
         let config = dir + "/faults.yaml"
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         return Fixture(dir: dir, config: config, reference: reference)
+    }
+
+    /// A cluster-mode coordinator (`--workers 0`) listening on the fixture's ipc endpoint, logging to `dir/log`.
+    func startCoordinator(_ f: Fixture, output: String, log: String = "coordinator.log", _ extra: [String] = []) throws -> Process {
+        try start(["submit", f.config, "--output", output, "--workers", "0", "--listen", f.endpoint] + extra, stderr: f.dir + "/" + log)
     }
 
     func start(_ arguments: [String], stderr: String? = nil, environment: [String: String]? = nil) throws -> Process {
@@ -128,10 +134,9 @@ import Testing
 
     @Test func aWorkerKilledMidRunChangesNothing() throws {
         let f = try fixture("worker-kill")
-        let endpoint = "ipc://\(f.dir)/coordinator"
+        let endpoint = f.endpoint
         let out = f.dir + "/out"
-        let coordinator = try start(["submit", f.config, "--output", out, "--workers", "0", "--listen", endpoint,
-                                     "--heartbeat-ms", "200", "--unit-seconds", "0.05"], stderr: f.dir + "/coordinator.log")
+        let coordinator = try startCoordinator(f, output: out, ["--heartbeat-ms", "200", "--unit-seconds", "0.05"])
         let victim = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "victim"])
         let survivor = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "survivor"])
         #expect(waitForLog(f.dir + "/coordinator.log", "worker victim joined"))
@@ -172,10 +177,9 @@ import Testing
 
     @Test func aStoppedWorkersUnitsRunElsewhereAndItsLateResultsAreDiscarded() throws {
         let f = try fixture("sigstop")
-        let endpoint = "ipc://\(f.dir)/coordinator"
+        let endpoint = f.endpoint
         let out = f.dir + "/out"
-        let coordinator = try start(["submit", f.config, "--output", out, "--workers", "0", "--listen", endpoint,
-                                     "--heartbeat-ms", "200", "--unit-seconds", "0.05"], stderr: f.dir + "/coordinator.log")
+        let coordinator = try startCoordinator(f, output: out, ["--heartbeat-ms", "200", "--unit-seconds", "0.05"])
         let sleeper = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "sleeper"])
         let other = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "other"])
         #expect(waitForLog(f.dir + "/coordinator.log", "worker sleeper joined"))
@@ -194,10 +198,9 @@ import Testing
 
     @Test func garbageFromARawClientIsLoggedAndIgnored() throws {
         let f = try fixture("garbage")
-        let endpoint = "ipc://\(f.dir)/coordinator"
+        let endpoint = f.endpoint
         let out = f.dir + "/out"
-        let coordinator = try start(["submit", f.config, "--output", out, "--workers", "0", "--listen", endpoint,
-                                     "--unit-seconds", "0.05", "--max-message-bytes", "1000000"], stderr: f.dir + "/coordinator.log")
+        let coordinator = try startCoordinator(f, output: out, ["--unit-seconds", "0.05", "--max-message-bytes", "1000000"])
         usleep(300_000)
         let context = try ZMQContext()
         var options = ZMQSocketOptions()
@@ -241,13 +244,12 @@ import Testing
 
     @Test func aKeepAliveWorkerOutlivesOneSweepAndServesTheNext() throws {
         let f = try fixture("keep-alive")
-        let endpoint = "ipc://\(f.dir)/coordinator"
+        let endpoint = f.endpoint
         let worker = try start(["worker", "--connect", endpoint, "--slots", "2", "--id", "stayer", "--keep-alive"],
                                stderr: f.dir + "/worker.log")
         defer { stopIfRunning(worker, graceSeconds: 0) }
         for sweep in ["first", "second"] {
-            let coordinator = try start(["submit", f.config, "--output", f.dir + "/" + sweep, "--workers", "0", "--listen", endpoint,
-                                         "--quiet", "--unit-seconds", "0.05"], stderr: f.dir + "/\(sweep).log")
+            let coordinator = try startCoordinator(f, output: f.dir + "/" + sweep, log: "\(sweep).log", ["--quiet", "--unit-seconds", "0.05"])
             #expect(wait(coordinator) == 0, "the \(sweep) sweep failed: \((try? String(contentsOfFile: f.dir + "/\(sweep).log", encoding: .utf8)) ?? "")")
             try expectSameReports(f.dir + "/" + sweep, f)
             // The coordinator said done; a --keep-alive worker stays for the next sweep.
@@ -259,9 +261,8 @@ import Testing
 
     @Test func aWorkerWithoutKeepAliveExitsZeroWhenTheSweepIsDone() throws {
         let f = try fixture("no-keep-alive")
-        let endpoint = "ipc://\(f.dir)/coordinator"
-        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", endpoint,
-                                     "--quiet", "--unit-seconds", "0.05"], stderr: f.dir + "/coordinator.log")
+        let endpoint = f.endpoint
+        let coordinator = try startCoordinator(f, output: f.dir + "/out", ["--quiet", "--unit-seconds", "0.05"])
         let worker = try start(["worker", "--connect", endpoint, "--slots", "2", "--id", "leaver"], stderr: f.dir + "/worker.log")
         #expect(wait(coordinator) == 0)
         #expect(wait(worker, seconds: 20) == 0)
@@ -301,9 +302,8 @@ import Testing
 
     @Test func aWorkerFromAnotherEngineIsRefused() throws {
         let f = try fixture("engine")
-        let endpoint = "ipc://\(f.dir)/coordinator"
-        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", endpoint],
-                                    stderr: f.dir + "/coordinator.log")
+        let endpoint = f.endpoint
+        let coordinator = try startCoordinator(f, output: f.dir + "/out")
         let stranger = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "stranger"], stderr: f.dir + "/stranger.log",
                                  environment: ["TOUCHSWEEP_ENGINE_VERSION": "touchsweep-engine-0"])
         #expect(wait(stranger, seconds: 20) == 2)
@@ -315,9 +315,8 @@ import Testing
 
     @Test func statusReportsTheProgressOfARunningCoordinator() throws {
         let f = try fixture("status")
-        let endpoint = "ipc://\(f.dir)/coordinator"
-        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", endpoint],
-                                    stderr: f.dir + "/coordinator.log")
+        let endpoint = f.endpoint
+        let coordinator = try startCoordinator(f, output: f.dir + "/out")
         #expect(waitForLog(f.dir + "/coordinator.log", "coordinator at"))
         let status = try cli.sweep("status", endpoint)
         #expect(status.status == 0, "\(status.stderr)")

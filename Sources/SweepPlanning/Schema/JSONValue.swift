@@ -103,7 +103,7 @@ public enum JSONText {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let d): out += DecimalText.text(d)
-        case .string(let s): out += quote(s)
+        case .string(let s): out += QuotedString.json(s)
         case .array(let items):
             let inline = "[" + items.map { render($0, pretty: false) }.joined(separator: pretty ? ", " : ",") + "]"
             let scalars = items.allSatisfy { if case .array = $0 { return false }; if case .object = $0 { return false }; return true }
@@ -121,38 +121,17 @@ public enum JSONText {
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
             if !pretty {
-                out += "{" + members.map { quote($0.key) + ":" + render($0.value, pretty: false) }.joined(separator: ",") + "}"
+                out += "{" + members.map { QuotedString.json($0.key) + ":" + render($0.value, pretty: false) }.joined(separator: ",") + "}"
                 return
             }
             out += "{\n"
             for (i, member) in members.enumerated() {
-                out += pad + quote(member.key) + ": "
+                out += pad + QuotedString.json(member.key) + ": "
                 write(member.value, pretty: true, indent: indent + 1, width: width, into: &out)
                 out += i == members.count - 1 ? "\n" : ",\n"
             }
             out += closePad + "}"
         }
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 {
-                    let hex = String(c.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
     }
 
     struct Parser {
