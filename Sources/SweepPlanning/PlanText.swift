@@ -1,3 +1,4 @@
+import ScenarioKit
 import TouchEngine
 import TouchScenarios
 
@@ -18,23 +19,7 @@ public enum AxisValueText {
             && !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.hasPrefix("- ") && !text.hasPrefix("? ")
             && text != "-" && text != "?"
         if plainSafe { return text }
-        var out = "\""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 || c.value == 0x7F {
-                    let hex = String(c.value, radix: 16)
-                    out += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
+        return QuotedString.yaml(text)
     }
 
     /// An axis value as a YAML scalar: numbers and booleans plain, words plain unless they would read as
