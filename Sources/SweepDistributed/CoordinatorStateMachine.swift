@@ -194,7 +194,7 @@ public struct CoordinatorStateMachine: Sendable {
             return
         }
         guard workers[w] != nil else {
-            actions.append(.log("ignored \(Self.kind(message)) from \(Self.name(w)), which has not said hello"))
+            actions.append(.log("ignored \(message.type.name) from \(Self.name(w)), which has not said hello"))
             // Not a refusal: a worker whose hello was lost reconnects and says it again.
             actions.append(.send(w, .disconnect(reason: "say hello first")))
             return
@@ -216,7 +216,7 @@ public struct CoordinatorStateMachine: Sendable {
             actions.append(.log("worker \(Self.name(w)) left: \(reason)"))
             removeWorker(w, killed: false, into: &actions)
         default:
-            actions.append(.log("ignored \(Self.kind(message)) from worker \(Self.name(w)): workers do not send it"))
+            actions.append(.log("ignored \(message.type.name) from worker \(Self.name(w)): workers do not send it"))
         }
     }
 
@@ -473,22 +473,5 @@ public struct CoordinatorStateMachine: Sendable {
     static func name(_ w: WorkerID) -> String {
         if w.allSatisfy({ $0 >= 32 && $0 < 127 }) { return String(decoding: w, as: UTF8.self) }
         return w.map { String($0, radix: 16) }.joined()
-    }
-
-    static func kind(_ m: ProtocolMessage) -> String {
-        switch m {
-        case .hello: return "hello"
-        case .welcome: return "welcome"
-        case .refuse: return "refuse"
-        case .credit: return "credit"
-        case .assign: return "assign"
-        case .result: return "result"
-        case .ack: return "ack"
-        case .cancel: return "cancel"
-        case .heartbeat: return "heartbeat"
-        case .disconnect: return "disconnect"
-        case .statusRequest: return "status request"
-        case .status: return "status"
-        }
     }
 }

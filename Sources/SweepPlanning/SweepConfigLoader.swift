@@ -9,6 +9,12 @@ import Yams
 public enum SweepConfigLoader {
     /// Reads and parses a file. An unreadable file is a `ScenarioError` with line 0.
     public static func load(path: String) throws(ScenarioError) -> SweepConfig {
+        try load(yaml: try read(path: path), path: path)
+    }
+
+    /// The text of a config file (for callers that keep it, e.g. to journal it). An unreadable file or one
+    /// that is not UTF-8 is a `ScenarioError` with line 0.
+    public static func read(path: String) throws(ScenarioError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -18,7 +24,7 @@ public enum SweepConfigLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the sweep config: it is not UTF-8 text")
         }
-        return try load(yaml: text, path: path)
+        return text
     }
 
     /// Parses YAML text; `path` is only used in error messages.

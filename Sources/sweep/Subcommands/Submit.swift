@@ -64,15 +64,7 @@ extension SweepCommand {
         }
 
         func run() throws {
-            let sweepConfig: SweepConfig
-            let configText: String
-            do {
-                sweepConfig = try SweepConfigLoader.load(path: config)
-                configText = try String(contentsOfFile: config, encoding: .utf8)
-            } catch {
-                printError("sweep submit: \(error)")
-                throw ExitCode(2)
-            }
+            let (sweepConfig, configText) = try readSweepConfig(config, command: "sweep submit")
             let plan = SweepPlan(sweepConfig)
             let directory = output ?? sweepConfig.output
             let localWorkers = workers ?? ProcessInfo.processInfo.activeProcessorCount

@@ -1,0 +1,34 @@
+import ArgumentParser
+import SweepPlanning
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes one line to standard error (file descriptor 2).
+func printError(_ message: String) {
+    let line = message + "\n"
+    var bytes = Array(line.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { buffer in
+            write(2, buffer.baseAddress! + offset, buffer.count - offset)
+        }
+        if written <= 0 { return }
+        offset += written
+    }
+}
+
+/// A sweep config file read once: what it says and its text (journaled and written to the reports). A problem
+/// is printed as `command: file:line:column: sentence` and ends the command with exit status 2.
+func readSweepConfig(_ path: String, command: String) throws -> (config: SweepConfig, text: String) {
+    do {
+        let text = try SweepConfigLoader.read(path: path)
+        return (try SweepConfigLoader.load(yaml: text, path: path), text)
+    } catch {
+        printError("\(command): \(error)")
+        throw ExitCode(2)
+    }
+}
