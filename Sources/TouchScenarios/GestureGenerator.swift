@@ -99,7 +99,7 @@ public enum GestureGenerator {
             guard let start = geometry.landingPoint(on: element, rng: &rng) else { return nil }
             // The nearest enclosing scroll view that has room to move.
             var sv = element.scrollView
-            while let s = sv, geometry.moves(s).isEmpty { sv = geometry.enclosingScrollView(of: s) }
+            while let s = sv, geometry.moves(s).isEmpty { sv = geometry.scene.enclosingScrollView(of: s) }
             guard let scrollView = sv else { return nil }
             return drag(family, from: start, target: element.view, scrollView: scrollView, geometry: geometry, rng: &rng, script: &script)
         }
@@ -235,15 +235,6 @@ struct Geometry {
     /// `p` moved inside `rect` (half-open: at most half a point short of the max edges).
     func clamp(_ p: Point, to rect: Rect) -> Point {
         Point(min(max(p.x, rect.minX), rect.maxX - 0.5), min(max(p.y, rect.minY), rect.maxY - 0.5))
-    }
-
-    func enclosingScrollView(of view: ViewID) -> ViewID? {
-        var v = scene.views[view].parent
-        while let p = v {
-            if scene.views[p].scroll != nil { return p }
-            v = scene.views[p].parent
-        }
-        return nil
     }
 
     /// The ways scroll view `sv` can move from its current offset: per scrollable axis and finger direction

@@ -280,18 +280,9 @@ struct TreeBuilder {
                 rect = TreeGenerator.subtract(rect, TreeGenerator.clippedWindowRect(of: o, in: scene))
             }
             guard !TreeGenerator.isEmpty(rect) else { continue }
-            result.append(Element(view: v, kind: kind, visibleRect: rect, scrollView: enclosingScrollView(of: v)))
+            result.append(Element(view: v, kind: kind, visibleRect: rect, scrollView: scene.enclosingScrollView(of: v)))
         }
         return result
-    }
-
-    func enclosingScrollView(of view: ViewID) -> ViewID? {
-        var v = scene.views[view].parent
-        while let p = v {
-            if scene.views[p].scroll != nil { return p }
-            v = scene.views[p].parent
-        }
-        return nil
     }
 }
 
