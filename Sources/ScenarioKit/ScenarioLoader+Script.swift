@@ -31,16 +31,7 @@ extension ScenarioLoader {
     }
 
     /// Milliseconds for messages: `300`, `16.667`.
-    static func format(_ time: VirtualTime) -> String {
-        let us = time.microseconds
-        let sign = us < 0 ? "-" : ""
-        let whole = abs(us) / 1000, fraction = abs(us) % 1000
-        guard fraction != 0 else { return "\(sign)\(whole)" }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 3 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(sign)\(whole).\(digits)"
-    }
+    static func format(_ time: VirtualTime) -> String { ScenarioWriter.ms(time.microseconds) }
 }
 
 extension ScenarioLoader.Builder {
