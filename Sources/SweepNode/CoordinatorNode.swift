@@ -38,6 +38,10 @@ public final class CoordinatorNode {
     public struct Progress: Sendable {
         public var unitsDone: Int, treesDone: Int, treesTotal: Int, scenariosDone: Int, workers: Int, retries: Int, failures: Int
         public var elapsedMs: Int64
+        /// Units held by workers, units waiting for a retry, trees not yet handed out.
+        public var unitsLeased = 0, unitsQueued = 0, treesUnassigned = 0
+        /// Live slots, leases that ended without a result, refused connections.
+        public var slots = 0, leaseExpiries = 0, refusals = 0
     }
 
     public struct Outcome: Sendable {
@@ -189,7 +193,9 @@ public final class CoordinatorNode {
                 lastProgress = now
                 onProgress(Progress(unitsDone: machine.committedUnits, treesDone: machine.committedTrees, treesTotal: machine.totalTrees,
                                     scenariosDone: tallies.runs, workers: machine.liveWorkers, retries: machine.retries,
-                                    failures: quarantined.count, elapsedMs: now))
+                                    failures: quarantined.count, elapsedMs: now, unitsLeased: machine.leasedUnits,
+                                    unitsQueued: machine.queuedRetries, treesUnassigned: machine.unassignedTrees, slots: machine.liveSlots,
+                                    leaseExpiries: machine.leaseExpiries, refusals: gatekeeper?.refusals ?? 0))
             }
         }
         try journal.flush()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SweepCore
+import SweepMetrics
 import SweepNode
 import SweepPlanning
 import SweepReporting
@@ -53,6 +54,9 @@ extension SweepCommand {
         @Option(help: .hidden)
         var maxMessageBytes: Int64 = 256 * 1024 * 1024
 
+        @Option(help: "Serve Prometheus metrics at http://0.0.0.0:PORT/metrics while the sweep runs (0: any free port, logged).")
+        var metricsPort: Int?
+
         @OptionGroup(title: "Security (any tcp:// endpoint)")
         var security: CoordinatorSecurityOptions
 
@@ -64,6 +68,9 @@ extension SweepCommand {
             if unitSeconds <= 0 { throw ValidationError("--unit-seconds must be positive, got \(unitSeconds).") }
             if workers == 0 && listen == nil {
                 throw ValidationError("--workers 0 needs --listen (e.g. tcp://0.0.0.0:5555) so remote workers can join.")
+            }
+            if let metricsPort, !(0 ... 65535).contains(metricsPort) {
+                throw ValidationError("--metrics-port must be a TCP port from 0 to 65535, got \(metricsPort).")
             }
             try security.validate(endpoint: listen)
         }
@@ -98,6 +105,22 @@ extension SweepCommand {
             }
 
             let display = SubmitProgress(enabled: !quiet, scenariosTotal: plan.totalRuns)
+            var metrics: CoordinatorMetrics?
+            var metricsServer: MetricsServer?
+            if let metricsPort {
+                let exported = CoordinatorMetrics(sweep: plan.config.name)
+                do {
+                    let server = try MetricsServer(port: UInt16(metricsPort)) { exported.render() }
+                    if !quiet { printError("sweep submit: metrics at http://0.0.0.0:\(server.port)/metrics") }
+                    metricsServer = server
+                } catch {
+                    printError("sweep submit: --metrics-port \(metricsPort): \(error)")
+                    throw ExitCode(1)
+                }
+                metrics = exported
+            }
+            defer { metricsServer?.stop() }
+            let exporter = metrics
             var options = CoordinatorNode.Options(listen: endpoint, outputDirectory: directory)
             options.restart = restart
             options.heartbeatMs = heartbeatMs
@@ -106,7 +129,7 @@ extension SweepCommand {
             options.maximumTreesPerUnit = maxUnitTrees
             options.maxMessageBytes = maxMessageBytes
             options.security = coordinatorSecurity
-            options.onProgress = { display.update($0) }
+            options.onProgress = { display.update($0); exporter?.update($0) }
             let quietLog = quiet
             options.log = { line in if !quietLog { display.log(line) } }
             let spawner = WorkerSpawner()
