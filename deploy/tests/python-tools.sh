@@ -1,5 +1,5 @@
-# Sourced by the validate-*.sh scripts: puts pinned Python validators in .build-venv/ (git-ignored) the first
-# time, quietly, and checks the tools every script needs. Needs python3 with venv and pip; pip goes through
+# Sourced by the deploy/tests scripts: `fail`, and (for the validate-*.sh scripts) pinned Python validators
+# in .build-venv/ (git-ignored), installed quietly the first time. Needs python3 with venv and pip; pip goes through
 # the machine's configured index.
 #
 # kubernetes-validate: Kubernetes OpenAPI schemas (1.33 … 1.37) and a strict-mode validator.
