@@ -91,6 +91,8 @@ let package = Package(
         .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepCore", "SweepReporting", "SweepPlanning"]),
         .testTarget(name: "SweepJournalTests", dependencies: ["SweepJournal"]),
         .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),
+        // The deployment files: runs deploy/tests/*.sh (offline schema validation) and reads the Dockerfile.
+        .testTarget(name: "DeploymentTests"),
         .testTarget(
             name: "SweepCoreTests",
             dependencies: ["SweepCore", "SweepPlanning", "TouchScenarios", "TouchEngine", "ScenarioKit"]
