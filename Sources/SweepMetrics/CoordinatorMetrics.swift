@@ -18,7 +18,8 @@ public final class CoordinatorMetrics: Sendable {
     }
     let previous = Mutex(Previous())
 
-    public init(sweep: String) {
+    /// Metrics for the sweep named `sweep` of `trees` trees, none of them done yet.
+    public init(sweep: String, trees: Int) {
         let labels = [("sweep", sweep)]
         let registry = self.registry
         func counter(_ name: String, _ help: String) -> Counter {
@@ -44,6 +45,8 @@ public final class CoordinatorMetrics: Sendable {
         workers = gauge("workers", "Live workers.")
         slots = gauge("slots", "Live worker slots.")
         scenariosPerSecond = gauge("scenarios_per_second", "Scenario runs committed per second since the previous snapshot.")
+        treesTotal.set(Double(trees))
+        treesUnassigned.set(Double(trees))
     }
 
     /// Folds in a progress snapshot (called about twice a second by the coordinator).

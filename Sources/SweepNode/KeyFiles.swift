@@ -119,10 +119,11 @@ public enum KeyFiles {
         }
     }
 
-    /// A warning when a secret file is readable by others, or nil.
+    /// A warning when a secret file is readable by every user, or nil. Group-readable is allowed: Kubernetes
+    /// mounts Secrets 0440 with the pod's fsGroup.
     public static func permissionWarning(path: String) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value, mode & 0o077 != 0 else { return nil }
+              let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value, mode & 0o007 != 0 else { return nil }
         return "\(path) is readable by other users (mode \(String(mode, radix: 8))); chmod 600 it"
     }
 
