@@ -113,6 +113,9 @@ public final class CoordinatorNode {
         options.onListening?(endpoint)
 
         var lastTick: Int64 = 0
+        /// Leases and liveness are checked this often: a fifth of a heartbeat, at most 100 ms, so a silent worker's
+        /// units move on within a fifth of an interval of its liveness running out.
+        let tickMs = Int64(min(100, max(10, options.heartbeatMs / 5)))
         var lastProgress: Int64 = -1000
         var finished = machine.finished
         if finished { _ = machine.handle(.tick, nowMs: clock.nowMs) }
@@ -154,7 +157,7 @@ public final class CoordinatorNode {
 
         while !finished {
             if stop() { break }
-            try poller.poll(timeoutMs: 50)
+            try poller.poll(timeoutMs: Int(min(50, tickMs)))
             let now = clock.nowMs
             if let gatekeeper, let gateIndices { try gatekeeper.serve(poller, gateIndices, nowMs: now) }
             if poller.isReadable(socketIndex) {
@@ -184,7 +187,7 @@ public final class CoordinatorNode {
                     }
                 }
             }
-            if now - lastTick >= 100 {
+            if now - lastTick >= tickMs {
                 lastTick = now
                 try perform(machine.handle(.tick, nowMs: now), now: now)
             }
