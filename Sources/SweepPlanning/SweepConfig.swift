@@ -39,7 +39,7 @@ public struct TreeSettings: Hashable, Sendable {
     /// Trees per configuration (the same trees for every configuration).
     public var perConfiguration: Int = 10
     /// Templates with weights, in `TreeTemplate.allCases` order whatever the order in the file.
-    public var templates: [TemplateWeight] = TreeTemplate.allCases.map { TemplateWeight(template: $0, weight: 1) }
+    public var templates: [TemplateWeight] = TreeTemplate.generated.map { TemplateWeight(template: $0, weight: 1) }
     /// Size ranges and the random composition's shape.
     public var options = TreeOptions()
     public init() {}

@@ -297,7 +297,7 @@ extension SweepConfigLoader {
 
         /// `{feed: 3, form: 1}` (weights) or `[feed, form]` (weight 1 each).
         func templates(_ node: Node) throws(ScenarioError) -> [TemplateWeight] {
-            let all = TreeTemplate.allCases.map(\.rawValue)
+            let all = TreeTemplate.generated.map(\.rawValue)
             var chosen: [String: Double] = [:]
             if case .sequence = node {
                 for n in try names(node, all, what: "templates", for: "'templates'") { chosen[n] = 1 }
@@ -306,7 +306,7 @@ extension SweepConfigLoader {
             } else {
                 throw reader.mismatch(node, expected: "a list of templates or a map of templates to weights", for: "'templates'")
             }
-            return TreeTemplate.allCases.compactMap { t in chosen[t.rawValue].map { TemplateWeight(template: t, weight: $0) } }
+            return TreeTemplate.generated.compactMap { t in chosen[t.rawValue].map { TemplateWeight(template: t, weight: $0) } }
         }
 
         /// A non-empty list of distinct names out of `options`.

@@ -10,7 +10,7 @@ import TouchScenarios
         #expect(config.name == "tiny" && config.seed == 1 && config.output == "out/tiny" && config.examples == 3)
         #expect(config.axes.isEmpty && config.zip.isEmpty && config.exclude.isEmpty)
         #expect(config.trees.perConfiguration == 10)
-        #expect(config.trees.templates.map(\.template) == TreeTemplate.allCases)
+        #expect(config.trees.templates.map(\.template) == TreeTemplate.generated)
         #expect(config.trees.options == TreeOptions())
         #expect(config.gestures.families == GestureFamily.allCases && config.gestures.placements == 1)
         #expect(config.gestures.options == GestureOptions())

@@ -100,7 +100,7 @@ public enum SweepSchema {
     // MARK: Trees and gestures
 
     static var trees: JSONValue {
-        let templates = TreeTemplate.allCases.map(\.rawValue)
+        let templates = TreeTemplate.generated.map(\.rawValue)
         return obj([
             ("description", .string("Which trees each configuration runs (the same trees for every configuration).")),
             ("type", .string("object")), ("additionalProperties", .bool(false)),
