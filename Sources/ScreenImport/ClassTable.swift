@@ -10,6 +10,8 @@ public enum ClassResolution: String, Hashable, Sendable {
     case baseClass
     /// A naming heuristic (`ClassTable.heuristics`): a guess, reported.
     case heuristic
+    /// A UIKit class the table does not list (`UI…`, `_UI…`, `__UI…`): a system container, a plain view.
+    case system
     /// Nothing matched: a plain view (reported as unmapped).
     case unmapped
 }
@@ -78,7 +80,13 @@ public enum ClassTable {
         if let kind = uikit[className] { return (kind, .table) }
         if let base = baseClass, let kind = map.kind(of: base) ?? uikit[base] { return (kind, .baseClass) }
         if let kind = heuristic(className) { return (kind, .heuristic) }
+        if isSystem(className) { return (.view, .system) }
         return (.view, .unmapped)
+    }
+
+    /// UIKit's naming: `UI…`, `_UI…`, `__UI…` (an app class would carry its own prefix or module).
+    public static func isSystem(_ className: String) -> Bool {
+        className.hasPrefix("UI") || className.hasPrefix("_UI") || className.hasPrefix("__UI")
     }
 
     /// The heuristic kind of `className`, ignoring a Swift module prefix (`MyApp.FeedCell` → `FeedCell`).

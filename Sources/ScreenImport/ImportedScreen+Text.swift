@@ -48,6 +48,9 @@ extension ImportedScreen {
             lines.append("  views with recognizers the dump does not describe (declare them with --recognizers): "
                 + r.undeclaredRecognizers.joined(separator: ", "))
         }
+        if r.systemRecognizerViews > 0 {
+            lines.append("  UIKit views with recognizers of their own, not modelled: \(r.systemRecognizerViews)")
+        }
         for n in r.notes { lines.append("  note: " + n) }
         for w in r.warnings { lines.append("  warning: " + w.description) }
         return lines

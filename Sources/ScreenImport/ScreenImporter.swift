@@ -22,9 +22,11 @@ public struct ImportReport: Hashable, Sendable {
     public var guesses: [ClassNote] = []
     /// Classes nothing mapped (imported as plain views), one per view.
     public var unmapped: [ClassNote] = []
-    /// Views the dump says have gesture recognizers that no `--recognizers` entry declared (scroll views'
-    /// own recognizers are implicit and not listed).
+    /// App views (not UIKit's) the dump says have gesture recognizers that no `--recognizers` entry declared.
     public var undeclaredRecognizers: [String] = []
+    /// UIKit views with recognizers of their own (text interaction, a navigation controller's edge pan, …): not
+    /// modelled unless declared. Scroll views' own recognizers are implicit and not counted.
+    public var systemRecognizerViews = 0
     /// Recognizers added from the overlay.
     public var declaredRecognizers = 0
     public var warnings: [ImportWarning] = []
@@ -110,7 +112,13 @@ public enum ScreenImporter {
         })
         for (index, record) in records.enumerated() where record.hasGestureRecognizers {
             let v = ids[index]
-            if scene.views[v].scroll == nil && !declared.contains(v) { report.undeclaredRecognizers.append(scene.views[v].name) }
+            guard scene.views[v].scroll == nil, !declared.contains(v) else { continue }
+            let how = ClassTable.resolve(record.className, baseClass: record.baseClass, map: map).how
+            if v == 0 || how == .table || how == .system {
+                report.systemRecognizerViews += 1
+            } else {
+                report.undeclaredRecognizers.append(scene.views[v].name)
+            }
         }
         let elements = TreeGenerator.elements(of: scene)
         report.views = records.count

@@ -31,16 +31,7 @@ public struct UnitRunner: Sendable {
     public mutating func baseTree(_ i: Int) -> (tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]) {
         if let hit = cache[i] { return hit }
         let tree = plan.baseTree(i)
-        var gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)] = []
-        for family in plan.config.gestures.families {
-            for placement in 0 ..< plan.config.gestures.placements {
-                let seed = plan.gestureSeed(treeIndex: i, family: family, placement: placement)
-                if let g = GestureGenerator.generate(family, on: tree, placement: placement, seed: seed,
-                                                     options: plan.config.gestures.options) {
-                    gestures.append((family, placement, g))
-                }
-            }
-        }
+        let gestures = plan.gestureEntries(for: tree, treeIndex: i)
         if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[i] = (tree, gestures)
         return (tree, gestures)

@@ -40,8 +40,8 @@ public enum SweepConfigLoader {
 
     /// The top-level keys, in the order the docs list them.
     public static let topLevelKeys = ["name", "description", "seed", "output", "axes", "zip", "exclude", "trees",
-                                      "gestures", "examples"]
-    static let treeKeys = ["perConfiguration", "templates", "rows", "controls", "random", "edgeGate"]
+                                      "gestures", "examples", "embedded"]
+    static let treeKeys = ["screens", "perConfiguration", "templates", "rows", "controls", "random", "edgeGate"]
     static let randomKeys = ["depth", "fanOut", "kindMix"]
     static let gestureKeys = ["families", "placements", "sampleRate", "jitter"]
 
@@ -93,7 +93,16 @@ extension SweepConfigLoader {
                         + "\(Combinations.countBeforeExclusion(of: config)) combinations, leaving nothing to run")
                 }
             }
-            if let node = top["trees"] { config.trees = try trees(node) }
+            if let node = top["trees"] {
+                config.trees = try trees(node)
+                if let patternsNode = try reader.map(node, for: "'trees'")["screens"] {
+                    config.trees.screens = try screens(patterns: config.trees.screenPatterns, patternsNode: patternsNode,
+                                                       embedded: top[SweepConfigLoader.embeddedKey])
+                }
+            }
+            if config.trees.screens.isEmpty, let node = top.keyNode(SweepConfigLoader.embeddedKey) {
+                throw reader.error(at: node, "'embedded' carries the dumps of trees.screens, but this config has no screens")
+            }
             if let node = top["gestures"] { config.gestures = try gestures(node) }
             if let node = top["examples"] {
                 config.examples = try reader.integer(node, in: SweepLimits.examples, for: "'examples'")
@@ -278,7 +287,20 @@ extension SweepConfigLoader {
             if let n = map["perConfiguration"] {
                 settings.perConfiguration = try reader.integer(n, in: SweepLimits.treesPerConfiguration, for: "'perConfiguration'")
             }
-            if let n = map["templates"] { settings.templates = try templates(n) }
+            if let n = map["screens"] {
+                settings.screenPatterns = try screenPatterns(n)
+                // Screens alone, unless templates are asked for too.
+                settings.templates = []
+            }
+            if let n = map["templates"] {
+                let empty: Bool
+                switch n {
+                case .mapping(let m): empty = m.count == 0
+                case .sequence(let q): empty = q.count == 0
+                default: empty = false
+                }
+                if !(empty && map["screens"] != nil) { settings.templates = try templates(n) }
+            }
             if let n = map["rows"] { settings.options.rows = try intRange(n, SweepLimits.rows, for: "rows") }
             if let n = map["controls"] { settings.options.controls = try intRange(n, SweepLimits.controls, for: "controls") }
             if let n = map["random"] {

@@ -1,0 +1,84 @@
+import SweepPlanning
+import SweepReporting
+import TouchEngine
+import TouchScenarios
+
+/// by_screen.csv: for every real screen of a sweep (`trees.screens`), its elements worst first, with their
+/// class names and window frames, and for each element the configurations under which it failed.
+///
+/// The screens are small (tens of elements), so the report runs their scenarios again here, with the same
+/// `UnitRunner` code path, rather than carrying per-element tallies through the work units: `sweep run` and
+/// `sweep submit` write the same bytes, and the work units' wire format stays as it is.
+public enum ScreenReport {
+    public static func csv(_ plan: SweepPlan) -> String {
+        var table = CSVTable(columns: ["screen", "rank", "element", "class", "kind", "frame", "runs", "defects",
+                                       "defect_rate", "worst_config", "worst_config_rate", "worst_config_values"]
+                             + DefectClass.allCases.map { $0.name } + ["failing_configs"])
+        var engine = EngineRunner()
+        for t in 0 ..< plan.screenCount {
+            let base = plan.screenTrees[t]
+            let entries = plan.screenGestures[t]
+            // tallies[element][configuration]
+            var tallies = [[Tally]](repeating: [Tally](repeating: Tally(), count: plan.configurations.count), count: base.elements.count)
+            for c in plan.configurations.indices {
+                let tree = plan.configured(base, configuration: c)
+                let prepared = PreparedScene(tree.scene)
+                for entry in entries {
+                    let verdict = engine.withSummary(prepared, script: entry.gesture.script) { summary in
+                        Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
+                    }
+                    let element = entry.placement / plan.config.gestures.placements
+                    tallies[element][c].add(verdict)
+                }
+            }
+            struct Row { var element: Int; var runs: Int; var defects: Int; var counts: [Int]; var worst: Int; var worstRate: Double; var failing: [Int] }
+            var rows: [Row] = []
+            for e in base.elements.indices {
+                var runs = 0, defects = 0, worst = 0, worstRate = -1.0
+                var counts = [Int](repeating: 0, count: DefectClass.allCases.count)
+                var failing: [Int] = []
+                for c in plan.configurations.indices {
+                    let tally = tallies[e][c]
+                    let n = DefectClass.allCases.reduce(0) { $0 + tally.count($1) }
+                    runs += tally.runs
+                    defects += n
+                    for d in DefectClass.allCases { counts[d.rawValue] += tally.count(d) }
+                    let rate = tally.runs > 0 ? Double(n) / Double(tally.runs) : 0
+                    if n > 0 { failing.append(c) }
+                    if rate > worstRate { worstRate = rate; worst = c }
+                }
+                rows.append(Row(element: e, runs: runs, defects: defects, counts: counts, worst: worst, worstRate: max(0, worstRate), failing: failing))
+            }
+            func rate(_ r: Row) -> Double { r.runs > 0 ? Double(r.defects) / Double(r.runs) : 0 }
+            rows.sort { a, b in rate(a) != rate(b) ? rate(a) > rate(b) : a.element < b.element }
+            for (rank, r) in rows.enumerated() {
+                let element = base.elements[r.element]
+                let view = base.scene.views[element.view]
+                let frame = element.visibleRect
+                let worstValues = plan.configurations[r.worst].values.map(\.description).joined(separator: " ")
+                table.append([plan.config.trees.screens[t].name, String(rank + 1), view.name, view.className ?? view.kind.uikitClass,
+                              kindName(element.kind),
+                              [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map { ReportNumber.fixed($0, digits: 1) }
+                                .joined(separator: " "),
+                              ReportNumber.integer(r.runs), ReportNumber.integer(r.defects),
+                              ReportNumber.fixed(r.runs > 0 ? rate(r) : nil, digits: 4),
+                              r.defects > 0 ? plan.configurations[r.worst].id : "",
+                              r.defects > 0 ? ReportNumber.fixed(r.worstRate, digits: 4) : "",
+                              r.defects > 0 ? worstValues : ""]
+                             + r.counts.map(ReportNumber.integer)
+                             + [r.failing.map { plan.configurations[$0].id }.joined(separator: " ")])
+            }
+        }
+        return table.render()
+    }
+
+    static func kindName(_ kind: ElementKind) -> String {
+        switch kind {
+        case .control(let k): return k.rawValue
+        case .cell: return "cell"
+        case .scrollView(let axes):
+            return axes.isEmpty ? "scrollView" : "scrollView(" + axes.map { $0 == .horizontal ? "x" : "y" }.joined() + ")"
+        case .empty: return "content"
+        }
+    }
+}
