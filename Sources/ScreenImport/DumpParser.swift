@@ -28,10 +28,12 @@ public enum DumpParser {
             line.hasSuffix("\r") ? line.dropLast() : line
         }
         if lines.last?.isEmpty == true { lines.removeLast() }
+        // 1-based dump line of each entry of `lines` (records found later on a line are inserted after it).
+        var numbers = Array(1 ..< lines.count + 1)
         var state = TreeState()
         var i = 0
         while i < lines.count {
-            let number = i + 1
+            let number = numbers[i]
             let line = lines[i]
             i += 1
             let trimmed = line.trimmingWhitespace()
@@ -63,6 +65,22 @@ public enum DumpParser {
             if suffix.trimmingWhitespace() == "(layer)" { continue }
             if !start.prefix.isEmpty {
                 state.warn(number, "text before the view record ('\(start.prefix)') ignored")
+            }
+            // Another record later on the same line: a dump whose line breaks were lost (` | <…>` separators
+            // give its depth), or an annotation in front of the view (`<MyViewController: 0x…> <UIView: …>`).
+            if let next = RecordScanner.recordStart(suffix), next.prefix.isEmpty {
+                let hasFrame = RecordScanner.splitTopLevel(record.dropFirst(), ";").contains {
+                    $0.trimmingWhitespace().hasPrefix("frame")
+                }
+                if !hasFrame && next.depth == 0 {
+                    state.warn(number, "\(RecordScanner.className(record) ?? "a record") without a frame before the view record "
+                        + "read as an annotation; skipped")
+                    lines.insert(Substring(String(repeating: "|", count: start.depth)) + suffix[next.recordStart...], at: i)
+                    numbers.insert(number, at: i)
+                    continue
+                }
+                lines.insert(suffix, at: i)
+                numbers.insert(number, at: i)
             }
             var warnings: [ImportWarning] = []
             guard let parsed = RecordScanner.parse(record, line: number, depth: start.depth, warnings: &warnings) else {

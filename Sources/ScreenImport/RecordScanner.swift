@@ -114,6 +114,10 @@ enum RecordScanner {
         let parts = splitTopLevel(body, ";")
         guard let head = parts.first, let name = className("<" + head) else { return nil }
         var r = DumpRecord(line: line, depth: depth, className: name)
+        var sawFrame = false
+        defer {
+            if !sawFrame { warnings.append(ImportWarning(line: line, "\(name) has no frame; read as zero")) }
+        }
         for part in parts.dropFirst() {
             let item = part.trimmingWhitespace()
             if item.isEmpty { continue }
@@ -121,6 +125,7 @@ enum RecordScanner {
                 warnings.append(ImportWarning(line: line, "unreadable attribute '\(excerpt(item))' of \(name) ignored"))
                 continue
             }
+            if key == "frame" { sawFrame = true }
             if ignoredKeys.contains(key) { continue }
             guard readKeys.contains(key) else {
                 warnings.append(ImportWarning(line: line, "unknown attribute '\(key)' of \(name) ignored"))

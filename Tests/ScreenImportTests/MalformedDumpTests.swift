@@ -78,6 +78,28 @@ import TouchEngine
         }
     }
 
+    @Test func aDumpWhoseLineBreaksWereLostIsSplitAtItsPipes() throws {
+        let r = try DumpParser.parse("<UIWebView: 0x1; frame = (0 0; 320 460); > | <UIScrollView: 0x2; frame = (0 0; 320 460); > "
+            + "| | <UIImageView: 0x3; frame = (0 0; 54 54); > | | <UIWebBrowserView: 0x4; frame = (0 0; 320 460); >", file: "d")
+        #expect(r.records.map(\.className) == ["UIWebView", "UIScrollView", "UIImageView", "UIWebBrowserView"])
+        #expect(r.records.map(\.depth) == [0, 1, 2, 2])
+        #expect(r.records.map(\.line) == [1, 1, 1, 1])
+        #expect(r.warnings.isEmpty)
+    }
+
+    @Test func annotationsAndMarkersAroundARecordAreReadPast() throws {
+        let r = try DumpParser.parse("""
+            <MyViewController: 0x7f1> <UIView: 0x1; frame = (0 0; 320 480)>
+               | XX (<UIButton: 0x2; frame = (0 0; 5 5)>)
+               | <UICollectionView: 0x3; frame = (0 0; 320 400); contentSize: {320, 900}> collection view layout: <UICollectionViewFlowLayout: 0x4>
+            """, file: "d.txt")
+        #expect(r.records.map(\.className) == ["UIView", "UIButton", "UICollectionView"])
+        #expect(r.records[2].contentSize == Size(320, 900))
+        #expect(r.warnings.map(\.description) == [
+            "line 1: MyViewController without a frame before the view record read as an annotation; skipped",
+            "line 2: text before the view record ('XX (') ignored"])
+    }
+
     @Test func textThatIsNoDumpIsRefusedInOneSentence() {
         let message = errorText { _ = try DumpParser.parse("hello\nworld <b>\n", file: "notes.txt") }
         #expect(message == "notes.txt: not a recursiveDescription dump: no line holds a view record such as "
