@@ -109,7 +109,7 @@ public enum Reports {
             ("by_template.csv", byTemplate(plan, tallies)),
             ("by_gesture.csv", byGesture(plan, tallies)),
             ("examples.csv", examples(plan, tallies, outputDirectory: outputDirectory)),
-        ] + (plan.screenCount > 0 ? [("by_screen.csv", ScreenReport.csv(plan))] : []) + [
+        ] + (plan.screenCount > 0 ? [("by_screen.csv", ScreenReport.csv(plan, tallies))] : []) + [
             ("plan.yaml", plan.resolvedYAML()),
             ("config.yaml", configText),
         ]

@@ -6,30 +6,18 @@ import TouchScenarios
 /// by_screen.csv: for every real screen of a sweep (`trees.screens`), its elements worst first, with their
 /// class names and window frames, and for each element the configurations under which it failed.
 ///
-/// The screens are small (tens of elements), so the report runs their scenarios again here, with the same
-/// `UnitRunner` code path, rather than carrying per-element tallies through the work units: `sweep run` and
-/// `sweep submit` write the same bytes, and the work units' wire format stays as it is.
+/// The numbers come from `SweepTallies.elements`, which the work units fill (`UnitResult.elements`), so
+/// `sweep run` and `sweep submit` write the same bytes and the coordinator runs nothing itself.
 public enum ScreenReport {
-    public static func csv(_ plan: SweepPlan) -> String {
+    public static func csv(_ plan: SweepPlan, _ all: SweepTallies) -> String {
         var table = CSVTable(columns: ["screen", "rank", "element", "class", "kind", "frame", "runs", "defects",
                                        "defect_rate", "worst_config", "worst_config_rate", "worst_config_values"]
                              + DefectClass.allCases.map { $0.name } + ["failing_configs"])
-        var engine = EngineRunner()
         for t in 0 ..< plan.screenCount {
             let base = plan.screenTrees[t]
-            let entries = plan.screenGestures[t]
             // tallies[element][configuration]
-            var tallies = [[Tally]](repeating: [Tally](repeating: Tally(), count: plan.configurations.count), count: base.elements.count)
-            for c in plan.configurations.indices {
-                let tree = plan.configured(base, configuration: c)
-                let prepared = PreparedScene(tree.scene)
-                for entry in entries {
-                    let verdict = engine.withSummary(prepared, script: entry.gesture.script) { summary in
-                        Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
-                    }
-                    let element = entry.placement / plan.config.gestures.placements
-                    tallies[element][c].add(verdict)
-                }
+            let tallies = base.elements.indices.map { e in
+                plan.configurations.indices.map { c in all.elements[c][plan.screenElementOffsets[t] + e] }
             }
             struct Row { var element: Int; var runs: Int; var defects: Int; var counts: [Int]; var worst: Int; var worstRate: Double; var failing: [Int] }
             var rows: [Row] = []

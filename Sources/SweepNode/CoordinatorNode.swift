@@ -65,7 +65,7 @@ public final class CoordinatorNode {
 
     /// Runs until every unit is committed or quarantined; `stop` can end it early (returns nil then).
     public func run(stop: @escaping @Sendable () -> Bool = { false }) throws -> Outcome {
-        var tallies = SweepTallies(configurationCount: plan.configurations.count, examplesPerClass: plan.config.examples)
+        var tallies = SweepTallies(plan: plan)
         var coverage = Array(repeating: TreeCoverage(), count: plan.configurations.count)
         var quarantined: [(unit: UnitSpec, reason: String)] = []
         let (journal, resumed) = try openJournal(tallies: &tallies, coverage: &coverage, quarantined: &quarantined)

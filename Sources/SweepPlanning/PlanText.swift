@@ -128,6 +128,16 @@ public enum PlanText {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `4 configurations × 12 trees × 22 gestures`, or with real screens
+    /// `4 configurations × (16 screens with 168 gestures + 0 generated trees × 11 gestures)`: the sweep's shape
+    /// for the run and submit banners.
+    public static func shape(_ plan: SweepPlan) -> String {
+        let configurations = "\(plan.configurations.count) configurations × "
+        guard plan.screenCount > 0 else { return configurations + "\(plan.treeCount) trees × \(plan.gesturesPerTree) gestures" }
+        return configurations + "(\(plan.screenCount) screens with \(plan.screenGestureCount) gestures + "
+            + "\(plan.config.trees.generatedCount) generated trees × \(plan.gesturesPerTree) gestures)"
+    }
+
     /// What `sweep plan` prints: the counts, the hash and the first `show` configurations as a table.
     public static func summary(_ plan: SweepPlan, path: String, show: Int) -> String {
         let config = plan.config

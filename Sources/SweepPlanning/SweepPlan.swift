@@ -68,7 +68,19 @@ public struct SweepPlan: Sendable {
         screenTrees = screens
         screenGestures = []
         screenGestures = screens.indices.map { screenEntries(for: screens[$0], treeIndex: $0) }
+        var offset = 0
+        screenElementOffsets = screens.map { tree in
+            defer { offset += tree.elements.count }
+            return offset
+        }
+        screenElementCount = offset
     }
+
+    /// The first global element index of each screen: element `e` of screen `t` is
+    /// `screenElementOffsets[t] + e` in the per-element tallies (by_screen.csv).
+    public private(set) var screenElementOffsets: [Int] = []
+    /// Elements of every screen together.
+    public private(set) var screenElementCount = 0
 
     /// The screens' trees and their gestures, made once (they are small and every unit needs them).
     public private(set) var screenTrees: [GeneratedTree] = []

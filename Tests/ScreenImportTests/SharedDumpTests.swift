@@ -51,7 +51,7 @@ import TouchScenarios
         let plan = SweepPlan(config)
         #expect(plan.screenCount == sharedDumps.count)
         var runner = UnitRunner(plan: plan)
-        var tallies = SweepTallies(configurationCount: plan.configurations.count, examplesPerClass: 1)
+        var tallies = SweepTallies(plan: plan)
         for unit in plan.units(treesPerUnit: 4) { tallies.merge(runner.run(unit)) }
         #expect(tallies.runs == plan.totalRuns)
         #expect(plan.totalRuns > 0)
@@ -59,7 +59,11 @@ import TouchScenarios
         for t in 0 ..< plan.screenCount where !plan.screenTrees[t].elements.isEmpty {
             #expect(!plan.screenGestures[t].isEmpty, "\(config.trees.screens[t].file)")
         }
-        let csv = ScreenReport.csv(plan)
+        let csv = ScreenReport.csv(plan, tallies)
+        // The element tallies add up to the screens' runs.
+        for c in plan.configurations.indices {
+            #expect(tallies.elements[c].reduce(0) { $0 + $1.runs } == tallies.configurations[c].template(.screen).runs)
+        }
         let rows = csv.split(separator: "\r\n").count - 1
         #expect(rows == plan.screenTrees.reduce(0) { $0 + $1.elements.count })
     }

@@ -95,8 +95,7 @@ extension SweepCommand {
             let spawner = WorkerSpawner()
             options.onListening = { bound in
                 if !quietLog {
-                    printError("sweep submit: \(plan.configurations.count) configurations × \(plan.treeCount) trees × "
-                        + "\(plan.gesturesPerTree) gestures; coordinator at \(bound); \(localWorkers) local workers")
+                    printError("sweep submit: \(PlanText.shape(plan)); coordinator at \(bound); \(localWorkers) local workers")
                 }
                 spawner.spawn(count: localWorkers, endpoint: bound)
             }
@@ -123,7 +122,7 @@ extension SweepCommand {
             } else {
                 if outcome.resumedUnits > 0 { printError("sweep submit: resumed \(outcome.resumedUnits) units from the journal") }
                 print(TerminalSummary.render(plan: plan, tallies: outcome.tallies))
-                print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv plan.yaml config.yaml "
+                print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv \(plan.screenCount > 0 ? "by_screen.csv " : "")plan.yaml config.yaml "
                     + "(journal: \(CoordinatorNode.journalName))")
             }
             if !outcome.quarantined.isEmpty {
