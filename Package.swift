@@ -88,7 +88,8 @@ let package = Package(
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
         .testTarget(
             name: "ScreenImportTests",
-            dependencies: ["ScreenImport", "ScenarioKit", "TouchEngine", "TouchScenarios", "SweepPlanning", "SweepCore"],
+            dependencies: ["ScreenImport", "ScenarioKit", "TouchEngine", "TouchScenarios", "SweepPlanning", "SweepCore",
+                           .product(name: "Yams", package: "Yams")],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepCore", "SweepReporting", "SweepPlanning"]),

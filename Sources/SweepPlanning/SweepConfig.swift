@@ -54,8 +54,6 @@ public struct TreeSettings: Hashable, Sendable {
     /// Generated trees per configuration (the same trees for every configuration); none when only screens are
     /// given (no `templates`).
     public var perConfiguration: Int = 10
-    /// `screens:` as written: paths or glob patterns of dumps.
-    public var screenPatterns: [String] = []
     /// The dumps they matched, in pattern order then file-name order; trees 0 ..< screens.count.
     public var screens: [ScreenDump] = []
     /// Generated trees per configuration: `perConfiguration`, or 0 when there are no templates (screens only).

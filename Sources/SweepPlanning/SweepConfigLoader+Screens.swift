@@ -51,7 +51,7 @@ extension SweepConfigLoader {
 
 extension SweepConfigLoader.Parser {
     /// `screens:` — a non-empty list of paths or glob patterns.
-    func screenPatterns(_ node: Node) throws(ScenarioError) -> [String] {
+    func parseScreenPatterns(_ node: Node) throws(ScenarioError) -> [String] {
         let items = try reader.list(node, for: "'screens'")
         guard !items.isEmpty else { throw reader.mismatch(node, expected: "at least one dump path or pattern", for: "'screens'") }
         var result: [String] = []

@@ -67,6 +67,8 @@ extension SweepConfigLoader {
         let reader: ConfigReader
         /// Value nodes of each axis, for exclude messages.
         var axisNodes: [String: Node] = [:]
+        /// `trees.screens` as written (paths or patterns), resolved after the whole config is read.
+        var screenPatterns: [String] = []
 
         init(reader: ConfigReader) { self.reader = reader }
 
@@ -96,7 +98,7 @@ extension SweepConfigLoader {
             if let node = top["trees"] {
                 config.trees = try trees(node)
                 if let patternsNode = try reader.map(node, for: "'trees'")["screens"] {
-                    config.trees.screens = try screens(patterns: config.trees.screenPatterns, patternsNode: patternsNode,
+                    config.trees.screens = try screens(patterns: screenPatterns, patternsNode: patternsNode,
                                                        embedded: top[SweepConfigLoader.embeddedKey])
                 }
             }
@@ -280,7 +282,7 @@ extension SweepConfigLoader {
 
         // MARK: Trees and gestures
 
-        func trees(_ node: Node) throws(ScenarioError) -> TreeSettings {
+        mutating func trees(_ node: Node) throws(ScenarioError) -> TreeSettings {
             let map = try reader.map(node, for: "'trees'")
             try map.checkKeys(SweepConfigLoader.treeKeys, in: "'trees'")
             var settings = TreeSettings()
@@ -288,7 +290,7 @@ extension SweepConfigLoader {
                 settings.perConfiguration = try reader.integer(n, in: SweepLimits.treesPerConfiguration, for: "'perConfiguration'")
             }
             if let n = map["screens"] {
-                settings.screenPatterns = try screenPatterns(n)
+                screenPatterns = try parseScreenPatterns(n)
                 // Screens alone, unless templates are asked for too.
                 settings.templates = []
             }

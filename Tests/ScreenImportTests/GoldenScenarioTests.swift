@@ -2,6 +2,7 @@ import Foundation
 import ScreenImport
 import SweepPlanning
 import Testing
+import Yams
 
 /// `sweep import`'s scenario files for a few shared dumps, byte for byte. Re-record with
 /// `TOUCHSWEEP_RECORD=1 swift test --filter GoldenScenarioTests` and review the diff.
@@ -34,5 +35,16 @@ import Testing
         #expect(edited != expanded)
         let changed = try SweepConfigLoader.load(yaml: edited, path: "two.yaml")
         #expect(SweepPlan(changed).configHash != SweepPlan(config).configHash)
+    }
+
+    @Test func planYAMLOfAScreensSweepIsItselfTheConfig() throws {
+        let dir = try #require(screensDirectory)
+        let config = try SweepConfigLoader.load(yaml: "name: p\ntrees: {screens: [\"\(dir)/1*.txt\"]}\n", path: "p.yaml")
+        let plan = SweepPlan(config)
+        let node = try SweepConfigLoader.compose(yaml: plan.resolvedYAML(), path: "plan.yaml")
+        let section = try #require(node.mapping?["config"])
+        let reloaded = try SweepConfigLoader.load(node: section, path: "elsewhere/plan.yaml")
+        #expect(reloaded == config)
+        #expect(SweepPlan(reloaded).configHash == plan.configHash)
     }
 }
