@@ -55,6 +55,9 @@ public final class CoordinatorNode {
     let options: Options
     let clock = MonotonicClock()
 
+    /// The most config text (with any embedded screen dumps) a `welcome` message carries to workers.
+    public static let maxConfigTextBytes = WireLimits.configTextBytes
+
     public init(plan: SweepPlan, configText: String, options: Options) {
         self.plan = plan
         self.configText = configText

@@ -65,6 +65,11 @@ extension SweepCommand {
 
         func run() throws {
             let (sweepConfig, configText) = try readSweepConfig(config, command: "sweep submit")
+            guard configText.utf8.count <= CoordinatorNode.maxConfigTextBytes else {
+                printError("sweep submit: \(config): the config with its embedded screen dumps is \(configText.utf8.count) bytes, "
+                    + "more than the \(CoordinatorNode.maxConfigTextBytes) bytes workers accept; sweep fewer or smaller screens")
+                throw ExitCode(2)
+            }
             let plan = SweepPlan(sweepConfig)
             let directory = output ?? sweepConfig.output
             let localWorkers = workers ?? ProcessInfo.processInfo.activeProcessorCount
