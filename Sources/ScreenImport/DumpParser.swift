@@ -24,6 +24,13 @@ public enum DumpParser {
     }
 
     public static func parse(_ text: String, file: String) throws(DumpRefusal) -> Result {
+        var text = text
+        var unescaped = false
+        // Swift's `po` of an optional string prints the dump on one line with `\n` escapes.
+        if !text.contains("\n   |"), text.contains("\\n   |") || text.contains("\\n  |") || text.contains("\\n\t|") {
+            text = text.replacing("\\n", with: "\n").replacing("\\t", with: "\t")
+            unescaped = true
+        }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             line.hasSuffix("\r") ? line.dropLast() : line
         }
@@ -31,6 +38,7 @@ public enum DumpParser {
         // 1-based dump line of each entry of `lines` (records found later on a line are inserted after it).
         var numbers = Array(1 ..< lines.count + 1)
         var state = TreeState()
+        if unescaped { state.warn(0, "the dump's line breaks are written as \\n (a debugger's string escape); read as line breaks") }
         var i = 0
         while i < lines.count {
             let number = numbers[i]

@@ -127,6 +127,11 @@ enum RecordScanner {
             }
             if key == "frame" { sawFrame = true }
             if ignoredKeys.contains(key) { continue }
+            if key == "transform" {
+                warnings.append(ImportWarning(line: line, "the transform of \(name) is not modelled: its frame (the transformed "
+                    + "bounding box) is used as is"))
+                continue
+            }
             guard readKeys.contains(key) else {
                 warnings.append(ImportWarning(line: line, "unknown attribute '\(key)' of \(name) ignored"))
                 continue
@@ -195,13 +200,7 @@ enum RecordScanner {
 
     /// At most 40 characters of `text`, for messages.
     static func excerpt(_ text: Substring) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        let flat = String(text.replacing("\n", with: " "))
         return flat.count <= 40 ? flat : String(flat.prefix(37)) + "..."
-    }
-}
-
-extension Substring {
-    func replacingOccurrences(of a: String, with b: String) -> String {
-        split(separator: Character(a), omittingEmptySubsequences: false).joined(separator: b)
     }
 }

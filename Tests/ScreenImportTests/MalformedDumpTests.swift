@@ -100,6 +100,16 @@ import TouchEngine
             "line 2: text before the view record ('XX (') ignored"])
     }
 
+    @Test func escapedLineBreaksAndTransformsAreReadWithAWarning() throws {
+        let r = try DumpParser.parse(#"Optional(<UIView: 0x1; frame = (0 0; 320 480)>\n   | <UIButton: 0x2; frame = (0 0; 9 9); transform = [0.5, 0, 0, 0.5, 0, 0]>)"#,
+                                     file: "d.txt")
+        #expect(r.records.map(\.className) == ["UIView", "UIButton"])
+        #expect(r.warnings.map(\.description) == [
+            "the dump's line breaks are written as \\n (a debugger's string escape); read as line breaks",
+            "line 1: text before the view record ('Optional(') ignored",
+            "line 2: the transform of UIButton is not modelled: its frame (the transformed bounding box) is used as is"])
+    }
+
     @Test func textThatIsNoDumpIsRefusedInOneSentence() {
         let message = errorText { _ = try DumpParser.parse("hello\nworld <b>\n", file: "notes.txt") }
         #expect(message == "notes.txt: not a recursiveDescription dump: no line holds a view record such as "
