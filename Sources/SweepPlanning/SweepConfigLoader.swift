@@ -15,16 +15,7 @@ public enum SweepConfigLoader {
     /// The text of a config file (for callers that keep it, e.g. to journal it). An unreadable file or one
     /// that is not UTF-8 is a `ScenarioError` with line 0.
     public static func read(path: String) throws(ScenarioError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied"
-            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the sweep config: \(reason)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the sweep config: it is not UTF-8 text")
-        }
-        return text
+        try ScenarioLoader.readText(path: path, what: "sweep config")
     }
 
     /// Parses YAML text; `path` is only used in error messages.

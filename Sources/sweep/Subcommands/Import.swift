@@ -39,12 +39,14 @@ extension SweepCommand {
         func run() throws {
             let screen: ImportedScreen
             do {
-                let classMap = try map.map { path throws(ScenarioError) in try ClassMap.parse(yaml: try readText(path, what: "class map"), file: path) }
-                let overlay = try recognizers.map { path throws(ScenarioError) in
-                    try RecognizerOverlay.parse(yaml: try readText(path, what: "recognizers file"), file: path)
+                let classMap = try map.map { path throws(ScenarioError) in
+                    try ClassMap.parse(yaml: try ScenarioLoader.readText(path: path, what: "class map"), file: path)
                 }
-                screen = try ScreenImporter.importDump(try readText(dump, what: "dump"), file: dump, name: name,
-                                                       map: classMap ?? ClassMap(), recognizers: overlay)
+                let overlay = try recognizers.map { path throws(ScenarioError) in
+                    try RecognizerOverlay.parse(yaml: try ScenarioLoader.readText(path: path, what: "recognizers file"), file: path)
+                }
+                screen = try ScreenImporter.importDump(try ScenarioLoader.readText(path: dump, what: "dump"), file: dump,
+                                                       name: name, map: classMap ?? ClassMap(), recognizers: overlay)
             } catch {
                 printError("sweep import: \(error)")
                 throw ExitCode(2)
@@ -63,18 +65,4 @@ extension SweepCommand {
             for line in screen.summary(source: dump) { printError(line) }
         }
     }
-}
-
-/// A text file for the importer; an unreadable file is one sentence naming it.
-func readText(_ path: String, what: String) throws(ScenarioError) -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied"
-        throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the \(what): \(reason)")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-        throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the \(what): it is not UTF-8 text")
-    }
-    return text
 }
