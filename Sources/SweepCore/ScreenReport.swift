@@ -7,52 +7,68 @@ import TouchScenarios
 /// class names and window frames, and for each element the configurations under which it failed.
 ///
 /// The numbers come from `SweepTallies.elements`, which the work units fill (`UnitResult.elements`), so
-/// `sweep run` and `sweep submit` write the same bytes and the coordinator runs nothing itself.
+/// `sweep run` and `sweep submit` write the same bytes and the coordinator runs nothing itself. A scenario can
+/// show more than one defect (a drag both swallowed and a ghost tap), so rates are defects per run.
 public enum ScreenReport {
-    public static func csv(_ plan: SweepPlan, _ all: SweepTallies) -> String {
-        var table = CSVTable(columns: ["screen", "rank", "element", "class", "kind", "frame", "runs", "defects",
-                                       "defect_rate", "worst_config", "worst_config_rate", "worst_config_values"]
-                             + DefectClass.allCases.map { $0.name } + ["failing_configs"])
+    static let columns = ["screen", "rank", "element", "class", "kind", "frame", "runs", "defects", "defects_per_run",
+                          "worst_config", "worst_config_defects_per_run", "worst_config_values"]
+        + DefectClass.allCases.map(\.name) + ["failing_configs"]
+
+    /// One element over every configuration.
+    struct ElementSummary {
+        var element: Int
+        var runs = 0
+        var defects = 0
+        var counts = [Int](repeating: 0, count: DefectClass.allCases.count)
+        /// The configuration with the most defects per run (the first of equals), and that rate.
+        var worst = 0
+        var worstRate = 0.0
+        /// Configurations with at least one defect, in plan order.
+        var failing: [Int] = []
+
+        /// `tallies[c]` is the element's tally in configuration `c`.
+        init(element: Int, tallies: [Tally]) {
+            self.element = element
+            for (c, tally) in tallies.enumerated() {
+                let n = tally.counts.reduce(0, +)
+                runs += tally.runs
+                defects += n
+                for (i, k) in tally.counts.enumerated() { counts[i] += k }
+                guard n > 0 else { continue }
+                failing.append(c)
+                let rate = Double(n) / Double(tally.runs)
+                if rate > worstRate { worstRate = rate; worst = c }
+            }
+        }
+
+        var rate: Double { runs > 0 ? Double(defects) / Double(runs) : 0 }
+    }
+
+    public static func csv(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
+        var table = CSVTable(columns: columns)
         for t in 0 ..< plan.screenCount {
-            let base = plan.screenTrees[t]
-            // tallies[element][configuration]
-            let tallies = base.elements.indices.map { e in
-                plan.configurations.indices.map { c in all.elements[c][plan.screenElementOffsets[t] + e] }
+            let tree = plan.screenTrees[t]
+            var rows = tree.elements.indices.map { e in
+                ElementSummary(element: e, tallies: plan.configurations.indices.map {
+                    tallies.elements[$0][plan.screenElementOffsets[t] + e]
+                })
             }
-            struct Row { var element: Int; var runs: Int; var defects: Int; var counts: [Int]; var worst: Int; var worstRate: Double; var failing: [Int] }
-            var rows: [Row] = []
-            for e in base.elements.indices {
-                var runs = 0, defects = 0, worst = 0, worstRate = -1.0
-                var counts = [Int](repeating: 0, count: DefectClass.allCases.count)
-                var failing: [Int] = []
-                for c in plan.configurations.indices {
-                    let tally = tallies[e][c]
-                    let n = DefectClass.allCases.reduce(0) { $0 + tally.count($1) }
-                    runs += tally.runs
-                    defects += n
-                    for d in DefectClass.allCases { counts[d.rawValue] += tally.count(d) }
-                    let rate = tally.runs > 0 ? Double(n) / Double(tally.runs) : 0
-                    if n > 0 { failing.append(c) }
-                    if rate > worstRate { worstRate = rate; worst = c }
-                }
-                rows.append(Row(element: e, runs: runs, defects: defects, counts: counts, worst: worst, worstRate: max(0, worstRate), failing: failing))
-            }
-            func rate(_ r: Row) -> Double { r.runs > 0 ? Double(r.defects) / Double(r.runs) : 0 }
-            rows.sort { a, b in rate(a) != rate(b) ? rate(a) > rate(b) : a.element < b.element }
+            // Worst first; equals in document order.
+            rows.sort { $0.rate != $1.rate ? $0.rate > $1.rate : $0.element < $1.element }
             for (rank, r) in rows.enumerated() {
-                let element = base.elements[r.element]
-                let view = base.scene.views[element.view]
+                let element = tree.elements[r.element]
+                let view = tree.scene.views[element.view]
                 let frame = element.visibleRect
-                let worstValues = plan.configurations[r.worst].values.map(\.description).joined(separator: " ")
-                table.append([plan.config.trees.screens[t].name, String(rank + 1), view.name, view.className ?? view.kind.uikitClass,
-                              kindName(element.kind),
-                              [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map { ReportNumber.fixed($0, digits: 1) }
-                                .joined(separator: " "),
+                let failed = r.defects > 0
+                table.append([plan.config.trees.screens[t].name, String(rank + 1), view.name,
+                              view.className ?? view.kind.uikitClass, kindName(element.kind),
+                              [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
+                                .map { ReportNumber.fixed($0, digits: 1) }.joined(separator: " "),
                               ReportNumber.integer(r.runs), ReportNumber.integer(r.defects),
-                              ReportNumber.fixed(r.runs > 0 ? rate(r) : nil, digits: 4),
-                              r.defects > 0 ? plan.configurations[r.worst].id : "",
-                              r.defects > 0 ? ReportNumber.fixed(r.worstRate, digits: 4) : "",
-                              r.defects > 0 ? worstValues : ""]
+                              ReportNumber.fixed(r.runs > 0 ? r.rate : nil, digits: 4),
+                              failed ? plan.configurations[r.worst].id : "",
+                              failed ? ReportNumber.fixed(r.worstRate, digits: 4) : "",
+                              failed ? plan.configurations[r.worst].values.map(\.description).joined(separator: " ") : ""]
                              + r.counts.map(ReportNumber.integer)
                              + [r.failing.map { plan.configurations[$0].id }.joined(separator: " ")])
             }
@@ -60,6 +76,7 @@ public enum ScreenReport {
         return table.render()
     }
 
+    /// `button`, `cell`, `scrollView(y)` (with the axes it scrolls, if any).
     static func kindName(_ kind: ElementKind) -> String {
         switch kind {
         case .control(let k): return k.rawValue
