@@ -6,8 +6,8 @@ extension ImportedScreen {
     /// The scenario file `sweep import` writes: a comment header (source, targets with a free point to touch,
     /// guesses, undeclared recognizers), then the scene in the scenario format without a script.
     public func scenarioYAML(source: String) -> String {
-        var head = ["# Imported by `sweep import` from \(source) (docs/real-screens.md). Add a script: to trace it,",
-                    "# or sweep the dump itself with trees.screens in a sweep config."]
+        var head = ["# Imported by `sweep import` from \(source) (docs/real-screens.md). Add a `script:` to trace it,",
+                    "# or sweep the dump itself with `trees.screens` in a sweep config."]
         let elements = self.elements
         if !elements.isEmpty {
             head.append("# Targets (kind, window rect; a tap at the centre):")

@@ -56,7 +56,7 @@ public enum ScreenImporter {
         report.warnings = parsed.warnings
         let records = parsed.records
         let root = records[0]
-        let rootIsWindow = isWindow(root, map: map)
+        let rootIsWindow = isWindow(root)
         var size = root.frame.size
         if !(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite) {
             report.warnings.append(ImportWarning(line: root.line, "the root \(root.className) has no usable frame; "
@@ -98,7 +98,7 @@ public enum ScreenImporter {
             spec.isUserInteractionEnabled = record.isUserInteractionEnabled
             spec.clipsToBounds = record.clipsToBounds
             if let offset = record.contentOffset { spec.boundsOrigin = offset }
-            if kind.isScrollView { scrollGeometry(&spec, record: record, records: records, report: &report) }
+            if kind.isScrollView { scrollGeometry(&spec, index: index, records: records, report: &report) }
             ids[index] = scene.addView(spec)
         }
         scene.installScrollViewRecognizers()
@@ -129,16 +129,16 @@ public enum ScreenImporter {
     }
 
     /// Content size, insets and offset of a scroll view, inferring what old systems do not print.
-    static func scrollGeometry(_ spec: inout ViewSpec, record: DumpRecord, records: [DumpRecord], report: inout ImportReport) {
+    static func scrollGeometry(_ spec: inout ViewSpec, index: Int, records: [DumpRecord], report: inout ImportReport) {
         guard var scroll = spec.scroll else { return }
+        let record = records[index]
         let name = spec.name
         if let size = record.contentSize {
             scroll.contentSize = size
         } else {
             // The union of the subviews' frames: what the content must at least hold.
             var w = 0.0, h = 0.0
-            let me = records.firstIndex(of: record)
-            for r in records where r.parent == me && isFinite(r.frame) {
+            for r in records where r.parent == index && isFinite(r.frame) {
                 w = max(w, r.frame.origin.x + r.frame.size.width)
                 h = max(h, r.frame.origin.y + r.frame.size.height)
             }
@@ -173,9 +173,8 @@ public enum ScreenImporter {
         return try ScenarioLoader.attach(attached, to: scene, file: overlay.file)
     }
 
-    /// A root that is a window: `UIWindow`, a subclass (`baseClass = UIWindow`), or a class the map or the
-    /// name calls a window (`…Window`).
-    static func isWindow(_ record: DumpRecord, map: ClassMap) -> Bool {
+    /// A root that is a window: `UIWindow`, a subclass (`baseClass = UIWindow`), or a class named `…Window`.
+    static func isWindow(_ record: DumpRecord) -> Bool {
         record.className == "UIWindow" || record.baseClass == "UIWindow" || record.className.hasSuffix("Window")
     }
 
