@@ -23,17 +23,15 @@ extension ImportedScreen {
             head.append("# Recognizers the dump does not describe (declare them with --recognizers): "
                 + report.undeclaredRecognizers.joined(separator: ", "))
         }
-        let body = ScenarioWriter.yaml(scene, description: "Imported from \(source): \(report.views) views, "
-            + "\(report.interactive) interactive elements, \(report.scrollViews) scroll views.")
+        let body = ScenarioWriter.yaml(scene, description: "Imported from \(source): \(report.counts).")
         return head.joined(separator: "\n") + "\n" + body
     }
 
     /// The lines `sweep import` prints to standard error: counts, guesses, unmapped classes, notes, warnings.
     public func summary(source: String) -> [String] {
         let r = report
-        var lines = ["\(source): \(r.views) views, \(r.interactive) interactive elements, \(r.scrollViews) scroll views "
-            + "(\(r.scrollable) scrollable), \(r.guesses.count) guess\(r.guesses.count == 1 ? "" : "es"), "
-            + "\(r.warnings.count) warning\(r.warnings.count == 1 ? "" : "s")"]
+        var lines = ["\(source): \(r.counts) (\(r.scrollable) scrollable), \(plural(r.guesses.count, "guess", "guesses")), "
+            + plural(r.warnings.count, "warning")]
         for g in r.guesses { lines.append("  guess: line \(g.line): \(g.className) → \(g.kind.rawValue) (by its name)") }
         if !r.unmapped.isEmpty {
             var counts: [(String, Int)] = []
@@ -69,4 +67,16 @@ extension ImportedScreen {
     func rect(_ r: Rect) -> String {
         [r.origin.x, r.origin.y, r.size.width, r.size.height].map(ScreenImporter.fmt).joined(separator: ", ")
     }
+}
+
+extension ImportReport {
+    /// `36 views, 5 interactive elements, 1 scroll view`.
+    var counts: String {
+        "\(plural(views, "view")), \(plural(interactive, "interactive element")), \(plural(scrollViews, "scroll view"))"
+    }
+}
+
+/// `1 view`, `2 views`.
+func plural(_ n: Int, _ one: String, _ many: String? = nil) -> String {
+    "\(n) " + (n == 1 ? one : many ?? one + "s")
 }

@@ -25,7 +25,7 @@ import Testing
         let dump = try #require(Self.screens) + "/04-storyboards-tutorial-players-table-lldb.txt"
         let result = try cli.sweep("import", dump)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("\(dump): 36 views, 5 interactive elements, 1 scroll views (1 scrollable), 0 guesses, 0 warnings\n"))
+        #expect(result.stderr.hasPrefix("\(dump): 36 views, 5 interactive elements, 1 scroll view (1 scrollable), 0 guesses, 0 warnings\n"))
         let scenario = try ScenarioLoader.load(yaml: result.stdout, path: "stdout.yaml")
         #expect(scenario.scene.views.count == 37)
         #expect(scenario.scene.views[1].className == "UITableView")
