@@ -17,8 +17,7 @@ public enum ParallelSweep {
         var byBlock: [Int: [SweepPlan.WorkUnit]] = [:]
         for unit in plan.units(treesPerUnit: perUnit) { byBlock[unit.trees.lowerBound, default: []].append(unit) }
         let units = byBlock.keys.sorted().map { byBlock[$0]!.sorted { $0.configuration < $1.configuration } }
-        let state = Mutex(SweepTallies(configurationCount: plan.configurations.count,
-                                       examplesPerClass: plan.config.examples))
+        let state = Mutex(SweepTallies(plan: plan))
         let next = Atomic<Int>(0)
         let workers = max(1, min(threads, units.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

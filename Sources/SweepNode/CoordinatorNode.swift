@@ -61,6 +61,9 @@ public final class CoordinatorNode {
     let options: Options
     let clock = MonotonicClock()
 
+    /// The most config text (with any embedded screen dumps) a `welcome` message carries to workers.
+    public static let maxConfigTextBytes = WireLimits.configTextBytes
+
     public init(plan: SweepPlan, configText: String, options: Options) {
         self.plan = plan
         self.configText = configText
@@ -71,7 +74,7 @@ public final class CoordinatorNode {
 
     /// Runs until every unit is committed or quarantined; `stop` can end it early (returns nil then).
     public func run(stop: @escaping @Sendable () -> Bool = { false }) throws -> Outcome {
-        var tallies = SweepTallies(configurationCount: plan.configurations.count, examplesPerClass: plan.config.examples)
+        var tallies = SweepTallies(plan: plan)
         var coverage = Array(repeating: TreeCoverage(), count: plan.configurations.count)
         var quarantined: [(unit: UnitSpec, reason: String)] = []
         let (journal, resumed) = try openJournal(tallies: &tallies, coverage: &coverage, quarantined: &quarantined)
