@@ -8,6 +8,9 @@ public struct WorkerSettings: Sendable {
     public var engineVersion: String
     /// Extra units asked for beyond the free slots, so a slot never waits for a round trip.
     public var prefetch = 1
+    /// Units started beyond the slots: the driver queues them behind a busy slot, so the slot goes from one
+    /// unit to the next without waiting for the I/O thread. 0 starts a unit only when a slot is free.
+    public var startAhead = 0
     /// Stay connected for the next sweep instead of exiting when the coordinator says done.
     public var keepAlive = false
     public var initialBackoffMs = 1000
@@ -156,7 +159,7 @@ public struct WorkerStateMachine: Sendable {
     }
 
     mutating func startQueued(into actions: inout [WorkerAction]) {
-        while running.count < settings.slots, !queued.isEmpty {
+        while running.count < settings.slots + settings.startAhead, !queued.isEmpty {
             let next = queued.removeFirst()
             running.append((next.unit, next.attempt))
             actions.append(.start(next.unit, attempt: next.attempt, deadlineMs: next.deadlineMs))

@@ -37,13 +37,22 @@ public final class WorkerNode: @unchecked Sendable {
     let clock = MonotonicClock()
     let finished = Mutex<[Finished]>([])
     let signal: ZMQSignal
-    /// Unit runners (each has a tree cache), one per slot, lent to jobs.
-    let runners = Mutex<[UnitRunner]>([])
-    let units = DispatchQueue(label: "touchsweep.worker.units", attributes: .concurrent)
+    /// One serial Dispatch queue per slot, each with its own unit runner (and tree cache). A unit started
+    /// ahead waits behind its slot's current unit and runs right after it, on the same thread as a rule, with
+    /// no round trip through the I/O thread in between.
+    let slotQueues: [DispatchQueue]
+    let runners: [SlotRunner]
+    /// Units waiting or running per slot, to start each unit on the least loaded slot.
+    let slotLoad: Mutex<[Int]>
+    /// Unit attempts (`id#attempt`) abandoned before they began: their slot skips them.
+    let abandonedEarly = Mutex<Set<String>>([])
 
     public init(options: Options) throws {
         self.options = options
         signal = try ZMQSignal()
+        slotQueues = (0 ..< options.slots).map { DispatchQueue(label: "touchsweep.worker.slot.\($0)") }
+        runners = (0 ..< options.slots).map { _ in SlotRunner() }
+        slotLoad = Mutex(Array(repeating: 0, count: options.slots))
     }
 
     /// Runs until the coordinator says the sweep is done (exit code 0) or refuses this worker (2).
@@ -51,6 +60,7 @@ public final class WorkerNode: @unchecked Sendable {
         var settings = WorkerSettings(workerID: options.workerID, host: ProcessInfo.processInfo.hostName,
                                       slots: options.slots, engineVersion: options.engineVersion)
         settings.keepAlive = options.keepAlive
+        settings.startAhead = settings.prefetch
         var machine = WorkerStateMachine(settings: settings)
         let context = try ZMQContext()
         defer { context.terminate() }
@@ -129,7 +139,7 @@ public final class WorkerNode: @unchecked Sendable {
                         }
                         if plan?.configHash != loaded.configHash {
                             plan = loaded
-                            runners.withLock { $0 = (0 ..< options.slots).map { _ in UnitRunner(plan: loaded) } }
+                            for slot in runners { slot.runner.withLock { $0 = UnitRunner(plan: loaded) } }
                         }
                     } catch {
                         return (2, "cannot load the coordinator's config: \(error)")
@@ -139,7 +149,10 @@ public final class WorkerNode: @unchecked Sendable {
                     started[unit.id] = (now + Int64(deadlineMs), attempt)
                     launch(unit, attempt: attempt, plan: plan)
                 case .abandon(let unit):
-                    if let entry = started[unit.id] { abandoned.insert(unit.id + "#\(entry.attempt)") }
+                    if let entry = started[unit.id] {
+                        abandoned.insert(unit.id + "#\(entry.attempt)")
+                        abandonedEarly.withLock { _ = $0.insert(unit.id + "#\(entry.attempt)") }
+                    }
                     started[unit.id] = nil
                 case .reconnect(let afterMs):
                     reconnectAt = now + Int64(afterMs)
@@ -202,9 +215,21 @@ public final class WorkerNode: @unchecked Sendable {
         }
     }
 
-    /// Runs one unit on a Dispatch slot and queues its result for the I/O thread.
+    /// A slot's unit runner; replaced when a new sweep's plan arrives.
+    final class SlotRunner: Sendable {
+        let runner = Mutex<UnitRunner?>(nil)
+    }
+
+    /// Runs one unit on the least loaded slot's queue and queues its result for the I/O thread.
     func launch(_ unit: UnitSpec, attempt: Int, plan: SweepPlan) {
-        units.async { [self] in
+        let slot = slotLoad.withLock { load -> Int in
+            let slot = load.indices.min { load[$0] < load[$1] }!
+            load[slot] += 1
+            return slot
+        }
+        slotQueues[slot].async { [self] in
+            defer { slotLoad.withLock { $0[slot] -= 1 } }
+            if abandonedEarly.withLock({ $0.remove(unit.id + "#\(attempt)") != nil }) { return }
             if let failing = options.failingTree, failing.configuration == unit.configuration, unit.trees.contains(failing.tree) {
                 finished.withLock {
                     $0.append(Finished(unit: unit, attempt: attempt, status: .error, elapsed: 0, payload: [],
@@ -214,10 +239,11 @@ public final class WorkerNode: @unchecked Sendable {
                 return
             }
             let start = ContinuousClock.now
-            var runner = runners.withLock { $0.popLast() } ?? UnitRunner(plan: plan)
             let work = SweepPlan.WorkUnit(id: unit.id, configuration: unit.configuration, trees: unit.trees)
-            let result = runner.run(work)
-            runners.withLock { $0.append(runner) }
+            let result = runners[slot].runner.withLock { runner -> UnitResult in
+                if runner == nil { runner = UnitRunner(plan: plan) }
+                return runner!.run(work)
+            }
             let d = ContinuousClock.now - start
             let elapsed = d.components.seconds * 1_000_000 + d.components.attoseconds / 1_000_000_000_000
             let payload = ResultCodec.encode(result)
