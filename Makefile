@@ -4,7 +4,7 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 ZMQ_HEADER ?= /usr/include/zmq.h
 SCENARIOS := $(sort $(wildcard configs/scenarios/seeds/*.yaml))
 
-.PHONY: all deps build release demo seeds test bench clean
+.PHONY: all deps build release dist demo seeds test bench clean
 
 all: build
 
@@ -21,6 +21,15 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product sweep
+
+# The shippable binary: release build with the Swift runtime linked in, so it needs only libzmq5 and libc
+# at run time. deploy/docker/Dockerfile builds the image with exactly this target, and `make test` runs it
+# too, so a green CI means the image's build command works.
+dist: deps
+	$(SWIFT) build -c release --product sweep --static-swift-stdlib
+	mkdir -p dist
+	cp "$$($(SWIFT) build -c release --product sweep --static-swift-stdlib --show-bin-path)/sweep" dist/sweep
+	@echo "dist/sweep: $$(du -h dist/sweep | cut -f1)"
 
 # The quickstart sweep: plan it, run it through a coordinator and local worker processes (one per core),
 # write the CSV reports, then replay one example.
@@ -39,7 +48,8 @@ demo: release
 seeds: release
 	.build/release/sweep trace $(SCENARIOS)
 
-test: deps
+# `dist` first: the deployment tests check what it builds is what deploy/docker/Dockerfile ships.
+test: deps dist
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -54,4 +64,4 @@ bench: deps
 	.build/release/engine-bench --distributed configs/bench-distributed.yaml .build/release/sweep
 
 clean:
-	rm -rf .build
+	rm -rf .build dist

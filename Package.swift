@@ -18,6 +18,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The simulator. Pure: no dependencies, no Foundation, no I/O, no clock, no globals.
@@ -45,6 +47,12 @@ let package = Package(
             dependencies: ["SweepDistributed", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepCore", "SweepPlanning",
                            "SweepReporting"]
         ),
+        // Prometheus metrics of a running coordinator over HTTP (swift-prometheus, FlyingFox): `--metrics-port`.
+        .target(
+            name: "SweepMetrics",
+            dependencies: ["SweepNode", .product(name: "Prometheus", package: "swift-prometheus"),
+                           .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         // Report output (pure but for OutputDirectory's file I/O): CSV, fixed numbers, Wilson intervals, histograms.
         .target(name: "SweepReporting"),
         // The resume journal (file I/O only): append-only, CRC-checked records of committed work units.
@@ -59,7 +67,7 @@ let package = Package(
             name: "sweep",
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepNode",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SweepTransportZMQ", "SweepMetrics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -83,6 +91,8 @@ let package = Package(
         .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepCore", "SweepReporting", "SweepPlanning"]),
         .testTarget(name: "SweepJournalTests", dependencies: ["SweepJournal"]),
         .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),
+        // The deployment files: runs deploy/tests/*.sh (offline schema validation) and reads the Dockerfile.
+        .testTarget(name: "DeploymentTests"),
         .testTarget(
             name: "SweepCoreTests",
             dependencies: ["SweepCore", "SweepPlanning", "TouchScenarios", "TouchEngine", "ScenarioKit"]

@@ -131,6 +131,8 @@ public struct CoordinatorStateMachine: Sendable {
     public private(set) var committedUnits = 0
     public private(set) var committedTrees = 0
     public private(set) var retries = 0
+    /// Leases that ended without a result: their worker died or went silent, or they passed their deadline.
+    public private(set) var leaseExpiries = 0
     public private(set) var quarantined: [(unit: UnitSpec, reason: String)] = []
     public private(set) var finished = false
 
@@ -146,6 +148,12 @@ public struct CoordinatorStateMachine: Sendable {
     public var totalTrees: Int { configurationCount * treeCount }
     public var liveWorkers: Int { workers.count }
     public var liveSlots: Int { workers.values.reduce(0) { $0 + $1.slots } }
+    /// Units held by workers now (a straggler re-run counts once).
+    public var leasedUnits: Int { leaseTable.count }
+    /// Units waiting to be run again.
+    public var queuedRetries: Int { retryQueue.count }
+    /// Trees neither committed nor leased: the work still to hand out.
+    public var unassignedTrees: Int { max(0, totalTrees - committedTrees - leasedTrees) }
 
     // MARK: - Events
 
@@ -304,6 +312,7 @@ public struct CoordinatorStateMachine: Sendable {
         if let window = windows.removeValue(forKey: w) { orphanWindows.append(window) }
         workerOrder.removeAll { $0 == w }
         let held = leases.filter { $0.worker == w }
+        leaseExpiries += held.count
         for lease in held { removeLeases(of: lease.unit) { $0.worker == w } }
         for lease in held {
             failed(lease.unit, attempt: lease.attempt, reason: "\(lease.unit.id) attempt \(lease.attempt) was lost with worker \(Self.name(w))",
@@ -318,6 +327,7 @@ public struct CoordinatorStateMachine: Sendable {
             removeWorker(w, killed: true, into: &actions)
         }
         for lease in leases where lease.deadlineMs < nowMs {
+            leaseExpiries += 1
             removeLeases(of: lease.unit) { $0 == lease }
             failed(lease.unit, attempt: lease.attempt,
                    reason: "\(lease.unit.id) attempt \(lease.attempt) on \(Self.name(lease.worker)) passed its deadline",

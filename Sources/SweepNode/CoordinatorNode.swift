@@ -24,6 +24,8 @@ public final class CoordinatorNode {
         public var maximumTreesPerUnit = 256
         /// Messages larger than this are dropped by libzmq (ZMQ_MAXMSGSIZE) and their sender disconnected.
         public var maxMessageBytes: Int64 = 256 * 1024 * 1024
+        /// CURVE and the allow-list, or plain (a private ipc:// socket, or `--insecure`).
+        public var security = CoordinatorSecurity.plain
         /// Called about twice a second with a progress snapshot.
         public var onProgress: (@Sendable (Progress) -> Void)?
         /// Called once the endpoint is bound, with the endpoint workers connect to.
@@ -36,6 +38,10 @@ public final class CoordinatorNode {
     public struct Progress: Sendable {
         public var unitsDone: Int, treesDone: Int, treesTotal: Int, scenariosDone: Int, workers: Int, retries: Int, failures: Int
         public var elapsedMs: Int64
+        /// Units held by workers, units waiting for a retry, trees not yet handed out.
+        public var unitsLeased = 0, unitsQueued = 0, treesUnassigned = 0
+        /// Live slots, leases that ended without a result, refused connections.
+        public var slots = 0, leaseExpiries = 0, refusals = 0
     }
 
     public struct Outcome: Sendable {
@@ -89,9 +95,21 @@ public final class CoordinatorNode {
         socketOptions.maxMessageSize = options.maxMessageBytes
         socketOptions.sendHWM = 0
         socketOptions.receiveHWM = 0
+        var gatekeeper: Gatekeeper?
+        if case let .curve(secretKey, allowed) = options.security {
+            // The ZAP handler must exist before the first handshake, so before the bind.
+            gatekeeper = try Gatekeeper(context: context, allowed: allowed, log: options.log)
+            socketOptions.curve = .server(secretKey: secretKey)
+            socketOptions.zapDomain = Gatekeeper.zapDomain
+        }
+        defer { gatekeeper?.close() }
         let socket = try ZMQSocket(context: context, type: .router, options: socketOptions)
         defer { socket.close() }
+        try gatekeeper?.watch(socket)
         let endpoint = try socket.bind(options.listen)
+        let poller = ZMQPoller()
+        let socketIndex = poller.add(socket)
+        let gateIndices = gatekeeper?.add(to: poller)
         options.onListening?(endpoint)
 
         var lastTick: Int64 = 0
@@ -136,9 +154,10 @@ public final class CoordinatorNode {
 
         while !finished {
             if stop() { break }
-            let readable = try ZMQSocket.poll([(socket, .readable)], timeoutMs: 50)
+            try poller.poll(timeoutMs: 50)
             let now = clock.nowMs
-            if readable.first == true {
+            if let gatekeeper, let gateIndices { try gatekeeper.serve(poller, gateIndices, nowMs: now) }
+            if poller.isReadable(socketIndex) {
                 // Drain what is there, bounded so ticks keep happening under load.
                 var drained = 0
                 while drained < 4096, var frames = try socket.receive(dontWait: true) {
@@ -174,7 +193,9 @@ public final class CoordinatorNode {
                 lastProgress = now
                 onProgress(Progress(unitsDone: machine.committedUnits, treesDone: machine.committedTrees, treesTotal: machine.totalTrees,
                                     scenariosDone: tallies.runs, workers: machine.liveWorkers, retries: machine.retries,
-                                    failures: quarantined.count, elapsedMs: now))
+                                    failures: quarantined.count, elapsedMs: now, unitsLeased: machine.leasedUnits,
+                                    unitsQueued: machine.queuedRetries, treesUnassigned: machine.unassignedTrees, slots: machine.liveSlots,
+                                    leaseExpiries: machine.leaseExpiries, refusals: gatekeeper?.refusals ?? 0))
             }
         }
         try journal.flush()

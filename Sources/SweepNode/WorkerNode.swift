@@ -24,6 +24,8 @@ public final class WorkerNode: @unchecked Sendable {
         /// Fault injection for tests: a unit covering this tree of this configuration ends with an error
         /// instead of running, so the coordinator's retry budget and quarantine can be exercised.
         public var failingTree: (configuration: Int, tree: Int)?
+        /// CURVE towards the coordinator, or plain.
+        public var security = ClientSecurity.plain
         public init(connect: String, slots: Int, workerID: String) { self.connect = connect; self.slots = slots; self.workerID = workerID }
     }
 
@@ -64,12 +66,17 @@ public final class WorkerNode: @unchecked Sendable {
             o.reconnectInterval = 1000
             o.reconnectIntervalMax = 32000
             o.maxMessageSize = 256 * 1024 * 1024
+            o.curve = options.security.role
             let s = try ZMQSocket(context: context, type: .dealer, options: o)
+            monitor?.close()
+            monitor = try s.monitor()
             try s.connect(options.connect)
             return s
         }
+        var monitor: ZMQMonitor?
+        var handshakeLog = HandshakeLog(endpoint: options.connect, curve: options.security.role != nil, log: options.log)
         var socket = try connect()
-        defer { socket.close() }
+        defer { socket.close(); monitor?.close() }
         var pending = machine.handle(.connected, nowMs: clock.nowMs)
         var lastTick: Int64 = 0
         var reconnectAt: Int64?
@@ -146,8 +153,12 @@ public final class WorkerNode: @unchecked Sendable {
             let poller = ZMQPoller()
             let socketIndex = reconnectAt == nil ? poller.add(socket) : -1
             _ = poller.add(signal)
+            let monitorIndex = monitor.map { poller.add($0.socket) } ?? -1
             _ = try poller.poll(timeoutMs: 50)
             _ = signal.drain()
+            if monitorIndex >= 0, let monitor, poller.isReadable(monitorIndex) {
+                for event in try monitor.drain() { handshakeLog.note(event.kind, nowMs: clock.nowMs) }
+            }
             if socketIndex >= 0 && poller.isReadable(socketIndex) {
                 var drained = 0
                 while drained < 1024, let frames = try socket.receive(dontWait: true) {
@@ -159,6 +170,35 @@ public final class WorkerNode: @unchecked Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// Turns failed handshakes into advice, once a minute per kind: a refused worker retries with backoff and
+    /// should say why it gets no work without flooding its log.
+    struct HandshakeLog {
+        let endpoint: String
+        let curve: Bool
+        let log: @Sendable (String) -> Void
+        var last: [String: Int64] = [:]
+
+        mutating func note(_ kind: ZMQMonitorEvent.Kind, nowMs: Int64) {
+            let advice: String
+            switch kind {
+            case .authenticationFailed:
+                advice = "the coordinator at \(endpoint) refused this worker's key: its public half is not on the coordinator's allow-list"
+            case .cryptographicFailure:
+                advice = "the CURVE handshake with \(endpoint) failed: --coordinator-key is not that coordinator's public key"
+            case .mechanismMismatch, .handshakeFailed:
+                advice = curve
+                    ? "the coordinator at \(endpoint) dropped the CURVE handshake: check that --coordinator-key is its public key "
+                        + "(or is it running with --insecure?)"
+                    : "the coordinator at \(endpoint) refused a plain connection: it expects CURVE (--coordinator-key and --key)"
+            default:
+                return
+            }
+            guard nowMs - (last[advice] ?? -60_000) >= 60_000 else { return }
+            last[advice] = nowMs
+            log(advice + "; retrying with backoff")
         }
     }
 

@@ -250,6 +250,33 @@ public final class ZMQSocket {
             if let v = h.ttl { try set(socket, ZMQ_HEARTBEAT_TTL, "ZMQ_HEARTBEAT_TTL", v) }
         }
         if let v = options.tcpKeepalive { try set(socket, ZMQ_TCP_KEEPALIVE, "ZMQ_TCP_KEEPALIVE", v) }
+        if let v = options.zapDomain {
+            let bytes = Array(v.utf8)
+            let rc = bytes.withUnsafeBytes { zmq_setsockopt(socket, ZMQ_ZAP_DOMAIN, $0.baseAddress, $0.count) }
+            guard rc == 0 else { throw ZMQError.last("zmq_setsockopt(ZMQ_ZAP_DOMAIN, \(v))") }
+        }
+        switch options.curve {
+        case nil:
+            break
+        case .server(let secret):
+            try set(socket, ZMQ_CURVE_SERVER, "ZMQ_CURVE_SERVER", true)
+            try setKey(socket, ZMQ_CURVE_SECRETKEY, "ZMQ_CURVE_SECRETKEY", secret.bytes)
+        case let .client(serverKey, secret):
+            try setKey(socket, ZMQ_CURVE_SERVERKEY, "ZMQ_CURVE_SERVERKEY", serverKey.bytes)
+            try setKey(socket, ZMQ_CURVE_PUBLICKEY, "ZMQ_CURVE_PUBLICKEY", secret.publicKey.bytes)
+            try setKey(socket, ZMQ_CURVE_SECRETKEY, "ZMQ_CURVE_SECRETKEY", secret.bytes)
+        }
+    }
+
+    /// Sets a 32-byte CURVE key; the error names the option, never the key.
+    private func setKey(_ socket: UnsafeMutableRawPointer, _ option: Int32, _ name: String, _ key: [UInt8]) throws {
+        let rc = key.withUnsafeBytes { zmq_setsockopt(socket, option, $0.baseAddress, $0.count) }
+        guard rc == 0 else {
+            if zmq_errno() == EINVAL, !ZMQLibrary.hasCurve {
+                throw ZMQError(errno: EINVAL, operation: "zmq_setsockopt(\(name)): this libzmq was built without CURVE")
+            }
+            throw ZMQError.last("zmq_setsockopt(\(name))")
+        }
     }
 
     /// The options libzmq can report, read back (`zmq_getsockopt`). ``ZMQSocketOptions/routerMandatory`` and

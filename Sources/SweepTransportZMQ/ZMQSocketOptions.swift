@@ -56,6 +56,12 @@ public struct ZMQSocketOptions: Equatable, Sendable {
     public var heartbeat: ZMQHeartbeat?
     /// `ZMQ_TCP_KEEPALIVE` (default −1, the OS default, read back as `nil`): TCP keep-alive probes on or off.
     public var tcpKeepalive: Bool?
+    /// CURVE encryption and authentication (`ZMQ_CURVE_SERVER`, `_SECRETKEY`, `_PUBLICKEY`, `_SERVERKEY`;
+    /// default none, the NULL mechanism). Write-only here: secrets are never read back.
+    public var curve: ZMQCurveRole?
+    /// `ZMQ_ZAP_DOMAIN` (default empty): the domain named in ZAP requests. Setting it makes a server consult the
+    /// context's ZAP handler (``ZMQAuthenticator``) for every handshake, whatever the mechanism.
+    public var zapDomain: String?
 
     public init(
         routerMandatory: Bool? = nil,
@@ -69,7 +75,9 @@ public struct ZMQSocketOptions: Equatable, Sendable {
         reconnectInterval: Int? = nil,
         reconnectIntervalMax: Int? = nil,
         heartbeat: ZMQHeartbeat? = nil,
-        tcpKeepalive: Bool? = nil
+        tcpKeepalive: Bool? = nil,
+        curve: ZMQCurveRole? = nil,
+        zapDomain: String? = nil
     ) {
         self.routerMandatory = routerMandatory
         self.routerHandover = routerHandover
@@ -83,6 +91,8 @@ public struct ZMQSocketOptions: Equatable, Sendable {
         self.reconnectIntervalMax = reconnectIntervalMax
         self.heartbeat = heartbeat
         self.tcpKeepalive = tcpKeepalive
+        self.curve = curve
+        self.zapDomain = zapDomain
     }
 
     /// Sets the three heartbeat options at once (a shorthand for assigning ``heartbeat``).

@@ -12,9 +12,18 @@ extension SweepCommand {
         @Option(help: "Seconds to wait for an answer.")
         var timeout = 5.0
 
+        @OptionGroup(title: "Security (any tcp:// endpoint)")
+        var security: ClientSecurityOptions
+
+        func validate() throws {
+            if !(timeout > 0) { throw ValidationError("--timeout must be positive, got \(timeout).") }
+            try security.validate(endpoint: endpoint)
+        }
+
         func run() throws {
+            let clientSecurity = try security.resolve(command: "sweep status")
             do {
-                print(try StatusClient.query(endpoint: endpoint, timeoutMs: Int(timeout * 1000)))
+                print(try StatusClient.query(endpoint: endpoint, timeoutMs: Int(timeout * 1000), security: clientSecurity))
             } catch {
                 printError("sweep status: \(error)")
                 throw ExitCode(1)

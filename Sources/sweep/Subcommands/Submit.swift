@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import SweepCore
+import SweepMetrics
 import SweepNode
 import SweepPlanning
 import SweepReporting
+import SweepTransportZMQ
 
 extension SweepCommand {
     /// `sweep submit config.yaml`: a coordinator plus workers, locally or on a cluster.
@@ -52,6 +54,12 @@ extension SweepCommand {
         @Option(help: .hidden)
         var maxMessageBytes: Int64 = 256 * 1024 * 1024
 
+        @Option(help: "Serve Prometheus metrics at http://0.0.0.0:PORT/metrics while the sweep runs (0: any free port, logged).")
+        var metricsPort: Int?
+
+        @OptionGroup(title: "Security (any tcp:// endpoint)")
+        var security: CoordinatorSecurityOptions
+
         func validate() throws {
             if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more, got \(workers).") }
             if heartbeatMs < 10 { throw ValidationError("--heartbeat-ms must be at least 10, got \(heartbeatMs).") }
@@ -61,6 +69,10 @@ extension SweepCommand {
             if workers == 0 && listen == nil {
                 throw ValidationError("--workers 0 needs --listen (e.g. tcp://0.0.0.0:5555) so remote workers can join.")
             }
+            if let metricsPort, !(0 ... 65535).contains(metricsPort) {
+                throw ValidationError("--metrics-port must be a TCP port from 0 to 65535, got \(metricsPort).")
+            }
+            try security.validate(endpoint: listen)
         }
 
         func run() throws {
@@ -68,20 +80,47 @@ extension SweepCommand {
             let plan = SweepPlan(sweepConfig)
             let directory = output ?? sweepConfig.output
             let localWorkers = workers ?? ProcessInfo.processInfo.activeProcessorCount
+            var coordinatorSecurity = try security.resolve(command: "sweep submit")
+            if security.insecure, let listen { insecureWarning(command: "sweep submit", endpoint: listen) }
+            // A private directory (mode 0700) for the local endpoint and the local workers' keys.
             var privateDirectory: String?
-            let endpoint: String
-            if let listen {
-                endpoint = listen
-            } else {
+            if listen == nil || localWorkers > 0 {
                 let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsweep-\(getpid())-\(UInt32.random(in: 0 ... .max))").path
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
                 privateDirectory = dir
-                endpoint = "ipc://\(dir)/coordinator"
             }
             defer { if let privateDirectory { try? FileManager.default.removeItem(atPath: privateDirectory) } }
+            let endpoint = listen ?? "ipc://\(privateDirectory!)/coordinator"
+            var workerArguments = security.insecure ? ["--insecure"] : []
+            if case let .curve(secretKey, allowed) = coordinatorSecurity, localWorkers > 0, let privateDirectory {
+                // Local workers get a key pair of their own, made for this run and allowed for it only.
+                let local = try CurveKeyPair.generate()
+                try KeyFiles.write(local, name: "local-worker", role: "this run's local workers", directory: privateDirectory)
+                try KeyFiles.writePublic(secretKey.publicKey, name: "coordinator", role: "coordinator", directory: privateDirectory)
+                var widened = allowed
+                widened?[local.publicKey] = "this run's local workers"
+                coordinatorSecurity = .curve(secretKey: secretKey, allowed: widened)
+                workerArguments = ["--coordinator-key", privateDirectory + "/coordinator.pub", "--key", privateDirectory + "/local-worker.secret"]
+            }
 
             let display = SubmitProgress(enabled: !quiet, scenariosTotal: plan.totalRuns)
+            var metrics: CoordinatorMetrics?
+            var metricsServer: MetricsServer?
+            if let metricsPort {
+                let exported = CoordinatorMetrics(sweep: plan.config.name, trees: plan.configurations.count * plan.treeCount)
+                do {
+                    let server = try MetricsServer(port: UInt16(metricsPort)) { exported.render() }
+                    if !quiet { printError("sweep submit: metrics at http://0.0.0.0:\(server.port)/metrics") }
+                    metricsServer = server
+                } catch {
+                    printError("sweep submit: --metrics-port \(metricsPort): \(error)")
+                    throw ExitCode(1)
+                }
+                metrics = exported
+            }
+            defer { metricsServer?.stop() }
+            let exporter = metrics
             var options = CoordinatorNode.Options(listen: endpoint, outputDirectory: directory)
             options.restart = restart
             options.heartbeatMs = heartbeatMs
@@ -89,16 +128,18 @@ extension SweepCommand {
             options.targetUnitSeconds = unitSeconds
             options.maximumTreesPerUnit = maxUnitTrees
             options.maxMessageBytes = maxMessageBytes
-            options.onProgress = { display.update($0) }
+            options.security = coordinatorSecurity
+            options.onProgress = { display.update($0); exporter?.update($0) }
             let quietLog = quiet
             options.log = { line in if !quietLog { display.log(line) } }
             let spawner = WorkerSpawner()
+            let spawnArguments = workerArguments
             options.onListening = { bound in
                 if !quietLog {
                     printError("sweep submit: \(plan.configurations.count) configurations × \(plan.treeCount) trees × "
                         + "\(plan.gesturesPerTree) gestures; coordinator at \(bound); \(localWorkers) local workers")
                 }
-                spawner.spawn(count: localWorkers, endpoint: bound)
+                spawner.spawn(count: localWorkers, endpoint: bound, arguments: spawnArguments)
             }
             let node = CoordinatorNode(plan: plan, configText: configText, options: options)
             let outcome: CoordinatorNode.Outcome
@@ -140,13 +181,13 @@ final class WorkerSpawner: @unchecked Sendable {
     private let lock = NSLock()
     private var processes: [Process] = []
 
-    func spawn(count: Int, endpoint: String) {
+    func spawn(count: Int, endpoint: String, arguments: [String]) {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         for i in 0 ..< count {
             let process = Process()
             process.executableURL = executable
             process.arguments = ["worker", "--connect", endpoint, "--slots", "1", "--id", "local-\(getpid())-\(i)", "--quiet",
-                                 "--parent-pid", String(getpid())]
+                                 "--parent-pid", String(getpid())] + arguments
             process.standardOutput = FileHandle.nullDevice
             do { try process.run() } catch {
                 printError("sweep submit: cannot start a local worker: \(error.localizedDescription)")

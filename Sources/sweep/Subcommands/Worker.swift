@@ -33,8 +33,12 @@ extension SweepCommand {
         @Option(help: .hidden)
         var parentPid: Int32?
 
+        @OptionGroup(title: "Security (any tcp:// endpoint)")
+        var security: ClientSecurityOptions
+
         func validate() throws {
             if let slots, slots < 1 { throw ValidationError("--slots must be at least 1, got \(slots).") }
+            try security.validate(endpoint: connect)
         }
 
         func run() throws {
@@ -42,6 +46,8 @@ extension SweepCommand {
                                              workerID: id ?? "\(ProcessInfo.processInfo.hostName):\(getpid())")
             options.keepAlive = keepAlive
             options.parentPID = parentPid
+            options.security = try security.resolve(command: "sweep worker")
+            if security.insecure && !quiet { insecureWarning(command: "sweep worker", endpoint: connect) }
             // Test hook: pretend to be a worker built from another engine version.
             if let version = ProcessInfo.processInfo.environment["TOUCHSWEEP_ENGINE_VERSION"] { options.engineVersion = version }
             // Test hook: fail every unit that covers tree T of configuration C (TOUCHSWEEP_FAIL_TREE=C:T).

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The repository root (three levels above this file).
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+func readRepositoryFile(_ path: String) throws -> String {
+    try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
+}
+
+/// What a script or program printed and how it ended.
+struct ScriptResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// Both streams, for failure messages.
+    var transcript: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+/// Runs `executable arguments…` from the repository root and waits for it. Standard error goes to a file, so
+/// neither stream can fill a pipe and block the program.
+func runProgram(_ executable: String, _ arguments: [String]) throws -> ScriptResult {
+    let errorFile = try scratchDirectory("stderr").appendingPathComponent("stderr.txt")
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    let errorHandle = try FileHandle(forWritingTo: errorFile)
+    defer { try? FileManager.default.removeItem(at: errorFile.deletingLastPathComponent()) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = repository
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = errorHandle
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try errorHandle.close()
+    return ScriptResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                        stderr: try String(contentsOf: errorFile, encoding: .utf8))
+}
+
+/// Runs one of the deploy/tests scripts with bash.
+func runDeployScript(_ name: String, _ arguments: String...) throws -> ScriptResult {
+    try runProgram("/bin/bash", [repository.appendingPathComponent("deploy/tests/\(name)").path] + arguments)
+}
+
+/// A fresh scratch directory for one test.
+func scratchDirectory(_ label: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("touchsweep-deploy-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A copy of a repository file or directory in a scratch directory, with `edit` applied to the file at `editPath`
+/// (relative to the copy). Fails the test when the edit changes nothing, so a negative test cannot go stale.
+func copyWithEdit(_ path: String, label: String, editPath: String, replacing old: String, with new: String) throws -> URL {
+    let copy = try scratchDirectory(label).appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent)
+    try FileManager.default.copyItem(at: repository.appendingPathComponent(path), to: copy)
+    let file = editPath.isEmpty ? copy : copy.appendingPathComponent(editPath)
+    let text = try String(contentsOf: file, encoding: .utf8)
+    guard text.contains(old) else { throw EditError(file: file.path, missing: old) }
+    try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
+    return copy
+}
+
+struct EditError: Error, CustomStringConvertible {
+    var file: String
+    var missing: String
+    var description: String { "\(file) no longer contains \(missing.debugDescription); update the negative test" }
+}
+
+/// Whether an executable of this name is on PATH.
+func onPath(_ name: String) -> Bool {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+}

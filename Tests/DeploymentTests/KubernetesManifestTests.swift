@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// deploy/tests/validate-k8s.sh renders every overlay with `kubectl kustomize` and validates it offline against
+/// the Kubernetes 1.33 schemas in strict mode. No cluster is involved.
+@Suite struct KubernetesManifestTests {
+    @Test func everyOverlayRendersAndValidates() throws {
+        let result = try runDeployScript("validate-k8s.sh")
+        #expect(result.status == 0, "\(result.transcript)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("overlays/coordinator: 9 resources (1 ConfigMap, 2 Job, 1 Namespace, 1 NetworkPolicy, "
+                + "1 PersistentVolumeClaim, 2 Secret, 1 Service) valid against Kubernetes 1.33.0 (strict)") }, "\(result.transcript)")
+        #expect(lines.contains { $0.hasPrefix("overlays/indexed: 5 resources (1 ConfigMap, 2 Job, 1 Namespace, "
+                + "1 PersistentVolumeClaim) valid against Kubernetes 1.33.0 (strict)") }, "\(result.transcript)")
+        #expect(lines.count == 2, "one line per overlay: \(lines)")
+    }
+
+    @Test func aFieldOfTheWrongTypeFailsValidation() throws {
+        let tree = try copyWithEdit("deploy/k8s", label: "k8s-type", editPath: "overlays/coordinator/worker-job.yaml",
+                                    replacing: "parallelism: 4", with: "parallelism: four")
+        let result = try runDeployScript("validate-k8s.sh", tree.path)
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stdout.contains("job/sweep-workers") && result.stdout.contains("'four' is not of type 'integer'"), "\(result.transcript)")
+        #expect(result.stdout.contains("overlays/coordinator: INVALID against Kubernetes 1.33.0 (strict)"))
+        #expect(result.stdout.contains("overlays/indexed: 5 resources"), "the other overlay is still checked")
+    }
+
+    @Test func anUnknownFieldFailsBecauseValidationIsStrict() throws {
+        let tree = try copyWithEdit("deploy/k8s", label: "k8s-strict", editPath: "overlays/indexed/shards-job.yaml",
+                                    replacing: "  completionMode: Indexed", with: "  completionMode: Indexed\n  replicas: 4")
+        let result = try runDeployScript("validate-k8s.sh", tree.path)
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stdout.contains("job/sweep-shards") && result.stdout.contains("replicas"), "\(result.transcript)")
+        #expect(result.stdout.contains("overlays/indexed: INVALID"))
+    }
+
+    @Test func slotsThatDifferFromTheCPURequestAreReported() throws {
+        let tree = try copyWithEdit("deploy/k8s", label: "k8s-slots", editPath: "overlays/coordinator/worker-job.yaml",
+                                    replacing: "- --slots\n            - \"2\"", with: "- --slots\n            - \"8\"")
+        let result = try runDeployScript("validate-k8s.sh", tree.path)
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stdout.contains("Job sweep-workers container worker: --slots 8 but requests.cpu 2; make them equal"),
+                "\(result.transcript)")
+    }
+
+    @Test func aShardCountThatDiffersFromCompletionsIsReported() throws {
+        let tree = try copyWithEdit("deploy/k8s", label: "k8s-shards", editPath: "overlays/indexed/shards-job.yaml",
+                                    replacing: "completions: 4", with: "completions: 6")
+        let result = try runDeployScript("validate-k8s.sh", tree.path)
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stdout.contains("Job sweep-shards container shard: SHARDS 4 but the Indexed Job's completions are 6"),
+                "\(result.transcript)")
+        #expect(result.stdout.contains("Job sweep-merge container merge: SHARDS 4 but the Indexed Job's completions are 6"))
+    }
+
+    /// The ConfigMap's sweep is the quickstart, so the overlays run what `make demo` runs.
+    @Test func theBaseSweepIsTheQuickstartConfig() throws {
+        #expect(try readRepositoryFile("deploy/k8s/base/sweep.yaml") == readRepositoryFile("configs/quickstart.yaml"))
+    }
+
+    /// The placeholder keys cannot be mistaken for keys, and real keys next to the overlay are never committed.
+    @Test func exampleKeysArePlaceholdersAndRealKeysAreIgnored() throws {
+        for name in ["coordinator.secret", "coordinator.pub", "workers/worker-1.secret", "workers/worker-1.pub",
+                     "workers/worker-2.secret", "workers/worker-2.pub"] {
+            #expect(try readRepositoryFile("deploy/k8s/example-keys/\(name)").hasPrefix("EXAMPLE-ONLY placeholder"), "\(name)")
+        }
+        let ignored = try readRepositoryFile(".gitignore").split(separator: "\n")
+        #expect(ignored.contains("/deploy/k8s/overlays/*/keys/") && ignored.contains("/deploy/compose/keys/"))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// CURVE on real processes over loopback TCP: keys, the allow-list, refusals, and secrets kept out of every log.
+extension DistributedFaultTests {
+    /// The text of every secret key under `dir` (the values of `secret-key = "…"` lines).
+    func secrets(under dir: String) throws -> [String] {
+        let files = FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".secret") } ?? []
+        return try files.flatMap { name in
+            try String(contentsOfFile: dir + "/" + name, encoding: .utf8).split(separator: "\n")
+                .filter { $0.hasPrefix("secret-key") }.map { String($0.split(separator: "\"")[1]) }
+        }
+    }
+
+    /// Every file under `dir` as text, for leak checks.
+    func everything(under dir: String) -> String {
+        let files = FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String } ?? []
+        return files.filter { !$0.hasSuffix(".secret") }.compactMap { try? String(contentsOfFile: dir + "/" + $0, encoding: .utf8) }
+            .joined(separator: "\n")
+    }
+
+    /// The endpoint a coordinator bound to `tcp://127.0.0.1:*`, read from its log.
+    func boundEndpoint(_ log: String) -> String? {
+        guard waitForLog(log, "coordinator at tcp://"), let text = try? String(contentsOfFile: log, encoding: .utf8),
+              let start = text.range(of: "coordinator at ")?.upperBound else { return nil }
+        return String(text[start...].prefix { $0 != ";" })
+    }
+
+    @Test func keysGenerateWritesOwnerOnlySecretsAndNeverOverwrites() throws {
+        let f = try fixture("keys")
+        let made = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "2")
+        #expect(made.status == 0, "\(made.stderr)")
+        let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: f.dir + "/keys/" + path))?[.posixPermissions] as? Int) ?? -1 }
+        #expect(mode("") == 0o700 && mode("workers") == 0o700)
+        #expect(mode("coordinator.secret") == 0o600 && mode("workers/worker-2.secret") == 0o600)
+        #expect(mode("coordinator.pub") == 0o644 && mode("workers/worker-1.pub") == 0o644)
+        #expect(try secrets(under: f.dir + "/keys").count == 3)
+        #expect(try secrets(under: f.dir + "/keys").allSatisfy { $0.count == 40 })
+        let again = try cli.sweep("keys", "generate", "--out", f.dir + "/keys")
+        #expect(again.status == 2)
+        #expect(again.stderr == "sweep keys generate: \(f.dir)/keys/coordinator.secret already exists; remove it or choose another --out\n")
+    }
+
+    @Test func tcpWithoutKeysIsRefusedUnlessInsecureWhichWarns() throws {
+        let f = try fixture("insecure")
+        let submit = try cli.sweep("submit", f.config, "--listen", "tcp://127.0.0.1:*", "--workers", "0")
+        #expect(submit.status == 64)
+        #expect(submit.stderr == "sweep: --listen tcp://127.0.0.1:* needs CURVE keys (--key and --allow; see `sweep keys generate`) "
+            + "or an explicit --insecure.\n")
+        let worker = try cli.sweep("worker", "--connect", "tcp://127.0.0.1:9")
+        #expect(worker.status == 64 && worker.stderr.contains("needs CURVE keys (--coordinator-key and --key"))
+        let status = try cli.sweep("status", "tcp://127.0.0.1:9")
+        #expect(status.status == 64 && status.stderr.contains("or an explicit --insecure"))
+        let mixed = try cli.sweep("worker", "--connect", "tcp://127.0.0.1:9", "--insecure", "--key", "x.secret")
+        #expect(mixed.status == 64 && mixed.stderr.contains("--insecure cannot be combined with --key or --coordinator-key."))
+
+        let out = f.dir + "/out"
+        let plain = try cli.sweep("submit", f.config, "--output", out, "--listen", "tcp://127.0.0.1:*", "--insecure", "--workers", "2",
+                                  "--quiet", "--unit-seconds", "0.05")
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stderr.hasPrefix("sweep submit: warning: --insecure: traffic on tcp://127.0.0.1:* is not encrypted"))
+        try expectSameReports(out, f)
+    }
+
+    @Test func localWorkersOverCurveGetKeysOfTheirOwnAndTheReportsMatchRun() throws {
+        let f = try fixture("curve-local")
+        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")
+        let out = f.dir + "/out"
+        let run = try cli.sweep("submit", f.config, "--output", out, "--listen", "tcp://127.0.0.1:*", "--workers", "2",
+                                "--key", f.dir + "/keys/coordinator.secret", "--allow", f.dir + "/keys/workers", "--unit-seconds", "0.05")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("refused"), "\(run.stderr)")
+        try expectSameReports(out, f)
+    }
+
+    @Test func refusedWorkersGetNoWorkAndAreEachLoggedOnceWhileSecretsNeverAppear() throws {
+        let f = try fixture("curve-cluster")
+        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")
+        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/other", "--workers", "1")
+        let keys = f.dir + "/keys", other = f.dir + "/other"
+        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",
+                                     "--key", keys + "/coordinator.secret", "--allow", keys + "/workers"],
+                                    stderr: f.dir + "/coordinator.log")
+        let endpoint = try #require(boundEndpoint(f.dir + "/coordinator.log"))
+
+        let strangerKey = try String(contentsOfFile: other + "/workers/worker-1.pub", encoding: .utf8)
+            .split(separator: "\"")[1]
+        let stranger = try start(["worker", "--connect", endpoint, "--id", "stranger", "--coordinator-key", keys + "/coordinator.pub",
+                                  "--key", other + "/workers/worker-1.secret"], stderr: f.dir + "/stranger.log")
+        let plain = try start(["worker", "--connect", endpoint, "--id", "plain", "--insecure"], stderr: f.dir + "/plain.log")
+        let impostor = try start(["worker", "--connect", endpoint, "--id", "misled", "--coordinator-key", other + "/coordinator.pub",
+                                  "--key", keys + "/workers/worker-1.secret"], stderr: f.dir + "/misled.log")
+        let log = f.dir + "/coordinator.log"
+        #expect(waitForLog(log, "refused worker key \(strangerKey) from 127.0.0.1: not on the allow-list"))
+        #expect(waitForLog(log, "it does not speak CURVE (a worker started with --insecure or without keys)"))
+        #expect(waitForLog(log, "its CURVE handshake did not decrypt (a worker holding the wrong --coordinator-key)"))
+        #expect(waitForLog(f.dir + "/stranger.log", "refused this worker's key: its public half is not on the coordinator's allow-list"))
+        #expect(waitForLog(f.dir + "/plain.log", "refused a plain connection: it expects CURVE"))
+        #expect(waitForLog(f.dir + "/misled.log", "check that --coordinator-key is its public key"))
+
+        // Nothing was handed out: the coordinator still has every unit, and none of them joined.
+        let status = try cli.sweep("status", endpoint, "--coordinator-key", keys + "/coordinator.pub", "--key", keys + "/workers/worker-1.secret")
+        #expect(status.status == 0 && status.stdout.contains("trees 0/1600 (0%)") && status.stdout.contains("0 workers"), "\(status.stdout)")
+
+        let good = try start(["worker", "--connect", endpoint, "--id", "good", "--coordinator-key", keys + "/coordinator.pub",
+                              "--key", keys + "/workers/worker-1.secret"], stderr: f.dir + "/good.log")
+        #expect(wait(coordinator) == 0)
+        stopIfRunning(good)
+        for p in [stranger, plain, impostor] { kill(p.processIdentifier, SIGKILL); p.waitUntilExit() }
+        try expectSameReports(f.dir + "/out", f)
+        let said = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(said.components(separatedBy: "refused worker key").count == 2, "one line for the stranger's key: \(said)")
+        #expect(!said.contains("worker stranger") && !said.contains("worker plain") && !said.contains("worker misled"))
+        #expect(said.contains("worker good joined"))
+        let written = everything(under: f.dir)
+        for secret in try secrets(under: keys) + secrets(under: other) {
+            #expect(!written.contains(secret), "a secret key appears in a log, report or public file")
+        }
+    }
+
+    @Test func aBrokenKeyFileIsOneLineNamingFileLineAndColumn() throws {
+        let f = try fixture("badkeys")
+        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")
+        let bad = f.dir + "/keys/bad.secret"
+        try "# truncated\npublic-key = \"abc\"\nsecret-key = \"tooshort\"\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let result = try cli.sweep("worker", "--connect", "tcp://127.0.0.1:9", "--coordinator-key", f.dir + "/keys/coordinator.pub", "--key", bad)
+        #expect(result.status == 2)
+        #expect(result.stderr == "sweep worker: \(bad):3:14: the secret-key is not 40 Z85 characters (8 characters)\n")
+        let empty = f.dir + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let noKeys = try cli.sweep("submit", f.config, "--listen", "tcp://127.0.0.1:*", "--workers", "0",
+                                   "--key", f.dir + "/keys/coordinator.secret", "--allow", empty)
+        #expect(noKeys.status == 2)
+        #expect(noKeys.stderr == "sweep submit: the allow-list directory \(empty) holds no .pub files\n")
+    }
+}
