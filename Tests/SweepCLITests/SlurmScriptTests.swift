@@ -135,10 +135,6 @@ import Testing
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Whether this build has `sweep keys` and the CURVE flags sweep.sbatch passes (`--key`, `--allow`,
-    /// `--coordinator-key`), which the lead is adding on main.
-    static let sweepHasKeys: Bool = (try? SweepCLITests().sweep("keys", "generate", "--help"))?.stdout.contains("sweep keys generate") == true
-
     /// Submits sweep.sbatch through the stand-in sbatch twice (the second time resumes from the journal) and
     /// checks both jobs: the coordinator's exit status 0 is the job's, and the reports are `sweep run`'s.
     func submitCoordinatorJobTwice(_ job: Job, extra: [String: String]) throws {
@@ -156,32 +152,10 @@ import Testing
 
     /// sweep.sbatch end to end: a coordinator on the first node and a worker per node over TCP with generated
     /// keys.
-    @Test(.enabled(if: sweepHasKeys, "needs `sweep keys generate` and the --key/--allow/--coordinator-key flags from main"))
-    func coordinatorModeWithGeneratedKeysWritesTheReportsOfSweepRunAndResumes() throws {
+    @Test func coordinatorModeWithGeneratedKeysWritesTheReportsOfSweepRunAndResumes() throws {
         let job = try job("coordinator")
         let keys = try cli.sweep("keys", "generate", "--out", job.dir + "/keys", "--workers", "1")
         #expect(keys.status == 0, "\(keys.stderr)")
         try submitCoordinatorJobTwice(job, extra: ["SWEEP_KEYS": job.dir + "/keys", "SWEEP_PORT": String(try Self.freePort())])
-    }
-
-    /// INTERIM, until this branch has the lead's key flags: the same job with SWEEP_BIN a wrapper that drops
-    /// `--key`, `--allow` and `--coordinator-key` (plain TCP), so the orchestration of sweep.sbatch (srun steps,
-    /// first node, exit status, resume) is tested now. Disabled once `sweep keys` exists.
-    @Test(.enabled(if: !sweepHasKeys, "the keyed test above runs instead"))
-    func coordinatorModeWithoutKeysInterimWritesTheReportsOfSweepRunAndResumes() throws {
-        let job = try job("coordinator-interim")
-        let wrapper = job.dir + "/sweep-without-keys"
-        try """
-            #!/bin/bash
-            args=()
-            while [ $# -gt 0 ]; do
-                case "$1" in --key | --allow | --coordinator-key) shift 2 ;; *) args+=("$1"); shift ;; esac
-            done
-            exec '\(SweepCLITests.sweepBinary.path)' "${args[@]}"
-
-            """.write(toFile: wrapper, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper)
-        try submitCoordinatorJobTwice(job, extra: ["SWEEP_BIN": wrapper, "SWEEP_KEYS": job.dir + "/keys",
-                                                   "SWEEP_PORT": String(try Self.freePort())])
     }
 }
