@@ -5,19 +5,8 @@ import Testing
 @Suite(.serialized) struct ShardCLITests {
     let cli = SweepCLITests()
 
-    static let config = """
-        name: shard-tiny
-        seed: 5
-        axes:
-          scrollViews.delaysContentTouches: [true, false]
-          dismissTap.cancelsTouchesInView: [true, false]
-        trees:
-          perConfiguration: 7
-          templates: {feed: 1, form: 1, drawer: 1}
-        gestures:
-          placements: 1
-        examples: 2
-        """
+    /// `sweep run`'s tiny config with 7 trees per configuration, so that shards of 3 and 4 are uneven.
+    static let config = SweepRunCLITests.config.replacingOccurrences(of: "perConfiguration: 4", with: "perConfiguration: 7")
 
     static let reportNames = ["summary.csv", "by_template.csv", "by_gesture.csv", "examples.csv", "plan.yaml", "config.yaml"]
 
@@ -96,7 +85,7 @@ import Testing
         // Another split of the same config, and a shard of another config.
         try runShards(dir, count: 2, prefix: "halves")
         try expectMergeError(dir, [s[0], s[1], dir + "/halves/1"], "\(dir)/halves/1/shard.tsj is shard 1 of 2 but \(s[0])/shard.tsj is one of 3 shards")
-        let other = try workspace("errors-other", config: Self.config.replacingOccurrences(of: "seed: 5", with: "seed: 6"))
+        let other = try workspace("errors-other", config: Self.config.replacingOccurrences(of: "seed: 3", with: "seed: 4"))
         try runShards(other, count: 3)
         try expectMergeError(dir, [s[0], other + "/shards/1", s[2]], "\(other)/shards/1/shard.tsj is a shard of a different config")
 

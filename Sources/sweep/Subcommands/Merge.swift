@@ -34,14 +34,8 @@ extension SweepCommand {
                 throw ExitCode(2)
             }
             let directory = output ?? merged.plan.config.output
-            let files = Reports.files(plan: merged.plan, tallies: merged.tallies, configText: merged.configText,
-                                      outputDirectory: directory)
-            do {
-                try OutputDirectory.write(files: files, to: directory)
-            } catch {
-                printError("sweep merge: \(error)")
-                throw ExitCode(1)
-            }
+            try writeReports(plan: merged.plan, tallies: merged.tallies, configText: merged.configText, to: directory,
+                             command: "sweep merge")
             if quiet {
                 print(directory)
                 return

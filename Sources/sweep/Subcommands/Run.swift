@@ -68,13 +68,7 @@ extension SweepCommand {
             }
             let elapsed = clock.now - start
             progress.finish()
-            let files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory)
-            do {
-                try OutputDirectory.write(files: files, to: directory)
-            } catch {
-                printError("sweep run: \(error)")
-                throw ExitCode(1)
-            }
+            try writeReports(plan: plan, tallies: tallies, configText: configText, to: directory, command: "sweep run")
             if quiet {
                 print(directory)
                 return
