@@ -2,18 +2,23 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 ZMQ_HEADER ?= /usr/include/zmq.h
+# The metrics server's HTTP library links Foundation's URLSession, which a --static-swift-stdlib build (make dist)
+# links against libcurl: its headers and libcurl.so come with libcurl4-openssl-dev (checked in `deps`).
 SCENARIOS := $(sort $(wildcard configs/scenarios/seeds/*.yaml))
 
 .PHONY: all deps build release dist demo seeds test bench clean
 
 all: build
 
-# libzmq3-dev is needed from the distribution issue on; install it now so a fresh machine never breaks later.
+# libzmq3-dev (ZeroMQ) and libcurl4-openssl-dev (for the static `make dist` build), with one apt-get update.
 deps:
-	@if [ ! -f "$(ZMQ_HEADER)" ]; then \
-	  echo "make: installing libzmq3-dev (zmq.h is missing)"; \
-	  $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y libzmq3-dev; \
-	fi
+	@missing=""; \
+	  [ -f "$(ZMQ_HEADER)" ] || missing="$$missing libzmq3-dev"; \
+	  ls /usr/include/curl/curl.h /usr/include/*/curl/curl.h >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev"; \
+	  if [ -n "$$missing" ]; then \
+	    echo "make: installing$$missing"; \
+	    $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	  fi
 	@command -v $(SWIFT) >/dev/null || { echo "make: swift is not on PATH; install Swift 6 first" >&2; exit 1; }
 
 build: deps

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ScenarioKit", targets: ["ScenarioKit"]),
         .library(name: "TouchScenarios", targets: ["TouchScenarios"]),
         .library(name: "SweepPlanning", targets: ["SweepPlanning"]),
+        .library(name: "ScreenImport", targets: ["ScreenImport"]),
         .library(name: "SweepReporting", targets: ["SweepReporting"]),
         .library(name: "SweepProtocol", targets: ["SweepProtocol"]),
         .library(name: "SweepJournal", targets: ["SweepJournal"]),
@@ -26,10 +27,15 @@ let package = Package(
         .target(name: "TouchEngine"),
         // Seeded generators (pure): view trees named after real screens, gestures with an intent, sweep axes.
         .target(name: "TouchScenarios", dependencies: ["TouchEngine"]),
+        // Real screens (pure): recursiveDescription dumps -> scenes, the class table, the map and recognizer overlays.
+        .target(
+            name: "ScreenImport",
+            dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", .product(name: "Yams", package: "Yams")]
+        ),
         // Sweep configs (YAML) -> a deterministic plan: configurations, trees, gestures, work units, config hash.
         .target(
             name: "SweepPlanning",
-            dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", .product(name: "Yams", package: "Yams")]
+            dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "ScreenImport", .product(name: "Yams", package: "Yams")]
         ),
         // Sweep semantics (pure): defect classification against intents, aggregation, the shard runner.
         .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "SweepPlanning", "SweepReporting"]),
@@ -67,7 +73,8 @@ let package = Package(
             name: "sweep",
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepNode",
-                "SweepTransportZMQ", "SweepMetrics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SweepTransportZMQ", "SweepMetrics", "ScreenImport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -88,6 +95,12 @@ let package = Package(
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
+        .testTarget(
+            name: "ScreenImportTests",
+            dependencies: ["ScreenImport", "ScenarioKit", "TouchEngine", "TouchScenarios", "SweepPlanning", "SweepCore",
+                           .product(name: "Yams", package: "Yams")],
+            exclude: ["Goldens"]
+        ),
         .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepCore", "SweepReporting", "SweepPlanning"]),
         .testTarget(name: "SweepJournalTests", dependencies: ["SweepJournal"]),
         .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),

@@ -8,16 +8,23 @@ import Yams
 public enum ScenarioLoader {
     /// Reads and parses a file. An unreadable file is a `ScenarioError` with line 0.
     public static func load(path: String) throws(ScenarioError) -> LoadedScenario {
+        try load(yaml: try readText(path: path, what: "scenario file"), path: path)
+    }
+
+    /// The UTF-8 text of a file the tools read (scenarios, sweep configs, dumps, map and recognizer files). An
+    /// unreadable file is a `ScenarioError` with line 0: `cannot read the <what>: no such file` (or: it is a
+    /// directory, permission denied, it is not UTF-8 text).
+    public static func readText(path: String, what: String) throws(ScenarioError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied"
-            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the scenario file: \(reason)")
+            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the \(what): \(reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the scenario file: it is not UTF-8 text")
+            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the \(what): it is not UTF-8 text")
         }
-        return try load(yaml: text, path: path)
+        return text
     }
 
     /// Parses YAML text; `path` is only used in error messages (and as the default scene name).

@@ -12,8 +12,7 @@ public enum ParallelSweep {
     public static func run(_ plan: SweepPlan, threads: Int, treesPerUnit: Int? = nil,
                            progress: Progress? = nil) -> SweepTallies {
         let perUnit = treesPerUnit ?? defaultTreesPerUnit(plan: plan, threads: threads)
-        let state = Mutex(SweepTallies(configurationCount: plan.configurations.count,
-                                       examplesPerClass: plan.config.examples))
+        let state = Mutex(SweepTallies(plan: plan))
         forEachResult(plan, units: plan.unitsByTreeBlock(treesPerUnit: perUnit), threads: threads) { _, _, result in
             let runs = state.withLock { tallies -> Int in
                 tallies.merge(result)

@@ -34,21 +34,29 @@ public enum Replay {
     public static func scenario(plan: SweepPlan, configuration c: Int, treeIndex t: Int, family: GestureFamily,
                                 placement: Int, baseTrees: inout [Int: GeneratedTree]) -> Scenario? {
         guard plan.configurations.indices.contains(c), (0 ..< plan.treeCount).contains(t),
-              (0 ..< plan.config.gestures.placements).contains(placement),
+              t < plan.screenCount || (0 ..< plan.config.gestures.placements).contains(placement),
               plan.config.gestures.families.contains(family) else { return nil }
         let base: GeneratedTree
         if let cached = baseTrees[t] { base = cached } else {
             base = plan.baseTree(t)
             baseTrees[t] = base
         }
-        let seed = plan.gestureSeed(treeIndex: t, family: family, placement: placement)
-        guard let gesture = GestureGenerator.generate(family, on: base, placement: placement, seed: seed,
-                                                      options: plan.config.gestures.options) else { return nil }
+        let gesture: Gesture
+        if t < plan.screenCount {
+            guard let entry = plan.screenGestures[t].first(where: { $0.family == family && $0.placement == placement }) else { return nil }
+            gesture = entry.gesture
+        } else {
+            let seed = plan.gestureSeed(treeIndex: t, family: family, placement: placement)
+            guard let g = GestureGenerator.generate(family, on: base, placement: placement, seed: seed,
+                                                    options: plan.config.gestures.options) else { return nil }
+            gesture = g
+        }
         let tree = plan.configured(base, configuration: c)
         var scene = tree.scene
         scene.script = gesture.script
         let configuration = plan.configurations[c]
-        scene.name = "\(configuration.id)-t\(t)-\(family.rawValue)-p\(placement): \(tree.template.rawValue) tree \(t), "
+        let what = t < plan.screenCount ? "screen \(plan.config.trees.screens[t].name)" : "\(tree.template.rawValue) tree \(t)"
+        scene.name = "\(configuration.id)-t\(t)-\(family.rawValue)-p\(placement): \(what), "
             + "\(family.rawValue) on \(scene.views[gesture.target].name); "
             + configuration.values.map(\.description).joined(separator: ", ")
         return Scenario(scene: scene, gesture: gesture, tree: tree)

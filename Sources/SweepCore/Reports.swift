@@ -48,7 +48,9 @@ public enum Reports {
 
     public static func byTemplate(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
         var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + ["template"] + metricColumns)
-        let templates = TreeTemplate.allCases.filter { t in plan.config.trees.templates.contains { $0.template == t && $0.weight > 0 } }
+        let templates = TreeTemplate.allCases.filter { t in
+            plan.config.trees.templates.contains { $0.template == t && $0.weight > 0 } || (t == .screen && plan.screenCount > 0)
+        }
         for c in plan.configurations.indices {
             for t in templates {
                 table.append([plan.configurations[c].id] + axisFields(plan, c) + [t.rawValue]
@@ -107,6 +109,7 @@ public enum Reports {
             ("by_template.csv", byTemplate(plan, tallies)),
             ("by_gesture.csv", byGesture(plan, tallies)),
             ("examples.csv", examples(plan, tallies, outputDirectory: outputDirectory)),
+        ] + (plan.screenCount > 0 ? [("by_screen.csv", ScreenReport.csv(plan, tallies))] : []) + [
             ("plan.yaml", plan.resolvedYAML()),
             ("config.yaml", configText),
         ]

@@ -1,3 +1,4 @@
+import SweepPlanning
 import TouchScenarios
 
 /// The tallies of one configuration: overall, by tree template and by gesture family.
@@ -86,16 +87,29 @@ public struct SweepTallies: Sendable, Equatable {
     /// `examples[configuration][defect]`, at most `examplesPerClass` each, in plan order.
     public private(set) var examples: [[[DefectExample]]]
     public let examplesPerClass: Int
+    /// `elements[configuration][global element index]`: the real screens' elements (by_screen.csv).
+    public private(set) var elements: [[Tally]]
 
-    public init(configurationCount: Int, examplesPerClass: Int) {
+    /// `elementCount` is `SweepPlan.screenElementCount` (0 without screens).
+    public init(configurationCount: Int, examplesPerClass: Int, elementCount: Int = 0) {
         configurations = Array(repeating: ConfigurationTallies(), count: configurationCount)
         examples = Array(repeating: Array(repeating: [], count: DefectClass.allCases.count), count: configurationCount)
         self.examplesPerClass = examplesPerClass
+        elements = Array(repeating: Array(repeating: Tally(), count: elementCount), count: configurationCount)
+    }
+
+    /// Tallies sized for `plan`.
+    public init(plan: SweepPlan) {
+        self.init(configurationCount: plan.configurations.count, examplesPerClass: plan.config.examples,
+                  elementCount: plan.screenElementCount)
     }
 
     /// Adds a finished work unit. Commutative: any completion order gives equal tallies.
     public mutating func merge(_ unit: UnitResult) {
         configurations[unit.configuration].merge(unit.tallies)
+        for e in unit.elements where elements[unit.configuration].indices.contains(e.element) {
+            elements[unit.configuration][e.element].merge(e.tally)
+        }
         for example in unit.examples {
             // In place: a copy-out/copy-back would duplicate the list's storage on every example.
             Self.keepSmallest(example, in: &examples[example.configuration][example.defect.rawValue], limit: examplesPerClass)

@@ -8,7 +8,18 @@ public struct UnitResult: Sendable {
     public var tallies = ConfigurationTallies()
     /// The unit's first examples of each defect class (at most `examplesPerClass` each).
     public var examples: [DefectExample] = []
+    /// Tallies of the real screens' elements this unit aimed at (`SweepPlan.screenElementOffsets`), by
+    /// ascending global element index, none empty.
+    public var elements: [ElementTally] = []
     public init(configuration: Int) { self.configuration = configuration }
+}
+
+/// The scenarios aimed at one element of a real screen, in one configuration.
+public struct ElementTally: Sendable, Equatable {
+    /// Global element index: `SweepPlan.screenElementOffsets[screen] + element`.
+    public var element: Int
+    public var tally: Tally
+    public init(element: Int, tally: Tally) { self.element = element; self.tally = tally }
 }
 
 /// Runs work units: for each tree of the unit, generate it and its gestures, apply the configuration,
@@ -31,16 +42,7 @@ public struct UnitRunner: Sendable {
     public mutating func baseTree(_ i: Int) -> (tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]) {
         if let hit = cache[i] { return hit }
         let tree = plan.baseTree(i)
-        var gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)] = []
-        for family in plan.config.gestures.families {
-            for placement in 0 ..< plan.config.gestures.placements {
-                let seed = plan.gestureSeed(treeIndex: i, family: family, placement: placement)
-                if let g = GestureGenerator.generate(family, on: tree, placement: placement, seed: seed,
-                                                     options: plan.config.gestures.options) {
-                    gestures.append((family, placement, g))
-                }
-            }
-        }
+        let gestures = plan.gestureEntries(for: tree, treeIndex: i)
         if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[i] = (tree, gestures)
         return (tree, gestures)
@@ -50,6 +52,9 @@ public struct UnitRunner: Sendable {
         var result = UnitResult(configuration: unit.configuration)
         let perClass = plan.config.examples
         var kept = [Int](repeating: 0, count: DefectClass.allCases.count)
+        // Element tallies of the unit's screens, by global element index.
+        var elementTallies: [Int: Tally] = [:]
+        let placements = plan.config.gestures.placements
         for t in unit.trees {
             let base = baseTree(t)
             let tree = plan.configured(base.tree, configuration: unit.configuration)
@@ -59,6 +64,9 @@ public struct UnitRunner: Sendable {
                     Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
                 }
                 result.tallies.add(verdict, template: tree.template, family: entry.family)
+                if t < plan.screenCount {
+                    elementTallies[plan.screenElementOffsets[t] + entry.placement / placements, default: Tally()].add(verdict)
+                }
                 for defect in verdict.defects where kept[defect.rawValue] < perClass {
                     kept[defect.rawValue] += 1
                     result.examples.append(DefectExample(
@@ -68,6 +76,7 @@ public struct UnitRunner: Sendable {
                 }
             }
         }
+        result.elements = elementTallies.keys.sorted().map { ElementTally(element: $0, tally: elementTallies[$0]!) }
         return result
     }
 }

@@ -61,6 +61,9 @@ public final class CoordinatorNode {
     let options: Options
     let clock = MonotonicClock()
 
+    /// The most config text (with any embedded screen dumps) a `welcome` message carries to workers.
+    public static let maxConfigTextBytes = WireLimits.configTextBytes
+
     public init(plan: SweepPlan, configText: String, options: Options) {
         self.plan = plan
         self.configText = configText
@@ -71,7 +74,7 @@ public final class CoordinatorNode {
 
     /// Runs until every unit is committed or quarantined; `stop` can end it early (returns nil then).
     public func run(stop: @escaping @Sendable () -> Bool = { false }) throws -> Outcome {
-        var tallies = SweepTallies(configurationCount: plan.configurations.count, examplesPerClass: plan.config.examples)
+        var tallies = SweepTallies(plan: plan)
         var coverage = Array(repeating: TreeCoverage(), count: plan.configurations.count)
         var quarantined: [(unit: UnitSpec, reason: String)] = []
         let (journal, resumed) = try openJournal(tallies: &tallies, coverage: &coverage, quarantined: &quarantined)
@@ -113,6 +116,9 @@ public final class CoordinatorNode {
         options.onListening?(endpoint)
 
         var lastTick: Int64 = 0
+        /// Leases and liveness are checked this often: a fifth of a heartbeat, at most 100 ms, so a silent worker's
+        /// units move on within a fifth of an interval of its liveness running out.
+        let tickMs = Int64(min(100, max(10, options.heartbeatMs / 5)))
         var lastProgress: Int64 = -1000
         var finished = machine.finished
         if finished { _ = machine.handle(.tick, nowMs: clock.nowMs) }
@@ -154,7 +160,7 @@ public final class CoordinatorNode {
 
         while !finished {
             if stop() { break }
-            try poller.poll(timeoutMs: 50)
+            try poller.poll(timeoutMs: Int(min(50, tickMs)))
             let now = clock.nowMs
             if let gatekeeper, let gateIndices { try gatekeeper.serve(poller, gateIndices, nowMs: now) }
             if poller.isReadable(socketIndex) {
@@ -184,7 +190,7 @@ public final class CoordinatorNode {
                     }
                 }
             }
-            if now - lastTick >= 100 {
+            if now - lastTick >= tickMs {
                 lastTick = now
                 try perform(machine.handle(.tick, nowMs: now), now: now)
             }

@@ -111,9 +111,7 @@ public enum ShardMerge {
                 throw ShardError.duplicate(index: shard.index, count: shard.count, path: shard.path, other: other)
             }
             seen[shard.index] = shard.path
-            if tallies == nil {
-                tallies = SweepTallies(configurationCount: shard.plan.configurations.count, examplesPerClass: shard.plan.config.examples)
-            }
+            if tallies == nil { tallies = SweepTallies(plan: shard.plan) }
             for result in shard.results { tallies!.merge(result) }
             if first == nil { first = shard }
         }

@@ -68,6 +68,13 @@ public enum PlanText {
         }
         let trees = config.trees
         add("trees:")
+        if !trees.screens.isEmpty {
+            // The hash covers each dump's bytes; plan.yaml carries the dumps themselves in `embedded:`.
+            add("screens:", 1)
+            for s in trees.screens {
+                add("- " + AxisValueText.yamlString(s.file) + (forHash ? "  # fnv1a " + FNV1a.hex(s.text) : ""), 2)
+            }
+        }
         add("perConfiguration: \(trees.perConfiguration)", 1)
         add("templates: {" + trees.templates.map { "\($0.template.rawValue): \(num($0.weight))" }.joined(separator: ", ") + "}", 1)
         add("rows: " + range(trees.options.rows), 1)
@@ -85,6 +92,9 @@ public enum PlanText {
         add("sampleRate: " + num(gestures.options.sampleRate), 1)
         add("jitter: " + num(gestures.options.jitter), 1)
         add("examples: \(config.examples)")
+        if !trees.screens.isEmpty {
+            if !forHash { for line in SweepConfigLoader.embeddedLines(config) { add(line) } }
+        }
         return lines
     }
 
@@ -118,6 +128,16 @@ public enum PlanText {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `4 configurations × 12 trees × 22 gestures`, or with real screens
+    /// `4 configurations × (16 screens with 168 gestures + 0 generated trees × 11 gestures)`: the sweep's shape
+    /// for the run and submit banners.
+    public static func shape(_ plan: SweepPlan) -> String {
+        let configurations = "\(plan.configurations.count) configurations × "
+        guard plan.screenCount > 0 else { return configurations + "\(plan.treeCount) trees × \(plan.gesturesPerTree) gestures" }
+        return configurations + "(\(plan.screenCount) screens with \(plan.screenGestureCount) gestures + "
+            + "\(plan.config.trees.generatedCount) generated trees × \(plan.gesturesPerTree) gestures)"
+    }
+
     /// What `sweep plan` prints: the counts, the hash and the first `show` configurations as a table.
     public static func summary(_ plan: SweepPlan, path: String, show: Int) -> String {
         let config = plan.config
@@ -141,7 +161,14 @@ public enum PlanText {
         let families = config.gestures.families.count
         row("gestures per tree", "\(plan.gesturesPerTree)  (\(families) famil\(families == 1 ? "y" : "ies") × "
             + "\(config.gestures.placements) placement\(config.gestures.placements == 1 ? "" : "s"))")
-        row("total scenario runs", "\(plan.totalRuns)  (\(plan.configurations.count) × \(plan.treeCount) × \(plan.gesturesPerTree))")
+        if plan.screenCount > 0 {
+            row("screens", "\(plan.screenCount) (trees 0–\(plan.screenCount - 1)), \(plan.screenGestureCount) gestures: every family "
+                + "on every element it can aim at")
+            row("total scenario runs", "\(plan.totalRuns)  (\(plan.configurations.count) × (\(config.trees.generatedCount) × "
+                + "\(plan.gesturesPerTree) + \(plan.screenGestureCount)))")
+        } else {
+            row("total scenario runs", "\(plan.totalRuns)  (\(plan.configurations.count) × \(plan.treeCount) × \(plan.gesturesPerTree))")
+        }
         let shown = plan.configurations.prefix(max(0, show))
         if !shown.isEmpty {
             lines.append("")

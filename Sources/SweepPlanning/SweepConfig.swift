@@ -34,12 +34,32 @@ public struct TemplateWeight: Hashable, Sendable {
     public init(template: TreeTemplate, weight: Double) { self.template = template; self.weight = weight }
 }
 
+/// A real screen of `trees.screens`: a dump as read, and the scene `ScreenImport` made of it.
+public struct ScreenDump: Hashable, Sendable {
+    /// The path as matched, relative like the pattern that matched it (`../shared/screens/04-….txt`).
+    public var file: String
+    public var text: String
+    public var scene: Scene
+    /// The file name without its directory and extension: the screen's name in reports.
+    public var name: String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
+        return String(base[..<dot])
+    }
+    public init(file: String, text: String, scene: Scene) { self.file = file; self.text = text; self.scene = scene }
+}
+
 /// The `trees:` section.
 public struct TreeSettings: Hashable, Sendable {
-    /// Trees per configuration (the same trees for every configuration).
+    /// Generated trees per configuration (the same trees for every configuration); none when only screens are
+    /// given (no `templates`).
     public var perConfiguration: Int = 10
+    /// The dumps they matched, in pattern order then file-name order; trees 0 ..< screens.count.
+    public var screens: [ScreenDump] = []
+    /// Generated trees per configuration: `perConfiguration`, or 0 when there are no templates (screens only).
+    public var generatedCount: Int { templates.isEmpty ? 0 : perConfiguration }
     /// Templates with weights, in `TreeTemplate.allCases` order whatever the order in the file.
-    public var templates: [TemplateWeight] = TreeTemplate.allCases.map { TemplateWeight(template: $0, weight: 1) }
+    public var templates: [TemplateWeight] = TreeTemplate.generated.map { TemplateWeight(template: $0, weight: 1) }
     /// Size ranges and the random composition's shape.
     public var options = TreeOptions()
     public init() {}

@@ -15,16 +15,7 @@ public enum SweepConfigLoader {
     /// The text of a config file (for callers that keep it, e.g. to journal it). An unreadable file or one
     /// that is not UTF-8 is a `ScenarioError` with line 0.
     public static func read(path: String) throws(ScenarioError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied"
-            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the sweep config: \(reason)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the sweep config: it is not UTF-8 text")
-        }
-        return text
+        try ScenarioLoader.readText(path: path, what: "sweep config")
     }
 
     /// Parses YAML text; `path` is only used in error messages.
@@ -40,8 +31,8 @@ public enum SweepConfigLoader {
 
     /// The top-level keys, in the order the docs list them.
     public static let topLevelKeys = ["name", "description", "seed", "output", "axes", "zip", "exclude", "trees",
-                                      "gestures", "examples"]
-    static let treeKeys = ["perConfiguration", "templates", "rows", "controls", "random", "edgeGate"]
+                                      "gestures", "examples", "embedded"]
+    static let treeKeys = ["screens", "perConfiguration", "templates", "rows", "controls", "random", "edgeGate"]
     static let randomKeys = ["depth", "fanOut", "kindMix"]
     static let gestureKeys = ["families", "placements", "sampleRate", "jitter"]
 
@@ -67,6 +58,8 @@ extension SweepConfigLoader {
         let reader: ConfigReader
         /// Value nodes of each axis, for exclude messages.
         var axisNodes: [String: Node] = [:]
+        /// `trees.screens` as written (paths or patterns), resolved after the whole config is read.
+        var screenPatterns: [String] = []
 
         init(reader: ConfigReader) { self.reader = reader }
 
@@ -93,7 +86,16 @@ extension SweepConfigLoader {
                         + "\(Combinations.countBeforeExclusion(of: config)) combinations, leaving nothing to run")
                 }
             }
-            if let node = top["trees"] { config.trees = try trees(node) }
+            if let node = top["trees"] {
+                config.trees = try trees(node)
+                if let patternsNode = try reader.map(node, for: "'trees'")["screens"] {
+                    config.trees.screens = try screens(patterns: screenPatterns, patternsNode: patternsNode,
+                                                       embedded: top[SweepConfigLoader.embeddedKey])
+                }
+            }
+            if config.trees.screens.isEmpty, let node = top.keyNode(SweepConfigLoader.embeddedKey) {
+                throw reader.error(at: node, "'embedded' carries the dumps of trees.screens, but this config has no screens")
+            }
             if let node = top["gestures"] { config.gestures = try gestures(node) }
             if let node = top["examples"] {
                 config.examples = try reader.integer(node, in: SweepLimits.examples, for: "'examples'")
@@ -271,14 +273,27 @@ extension SweepConfigLoader {
 
         // MARK: Trees and gestures
 
-        func trees(_ node: Node) throws(ScenarioError) -> TreeSettings {
+        mutating func trees(_ node: Node) throws(ScenarioError) -> TreeSettings {
             let map = try reader.map(node, for: "'trees'")
             try map.checkKeys(SweepConfigLoader.treeKeys, in: "'trees'")
             var settings = TreeSettings()
             if let n = map["perConfiguration"] {
                 settings.perConfiguration = try reader.integer(n, in: SweepLimits.treesPerConfiguration, for: "'perConfiguration'")
             }
-            if let n = map["templates"] { settings.templates = try templates(n) }
+            if let n = map["screens"] {
+                screenPatterns = try parseScreenPatterns(n)
+                // Screens alone, unless templates are asked for too.
+                settings.templates = []
+            }
+            if let n = map["templates"] {
+                let empty: Bool
+                switch n {
+                case .mapping(let m): empty = m.count == 0
+                case .sequence(let q): empty = q.count == 0
+                default: empty = false
+                }
+                if !(empty && map["screens"] != nil) { settings.templates = try templates(n) }
+            }
             if let n = map["rows"] { settings.options.rows = try intRange(n, SweepLimits.rows, for: "rows") }
             if let n = map["controls"] { settings.options.controls = try intRange(n, SweepLimits.controls, for: "controls") }
             if let n = map["random"] {
@@ -297,7 +312,7 @@ extension SweepConfigLoader {
 
         /// `{feed: 3, form: 1}` (weights) or `[feed, form]` (weight 1 each).
         func templates(_ node: Node) throws(ScenarioError) -> [TemplateWeight] {
-            let all = TreeTemplate.allCases.map(\.rawValue)
+            let all = TreeTemplate.generated.map(\.rawValue)
             var chosen: [String: Double] = [:]
             if case .sequence = node {
                 for n in try names(node, all, what: "templates", for: "'templates'") { chosen[n] = 1 }
@@ -306,7 +321,7 @@ extension SweepConfigLoader {
             } else {
                 throw reader.mismatch(node, expected: "a list of templates or a map of templates to weights", for: "'templates'")
             }
-            return TreeTemplate.allCases.compactMap { t in chosen[t.rawValue].map { TemplateWeight(template: t, weight: $0) } }
+            return TreeTemplate.generated.compactMap { t in chosen[t.rawValue].map { TemplateWeight(template: t, weight: $0) } }
         }
 
         /// A non-empty list of distinct names out of `options`.

@@ -5,6 +5,7 @@ extension SweepPlan {
     /// Tree `i` as generated, before any axis is applied (gestures are aimed on this tree, so their targets do
     /// not depend on the configuration).
     public func baseTree(_ i: Int) -> GeneratedTree {
+        if i < screenCount { return screenTrees[i] }
         let spec = treeSpec(i)
         return TreeGenerator.generate(spec.template, seed: spec.seed, options: config.trees.options)
     }
@@ -19,14 +20,38 @@ extension SweepPlan {
     /// nothing to aim at on this tree (no cell for `dragFromCell`, …) gives no gesture, so a tree may have fewer
     /// than `gesturesPerTree`.
     public func gestures(for tree: GeneratedTree, treeIndex: Int) -> [Gesture] {
-        var result: [Gesture] = []
-        result.reserveCapacity(gesturesPerTree)
+        gestureEntries(for: tree, treeIndex: treeIndex).map(\.gesture)
+    }
+
+    /// Every gesture of tree `treeIndex` (`tree` is `baseTree(treeIndex)`): on a generated tree each family ×
+    /// placement aimed at a seeded element; on a screen every family × placement aimed at every element it
+    /// can aim at (elements in document order). Those with nothing to aim at, or no room, are left out.
+    public func gestureEntries(for tree: GeneratedTree, treeIndex: Int) -> [GestureEntry] {
+        if treeIndex < screenCount && treeIndex < screenGestures.count { return screenGestures[treeIndex] }
+        if tree.template == .screen { return screenEntries(for: tree, treeIndex: treeIndex) }
+        var result: [GestureEntry] = []
         for family in config.gestures.families {
             for placement in 0 ..< config.gestures.placements {
                 let seed = gestureSeed(treeIndex: treeIndex, family: family, placement: placement)
-                if let gesture = GestureGenerator.generate(family, on: tree, placement: placement, seed: seed,
-                                                           options: config.gestures.options) {
-                    result.append(gesture)
+                if let g = GestureGenerator.generate(family, on: tree, placement: placement, seed: seed, options: config.gestures.options) {
+                    result.append((family, placement, g))
+                }
+            }
+        }
+        return result
+    }
+
+    func screenEntries(for tree: GeneratedTree, treeIndex: Int) -> [GestureEntry] {
+        var result: [GestureEntry] = []
+        let placements = config.gestures.placements
+        for element in tree.elements.indices {
+            for family in config.gestures.families {
+                for placement in 0 ..< placements {
+                    let slot = element * placements + placement
+                    let seed = gestureSeed(treeIndex: treeIndex, family: family, placement: slot)
+                    if let g = GestureGenerator.generate(family, on: tree, element: element, seed: seed, options: config.gestures.options) {
+                        result.append((family, slot, g))
+                    }
                 }
             }
         }

@@ -10,6 +10,10 @@ import TouchScenarios
 /// - Gestures: for each tree, every family × placement, generated on the tree before any axis is applied, with
 ///   seeds from `SplitMix64(seed: config.seed, 2, treeIndex, familyIndex, placement)`.
 public struct SweepPlan: Sendable {
+    /// One gesture of a tree: its family, its slot (the placement; on a screen, element × placements +
+    /// placement, so that the example id `…-<family>-p<slot>` names the element) and the gesture.
+    public typealias GestureEntry = (family: GestureFamily, placement: Int, gesture: Gesture)
+
     /// One point of the sweep: a value for every axis.
     public struct Configuration: Hashable, Sendable, Identifiable {
         /// Position in `configurations` (0-based).
@@ -60,23 +64,49 @@ public struct SweepPlan: Sendable {
         }
         combinationCount = Combinations.countBeforeExclusion(of: config)
         configHash = FNV1a.hex(PlanText.canonical(config))
+        let screens = config.trees.screens.indices.map { GeneratedTree(screen: config.trees.screens[$0].scene, seed: UInt64($0)) }
+        screenTrees = screens
+        screenGestures = []
+        screenGestures = screens.indices.map { screenEntries(for: screens[$0], treeIndex: $0) }
+        var offset = 0
+        screenElementOffsets = screens.map { tree in
+            defer { offset += tree.elements.count }
+            return offset
+        }
+        screenElementCount = offset
     }
+
+    /// The first global element index of each screen: element `e` of screen `t` is
+    /// `screenElementOffsets[t] + e` in the per-element tallies (by_screen.csv).
+    public private(set) var screenElementOffsets: [Int] = []
+    /// Elements of every screen together.
+    public private(set) var screenElementCount = 0
+
+    /// The screens' trees and their gestures, made once (they are small and every unit needs them).
+    public private(set) var screenTrees: [GeneratedTree] = []
+    public private(set) var screenGestures: [[GestureEntry]] = []
 
     // MARK: Counts
 
     public var excludedCount: Int { combinationCount - configurations.count }
-    /// Trees per configuration.
-    public var treeCount: Int { config.trees.perConfiguration }
-    /// Gestures per tree: families × placements.
+    /// Trees per configuration: the screens (trees 0 ..< screenCount), then the generated trees.
+    public var treeCount: Int { screenCount + config.trees.generatedCount }
+    /// Real screens (`trees.screens`).
+    public var screenCount: Int { config.trees.screens.count }
+    /// Gestures per generated tree: families × placements.
     public var gesturesPerTree: Int { config.gestures.families.count * config.gestures.placements }
-    /// Scenario runs: configurations × trees × gestures per tree.
-    public var totalRuns: Int { configurations.count * treeCount * gesturesPerTree }
+    /// Gestures of every screen together (each family × placement on each element it can aim at).
+    public var screenGestureCount: Int { screenGestures.reduce(0) { $0 + $1.count } }
+    /// Scenario runs: configurations × (generated trees × gestures per tree + the screens' gestures).
+    public var totalRuns: Int { configurations.count * (config.trees.generatedCount * gesturesPerTree + screenGestureCount) }
 
     // MARK: Trees
 
-    /// The template and seed of tree `i` (0-based), identical for every configuration.
+    /// The template and seed of tree `i` (0-based), identical for every configuration. A screen is `.screen`
+    /// with its index as seed; generated tree `i` is drawn as tree `i − screenCount` of a config without screens.
     public func treeSpec(_ i: Int) -> (template: TreeTemplate, seed: UInt64) {
-        var rng = SplitMix64(seed: config.seed, 1, UInt64(i))
+        if i < screenCount { return (.screen, UInt64(i)) }
+        var rng = SplitMix64(seed: config.seed, 1, UInt64(i - screenCount))
         let templates = config.trees.templates
         let choice = templates.count == 1 ? 0 : rng.weighted(templates.map(\.weight))
         return (templates[choice].template, rng.next())

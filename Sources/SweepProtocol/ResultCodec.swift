@@ -60,6 +60,16 @@ public enum ResultCodec {
             w.u64(e.treeSeed)
             w.string(e.target)
         }
+        // Optional trailing section (real screens only): absent when there are no element tallies, so a
+        // payload of a sweep without screens is byte for byte the format-1 payload it always was.
+        guard !result.elements.isEmpty else { return }
+        w.varint(result.elements.count)
+        var previous = -1
+        for e in result.elements {
+            w.varint(e.element - previous - 1)  // gaps: indices strictly increase
+            tally(e.tally, &w)
+            previous = e.element
+        }
     }
 
     static func tally(_ t: Tally, _ w: inout WireWriter) {
@@ -134,6 +144,7 @@ public enum ResultCodec {
         // An example takes at least 19 bytes, so a lying count cannot make us reserve much.
         result.examples.reserveCapacity(min(count, r.remaining / 19))
         for i in 0 ..< count { result.examples.append(try example(&r, i, configuration: configuration)) }
+        if r.remaining > 0 { result.elements = try elements(&r) }
         try r.expectEnd("the result payload")
         return result
     }
@@ -149,6 +160,31 @@ public enum ResultCodec {
         for (i, e) in result.examples.enumerated() where !unit.trees.contains(e.treeIndex) {
             throw .inconsistent(field: "payload.examples[\(i)].treeIndex", offset: 0,
                                 reason: "tree \(e.treeIndex) is outside unit \(unit.id)")
+        }
+        return result
+    }
+
+    /// The element tallies of the trailing section: at least one, indices strictly increasing, none empty.
+    /// A count of 0 is no section: the byte is left for `expectEnd` to report as trailing.
+    static func elements(_ r: inout WireReader) throws(ProtocolError) -> [ElementTally] {
+        let start = r.offset
+        let n = try r.varint("payload.elements", in: 0 ... maxExamples)
+        if n == 0 {
+            r.rewind(to: start)
+            return []
+        }
+        var result: [ElementTally] = []
+        result.reserveCapacity(min(n, r.remaining / 3))
+        var previous = -1
+        for i in 0 ..< n {
+            let gap = try r.varint("payload.elements[\(i)].element", in: WireLimits.index)
+            let element = previous + 1 + gap
+            let at = r.offset
+            guard let tally = try tally(&r, "payload.elements[\(i)]"), tally.runs > 0 else {
+                throw .malformed(field: "payload.elements[\(i)]", offset: at, reason: "an element tally with no runs is not sent")
+            }
+            result.append(ElementTally(element: element, tally: tally))
+            previous = element
         }
         return result
     }

@@ -17,6 +17,12 @@ public enum TreeTemplate: String, Sendable, CaseIterable, Codable {
     case settings
     /// A random composition with configurable depth, fan-out and kind mix.
     case random
+    /// Not generated: a real screen imported from a `recursiveDescription` dump (`trees.screens`,
+    /// docs/real-screens.md). `TreeGenerator` never builds it; it has no weight in `trees.templates`.
+    case screen
+
+    /// The templates `TreeGenerator` builds (every case but `screen`), in `allCases` order.
+    public static let generated: [TreeTemplate] = allCases.filter { $0 != .screen }
 }
 
 /// What a gesture can aim at.
@@ -78,6 +84,17 @@ public struct GeneratedTree: Hashable, Sendable {
     public var elements: [Element]
     public init(template: TreeTemplate, seed: UInt64, scene: Scene, roles: Roles, elements: [Element]) {
         self.template = template; self.seed = seed; self.scene = scene; self.roles = roles; self.elements = elements
+    }
+}
+
+extension GeneratedTree {
+    /// A tree for an imported screen: its scroll views are the `scrollViews` role (so the scroll-view axes of
+    /// a sweep apply to them) and its targets are every reachable, visible control, cell and scroll view.
+    /// `seed` only identifies the screen in reports (its index in the sweep's screen list).
+    public init(screen scene: Scene, seed: UInt64) {
+        var roles = Roles()
+        roles.scrollViews = scene.views.indices.filter { scene.views[$0].scroll != nil }
+        self.init(template: .screen, seed: seed, scene: scene, roles: roles, elements: TreeGenerator.elements(of: scene))
     }
 }
 

@@ -55,6 +55,16 @@ public enum GestureGenerator {
         return nil
     }
 
+    /// A gesture of `family` aimed at `tree.elements[element]` itself (a real screen's sweep aims every family at
+    /// every element), or nil when the family cannot aim at it or finds no room on it.
+    public static func generate(_ family: GestureFamily, on tree: GeneratedTree, element: Int, seed: UInt64,
+                                options: GestureOptions) -> Gesture? {
+        guard tree.elements.indices.contains(element), families(for: tree.elements[element]).contains(family) else { return nil }
+        var rng = SplitMix64(seed: seed, UInt64(element), UInt64(GestureFamily.allCases.firstIndex(of: family)!))
+        var builder = ScriptBuilder(options: options)
+        return make(family, element: tree.elements[element], tree: tree, rng: &rng, script: &builder)
+    }
+
     // MARK: Families
 
     static func make(_ family: GestureFamily, element: Element, tree: GeneratedTree, rng: inout SplitMix64,

@@ -30,6 +30,7 @@ public enum TreeGenerator {
         case .pager: PagerTemplate.build(&b)
         case .settings: SettingsTemplate.build(&b)
         case .random: RandomTemplate.build(&b)
+        case .screen: preconditionFailure("screens are imported (GeneratedTree(screen:seed:)), not generated")
         }
         return b.finish()
     }
@@ -245,8 +246,14 @@ struct TreeBuilder {
         return order == Array(scene.views.indices)
     }
 
+    func elements() -> [Element] {
+        TreeGenerator.elements(of: scene, empties: empties, occluders: occluders)
+    }
+}
+
+extension TreeGenerator {
     /// Whether touches can reach `view` at all (H1 on it and every ancestor).
-    func isReachable(_ view: ViewID) -> Bool {
+    public static func isReachable(_ view: ViewID, in scene: Scene) -> Bool {
         var v: ViewID? = view
         while let c = v {
             let s = scene.views[c]
@@ -257,7 +264,10 @@ struct TreeBuilder {
         return true
     }
 
-    func elements() -> [Element] {
+    /// The targets of a scene in document order: every enabled control, cell and scroll view (and the views in
+    /// `empties`) that touches can reach and that shows a non-empty part in the window, minus what the
+    /// `occluders` drawn in front of it cover.
+    public static func elements(of scene: Scene, empties: [ViewID] = [], occluders: [ViewID] = []) -> [Element] {
         var result: [Element] = []
         for v in scene.views.indices where v != 0 {
             let spec = scene.views[v]
@@ -268,18 +278,18 @@ struct TreeBuilder {
             } else if spec.kind == .cell {
                 kind = .cell
             } else if spec.kind.isScrollView {
-                kind = .scrollView(axes: TreeGenerator.scrollableAxes(of: v, in: scene))
+                kind = .scrollView(axes: scrollableAxes(of: v, in: scene))
             } else if empties.contains(v) {
                 kind = .empty
             } else {
                 continue
             }
-            guard isReachable(v) else { continue }
-            var rect = TreeGenerator.clippedWindowRect(of: v, in: scene)
+            guard isReachable(v, in: scene) else { continue }
+            var rect = clippedWindowRect(of: v, in: scene)
             for o in occluders where o > v && !scene.isView(o, inside: v) {
-                rect = TreeGenerator.subtract(rect, TreeGenerator.clippedWindowRect(of: o, in: scene))
+                rect = subtract(rect, clippedWindowRect(of: o, in: scene))
             }
-            guard !TreeGenerator.isEmpty(rect) else { continue }
+            guard !isEmpty(rect) else { continue }
             result.append(Element(view: v, kind: kind, visibleRect: rect, scrollView: scene.enclosingScrollView(of: v)))
         }
         return result

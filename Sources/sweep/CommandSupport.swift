@@ -28,7 +28,9 @@ func printError(_ message: String) {
 func readSweepConfig(_ path: String, command: String) throws -> (config: SweepConfig, text: String) {
     do {
         let text = try SweepConfigLoader.read(path: path)
-        return (try SweepConfigLoader.load(yaml: text, path: path), text)
+        let config = try SweepConfigLoader.load(yaml: text, path: path)
+        // With trees.screens the text carries the dumps from here on (journal, workers, config.yaml).
+        return (config, SweepConfigLoader.expandedText(text, config: config))
     } catch {
         printError("\(command): \(error)")
         throw ExitCode(2)

@@ -118,6 +118,27 @@ extension DistributedFaultTests {
         }
     }
 
+    @Test func allowAnyWorkerTakesAnyKeyButStillRefusesPlainText() throws {
+        let f = try fixture("curve-any")
+        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "0")
+        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/anyone", "--workers", "1")
+        let log = f.dir + "/coordinator.log"
+        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",
+                                     "--key", f.dir + "/keys/coordinator.secret", "--allow-any-worker"], stderr: log)
+        let endpoint = try #require(boundEndpoint(log))
+        let plain = try start(["worker", "--connect", endpoint, "--id", "plain", "--insecure"])
+        #expect(waitForLog(log, "it does not speak CURVE"))
+        let anyone = try start(["worker", "--connect", endpoint, "--id", "anyone", "--coordinator-key", f.dir + "/keys/coordinator.pub",
+                                "--key", f.dir + "/anyone/workers/worker-1.secret"])
+        #expect(wait(coordinator) == 0)
+        stopIfRunning(anyone)
+        kill(plain.processIdentifier, SIGKILL)
+        plain.waitUntilExit()
+        let said = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(said.contains("worker anyone joined") && !said.contains("worker plain joined"))
+        try expectSameReports(f.dir + "/out", f)
+    }
+
     @Test func aBrokenKeyFileIsOneLineNamingFileLineAndColumn() throws {
         let f = try fixture("badkeys")
         _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")

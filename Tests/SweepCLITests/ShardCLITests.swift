@@ -49,6 +49,36 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: ScreenCLITests.screens != nil, "needs shared/screens beside the checkout"))
+    func shardsOfRealScreensMergeWithoutTheDumpsIntoTheReportsOfRun() throws {
+        let dir = try workspace("screens")
+        try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/configs", withIntermediateDirectories: true)
+        for name in ["04-storyboards-tutorial-players-table-lldb.txt", "10-ios7-swipeable-cell-delete-nslog.txt"] {
+            try FileManager.default.copyItem(atPath: ScreenCLITests.screens! + "/" + name, toPath: dir + "/dumps/" + name)
+        }
+        try """
+            name: screens-shards
+            axes: {scrollViews.delaysContentTouches: [true, false]}
+            trees: {screens: ["dumps/*.txt"], templates: [feed], perConfiguration: 3}
+            gestures: {placements: 1}
+            """.write(toFile: dir + "/configs/screens.yaml", atomically: true, encoding: .utf8)
+        let out = dir + "/out"
+        #expect(try cli.sweep("run", dir + "/configs/screens.yaml", "--output", out, "--quiet").status == 0)
+        try FileManager.default.moveItem(atPath: out, toPath: dir + "/reference")
+        for i in 0 ..< 3 {
+            let shard = try cli.sweep("run", dir + "/configs/screens.yaml", "--shard", "\(i)/3", "--output", "\(dir)/shards/\(i)", "--quiet")
+            #expect(shard.status == 0, "\(shard.stderr)")
+        }
+        // The dumps travel in the shard files' config text.
+        try FileManager.default.removeItem(atPath: dir + "/dumps")
+        let merge = try cli.sweep(["merge", "--output", out, "--quiet"] + [2, 0, 1].map { "\(dir)/shards/\($0)" })
+        #expect(merge.status == 0, "\(merge.stderr)")
+        for name in Self.reportNames + ["by_screen.csv"] {
+            #expect(bytes(out + "/" + name) != nil && bytes(out + "/" + name) == bytes(dir + "/reference/" + name), "\(name)")
+        }
+    }
+
     @Test func aShardFileDependsOnlyOnTheConfigAndTheShardNotOnThreads() throws {
         let dir = try workspace("threads")
         try runShards(dir, count: 3, prefix: "one", threads: "1")

@@ -10,7 +10,7 @@ import TouchScenarios
         #expect(config.name == "tiny" && config.seed == 1 && config.output == "out/tiny" && config.examples == 3)
         #expect(config.axes.isEmpty && config.zip.isEmpty && config.exclude.isEmpty)
         #expect(config.trees.perConfiguration == 10)
-        #expect(config.trees.templates.map(\.template) == TreeTemplate.allCases)
+        #expect(config.trees.templates.map(\.template) == TreeTemplate.generated)
         #expect(config.trees.options == TreeOptions())
         #expect(config.gestures.families == GestureFamily.allCases && config.gestures.placements == 1)
         #expect(config.gestures.options == GestureOptions())
@@ -110,7 +110,7 @@ import TouchScenarios
         #expect(loadError("") == "t.yaml:1:1: the sweep config is empty")
         #expect(loadError("seed: 3\n") == "t.yaml:1:1: the sweep config is missing the required key 'name'")
         #expect(loadError("name: a\nseeds: 3\n") == "t.yaml:2:1: unknown key 'seeds' in the sweep config (did you mean 'seed'?); "
-            + "allowed keys are name, description, seed, output, axes, zip, exclude, trees, gestures, examples")
+            + "allowed keys are name, description, seed, output, axes, zip, exclude, trees, gestures, examples, embedded")
         #expect(loadError("name: a\nname: b\n").hasPrefix("t.yaml:1:1: key 'name' appears more than once"))
         #expect(loadError("name: [a\n").hasPrefix("t.yaml:2:1: invalid YAML"))
         #expect(loadError("- name: a\n") == "t.yaml:1:1: expected a map for the sweep config, got a list of 1 item")

@@ -295,3 +295,32 @@ import Testing
         #expect(ConfigurationTallies(total: one, byTemplate: [one] + empty.dropFirst(), byFamily: Array(emptyF.dropFirst()) + [one]) != nil)
     }
 }
+
+/// The optional element section (real screens): round trip, the format-1 bytes without it, and refusals.
+@Suite struct ResultCodecElementTests {
+    static func tally(runs: Int) -> Tally {
+        var t = Tally()
+        for _ in 0 ..< runs { t.add(ScenarioVerdict()) }
+        return t
+    }
+
+    @Test func elementTalliesRoundTripAfterTheExamples() throws {
+        var result = UnitResult(configuration: 3)
+        result.tallies.add(ScenarioVerdict(), template: .screen, family: .quickTap)
+        result.elements = [ElementTally(element: 2, tally: Self.tally(runs: 1)), ElementTally(element: 40, tally: Self.tally(runs: 4))]
+        let bytes = ResultCodec.encode(result)
+        #expect(try ResultCodec.decode(bytes) == result)
+        var without = result
+        without.elements = []
+        // Without elements the payload is exactly the older layout: a prefix of the one with elements.
+        let plain = ResultCodec.encode(without)
+        #expect(Array(bytes.prefix(plain.count)) == plain)
+        #expect(try ResultCodec.decode(plain).elements.isEmpty)
+    }
+
+    @Test func anEmptyElementTallyIsRefused() {
+        // One element (count 1, index gap 0) whose tally has no runs and no histograms (0, 0).
+        let bytes = ResultCodec.encode(UnitResult(configuration: 0)) + [1, 0, 0, 0]
+        #expect(throws: ProtocolError.self) { try ResultCodec.decode(bytes) }
+    }
+}

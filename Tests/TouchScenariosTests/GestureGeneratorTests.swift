@@ -7,7 +7,7 @@ import TouchEngine
     static let options = GestureOptions()
 
     static func trees() -> [GeneratedTree] {
-        TreeTemplate.allCases.flatMap { t in (UInt64(0) ..< 6).map { TreeGenerator.generate(t, seed: $0, options: TreeOptions()) } }
+        TreeTemplate.generated.flatMap { t in (UInt64(0) ..< 6).map { TreeGenerator.generate(t, seed: $0, options: TreeOptions()) } }
     }
 
     static func downs(_ g: Gesture) -> [ScriptEvent] { g.script.filter { if case .down = $0.action { return true }; return false } }

@@ -17,7 +17,7 @@ import TouchEngine
 
     static func controls(_ tree: GeneratedTree, _ kind: ViewKind) -> [Element] { elements(tree, .control(kind)) }
 
-    @Test(arguments: TreeTemplate.allCases)
+    @Test(arguments: TreeTemplate.generated)
     func theSameSeedGivesTheSameTreeAndAnotherSeedAnother(_ template: TreeTemplate) {
         for seed: UInt64 in [0, 1, 7, 123_456_789, .max] {
             let a = Self.tree(template, seed), b = Self.tree(template, seed)
@@ -27,7 +27,7 @@ import TouchEngine
         }
     }
 
-    @Test(arguments: TreeTemplate.allCases)
+    @Test(arguments: TreeTemplate.generated)
     func treesAreWellFormed(_ template: TreeTemplate) {
         for seed in Self.seeds {
             let tree = Self.tree(template, seed)
@@ -66,12 +66,12 @@ import TouchEngine
     @Test func noEdgeGateWhenTheOptionsSaySo() {
         var options = TreeOptions()
         options.edgeGate = false
-        for template in TreeTemplate.allCases {
+        for template in TreeTemplate.generated {
             #expect(Self.tree(template, 3, options).scene.recognizer(named: "W.edgeGate") == nil)
         }
     }
 
-    @Test(arguments: TreeTemplate.allCases)
+    @Test(arguments: TreeTemplate.generated)
     func elementsAreExactAndVisible(_ template: TreeTemplate) {
         for seed in Self.seeds {
             let tree = Self.tree(template, seed)
@@ -283,7 +283,7 @@ import TouchEngine
         huge.controls = 200 ... 300
         huge.fanOut = 30 ... 40
         huge.depth = 8 ... 9
-        for template in TreeTemplate.allCases {
+        for template in TreeTemplate.generated {
             let tree = Self.tree(template, 1, huge)
             #expect(tree.scene.views.count <= 150, "\(template): \(tree.scene.views.count) views")
         }

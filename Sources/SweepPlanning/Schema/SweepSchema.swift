@@ -52,6 +52,12 @@ public enum SweepSchema {
                 ("examples", obj([("description", .string("Examples kept per configuration and defect class.")),
                                   ("type", .string("integer")), ("minimum", .number(Decimal(SweepLimits.examples.lowerBound))),
                                   ("maximum", .number(Decimal(SweepLimits.examples.upperBound))), ("default", 3)])),
+                ("embedded", obj([("description", .string("Written by sweep: the dumps trees.screens named, as read (docs/real-screens.md).")),
+                                  ("type", .string("array")),
+                                  ("items", obj([("type", .string("object")), ("additionalProperties", .bool(false)),
+                                                 ("required", .array([.string("file"), .string("text")])),
+                                                 ("properties", obj([("file", obj([("type", .string("string"))])),
+                                                                     ("text", obj([("type", .string("string"))]))]))]))])),
             ])),
             ("$defs", obj([
                 ("axisName", obj([("enum", .array(AxisCatalog.all.map { .string($0.name) }))])),
@@ -100,11 +106,14 @@ public enum SweepSchema {
     // MARK: Trees and gestures
 
     static var trees: JSONValue {
-        let templates = TreeTemplate.allCases.map(\.rawValue)
+        let templates = TreeTemplate.generated.map(\.rawValue)
         return obj([
             ("description", .string("Which trees each configuration runs (the same trees for every configuration).")),
             ("type", .string("object")), ("additionalProperties", .bool(false)),
             ("properties", obj([
+                ("screens", obj([("description", .string("Dumps of real screens (paths or globs, relative to the parent of the config's directory); docs/real-screens.md.")),
+                                 ("type", .string("array")), ("minItems", int(1)),
+                                 ("items", obj([("type", .string("string")), ("minLength", int(1))]))])),
                 ("perConfiguration", obj([("type", .string("integer")), ("minimum", int(SweepLimits.treesPerConfiguration.lowerBound)),
                                           ("maximum", int(SweepLimits.treesPerConfiguration.upperBound)), ("default", 10)])),
                 ("templates", obj([("description", .string("A list (weight 1 each) or a map template -> weight; default every template.")),

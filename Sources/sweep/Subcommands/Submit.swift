@@ -77,6 +77,11 @@ extension SweepCommand {
 
         func run() throws {
             let (sweepConfig, configText) = try readSweepConfig(config, command: "sweep submit")
+            guard configText.utf8.count <= CoordinatorNode.maxConfigTextBytes else {
+                printError("sweep submit: \(config): the config with its embedded screen dumps is \(configText.utf8.count) bytes, "
+                    + "more than the \(CoordinatorNode.maxConfigTextBytes) bytes workers accept; sweep fewer or smaller screens")
+                throw ExitCode(2)
+            }
             let plan = SweepPlan(sweepConfig)
             let directory = output ?? sweepConfig.output
             let localWorkers = workers ?? ProcessInfo.processInfo.activeProcessorCount
@@ -136,8 +141,7 @@ extension SweepCommand {
             let spawnArguments = workerArguments
             options.onListening = { bound in
                 if !quietLog {
-                    printError("sweep submit: \(plan.configurations.count) configurations × \(plan.treeCount) trees × "
-                        + "\(plan.gesturesPerTree) gestures; coordinator at \(bound); \(localWorkers) local workers")
+                    printError("sweep submit: \(PlanText.shape(plan)); coordinator at \(bound); \(localWorkers) local workers")
                 }
                 spawner.spawn(count: localWorkers, endpoint: bound, arguments: spawnArguments)
             }
@@ -159,7 +163,7 @@ extension SweepCommand {
             } else {
                 if outcome.resumedUnits > 0 { printError("sweep submit: resumed \(outcome.resumedUnits) units from the journal") }
                 print(TerminalSummary.render(plan: plan, tallies: outcome.tallies))
-                print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv plan.yaml config.yaml "
+                print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv \(plan.screenCount > 0 ? "by_screen.csv " : "")plan.yaml config.yaml "
                     + "(journal: \(CoordinatorNode.journalName))")
             }
             if !outcome.quarantined.isEmpty {

@@ -92,7 +92,8 @@ extension SweepCommand {
         static func describe(_ tree: GeneratedTree, index: Int, gestures: [Gesture]) -> String {
             let scene = tree.scene
             func f(_ v: Double) -> String { AxisValue.number(v).description }
-            var out = "tree \(index): \(tree.template.rawValue), seed \(tree.seed), \(scene.views.count - 1) views, "
+            let what = tree.template == .screen ? "screen \(scene.name)" : "\(tree.template.rawValue), seed \(tree.seed)"
+            var out = "tree \(index): \(what), \(scene.views.count - 1) views, "
                 + "\(scene.recognizers.count) recognizers\n"
             func walk(_ v: ViewID, _ depth: Int) {
                 let spec = scene.views[v]

@@ -1,0 +1,99 @@
+import TouchEngine
+
+/// How a class name became a `ViewKind`, from most to least certain (reported by `sweep import`).
+public enum ClassResolution: String, Hashable, Sendable {
+    /// The user's mapping file (`--map`) named it, exactly or by a pattern.
+    case map
+    /// UIKit's class table (`ClassTable.uikit`).
+    case table
+    /// The dump's `baseClass = …` is in the class table.
+    case baseClass
+    /// A naming heuristic (`ClassTable.heuristics`): a guess, reported.
+    case heuristic
+    /// A UIKit class the table does not list (`UI…`, `_UI…`, `__UI…`): a system container, a plain view.
+    case system
+    /// Nothing matched: a plain view (reported as unmapped).
+    case unmapped
+}
+
+/// UIKit's public classes and system containers mapped to the engine's view kinds, and the naming heuristics
+/// for app classes (docs/real-screens.md lists both tables).
+public enum ClassTable {
+    /// Exact class names. System containers and private views that only lay out or draw are `view` (they
+    /// forward touches up the responder chain like any plain view); their entries are here so that they are
+    /// not reported as unmapped.
+    public static let uikit: [String: ViewKind] = {
+        var t: [String: ViewKind] = [:]
+        func set(_ kind: ViewKind, _ names: [String]) { for n in names { t[n] = kind } }
+        set(.scrollView, ["UIScrollView", "WKScrollView", "_UIWebViewScrollView", "UIWebScrollView", "UIFieldEditor",
+                          "UITableViewCellScrollView", "_UIAlertControllerShadowedScrollView",
+                          "_UIInterfaceActionGroupHeaderScrollView", "_UIQueuingScrollView", "UIPickerTableView"])
+        set(.tableView, ["UITableView", "UISearchResultsTableView", "_UIPopoverBackgroundTableView"])
+        set(.collectionView, ["UICollectionView", "_UICollectionViewOrthogonalScrollView"])
+        set(.textView, ["UITextView", "_UITextViewContentView"])
+        set(.button, ["UIButton", "UINavigationButton", "UITableViewCellDeleteConfirmationButton", "_UIModernBarButton",
+                      "UIToolbarButton", "UIRoundedRectButton", "_UITableViewCellActionButton", "UISwipeActionStandardButton",
+                      "UITableViewCellEditControl", "UIAlertControllerActionView"])
+        set(.control, ["UIControl", "UITabBarButton", "_UIButtonBarButton", "UITableViewCellDeleteConfirmationControl",
+                       "_UITableViewCellDeleteConfirmationControl", "UIDatePicker", "UIRefreshControl", "UIColorWell",
+                       "UITableViewCellReorderControl", "_UIInterfaceActionCustomViewRepresentationView",
+                       "UIInterfaceActionRepresentationView", "UIAlertControllerActionView"])
+        set(.switch, ["UISwitch"])
+        set(.slider, ["UISlider"])
+        set(.stepper, ["UIStepper"])
+        set(.segmentedControl, ["UISegmentedControl"])
+        set(.pageControl, ["UIPageControl"])
+        set(.textField, ["UITextField", "UISearchBarTextField", "UISearchTextField", "_UISearchBarSearchField"])
+        set(.cell, ["UITableViewCell", "UICollectionViewCell", "UICollectionViewListCell", "_UICollectionViewListCell"])
+        set(.label, ["UILabel", "UIButtonLabel", "UITableViewLabel", "UITextFieldLabel", "UISearchBarTextFieldLabel",
+                     "UITabBarButtonLabel", "UITableViewCellDetailLabel", "UINavigationItemButtonLabel"])
+        set(.imageView, ["UIImageView", "UITabBarSwappableImageView", "_UINavigationBarBackIndicatorView",
+                         "_UIBarBackgroundShadowContentImageView", "UISegment", "_UITableViewCellDisclosureView"])
+        set(.view, ["UIView", "UIWindow", "UITransitionView", "UILayoutContainerView", "UINavigationTransitionView",
+                    "UIViewControllerWrapperView", "UIDropShadowView", "UIDimmingView", "UINavigationBar", "UITabBar",
+                    "UIToolbar", "UISearchBar", "UIStackView", "UIVisualEffectView", "UITableViewCellContentView",
+                    "UITableViewHeaderFooterView", "UICollectionReusableView", "UITableViewWrapperView",
+                    "UIPickerView", "UIActivityIndicatorView", "UIProgressView", "WKWebView", "WKContentView",
+                    "UIWebView", "UIWebBrowserView", "UIInputSetContainerView", "UIInputSetHostView",
+                    "UITextSelectionView", "UINavigationItemView", "UINavigationItemButtonView", "UISearchBarBackground",
+                    "UITableViewCellDeleteConfirmationView", "UISearchDisplayControllerContainerView",
+                    "UITableViewIndex", "UIKBKeyplaneView", "UITextEffectsWindow", "UIRemoteKeyboardWindow"])
+        return t
+    }()
+
+    /// Suffix heuristics for app classes, most specific first: the first suffix the (module-less) name ends
+    /// with decides.
+    public static let heuristics: [(suffix: String, kind: ViewKind)] = [
+        ("CollectionViewCell", .cell), ("TableViewCell", .cell), ("Cell", .cell),
+        ("TableView", .tableView), ("CollectionView", .collectionView), ("TextView", .textView),
+        ("ScrollView", .scrollView), ("WebView", .view),
+        ("SegmentedControl", .segmentedControl), ("PageControl", .pageControl),
+        ("TextField", .textField), ("SearchField", .textField), ("InputField", .textField),
+        ("Button", .button), ("Switch", .switch), ("Toggle", .switch), ("Slider", .slider), ("Stepper", .stepper),
+        ("Control", .control), ("Label", .label), ("ImageView", .imageView),
+    ]
+
+    /// The kind of a class: the user's map first, then UIKit's table, then the dump's `baseClass`, then the
+    /// heuristics; otherwise a plain view.
+    public static func resolve(_ className: String, baseClass: String?, map: ClassMap = ClassMap()) -> (kind: ViewKind, how: ClassResolution) {
+        if let kind = map.kind(of: className) { return (kind, .map) }
+        if let kind = uikit[className] { return (kind, .table) }
+        if let base = baseClass, let kind = map.kind(of: base) ?? uikit[base] { return (kind, .baseClass) }
+        if let kind = heuristic(className) { return (kind, .heuristic) }
+        if isSystem(className) { return (.view, .system) }
+        return (.view, .unmapped)
+    }
+
+    /// UIKit's naming: `UI…`, `_UI…`, `__UI…` (an app class would carry its own prefix or module).
+    public static func isSystem(_ className: String) -> Bool {
+        className.hasPrefix("UI") || className.hasPrefix("_UI") || className.hasPrefix("__UI")
+    }
+
+    /// The heuristic kind of `className`, ignoring a Swift module prefix (`MyApp.FeedCell` → `FeedCell`).
+    /// Private UIKit classes (`_UI…`) get no guess: they are containers unless the table names them.
+    public static func heuristic(_ className: String) -> ViewKind? {
+        let name = className.split(separator: ".").last.map(String.init) ?? className
+        if name.hasPrefix("_UI") { return nil }
+        return heuristics.first { name.hasSuffix($0.suffix) }?.kind
+    }
+}

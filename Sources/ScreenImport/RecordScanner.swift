@@ -1,0 +1,206 @@
+import TouchEngine
+
+/// The character-level grammar of one dump record (see `DumpParser` for the line-level rules).
+enum RecordScanner {
+    /// Where a line's record starts: the number of `|` in its indent, the non-indent text before the `<`
+    /// (empty normally) and the index of the `<`. Nil when the line does not start a view record — a
+    /// continuation of quoted text, an elision, anything else.
+    static func recordStart(_ line: Substring) -> (depth: Int, prefix: Substring, recordStart: Substring.Index)? {
+        var depth = 0
+        var i = line.startIndex
+        while i < line.endIndex, line[i] == " " || line[i] == "\t" || line[i] == "|" {
+            if line[i] == "|" { depth += 1 }
+            i = line.index(after: i)
+        }
+        guard let open = line[i...].firstIndex(of: "<") else { return nil }
+        let prefix = line[i ..< open].trimmingWhitespace()
+        // A prefix is a debugger's or tool's wrapper (`(id) $1 = 0x… `, a backtick), never record text.
+        guard prefix.count <= 40, !prefix.contains(";"), !prefix.contains("'") else { return nil }
+        guard className(line[open...]) != nil else { return nil }
+        return (depth, prefix, open)
+    }
+
+    /// The class name of a record that starts with `<Name: 0x` (or `<<Name: 0x`), else nil.
+    static func className<S: StringProtocol>(_ record: S) -> String? {
+        var s = Substring(record)
+        guard s.first == "<" else { return nil }
+        s = s.dropFirst()
+        if s.first == "<" { s = s.dropFirst() }
+        guard let colon = s.firstIndex(of: ":") else { return nil }
+        let name = s[..<colon]
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }),
+              s[colon...].dropFirst().trimmingWhitespace().hasPrefix("0x") else { return nil }
+        return String(name)
+    }
+
+    /// The index of the `>` that closes the record `body` starts with (the inner record of `<<…`), or nil
+    /// when the text ends first.
+    static func recordEnd(_ body: String) -> String.Index? {
+        var i = body.startIndex
+        if body.hasPrefix("<<") { i = body.index(after: i) }
+        var angle = 0
+        var inQuote = false
+        var lastSignificant: Character = " "
+        while i < body.endIndex {
+            let c = body[i]
+            let next = body.index(after: i)
+            if inQuote {
+                // A quote closes only where an attribute or the record would end: `'Hold'em'` stays open.
+                if c == "'" && (next == body.endIndex || body[next] == ";" || body[next] == ">") { inQuote = false }
+            } else {
+                switch c {
+                case "'" where lastSignificant == "=": inQuote = true
+                case "<": angle += 1
+                case ">":
+                    angle -= 1
+                    if angle == 0 { return i }
+                default: break
+                }
+                if c != " " && c != "\t" { lastSignificant = c }
+            }
+            i = next
+        }
+        return nil
+    }
+
+    /// Splits `text` at `separator` where it is not nested in `<>`, `()`, `{}`, `[]` or quoted text.
+    static func splitTopLevel(_ text: Substring, _ separator: Character) -> [Substring] {
+        var parts: [Substring] = []
+        var depth = 0
+        var inQuote = false
+        var lastSignificant: Character = " "
+        var start = text.startIndex
+        var i = text.startIndex
+        while i < text.endIndex {
+            let c = text[i]
+            let next = text.index(after: i)
+            if inQuote {
+                if c == "'" && (next == text.endIndex || text[next] == ";") { inQuote = false }
+            } else {
+                switch c {
+                case "'" where lastSignificant == "=": inQuote = true
+                case "<", "(", "{", "[": depth += 1
+                case ">", ")", "}", "]": depth -= 1
+                case separator where depth == 0:
+                    parts.append(text[start ..< i])
+                    start = next
+                default: break
+                }
+                if c != " " && c != "\t" { lastSignificant = c }
+            }
+            i = next
+        }
+        parts.append(text[start...])
+        return parts
+    }
+
+    /// Attributes the importer reads.
+    static let readKeys: Set<String> = ["frame", "hidden", "alpha", "userInteractionEnabled", "clipsToBounds",
+                                        "gestureRecognizers", "baseClass", "contentOffset", "contentSize",
+                                        "adjustedContentInset", "contentInset"]
+    /// Attributes a description prints that play no part in touch handling: read past silently.
+    static let ignoredKeys: Set<String> = ["layer", "opaque", "autoresize", "tag", "text", "animations", "tintColor",
+                                           "placeholder", "borderStyle", "background", "backgroundColor", "configuration",
+                                           "dataSource", "delegate", "layout", "collectionViewLayout", "font", "textColor",
+                                           "image", "title", "name", "minSize", "maxSize", "textContainer",
+                                           "exclusionPaths", "lineBreakMode", "layoutMargins", "keyboardAppearance",
+                                           "tintAdjustmentMode", "semanticContentAttribute", "effect"]
+
+    /// Parses one complete record (`<` … up to, not including, its closing `>`). Nil when the first part is not
+    /// `Class: 0xADDRESS`.
+    static func parse(_ record: Substring, line: Int, depth: Int, warnings: inout [ImportWarning]) -> DumpRecord? {
+        var body = record.dropFirst()
+        if body.first == "<" { body = body.dropFirst() }
+        let parts = splitTopLevel(body, ";")
+        guard let head = parts.first, let name = className("<" + head) else { return nil }
+        var r = DumpRecord(line: line, depth: depth, className: name)
+        var sawFrame = false
+        defer {
+            if !sawFrame { warnings.append(ImportWarning(line: line, "\(name) has no frame; read as zero")) }
+        }
+        for part in parts.dropFirst() {
+            let item = part.trimmingWhitespace()
+            if item.isEmpty { continue }
+            guard let (key, value) = keyValue(item) else {
+                warnings.append(ImportWarning(line: line, "unreadable attribute '\(excerpt(item))' of \(name) ignored"))
+                continue
+            }
+            if key == "frame" { sawFrame = true }
+            if ignoredKeys.contains(key) { continue }
+            if key == "transform" {
+                warnings.append(ImportWarning(line: line, "the transform of \(name) is not modelled: its frame (the transformed "
+                    + "bounding box) is used as is"))
+                continue
+            }
+            guard readKeys.contains(key) else {
+                warnings.append(ImportWarning(line: line, "unknown attribute '\(key)' of \(name) ignored"))
+                continue
+            }
+            if !read(key, value, into: &r) {
+                warnings.append(ImportWarning(line: line, "unreadable value '\(excerpt(value))' of '\(key)' of \(name) ignored"))
+            }
+        }
+        return r
+    }
+
+    /// `key = value` or `key: value`.
+    static func keyValue(_ item: Substring) -> (String, Substring)? {
+        guard let sep = item.firstIndex(where: { $0 == "=" || $0 == ":" }) else { return nil }
+        let key = item[..<sep].trimmingWhitespace()
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == " " }) else { return nil }
+        let compact = key.split(separator: " ").enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }
+        return (compact.joined(), item[item.index(after: sep)...].trimmingWhitespace())
+    }
+
+    /// Reads a known attribute; false when the value does not parse (the attribute is then ignored).
+    static func read(_ key: String, _ value: Substring, into r: inout DumpRecord) -> Bool {
+        switch key {
+        case "frame":
+            guard let n = numbers(value, open: "(", close: ")"), n.count == 4 else { return false }
+            r.frame = Rect(n[0], n[1], n[2], n[3])
+        case "hidden", "userInteractionEnabled", "clipsToBounds":
+            guard value == "YES" || value == "NO" else { return false }
+            let yes = value == "YES"
+            if key == "hidden" { r.isHidden = yes } else if key == "clipsToBounds" { r.clipsToBounds = yes } else {
+                r.isUserInteractionEnabled = yes
+            }
+        case "alpha":
+            guard let a = Double(value) else { return false }
+            r.alpha = a
+        case "gestureRecognizers":
+            r.hasGestureRecognizers = value != "(null)"
+        case "baseClass":
+            guard className("<\(value): 0x0") != nil else { return false }
+            r.baseClass = String(value)
+        case "contentOffset":
+            guard let n = numbers(value, open: "{", close: "}"), n.count == 2 else { return false }
+            r.contentOffset = Point(n[0], n[1])
+        case "contentSize":
+            guard let n = numbers(value, open: "{", close: "}"), n.count == 2 else { return false }
+            r.contentSize = Size(n[0], n[1])
+        default:  // adjustedContentInset, contentInset (the adjusted one wins)
+            guard let n = numbers(value, open: "{", close: "}"), n.count == 4 else { return false }
+            if key == "contentInset" && r.contentInset != nil { return true }
+            r.contentInset = EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
+        }
+        return true
+    }
+
+    /// The numbers of `(x y; w h)` or `{a, b, …}`: separated by spaces, commas or semicolons. `nan` and `inf`
+    /// read as numbers (the importer decides what to do with them).
+    static func numbers(_ value: Substring, open: Character, close: Character) -> [Double]? {
+        guard value.first == open, value.last == close else { return nil }
+        var result: [Double] = []
+        for token in value.dropFirst().dropLast().split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" }) {
+            guard let d = Double(token) else { return nil }
+            result.append(d)
+        }
+        return result
+    }
+
+    /// At most 40 characters of `text`, for messages.
+    static func excerpt(_ text: Substring) -> String {
+        let flat = String(text.replacing("\n", with: " "))
+        return flat.count <= 40 ? flat : String(flat.prefix(37)) + "..."
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import ScreenImport
+import SweepPlanning
+import Testing
+import Yams
+
+/// `sweep import`'s scenario files for a few shared dumps, byte for byte. Re-record with
+/// `TOUCHSWEEP_RECORD=1 swift test --filter GoldenScenarioTests` and review the diff.
+@Suite struct GoldenScenarioTests {
+    static let goldens = ["04-storyboards-tutorial-players-table-lldb", "10-ios7-swipeable-cell-delete-nslog",
+                          "16-neteasemusic-phone-login-view-cycript", "22-wechat-iphone4-login-cycript-TRUNCATED"]
+
+    @Test(arguments: goldens)
+    func importMatchesTheGolden(_ name: String) throws {
+        let yaml = try importShared(name + ".txt").scenarioYAML(source: name + ".txt")
+        let path = repositoryRoot + "/Tests/ScreenImportTests/Goldens/" + name + ".yaml"
+        if ProcessInfo.processInfo.environment["TOUCHSWEEP_RECORD"] != nil {
+            try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let golden = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(yaml == golden)
+    }
+
+    @Test func aChangedDumpChangesTheConfigHashAndTheTextCarriesTheDumps() throws {
+        let dir = try #require(screensDirectory)
+        let text = "name: two\ntrees: {screens: [\"\(dir)/10-*.txt\", \"\(dir)/22-*.txt\"]}\n"
+        let config = try SweepConfigLoader.load(yaml: text, path: "two.yaml")
+        let expanded = SweepConfigLoader.expandedText(text, config: config)
+        // Loading the expanded text reads no file and gives the same plan.
+        let again = try SweepConfigLoader.load(yaml: expanded, path: "elsewhere/two.yaml")
+        #expect(SweepPlan(again).configHash == SweepPlan(config).configHash)
+        #expect(again.trees.screens.map(\.name) == ["10-ios7-swipeable-cell-delete-nslog", "22-wechat-iphone4-login-cycript-TRUNCATED"])
+        // One changed byte in a dump changes the hash.
+        let edited = expanded.replacingOccurrences(of: "contentOffset: {82, 0}", with: "contentOffset: {80, 0}")
+        #expect(edited != expanded)
+        let changed = try SweepConfigLoader.load(yaml: edited, path: "two.yaml")
+        #expect(SweepPlan(changed).configHash != SweepPlan(config).configHash)
+    }
+
+    @Test func planYAMLOfAScreensSweepIsItselfTheConfig() throws {
+        let dir = try #require(screensDirectory)
+        let config = try SweepConfigLoader.load(yaml: "name: p\ntrees: {screens: [\"\(dir)/1*.txt\"]}\n", path: "p.yaml")
+        let plan = SweepPlan(config)
+        let node = try SweepConfigLoader.compose(yaml: plan.resolvedYAML(), path: "plan.yaml")
+        let section = try #require(node.mapping?["config"])
+        let reloaded = try SweepConfigLoader.load(node: section, path: "elsewhere/plan.yaml")
+        #expect(reloaded == config)
+        #expect(SweepPlan(reloaded).configHash == plan.configHash)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import ScenarioKit
+import Testing
+
+/// `sweep import` and sweeps of real screens end to end: the binary, its files, its exit statuses, and
+/// `sweep run` / `sweep submit` agreeing byte for byte on dumps carried in the config text.
+@Suite(.serialized) struct ScreenCLITests {
+    let cli = SweepCLITests()
+
+    /// shared/screens in or beside the checkout (or `$TOUCHSWEEP_SCREENS`).
+    static let screens: String? = {
+        var candidates = [SweepCLITests.repository.path + "/shared/screens", SweepCLITests.repository.path + "/../shared/screens"]
+        if let env = ProcessInfo.processInfo.environment["TOUCHSWEEP_SCREENS"] { candidates.insert(env, at: 0) }
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/SOURCES.md") }
+    }()
+
+    func temporaryDirectory(_ name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-screen-cli-\(getpid())-\(name)")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.path
+    }
+
+    @Test func importWritesAScenarioAndASummary() throws {
+        let dump = try #require(Self.screens) + "/04-storyboards-tutorial-players-table-lldb.txt"
+        let result = try cli.sweep("import", dump)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("\(dump): 36 views, 5 interactive elements, 1 scroll view (1 scrollable), 0 guesses, 0 warnings\n"))
+        let scenario = try ScenarioLoader.load(yaml: result.stdout, path: "stdout.yaml")
+        #expect(scenario.scene.views.count == 37)
+        #expect(scenario.scene.views[1].className == "UITableView")
+
+        let dir = try temporaryDirectory("out")
+        let written = try cli.sweep("import", dump, "--out", dir + "/players.yaml", "--name", "players")
+        #expect(written.status == 0 && written.stdout.isEmpty)
+        let file = try String(contentsOfFile: dir + "/players.yaml", encoding: .utf8)
+        #expect(file.contains("\nname: \"players\"\n"))
+    }
+
+    @Test func aFileThatIsNoDumpIsRefusedWithStatus2AndNoOutput() throws {
+        let dir = try temporaryDirectory("refuse")
+        try "hello\nworld\n".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
+        let result = try cli.sweep("import", dir + "/notes.txt", "--out", dir + "/out.yaml")
+        #expect(result.status == 2)
+        #expect(result.stderr == "sweep import: \(dir)/notes.txt: not a recursiveDescription dump: no line holds a view record "
+            + "such as '<UIView: 0x7f8e1c40; frame = (0 0; 390 844); …>'\n")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.yaml"))
+        let missing = try cli.sweep("import", dir + "/absent.txt")
+        #expect(missing.status == 2 && missing.stderr == "sweep import: \(dir)/absent.txt: cannot read the dump: no such file\n")
+    }
+
+    @Test func mapAndRecognizersFilesShapeTheScreenAndTheirErrorsNameTheirLines() throws {
+        let dump = try #require(Self.screens) + "/03-wechat-contacts-cycript.txt"
+        let dir = try temporaryDirectory("overlay")
+        try "classes:\n  MMHeadImageView: button\n  \"*ItemView\": view\n".write(toFile: dir + "/classes.yaml", atomically: true, encoding: .utf8)
+        try """
+            recognizers:
+              - class: NewContactsItemCell
+                kind: longPress
+                minimumPressDuration: 400
+              - path: "MMMainTableView/UITableViewWrapperView"
+                id: dismiss
+                kind: tap
+                cancelsTouchesInView: false
+            """.write(toFile: dir + "/overlay.yaml", atomically: true, encoding: .utf8)
+        let result = try cli.sweep("import", dump, "--map", dir + "/classes.yaml", "--recognizers", dir + "/overlay.yaml")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains(", 0 guesses, "))
+        #expect(result.stderr.contains("recognizers declared from the overlay: 3"))
+        let scene = try ScenarioLoader.load(yaml: result.stdout, path: "out.yaml").scene
+        #expect(scene.views.filter { $0.className == "MMHeadImageView" }.allSatisfy { $0.kind == .button })
+        #expect(scene.recognizer(named: "NewContactsItemCell_L12.longPress") != nil)
+        #expect(scene.recognizer(named: "NewContactsItemCell_L23.longPress") != nil)
+        #expect(scene.recognizer(named: "UITableViewWrapperView_L11.dismiss") != nil)
+
+        try "recognizers:\n  - class: NewContactsItemCell\n    kind: tap\n    taps: 0\n".write(toFile: dir + "/bad.yaml", atomically: true, encoding: .utf8)
+        let bad = try cli.sweep("import", dump, "--recognizers", dir + "/bad.yaml")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("sweep import: \(dir)/bad.yaml:4:11: "), "\(bad.stderr)")
+    }
+
+    @Test func runAndSubmitSweepScreensAlikeAndReplaysNeedNoDumps() throws {
+        let screens = try #require(Self.screens)
+        let dir = try temporaryDirectory("sweep")
+        try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/configs", withIntermediateDirectories: true)
+        for name in ["04-storyboards-tutorial-players-table-lldb.txt", "10-ios7-swipeable-cell-delete-nslog.txt",
+                     "22-wechat-iphone4-login-cycript-TRUNCATED.txt"] {
+            try FileManager.default.copyItem(atPath: screens + "/" + name, toPath: dir + "/dumps/" + name)
+        }
+        // Relative screen paths start at the parent of the config's directory.
+        let config = dir + "/configs/screens.yaml"
+        try """
+            name: screens-cli
+            axes: {scrollViews.delaysContentTouches: [true, false]}
+            trees: {screens: ["dumps/*.txt"], templates: [feed], perConfiguration: 2}
+            gestures: {placements: 1}
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try cli.sweep("run", config, "--output", dir + "/run", "--quiet")
+        #expect(run.status == 0, "\(run.stderr)")
+        let submit = try cli.sweep("submit", config, "--output", dir + "/submit", "--workers", "2", "--quiet")
+        #expect(submit.status == 0, "\(submit.stderr)")
+        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "by_screen.csv", "plan.yaml", "config.yaml"] {
+            let a = try String(contentsOfFile: dir + "/run/" + name, encoding: .utf8)
+            let b = try String(contentsOfFile: dir + "/submit/" + name, encoding: .utf8)
+            #expect(a == b, "\(name) differs between run and submit")
+        }
+        let byScreen = try String(contentsOfFile: dir + "/run/by_screen.csv", encoding: .utf8)
+        #expect(byScreen.contains("\r\n04-storyboards-tutorial-players-table-lldb,1,"))
+        #expect(byScreen.contains(",FixTitleColorButton,button,"))
+        let byTemplate = try String(contentsOfFile: dir + "/run/by_template.csv", encoding: .utf8)
+        #expect(byTemplate.contains(",feed,") && byTemplate.contains(",screen,"))
+
+        // The dumps travel in config.yaml: with them gone, an example still replays.
+        try FileManager.default.removeItem(atPath: dir + "/dumps")
+        let examples = try String(contentsOfFile: dir + "/run/examples.csv", encoding: .utf8).split(separator: "\r\n")
+        let id = try #require(examples.dropFirst().first { $0.contains(",screen,") }).split(separator: ",")[0]
+        let replay = try cli.sweep("trace", "--replay", dir + "/run", String(id))
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains(": screen "))
+
+        // A changed dump is another config: the journal of the old one is refused.
+        try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
+        let edited = try String(contentsOfFile: screens + "/10-ios7-swipeable-cell-delete-nslog.txt", encoding: .utf8)
+            .replacingOccurrences(of: "contentOffset: {82, 0}", with: "contentOffset: {0, 0}")
+        try edited.write(toFile: dir + "/dumps/10.txt", atomically: true, encoding: .utf8)
+        let again = try cli.sweep("submit", config, "--output", dir + "/submit", "--workers", "1", "--quiet")
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("use --restart to start over"), "\(again.stderr)")
+    }
+}
