@@ -12,30 +12,49 @@ public enum ParallelSweep {
     public static func run(_ plan: SweepPlan, threads: Int, treesPerUnit: Int? = nil,
                            progress: Progress? = nil) -> SweepTallies {
         let perUnit = treesPerUnit ?? defaultTreesPerUnit(plan: plan, threads: threads)
-        // A thread takes a whole block of trees and runs it for every configuration, so each tree (and its
-        // gestures) is generated once by one thread and reused from its cache. Results do not depend on it.
-        var byBlock: [Int: [SweepPlan.WorkUnit]] = [:]
-        for unit in plan.units(treesPerUnit: perUnit) { byBlock[unit.trees.lowerBound, default: []].append(unit) }
-        let units = byBlock.keys.sorted().map { byBlock[$0]!.sorted { $0.configuration < $1.configuration } }
         let state = Mutex(SweepTallies(plan: plan))
+        forEachResult(plan, units: plan.unitsByTreeBlock(treesPerUnit: perUnit), threads: threads) { _, _, result in
+            let runs = state.withLock { tallies -> Int in
+                tallies.merge(result)
+                return tallies.runs
+            }
+            progress?(runs, plan.totalRuns)
+        }
+        return state.withLock { $0 }
+    }
+
+    /// Runs `units` on `threads` threads and hands each result to `body` (with the unit's position in `units`)
+    /// on the thread that ran it, so `body` is called concurrently and does its own locking.
+    ///
+    /// A thread takes a whole block of consecutive units over the same trees (``SweepPlan/unitsByTreeBlock(treesPerUnit:)``
+    /// lists them so) and runs it for every configuration, so each tree and its gestures are generated once by
+    /// one thread and reused from its cache. Results do not depend on it.
+    public static func forEachResult(_ plan: SweepPlan, units: [SweepPlan.WorkUnit], threads: Int,
+                                     _ body: @Sendable (Int, SweepPlan.WorkUnit, UnitResult) -> Void) {
+        let blocks = treeBlocks(units)
         let next = Atomic<Int>(0)
-        let workers = max(1, min(threads, units.count))
+        let workers = max(1, min(threads, blocks.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var runner = UnitRunner(plan: plan)
             while true {
-                let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard i < units.count else { return }
-                for unit in units[i] {
-                    let result = runner.run(unit)
-                    let runs = state.withLock { tallies -> Int in
-                        tallies.merge(result)
-                        return tallies.runs
-                    }
-                    progress?(runs, plan.totalRuns)
-                }
+                let b = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard b < blocks.count else { return }
+                for i in blocks[b] { body(i, units[i], runner.run(units[i])) }
             }
         }
-        return state.withLock { $0 }
+    }
+
+    /// The runs of consecutive units that start at the same tree, as positions in `units`.
+    static func treeBlocks(_ units: [SweepPlan.WorkUnit]) -> [Range<Int>] {
+        var blocks: [Range<Int>] = []
+        var start = 0
+        while start < units.count {
+            var end = start + 1
+            while end < units.count && units[end].trees.lowerBound == units[start].trees.lowerBound { end += 1 }
+            blocks.append(start ..< end)
+            start = end
+        }
+        return blocks
     }
 
     /// Tree blocks small enough that every thread gets at least ten of them, at most 8 trees each.

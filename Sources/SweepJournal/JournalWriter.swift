@@ -274,6 +274,18 @@ public final class JournalWriter {
         }
     }
 
+    /// Flushes, closes and then renames the journal to `path` (replacing any file there) and fsyncs that
+    /// directory: a journal written whole under a temporary name appears at `path` complete or not at all.
+    /// - Throws: what ``close()`` throws (nothing is renamed then), or `.io` naming `path` when the rename or
+    ///   the directory sync fails.
+    public func close(movingTo path: String) throws {
+        try close()
+        guard posixRename(self.path, path) == 0 else {
+            throw JournalError.io(path: path, operation: "move \(self.path) to", errno: errno)
+        }
+        try JournalFile(path: path).syncDirectory()
+    }
+
     // MARK: Internals
 
     private func checkOpen() throws {

@@ -140,17 +140,21 @@ public struct SweepPlan: Sendable {
     public func units(treesPerUnit: Int) -> [WorkUnit] {
         precondition(treesPerUnit >= 1, "treesPerUnit must be at least 1")
         var units: [WorkUnit] = []
-        let width = max(4, String(treeCount).count)
         for configuration in configurations {
             var start = 0
             while start < treeCount {
                 let end = min(treeCount, start + treesPerUnit)
-                units.append(WorkUnit(id: configuration.id + "-t" + Self.pad(start + 1, width),
-                                      configuration: configuration.index, trees: start ..< end))
+                units.append(workUnit(configuration: configuration.index, trees: start ..< end))
                 start = end
             }
         }
         return units
+    }
+
+    /// The unit of configuration `c` over `trees`, with its id.
+    func workUnit(configuration c: Int, trees: Range<Int>) -> WorkUnit {
+        WorkUnit(id: configurations[c].id + "-t" + Self.pad(trees.lowerBound + 1, max(4, String(treeCount).count)),
+                 configuration: c, trees: trees)
     }
 
     static func pad(_ n: Int, _ width: Int) -> String {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import SweepCore
 import SweepPlanning
+import SweepReporting
 
 #if canImport(Glibc)
 import Glibc
@@ -32,5 +34,19 @@ func readSweepConfig(_ path: String, command: String) throws -> (config: SweepCo
     } catch {
         printError("\(command): \(error)")
         throw ExitCode(2)
+    }
+}
+
+/// Writes a finished sweep's report files into `directory`, replacing it as a whole (files named in `keeping`
+/// move over from the old directory). A failure is printed as `command: sentence` and ends the command with
+/// exit status 1.
+func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
+                  keeping: [String] = [], command: String) throws {
+    let files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory)
+    do {
+        try OutputDirectory.write(files: files, to: directory, keeping: keeping)
+    } catch {
+        printError("\(command): \(error)")
+        throw ExitCode(1)
     }
 }

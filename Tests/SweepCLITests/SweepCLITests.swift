@@ -18,7 +18,9 @@ import Testing
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    func sweep(_ arguments: String...) throws -> Result {
+    func sweep(_ arguments: String...) throws -> Result { try sweep(arguments) }
+
+    func sweep(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = Self.sweepBinary
         process.arguments = arguments

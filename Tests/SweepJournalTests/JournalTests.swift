@@ -96,6 +96,22 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
 }
 
 @Suite struct JournalRoundTripTests {
+    @Test func closingMovingToAPathPutsTheWholeJournalThereAndReplacesAnOldFile() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let final = dir.file("shard.tsj")
+        try write(Array("an older file".utf8), to: final)
+        let writer = try JournalWriter.create(path: dir.file(".shard.tsj.tmp"), configHash: "h", headerText: "t")
+        for i in 0 ..< 3 { try writer.append(kind: .committed, key: record(i).key, payload: record(i).payload) }
+        #expect(try bytes(of: final) == Array("an older file".utf8), "nothing moves before the close")
+        try writer.close(movingTo: final)
+        #expect(try JournalReader.read(path: final).records.map(\.key) == (0 ..< 3).map { record($0).key })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["shard.tsj"])
+        #expect(throws: JournalError.closed(path: dir.file(".shard.tsj.tmp"))) {
+            try writer.append(kind: .committed, key: "late", payload: [])
+        }
+    }
+
     @Test func writeThenRead() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SweepCore
+import SweepNode
 import SweepPlanning
 import SweepReporting
 
@@ -14,7 +15,8 @@ extension SweepCommand {
                 classifies each run against its gesture's intent (docs/defects.md) and writes summary.csv, \
                 by_template.csv, by_gesture.csv, examples.csv, plan.yaml and config.yaml into the output \
                 directory, replacing it as a whole. The same config gives byte-identical files whatever \
-                --threads is.
+                --threads is. With --shard I/N it runs only shard I of N (0-based) and writes shard.tsj into the \
+                output directory instead; `sweep merge` turns the N shard files into the reports (docs/sharding.md).
                 """
         )
 
@@ -30,17 +32,28 @@ extension SweepCommand {
         @Option(help: "Trees per work unit (default: chosen from the plan size).")
         var treesPerUnit: Int?
 
+        @Option(help: ArgumentHelp("Run only shard I of N (0 ≤ I < N) and write a shard file for `sweep merge`.",
+                                   valueName: "I/N"))
+        var shard: String?
+
         @Flag(help: "Print only the output directory.")
         var quiet = false
 
         func validate() throws {
             if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads).") }
             if let treesPerUnit, treesPerUnit < 1 { throw ValidationError("--trees-per-unit must be at least 1, got \(treesPerUnit).") }
+            if let shard {
+                _ = try ShardOption(shard)
+                if treesPerUnit != nil { throw ValidationError("--trees-per-unit cannot be combined with --shard: shards split fixed units.") }
+            }
         }
 
         func run() throws {
             let (sweepConfig, configText) = try readSweepConfig(config, command: "sweep run")
             let plan = SweepPlan(sweepConfig)
+            if let shard {
+                return try runShard(try ShardOption(shard), plan: plan, configText: configText)
+            }
             let directory = output ?? sweepConfig.output
             let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
             if !quiet {
@@ -54,13 +67,7 @@ extension SweepCommand {
             }
             let elapsed = clock.now - start
             progress.finish()
-            let files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory)
-            do {
-                try OutputDirectory.write(files: files, to: directory)
-            } catch {
-                printError("sweep run: \(error)")
-                throw ExitCode(1)
-            }
+            try writeReports(plan: plan, tallies: tallies, configText: configText, to: directory, command: "sweep run")
             if quiet {
                 print(directory)
                 return

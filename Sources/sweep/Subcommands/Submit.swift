@@ -156,13 +156,8 @@ extension SweepCommand {
             }
             display.finish()
             spawner.waitForAll(timeoutSeconds: 5)
-            let files = Reports.files(plan: plan, tallies: outcome.tallies, configText: configText, outputDirectory: directory)
-            do {
-                try OutputDirectory.write(files: files, to: directory, keeping: [CoordinatorNode.journalName])
-            } catch {
-                printError("sweep submit: \(error)")
-                throw ExitCode(1)
-            }
+            try writeReports(plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
+                             keeping: [CoordinatorNode.journalName], command: "sweep submit")
             if quiet {
                 print(directory)
             } else {

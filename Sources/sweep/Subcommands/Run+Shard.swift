@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import SweepCore
+import SweepNode
+import SweepPlanning
+
+/// The value of `sweep run --shard I/N`: shard `index` (0-based) of `count`.
+struct ShardOption {
+    let index: Int
+    let count: Int
+
+    /// Parses `I/N`; a bad value is a `ValidationError` naming `--shard` (exit status 64).
+    init(_ text: String) throws {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), index >= 0 else {
+            throw ValidationError("--shard must be I/N with whole numbers 0 ≤ I < N, got '\(text)'.")
+        }
+        guard count >= 1 else { throw ValidationError("--shard \(text) names no shard: N must be at least 1.") }
+        guard index < count else {
+            throw ValidationError("--shard \(text) is out of range: shards of \(count) are numbered 0 to \(count - 1).")
+        }
+        self.index = index
+        self.count = count
+    }
+}
+
+extension SweepCommand.Run {
+    /// `sweep run CONFIG --shard I/N`: runs shard I's units and writes `DIR/shard.tsj` (default DIR:
+    /// `<config output>-shards/I`).
+    func runShard(_ shard: ShardOption, plan: SweepPlan, configText: String) throws {
+        let directory = output ?? "\(plan.config.output)-shards/\(shard.index)"
+        let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        let progress = ProgressLine(enabled: !quiet)
+        let written: ShardFile.Written
+        do {
+            written = try ShardFile.run(plan: plan, configText: configText, shard: shard.index, of: shard.count, threads: workers,
+                                        directory: directory) { runs, total in progress.update(runs: runs, total: total) }
+        } catch {
+            printError("sweep run: \(error)")
+            throw ExitCode(1)
+        }
+        progress.finish()
+        if quiet {
+            print(directory)
+        } else {
+            print("Shard \(shard.index) of \(shard.count): \(written.units) units, \(written.runs) scenarios written to \(written.path)")
+        }
+    }
+}
