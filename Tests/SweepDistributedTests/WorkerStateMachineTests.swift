@@ -42,6 +42,23 @@ import Testing
         #expect(w.outbox.isEmpty)
     }
 
+    @Test func withStartAheadAPrefetchedUnitStartsBehindTheBusySlotAndTheNextIsAskedForWhenOneFinishes() {
+        var settings = WorkerSettings(workerID: "w1", host: "h", slots: 1, engineVersion: "1.0")
+        settings.startAhead = 1
+        var w = WorkerStateMachine(settings: settings)
+        _ = w.handle(.connected, nowMs: 0)
+        _ = w.handle(.received(Self.welcome), nowMs: 0)
+        _ = w.handle(.received(.assign(unit: Self.u1, attempt: 1, deadlineMs: 1000)), nowMs: 1)
+        let ahead = w.handle(.received(.assign(unit: Self.u2, attempt: 1, deadlineMs: 1000)), nowMs: 2)
+        #expect(ahead.contains { if case .start(Self.u2, 1, _) = $0 { return true } else { return false } }, "u2 queues behind u1")
+        #expect(w.running.count == 2)
+        let done = w.handle(.finished(Self.u1, attempt: 1, status: .ok, elapsedMicroseconds: 5, payload: [9], detail: ""), nowMs: 3)
+        #expect(Self.sent(done).contains { if case .credit(1) = $0 { return true } else { return false } }, "one more to keep one ahead")
+        let third = UnitSpec(configuration: 0, trees: 2 ..< 3)
+        let next = w.handle(.received(.assign(unit: third, attempt: 1, deadlineMs: 1000)), nowMs: 4)
+        #expect(next.contains { if case .start(third, 1, _) = $0 { return true } else { return false } })
+    }
+
     @Test func aSilentCoordinatorTriggersReconnectWithDoublingBackoffAndTheOutboxIsResent() {
         var w = Self.machine(slots: 1)
         _ = w.handle(.connected, nowMs: 0)
