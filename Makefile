@@ -14,7 +14,7 @@ all: build
 deps:
 	@missing=""; \
 	  [ -f "$(ZMQ_HEADER)" ] || missing="$$missing libzmq3-dev"; \
-	  ls /usr/include/curl/curl.h /usr/include/*/curl/curl.h >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev"; \
+	  { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h; } >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev"; \
 	  if [ -n "$$missing" ]; then \
 	    echo "make: installing$$missing"; \
 	    $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \

@@ -49,35 +49,68 @@ public struct UnitRunner: Sendable {
     }
 
     public mutating func run(_ unit: SweepPlan.WorkUnit) -> UnitResult {
-        var result = UnitResult(configuration: unit.configuration)
-        let perClass = plan.config.examples
-        var kept = [Int](repeating: 0, count: DefectClass.allCases.count)
-        // Element tallies of the unit's screens, by global element index.
-        var elementTallies: [Int: Tally] = [:]
-        let placements = plan.config.gestures.placements
-        for t in unit.trees {
-            let base = baseTree(t)
-            let tree = plan.configured(base.tree, configuration: unit.configuration)
-            let prepared = PreparedScene(tree.scene)
-            for (index, entry) in base.gestures.enumerated() {
-                let verdict = engine.withSummary(prepared, script: entry.gesture.script) { summary in
-                    Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
-                }
-                result.tallies.add(verdict, template: tree.template, family: entry.family)
-                if t < plan.screenCount {
-                    elementTallies[plan.screenElementOffsets[t] + entry.placement / placements, default: Tally()].add(verdict)
-                }
-                for defect in verdict.defects where kept[defect.rawValue] < perClass {
-                    kept[defect.rawValue] += 1
-                    result.examples.append(DefectExample(
-                        configuration: unit.configuration, defect: defect, treeIndex: t, family: entry.family,
-                        placement: entry.placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
-                        target: tree.scene.views[entry.gesture.target].name))
-                }
+        var accumulator = Accumulator(configuration: unit.configuration)
+        for t in unit.trees { runTree(t, into: &accumulator) }
+        return accumulator.finish()
+    }
+
+    /// Runs units that cover the same trees (one per configuration, as a coordinator's window hands them
+    /// out) together, a block of `blockTrees` trees at a time across every unit, so a block's trees stay in
+    /// the CPU cache while every configuration runs them, as `sweep run` does. Each unit still visits its
+    /// trees in order, so every result is exactly what `run` gives it.
+    public mutating func runTogether(_ units: [SweepPlan.WorkUnit], blockTrees: Int = 8) -> [UnitResult] {
+        guard let trees = units.first?.trees else { return [] }
+        precondition(units.allSatisfy { $0.trees == trees }, "runTogether needs units over the same trees")
+        var accumulators = units.map { Accumulator(configuration: $0.configuration) }
+        for blockStart in stride(from: trees.lowerBound, to: trees.upperBound, by: max(1, blockTrees)) {
+            let block = blockStart ..< min(trees.upperBound, blockStart + max(1, blockTrees))
+            for k in accumulators.indices {
+                for t in block { runTree(t, into: &accumulators[k]) }
             }
         }
-        result.elements = elementTallies.keys.sorted().map { ElementTally(element: $0, tally: elementTallies[$0]!) }
-        return result
+        return accumulators.map { $0.finish() }
+    }
+
+    /// What a unit has gathered so far: its tallies, the examples kept per defect class, its elements' tallies.
+    struct Accumulator {
+        var result: UnitResult
+        var kept = [Int](repeating: 0, count: DefectClass.allCases.count)
+        /// Element tallies of the unit's screens, by global element index.
+        var elementTallies: [Int: Tally] = [:]
+
+        init(configuration: Int) { result = UnitResult(configuration: configuration) }
+
+        func finish() -> UnitResult {
+            var done = result
+            done.elements = elementTallies.keys.sorted().map { ElementTally(element: $0, tally: elementTallies[$0]!) }
+            return done
+        }
+    }
+
+    /// Runs every gesture of tree `t` under the accumulator's configuration.
+    mutating func runTree(_ t: Int, into acc: inout Accumulator) {
+        let configuration = acc.result.configuration
+        let perClass = plan.config.examples
+        let placements = plan.config.gestures.placements
+        let base = baseTree(t)
+        let tree = plan.configured(base.tree, configuration: configuration)
+        let prepared = PreparedScene(tree.scene)
+        for (index, entry) in base.gestures.enumerated() {
+            let verdict = engine.withSummary(prepared, script: entry.gesture.script) { summary in
+                Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
+            }
+            acc.result.tallies.add(verdict, template: tree.template, family: entry.family)
+            if t < plan.screenCount {
+                acc.elementTallies[plan.screenElementOffsets[t] + entry.placement / placements, default: Tally()].add(verdict)
+            }
+            for defect in verdict.defects where acc.kept[defect.rawValue] < perClass {
+                acc.kept[defect.rawValue] += 1
+                acc.result.examples.append(DefectExample(
+                    configuration: configuration, defect: defect, treeIndex: t, family: entry.family,
+                    placement: entry.placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
+                    target: tree.scene.views[entry.gesture.target].name))
+            }
+        }
     }
 }
 

@@ -51,7 +51,7 @@ public enum WorkerAction: Sendable {
 public struct WorkerStateMachine: Sendable {
     public enum Phase: Sendable, Equatable { case disconnected, helloSent, ready, exiting }
 
-    public let settings: WorkerSettings
+    public private(set) var settings: WorkerSettings
     public private(set) var phase = Phase.disconnected
     /// Units running now.
     public private(set) var running: [(unit: UnitSpec, attempt: Int)] = []
@@ -156,6 +156,13 @@ public struct WorkerStateMachine: Sendable {
         default:
             actions.append(.log("ignored an unexpected message from the coordinator"))
         }
+    }
+
+    /// Changes how many units are asked for (and started ahead) beyond the slots, e.g. once the plan says
+    /// how many configurations a window of trees has; the next credit request uses it.
+    public mutating func setPrefetch(_ units: Int) {
+        settings.prefetch = max(0, units)
+        settings.startAhead = max(0, units)
     }
 
     mutating func startQueued(into actions: inout [WorkerAction]) {

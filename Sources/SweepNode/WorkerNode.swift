@@ -90,6 +90,8 @@ public final class WorkerNode: @unchecked Sendable {
         var pending = machine.handle(.connected, nowMs: clock.nowMs)
         var lastTick: Int64 = 0
         var reconnectAt: Int64?
+        /// Units started in this round, grouped by tree range, launched once the round's actions are done.
+        var startable: [(plan: SweepPlan, units: [(unit: UnitSpec, attempt: Int)])] = []
 
         while true {
             let now = clock.nowMs
@@ -139,6 +141,9 @@ public final class WorkerNode: @unchecked Sendable {
                         }
                         if plan?.configHash != loaded.configHash {
                             plan = loaded
+                            // A window of trees comes as one unit per configuration: ask for a whole window
+                            // ahead per slot, so each slot runs a window's units together (launch).
+                            machine.setPrefetch(options.slots * min(Self.maximumGroup, loaded.configurations.count))
                             for slot in runners { slot.runner.withLock { $0 = UnitRunner(plan: loaded) } }
                         }
                     } catch {
@@ -147,7 +152,13 @@ public final class WorkerNode: @unchecked Sendable {
                 case let .start(unit, attempt, deadlineMs):
                     guard let plan else { continue }
                     started[unit.id] = (now + Int64(deadlineMs), attempt)
-                    launch(unit, attempt: attempt, plan: plan)
+                    // Units over the same trees that arrive together (a window's configurations) run together.
+                    if let last = startable.last, last.plan.configHash == plan.configHash, last.units[0].unit.trees == unit.trees,
+                       last.units.count < Self.maximumGroup {
+                        startable[startable.count - 1].units.append((unit, attempt))
+                    } else {
+                        startable.append((plan, [(unit, attempt)]))
+                    }
                 case .abandon(let unit):
                     if let entry = started[unit.id] {
                         abandoned.insert(unit.id + "#\(entry.attempt)")
@@ -162,6 +173,8 @@ public final class WorkerNode: @unchecked Sendable {
                     return (code, reason)
                 }
             }
+            for group in startable { launch(group.units, plan: group.plan) }
+            startable.removeAll()
             // Wait for a message, a finished unit, or the next tick.
             let poller = ZMQPoller()
             let socketIndex = reconnectAt == nil ? poller.add(socket) : -1
@@ -220,8 +233,13 @@ public final class WorkerNode: @unchecked Sendable {
         let runner = Mutex<UnitRunner?>(nil)
     }
 
-    /// Runs one unit on the least loaded slot's queue and queues its result for the I/O thread.
-    func launch(_ unit: UnitSpec, attempt: Int, plan: SweepPlan) {
+    /// The most units run together: a window's configurations, bounded so one slot never holds too much.
+    static let maximumGroup = 64
+
+    /// Runs units over the same trees together on the least loaded slot's queue (``UnitRunner/runTogether``)
+    /// and queues their results for the I/O thread. Each result reports its share of the group's time, which
+    /// is what the coordinator's unit sizing needs.
+    func launch(_ group: [(unit: UnitSpec, attempt: Int)], plan: SweepPlan) {
         let slot = slotLoad.withLock { load -> Int in
             let slot = load.indices.min { load[$0] < load[$1] }!
             load[slot] += 1
@@ -229,25 +247,34 @@ public final class WorkerNode: @unchecked Sendable {
         }
         slotQueues[slot].async { [self] in
             defer { slotLoad.withLock { $0[slot] -= 1 } }
-            if abandonedEarly.withLock({ $0.remove(unit.id + "#\(attempt)") != nil }) { return }
-            if let failing = options.failingTree, failing.configuration == unit.configuration, unit.trees.contains(failing.tree) {
-                finished.withLock {
-                    $0.append(Finished(unit: unit, attempt: attempt, status: .error, elapsed: 0, payload: [],
-                                       detail: "injected failure on tree \(failing.tree) (TOUCHSWEEP_FAIL_TREE)"))
+            var units = group.filter { entry in !abandonedEarly.withLock { $0.remove(entry.unit.id + "#\(entry.attempt)") != nil } }
+            if let failing = options.failingTree {
+                let fails = { (u: UnitSpec) in u.configuration == failing.configuration && u.trees.contains(failing.tree) }
+                let failed = units.filter { fails($0.unit) }
+                units.removeAll { fails($0.unit) }
+                finished.withLock { list in
+                    for f in failed {
+                        list.append(Finished(unit: f.unit, attempt: f.attempt, status: .error, elapsed: 0, payload: [],
+                                             detail: "injected failure on tree \(failing.tree) (TOUCHSWEEP_FAIL_TREE)"))
+                    }
                 }
-                signal.notify()
-                return
+                if !failed.isEmpty { signal.notify() }
             }
+            guard !units.isEmpty else { return }
             let start = ContinuousClock.now
-            let work = SweepPlan.WorkUnit(id: unit.id, configuration: unit.configuration, trees: unit.trees)
-            let result = runners[slot].runner.withLock { runner -> UnitResult in
-                if runner == nil { runner = UnitRunner(plan: plan) }
-                return runner!.run(work)
+            let work = units.map { SweepPlan.WorkUnit(id: $0.unit.id, configuration: $0.unit.configuration, trees: $0.unit.trees) }
+            let results = runners[slot].runner.withLock { runner -> [UnitResult] in
+                if runner == nil || runner!.plan.configHash != plan.configHash { runner = UnitRunner(plan: plan) }
+                return runner!.runTogether(work)
             }
             let d = ContinuousClock.now - start
-            let elapsed = d.components.seconds * 1_000_000 + d.components.attoseconds / 1_000_000_000_000
-            let payload = ResultCodec.encode(result)
-            finished.withLock { $0.append(Finished(unit: unit, attempt: attempt, status: .ok, elapsed: elapsed, payload: payload, detail: "")) }
+            let share = (d.components.seconds * 1_000_000 + d.components.attoseconds / 1_000_000_000_000) / Int64(units.count)
+            let payloads = results.map { ResultCodec.encode($0) }
+            finished.withLock { list in
+                for (entry, payload) in zip(units, payloads) {
+                    list.append(Finished(unit: entry.unit, attempt: entry.attempt, status: .ok, elapsed: share, payload: payload, detail: ""))
+                }
+            }
             signal.notify()
         }
     }

@@ -36,6 +36,18 @@ import TouchScenarios
         #expect(files(2, 5) == reference)
     }
 
+    @Test func unitsRunTogetherGiveExactlyTheResultsTheyGiveAlone() throws {
+        let plan = try Self.plan()
+        let units = plan.configurations.indices.map { SweepPlan.WorkUnit(id: "c\($0)-t1", configuration: $0, trees: 1 ..< 6) }
+        var alone = UnitRunner(plan: plan)
+        let one = units.map { alone.run($0) }
+        for block in [1, 2, 8] {
+            var together = UnitRunner(plan: plan)
+            #expect(together.runTogether(units, blockTrees: block) == one, "blocks of \(block) trees")
+        }
+        #expect(one.contains { !$0.examples.isEmpty }, "the comparison covers kept examples too")
+    }
+
     @Test func everyPlannedScenarioWithATargetRunsOnce() throws {
         let plan = try Self.plan()
         let tallies = ParallelSweep.run(plan, threads: 2)
