@@ -12,7 +12,9 @@ if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--dispatch" {
     exit(rates.contains(0) ? 1 : 0)
 }
 if CommandLine.arguments.count > 3 && CommandLine.arguments[1] == "--distributed" {
-    DistributedBench.run(configPath: CommandLine.arguments[2], sweep: CommandLine.arguments[3])
+    // An optional fourth argument sets the rounds (default 3; more give steadier figures on a busy host).
+    let rounds = CommandLine.arguments.count > 4 ? max(1, Int(CommandLine.arguments[4]) ?? 3) : 3
+    DistributedBench.run(configPath: CommandLine.arguments[2], sweep: CommandLine.arguments[3], rounds: rounds)
     exit(0)
 }
 if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--sweep" {
