@@ -88,6 +88,8 @@ public struct CoordinatorStateMachine: Sendable {
         var credit = 0
         var lastHeardMs: Int64
         var lastSentMs: Int64
+        /// Leases this worker holds (running, or queued behind its slots).
+        var held = 0
     }
 
     public let settings: CoordinatorSettings
@@ -343,6 +345,7 @@ public struct CoordinatorStateMachine: Sendable {
     mutating func removeLeases(of unit: UnitSpec, where match: (Lease) -> Bool) {
         guard var list = leaseTable[unit] else { return }
         let before = list.count
+        for lease in list where match(lease) { workers[lease.worker]?.held -= 1 }
         list.removeAll(where: match)
         leasedTrees -= (before - list.count) * unit.trees.count
         leaseTable[unit] = list.isEmpty ? nil : list
@@ -421,6 +424,12 @@ public struct CoordinatorStateMachine: Sendable {
         unit.trees.upperBound <= windowCursor
     }
 
+    /// How long `unit` should take at the measured cost (0 before it is measured).
+    func expectedMs(_ unit: UnitSpec) -> Int {
+        guard let cost = costPerTreeMicroseconds else { return 0 }
+        return Int(cost * Double(unit.trees.count) / 1000) + 1
+    }
+
     func deadline(for unit: UnitSpec) -> Int {
         guard let cost = costPerTreeMicroseconds else { return settings.minimumDeadlineMs }
         return max(settings.minimumDeadlineMs, Int(cost * Double(unit.trees.count) * 20 / 1000))
@@ -445,7 +454,10 @@ public struct CoordinatorStateMachine: Sendable {
 
     mutating func assign(_ unit: UnitSpec, attempt: Int, to w: WorkerID, speculative: Bool, nowMs: Int64,
                          into actions: inout [CoordinatorAction]) {
-        let ms = deadline(for: unit)
+        // A worker queues prefetched units behind its slots, so a unit may wait for those ahead of it first.
+        let ahead = max(0, workers[w]!.held / max(1, workers[w]!.slots))
+        let ms = deadline(for: unit) + ahead * expectedMs(unit)
+        workers[w]!.held += 1
         workers[w]!.credit -= 1
         workers[w]!.lastSentMs = nowMs
         leaseTable[unit, default: []].append(Lease(unit: unit, attempt: attempt, worker: w, startedMs: nowMs,

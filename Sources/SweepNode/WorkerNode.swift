@@ -233,8 +233,9 @@ public final class WorkerNode: @unchecked Sendable {
         let runner = Mutex<UnitRunner?>(nil)
     }
 
-    /// The most units run together: a window's configurations, bounded so one slot never holds too much.
-    static let maximumGroup = 64
+    /// The most units run together: a window's configurations, at most 16, so a group (which reports all its
+    /// units at its end) stays within the 20× expected time the coordinator allows each unit.
+    static let maximumGroup = 16
 
     /// Runs units over the same trees together on the least loaded slot's queue (``UnitRunner/runTogether``)
     /// and queues their results for the I/O thread. Each result reports its share of the group's time, which

@@ -43,6 +43,21 @@ import Testing
         #expect(Self.assigns(first).allSatisfy { $0.1 == 1 })
     }
 
+    @Test func unitsQueuedBehindOthersOnAWorkerGetLongerDeadlines() {
+        var m = Self.machine(configurations: 4, trees: 400) { $0.minimumDeadlineMs = 100 }
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        // Measure the cost: one tree in 10 s (a slow tree, so deadlines exceed the minimum).
+        let first = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0)).map(\.0)
+        _ = m.handle(.received(Self.a, Self.ok(first[0], elapsed: 10_000_000)), nowMs: 10)
+        let burst = m.handle(.received(Self.a, .credit(count: 3)), nowMs: 20)
+        let deadlines = burst.compactMap { action -> Int? in
+            if case let .send(_, .assign(_, _, ms)) = action { return ms } else { return nil }
+        }
+        #expect(deadlines.count == 3)
+        #expect(deadlines[0] < deadlines[1] && deadlines[1] < deadlines[2], "each waits for the ones before it: \(deadlines)")
+        #expect(deadlines[1] - deadlines[0] == deadlines[2] - deadlines[1], "one expected unit time per unit ahead")
+    }
+
     @Test func everyTreeIsCommittedOnceAndTheSweepFinishes() {
         var m = Self.machine()
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
