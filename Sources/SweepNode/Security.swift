@@ -33,7 +33,7 @@ final class Gatekeeper {
     let log: @Sendable (String) -> Void
     var monitor: ZMQMonitor?
     private var loggedKeys = Set<CurvePublicKey>()
-    private var lastKeylessLog: [String: Int64] = [:]
+    private var keylessLog = LogThrottle()
     private(set) var refusals = 0
 
     init(context: ZMQContext, allowed: [CurvePublicKey: String]?, log: @escaping @Sendable (String) -> Void) throws {
@@ -78,8 +78,7 @@ final class Gatekeeper {
                     continue
                 }
                 refusals += 1
-                if nowMs - (lastKeylessLog[why] ?? -60_000) >= 60_000 {
-                    lastKeylessLog[why] = nowMs
+                if keylessLog.allows(why, nowMs: nowMs) {
                     log("refused a connection on \(event.endpoint): \(why); such refusals are logged once a minute")
                 }
             }
@@ -89,5 +88,19 @@ final class Gatekeeper {
     func close() {
         monitor?.close()
         authenticator.close()
+    }
+}
+
+/// Lets each distinct log line through at most once a minute: a refused peer retries with backoff, and its
+/// log should say why without flooding.
+struct LogThrottle {
+    var intervalMs: Int64 = 60_000
+    private var last: [String: Int64] = [:]
+
+    /// Whether `line` may be logged now (and, if so, notes that it was).
+    mutating func allows(_ line: String, nowMs: Int64) -> Bool {
+        if let previous = last[line], nowMs - previous < intervalMs { return false }
+        last[line] = nowMs
+        return true
     }
 }

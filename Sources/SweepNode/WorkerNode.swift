@@ -44,8 +44,9 @@ public final class WorkerNode: @unchecked Sendable {
     let runners: [SlotRunner]
     /// Units waiting or running per slot, to start each unit on the least loaded slot.
     let slotLoad: Mutex<[Int]>
-    /// Unit attempts (`id#attempt`) abandoned before they began: their slot skips them.
-    let abandonedEarly = Mutex<Set<String>>([])
+    /// Unit attempts (`id#attempt`) abandoned (cancelled or timed out): a slot skips those that have not begun,
+    /// and the I/O thread drops the results of the others. Whoever meets an entry first removes it.
+    let abandoned = Mutex<Set<String>>([])
 
     public init(options: Options) throws {
         self.options = options
@@ -65,7 +66,6 @@ public final class WorkerNode: @unchecked Sendable {
         let context = try ZMQContext()
         defer { context.terminate() }
         var plan: SweepPlan?
-        var abandoned = Set<String>()
         var started: [String: (deadline: Int64, attempt: Int)] = [:]
 
         func connect() throws -> ZMQSocket {
@@ -108,7 +108,7 @@ public final class WorkerNode: @unchecked Sendable {
             }
             // Results from the slots.
             let done = finished.withLock { list -> [Finished] in let l = list; list.removeAll(); return l }
-            for f in done where !abandoned.contains(f.unit.id + "#\(f.attempt)") {
+            for f in done where abandoned.withLock({ $0.remove(f.unit.id + "#\(f.attempt)") }) == nil {
                 started[f.unit.id] = nil
                 actions += machine.handle(.finished(f.unit, attempt: f.attempt, status: f.status, elapsedMicroseconds: f.elapsed,
                                                     payload: f.payload, detail: f.detail), nowMs: now)
@@ -116,7 +116,7 @@ public final class WorkerNode: @unchecked Sendable {
             // Units past their deadline are reported as timed out; their late results are ignored.
             for (id, entry) in started where entry.deadline < now {
                 if let unit = machine.running.first(where: { $0.unit.id == id })?.unit {
-                    abandoned.insert(id + "#\(entry.attempt)")
+                    abandoned.withLock { _ = $0.insert(id + "#\(entry.attempt)") }
                     started[id] = nil
                     actions += machine.handle(.finished(unit, attempt: entry.attempt, status: .timeout, elapsedMicroseconds: 0,
                                                         payload: [], detail: "ran past its deadline"), nowMs: now)
@@ -161,8 +161,7 @@ public final class WorkerNode: @unchecked Sendable {
                     }
                 case .abandon(let unit):
                     if let entry = started[unit.id] {
-                        abandoned.insert(unit.id + "#\(entry.attempt)")
-                        abandonedEarly.withLock { _ = $0.insert(unit.id + "#\(entry.attempt)") }
+                        abandoned.withLock { _ = $0.insert(unit.id + "#\(entry.attempt)") }
                     }
                     started[unit.id] = nil
                 case .reconnect(let afterMs):
@@ -205,7 +204,7 @@ public final class WorkerNode: @unchecked Sendable {
         let endpoint: String
         let curve: Bool
         let log: @Sendable (String) -> Void
-        var last: [String: Int64] = [:]
+        var throttle = LogThrottle()
 
         mutating func note(_ kind: ZMQMonitorEvent.Kind, nowMs: Int64) {
             let advice: String
@@ -222,8 +221,7 @@ public final class WorkerNode: @unchecked Sendable {
             default:
                 return
             }
-            guard nowMs - (last[advice] ?? -60_000) >= 60_000 else { return }
-            last[advice] = nowMs
+            guard throttle.allows(advice, nowMs: nowMs) else { return }
             log(advice + "; retrying with backoff")
         }
     }
@@ -248,7 +246,7 @@ public final class WorkerNode: @unchecked Sendable {
         }
         slotQueues[slot].async { [self] in
             defer { slotLoad.withLock { $0[slot] -= 1 } }
-            var units = group.filter { entry in !abandonedEarly.withLock { $0.remove(entry.unit.id + "#\(entry.attempt)") != nil } }
+            var units = group.filter { entry in !abandoned.withLock { $0.remove(entry.unit.id + "#\(entry.attempt)") != nil } }
             if let failing = options.failingTree {
                 let fails = { (u: UnitSpec) in u.configuration == failing.configuration && u.trees.contains(failing.tree) }
                 let failed = units.filter { fails($0.unit) }

@@ -110,15 +110,20 @@ import Testing
         return false
     }
 
-    /// The reports of `dir` equal the reference (examples.csv compared with the directory name normalised).
+    /// The reports of `dir` equal the fixture's reference.
     func expectSameReports(_ dir: String, _ f: Fixture, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try expectSameReports(dir, reference: f.reference, sourceLocation: sourceLocation)
+    }
+
+    /// The reports of `dir` equal those of `reference` (examples.csv compared with the directory name normalised).
+    func expectSameReports(_ dir: String, reference: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "plan.yaml", "config.yaml"] {
             let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
-            let b = try Data(contentsOf: URL(fileURLWithPath: f.reference + "/" + name))
+            let b = try Data(contentsOf: URL(fileURLWithPath: reference + "/" + name))
             #expect(a == b, "\(name) differs from sweep run's", sourceLocation: sourceLocation)
         }
         let a = try String(contentsOfFile: dir + "/examples.csv", encoding: .utf8).replacingOccurrences(of: dir, with: "OUT")
-        let b = try String(contentsOfFile: f.reference + "/examples.csv", encoding: .utf8).replacingOccurrences(of: f.reference, with: "OUT")
+        let b = try String(contentsOfFile: reference + "/examples.csv", encoding: .utf8).replacingOccurrences(of: reference, with: "OUT")
         #expect(a == b, "examples.csv differs from sweep run's", sourceLocation: sourceLocation)
     }
 
