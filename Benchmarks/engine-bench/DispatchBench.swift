@@ -74,15 +74,21 @@ enum DispatchBench {
             while answered < units {
                 guard try ZMQSocket.poll([(socket, .readable)], timeoutMs: 1000).first == true else { break }
                 while let frames = try socket.receive(dontWait: true) {
-                    guard case let .assign(unit, attempt, _) = try FrameCodec.decode(frames) else { continue }
+                    let assigned: [Assignment]
+                    switch try FrameCodec.decode(frames) {
+                    case let .assign(unit, attempt, deadlineMs): assigned = [Assignment(unit: unit, attempt: attempt, deadlineMs: deadlineMs)]
+                    case let .assignments(list): assigned = list
+                    default: continue
+                    }
                     if start == nil { start = clock.now }
-                    let payload = payloads[unit.configuration]
-                    try socket.send(FrameCodec.encode(.result(unit: unit, attempt: attempt, status: .ok, elapsedMicroseconds: 0,
-                                                              payload: payload, detail: "")))
-                    answered += 1
-                    // Credit comes back in batches of 16, as a busy multi-slot worker would grant it.
-                    if answered % 16 == 0 { try socket.send(FrameCodec.encode(.credit(count: 16))) }
-                    if answered >= nextSample { rssSamples.append(residentKilobytes()); nextSample += units / 4 }
+                    for a in assigned {
+                        try socket.send(FrameCodec.encode(.result(unit: a.unit, attempt: a.attempt, status: .ok, elapsedMicroseconds: 0,
+                                                                  payload: payloads[a.unit.configuration], detail: "")))
+                        answered += 1
+                        // Credit comes back in batches of 16, as a busy multi-slot worker would grant it.
+                        if answered % 16 == 0 { try socket.send(FrameCodec.encode(.credit(count: 16))) }
+                        if answered >= nextSample { rssSamples.append(residentKilobytes()); nextSample += units / 4 }
+                    }
                 }
             }
             while committed.load(ordering: .relaxed) < units && coordinatorThread.isExecuting { usleep(1000) }

@@ -16,9 +16,12 @@ public struct ConfigurationTallies: Sendable, Equatable {
     }
 
     public mutating func merge(_ other: ConfigurationTallies) {
+        // Merging an empty tally changes nothing, and most parts of a unit's tallies are empty (a unit sees few
+        // templates and families): skip them without copying them.
+        guard !other.total.isEmpty else { return }
         total.merge(other.total)
-        for i in byTemplate.indices { byTemplate[i].merge(other.byTemplate[i]) }
-        for i in byFamily.indices { byFamily[i].merge(other.byFamily[i]) }
+        for i in byTemplate.indices where !other.byTemplate[i].isEmpty { byTemplate[i].merge(other.byTemplate[i]) }
+        for i in byFamily.indices where !other.byFamily[i].isEmpty { byFamily[i].merge(other.byFamily[i]) }
     }
 
     public func template(_ t: TreeTemplate) -> Tally { byTemplate[TreeTemplate.allCases.firstIndex(of: t)!] }

@@ -47,6 +47,9 @@ public struct Tally: Sendable, Equatable {
         }
     }
 
+    /// Equal to `Tally()`: no runs (so no attempts or counts, which are at most `runs`) and no histograms.
+    public var isEmpty: Bool { runs == 0 && highlightLatency == nil && actionLatency == nil }
+
     public func attempts(_ c: DefectClass) -> Int { attemptCounts[c.rawValue] }
     public func count(_ c: DefectClass) -> Int { defectCounts[c.rawValue] }
 }

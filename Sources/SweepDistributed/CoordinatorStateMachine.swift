@@ -1,7 +1,28 @@
 import SweepProtocol
 
-/// A worker's routing identity on the coordinator's ROUTER socket.
-public typealias WorkerID = [UInt8]
+/// A worker's routing identity on the coordinator's ROUTER socket: its bytes, and a digest of them computed
+/// once, so the dictionaries the coordinator consults several times per message hash one word, not every byte.
+public struct WorkerID: Hashable, Sendable, CustomStringConvertible {
+    public let bytes: [UInt8]
+    let digest: UInt64
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        // FNV-1a, 64 bit.
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        digest = h
+    }
+
+    public static func == (a: WorkerID, b: WorkerID) -> Bool { a.digest == b.digest && a.bytes == b.bytes }
+    public func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+    /// The id as text when it is printable ASCII (workers choose such ids), else as hex.
+    public var description: String {
+        if bytes.allSatisfy({ $0 >= 32 && $0 < 127 }) { return String(decoding: bytes, as: UTF8.self) }
+        return bytes.map { String($0, radix: 16) }.joined()
+    }
+}
 
 /// Tunables of the coordinator (docs/protocol.md).
 public struct CoordinatorSettings: Sendable {
@@ -132,6 +153,9 @@ public struct CoordinatorStateMachine: Sendable {
     public private(set) var costPerTreeMicroseconds: Double?
     public private(set) var committedUnits = 0
     public private(set) var committedTrees = 0
+    /// Trees committed or quarantined, from the journal and since: the sweep can only be finished when this
+    /// reaches `totalTrees` (checked before the exact test over every configuration's coverage).
+    var coveredTrees = 0
     public private(set) var retries = 0
     /// Leases that ended without a result: their worker died or went silent, or they passed their deadline.
     public private(set) var leaseExpiries = 0
@@ -145,6 +169,7 @@ public struct CoordinatorStateMachine: Sendable {
         self.treeCount = treeCount
         coverage = covered ?? Array(repeating: TreeCoverage(), count: configurationCount)
         committedTrees = coverage.reduce(0) { $0 + $1.count }
+        coveredTrees = committedTrees
     }
 
     public var totalTrees: Int { configurationCount * treeCount }
@@ -203,20 +228,20 @@ public struct CoordinatorStateMachine: Sendable {
             actions.append(.send(w, statusMessage()))
             return
         }
-        guard workers[w] != nil else {
+        guard let index = workers.index(forKey: w) else {
             actions.append(.log("ignored \(message.type.name) from \(Self.name(w)), which has not said hello"))
             // Not a refusal: a worker whose hello was lost reconnects and says it again.
             actions.append(.send(w, .disconnect(reason: "say hello first")))
             return
         }
-        workers[w]!.lastHeardMs = nowMs
+        workers.values[index].lastHeardMs = nowMs
         switch message {
         case .credit(let count):
             guard count >= 0 && count <= 10_000 else {
                 actions.append(.log("rejected credit \(count) from \(Self.name(w))"))
                 return
             }
-            workers[w]!.credit += count
+            workers.values[index].credit += count
         case let .result(unit, attempt, status, elapsed, payload, detail):
             result(unit: unit, attempt: attempt, status: status, elapsed: elapsed, payload: payload, detail: detail,
                    from: w, nowMs: nowMs, into: &actions)
@@ -261,17 +286,18 @@ public struct CoordinatorStateMachine: Sendable {
             actions.append(.send(w, .ack(unit: unit)))
             return
         }
-        removeLeases(of: unit) { $0.worker == w && $0.attempt == attempt }
         switch status {
         case .ok:
             commit(unit, payload: payload, elapsed: elapsed, into: &actions)
             actions.append(.send(w, .ack(unit: unit)))
-            // Speculative copies of this unit elsewhere are no longer needed.
-            for lease in leaseTable[unit] ?? [] {
-                actions.append(.send(lease.worker, .cancel(unit: unit)))
+            // Every lease of the unit ends; speculative copies elsewhere are no longer needed.
+            for lease in leaseTable.removeValue(forKey: unit) ?? [] {
+                if lease.worker != w || lease.attempt != attempt { actions.append(.send(lease.worker, .cancel(unit: unit))) }
+                workers[lease.worker]?.held -= 1
+                leasedTrees -= unit.trees.count
             }
-            removeLeases(of: unit) { _ in true }
         case .error, .timeout:
+            removeLeases(of: unit) { $0.worker == w && $0.attempt == attempt }
             actions.append(.send(w, .ack(unit: unit)))
             let what = status == .timeout ? "timed out" : "failed: \(detail)"
             failed(unit, attempt: attempt, reason: "\(unit.id) attempt \(attempt) on \(Self.name(w)) \(what)", countsAgainstBudget: true,
@@ -281,6 +307,7 @@ public struct CoordinatorStateMachine: Sendable {
 
     mutating func commit(_ unit: UnitSpec, payload: [UInt8], elapsed: Int64, into actions: inout [CoordinatorAction]) {
         coverage[unit.configuration].insert(unit.trees)
+        coveredTrees += unit.trees.count
         committedUnits += 1
         committedTrees += unit.trees.count
         if elapsed > 0 {
@@ -299,6 +326,7 @@ public struct CoordinatorStateMachine: Sendable {
         failures[unit.id] = count
         if count >= settings.retryBudget {
             coverage[unit.configuration].insert(unit.trees)
+            coveredTrees += unit.trees.count
             quarantined.append((unit, reason))
             actions.append(.log("quarantined \(unit.id) after \(count) failed attempts: \(reason)"))
             actions.append(.quarantine(unit, reason: reason))
@@ -439,7 +467,8 @@ public struct CoordinatorStateMachine: Sendable {
         var progress = true
         while progress {
             progress = false
-            for w in workerOrder where (workers[w]?.credit ?? 0) > 0 {
+            for w in workerOrder {
+                guard let index = workers.index(forKey: w), workers.values[index].credit > 0 else { continue }
                 if let next = nextUnit(for: w) {
                     assign(next.unit, attempt: next.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
                     progress = true
@@ -455,11 +484,12 @@ public struct CoordinatorStateMachine: Sendable {
     mutating func assign(_ unit: UnitSpec, attempt: Int, to w: WorkerID, speculative: Bool, nowMs: Int64,
                          into actions: inout [CoordinatorAction]) {
         // A worker queues prefetched units behind its slots, so a unit may wait for those ahead of it first.
-        let ahead = max(0, workers[w]!.held / max(1, workers[w]!.slots))
+        let index = workers.index(forKey: w)!
+        let ahead = max(0, workers.values[index].held / max(1, workers.values[index].slots))
         let ms = deadline(for: unit) + ahead * expectedMs(unit)
-        workers[w]!.held += 1
-        workers[w]!.credit -= 1
-        workers[w]!.lastSentMs = nowMs
+        workers.values[index].held += 1
+        workers.values[index].credit -= 1
+        workers.values[index].lastSentMs = nowMs
         leaseTable[unit, default: []].append(Lease(unit: unit, attempt: attempt, worker: w, startedMs: nowMs,
                                                    deadlineMs: nowMs + Int64(ms), speculative: speculative))
         leasedTrees += unit.trees.count
@@ -477,7 +507,7 @@ public struct CoordinatorStateMachine: Sendable {
     }
 
     mutating func checkFinished(into actions: inout [CoordinatorAction]) {
-        guard !finished, coverage.allSatisfy({ $0.covers(0 ..< treeCount) }) else { return }
+        guard !finished, coveredTrees >= totalTrees, coverage.allSatisfy({ $0.covers(0 ..< treeCount) }) else { return }
         finished = true
         actions.append(.finished)
         for w in workerOrder { actions.append(.send(w, .disconnect(reason: "done"))) }
@@ -492,8 +522,5 @@ public struct CoordinatorStateMachine: Sendable {
                 failures: quarantined.count)
     }
 
-    static func name(_ w: WorkerID) -> String {
-        if w.allSatisfy({ $0 >= 32 && $0 < 127 }) { return String(decoding: w, as: UTF8.self) }
-        return w.map { String($0, radix: 16) }.joined()
-    }
+    static func name(_ w: WorkerID) -> String { w.description }
 }

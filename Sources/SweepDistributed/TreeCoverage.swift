@@ -21,22 +21,40 @@ public struct TreeCoverage: Hashable, Sendable {
     }
 
     /// Whether any tree of `r` is covered.
-    public func overlaps(_ r: Range<Int>) -> Bool { ranges.contains { $0.overlaps(r) } }
+    public func overlaps(_ r: Range<Int>) -> Bool {
+        guard !r.isEmpty else { return false }
+        // The first range ending after r's start is the only candidate: the ranges are sorted and disjoint.
+        var low = 0, high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ranges[mid].upperBound <= r.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        return low < ranges.count && ranges[low].lowerBound < r.upperBound
+    }
 
+    /// Adds `r`, merging it with the ranges it overlaps or touches. In place: the common case (a unit right
+    /// after the last covered tree) extends one range without allocating.
     public mutating func insert(_ r: Range<Int>) {
         guard !r.isEmpty else { return }
-        var merged = r
-        var kept: [Range<Int>] = []
-        for range in ranges {
-            if range.upperBound < merged.lowerBound || range.lowerBound > merged.upperBound {
-                kept.append(range)
-            } else {
-                merged = min(range.lowerBound, merged.lowerBound) ..< max(range.upperBound, merged.upperBound)
-            }
+        // The first range that ends at or after r's start: it and the ones after it that start at or before
+        // r's end are absorbed.
+        var first = 0, high = ranges.count
+        while first < high {
+            let mid = (first + high) / 2
+            if ranges[mid].upperBound < r.lowerBound { first = mid + 1 } else { high = mid }
         }
-        kept.append(merged)
-        kept.sort { $0.lowerBound < $1.lowerBound }
-        ranges = kept
+        var lower = r.lowerBound, upper = r.upperBound
+        var end = first
+        while end < ranges.count && ranges[end].lowerBound <= upper {
+            lower = min(lower, ranges[end].lowerBound)
+            upper = max(upper, ranges[end].upperBound)
+            end += 1
+        }
+        if end == first + 1 {
+            ranges[first] = lower ..< upper
+        } else {
+            ranges.replaceSubrange(first ..< end, with: CollectionOfOne(lower ..< upper))
+        }
     }
 
     /// The first uncovered tree at or after `start` below `limit`, and how many uncovered trees follow it

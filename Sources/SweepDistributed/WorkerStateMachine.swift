@@ -127,9 +127,19 @@ public struct WorkerStateMachine: Sendable {
             outstandingCredit = max(0, outstandingCredit - 1)
             queued.append((unit, attempt, deadlineMs))
             startQueued(into: &actions)
+        case let .assignments(list):
+            outstandingCredit = max(0, outstandingCredit - list.count)
+            for a in list { queued.append((a.unit, a.attempt, a.deadlineMs)) }
+            startQueued(into: &actions)
         case .ack(let unit):
             outbox.removeAll {
                 if case .result(let u, _, _, _, _, _) = $0 { return u == unit }
+                return false
+            }
+        case .acks(let units):
+            let acknowledged = Set(units)
+            outbox.removeAll {
+                if case .result(let u, _, _, _, _, _) = $0 { return acknowledged.contains(u) }
                 return false
             }
         case .cancel(let unit):

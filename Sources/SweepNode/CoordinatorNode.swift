@@ -125,6 +125,31 @@ public final class CoordinatorNode {
         /// The result decoded on arrival; the state machine commits it within the same `handle` call.
         var arrived: (unit: UnitSpec, result: UnitResult)?
 
+        /// Assigns and acks wait here until the end of a pass over the socket and leave in batches.
+        var outbox = CoordinatorOutbox()
+
+        /// Sends one message; false when its worker is unreachable (gone: ROUTER_MANDATORY).
+        func send(_ message: ProtocolMessage, to worker: WorkerID) throws -> Bool {
+            var frames = FrameCodec.encode(message)
+            frames.insert(worker.bytes, at: 0)
+            do { try socket.send(frames, dontWait: true) } catch let error as ZMQError where error.isHostUnreachable {
+                outbox.forget(worker)
+                return false
+            } catch let error as ZMQError where error.isAgain {
+                options.log("dropped a message to a slow worker: \(error)")
+            }
+            return true
+        }
+
+        /// Sends what the outbox holds (and whatever an unreachable worker's units lead to), until it is empty.
+        func flush(now: Int64) throws {
+            while !outbox.isEmpty {
+                for (worker, message) in outbox.drain() where try !send(message, to: worker) {
+                    try perform(machine.handle(.unreachable(worker), nowMs: now), now: now)
+                }
+            }
+        }
+
         /// Performs actions as a worklist: handling one may add more (an unreachable worker's units move on).
         func perform(_ initial: [CoordinatorAction], now: Int64) throws {
             var work = initial
@@ -134,17 +159,12 @@ public final class CoordinatorNode {
                 i += 1
                 switch action {
                 case let .send(worker, message):
-                    var frames = FrameCodec.encode(message)
-                    frames.insert(worker, at: 0)
-                    do { try socket.send(frames, dontWait: true) } catch let error as ZMQError where error.isHostUnreachable {
-                        work += machine.handle(.unreachable(worker), nowMs: now)
-                    } catch let error as ZMQError where error.isAgain {
-                        options.log("dropped a message to a slow worker: \(error)")
+                    for (w, m) in outbox.add(message, to: worker) where try !send(m, to: w) {
+                        work += machine.handle(.unreachable(w), nowMs: now)
                     }
                 case let .commit(unit, payload):
                     let result: UnitResult
-                    if let a = arrived, a.unit == unit { result = a.result } else { result = try ResultCodec.decode(payload, for: unit) }
-                    arrived = nil
+                    if let a = arrived.take(), a.unit == unit { result = a.result } else { result = try ResultCodec.decode(payload, for: unit) }
                     tallies.merge(result)
                     try journal.append(kind: .committed, key: unit.id, payload: UnitRecordCodec.encode(unit: unit, payload: payload), nowMs: now)
                 case let .quarantine(unit, reason):
@@ -169,7 +189,7 @@ public final class CoordinatorNode {
                 while drained < 4096, var frames = try socket.receive(dontWait: true) {
                     drained += 1
                     guard frames.count >= 2 else { continue }
-                    let worker = frames.removeFirst()
+                    let worker = WorkerID(frames.removeFirst())
                     do {
                         var message = try FrameCodec.decode(frames)
                         // Decode a result's payload before the state machine sees it: a payload that does not
@@ -178,7 +198,7 @@ public final class CoordinatorNode {
                             do {
                                 arrived = (unit, try ResultCodec.decode(payload, for: unit))
                             } catch {
-                                options.log("rejected the result payload of \(unit.id) from \(String(decoding: worker, as: UTF8.self)): \(error)")
+                                options.log("rejected the result payload of \(unit.id) from \(String(decoding: worker.bytes, as: UTF8.self)): \(error)")
                                 message = .result(unit: unit, attempt: attempt, status: .error, elapsedMicroseconds: elapsed, payload: [],
                                                   detail: "its result payload did not decode")
                             }
@@ -194,6 +214,7 @@ public final class CoordinatorNode {
                 lastTick = now
                 try perform(machine.handle(.tick, nowMs: now), now: now)
             }
+            try flush(now: now)
             _ = try journal.flushIfDue(nowMs: now)
             if let onProgress = options.onProgress, now - lastProgress >= 500 || finished {
                 lastProgress = now
@@ -213,8 +234,8 @@ public final class CoordinatorNode {
                 if try ZMQSocket.poll([(socket, .readable)], timeoutMs: 20).first != true { break }
                 while let frames = try socket.receive(dontWait: true) {
                     guard frames.count >= 2, let message = try? FrameCodec.decode(Array(frames.dropFirst())) else { continue }
-                    for case let .send(w, m) in machine.handle(.received(frames[0], message), nowMs: clock.nowMs) {
-                        try? socket.send([w] + FrameCodec.encode(m), dontWait: true)
+                    for case let .send(w, m) in machine.handle(.received(WorkerID(frames[0]), message), nowMs: clock.nowMs) {
+                        try? socket.send([w.bytes] + FrameCodec.encode(m), dontWait: true)
                     }
                 }
             }

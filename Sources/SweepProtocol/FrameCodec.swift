@@ -12,6 +12,8 @@ public enum MessageType: UInt8, Sendable, CaseIterable {
     case disconnect = 10
     case statusRequest = 11
     case status = 12
+    case assignments = 13
+    case acks = 14
 
     /// The name used in field names and log lines, e.g. `hello`, `statusRequest`.
     public var name: String {
@@ -28,6 +30,8 @@ public enum MessageType: UInt8, Sendable, CaseIterable {
         case .disconnect: return "disconnect"
         case .statusRequest: return "statusRequest"
         case .status: return "status"
+        case .assignments: return "assignments"
+        case .acks: return "acks"
         }
     }
 
@@ -61,6 +65,8 @@ public enum WireLimits {
     public static let elapsedMicroseconds: ClosedRange<Int64> = 0 ... 1_000_000_000_000_000
     /// A unit's configuration index and tree bounds.
     public static let index: ClosedRange<Int64> = 0 ... Int64(Int32.max)
+    /// Entries in one `assignments` or `acks` message.
+    public static let batchEntries: ClosedRange<Int64> = 1 ... 4096
     /// The counters of `status` (exact in a `Double`, for rates and ETAs).
     public static let progress: ClosedRange<Int64> = 0 ... (1 << 53)
 }
@@ -80,6 +86,8 @@ extension ProtocolMessage {
         case .disconnect: return .disconnect
         case .statusRequest: return .statusRequest
         case .status: return .status
+        case .assignments: return .assignments
+        case .acks: return .acks
         }
     }
 }
@@ -109,6 +117,10 @@ extension ProtocolMessage: Equatable {
             return true
         case let (.status(a1, b1, c1, d1, e1, f1, g1), .status(a2, b2, c2, d2, e2, f2, g2)):
             return a1 == a2 && b1 == b2 && c1 == c2 && d1 == d2 && e1 == e2 && f1 == f2 && g1 == g2
+        case let (.assignments(a), .assignments(b)):
+            return a == b
+        case let (.acks(a), .acks(b)):
+            return a == b
         default:
             return false
         }
@@ -127,7 +139,13 @@ public enum FrameCodec {
 
     /// The header frame of a message of `type`.
     public static func header(_ type: MessageType, version: UInt16 = ProtocolVersion.current) -> [UInt8] {
-        magic + [UInt8(truncatingIfNeeded: version >> 8), UInt8(truncatingIfNeeded: version), type.rawValue]
+        if version == ProtocolVersion.current { return currentHeaders[Int(type.rawValue)] }
+        return magic + [UInt8(truncatingIfNeeded: version >> 8), UInt8(truncatingIfNeeded: version), type.rawValue]
+    }
+
+    /// This version's header frames, by type code (shared storage: a message's header is never rebuilt).
+    static let currentHeaders: [[UInt8]] = (0 ... Int(MessageType.allCases.map(\.rawValue).max()!)).map {
+        magic + [UInt8(truncatingIfNeeded: ProtocolVersion.current >> 8), UInt8(truncatingIfNeeded: ProtocolVersion.current), UInt8($0)]
     }
 
     public static func encode(_ m: ProtocolMessage) -> [[UInt8]] {
@@ -155,6 +173,14 @@ public enum FrameCodec {
             break
         case let .status(unitsDone, unitsTotal, scenariosDone, scenariosTotal, workers, retries, failures):
             for v in [unitsDone, unitsTotal, scenariosDone, scenariosTotal, workers, retries, failures] { w.int(v) }
+        case let .assignments(list):
+            w = WireWriter(capacity: 9 + list.count * 45)
+            w.int(list.count)
+            for a in list { unitSpec(a.unit, &w); w.int(a.attempt); w.int(a.deadlineMs) }
+        case let .acks(units):
+            w = WireWriter(capacity: 9 + units.count * 27)
+            w.int(units.count)
+            for u in units { unitSpec(u, &w) }
         }
         return [header(m.type), w.bytes]
     }
@@ -230,6 +256,23 @@ public enum FrameCodec {
                 scenariosTotal: try r.int("status.scenariosTotal", in: p),
                 workers: try r.int("status.workers", in: p), retries: try r.int("status.retries", in: p),
                 failures: try r.int("status.failures", in: p))
+        case .assignments:
+            let count = try r.int("assignments.count", in: WireLimits.batchEntries)
+            var list: [Assignment] = []
+            list.reserveCapacity(count)
+            for _ in 0 ..< count {
+                let unit = try unitSpec(&r, "assignments")
+                let attempt = try r.int("assignments.attempt", in: WireLimits.attempt)
+                let deadlineMs = try r.int("assignments.deadlineMs", in: WireLimits.deadlineMs)
+                list.append(Assignment(unit: unit, attempt: attempt, deadlineMs: deadlineMs))
+            }
+            message = .assignments(list)
+        case .acks:
+            let count = try r.int("acks.count", in: WireLimits.batchEntries)
+            var units: [UnitSpec] = []
+            units.reserveCapacity(count)
+            for _ in 0 ..< count { units.append(try unitSpec(&r, "acks")) }
+            message = .acks(units)
         }
         try r.expectEnd("the \(type.name) body")
         return message

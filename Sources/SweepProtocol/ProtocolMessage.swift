@@ -1,8 +1,11 @@
 import SweepCore
 
-/// The protocol version every message carries ("SWP/1"). A peer with another version is refused.
+/// The protocol version every message carries ("SWP/2"). A peer with another version is refused.
+///
+/// Version 2 added the batched `assignments` and `acks` messages (types 13 and 14); a version-1 worker would
+/// not understand them, so it is refused at its first message rather than left waiting for work.
 public enum ProtocolVersion {
-    public static let current: UInt16 = 1
+    public static let current: UInt16 = 2
 }
 
 /// A unit of work on the wire: one configuration × a range of trees of the plan (docs/protocol.md).
@@ -11,7 +14,36 @@ public struct UnitSpec: Hashable, Sendable {
     public var trees: Range<Int>
     public init(configuration: Int, trees: Range<Int>) { self.configuration = configuration; self.trees = trees }
     /// Stable id, e.g. `c3:t40-49` (configuration index, first and last tree).
-    public var id: String { "c\(configuration):t\(trees.lowerBound)-\(trees.upperBound - 1)" }
+    public var id: String {
+        // Written byte by byte into the string's own storage: the coordinator makes one per committed unit
+        // (the journal key), and interpolation costs several times as much.
+        String(unsafeUninitializedCapacity: 3 + 3 * 21) { buffer in
+            var n = 0
+            func put(_ byte: UInt8) { buffer[n] = byte; n += 1 }
+            func decimal(_ value: Int) {
+                if value < 0 { put(UInt8(ascii: "-")) }
+                var v = value.magnitude, divisor: UInt = 1
+                while v / divisor >= 10 { divisor *= 10 }
+                repeat {
+                    put(UInt8(ascii: "0") + UInt8(v / divisor))
+                    v %= divisor
+                    divisor /= 10
+                } while divisor > 0
+            }
+            put(UInt8(ascii: "c")); decimal(configuration)
+            put(UInt8(ascii: ":")); put(UInt8(ascii: "t")); decimal(trees.lowerBound)
+            put(UInt8(ascii: "-")); decimal(trees.upperBound - 1)
+            return n
+        }
+    }
+}
+
+/// One lease in an `assignments` batch: the fields of an `assign` message.
+public struct Assignment: Sendable, Equatable {
+    public var unit: UnitSpec
+    public var attempt: Int
+    public var deadlineMs: Int
+    public init(unit: UnitSpec, attempt: Int, deadlineMs: Int) { self.unit = unit; self.attempt = attempt; self.deadlineMs = deadlineMs }
 }
 
 /// How a unit ended on a worker.
@@ -50,4 +82,8 @@ public enum ProtocolMessage: Sendable {
     case statusRequest
     /// C→any: progress snapshot.
     case status(unitsDone: Int, unitsTotal: Int, scenariosDone: Int, scenariosTotal: Int, workers: Int, retries: Int, failures: Int)
+    /// C→W: several `assign`s in one message, in order (the coordinator's outbox coalesces them, docs/protocol.md §3.3).
+    case assignments([Assignment])
+    /// C→W: several `ack`s in one message.
+    case acks([UnitSpec])
 }

@@ -25,12 +25,7 @@ public struct WireWriter: Sendable {
     }
 
     public mutating func u64(_ v: UInt64) {
-        var shift: UInt64 = 56
-        while true {
-            bytes.append(UInt8(truncatingIfNeeded: v >> shift))
-            if shift == 0 { break }
-            shift -= 8
-        }
+        withUnsafeBytes(of: v.bigEndian) { bytes.append(contentsOf: $0) }
     }
 
     public mutating func i64(_ v: Int64) { u64(UInt64(bitPattern: v)) }
@@ -186,6 +181,14 @@ public struct WireReader: Sendable {
     }
 
     /// Moves back to an offset already read (to read a value again another way).
+    /// Consumes the next two bytes when they are `a` and `b`; otherwise reads nothing and returns false.
+    @inline(__always)
+    public mutating func skip(ifNext a: UInt8, _ b: UInt8) -> Bool {
+        guard remaining >= 2, bytes[offset] == a, bytes[offset + 1] == b else { return false }
+        offset += 2
+        return true
+    }
+
     mutating func rewind(to offset: Int) {
         precondition(offset >= 0 && offset <= self.offset, "rewind only to an offset already read")
         self.offset = offset

@@ -4,8 +4,8 @@ import Testing
 
 /// The coordinator's rules as transcripts: events in, actions out, time passed by hand.
 @Suite struct CoordinatorStateMachineTests {
-    static let a: WorkerID = Array("worker-a".utf8)
-    static let b: WorkerID = Array("worker-b".utf8)
+    static let a = WorkerID(Array("worker-a".utf8))
+    static let b = WorkerID(Array("worker-b".utf8))
 
     static func machine(configurations: Int = 2, trees: Int = 3, covered: [TreeCoverage]? = nil,
                         configure: (inout CoordinatorSettings) -> Void = { _ in }) -> CoordinatorStateMachine {
@@ -15,7 +15,7 @@ import Testing
     }
 
     static func hello(_ w: WorkerID, slots: Int = 1, engine: String = "1.0") -> CoordinatorEvent {
-        .received(w, .hello(workerID: String(decoding: w, as: UTF8.self), host: "h", slots: slots, engineVersion: engine))
+        .received(w, .hello(workerID: String(decoding: w.bytes, as: UTF8.self), host: "h", slots: slots, engineVersion: engine))
     }
 
     static func assigns(_ actions: [CoordinatorAction], to w: WorkerID? = nil) -> [(UnitSpec, Int)] {
@@ -229,5 +229,31 @@ import Testing
         #expect(c.nextGap(from: 0, limit: 10, maxCount: 5) == 0 ..< 2)
         #expect(c.nextGap(from: 2, limit: 10, maxCount: 5) == 8 ..< 10)
         #expect(c.covers(3 ..< 7) && !c.covers(1 ..< 3) && c.overlaps(1 ..< 3))
+    }
+
+    @Test func treeCoverageAgreesWithASetOfTreesOverSeededRandomInserts() {
+        var seed: UInt64 = 0x7EE5
+        func next(_ n: Int) -> Int {  // SplitMix64
+            seed &+= 0x9E37_79B9_7F4A_7C15
+            var z = seed
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(n))
+        }
+        for _ in 0 ..< 200 {
+            var c = TreeCoverage()
+            var model = Set<Int>()
+            for _ in 0 ..< 30 {
+                let lower = next(60), r = lower ..< lower + next(6)
+                c.insert(r)
+                model.formUnion(r)
+                // Sorted, disjoint and not touching: the canonical form.
+                #expect(zip(c.ranges, c.ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound })
+                #expect(c.count == model.count)
+                let start = next(60), probe = start ..< start + 1 + next(8)
+                #expect(c.overlaps(probe) == probe.contains { model.contains($0) })
+                #expect(c.covers(probe) == probe.allSatisfy { model.contains($0) })
+            }
+        }
     }
 }

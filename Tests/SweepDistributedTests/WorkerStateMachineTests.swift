@@ -42,6 +42,22 @@ import Testing
         #expect(w.outbox.isEmpty)
     }
 
+    @Test func aBatchOfAssignmentsActsLikeItsAssignsInOrderAndABatchOfAcksEmptiesTheOutbox() {
+        var w = Self.machine(slots: 1)
+        _ = w.handle(.connected, nowMs: 0)
+        _ = w.handle(.received(Self.welcome), nowMs: 0)
+        let start = w.handle(.received(.assignments([Assignment(unit: Self.u1, attempt: 1, deadlineMs: 1000),
+                                                      Assignment(unit: Self.u2, attempt: 2, deadlineMs: 2000)])), nowMs: 1)
+        #expect(start.filter { if case .start = $0 { return true } else { return false } }.count == 1, "one slot: u1 runs, u2 waits")
+        #expect(start.contains { if case .start(Self.u1, 1, 1000) = $0 { return true } else { return false } })
+        let next = w.handle(.finished(Self.u1, attempt: 1, status: .ok, elapsedMicroseconds: 5, payload: [9], detail: ""), nowMs: 2)
+        #expect(next.contains { if case .start(Self.u2, 2, 2000) = $0 { return true } else { return false } })
+        _ = w.handle(.finished(Self.u2, attempt: 2, status: .ok, elapsedMicroseconds: 5, payload: [8], detail: ""), nowMs: 3)
+        #expect(w.outbox.count == 2)
+        _ = w.handle(.received(.acks([Self.u2, Self.u1])), nowMs: 4)
+        #expect(w.outbox.isEmpty)
+    }
+
     @Test func withStartAheadAPrefetchedUnitStartsBehindTheBusySlotAndTheNextIsAskedForWhenOneFinishes() {
         var settings = WorkerSettings(workerID: "w1", host: "h", slots: 1, engineVersion: "1.0")
         settings.startAhead = 1

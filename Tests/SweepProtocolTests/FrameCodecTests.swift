@@ -20,6 +20,17 @@ import Testing
         }
     }
 
+    @Test func theLargestBatchesRoundTrip() throws {
+        var rng = Seeded(0xBA7C)
+        let most = Int(WireLimits.batchEntries.upperBound)
+        let assignments = ProtocolMessage.assignments((0 ..< most).map { _ in
+            Assignment(unit: rng.unit(), attempt: rng.int(WireLimits.attempt), deadlineMs: rng.int(WireLimits.deadlineMs))
+        })
+        let acks = ProtocolMessage.acks((0 ..< most).map { _ in rng.unit() })
+        for m in [assignments, acks] { #expect(try FrameCodec.decode(FrameCodec.encode(m)) == m) }
+        #expect(FrameCodec.encode(assignments)[1].count == 8 + most * 40)
+    }
+
     @Test func theSamplesCoverEveryTypeAndRoundTrip() throws {
         #expect(Set(Fixtures.samples.map(\.type.rawValue)) == Set(MessageType.allCases.map(\.rawValue)))
         for m in Fixtures.samples { #expect(try FrameCodec.decode(FrameCodec.encode(m)) == m) }
@@ -37,9 +48,11 @@ import Testing
     // MARK: Layout
 
     @Test func theHeaderIsMagicVersionAndType() {
-        #expect(FrameCodec.header(.hello) == [0x53, 0x57, 0x50, 0x00, 0x01, 0x01])
-        #expect(FrameCodec.header(.status) == [0x53, 0x57, 0x50, 0x00, 0x01, 0x0C])
-        #expect(MessageType.allCases.map(\.rawValue) == Array(1 ... 12))
+        #expect(FrameCodec.header(.hello) == [0x53, 0x57, 0x50, 0x00, 0x02, 0x01])
+        #expect(FrameCodec.header(.status) == [0x53, 0x57, 0x50, 0x00, 0x02, 0x0C])
+        #expect(FrameCodec.header(.acks) == [0x53, 0x57, 0x50, 0x00, 0x02, 0x0E])
+        #expect(FrameCodec.header(.credit, version: 1) == [0x53, 0x57, 0x50, 0x00, 0x01, 0x04])
+        #expect(MessageType.allCases.map(\.rawValue) == Array(1 ... 14))
     }
 
     @Test func bodiesFollowTheDocumentedLayout() {
@@ -48,6 +61,13 @@ import Testing
         #expect(FrameCodec.encode(.assign(unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 2, deadlineMs: 258))[1]
             == Fixtures.i64(3) + Fixtures.i64(40) + Fixtures.i64(50) + Fixtures.i64(2) + Fixtures.i64(258))
         #expect(FrameCodec.encode(.refuse(reason: "é"))[1] == [0, 0, 0, 2, 0xC3, 0xA9])
+        // Batches: a count, then each entry laid out as its single message's body.
+        #expect(FrameCodec.encode(.assignments([Assignment(unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 2, deadlineMs: 258),
+                                                Assignment(unit: UnitSpec(configuration: 4, trees: 0 ..< 1), attempt: 1, deadlineMs: 9)]))[1]
+            == Fixtures.i64(2) + Fixtures.i64(3) + Fixtures.i64(40) + Fixtures.i64(50) + Fixtures.i64(2) + Fixtures.i64(258)
+               + Fixtures.i64(4) + Fixtures.i64(0) + Fixtures.i64(1) + Fixtures.i64(1) + Fixtures.i64(9))
+        #expect(FrameCodec.encode(.acks([UnitSpec(configuration: 3, trees: 40 ..< 50)]))[1]
+            == Fixtures.i64(1) + Fixtures.i64(3) + Fixtures.i64(40) + Fixtures.i64(50))
         let result = FrameCodec.encode(.result(unit: UnitSpec(configuration: 1, trees: 2 ..< 3), attempt: 1, status: .timeout,
                                                elapsedMicroseconds: 7, payload: [9, 9], detail: "x"))
         #expect(result == [FrameCodec.header(.result),
@@ -109,18 +129,19 @@ import Testing
 
     @Test func wrongVersion() {
         var frames = FrameCodec.encode(.heartbeat(inflight: 0))
-        frames[0] = FrameCodec.header(.heartbeat, version: 2)
-        Self.expect(frames, .version(found: 2, expected: 1), "Unsupported protocol version 2: this build speaks SWP/1 only.")
+        // Version 1 (before the batched messages) is refused like any other.
+        frames[0] = FrameCodec.header(.heartbeat, version: 1)
+        Self.expect(frames, .version(found: 1, expected: 2), "Unsupported protocol version 1: this build speaks SWP/2 only.")
         frames[0] = FrameCodec.header(.heartbeat, version: 0x0100)
-        Self.expect(frames, .version(found: 256, expected: 1), "Unsupported protocol version 256: this build speaks SWP/1 only.")
+        Self.expect(frames, .version(found: 256, expected: 2), "Unsupported protocol version 256: this build speaks SWP/2 only.")
         // A later version may lengthen the header or change the frame count: the version is still what is reported.
-        Self.expect([FrameCodec.header(.heartbeat, version: 2) + [1, 2, 3]], .version(found: 2, expected: 1),
-                    "Unsupported protocol version 2: this build speaks SWP/1 only.")
+        Self.expect([FrameCodec.header(.heartbeat, version: 3) + [1, 2, 3]], .version(found: 3, expected: 2),
+                    "Unsupported protocol version 3: this build speaks SWP/2 only.")
     }
 
     @Test func unknownTypes() {
-        for code: UInt8 in [0, 13, 200, 255] {
-            Self.expect([[0x53, 0x57, 0x50, 0, 1, code], []], .unknownType(code), "Unknown message type \(code) in the header frame.")
+        for code: UInt8 in [0, 15, 200, 255] {
+            Self.expect([[0x53, 0x57, 0x50, 0, 2, code], []], .unknownType(code), "Unknown message type \(code) in the header frame.")
         }
     }
 
@@ -129,7 +150,7 @@ import Testing
                     "Truncated at byte 0 reading header.magic: needed 3 bytes, 2 left.")
         Self.expect([[0x53, 0x57, 0x50, 0], []], .truncated(field: "header.version", offset: 3, needed: 2, available: 1),
                     "Truncated at byte 3 reading header.version: needed 2 bytes, 1 left.")
-        Self.expect([[0x53, 0x57, 0x50, 0, 1], []], .truncated(field: "header.type", offset: 5, needed: 1, available: 0),
+        Self.expect([[0x53, 0x57, 0x50, 0, 2], []], .truncated(field: "header.type", offset: 5, needed: 1, available: 0),
                     "Truncated at byte 5 reading header.type: needed 1 bytes, 0 left.")
         Self.expect([FrameCodec.header(.credit), [0, 0, 0, 0, 0, 0, 8]],
                     .truncated(field: "credit.count", offset: 0, needed: 8, available: 7),
@@ -187,6 +208,32 @@ import Testing
         one(.ack(unit: UnitSpec(configuration: -1, trees: 0 ..< 1)),
             .outOfRange(field: "ack.unit.configuration", offset: 0, value: -1, allowed: 0 ... 2_147_483_647),
             "Value out of range at byte 0: ack.unit.configuration is -1, allowed 0...2147483647.")
+        // Batches hold 1 to 4096 entries; the count is checked before anything is reserved for them.
+        one(.acks([]), .outOfRange(field: "acks.count", offset: 0, value: 0, allowed: 1 ... 4096),
+            "Value out of range at byte 0: acks.count is 0, allowed 1...4096.")
+        one(.acks(Array(repeating: unit, count: 4097)), .outOfRange(field: "acks.count", offset: 0, value: 4097, allowed: 1 ... 4096),
+            "Value out of range at byte 0: acks.count is 4097, allowed 1...4096.")
+        one(.assignments([]), .outOfRange(field: "assignments.count", offset: 0, value: 0, allowed: 1 ... 4096),
+            "Value out of range at byte 0: assignments.count is 0, allowed 1...4096.")
+        one(.assignments([Assignment(unit: unit, attempt: 1, deadlineMs: 10), Assignment(unit: unit, attempt: 0, deadlineMs: 10)]),
+            .outOfRange(field: "assignments.attempt", offset: 72, value: 0, allowed: 1 ... 1_000_000),
+            "Value out of range at byte 72: assignments.attempt is 0, allowed 1...1000000.")
+        // A count that promises more entries than the body holds is a truncation, not an allocation.
+        Self.expect([FrameCodec.header(.acks), Fixtures.i64(4096)], .truncated(field: "acks.unit.configuration", offset: 8, needed: 8, available: 0),
+                    "Truncated at byte 8 reading acks.unit.configuration: needed 8 bytes, 0 left.")
+    }
+
+    @Test func unitIDsNameTheConfigurationAndTheFirstAndLastTree() {
+        #expect(UnitSpec(configuration: 3, trees: 40 ..< 50).id == "c3:t40-49")
+        #expect(UnitSpec(configuration: 0, trees: 0 ..< 1).id == "c0:t0-0")
+        #expect(UnitSpec(configuration: 10, trees: 9 ..< 101).id == "c10:t9-100")
+        #expect(UnitSpec(configuration: Int(Int32.max), trees: 999_999_999 ..< Int(Int32.max)).id == "c2147483647:t999999999-2147483646")
+        #expect(UnitSpec(configuration: Int.max, trees: Int.min ..< Int.min + 1).id == "c9223372036854775807:t-9223372036854775808--9223372036854775808")
+        var rng = Seeded(7)
+        for _ in 0 ..< 500 {
+            let u = rng.unit()
+            #expect(u.id == "c\(u.configuration):t\(u.trees.lowerBound)-\(u.trees.upperBound - 1)")
+        }
     }
 
     @Test func absurdLengths() {

@@ -66,6 +66,15 @@ struct Seeded: RandomNumberGenerator {
             let p = WireLimits.progress
             return .status(unitsDone: int(p), unitsTotal: int(p), scenariosDone: int(p), scenariosTotal: int(p),
                            workers: int(p), retries: int(p), failures: int(p))
+        case .assignments:
+            // Short batches (the fuzz tests cut every prefix); FrameCodecTests round-trips the largest one.
+            let n = Int.random(in: 1 ... 20, using: &self)
+            return .assignments((0 ..< n).map { _ in
+                Assignment(unit: unit(), attempt: int(WireLimits.attempt), deadlineMs: int(WireLimits.deadlineMs))
+            })
+        case .acks:
+            let n = Int.random(in: 1 ... 20, using: &self)
+            return .acks((0 ..< n).map { _ in unit() })
         }
     }
 
@@ -126,6 +135,9 @@ enum Fixtures {
         .disconnect(reason: "done"),
         .statusRequest,
         .status(unitsDone: 1, unitsTotal: 2, scenariosDone: 3, scenariosTotal: 4, workers: 5, retries: 6, failures: 7),
+        .assignments([Assignment(unit: UnitSpec(configuration: 3, trees: 50 ..< 60), attempt: 1, deadlineMs: 30_000),
+                      Assignment(unit: UnitSpec(configuration: 4, trees: 0 ..< 10), attempt: 2, deadlineMs: 60_000)]),
+        .acks([UnitSpec(configuration: 3, trees: 40 ..< 50), UnitSpec(configuration: 3, trees: 50 ..< 60)]),
     ]
 
     /// `frames` with frame `i` replaced.
