@@ -36,8 +36,9 @@ struct NotReproduced {
             if t.maximumIntervalBetweenTaps != nil { keys.append("maximumIntervalBetweenTaps") }
             if !keys.isEmpty { notes.append("\(r.name).\(keys.joined(separator: ", ")): no public UIKit property.") }
         }
-        for view in scene.views where view.scroll != nil {
-            let p = view.scroll!.pan
+        for (id, view) in scene.views.enumerated() {
+            guard let pan = scene.scrollRecognizers(of: id)?.pan else { continue }
+            let p = scene.recognizers[pan].policies
             if p.canPrevent != .all || p.canBePrevented != .all {
                 notes.append("\(view.name).pan canPrevent/canBePrevented: a scroll view's pan cannot be subclassed.")
             }

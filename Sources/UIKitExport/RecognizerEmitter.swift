@@ -89,7 +89,13 @@ struct RecognizerEmitter {
                 _ = id
             }
         }
-        for id in userRecognizers { emitConfiguration(id, into: &w) }
+        // Scroll views' recognizers and the edge gate wrote lines above: a blank line before the first user one.
+        var written = userRecognizers.count < scene.recognizers.count
+        for id in userRecognizers {
+            if written { w.line() }
+            written = true
+            emitConfiguration(id, into: &w)
+        }
         for (id, view) in scene.views.enumerated() {
             guard let host = view.scroll?.panHost, host != id else { continue }
             w.comment("panHost (§6.5): \(view.name)'s pan moves to \(host == 0 ? "the window (here: the controller's view)" : scene.views[host].name), "
@@ -128,7 +134,6 @@ struct RecognizerEmitter {
         let r = scene.recognizers[id]
         let v = names.recognizers[id]!
         let p = scene.parameters
-        w.line()
         w.comment("\(r.name): \(r.kind.uikitClass) on \(r.view == 0 ? "the window (here: the controller's view)" : scene.views[r.view].name).")
         w.line("Log.register(\(v), \(SwiftLiteral.string(r.name)))")
         w.line("\(v).addTarget(self, action: #selector(recognizerAction(_:)))")

@@ -7,10 +7,12 @@ struct ScrollViewOverrides {
     let scene: Scene
     let id: ViewID
 
-    func emit(_ scroll: ScrollConfig, into w: inout SwiftWriter) {
+    /// `pan` is the policies of the scroll view's installed pan recognizer (the loader resolves the
+    /// recognizer lists of `pan:` there).
+    func emit(_ scroll: ScrollConfig, pan: RecognizerPolicies, into w: inout SwiftWriter) {
         emitTouchesShouldCancel(scroll.touchesShouldCancel, into: &w)
         emitTouchesShouldBegin(scroll.touchesShouldBegin, into: &w)
-        emitPanPolicies(scroll.pan, into: &w)
+        emitPanPolicies(pan, into: &w)
     }
 
     func emitTouchesShouldCancel(_ policy: TouchesShouldCancelPolicy, into w: inout SwiftWriter) {

@@ -16,17 +16,21 @@ struct ViewClassEmitter {
         summary += "."
         if let className = view.className { summary += " Its class in the scenario: \(className)." }
         w.doc(summary)
-        let conformance = view.scroll != nil && needsDelegateConformance(view.scroll!) ? ", UIGestureRecognizerDelegate" : ""
+        let panPolicies = scene.scrollRecognizers(of: id).map { scene.recognizers[$0.pan].policies }
+        let conformance = panPolicies.map(needsDelegateConformance) == true ? ", UIGestureRecognizerDelegate" : ""
         w.block("final class \(names.viewClasses[id]): \(base)\(conformance)") { w in
             emitTouchMethods(view.touches, base: base, into: &w)
             emitHighlightLogging(view.kind, base: base, into: &w)
             emitHitTestOverride(view.hitTestOverride, into: &w)
-            if let scroll = view.scroll { ScrollViewOverrides(scene: scene, id: id).emit(scroll, into: &w) }
+            if let scroll = view.scroll, let panPolicies {
+                ScrollViewOverrides(scene: scene, id: id).emit(scroll, pan: panPolicies, into: &w)
+            }
         }
     }
 
-    private func needsDelegateConformance(_ scroll: ScrollConfig) -> Bool {
-        scroll.pan.shouldReceive != .always || scroll.pan.simultaneousWith != .none
+    /// A scroll view answers its own pan's delegate questions (UIKit makes it the pan's delegate).
+    private func needsDelegateConformance(_ pan: RecognizerPolicies) -> Bool {
+        pan.shouldReceive != .always || pan.simultaneousWith != .none
     }
 
     /// The four `touches…` overrides. `inherit` and `observe` call super; `consume` does not (R1–R5).
