@@ -93,7 +93,7 @@ struct ControllerEmitter {
                 }
                 let optional = { if case .scrollDelay = scene.recognizers[id].kind { return "?" } else { return "" } }()
                 w.block("Task") { w in
-                    w.line("try? await Task.sleep(nanoseconds: \(delay))")
+                    w.line("try? await Task.sleep(nanoseconds: \(SwiftLiteral.grouped(delay)))")
                     w.line("\(target)\(optional).isEnabled = \(enabled)")
                     w.line("Log.line(\"code sets \(name).isEnabled = \(enabled)\")")
                 }

@@ -58,7 +58,14 @@ struct ScrollViewOverrides {
             w.block("override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool") { w in
                 w.line("guard super.gestureRecognizerShouldBegin(gestureRecognizer) else { return false }")
                 w.line("guard gestureRecognizer === panGestureRecognizer else { return true }")
-                w.lines(policyText.shouldBegin(policies.shouldBegin, recognizer: "panGestureRecognizer"))
+                switch policies.shouldBegin {
+                case .horizontal, .vertical:
+                    let (a, b) = policies.shouldBegin == .horizontal ? ("x", "y") : ("y", "x")
+                    w.line("let velocity = panGestureRecognizer.velocity(in: self)")
+                    w.line("return abs(velocity.\(a)) > abs(velocity.\(b))")
+                default:
+                    w.lines(policyText.shouldBegin(policies.shouldBegin, recognizer: "panGestureRecognizer"))
+                }
             }
         }
         if policies.shouldReceive != .always {

@@ -29,6 +29,17 @@ enum SwiftLiteral {
     /// Milliseconds of virtual time as a number (`16.667`).
     static func ms(_ time: VirtualTime) -> String { number(time.milliseconds) }
 
+    /// `20_000_000`: an integer literal with its digits grouped by three.
+    static func grouped(_ value: Int64) -> String {
+        let digits = Array(String(abs(value)))
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "_" }
+            out.append(digit)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+
     /// A duration in seconds for a `TimeInterval` property (`0.5`).
     static func seconds(_ duration: Duration) -> String { number(duration.seconds, decimals: 6) }
 
