@@ -65,7 +65,11 @@ struct ViewTreeEmitter {
             w.line("\(v).borderStyle = .roundedRect")
         case .textView: w.line("\(v).text = \(title)")
         default:
-            if view.value != 0 { w.comment("value: \(value) — a \(view.kind.rawValue) has no value in UIKit.") }
+            break
+        }
+        let hasValue: Set<ViewKind> = [.switch, .slider, .stepper, .segmentedControl, .pageControl]
+        if view.value != 0 && !hasValue.contains(view.kind) {
+            w.comment("value: \(value) — a \(view.kind.rawValue) has no value in UIKit.")
         }
     }
 
