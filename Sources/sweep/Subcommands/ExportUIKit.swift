@@ -48,9 +48,21 @@ extension SweepCommand {
             do {
                 try Data(swift.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
             } catch {
-                printError("sweep export-uikit: cannot write --out \(out): \((error as NSError).localizedDescription)")
+                printError("sweep export-uikit: cannot write --out \(out): \(Self.reason(writing: out, error))")
                 throw ExitCode(1)
             }
+        }
+
+        /// Why a file could not be written, in a few words.
+        static func reason(writing path: String, _ error: Error) -> String {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+                return "the directory \(directory) does not exist"
+            }
+            if !isDirectory.boolValue { return "\(directory) is not a directory" }
+            if !FileManager.default.isWritableFile(atPath: directory) { return "the directory \(directory) is not writable" }
+            return (error as NSError).localizedDescription
         }
     }
 }
