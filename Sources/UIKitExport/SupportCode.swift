@@ -7,7 +7,7 @@ enum SupportCode {
     @MainActor enum Log {
         static var start: TimeInterval?
         /// Runs once, at the first touch-down (the script's code steps are timed from it).
-        static var onFirstTouch: (() -> Void)?
+        static var onFirstTouch: (@MainActor () -> Void)?
         private static var names: [ObjectIdentifier: String] = [:]
         private static var kinds: [ObjectIdentifier: String] = [:]
         private static var touchNumbers: [ObjectIdentifier: Int] = [:]

@@ -19,15 +19,15 @@ struct SwiftNames {
         var views = ["view"], classes = ["WindowView"]
         var takenClasses: Set<String> = ["WindowView", "ViewController", "Log", "ScrollLogger"]
         for view in scene.views.dropFirst() {
-            views.append(SwiftNames.unique(SwiftNames.lowerCamel(view.name), in: &taken))
             let suffix = SwiftNames.classSuffix(view.kind)
+            views.append(SwiftNames.unique(SwiftNames.suffixed(SwiftNames.lowerCamel(view.name), suffix), in: &taken))
             classes.append(SwiftNames.unique(SwiftNames.upperCamel(view.name) + suffix, in: &takenClasses))
         }
         var recognizers: [String?] = []
         for r in scene.recognizers {
             switch r.kind {
             case .tap, .longPress, .pan, .swipe:
-                recognizers.append(SwiftNames.unique(SwiftNames.lowerCamel(r.name) + "Recognizer", in: &taken))
+                recognizers.append(SwiftNames.unique(SwiftNames.suffixed(SwiftNames.lowerCamel(r.name), "Recognizer"), in: &taken))
             default:
                 recognizers.append(nil)
             }
@@ -35,7 +35,7 @@ struct SwiftNames {
         var controllerClasses: [String] = [], controllers: [String] = []
         for c in scene.controllers {
             controllerClasses.append(SwiftNames.unique(SwiftNames.upperCamel(c.name) + "Controller", in: &takenClasses))
-            controllers.append(SwiftNames.unique(SwiftNames.lowerCamel(c.name) + "Controller", in: &taken))
+            controllers.append(SwiftNames.unique(SwiftNames.suffixed(SwiftNames.lowerCamel(c.name), "Controller"), in: &taken))
         }
         self.views = views
         self.viewClasses = classes
@@ -45,8 +45,18 @@ struct SwiftNames {
         _ = takenClasses
     }
 
-    /// Names the generated code already uses, and Swift keywords.
+    /// `btn` + `Button` → `btnButton`; a name that already ends with the suffix keeps it (`myView`). The
+    /// suffix keeps properties clear of UIViewController's and UIResponder's own (`title`, `parent`, `next`).
+    static func suffixed(_ name: String, _ suffix: String) -> String {
+        name.lowercased().hasSuffix(suffix.lowercased()) && name.count > suffix.count ? name : name + suffix
+    }
+
+    /// Names the generated code already uses, UIViewController and UIResponder properties that end like a
+    /// generated name, and Swift keywords.
     static let reserved: Set<String> = [
+        "inputView", "inputAccessoryView", "inputViewController", "inputAccessoryViewController", "viewIfLoaded",
+        "navigationController", "tabBarController", "splitViewController", "presentedViewController",
+        "presentingViewController", "parentController", "searchDisplayController",
         "view", "log", "scrollLogger", "self", "super", "class", "struct", "enum", "func", "var", "let", "in", "is",
         "as", "if", "else", "for", "while", "repeat", "return", "switch", "case", "default", "break", "continue",
         "true", "false", "nil", "init", "deinit", "import", "protocol", "extension", "static", "private", "public",

@@ -40,7 +40,7 @@ import Testing
         #expect(swift.contains("tapRecognizer.cancelsTouchesInView = false\n"))
         #expect(swift.contains("tapRecognizer.delaysTouchesBegan = true\n"))
         #expect(swift.contains("tapRecognizer.delaysTouchesEnded = false\n"))
-        #expect(swift.contains("r.addGestureRecognizer(tapRecognizer)"))
+        #expect(swift.contains("rView.addGestureRecognizer(tapRecognizer)"))
     }
 
     @Test func anEnlargedHitAreaOverridesPointInside() throws {
@@ -72,8 +72,8 @@ import Testing
             "{ id: Single, kind: tap, view: Btn, requireToFail: [Double] }",
             "{ id: Double, kind: tap, view: Btn, taps: 2 }",
         ]))
-        let addDouble = try #require(swift.range(of: "btn.addGestureRecognizer(doubleRecognizer)"))
-        let move = try #require(swift.range(of: "r.addGestureRecognizer(sv.panGestureRecognizer)"))
+        let addDouble = try #require(swift.range(of: "btnButton.addGestureRecognizer(doubleRecognizer)"))
+        let move = try #require(swift.range(of: "rView.addGestureRecognizer(svScrollView.panGestureRecognizer)"))
         let require = try #require(swift.range(of: "singleRecognizer.require(toFail: doubleRecognizer)"))
         #expect(addDouble.upperBound < move.lowerBound)
         #expect(move.upperBound < require.lowerBound)
@@ -111,11 +111,11 @@ import Testing
             "bounces: false", "contentOffset: [0, 30]", "contentInset: [10, 0, 20, 0]", "decelerationRate: fast",
             "transfersHorizontalScrollingToParent: false",
         ]))
-        for line in ["sv.delaysContentTouches = false", "sv.canCancelContentTouches = false", "sv.isScrollEnabled = false",
-                     "sv.isPagingEnabled = true", "sv.bounces = false", "sv.contentOffset = CGPoint(x: 0, y: 30)",
-                     "sv.contentInset = UIEdgeInsets(top: 10, left: 0, bottom: 20, right: 0)", "sv.decelerationRate = .fast",
-                     "sv.contentSize = CGSize(width: 390, height: 2000)", "sv.transfersHorizontalScrollingToParent = false"] {
-            #expect(swift.contains("            " + line + "\n"), "missing: \(line)")
+        for line in ["delaysContentTouches = false", "canCancelContentTouches = false", "isScrollEnabled = false",
+                     "isPagingEnabled = true", "bounces = false", "contentOffset = CGPoint(x: 0, y: 30)",
+                     "contentInset = UIEdgeInsets(top: 10, left: 0, bottom: 20, right: 0)", "decelerationRate = .fast",
+                     "contentSize = CGSize(width: 390, height: 2000)", "transfersHorizontalScrollingToParent = false"] {
+            #expect(swift.contains("            svScrollView." + line + "\n"), "missing: \(line)")
         }
     }
 
@@ -151,7 +151,7 @@ import Testing
         #expect(swift.contains("//   - SV.decelerating: flick the scroll view"))
         #expect(swift.contains("//   - Tap.allowableMovement: no public UIKit property."))
         #expect(swift.contains("view.addGestureRecognizer(tapRecognizer)"))
-        #expect(swift.contains("btn.isEnabled = false // enabled"))
+        #expect(swift.contains("btnButton.isEnabled = false // enabled"))
     }
 
     @Test func swiftNamesAreSanitisedAndDeduplicatedInSceneOrder() throws {
@@ -167,13 +167,21 @@ import Testing
               - id: TVCell
                 kind: cell
                 frame: [0, 0, 10, 10]
+              - id: Title
+                kind: label
+                frame: [0, 0, 10, 10]
+              - id: input
+                frame: [0, 0, 10, 10]
             """
         let swift = try export(yaml: yaml)
         #expect(swift.contains("let myView = MyViewView(frame:"))
         #expect(swift.contains("let myView2 = MyViewView2(frame:"))
-        #expect(swift.contains("let v9lives = V9livesLabel(frame:"))
+        #expect(swift.contains("let v9livesLabel = V9livesLabel(frame:"))
         #expect(swift.contains("let tvCell = TVCellCell(style: .default, reuseIdentifier: nil)"))
         #expect(swift.contains("Log.register(myView2, \"my_view\", kind: \"view\")"))
+        // UIViewController's `title` and UIResponder's `inputView` stay untouched.
+        #expect(swift.contains("let titleLabel = TitleLabel(frame:"))
+        #expect(swift.contains("let inputView2 = InputView(frame:"))
     }
 }
 
