@@ -72,7 +72,7 @@ struct RecognizerEmitter {
     /// Names every recognizer for the log, configures and adds the user recognizers, moves pans (§6.5),
     /// then sets the failure requirements.
     func emitSetup(into w: inout SwiftWriter) {
-        for (id, r) in scene.recognizers.enumerated() {
+        for r in scene.recognizers {
             switch r.kind {
             case .scrollPan(let sv):
                 w.line("Log.register(\(names.views[sv]).panGestureRecognizer, \(SwiftLiteral.string(r.name)))")
@@ -86,7 +86,7 @@ struct RecognizerEmitter {
                 w.comment("\(r.name): the system's gesture gate at the \(edgeNames(edges)) edge (§8). iOS installs it itself; "
                     + "nothing to build. Its delay is longer near the home indicator.")
             default:
-                _ = id
+                break
             }
         }
         // Scroll views' recognizers and the edge gate wrote lines above: a blank line before the first user one.
@@ -182,7 +182,7 @@ struct RecognizerEmitter {
     /// `toggleEnabledOnBegin` (§6.5) inside `recognizerAction(_:)`: when the recognizer begins (or
     /// recognizes), its action sets `isEnabled = false; isEnabled = true` on the listed recognizers.
     func emitToggles(into w: inout SwiftWriter) {
-        for (id, r) in scene.recognizers.enumerated() where !r.policies.toggleEnabledOnBegin.isEmpty {
+        for r in scene.recognizers where !r.policies.toggleEnabledOnBegin.isEmpty {
             let state = r.kind.isContinuous ? ".began" : ".ended"
             w.block("if Log.name(recognizer) == \(SwiftLiteral.string(r.name)) && recognizer.state == \(state)") { w in
                 w.comment("toggleEnabledOnBegin (§6.5): these recognizers drop their touches.")
@@ -197,7 +197,6 @@ struct RecognizerEmitter {
                     }
                 }
             }
-            _ = id
         }
     }
 }

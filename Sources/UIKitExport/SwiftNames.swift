@@ -42,7 +42,6 @@ struct SwiftNames {
         self.recognizers = recognizers
         self.controllerClasses = controllerClasses
         self.controllers = controllers
-        _ = takenClasses
     }
 
     /// `btn` + `Button` → `btnButton`; a name that already ends with the suffix keeps it (`myView`). The
