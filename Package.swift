@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "sweep", targets: ["sweep"]),
         .library(name: "TouchEngine", targets: ["TouchEngine"]),
         .library(name: "ScenarioKit", targets: ["ScenarioKit"]),
+        .library(name: "UIKitExport", targets: ["UIKitExport"]),
         .library(name: "TouchScenarios", targets: ["TouchScenarios"]),
         .library(name: "SweepPlanning", targets: ["SweepPlanning"]),
         .library(name: "ScreenImport", targets: ["ScreenImport"]),
@@ -68,12 +69,14 @@ let package = Package(
             name: "ScenarioKit",
             dependencies: ["TouchEngine", .product(name: "Yams", package: "Yams")]
         ),
+        // UIKit snippet export (pure): a scenario -> a Swift file for iOS that rebuilds the screen and logs what happens.
+        .target(name: "UIKitExport", dependencies: ["TouchEngine", "ScenarioKit"]),
         // The command-line tool: thin commands over the libraries.
         .executableTarget(
             name: "sweep",
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepNode",
-                "SweepTransportZMQ", "SweepMetrics", "ScreenImport",
+                "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,6 +88,8 @@ let package = Package(
         ),
         .testTarget(name: "TouchEngineTests", dependencies: ["TouchEngine", "ScenarioKit"]),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "TouchEngine"]),
+        // The UIKit export: goldens of the seed scenarios, `swiftc -parse` of every generated file, key coverage.
+        .testTarget(name: "UIKitExportTests", dependencies: ["UIKitExport", "ScenarioKit", "TouchEngine"], exclude: ["Goldens"]),
         .testTarget(
             name: "GoldenCaseTests",
             dependencies: ["ScenarioKit", "TouchEngine", .product(name: "Yams", package: "Yams")],

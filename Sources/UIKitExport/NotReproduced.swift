@@ -1,0 +1,71 @@
+import ScenarioKit
+import TouchEngine
+
+/// What the scenario says that UIKit code cannot set, one sentence each, for the header.
+struct NotReproduced {
+    let scene: Scene
+
+    var notes: [String] {
+        var notes: [String] = []
+        for entry in parameterEntries {
+            notes.append("parameters.\(entry): a simulator parameter (UIKit's own constant on a device); "
+                + "where it names an iOS version or device, run on that one.")
+        }
+        if scene.windowSize != Size(390, 844) {
+            notes.append("window.size \(SwiftLiteral.number(scene.windowSize.width))×\(SwiftLiteral.number(scene.windowSize.height)): "
+                + "use a device with that window, or the script's points land elsewhere.")
+        }
+        for r in scene.recognizers {
+            if case .edgeGate = r.kind {
+                notes.append("window.edgeGate: the system gesture gate is iOS's own; it is there on a device without code.")
+            }
+        }
+        for r in scene.recognizers where r.view == 0 {
+            if case .edgeGate = r.kind { continue }
+            notes.append("\(r.name) is on the window in the scenario; here it is on the controller's view, which covers the window.")
+        }
+        for view in scene.views where view.scroll?.initialDeceleration != nil {
+            notes.append("\(view.name).decelerating: flick the scroll view just before the script (no property sets a velocity).")
+        }
+        for r in scene.recognizers {
+            let t = r.thresholds
+            var keys: [String] = []
+            if t.allowableMovement != nil, case .tap = r.kind { keys.append("allowableMovement") }
+            if t.hysteresis != nil { keys.append("hysteresis") }
+            if t.maximumTapDuration != nil { keys.append("maximumTapDuration") }
+            if t.maximumIntervalBetweenTaps != nil { keys.append("maximumIntervalBetweenTaps") }
+            if !keys.isEmpty { notes.append("\(r.name).\(keys.joined(separator: ", ")): no public UIKit property.") }
+        }
+        for (id, view) in scene.views.enumerated() {
+            guard let pan = scene.scrollRecognizers(of: id)?.pan else { continue }
+            let p = scene.recognizers[pan].policies
+            if p.canPrevent != .all || p.canBePrevented != .all {
+                notes.append("\(view.name).pan canPrevent/canBePrevented: a scroll view's pan cannot be subclassed.")
+            }
+        }
+        if scene.views.contains(where: { $0.kind == .cell }) {
+            notes.append("Cells are placed at their frames with addSubview, not created by a data source, so UIKit's "
+                + "row highlight and selection (didSelectRowAt) may not happen; their touches… calls are logged either way.")
+        }
+        for view in scene.views where view.isAnimating {
+            notes.append("\(view.name).animating: approximated by a 600 s alpha animation started in viewDidAppear.")
+        }
+        for view in scene.views where !view.isEnabled && !view.kind.isControl {
+            notes.append("\(view.name).enabled: false: isEnabled exists only on controls.")
+        }
+        return notes
+    }
+
+    /// `iosVersion: "17.0"` for each parameter that differs from the default, as the scenario writer prints them.
+    var parameterEntries: [String] {
+        let yaml = ScenarioWriter.yaml(scene, description: nil)
+        var entries: [String] = [], inside = false
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "parameters:" { inside = true; continue }
+            guard inside else { continue }
+            guard line.hasPrefix("  ") else { break }
+            entries.append(String(line.dropFirst(2)))
+        }
+        return entries
+    }
+}

@@ -1,0 +1,94 @@
+import ScenarioKit
+import TouchEngine
+
+/// What the simulator predicts for a scenario, as comment lines in the same words as the device log:
+/// a timeline of what a device can observe (hit tests, `touches…` calls, control events, highlights,
+/// selections, recognizer actions, scroll offsets and drags), the final offsets, and the `expect:` check.
+struct Prediction {
+    let scenario: LoadedScenario
+    let trace: [TraceEvent]
+    let outcome: Outcome
+
+    init(scenario: LoadedScenario) {
+        self.scenario = scenario
+        trace = Engine.trace(scenario.scene)
+        outcome = Outcome(scene: scenario.scene, trace: trace)
+    }
+
+    var scene: Scene { scenario.scene }
+
+    /// The timeline: `t=80 ms  Btn TouchUpInside`.
+    var timeline: [String] {
+        trace.compactMap { event in
+            describe(event.kind).map { "t=\(SwiftLiteral.ms(event.time)) ms  " + $0 }
+        }
+    }
+
+    func name(_ responder: Responder) -> String {
+        switch responder {
+        case .view(let v): return scene.views[v].name
+        case .controller(let c): return scene.controllers[c].name
+        }
+    }
+
+    func point(_ p: Point) -> String { "(\(SwiftLiteral.number(p.x)),\(SwiftLiteral.number(p.y)))" }
+
+    func describe(_ kind: TraceEventKind) -> String? {
+        switch kind {
+        case let .hitTest(touch, view, _, _):
+            let location = trace.lazy.compactMap { e -> Point? in
+                if case let .touch(t, .began, p) = e.kind, t == touch { return p } else { return nil }
+            }.first ?? .zero
+            return "hit test at \(point(location)) → \(view.map { scene.views[$0].name } ?? "none") (touch \(touch))"
+        case let .callback(responder, phase, touch, timestamp, location, _, _, handling):
+            return "\(name(responder)) \(phase.rawValue) touch \(touch) ts=\(SwiftLiteral.ms(timestamp)) at \(point(location)) "
+                + "(\(handling.rawValue))"
+        case let .control(view, event, value):
+            let suffix = event == .valueChanged ? " value=" + (value.map { SwiftLiteral.number($0) } ?? "-") : ""
+            return "\(scene.views[view].name) \(event.rawValue)\(suffix)"
+        case let .highlight(view, on):
+            return "\(scene.views[view].name) \(on ? "on" : "off") (highlight)"
+        case let .selected(view):
+            return "\(scene.views[view].name) selected"
+        case let .action(recognizer, state, translation):
+            let r = scene.recognizers[recognizer]
+            let stateName = state == .ended && !r.kind.isContinuous ? "recognized" : "\(state)"
+            return "\(r.name) action \(stateName)" + (translation.map { " translation=" + point($0) } ?? "")
+        case let .offset(view, offset):
+            return "\(scene.views[view].name) offset \(point(offset))"
+        case let .scroll(view, note):
+            switch note {
+            case .willBeginDragging: return "\(scene.views[view].name) willBeginDragging"
+            case .didEndDragging(let decelerate): return "\(scene.views[view].name) didEndDragging willDecelerate=\(decelerate)"
+            case .didEndDecelerating: return "\(scene.views[view].name) didEndDecelerating"
+            default: return nil
+            }
+        case let .dropped(touch, _):
+            return "touch \(touch) dropped: no view will hear of it"
+        default:
+            return nil
+        }
+    }
+
+    /// `SV: (0,0) → (0,40), dragged` per scroll view.
+    var scrollSummary: [String] {
+        scene.views.indices.compactMap { id in
+            guard let record = outcome.scrollViews[id] else { return nil }
+            let moved = record.initialOffset != record.finalOffset || !record.offsets.isEmpty
+            let text = moved ? "\(point(record.initialOffset)) → \(point(record.finalOffset))" : "stays at \(point(record.initialOffset))"
+            return "\(scene.views[id].name): \(text)\(record.everDragged ? ", dragged" : ", never dragging")"
+        }
+    }
+
+    /// The `expect:` check: nil without an `expect:` block, else one line per failure (empty: all hold).
+    var expectationFailures: [String]? {
+        guard let expectations = scenario.expectations else { return nil }
+        return expectations.check(scene: scene, trace: trace, outcome: outcome).map(\.description)
+    }
+
+    /// The hit view's name per touch number, for the script's steps.
+    func hitViewName(touch: Int) -> String? {
+        guard let hit = outcome.hitViews[touch] else { return nil }
+        return hit.map { scene.views[$0].name } ?? "no view"
+    }
+}

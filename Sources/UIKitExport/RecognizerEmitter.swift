@@ -1,0 +1,202 @@
+import TouchEngine
+
+/// The scenario's recognizers in UIKit: their classes (a subclass only where `canPrevent`/`canBePrevented`
+/// need overriding, G9), their properties, targets, delegate, `addGestureRecognizer` order (G2/G7) and
+/// `require(toFail:)` (G10). The scroll views' own recognizers are UIKit's: they are only named for the log.
+struct RecognizerEmitter {
+    let scene: Scene
+    let names: SwiftNames
+
+    var policy: PolicyCode { PolicyCode(scene: scene) }
+
+    /// User recognizers (the ones the file creates), in `addGestureRecognizer` order.
+    var userRecognizers: [RecognizerID] {
+        scene.recognizers.indices.filter { names.recognizers[$0] != nil }.sorted {
+            (scene.recognizers[$0].addOrder, $0) < (scene.recognizers[$1].addOrder, $1)
+        }
+    }
+
+    func needsSubclass(_ r: RecognizerSpec) -> Bool {
+        r.policies.canPrevent != .all || r.policies.canBePrevented != .all
+    }
+
+    func needsDelegate(_ r: RecognizerSpec) -> Bool {
+        r.policies.shouldReceive != .always || r.policies.shouldBegin != .always || r.policies.simultaneousWith != .none
+    }
+
+    func className(_ id: RecognizerID) -> String {
+        let r = scene.recognizers[id]
+        return needsSubclass(r) ? SwiftNames.upperCamel(r.name) + "Recognizer" : r.kind.uikitClass
+    }
+
+    /// An expression for recognizer `id` inside the controller (nil for the window's edge gate).
+    func expression(_ id: RecognizerID) -> String? {
+        if let name = names.recognizers[id] { return name }
+        switch scene.recognizers[id].kind {
+        case .scrollPan(let sv): return "\(names.views[sv]).panGestureRecognizer"
+        case .scrollDelay(let sv): return "Log.delayRecognizer(of: \(names.views[sv]))"
+        default: return nil
+        }
+    }
+
+    /// Subclasses overriding `canPrevent(_:)` / `canBePrevented(by:)` (G9).
+    func emitSubclasses(into w: inout SwiftWriter) {
+        for id in userRecognizers where needsSubclass(scene.recognizers[id]) {
+            let r = scene.recognizers[id]
+            w.doc("\(r.name): a \(r.kind.uikitClass) whose class overrides canPrevent / canBePrevented (G9).")
+            w.block("final class \(className(id)): \(r.kind.uikitClass)") { w in
+                if r.policies.canPrevent != .all {
+                    w.comment("canPrevent: \(policy.describe(r.policies.canPrevent))")
+                    w.block("override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool") { w in
+                        w.line(policy.contains(r.policies.canPrevent, "preventedGestureRecognizer"))
+                    }
+                }
+                if r.policies.canBePrevented != .all {
+                    w.comment("canBePrevented: \(policy.describe(r.policies.canBePrevented))")
+                    w.block("override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool") { w in
+                        w.line(policy.contains(r.policies.canBePrevented, "preventingGestureRecognizer"))
+                    }
+                }
+            }
+            w.line()
+        }
+    }
+
+    /// `let tapRecognizer = UITapGestureRecognizer()` for each user recognizer.
+    func emitProperties(into w: inout SwiftWriter) {
+        for id in userRecognizers {
+            w.line("let \(names.recognizers[id]!) = \(className(id))()")
+        }
+    }
+
+    /// Names every recognizer for the log, configures and adds the user recognizers, moves pans (§6.5),
+    /// then sets the failure requirements.
+    func emitSetup(into w: inout SwiftWriter) {
+        for r in scene.recognizers {
+            switch r.kind {
+            case .scrollPan(let sv):
+                w.line("Log.register(\(names.views[sv]).panGestureRecognizer, \(SwiftLiteral.string(r.name)))")
+                w.line("\(names.views[sv]).panGestureRecognizer.addTarget(self, action: #selector(recognizerAction(_:)))")
+                if !r.isEnabled && scene.views[sv].scroll?.isScrollEnabled != false {
+                    w.line("\(names.views[sv]).panGestureRecognizer.isEnabled = false")
+                }
+            case .scrollDelay(let sv):
+                w.line("if let delay = Log.delayRecognizer(of: \(names.views[sv])) { Log.register(delay, \(SwiftLiteral.string(r.name))) }")
+            case .edgeGate(let edges):
+                w.comment("\(r.name): the system's gesture gate at the \(edgeNames(edges)) edge (§8). iOS installs it itself; "
+                    + "nothing to build. Its delay is longer near the home indicator.")
+            default:
+                break
+            }
+        }
+        // Scroll views' recognizers and the edge gate wrote lines above: a blank line before the first user one.
+        var written = userRecognizers.count < scene.recognizers.count
+        for id in userRecognizers {
+            if written { w.line() }
+            written = true
+            emitConfiguration(id, into: &w)
+        }
+        for (id, view) in scene.views.enumerated() {
+            guard let host = view.scroll?.panHost, host != id else { continue }
+            w.comment("panHost (§6.5): \(view.name)'s pan moves to \(host == 0 ? "the window (here: the controller's view)" : scene.views[host].name), "
+                + "after every other recognizer is added.")
+            w.line("\(names.views[host]).addGestureRecognizer(\(names.views[id]).panGestureRecognizer)")
+        }
+        for (id, r) in scene.recognizers.enumerated() where !r.policies.requireToFail.isEmpty {
+            guard let subject = expression(id) else { continue }
+            for other in r.policies.requireToFail {
+                w.comment("requireToFail (G10): \(r.name) waits for \(scene.recognizers[other].name) to fail.")
+                guard let target = expression(other) else {
+                    w.comment("\(scene.recognizers[other].name) is the system's gesture gate: not reachable from app code.")
+                    continue
+                }
+                if case .scrollDelay = scene.recognizers[other].kind {
+                    w.line("if let other = \(target) { \(subject).require(toFail: other) }")
+                } else if case .scrollDelay = r.kind {
+                    w.line("\(subject)?.require(toFail: \(target))")
+                } else {
+                    w.line("\(subject).require(toFail: \(target))")
+                }
+            }
+        }
+    }
+
+    func edgeNames(_ edges: ScreenEdges) -> String {
+        var list: [String] = []
+        if edges.contains(.top) { list.append("top") }
+        if edges.contains(.left) { list.append("left") }
+        if edges.contains(.bottom) { list.append("bottom") }
+        if edges.contains(.right) { list.append("right") }
+        return list.joined(separator: ", ")
+    }
+
+    func emitConfiguration(_ id: RecognizerID, into w: inout SwiftWriter) {
+        let r = scene.recognizers[id]
+        let v = names.recognizers[id]!
+        let p = scene.parameters
+        w.comment("\(r.name): \(r.kind.uikitClass) on \(r.view == 0 ? "the window (here: the controller's view)" : scene.views[r.view].name).")
+        w.line("Log.register(\(v), \(SwiftLiteral.string(r.name)))")
+        w.line("\(v).addTarget(self, action: #selector(recognizerAction(_:)))")
+        switch r.kind {
+        case let .tap(taps, touches):
+            w.line("\(v).numberOfTapsRequired = \(taps)")
+            w.line("\(v).numberOfTouchesRequired = \(touches)")
+            if let m = r.thresholds.allowableMovement {
+                w.comment("allowableMovement \(SwiftLiteral.number(m)) pt: UITapGestureRecognizer has no public property for it (UIKit's is \(SwiftLiteral.number(p.tapAllowableMovement)) pt).")
+            }
+            if let d = r.thresholds.maximumTapDuration {
+                w.comment("maximumTapDuration \(SwiftLiteral.ms(VirtualTime(microseconds: d.microseconds))) ms: no public property (UIKit's is private).")
+            }
+            if let d = r.thresholds.maximumIntervalBetweenTaps {
+                w.comment("maximumIntervalBetweenTaps \(SwiftLiteral.ms(VirtualTime(microseconds: d.microseconds))) ms: no public property (UIKit's is private).")
+            }
+        case let .longPress(touches):
+            w.line("\(v).numberOfTouchesRequired = \(touches)")
+            if let d = r.thresholds.minimumPressDuration { w.line("\(v).minimumPressDuration = \(SwiftLiteral.seconds(d))") }
+            if let m = r.thresholds.allowableMovement { w.line("\(v).allowableMovement = \(SwiftLiteral.number(m))") }
+        case let .pan(minimum, maximum):
+            w.line("\(v).minimumNumberOfTouches = \(minimum)")
+            if maximum != Int.max { w.line("\(v).maximumNumberOfTouches = \(maximum)") }
+            if let h = r.thresholds.hysteresis {
+                w.comment("hysteresis \(SwiftLiteral.number(h)) pt: UIPanGestureRecognizer has no public property for it.")
+            }
+        case let .swipe(directions, touches):
+            var list: [String] = []
+            if directions.contains(.right) { list.append(".right") }
+            if directions.contains(.left) { list.append(".left") }
+            if directions.contains(.up) { list.append(".up") }
+            if directions.contains(.down) { list.append(".down") }
+            w.line("\(v).direction = [\(list.joined(separator: ", "))]")
+            w.line("\(v).numberOfTouchesRequired = \(touches)")
+        default:
+            break
+        }
+        w.line("\(v).cancelsTouchesInView = \(r.cancelsTouchesInView)")
+        w.line("\(v).delaysTouchesBegan = \(r.delaysTouchesBegan)")
+        w.line("\(v).delaysTouchesEnded = \(r.delaysTouchesEnded)")
+        if !r.isEnabled { w.line("\(v).isEnabled = false") }
+        if needsDelegate(r) { w.line("\(v).delegate = self") }
+        w.line("\(names.views[r.view]).addGestureRecognizer(\(v))")
+    }
+
+    /// `toggleEnabledOnBegin` (§6.5) inside `recognizerAction(_:)`: when the recognizer begins (or
+    /// recognizes), its action sets `isEnabled = false; isEnabled = true` on the listed recognizers.
+    func emitToggles(into w: inout SwiftWriter) {
+        for r in scene.recognizers where !r.policies.toggleEnabledOnBegin.isEmpty {
+            let state = r.kind.isContinuous ? ".began" : ".ended"
+            w.block("if Log.name(recognizer) == \(SwiftLiteral.string(r.name)) && recognizer.state == \(state)") { w in
+                w.comment("toggleEnabledOnBegin (§6.5): these recognizers drop their touches.")
+                for other in r.policies.toggleEnabledOnBegin {
+                    guard let target = expression(other) else { continue }
+                    if case .scrollDelay = scene.recognizers[other].kind {
+                        w.line("\(target)?.isEnabled = false")
+                        w.line("\(target)?.isEnabled = true")
+                    } else {
+                        w.line("\(target).isEnabled = false")
+                        w.line("\(target).isEnabled = true")
+                    }
+                }
+            }
+        }
+    }
+}

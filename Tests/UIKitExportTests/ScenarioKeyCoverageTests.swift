@@ -1,0 +1,165 @@
+import Foundation
+@testable import ScenarioKit
+import Testing
+
+/// Every key the scenario format accepts reaches the exported file: as UIKit code, or as a comment saying
+/// why UIKit has none. For each key a scenario without it and one with it must export differently; the list
+/// of keys comes from the loader itself, so a key added there fails `everyLoaderKeyHasACase` until the export
+/// handles it. docs/uikit-export.md's mapping table must name every key too.
+@Suite struct ScenarioKeyCoverageTests {
+    /// The parts of a small scenario that the cases change.
+    struct Slots: Sendable {
+        var top: [String] = []
+        var view = ["id: V", "kind: button", "frame: [10, 10, 100, 44]"]
+        var scroll = ["contentSize: [390, 2000]"]
+        var recognizer = ["id: G", "kind: tap", "view: R"]
+        var controller = "{ id: VC2, view: SV }"
+        var script = "0 down (50,50) · 80 up"
+
+        var yaml: String {
+            var lines: [String] = top.contains { $0.hasPrefix("name:") } ? [] : ["name: coverage"]
+            lines += top
+            lines += ["views:", "  - id: R", "    controller: VC", "    frame: [0, 0, 390, 844]", "    subviews:",
+                      "      - id: SV", "        kind: scrollView", "        frame: [0, 0, 390, 844]"]
+            lines += scroll.map { "        " + $0 }
+            lines += ["        subviews:", "          - " + view[0]]
+            lines += view.dropFirst().map { "            " + $0 }
+            lines += ["          - { id: Other, frame: [10, 300, 100, 44] }"]
+            lines += ["controllers:", "  - " + controller, "recognizers:", "  - " + recognizer[0]]
+            lines += recognizer.dropFirst().map { "    " + $0 }
+            lines += ["  - { id: H, kind: tap, view: R }", "script: \"\(script)\""]
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var key: String
+        var without = Slots()
+        var with = Slots()
+        var testDescription: String { key }
+    }
+
+    static func change(_ key: String, base: (inout Slots) -> Void = { _ in }, _ body: (inout Slots) -> Void) -> Case {
+        var c = Case(key: key)
+        base(&c.without)
+        base(&c.with)
+        body(&c.with)
+        return c
+    }
+
+    static let cases: [Case] = {
+        var cases: [Case] = []
+        // Top level (views, controllers, recognizers, parameters and window are covered key by key below).
+        cases.append(change("top.name") { $0.top.append("name: another") })
+        cases.append(change("top.description") { $0.top.append("description: some text") })
+        cases.append(change("top.source") { $0.top.append("source: S1") })
+        cases.append(change("top.script") { $0.script = "0 down (60,60) · 90 up" })
+        cases.append(change("top.expect") { $0.top += ["expect:", "  dropped: []"] })
+        // Views.
+        cases.append(change("view.id") { $0.view[0] = "id: Knob" })
+        cases.append(change("view.kind") { $0.view[1] = "kind: slider" })
+        cases.append(change("view.frame") { $0.view[2] = "frame: [10, 20, 100, 44]" })
+        let viewLines: [(String, String)] = [
+            ("bounds", "bounds: [0, 5]"), ("hidden", "hidden: true"), ("alpha", "alpha: 0.5"),
+            ("userInteractionEnabled", "userInteractionEnabled: false"), ("enabled", "enabled: false"),
+            ("clipsToBounds", "clipsToBounds: true"), ("multipleTouchEnabled", "multipleTouchEnabled: true"),
+            ("exclusiveTouch", "exclusiveTouch: true"), ("animating", "animating: true"), ("touches", "touches: consume"),
+            ("hitTest", "hitTest: passThrough"), ("value", "value: 1"), ("class", "class: MyButton"),
+            ("controller", "controller: VC3"), ("subviews", "subviews: [{ id: Inner, frame: [0, 0, 10, 10] }]"),
+        ]
+        for (key, line) in viewLines { cases.append(change("view." + key) { $0.view.append(line) }) }
+        cases.append(change("view.allowUserInteraction", base: { $0.view.append("animating: true") }) {
+            $0.view.append("allowUserInteraction: true")
+        })
+        // Scroll views.
+        cases.append(change("scrollView.contentSize") { $0.scroll = ["contentSize: [390, 3000]"] })
+        let scrollLines: [(String, String)] = [
+            ("contentOffset", "contentOffset: [0, 30]"), ("contentInset", "contentInset: [10, 0, 0, 0]"),
+            ("delaysContentTouches", "delaysContentTouches: false"), ("canCancelContentTouches", "canCancelContentTouches: false"),
+            ("touchesShouldCancel", "touchesShouldCancel: never"), ("touchesShouldBegin", "touchesShouldBegin: never"),
+            ("bounces", "bounces: false"), ("alwaysBounceHorizontal", "alwaysBounceHorizontal: true"),
+            ("alwaysBounceVertical", "alwaysBounceVertical: true"), ("scrollEnabled", "scrollEnabled: false"),
+            ("pagingEnabled", "pagingEnabled: true"), ("decelerating", "decelerating: [0, 1]"),
+            ("transfersHorizontalScrollingToParent", "transfersHorizontalScrollingToParent: false"),
+            ("transfersVerticalScrollingToParent", "transfersVerticalScrollingToParent: false"),
+            ("panHost", "panHost: R"), ("pan", "pan: { shouldBegin: horizontal }"), ("decelerationRate", "decelerationRate: fast"),
+        ]
+        for (key, line) in scrollLines { cases.append(change("scrollView." + key) { $0.scroll.append(line) }) }
+        // Recognizers.
+        cases.append(change("recognizer.id") { $0.recognizer[0] = "id: G2" })
+        cases.append(change("recognizer.kind") { $0.recognizer[1] = "kind: pan" })
+        cases.append(change("recognizer.view") { $0.recognizer[2] = "view: SV" })
+        let recognizerLines: [(String, String, String)] = [
+            ("cancelsTouchesInView", "tap", "cancelsTouchesInView: false"), ("delaysTouchesBegan", "tap", "delaysTouchesBegan: true"),
+            ("delaysTouchesEnded", "tap", "delaysTouchesEnded: false"), ("enabled", "tap", "enabled: false"),
+            ("taps", "tap", "taps: 2"), ("touches", "tap", "touches: 2"), ("allowableMovement", "tap", "allowableMovement: 20"),
+            ("maximumTapDuration", "tap", "maximumTapDuration: 500"),
+            ("maximumIntervalBetweenTaps", "tap", "maximumIntervalBetweenTaps: 200"),
+            ("minimumPressDuration", "longPress", "minimumPressDuration: 800"), ("minimumTouches", "pan", "minimumTouches: 2"),
+            ("maximumTouches", "pan", "maximumTouches: 3"), ("hysteresis", "pan", "hysteresis: 20"),
+            ("directions", "swipe", "directions: [left]"),
+        ]
+        for (key, kind, line) in recognizerLines {
+            cases.append(change("recognizer." + key, base: { $0.recognizer[1] = "kind: " + kind }) { $0.recognizer.append(line) })
+        }
+        // Delegate policies, on a recognizer and in a scroll view's `pan:` map.
+        let policyValues: [(String, String)] = [
+            ("shouldReceive", "never"), ("shouldBegin", "never"), ("simultaneousWith", "all"), ("requireToFail", "[H]"),
+            ("canPrevent", "none"), ("canBePrevented", "none"), ("toggleEnabledOnBegin", "[H]"),
+        ]
+        for (key, value) in policyValues {
+            cases.append(change("policy." + key) { $0.recognizer.append("\(key): \(value)") })
+            cases.append(change("pan." + key) { $0.scroll.append("pan: { \(key): \(value) }") })
+        }
+        // Controllers.
+        cases.append(change("controller.id") { $0.controller = "{ id: VC3, view: SV }" })
+        cases.append(change("controller.view") { $0.controller = "{ id: VC2, view: V }" })
+        cases.append(change("controller.touches") { $0.controller = "{ id: VC2, view: SV, touches: consume }" })
+        // Window.
+        cases.append(change("window.size") { $0.top.append("window: { size: [400, 900] }") })
+        cases.append(change("window.edgeGate") { $0.top.append("window: { edgeGate: [bottom] }") })
+        // Parameters.
+        for key in ScenarioLoader.parameterKeys {
+            let value = key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : key == "scrollDelayEarlyRelease" ? "true" : "0.5"
+            cases.append(change("parameters." + key) { $0.top.append("parameters: { \(key): \(value) }") })
+        }
+        return cases
+    }()
+
+    /// Every key the loader accepts, qualified by where it goes.
+    static var loaderKeys: Set<String> {
+        var keys: Set<String> = []
+        let sections: Set<String> = ["views", "controllers", "recognizers", "parameters", "window"]
+        keys.formUnion(ScenarioLoader.topLevelKeys.filter { !sections.contains($0) }.map { "top." + $0 })
+        keys.formUnion(ScenarioLoader.viewKeys.map { "view." + $0 })
+        keys.formUnion(ScenarioLoader.scrollViewKeys.map { "scrollView." + $0 })
+        keys.formUnion(ScenarioLoader.recognizerKeys(kind: nil).filter { !ScenarioLoader.policyKeys.contains($0) }
+            .map { "recognizer." + $0 })
+        keys.formUnion(ScenarioLoader.policyKeys.map { "policy." + $0 })
+        keys.formUnion(ScenarioLoader.policyKeys.map { "pan." + $0 })
+        keys.formUnion(ScenarioLoader.controllerKeys.map { "controller." + $0 })
+        keys.formUnion(ScenarioLoader.windowKeys.map { "window." + $0 })
+        keys.formUnion(ScenarioLoader.parameterKeys.map { "parameters." + $0 })
+        return keys
+    }
+
+    @Test func everyLoaderKeyHasACase() {
+        let covered = Set(Self.cases.map(\.key))
+        #expect(Self.loaderKeys.subtracting(covered).sorted() == [], "keys the export is not tested for")
+        #expect(covered.subtracting(Self.loaderKeys).sorted() == [], "cases for keys the loader does not have")
+    }
+
+    @Test(arguments: cases)
+    func theKeyChangesTheExport(_ c: Case) throws {
+        let without = try export(yaml: c.without.yaml, path: "coverage.yaml")
+        let with = try export(yaml: c.with.yaml, path: "coverage.yaml")
+        #expect(without != with, "\(c.key) leaves no trace in the exported file")
+    }
+
+    @Test func theDocsMappingTableNamesEveryKey() throws {
+        let docs = try String(contentsOfFile: repositoryRoot + "/docs/uikit-export.md", encoding: .utf8)
+        let bare = Set(Self.loaderKeys.map { String($0.split(separator: ".", maxSplits: 1)[1]) })
+        let missing = bare.filter { !docs.contains("`\($0)`") }.sorted()
+        #expect(missing == [], "docs/uikit-export.md does not mention these scenario keys")
+    }
+}

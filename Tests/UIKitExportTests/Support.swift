@@ -1,0 +1,85 @@
+import Foundation
+import ScenarioKit
+import UIKitExport
+
+/// The repository root (this file is Tests/UIKitExportTests/Support.swift).
+let repositoryRoot: String = {
+    var parts = #filePath.split(separator: "/").map(String.init)
+    parts.removeLast(3)
+    return "/" + parts.joined(separator: "/")
+}()
+
+/// The seed scenarios (configs/scenarios/seeds/*.yaml), as repository-relative paths, sorted.
+let seedScenarios: [String] = {
+    let dir = repositoryRoot + "/configs/scenarios/seeds"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+    return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "configs/scenarios/seeds/" + $0 }
+}()
+
+/// Exports a scenario file the way `sweep export-uikit` does (repository-relative path, its text quoted).
+func exportFile(_ relativePath: String) throws -> String {
+    let text = try String(contentsOfFile: repositoryRoot + "/" + relativePath, encoding: .utf8)
+    return UIKitExporter.export(try ScenarioLoader.load(yaml: text, path: relativePath), sourceText: text)
+}
+
+/// Exports a scenario given as YAML text.
+func export(yaml: String, path: String = "inline.yaml") throws -> String {
+    UIKitExporter.export(try ScenarioLoader.load(yaml: yaml, path: path), sourceText: yaml)
+}
+
+/// `swiftc` on PATH, if any.
+let swiftcPath: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { $0 + "/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}()
+
+struct ParseResult { var status: Int32; var diagnostics: String }
+
+/// Runs `swiftc -parse` on `source` (written to a temporary `.swift` file).
+func swiftcParse(_ source: String, name: String) throws -> ParseResult {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("uikit-export-tests-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let file = dir.appendingPathComponent(name + ".swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: swiftcPath!)
+    process.arguments = ["-parse", file.path]
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = err
+    try process.run()
+    let output = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ParseResult(status: process.terminationStatus, diagnostics: String(decoding: output, as: UTF8.self))
+}
+
+/// A small scenario around a button `Btn` in a scroll view `SV` in root view `R` (controller `VC`), with
+/// `extra` lines spliced into the button, the scroll view and a recognizer list.
+func scenarioYAML(button: [String] = [], scrollView: [String] = [], recognizers: [String] = [],
+                  script: String = "0 down (60,132) · 80 up") -> String {
+    var lines = [
+        "name: feature",
+        "views:",
+        "  - id: R",
+        "    controller: VC",
+        "    frame: [0, 0, 390, 844]",
+        "    subviews:",
+        "      - id: SV",
+        "        kind: scrollView",
+        "        frame: [0, 0, 390, 844]",
+        "        contentSize: [390, 2000]",
+    ]
+    lines += scrollView.map { "        " + $0 }
+    lines += [
+        "        subviews:",
+        "          - id: Btn",
+        "            kind: button",
+        "            frame: [10, 110, 100, 44]",
+    ]
+    lines += button.map { "            " + $0 }
+    lines += ["          - { id: Other, frame: [10, 300, 100, 44] }"]
+    lines.append(recognizers.isEmpty ? "recognizers: []" : "recognizers:")
+    lines += recognizers.map { "  - " + $0 }
+    lines.append("script: \"\(script)\"")
+    return lines.joined(separator: "\n") + "\n"
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// Every generated file is valid Swift syntax: `swiftc -parse` accepts it. UIKit is not available on
+/// Linux, so the files cannot be type-checked here (docs/uikit-export.md says so).
+@Suite(.enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"))
+struct SwiftParseTests {
+    @Test(arguments: seedScenarios)
+    func seedExportParses(seed: String) throws {
+        let name = String(seed.split(separator: "/").last!.dropLast(".yaml".count))
+        let result = try swiftcParse(try exportFile(seed), name: name)
+        #expect(result.status == 0, "swiftc -parse rejected the export of \(seed):\n\(result.diagnostics)")
+    }
+
+    @Test func featureScenarioExportParses() throws {
+        let yaml = scenarioYAML(
+            button: ["hitTest: {enlarge: [4, 8, 4, 8]}", "touches: {began: consume, ended: observe}", "alpha: 0.5",
+                     "animating: true", "allowUserInteraction: true"],
+            scrollView: ["touchesShouldCancel: never", "touchesShouldBegin: {reject: [Other]}",
+                         "pan: {shouldBegin: vertical, shouldReceive: {notOnKinds: [button, cell]}, simultaneousWith: all, canPrevent: none}",
+                         "transfersVerticalScrollingToParent: false", "decelerating: [0, 2]"],
+            recognizers: ["{ id: Tap, kind: tap, view: R, taps: 2, cancelsTouchesInView: false, canPrevent: {except: [SV.pan]}, requireToFail: [SV.delay] }",
+                          "{ id: Hold, kind: longPress, view: Btn, minimumPressDuration: 300, shouldBegin: horizontal, toggleEnabledOnBegin: [SV.pan, SV.delay] }",
+                          "{ id: Swipe, kind: swipe, view: window, directions: [left, up], simultaneousWith: {except: [Tap]} }"],
+            script: "0 down (60,132) · 20 disable Tap · 40 enable SV.delay · 80 up")
+        let result = try swiftcParse(try export(yaml: yaml), name: "feature")
+        #expect(result.status == 0, "\(result.diagnostics)")
+    }
+
+    @Test func theParseCheckRejectsBrokenSwift() throws {
+        let result = try swiftcParse("final class Broken: UIView {\n    override func f( {\n}\n", name: "broken")
+        #expect(result.status != 0)
+        #expect(result.diagnostics.contains("error"))
+    }
+}
