@@ -38,7 +38,7 @@ let package = Package(
             dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "ScreenImport", .product(name: "Yams", package: "Yams")]
         ),
         // Sweep semantics (pure): defect classification against intents, aggregation, the shard runner.
-        .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "SweepPlanning", "SweepReporting"]),
+        .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "SweepPlanning", "SweepReporting"]),
         // The sweep wire protocol (pure): messages, frame codec, result encoding. No sockets.
         .target(name: "SweepProtocol", dependencies: ["SweepCore", "SweepReporting"]),
         // libzmq itself (libzmq3-dev): imported only by SweepTransportZMQ.

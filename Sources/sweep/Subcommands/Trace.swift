@@ -75,18 +75,7 @@ extension SweepCommand {
     
         /// Rebuilds an example of a finished sweep from its output directory (config.yaml + plan.yaml).
         static func replayScenario(outputDirectory: String, exampleID: String) throws -> LoadedScenario {
-            let configPath = outputDirectory + "/config.yaml"
-            let config: SweepConfig
-            do { config = try SweepConfigLoader.load(path: configPath) } catch {
-                printError("sweep trace: \(error)")
-                throw ExitCode(2)
-            }
-            let plan = SweepPlan(config)
-            if let planText = try? String(contentsOfFile: outputDirectory + "/plan.yaml", encoding: .utf8),
-               !planText.contains("configHash: \"\(plan.configHash)\"") {
-                printError("sweep trace: \(outputDirectory)/plan.yaml does not match \(configPath) (config hash \(plan.configHash)); was the directory edited?")
-                throw ExitCode(2)
-            }
+            let plan = try loadFinishedSweepPlan(outputDirectory: outputDirectory, command: "sweep trace")
             guard let scenario = Replay.scenario(plan: plan, exampleID: exampleID) else {
                 printError("sweep trace: no scenario '\(exampleID)' in the sweep of \(outputDirectory); "
                     + "ids look like c001-t4-quickTap-p0 (see examples.csv)")
