@@ -90,7 +90,7 @@ let package = Package(
             dependencies: ["ScenarioKit", "TouchEngine", .product(name: "Yams", package: "Yams")],
             exclude: ["Traces"]
         ),
-        .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit", "SweepProtocol", "SweepTransportZMQ", "SweepJournal"]),
+        .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit", "SweepCore", "SweepProtocol", "SweepTransportZMQ", "SweepJournal"]),
         .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "SweepCore"]),
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),
