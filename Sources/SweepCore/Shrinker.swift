@@ -46,9 +46,9 @@ public enum Shrinker {
     }
 
     public enum Failure: Error, Equatable, Sendable {
-        /// The scenario as given does not show the defect (`shows` is the cause it shows, nil for none).
+        /// The scenario as given does not show the defect.
         case defectNotShown
-        /// The cause the scenario shows differs from the one asked for.
+        /// The scenario shows the defect, but with another cause (given here) than the one asked for.
         case differentCause(String)
     }
 
