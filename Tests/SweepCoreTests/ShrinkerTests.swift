@@ -1,4 +1,6 @@
+import Foundation
 import ScenarioKit
+import SweepPlanning
 import Testing
 import TouchEngine
 import TouchScenarios
@@ -186,5 +188,81 @@ struct ShrinkerTests {
         #expect(result.budgetExhausted)
         #expect(result.engineRuns <= 12)
         #expect(result.after.views < result.before.views, "the first chunk of subtrees already went")
+    }
+
+    // MARK: The seed files themselves, inside generated trees
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func seed(_ name: String) throws -> Scene {
+        try ScenarioLoader.load(path: repository.appendingPathComponent("configs/scenarios/seeds/\(name)").path).scene
+    }
+
+    /// Copies every view of generated tree `t` of the quickstart plan under `host`, its root moved to `origin`
+    /// and every name prefixed (the views only: the generated recognizers would need their own ids).
+    static func graft(tree t: Int, into scene: inout Scene, under host: ViewID, at origin: Point, prefix: String) throws {
+        let plan = SweepPlan(try SweepConfigLoader.load(path: repository.appendingPathComponent("configs/quickstart.yaml").path))
+        let generated = plan.baseTree(t).scene
+        var map: [ViewID: ViewID] = [0: host]
+        for v in generated.views.indices.dropFirst() {
+            var spec = generated.views[v]
+            spec.name = prefix + spec.name
+            spec.parent = map[spec.parent!]
+            if spec.parent == host { spec.frame.origin = origin }
+            spec.scroll?.panHost = nil
+            spec.scroll?.touchesShouldBegin = .always
+            spec.scroll?.pan = RecognizerPolicies()
+            map[v] = scene.addView(spec)
+        }
+    }
+
+    @Test func seed004sSwipeOnAButtonInsideTwoGeneratedScreensShrinksBackToTableAndButton() throws {
+        var scene = try Self.seed("004-no-delay-swipe-swallowed.yaml")
+        let r = try #require(scene.view(named: "R")), tv = try #require(scene.view(named: "TV"))
+        let button = try #require(scene.view(named: "Btn"))
+        // Below the screen, and far down the table's content: never under the finger. The scroll views'
+        // own recognizers are installed again once every view is in.
+        scene.recognizers = []
+        try Self.graft(tree: 0, into: &scene, under: 0, at: Point(0, 900), prefix: "G0.")
+        try Self.graft(tree: 1, into: &scene, under: tv, at: Point(0, 1200), prefix: "G1.")
+        Self.addNoise(to: &scene, under: r, count: 3, y: 844, height: 44, prefix: "Top")
+        scene.installScrollViewRecognizers()
+        Self.addNoiseRecognizers(to: &scene)
+        #expect(scene.views.count > 60)
+        let gesture = Gesture(family: .dragFromControl, target: button, intent: .scroll(tv, axis: .vertical, distance: 38),
+                              script: scene.script, liftTime: .zero, downTime: .zero)
+        let result = try Shrinker.shrink(scene: scene, gesture: gesture, defect: .swallowedScroll)
+        #expect(result.cause == "TV.pan failed: contentTouchDelivery: touchesShouldCancel(in: Btn) returned false (S7)")
+        #expect(names(result.subject.scene) == ["W", "TV", "Btn"])
+        #expect(parents(result.subject.scene) == ["-", "W", "TV"])
+        #expect(result.after.recognizers == 0 && result.after.samples == 3)
+    }
+
+    @Test func seed000sTapToDismissInsideAGeneratedScreenShrinksBackToRootTableCell() throws {
+        var scene = try Self.seed("000-dismiss-keyboard-tap-kills-cell.yaml")
+        let r = try #require(scene.view(named: "R")), tv = try #require(scene.view(named: "TV"))
+        let cell = try #require(scene.view(named: "Cell2"))
+        let userRecognizers = scene.recognizers.filter {
+            if case .tap = $0.kind { return true } else { return false }
+        }
+        scene.recognizers = []
+        try Self.graft(tree: 2, into: &scene, under: tv, at: Point(0, 600), prefix: "G2.")
+        try Self.graft(tree: 3, into: &scene, under: r, at: Point(0, 900), prefix: "G3.")
+        scene.installScrollViewRecognizers()
+        // The tap-to-dismiss recognizer again, after the scroll views' own (names resolve to new ids).
+        for var spec in userRecognizers {
+            spec.view = r
+            spec.addOrder = 0
+            scene.addRecognizer(spec)
+        }
+        #expect(scene.views.count > 40)
+        let gesture = Gesture(family: .quickTap, target: cell, intent: .select(cell), script: scene.script,
+                              liftTime: .zero, downTime: .zero)
+        let result = try Shrinker.shrink(scene: scene, gesture: gesture, defect: .deadButton)
+        #expect(result.cause == "the touch was dropped before Cell2 saw it: Tap took it")
+        #expect(names(result.subject.scene) == ["W", "R", "TV", "Cell2"])
+        #expect(result.after.recognizers == 1)
+        #expect(result.after.durationMs < result.before.durationMs)
     }
 }
