@@ -84,6 +84,16 @@ public enum Shrinker {
     }
 }
 
+extension Shrinker.Result {
+    /// `shrunk ID: 37 views → 3, 4 recognizers → 1, 12 samples → 3, 820 ms → 200 ms (N engine runs)`.
+    public func summary(exampleID: String) -> String {
+        "shrunk \(exampleID): \(before.views) views → \(after.views), \(before.recognizers) recognizers → \(after.recognizers), "
+            + "\(before.samples) samples → \(after.samples), "
+            + "\(ReportNumberText.number(before.durationMs)) ms → \(ReportNumberText.number(after.durationMs)) ms "
+            + "(\(engineRuns) engine runs\(budgetExhausted ? "; run budget spent, maybe not minimal" : ""))"
+    }
+}
+
 /// The sizes `sweep shrink` reports before and after.
 public struct ShrinkSizes: Equatable, Sendable {
     /// Views, the window included.

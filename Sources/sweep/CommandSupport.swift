@@ -56,6 +56,10 @@ func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to
 /// config hash). A problem is printed as `command: sentence` and ends the command with exit status 2.
 func loadFinishedSweepPlan(outputDirectory: String, command: String) throws -> SweepPlan {
     let configPath = outputDirectory + "/config.yaml"
+    guard FileManager.default.fileExists(atPath: configPath) else {
+        printError("\(command): \(outputDirectory) is not the output directory of a finished sweep (it has no config.yaml).")
+        throw ExitCode(2)
+    }
     let config: SweepConfig
     do { config = try SweepConfigLoader.load(path: configPath) } catch {
         printError("\(command): \(error)")

@@ -90,8 +90,8 @@ import Testing
         let dir = try sweep("errors")
         let out = dir + "/out"
         let missing = try cli.sweep("shrink", dir + "/nowhere", "c001-t0-quickTap-p0")
-        #expect(missing.status == 2 && missing.stdout.isEmpty && missing.stderr.hasPrefix("sweep shrink: "))
-        #expect(missing.stderr.split(separator: "\n").count == 1)
+        #expect(missing.status == 2 && missing.stdout.isEmpty
+                && missing.stderr == "sweep shrink: \(dir)/nowhere is not the output directory of a finished sweep (it has no config.yaml).\n")
         let unknown = try cli.sweep("shrink", out, "c999-t0-quickTap-p0")
         #expect(unknown.status == 2 && unknown.stdout.isEmpty
                 && unknown.stderr == "sweep shrink: no scenario 'c999-t0-quickTap-p0' in the sweep of \(out); ids look like c001-t4-quickTap-p0 (see examples.csv)\n")
@@ -102,6 +102,9 @@ import Testing
         let wrong = try cli.sweep("shrink", out, row[0], "--defect", other, "--out", dir + "/never.yaml")
         #expect(wrong.status == 1 && wrong.stderr.hasPrefix("sweep shrink: example \(row[0]) does not show \(other)"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/never.yaml"), "no file written")
+        let unwritable = try cli.sweep("shrink", out, row[0], "--out", dir + "/no/such/min.yaml")
+        #expect(unwritable.status == 1 && unwritable.stdout.isEmpty
+                && unwritable.stderr == "sweep shrink: cannot write \(dir)/no/such/min.yaml: the directory \(dir)/no/such does not exist.\n")
         let bad = try cli.sweep("shrink", out, row[0], "--defect", "sticky")
         #expect(bad.status == 64 && bad.stderr.hasPrefix("sweep: --defect must be one of dead_button"))
     }

@@ -70,22 +70,15 @@ extension SweepCommand {
             }
             if let out {
                 do { try text.write(toFile: out, atomically: true, encoding: .utf8) } catch {
-                    printError("sweep shrink: cannot write \(out) (\((error as NSError).localizedDescription)).")
+                    let folder = URL(fileURLWithPath: out).deletingLastPathComponent().path
+                    printError("sweep shrink: cannot write \(out)"
+                        + (FileManager.default.fileExists(atPath: folder) ? "." : ": the directory \(folder) does not exist."))
                     throw ExitCode(1)
                 }
             } else {
                 print(text, terminator: "")
             }
-            printError(Self.summary(exampleID: exampleID, result))
-        }
-
-        /// `shrunk ID: 37 views → 3, 4 recognizers → 1, 12 samples → 3, 820 ms → 200 ms (N engine runs)`.
-        static func summary(exampleID: String, _ r: Shrinker.Result) -> String {
-            func ms(_ v: Double) -> String { v == v.rounded() ? String(Int64(v)) : String(format: "%.3f", v) }
-            return "shrunk \(exampleID): \(r.before.views) views → \(r.after.views), "
-                + "\(r.before.recognizers) recognizers → \(r.after.recognizers), "
-                + "\(r.before.samples) samples → \(r.after.samples), \(ms(r.before.durationMs)) ms → \(ms(r.after.durationMs)) ms "
-                + "(\(r.engineRuns) engine runs\(r.budgetExhausted ? "; run budget spent, maybe not minimal" : ""))"
+            printError(result.summary(exampleID: exampleID))
         }
     }
 }
