@@ -41,7 +41,8 @@ public enum Shrinker {
         public var after: ShrinkSizes
         /// Engine runs spent (untraced and traced).
         public var engineRuns: Int
-        /// The budget ran out before a round accepted nothing: the result is smaller but maybe not minimal.
+        /// The budget ran out (untried candidates count as failed from then on): the result is smaller but
+        /// maybe not minimal.
         public var budgetExhausted: Bool
     }
 
@@ -80,7 +81,7 @@ public enum Shrinker {
         }
         oracle = state.oracle
         return Result(subject: state.current, cause: shown, before: before, after: ShrinkSizes(state.current.scene),
-                      engineRuns: runs + oracle.runs, budgetExhausted: oracle.exhausted && changed)
+                      engineRuns: runs + oracle.runs, budgetExhausted: oracle.exhausted)
     }
 }
 
