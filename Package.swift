@@ -39,7 +39,7 @@ let package = Package(
             dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "ScreenImport", .product(name: "Yams", package: "Yams")]
         ),
         // Sweep semantics (pure): defect classification against intents, aggregation, the shard runner.
-        .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "SweepPlanning", "SweepReporting"]),
+        .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "SweepPlanning", "SweepReporting"]),
         // The sweep wire protocol (pure): messages, frame codec, result encoding. No sockets.
         .target(name: "SweepProtocol", dependencies: ["SweepCore", "SweepReporting"]),
         // libzmq itself (libzmq3-dev): imported only by SweepTransportZMQ.
@@ -95,7 +95,7 @@ let package = Package(
             dependencies: ["ScenarioKit", "TouchEngine", .product(name: "Yams", package: "Yams")],
             exclude: ["Traces"]
         ),
-        .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit", "SweepProtocol", "SweepTransportZMQ", "SweepJournal"]),
+        .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit", "SweepCore", "SweepProtocol", "SweepTransportZMQ", "SweepJournal"]),
         .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "SweepCore"]),
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),

@@ -5,6 +5,10 @@ import Synchronization
 import ScenarioKit
 import TouchEngine
 
+if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--shrink" {
+    ShrinkBench.run(configPath: CommandLine.arguments[2])
+    exit(0)
+}
 if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--dispatch" {
     // Three rounds: this VM's speed drifts, so the best round is the figure quoted (every round is printed).
     let rates = (1 ... 3).map { _ in DispatchBench.run(units: Int(CommandLine.arguments[2]) ?? 200_000) }

@@ -101,7 +101,8 @@ public enum Reports {
         return safe && !s.isEmpty ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
-    /// Every report file: name → contents. `configText` is the config file as given (for replay).
+    /// Every report file: name → contents. `configText` is the config file as given (for replay). The
+    /// shrunk examples go under `minimal/` (``MinimalRepros``).
     public static func files(plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String)
         -> [(name: String, contents: String)] {
         [
@@ -112,6 +113,6 @@ public enum Reports {
         ] + (plan.screenCount > 0 ? [("by_screen.csv", ScreenReport.csv(plan, tallies))] : []) + [
             ("plan.yaml", plan.resolvedYAML()),
             ("config.yaml", configText),
-        ]
+        ] + MinimalRepros.files(plan: plan, tallies: tallies)
     }
 }

@@ -35,7 +35,19 @@ public enum OutputDirectory {
         do {
             try io.makeDirectory(temp.path)
             do {
-                for file in files { try io.writeFile(temp.appendingPathComponent(file.name).path, Array(file.contents.utf8)) }
+                // Subdirectories (one level, e.g. "minimal/x.yaml") in the order first named.
+                var subdirectories: [String] = []
+                for file in files {
+                    if let slash = file.name.firstIndex(of: "/") {
+                        let sub = String(file.name[..<slash])
+                        if !subdirectories.contains(sub) {
+                            try io.makeDirectory(temp.appendingPathComponent(sub).path)
+                            subdirectories.append(sub)
+                        }
+                    }
+                    try io.writeFile(temp.appendingPathComponent(file.name).path, Array(file.contents.utf8))
+                }
+                for sub in subdirectories { try io.syncDirectory(temp.appendingPathComponent(sub).path) }
                 try io.writeFile(temp.appendingPathComponent(markerName).path, Array(markerContents.utf8))
                 // Files to carry over from the old directory (e.g. a sweep journal) move by rename, whatever
                 // their size; a missing one is skipped.
@@ -61,14 +73,23 @@ public enum OutputDirectory {
 
     private static func uniqueSuffix() -> String { "\(getpid())-\(UInt32.random(in: .min ... .max))" }
 
+    /// A name is a file name or one subdirectory level and a file name (`minimal/x.yaml`): no empty, `.` or
+    /// `..` component, no absolute path, no NUL, not the marker; no name twice, and no file named like a
+    /// subdirectory another name uses.
     private static func validate(names: [String], io: POSIXSteps) throws {
         var seen = Set<String>()
+        var subdirectories = Set<String>()
         for name in names {
-            if name.isEmpty || name == "." || name == ".." || name == markerName
-                || name.contains("/") || name.unicodeScalars.contains("\0") {
+            let components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let badComponent = components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+            if name == markerName || components.count > 2 || badComponent || name.unicodeScalars.contains("\0") {
                 throw io.error("\"\(name)\" is not an allowed file name")
             }
             if !seen.insert(name).inserted { throw io.error("the file name \"\(name)\" is given twice") }
+            if components.count == 2 { subdirectories.insert(components[0]) }
+        }
+        for name in names where subdirectories.contains(name) {
+            throw io.error("\"\(name)\" is both a file and a subdirectory")
         }
     }
 

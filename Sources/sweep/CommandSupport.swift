@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SweepCore
 import SweepPlanning
 import SweepReporting
@@ -49,4 +50,26 @@ func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to
         printError("\(command): \(error)")
         throw ExitCode(1)
     }
+}
+
+/// The plan of a finished sweep, rebuilt from its output directory (config.yaml, checked against plan.yaml's
+/// config hash). A problem is printed as `command: sentence` and ends the command with exit status 2.
+func loadFinishedSweepPlan(outputDirectory: String, command: String) throws -> SweepPlan {
+    let configPath = outputDirectory + "/config.yaml"
+    guard FileManager.default.fileExists(atPath: configPath) else {
+        printError("\(command): \(outputDirectory) is not the output directory of a finished sweep (it has no config.yaml).")
+        throw ExitCode(2)
+    }
+    let config: SweepConfig
+    do { config = try SweepConfigLoader.load(path: configPath) } catch {
+        printError("\(command): \(error)")
+        throw ExitCode(2)
+    }
+    let plan = SweepPlan(config)
+    if let planText = try? String(contentsOfFile: outputDirectory + "/plan.yaml", encoding: .utf8),
+       !planText.contains("configHash: \"\(plan.configHash)\"") {
+        printError("\(command): \(outputDirectory)/plan.yaml does not match \(configPath) (config hash \(plan.configHash)); was the directory edited?")
+        throw ExitCode(2)
+    }
+    return plan
 }

@@ -29,6 +29,12 @@ import Testing
     func files(in directory: String) throws -> [String: Data] {
         var result: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+            if name == "minimal" {
+                for inner in try FileManager.default.contentsOfDirectory(atPath: directory + "/minimal") {
+                    result["minimal/" + inner] = try Data(contentsOf: URL(fileURLWithPath: directory + "/minimal/" + inner))
+                }
+                continue
+            }
             result[name] = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))
         }
         return result
@@ -42,7 +48,7 @@ import Testing
         let two = try cli.sweep("run", config, "--output", dir + "/t2", "--threads", "2", "--quiet")
         #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
         let a = try files(in: dir + "/t1"), b = try files(in: dir + "/t2")
-        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "examples.csv", "plan.yaml", "config.yaml"] {
+        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "examples.csv", "plan.yaml", "config.yaml", "minimal/index.csv"] {
             #expect(a[name] != nil, "\(name) written")
         }
         // The replay command inside examples.csv names the output directory, so compare everything else.

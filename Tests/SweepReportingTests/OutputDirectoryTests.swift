@@ -105,4 +105,36 @@ import SweepReporting
         #expect(error?.description == "Cannot write the report directory \(root)/out: it exists and is not a directory.")
         #expect(listing(root) == ["out"] && bytes(root + "/out") == Array("file".utf8))
     }
+
+    @Test func namesMayHaveOneSubdirectoryLevel() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = root + "/out"
+        try OutputDirectory.write(files: [("summary.csv", "1\r\n"), ("minimal/a.yaml", "a\n"), ("minimal/index.csv", "i\r\n")], to: out)
+        #expect(listing(out) == [OutputDirectory.markerName, "minimal", "summary.csv"])
+        #expect(listing(out + "/minimal") == ["a.yaml", "index.csv"])
+        #expect(bytes(out + "/minimal/a.yaml") == Array("a\n".utf8))
+        // Replaced as a whole, subdirectory included.
+        try OutputDirectory.write(files: [("minimal/b.yaml", "b\n")], to: out)
+        #expect(listing(out + "/minimal") == ["b.yaml"])
+        #expect(listing(root) == ["out"])
+    }
+
+    @Test func pathsThatLeaveTheDirectoryOrNestDeeperAreRefusedAndNothingIsWritten() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = root + "/out"
+        let refused = ["../x.csv", "/etc/x.csv", "minimal/../x.csv", "minimal/", "/x", "a//b", "./x", "minimal/./x",
+                       "a/b/c.csv", "minimal/..", "", OutputDirectory.markerName]
+        for name in refused {
+            #expect(throws: OutputDirectoryError.self, "\(name)") {
+                try OutputDirectory.write(files: [("summary.csv", "1\r\n"), (name, "x")], to: out)
+            }
+        }
+        let error = #expect(throws: OutputDirectoryError.self) {
+            try OutputDirectory.write(files: [("minimal", "x"), ("minimal/a.yaml", "a")], to: out)
+        }
+        #expect(error?.description == "Cannot write the report directory \(out): \"minimal\" is both a file and a subdirectory.")
+        #expect(listing(root) == [], "nothing written")
+    }
 }

@@ -76,7 +76,7 @@ extension SweepCommand {
             print(TerminalSummary.render(plan: plan, tallies: tallies))
             print("\(tallies.runs) scenarios in \(String(format: "%.2f", seconds)) s "
                 + "(\(Int(Double(tallies.runs) / max(seconds, 1e-9))) scenarios/s on \(workers) threads)")
-            print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv \(plan.screenCount > 0 ? "by_screen.csv " : "")plan.yaml config.yaml")
+            print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv \(plan.screenCount > 0 ? "by_screen.csv " : "")plan.yaml config.yaml minimal/")
         }
     }
 }

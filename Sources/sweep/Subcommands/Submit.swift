@@ -163,7 +163,7 @@ extension SweepCommand {
             } else {
                 if outcome.resumedUnits > 0 { printError("sweep submit: resumed \(outcome.resumedUnits) units from the journal") }
                 print(TerminalSummary.render(plan: plan, tallies: outcome.tallies))
-                print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv \(plan.screenCount > 0 ? "by_screen.csv " : "")plan.yaml config.yaml "
+                print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv \(plan.screenCount > 0 ? "by_screen.csv " : "")plan.yaml config.yaml minimal/ "
                     + "(journal: \(CoordinatorNode.journalName))")
             }
             if !outcome.quarantined.isEmpty {

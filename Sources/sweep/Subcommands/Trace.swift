@@ -77,18 +77,7 @@ extension SweepCommand {
         static func replayScenario(outputDirectory: String, exampleID: String, command: String = "sweep trace") throws
             -> LoadedScenario
         {
-            let configPath = outputDirectory + "/config.yaml"
-            let config: SweepConfig
-            do { config = try SweepConfigLoader.load(path: configPath) } catch {
-                printError("\(command): \(error)")
-                throw ExitCode(2)
-            }
-            let plan = SweepPlan(config)
-            if let planText = try? String(contentsOfFile: outputDirectory + "/plan.yaml", encoding: .utf8),
-               !planText.contains("configHash: \"\(plan.configHash)\"") {
-                printError("\(command): \(outputDirectory)/plan.yaml does not match \(configPath) (config hash \(plan.configHash)); was the directory edited?")
-                throw ExitCode(2)
-            }
+            let plan = try loadFinishedSweepPlan(outputDirectory: outputDirectory, command: command)
             guard let scenario = Replay.scenario(plan: plan, exampleID: exampleID) else {
                 printError("\(command): no scenario '\(exampleID)' in the sweep of \(outputDirectory); "
                     + "ids look like c001-t4-quickTap-p0 (see examples.csv)")

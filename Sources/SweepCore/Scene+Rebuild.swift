@@ -1,0 +1,151 @@
+import TouchEngine
+
+/// Which parts of a scene a shrink step keeps, and where the kept ones end up.
+struct SceneRebuild {
+    /// The rebuilt scene, in the loader's canonical form (see ``Scene/rebuilt(keepingViews:recognizers:controllers:)``).
+    var scene: Scene
+    /// Old view id → new view id (nil when removed).
+    var viewMap: [ViewID?]
+    /// Old recognizer id → new recognizer id (nil when removed).
+    var recognizerMap: [RecognizerID?]
+}
+
+extension Scene {
+    /// The recognizers the scene installs itself from its views (scroll views' delay and pan).
+    func isInstalledByViews(_ r: RecognizerID) -> Bool {
+        switch recognizers[r].kind {
+        case .scrollDelay, .scrollPan: return true
+        default: return false
+        }
+    }
+
+    /// A copy with only the kept views, recognizers and controllers, built the way `ScenarioLoader` builds a
+    /// file (views depth first, then the scroll views' recognizers, the edge gate, the user recognizers), so
+    /// that `ScenarioWriter` writes it and the loader reads back an equal scene.
+    ///
+    /// - A removed view's kept subviews move up to the nearest kept ancestor, at the same window position
+    ///   (their frames are shifted by the removed views' origins minus their bounds origins).
+    /// - A removed view's recognizers and a removed scroll view's delay and pan go with it; so does a
+    ///   controller whose root view is removed.
+    /// - References to removed views or recognizers are dropped from lists (policies, `touchesShouldBegin`),
+    ///   a removed pan host puts the pan back on its scroll view, and a script step that enables or disables
+    ///   a removed recognizer is dropped.
+    /// The window is always kept. Names never change, so trace texts and causes stay comparable.
+    func rebuilt(keepingViews keepView: [Bool], recognizers keepRecognizer: [Bool], controllers keepController: [Bool])
+        -> SceneRebuild {
+        var out = Scene(name: name, windowSize: windowSize, parameters: parameters)
+        var viewMap = [ViewID?](repeating: nil, count: views.count)
+        viewMap[0] = 0
+        // Depth-first, back to front: the loader's numbering, which also keeps every view's z-order.
+        var stack: [(view: ViewID, keptAncestor: ViewID, shift: Point)] = children[0].reversed().map { ($0, 0, .zero) }
+        var order: [(old: ViewID, spec: ViewSpec)] = []
+        while let (v, ancestor, shift) = stack.popLast() {
+            let spec = views[v]
+            let childAncestor: ViewID
+            let childShift: Point
+            if keepView[v] {
+                var copy = spec
+                copy.frame.origin = Point(spec.frame.origin.x + shift.x, spec.frame.origin.y + shift.y)
+                copy.parent = viewMap[ancestor]
+                let id = out.addView(copy)
+                viewMap[v] = id
+                order.append((v, copy))
+                childAncestor = v
+                childShift = .zero
+            } else {
+                childAncestor = ancestor
+                childShift = Point(shift.x + spec.frame.origin.x - spec.boundsOrigin.x,
+                                   shift.y + spec.frame.origin.y - spec.boundsOrigin.y)
+            }
+            for child in children[v].reversed() { stack.append((child, childAncestor, childShift)) }
+        }
+        func mapViews(_ ids: [ViewID]) -> [ViewID] { ids.compactMap { viewMap[$0] } }
+        // References between views, now that every kept view has its new id.
+        for (old, spec) in order {
+            guard var scroll = spec.scroll, let id = viewMap[old] else { continue }
+            if let host = scroll.panHost { scroll.panHost = viewMap[host] }
+            if case .rejectViews(let ids) = scroll.touchesShouldBegin { scroll.touchesShouldBegin = .rejectViews(mapViews(ids)) }
+            out.modifyView(id) { $0.scroll = scroll }
+        }
+        out.installScrollViewRecognizers()
+
+        var recognizerMap = [RecognizerID?](repeating: nil, count: recognizers.count)
+        for r in recognizers.indices {
+            switch recognizers[r].kind {
+            case .scrollDelay(let sv): recognizerMap[r] = viewMap[sv].flatMap { out.scrollRecognizers(of: $0)?.delay }
+            case .scrollPan(let sv): recognizerMap[r] = viewMap[sv].flatMap { out.scrollRecognizers(of: $0)?.pan }
+            default: break
+            }
+        }
+        var added: [(old: RecognizerID, new: RecognizerID)] = []
+        for r in recognizers.indices where keepRecognizer[r] && !isInstalledByViews(r) {
+            guard case .edgeGate(let edges) = recognizers[r].kind else { continue }
+            let id = out.installEdgeGate(edges: edges)
+            out.recognizers[id].isEnabled = recognizers[r].isEnabled
+            recognizerMap[r] = id
+        }
+        for r in recognizers.indices where keepRecognizer[r] && !isInstalledByViews(r) {
+            if case .edgeGate = recognizers[r].kind { continue }
+            guard let view = viewMap[recognizers[r].view] else { continue }
+            var spec = recognizers[r]
+            spec.view = view
+            spec.addOrder = 0
+            let id = out.addRecognizer(spec)
+            recognizerMap[r] = id
+            added.append((r, id))
+        }
+
+        // Policies name recognizers and views: map them to the new ids.
+        func mapPolicies(_ p: RecognizerPolicies) -> RecognizerPolicies {
+            func ids(_ list: [RecognizerID]) -> [RecognizerID] { list.compactMap { recognizerMap[$0] } }
+            func set(_ s: RecognizerSet) -> RecognizerSet {
+                switch s {
+                case .none, .all: return s
+                case .only(let list): return .only(ids(list))
+                case .allExcept(let list): return .allExcept(ids(list))
+                }
+            }
+            var q = p
+            switch p.shouldReceive {
+            case .notInViews(let list): q.shouldReceive = .notInViews(mapViews(list))
+            case .onlyInViews(let list): q.shouldReceive = .onlyInViews(mapViews(list))
+            default: break
+            }
+            q.simultaneousWith = set(p.simultaneousWith)
+            q.requireToFail = ids(p.requireToFail)
+            q.canPrevent = set(p.canPrevent)
+            q.canBePrevented = set(p.canBePrevented)
+            q.toggleEnabledOnBegin = ids(p.toggleEnabledOnBegin)
+            return q
+        }
+        for (old, new) in added { out.recognizers[new].policies = mapPolicies(recognizers[old].policies) }
+        for (old, spec) in order {
+            guard let scroll = spec.scroll, let id = viewMap[old], let pan = out.scrollRecognizers(of: id)?.pan else { continue }
+            let policies = mapPolicies(scroll.pan)
+            out.modifyView(id) { $0.scroll?.pan = policies }
+            out.recognizers[pan].policies = policies
+        }
+
+        for c in controllers.indices where keepController[c] {
+            guard let root = viewMap[controllers[c].rootView] else { continue }
+            var spec = controllers[c]
+            spec.rootView = root
+            out.addController(spec)
+        }
+        out.script = script.compactMap { event in
+            guard case let .setRecognizerEnabled(r, enabled) = event.action else { return event }
+            guard let id = recognizerMap[r] else { return nil }
+            var copy = event
+            copy.action = .setRecognizerEnabled(id, enabled)
+            return copy
+        }
+        return SceneRebuild(scene: out, viewMap: viewMap, recognizerMap: recognizerMap)
+    }
+
+    /// The same scene in canonical form (everything kept).
+    func canonical() -> SceneRebuild {
+        rebuilt(keepingViews: Array(repeating: true, count: views.count),
+                recognizers: Array(repeating: true, count: recognizers.count),
+                controllers: Array(repeating: true, count: controllers.count))
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import SweepCore
+import SweepPlanning
+
+extension SweepCommand {
+    /// `sweep shrink OUTPUT_DIR EXAMPLE_ID`: the smallest scenario that still shows an example's defect.
+    struct Shrink: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Shrink an example of a finished sweep to a minimal scenario with the same defect and cause.",
+            discussion: """
+                Removes subtrees, views, recognizers, controllers and flags, rounds frames, drops touch samples \
+                and shortens holds while the example still shows the same defect class with the same cause \
+                (docs/shrinking.md). Writes the scenario (sweep trace runs it) to standard output or --out, and \
+                a one-line summary of the sizes before and after to standard error.
+                """
+        )
+
+        @Argument(help: "The sweep's output directory (with config.yaml and plan.yaml).")
+        var outputDirectory: String
+
+        @Argument(help: "The example id, as in examples.csv (e.g. c001-t4-quickTap-p0).")
+        var exampleID: String
+
+        @Option(help: ArgumentHelp("The defect class to keep (e.g. dead_button); default: the first one the example shows.",
+                                   valueName: "class"))
+        var defect: String?
+
+        @Option(help: ArgumentHelp("Write the scenario to this file instead of standard output.", valueName: "file"))
+        var out: String?
+
+        @Option(help: "At most this many engine runs.")
+        var maxRuns = Shrinker.defaultMaxRuns
+
+        func validate() throws {
+            if let defect, !DefectClass.allCases.contains(where: { $0.name == defect }) {
+                throw ValidationError("--defect must be one of " + DefectClass.allCases.map(\.name).joined(separator: ", ") + ", got '\(defect)'.")
+            }
+            if maxRuns < 1 { throw ValidationError("--max-runs must be at least 1, got \(maxRuns).") }
+        }
+
+        func run() throws {
+            let plan = try loadFinishedSweepPlan(outputDirectory: outputDirectory, command: "sweep shrink")
+            guard let scenario = Replay.scenario(plan: plan, exampleID: exampleID) else {
+                printError("sweep shrink: no scenario '\(exampleID)' in the sweep of \(outputDirectory); "
+                    + "ids look like c001-t4-quickTap-p0 (see examples.csv)")
+                throw ExitCode(2)
+            }
+            let shown = Shrinker.defectsShown(scene: scenario.scene, gesture: scenario.gesture)
+            let wanted = defect.flatMap { name in DefectClass.allCases.first { $0.name == name } } ?? shown.first
+            guard let wanted, shown.contains(wanted) else {
+                printError("sweep shrink: example \(exampleID) does not show " + (defect ?? "any defect")
+                    + (shown.isEmpty ? "" : " (it shows " + shown.map(\.name).joined(separator: ", ") + ")") + ".")
+                throw ExitCode(1)
+            }
+            let result: Shrinker.Result
+            do {
+                result = try Shrinker.shrink(scene: scenario.scene, gesture: scenario.gesture, defect: wanted, maxRuns: maxRuns)
+            } catch {
+                printError("sweep shrink: example \(exampleID) does not show \(wanted.name) when run again.")
+                throw ExitCode(1)
+            }
+            let file = MinimalReproFile(exampleID: exampleID, defect: wanted, cause: result.cause, gesture: result.subject.gesture,
+                                        scene: result.subject.scene,
+                                        command: "sweep shrink \(outputDirectory) \(exampleID) --defect \(wanted.name)")
+            let text = file.text(result)
+            guard MinimalReproFile.reproduces(text, path: out ?? "<stdout>") else {
+                printError("sweep shrink: the minimal scenario of \(exampleID) does not reproduce \(wanted.name) once written; this is a bug in sweep shrink.")
+                throw ExitCode(1)
+            }
+            if let out {
+                do { try text.write(toFile: out, atomically: true, encoding: .utf8) } catch {
+                    let folder = URL(fileURLWithPath: out).deletingLastPathComponent().path
+                    printError("sweep shrink: cannot write \(out)"
+                        + (FileManager.default.fileExists(atPath: folder) ? "." : ": the directory \(folder) does not exist."))
+                    throw ExitCode(1)
+                }
+            } else {
+                print(text, terminator: "")
+            }
+            printError(result.summary(exampleID: exampleID))
+        }
+    }
+}
