@@ -61,9 +61,15 @@ public struct CoordinatorOutbox: Sendable {
         if pending.removeValue(forKey: worker) != nil { order.removeAll { $0 == worker } }
     }
 
+    /// One hash lookup: an absent worker gets an empty `Pending` (never stored empty otherwise), noted in `order`.
     mutating func modify(_ worker: WorkerID, _ change: (inout Pending) -> Void) {
-        if pending[worker] == nil { order.append(worker) }
-        change(&pending[worker, default: Pending()])
+        var isNew = false
+        func update(_ p: inout Pending) {
+            isNew = p.isEmpty
+            change(&p)
+        }
+        update(&pending[worker, default: Pending()])
+        if isNew { order.append(worker) }
     }
 
     mutating func take(_ worker: WorkerID) -> [(WorkerID, ProtocolMessage)] {

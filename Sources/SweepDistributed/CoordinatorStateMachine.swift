@@ -399,18 +399,19 @@ public struct CoordinatorStateMachine: Sendable {
             if !coverage[next.unit.configuration].overlaps(next.unit.trees) { return next }
         }
         while true {
-            if var window = windows[w] {
-                while window.configuration < window.configurationEnd {
+            if let index = windows.index(forKey: w) {
+                // In place through the index: one hash lookup per unit.
+                while windows.values[index].configuration < windows.values[index].configurationEnd {
+                    let window = windows.values[index]
                     if let gap = coverage[window.configuration].nextGap(from: window.tree, limit: window.end,
                                                                         maxCount: window.end - window.start) {
-                        window.tree = gap.upperBound
-                        windows[w] = window
+                        windows.values[index].tree = gap.upperBound
                         return (UnitSpec(configuration: window.configuration, trees: gap), 1)
                     }
-                    window.configuration += 1
-                    window.tree = window.start
+                    windows.values[index].configuration += 1
+                    windows.values[index].tree = window.start
                 }
-                windows[w] = nil
+                windows.remove(at: index)
             }
             if !orphanWindows.isEmpty {
                 windows[w] = orphanWindows.removeFirst()
