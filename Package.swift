@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "DeploymentTests"),
         .testTarget(
             name: "SweepCoreTests",
-            dependencies: ["SweepCore", "SweepPlanning", "TouchScenarios", "TouchEngine", "ScenarioKit"]
+            dependencies: ["SweepCore", "SweepPlanning", "SweepReporting", "TouchScenarios", "TouchEngine", "ScenarioKit"]
         ),
     ],
     swiftLanguageModes: [.v6]
