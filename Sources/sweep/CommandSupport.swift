@@ -1,5 +1,6 @@
 import ArgumentParser
 import SweepCore
+import SweepHTMLReport
 import SweepPlanning
 import SweepReporting
 
@@ -40,13 +41,28 @@ func readSweepConfig(_ path: String, command: String) throws -> (config: SweepCo
 /// Writes a finished sweep's report files into `directory`, replacing it as a whole (files named in `keeping`
 /// move over from the old directory). A failure is printed as `command: sentence` and ends the command with
 /// exit status 1.
+///
+/// report.html is drawn from the same files and written with them; `durationSeconds` (the sweep's wall-clock
+/// time, when this process measured it) is the only thing on the page that is not in the other files.
 func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
-                  keeping: [String] = [], command: String) throws {
-    let files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory)
+                  keeping: [String] = [], durationSeconds: Double? = nil, command: String) throws {
+    var files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory)
+    do {
+        files.append(("report.html", try HTMLReportSupport.page(plan: plan, files: files, durationSeconds: durationSeconds)))
+    } catch {
+        printError("\(command): cannot draw report.html: \(error)")
+        throw ExitCode(1)
+    }
     do {
         try OutputDirectory.write(files: files, to: directory, keeping: keeping)
     } catch {
         printError("\(command): \(error)")
         throw ExitCode(1)
     }
+}
+
+/// The final lines of a sweep: the report files written and the path of report.html.
+func reportsWrittenLines(directory: String, plan: SweepPlan, note: String = "") -> String {
+    "Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv effects.csv examples.csv "
+        + (plan.screenCount > 0 ? "by_screen.csv " : "") + "plan.yaml config.yaml\(note)\nReport page: \(directory)/report.html"
 }
