@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
         .testTarget(
             name: "SweepHTMLReportTests",
-            dependencies: ["SweepHTMLReport", "SweepReporting", "SweepCore", "SweepPlanning"]
+            dependencies: ["SweepHTMLReport", "SweepReporting", "SweepCore", "SweepPlanning", "ScenarioKit", "TouchEngine"]
         ),
         .testTarget(
             name: "ScreenImportTests",
