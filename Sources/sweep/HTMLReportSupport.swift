@@ -47,7 +47,7 @@ enum HTMLReportSupport {
             let index = try read("minimal/index.csv")
             minimalIndex = index
             let table: CSVReader.Table
-            do { table = try CSVReader.parse(index, name: directory + "/minimal/index.csv") } catch { throw InputError(description: error.description) }
+            do { table = try CSVReader.parse(index, name: "minimal/index.csv") } catch { throw error }
             for record in table.records {
                 guard let file = record["file"], !file.isEmpty, !file.hasPrefix("/"), !file.split(separator: "/").contains("..") else { continue }
                 let relative = file.contains("/") ? file : "minimal/" + file

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SweepHTMLReport
+import SweepReporting
 
 extension SweepCommand {
     /// `sweep report OUTPUT_DIR`: (re)draws report.html from a finished sweep's files.
@@ -22,6 +23,10 @@ extension SweepCommand {
             let page: String
             do {
                 page = try HTMLReport.render(try HTMLReportSupport.inputs(directory: outputDirectory))
+            } catch let error as CSVReader.Failure {
+                // The sentence starts with the file's name within the directory (e.g. summary.csv).
+                printError("sweep report: \(outputDirectory)/\(error)")
+                throw ExitCode(2)
             } catch {
                 printError("sweep report: \(error)")
                 throw ExitCode(2)
