@@ -18,12 +18,14 @@ enum WorstConfigurationsHTML {
                                      rate: pooled.rate ?? .nan, low: ci?.low ?? 0, high: ci?.high ?? 0,
                                      count: pooled.count, attempts: pooled.attempts)
         }
-        return RankedSummary.ranked(rows, top: top)
+        // A configuration that never showed the defect is not "worst": the terminal's ranking, without rate-0 rows.
+        return RankedSummary.ranked(rows, top: top).filter { $0.count > 0 }
     }
 
     static func render(_ data: ReportData, outcome: Int) -> String {
         let defect = data.table.outcomes[outcome]
         let ranked = ranked(data, outcome: outcome)
+        guard !ranked.isEmpty else { return "<p>No configuration showed it.</p>\n" }
         var html = "<table class=\"worst\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n<thead><tr><th>rank</th><th>config</th>"
         for axis in data.table.axes { html += "<th>\(HTMLText.escape(axis.name))</th>" }
         html += "<th>rate</th><th>95% interval</th><th>count / attempts</th></tr></thead>\n<tbody>\n"

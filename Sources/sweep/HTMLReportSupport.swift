@@ -8,11 +8,15 @@ import SweepReporting
 /// report.html for the commands: drawn from the report files in memory at the end of a sweep (written with them
 /// in one directory swap), or from an output directory on disk by `sweep report`.
 enum HTMLReportSupport {
-    /// The page for report files about to be written (`Reports.files`); minimal repros are not there yet.
-    static func page(plan: SweepPlan, files: [(name: String, contents: String)], durationSeconds: Double?) throws -> String {
+    /// The page for report files about to be written (`Reports.files`). `sweep shrink`'s minimal repros, when a
+    /// sweep has them in memory, go in as minimal/index.csv's text and the scenario texts keyed by its `file`
+    /// column; without them the page gives each example's replay command (`sweep report` redraws it later).
+    static func page(plan: SweepPlan, files: [(name: String, contents: String)], durationSeconds: Double?,
+                     minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:]) throws -> String {
         func text(_ name: String) -> String { files.first { $0.name == name }?.contents ?? "" }
         return try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: text("summary.csv"), effectsCSV: text("effects.csv"),
-                                                  examplesCSV: text("examples.csv"), engineVersion: EngineVersion.current,
+                                                  examplesCSV: text("examples.csv"), minimalIndexCSV: minimalIndexCSV,
+                                                  minimalScenarios: minimalScenarios, engineVersion: EngineVersion.current,
                                                   durationSeconds: durationSeconds))
     }
 
