@@ -8,14 +8,15 @@ enum EffectChartSVG {
     static func render(_ rows: [ReportData.EffectRow], main: ReportData.EffectRow?, scaleMax: Double) -> String {
         guard let first = rows.first else { return "" }
         let top = 28.0, left = 40.0
-        let width = left + Double(rows.count) * barWidth + 8
+        let title = "\(first.axis): main effect \(main.map { HTMLText.rate($0.effect) } ?? "")"
+        // Wide enough for the bars and for the title above them.
+        let width = max(left + Double(rows.count) * barWidth + 8, HTMLText.width(title) + 8)
         let height = top + plotHeight + 34
         let scale = scaleMax > 0 ? scaleMax : 1
         func y(_ v: Double) -> Double { top + plotHeight * (1 - min(v / scale, 1)) }
         var svg = "<svg class=\"effect\" width=\"\(HTMLText.coordinate(width))\" height=\"\(HTMLText.coordinate(height))\""
             + " viewBox=\"0 0 \(HTMLText.coordinate(width)) \(HTMLText.coordinate(height))\" role=\"img\""
             + HTMLText.attributes([("aria-label", "\(first.defect) rate by \(first.axis)")]) + ">\n"
-        let title = "\(first.axis): main effect \(main.map { HTMLText.rate($0.effect) } ?? "")"
         svg += "<text x=\"4\" y=\"14\" class=\"axis\">\(HTMLText.escape(title))</text>\n"
         svg += "<line x1=\"\(HTMLText.coordinate(left - 4))\" y1=\"\(HTMLText.coordinate(y(0)))\" x2=\"\(HTMLText.coordinate(width - 4))\" y2=\"\(HTMLText.coordinate(y(0)))\" stroke=\"#888888\"/>\n"
         svg += "<text x=\"\(HTMLText.coordinate(left - 6))\" y=\"\(HTMLText.coordinate(y(scale) + 4))\" text-anchor=\"end\">\(HTMLText.rate(scale))</text>\n"

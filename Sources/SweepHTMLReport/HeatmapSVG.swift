@@ -13,7 +13,8 @@ enum HeatmapSVG {
         let grid = FactorEffects.cells(table, outcome: outcome, a, b)
         let left = max(HTMLText.width(axisA.name), axisA.levels.map(HTMLText.width).max() ?? 0) + 8
         let top = 48.0
-        let width = left + Double(axisB.levels.count) * cellWidth + 8
+        // Wide enough for the grid and for the second axis's name above it.
+        let width = left + max(Double(axisB.levels.count) * cellWidth, HTMLText.width(axisB.name + " →")) + 8
         let height = top + Double(axisA.levels.count) * cellHeight + 8
         var svg = "<svg class=\"heatmap\" width=\"\(HTMLText.coordinate(width))\" height=\"\(HTMLText.coordinate(height))\""
             + " viewBox=\"0 0 \(HTMLText.coordinate(width)) \(HTMLText.coordinate(height))\" role=\"img\""
