@@ -10,18 +10,25 @@ enum Timelines {
         /// Where the scenario came from, e.g. `minimal/c0003-t4-fastSwipe-p0.yaml` or `replayed example c0003-…`.
         var source: String
         var text: String
+        var svg: String
+
+        init(source: String, scene: Scene) {
+            let trace = Engine.trace(scene)
+            self.source = source
+            text = TraceText.render(scene: scene, trace: trace)
+            svg = TimelineSVG.render(scene: scene, trace: trace)
+        }
     }
 
     static func timeline(exampleID: String, data: ReportData) -> Timeline? {
         if let repro = data.minimal[exampleID], let yaml = data.inputs.minimalScenarios[repro.file] {
             let path = MinimalLink.href(repro.file)
             if let loaded = try? ScenarioLoader.load(yaml: yaml, path: path) {
-                return Timeline(source: path, text: TraceText.render(scene: loaded.scene, trace: Engine.trace(loaded.scene)))
+                return Timeline(source: path, scene: loaded.scene)
             }
         }
         guard let scenario = Replay.scenario(plan: data.inputs.plan, exampleID: exampleID) else { return nil }
-        return Timeline(source: "replayed example \(exampleID)",
-                        text: TraceText.render(scene: scenario.scene, trace: Engine.trace(scenario.scene)))
+        return Timeline(source: "replayed example \(exampleID)", scene: scenario.scene)
     }
 }
 

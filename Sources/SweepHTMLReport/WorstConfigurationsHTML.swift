@@ -56,8 +56,8 @@ enum WorstConfigurationsHTML {
         }
         if !e.cause.isEmpty { html += "<br><span class=\"cause\">\(HTMLText.escape(e.cause))</span>" }
         if withTimeline, let timeline = Timelines.timeline(exampleID: e.id, data: data) {
-            html += "\n<details><summary>trace timeline (\(HTMLText.escape(timeline.source)))</summary><pre>"
-                + HTMLText.escape(timeline.text) + "</pre></details>"
+            html += "\n<details><summary>trace timeline (\(HTMLText.escape(timeline.source)))</summary>" + timeline.svg
+                + "<pre>" + HTMLText.escape(timeline.text) + "</pre></details>"
         }
         return html + "</div>\n"
     }

@@ -32,7 +32,11 @@ import TouchEngine
         #expect(page.contains("(views 12 → 3, recognizers 5 → 1)"))
         let scene = try ScenarioLoader.load(yaml: yaml, path: "minimal/\(id).yaml").scene
         let timeline = TraceText.render(scene: scene, trace: Engine.trace(scene))
-        #expect(page.contains("<summary>trace timeline (minimal/\(id).yaml)</summary><pre>" + escape(timeline) + "</pre>"))
+        let part = try #require(page.components(separatedBy: "<summary>trace timeline (minimal/\(id).yaml)</summary>").dropFirst().first)
+        #expect(part.contains("</svg><pre>" + escape(timeline) + "</pre>"))
+        // The drawing has one dot per event of that trace.
+        let svg = part.components(separatedBy: "</svg>")[0]
+        #expect(svg.components(separatedBy: "<circle ").count - 1 == Engine.trace(scene).count)
     }
 
     @Test func withoutAnIndexTheExampleGivesItsReplayCommandAndReplayedTimeline() throws {
@@ -41,7 +45,8 @@ import TouchEngine
         let id = try Self.shownExample(page)
         #expect(Marks.elements(page, tag: "a", className: "repro").isEmpty)
         #expect(page.contains("replay: <code>sweep trace --replay out/html-tiny \(id)</code>"))
-        #expect(page.contains("<summary>trace timeline (replayed example \(id))</summary><pre>== "))
+        #expect(page.contains("<summary>trace timeline (replayed example \(id))</summary><svg class=\"timeline\""))
+        #expect(page.contains("</svg><pre>== \(id): "))
     }
 
     func escape(_ s: String) -> String {
