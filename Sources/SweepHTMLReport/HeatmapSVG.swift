@@ -13,9 +13,10 @@ enum HeatmapSVG {
         let grid = FactorEffects.cells(table, outcome: outcome, a, b)
         let left = max(HTMLText.width(axisA.name), axisA.levels.map(HTMLText.width).max() ?? 0) + 8
         let top = 48.0
-        // Wide enough for the grid and for the second axis's name above it.
-        let width = left + max(Double(axisB.levels.count) * cellWidth, HTMLText.width(axisB.name + " →")) + 8
-        let height = top + Double(axisA.levels.count) * cellHeight + 8
+        // Wide enough for the grid, for the second axis's name above it and for the colour scale below it.
+        let width = left + max(Double(axisB.levels.count) * cellWidth, HTMLText.width(axisB.name + " →"), 240) + 8
+        let gridBottom = top + Double(axisA.levels.count) * cellHeight
+        let height = gridBottom + 30
         var svg = "<svg class=\"heatmap\" width=\"\(HTMLText.coordinate(width))\" height=\"\(HTMLText.coordinate(height))\""
             + " viewBox=\"0 0 \(HTMLText.coordinate(width)) \(HTMLText.coordinate(height))\" role=\"img\""
             + HTMLText.attributes([("aria-label", "\(defect) rate by \(axisA.name) and \(axisB.name)")]) + ">\n"
@@ -46,6 +47,13 @@ enum HeatmapSVG {
                     + " text-anchor=\"middle\" fill=\"\(ink)\">\(label)</text>\n"
             }
         }
+        // The colour scale: five swatches from 0 to the defect's highest configuration rate.
+        for k in 0 ... 4 {
+            let x = left + Double(k) * 28
+            svg += "<rect class=\"legend\" x=\"\(HTMLText.coordinate(x))\" y=\"\(HTMLText.coordinate(gridBottom + 8))\" width=\"26\" height=\"12\""
+                + " fill=\"\(HTMLText.heatColour(Double(k) / 4))\" stroke=\"#cccccc\"/>\n"
+        }
+        svg += "<text x=\"\(HTMLText.coordinate(left + 146))\" y=\"\(HTMLText.coordinate(gridBottom + 18))\" class=\"small\">0 … \(HTMLText.rate(scaleMax))</text>\n"
         return svg + "</svg>"
     }
 }
