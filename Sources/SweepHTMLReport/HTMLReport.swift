@@ -66,7 +66,7 @@ public enum HTMLReport {
         }
         html += "<p>Each cell: the rate pooled over the configurations with both values (count / attempts in its tooltip). "
             + "Colour from white (0) to red (the defect's highest configuration rate). The default pair is the two axes "
-            + "with the largest main effects; the selector offers every pair.</p>\n"
+            + "with the largest main effects that vary independently; the selector offers every pair.</p>\n"
         for o in data.activeOutcomes {
             let defect = data.table.outcomes[o]
             let rank = data.rankedAxes(defect)
@@ -76,7 +76,7 @@ public enum HTMLReport {
             for (i, a) in varied.enumerated() {
                 for b in varied[(i + 1)...] { pairs.append(position(a) <= position(b) ? (a, b) : (b, a)) }
             }
-            let defaultPair = pairs.first { Set([$0.0, $0.1]) == Set(rank.prefix(2)) } ?? pairs[0]
+            let defaultPair = Self.defaultPair(pairs, rank: rank, data: data, outcome: o)
             func key(_ p: (Int, Int)) -> String { data.table.axes[p.0].name + " × " + data.table.axes[p.1].name }
             html += "<h3>\(HTMLText.escape(defect))</h3>\n<label>axes <select class=\"pairs\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n"
             for p in pairs {
@@ -91,6 +91,20 @@ public enum HTMLReport {
             }
         }
         return html + "</section>\n"
+    }
+
+    /// The pair a heatmap opens on: the two axes with the largest main effects that vary independently (a full
+    /// 2 × 2 of cells with attempts; zipped axes only fill a diagonal), pairs taken in rank order.
+    static func defaultPair(_ pairs: [(Int, Int)], rank: [Int], data: ReportData, outcome: Int) -> (Int, Int) {
+        for (i, a) in rank.enumerated() {
+            for b in rank[(i + 1)...] {
+                if let pair = pairs.first(where: { Set([$0.0, $0.1]) == [a, b] }),
+                   FactorEffects.hasFullTwoByTwo(FactorEffects.cells(data.table, outcome: outcome, pair.0, pair.1)) {
+                    return pair
+                }
+            }
+        }
+        return pairs[0]
     }
 
     static func effectCharts(_ data: ReportData) -> String {

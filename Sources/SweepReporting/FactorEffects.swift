@@ -102,8 +102,9 @@ public enum FactorEffects {
         }.map(\.element)
     }
 
-    /// Whether two rows and two columns of `grid` have attempts in all four cells.
-    static func hasFullTwoByTwo(_ grid: [[PooledRate]]) -> Bool {
+    /// Whether two rows and two columns of `grid` have attempts in all four cells (whether the two axes vary
+    /// independently somewhere, rather than together as zipped axes do).
+    public static func hasFullTwoByTwo(_ grid: [[PooledRate]]) -> Bool {
         let observed = grid.map { row in row.indices.filter { row[$0].attempts > 0 } }
         for x in observed.indices {
             for y in observed.indices where y > x {

@@ -128,3 +128,44 @@ extension Marks {
         }
     }
 }
+
+/// A sweep whose two strongest axes are zipped (they always change together): the heatmap opens on a pair
+/// that varies independently.
+@Suite struct ZippedAxesHeatmapTests {
+    @Test func theDefaultPairPassesOverZippedAxes() throws {
+        let config = """
+            name: html-zip
+            seed: 3
+            axes:
+              overlay.passThrough: [false, true]
+              overlay.panMoved: [false, true]
+              dismissTap.cancelsTouchesInView: [true, false]
+            zip:
+              - [overlay.passThrough, overlay.panMoved]
+            trees:
+              perConfiguration: 4
+              templates: {drawer: 1, form: 1}
+            gestures:
+              placements: 1
+            examples: 1
+            """
+        let plan = SweepPlan(try SweepConfigLoader.load(yaml: config, path: "html-zip.yaml"))
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        let files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: config,
+                                                                   outputDirectory: "out").map { ($0.name, $0.contents) })
+        let page = try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: files["summary.csv"]!, effectsCSV: files["effects.csv"]!,
+                                                      examplesCSV: files["examples.csv"]!, engineVersion: "test", durationSeconds: nil))
+        let selects = Marks.elements(page, tag: "select", className: "pairs")
+        #expect(!selects.isEmpty)
+        for select in selects {
+            let defect = select["data-defect"]!
+            let visible = Marks.elements(page, tag: "div", className: "pair").filter {
+                $0["data-pair-of"] == defect && page.contains("data-pair-of=\"\(defect)\" data-pair=\"\($0["data-pair"]!)\">")
+            }
+            #expect(visible.count == 1)
+            let axes = Set(visible.first?["data-pair"]?.components(separatedBy: " × ") ?? [])
+            #expect(axes != ["overlay.passThrough", "overlay.panMoved"], "\(defect) opens on the zipped pair")
+            #expect(axes.contains("dismissTap.cancelsTouchesInView"), "\(defect)")
+        }
+    }
+}
