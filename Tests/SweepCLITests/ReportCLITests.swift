@@ -53,4 +53,20 @@ import Testing
         #expect(damaged.status == 2 && damaged.stderr == "sweep report: \(out)/summary.csv is not valid CSV: a quoted field is not closed.\n")
         #expect(try String(contentsOfFile: out + "/report.html", encoding: .utf8) == before, "the old page is kept")
     }
+
+    @Test func mergeWritesThePageWithAnUnknownDuration() throws {
+        let dir = try workspace("merge")
+        let config = dir + "/tiny.yaml"
+        try SweepRunCLITests.config.write(toFile: config, atomically: true, encoding: .utf8)
+        for i in 0 ..< 2 {
+            let shard = try cli.sweep("run", config, "--shard", "\(i)/2", "--output", "\(dir)/shards/\(i)", "--quiet")
+            #expect(shard.status == 0, "\(shard.stderr)")
+        }
+        let merge = try cli.sweep("merge", "--output", dir + "/merged", dir + "/shards/0", dir + "/shards/1")
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(merge.stdout.hasSuffix("Report page: \(dir)/merged/report.html\n"))
+        let page = try String(contentsOfFile: dir + "/merged/report.html", encoding: .utf8)
+        #expect(page.contains("<td data-meta=\"duration\">unknown</td>"))
+        #expect(!page.contains("touchsweep-duration-seconds"))
+    }
 }
