@@ -42,7 +42,8 @@ demo: release
 	.build/release/sweep plan configs/quickstart.yaml --show 4
 	.build/release/sweep submit configs/quickstart.yaml --output out/quickstart
 	@echo
-	@echo "CSV reports: out/quickstart/summary.csv by_template.csv by_gesture.csv examples.csv (plan.yaml, config.yaml)"
+	@echo "CSV reports: out/quickstart/summary.csv by_template.csv by_gesture.csv effects.csv examples.csv (plan.yaml, config.yaml)"
+	@echo "Report page: out/quickstart/report.html"
 	@example=$$(sed -n '2p' out/quickstart/examples.csv | cut -d, -f1); \
 	  if [ -n "$$example" ]; then \
 	    echo "Replaying example $$example (sweep trace --replay out/quickstart $$example), first lines:"; \

@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SweepPlanning", targets: ["SweepPlanning"]),
         .library(name: "ScreenImport", targets: ["ScreenImport"]),
         .library(name: "SweepReporting", targets: ["SweepReporting"]),
+        .library(name: "SweepHTMLReport", targets: ["SweepHTMLReport"]),
         .library(name: "SweepProtocol", targets: ["SweepProtocol"]),
         .library(name: "SweepJournal", targets: ["SweepJournal"]),
         .library(name: "SweepTransportZMQ", targets: ["SweepTransportZMQ"]),
@@ -60,6 +61,11 @@ let package = Package(
             dependencies: ["SweepNode", .product(name: "Prometheus", package: "swift-prometheus"),
                            .product(name: "FlyingFox", package: "FlyingFox")]
         ),
+        // report.html (pure): the report files -> one self-contained page with inline SVG charts and trace timelines.
+        .target(
+            name: "SweepHTMLReport",
+            dependencies: ["SweepReporting", "SweepCore", "SweepPlanning", "ScenarioKit", "TouchEngine"]
+        ),
         // Report output (pure but for OutputDirectory's file I/O): CSV, fixed numbers, Wilson intervals, histograms.
         .target(name: "SweepReporting"),
         // The resume journal (file I/O only): append-only, CRC-checked records of committed work units.
@@ -76,7 +82,7 @@ let package = Package(
             name: "sweep",
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepNode",
-                "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport",
+                "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport", "SweepHTMLReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -101,6 +107,10 @@ let package = Package(
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
         .testTarget(
+            name: "SweepHTMLReportTests",
+            dependencies: ["SweepHTMLReport", "SweepReporting", "SweepCore", "SweepPlanning", "ScenarioKit", "TouchEngine"]
+        ),
+        .testTarget(
             name: "ScreenImportTests",
             dependencies: ["ScreenImport", "ScenarioKit", "TouchEngine", "TouchScenarios", "SweepPlanning", "SweepCore",
                            .product(name: "Yams", package: "Yams")],
@@ -113,7 +123,7 @@ let package = Package(
         .testTarget(name: "DeploymentTests"),
         .testTarget(
             name: "SweepCoreTests",
-            dependencies: ["SweepCore", "SweepPlanning", "TouchScenarios", "TouchEngine", "ScenarioKit"]
+            dependencies: ["SweepCore", "SweepPlanning", "SweepReporting", "TouchScenarios", "TouchEngine", "ScenarioKit"]
         ),
     ],
     swiftLanguageModes: [.v6]

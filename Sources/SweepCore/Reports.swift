@@ -109,6 +109,7 @@ public enum Reports {
             ("summary.csv", summary(plan, tallies)),
             ("by_template.csv", byTemplate(plan, tallies)),
             ("by_gesture.csv", byGesture(plan, tallies)),
+            ("effects.csv", EffectsReport.csv(plan, tallies)),
             ("examples.csv", examples(plan, tallies, outputDirectory: outputDirectory)),
         ] + (plan.screenCount > 0 ? [("by_screen.csv", ScreenReport.csv(plan, tallies))] : []) + [
             ("plan.yaml", plan.resolvedYAML()),

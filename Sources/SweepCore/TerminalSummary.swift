@@ -22,38 +22,35 @@ public enum TerminalSummary {
         return out
     }
 
-    /// For each axis: pool the scenarios of every configuration by the axis's value and report the spread
-    /// (highest − lowest pooled rate) for dead buttons and swallowed scrolls; axes by largest spread first.
-    static func axesThatMatter(plan: SweepPlan, tallies: SweepTallies) -> String {
-        struct Effect { var axis: String; var dead: Double; var swallowed: Double }
-        var effects: [Effect] = []
-        for axis in plan.config.axes where axis.values.count > 1 {
-            func spread(_ defect: DefectClass) -> Double {
-                var rates: [Double] = []
-                for value in axis.values {
-                    var n = 0, k = 0
-                    for c in plan.configurations.indices where plan.configurations[c][axis.name] == value {
-                        n += tallies.configurations[c].total.attempts(defect)
-                        k += tallies.configurations[c].total.count(defect)
-                    }
-                    if n > 0 { rates.append(Double(k) / Double(n)) }
-                }
-                guard let lo = rates.min(), let hi = rates.max() else { return 0 }
-                return hi - lo
+    /// For each defect class that applied to any scenario: the axes with the largest main effects (effects.csv's
+    /// `main` rows: highest − lowest pooled rate across the axis's levels), with their lowest and highest
+    /// level, and the strongest interaction.
+    static func axesThatMatter(plan: SweepPlan, tallies: SweepTallies, top: Int = 3) -> String {
+        let table = EffectsReport.table(plan, tallies)
+        guard table.axes.contains(where: \.isVaried) else { return "" }
+        var out = "Axes that drive each defect (main effect = highest − lowest pooled rate across the axis's values; effects.csv)\n"
+        for (o, defect) in table.outcomes.enumerated() where table.pooled(outcome: o).attempts > 0 {
+            let ranked = FactorEffects.ranked(FactorEffects.mainEffects(table, outcome: o)).filter { ($0.effect ?? 0) > 0 }
+            guard !ranked.isEmpty else {
+                out += "\(defect): no axis changes the rate\n"
+                continue
             }
-            effects.append(Effect(axis: axis.name, dead: spread(.deadButton), swallowed: spread(.swallowedScroll)))
-        }
-        guard !effects.isEmpty else { return "" }
-        let ranked = effects.enumerated().sorted { a, b in
-            let x = max(a.element.dead, a.element.swallowed), y = max(b.element.dead, b.element.swallowed)
-            return x != y ? x > y : a.offset < b.offset
-        }.map(\.element)
-        let width = max(4, ranked.map(\.axis.count).max() ?? 4)
-        var out = "Axes that matter most (spread of pooled rates between the axis's values)\n"
-        out += "axis".padding(width) + "  dead_button  swallowed_scroll\n"
-        for e in ranked {
-            out += e.axis.padding(width) + "  " + ReportNumber.fixed(e.dead, digits: 4).padding(11) + "  "
-                + ReportNumber.fixed(e.swallowed, digits: 4) + "\n"
+            out += "\(defect):\n"
+            let shown = ranked.prefix(top)
+            let width = shown.map { table.axes[$0.axis].name.count }.max() ?? 0
+            for main in shown {
+                let axis = table.axes[main.axis]
+                let rated = main.levels.indices.filter { main.levels[$0].rate != nil }
+                let low = rated.min { main.levels[$0].rate! < main.levels[$1].rate! }!
+                let high = rated.max { main.levels[$0].rate! < main.levels[$1].rate! }!
+                out += "  " + axis.name.padding(width) + "  " + ReportNumber.fixed(main.effect, digits: 4)
+                    + "  (\(axis.levels[low]) \(ReportNumber.fixed(main.levels[low].rate, digits: 4))"
+                    + " → \(axis.levels[high]) \(ReportNumber.fixed(main.levels[high].rate, digits: 4)))\n"
+            }
+            if let i = FactorEffects.interactions(table, outcome: o).first, i.strength > 0 {
+                out += "  strongest interaction: \(table.axes[i.axis].name) × \(table.axes[i.axis2].name) "
+                    + ReportNumber.fixed(i.strength, digits: 4) + "\n"
+            }
         }
         return out
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SweepCore
+import SweepHTMLReport
 import SweepPlanning
 import SweepReporting
 
@@ -41,9 +42,24 @@ func readSweepConfig(_ path: String, command: String) throws -> (config: SweepCo
 /// Writes a finished sweep's report files into `directory`, replacing it as a whole (files named in `keeping`
 /// move over from the old directory). A failure is printed as `command: sentence` and ends the command with
 /// exit status 1.
+///
+/// report.html is drawn from the same files and written with them; `durationSeconds` (the sweep's wall-clock
+/// time, when this process measured it) is the only thing on the page that is not in the other files.
 func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
-                  keeping: [String] = [], command: String) throws {
-    let files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory)
+                  keeping: [String] = [], durationSeconds: Double? = nil, command: String) throws {
+    var files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory)
+    do {
+        // The sweep's own minimal repros (Reports.files shrinks the worst examples) are linked from the page, with
+        // their timelines: index.csv's `file` column names them relative to the directory.
+        let minimalIndex = files.first { $0.name == "minimal/index.csv" }?.contents
+        var minimalScenarios: [String: String] = [:]
+        for file in files where file.name.hasPrefix("minimal/") && file.name.hasSuffix(".yaml") { minimalScenarios[file.name] = file.contents }
+        files.append(("report.html", try HTMLReportSupport.page(plan: plan, files: files, durationSeconds: durationSeconds,
+                                                                minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios)))
+    } catch {
+        printError("\(command): cannot draw report.html: \(error)")
+        throw ExitCode(1)
+    }
     do {
         try OutputDirectory.write(files: files, to: directory, keeping: keeping)
     } catch {
@@ -72,4 +88,10 @@ func loadFinishedSweepPlan(outputDirectory: String, command: String) throws -> S
         throw ExitCode(2)
     }
     return plan
+}
+
+/// The final lines of a sweep: the report files written and the path of report.html.
+func reportsWrittenLines(directory: String, plan: SweepPlan, note: String = "") -> String {
+    "Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv effects.csv examples.csv "
+        + (plan.screenCount > 0 ? "by_screen.csv " : "") + "plan.yaml config.yaml minimal/\(note)\nReport page: \(directory)/report.html"
 }

@@ -1,4 +1,5 @@
 import SweepPlanning
+import SweepReporting
 import Testing
 import TouchEngine
 import TouchScenarios
@@ -115,10 +116,15 @@ import TouchScenarios
         let text = TerminalSummary.render(plan: plan, tallies: tallies)
         #expect(text.contains("Highest dead_button rates"))
         #expect(text.contains("Highest swallowed_scroll rates"))
-        #expect(text.contains("Axes that matter most"))
-        // Both axes of the tiny sweep are ranked, the one with the larger spread first.
-        let axisLines = text.split(separator: "\n").filter { $0.hasPrefix("scrollViews.") || $0.hasPrefix("dismissTap.") }
-        #expect(axisLines.count == 2)
+        #expect(text.contains("Axes that drive each defect"))
+        // Each defect with attempts names its axes, largest main effect first, as effects.csv's main rows give them.
+        let table = EffectsReport.table(plan, tallies)
+        let deadOutcome = try #require(table.outcomes.firstIndex(of: "dead_button"))
+        let ranked = FactorEffects.ranked(FactorEffects.mainEffects(table, outcome: deadOutcome)).filter { ($0.effect ?? 0) > 0 }
+        #expect(!ranked.isEmpty, "the tiny sweep's dead buttons depend on an axis")
+        let block = try #require(text.components(separatedBy: "dead_button:\n").last)
+        let axisLines = block.split(separator: "\n").prefix { $0.hasPrefix("  ") && !$0.contains("interaction") }
+        #expect(axisLines.map { String($0.split(separator: " ")[0]) } == ranked.prefix(3).map { table.axes[$0.axis].name })
         #expect(TerminalSummary.render(plan: plan, tallies: tallies) == text, "deterministic")
     }
 }

@@ -41,7 +41,7 @@ extension SweepCommand {
                 return
             }
             print(TerminalSummary.render(plan: merged.plan, tallies: merged.tallies))
-            print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv plan.yaml config.yaml minimal/")
+            print(reportsWrittenLines(directory: directory, plan: merged.plan))
         }
     }
 }

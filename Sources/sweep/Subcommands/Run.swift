@@ -13,9 +13,9 @@ extension SweepCommand {
             discussion: """
                 Plans the sweep (docs/sweep-config.md), runs every scenario untraced with --threads workers, \
                 classifies each run against its gesture's intent (docs/defects.md) and writes summary.csv, \
-                by_template.csv, by_gesture.csv, examples.csv, plan.yaml and config.yaml into the output \
-                directory, replacing it as a whole. The same config gives byte-identical files whatever \
-                --threads is. With --shard I/N it runs only shard I of N (0-based) and writes shard.tsj into the \
+                by_template.csv, by_gesture.csv, effects.csv, examples.csv, plan.yaml, config.yaml and report.html \
+                into the output directory, replacing it as a whole (docs/reports.md). The same config gives \
+                byte-identical CSV files whatever --threads is. With --shard I/N it runs only shard I of N (0-based) and writes shard.tsj into the \
                 output directory instead; `sweep merge` turns the N shard files into the reports (docs/sharding.md).
                 """
         )
@@ -67,16 +67,17 @@ extension SweepCommand {
             }
             let elapsed = clock.now - start
             progress.finish()
-            try writeReports(plan: plan, tallies: tallies, configText: configText, to: directory, command: "sweep run")
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            try writeReports(plan: plan, tallies: tallies, configText: configText, to: directory, durationSeconds: seconds,
+                             command: "sweep run")
             if quiet {
                 print(directory)
                 return
             }
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             print(TerminalSummary.render(plan: plan, tallies: tallies))
             print("\(tallies.runs) scenarios in \(String(format: "%.2f", seconds)) s "
                 + "(\(Int(Double(tallies.runs) / max(seconds, 1e-9))) scenarios/s on \(workers) threads)")
-            print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv \(plan.screenCount > 0 ? "by_screen.csv " : "")plan.yaml config.yaml minimal/")
+            print(reportsWrittenLines(directory: directory, plan: plan))
         }
     }
 }

@@ -147,6 +147,8 @@ extension SweepCommand {
             }
             let node = CoordinatorNode(plan: plan, configText: configText, options: options)
             let outcome: CoordinatorNode.Outcome
+            let clock = ContinuousClock()
+            let start = clock.now
             do {
                 outcome = try node.run()
             } catch {
@@ -156,15 +158,16 @@ extension SweepCommand {
             }
             display.finish()
             spawner.waitForAll(timeoutSeconds: 5)
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             try writeReports(plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
-                             keeping: [CoordinatorNode.journalName], command: "sweep submit")
+                             keeping: [CoordinatorNode.journalName], durationSeconds: seconds, command: "sweep submit")
             if quiet {
                 print(directory)
             } else {
                 if outcome.resumedUnits > 0 { printError("sweep submit: resumed \(outcome.resumedUnits) units from the journal") }
                 print(TerminalSummary.render(plan: plan, tallies: outcome.tallies))
-                print("Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv examples.csv \(plan.screenCount > 0 ? "by_screen.csv " : "")plan.yaml config.yaml minimal/ "
-                    + "(journal: \(CoordinatorNode.journalName))")
+                print(reportsWrittenLines(directory: directory, plan: plan, note: " (journal: \(CoordinatorNode.journalName))"))
             }
             if !outcome.quarantined.isEmpty {
                 printError("sweep submit: \(outcome.quarantined.count) units failed and were left out of the reports:")

@@ -1,0 +1,142 @@
+import SweepReporting
+
+/// report.html (issue 7 §4): one self-contained page (inline CSS, inline SVG drawn here, a few lines of inline
+/// script for the axis-pair selectors, no external address of any kind) with the run's metadata, the axes that
+/// drive each defect, heatmaps over pairs of axes, per-axis effect charts and the worst configurations with
+/// their examples' repros and timelines. Everything but the duration is a function of the report files.
+public enum HTMLReport {
+    /// The `<meta>` that keeps the sweep's duration, so `sweep report` can redraw the page without losing it.
+    public static let durationMetaName = "touchsweep-duration-seconds"
+
+    /// The page. Throws one sentence naming the report file that does not parse.
+    public static func render(_ inputs: ReportInputs) throws(CSVReader.Failure) -> String {
+        let data = try ReportData(inputs)
+        let plan = inputs.plan
+        var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        if let d = inputs.durationSeconds {
+            html += "<meta" + HTMLText.attributes([("name", durationMetaName), ("content", ReportNumber.fixed(d, digits: 3))]) + ">\n"
+        }
+        html += "<title>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</title>\n<style>\(css)</style>\n</head>\n<body>\n"
+        html += "<h1>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</h1>\n"
+        html += metadata(data)
+        html += "<nav><a href=\"#drivers\">Axes that drive each defect</a> · <a href=\"#heatmaps\">Heatmaps</a> · "
+            + "<a href=\"#effects\">Effects by axis</a> · <a href=\"#worst\">Worst configurations</a></nav>\n"
+        html += drivers(data) + heatmaps(data) + effectCharts(data)
+        html += "<section id=\"worst\">\n<h2>Worst configurations</h2>\n<p>Ranked by rate as on the terminal (ties in plan order); "
+            + "each with its kept examples (examples.csv), a minimal repro where <code>sweep shrink</code> wrote one, and the trace timeline.</p>\n"
+        for o in data.activeOutcomes {
+            html += "<h3>\(HTMLText.escape(data.table.outcomes[o]))</h3>\n" + WorstConfigurationsHTML.render(data, outcome: o)
+        }
+        html += "</section>\n<script>\(script)</script>\n</body>\n</html>\n"
+        return html
+    }
+
+    static func metadata(_ data: ReportData) -> String {
+        let plan = data.inputs.plan
+        let duration = data.inputs.durationSeconds.map { ReportNumber.fixed($0, digits: 2) + " s" } ?? "unknown"
+        let rows: [(String, String)] = [
+            ("config hash", plan.configHash), ("engine version", data.inputs.engineVersion),
+            ("configurations", String(data.configurations.count)), ("scenarios", String(data.scenarios)),
+            ("trees per configuration", String(plan.treeCount)), ("duration", duration),
+        ]
+        return "<section id=\"metadata\">\n<table class=\"meta\">\n"
+            + rows.map { "<tr><th>\(HTMLText.escape($0.0))</th><td" + HTMLText.attributes([("data-meta", $0.0)]) + ">\(HTMLText.escape($0.1))</td></tr>\n" }.joined()
+            + "</table>\n</section>\n"
+    }
+
+    static func drivers(_ data: ReportData) -> String {
+        var html = "<section id=\"drivers\">\n<h2>Axes that drive each defect</h2>\n<p>Main effect: highest − lowest pooled rate "
+            + "across the axis's values (effects.csv).</p>\n<ul>\n"
+        for o in data.activeOutcomes {
+            let defect = data.table.outcomes[o]
+            let mains = data.rankedAxes(defect).compactMap { a in
+                data.effects.first { $0.defect == defect && $0.kind == "main" && $0.axis == data.table.axes[a].name }
+            }.filter { ($0.effect ?? 0) > 0 }.prefix(3)
+            let text = mains.isEmpty ? "no axis changes the rate" : mains.map { "\($0.axis) \(HTMLText.rate($0.effect))" }.joined(separator: ", ")
+            html += "<li><strong>\(HTMLText.escape(defect))</strong>: \(HTMLText.escape(text))</li>\n"
+        }
+        return html + "</ul>\n</section>\n"
+    }
+
+    static func heatmaps(_ data: ReportData) -> String {
+        var html = "<section id=\"heatmaps\">\n<h2>Heatmaps</h2>\n"
+        let varied = data.table.axes.indices.filter { data.table.axes[$0].isVaried }
+        guard varied.count >= 2 else {
+            return html + "<p>Fewer than two axes vary in this sweep, so there is no pair to draw; see the effects by axis.</p>\n</section>\n"
+        }
+        html += "<p>Each cell: the rate pooled over the configurations with both values (count / attempts in its tooltip). "
+            + "Colour from white (0) to red (the defect's highest configuration rate). The default pair is the two axes "
+            + "with the largest main effects that vary independently; the selector offers every pair.</p>\n"
+        for o in data.activeOutcomes {
+            let defect = data.table.outcomes[o]
+            let rank = data.rankedAxes(defect)
+            let position = { (a: Int) in rank.firstIndex(of: a) ?? Int.max }
+            let scaleMax = data.table.rows.compactMap { PooledRate(count: $0.counts[o], attempts: $0.attempts[o]).rate }.max() ?? 0
+            var pairs: [(Int, Int)] = []
+            for (i, a) in varied.enumerated() {
+                for b in varied[(i + 1)...] { pairs.append(position(a) <= position(b) ? (a, b) : (b, a)) }
+            }
+            let defaultPair = Self.defaultPair(pairs, rank: rank, data: data, outcome: o)
+            func key(_ p: (Int, Int)) -> String { data.table.axes[p.0].name + " × " + data.table.axes[p.1].name }
+            html += "<h3>\(HTMLText.escape(defect))</h3>\n<label>axes <select class=\"pairs\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n"
+            for p in pairs {
+                html += "<option" + HTMLText.attributes([("value", key(p))]) + (key(p) == key(defaultPair) ? " selected" : "")
+                    + ">\(HTMLText.escape(key(p)))</option>\n"
+            }
+            html += "</select></label>\n"
+            for p in pairs {
+                html += "<div class=\"pair\"" + HTMLText.attributes([("data-pair-of", defect), ("data-pair", key(p))])
+                    + (key(p) == key(defaultPair) ? "" : " hidden") + ">\n"
+                    + HeatmapSVG.render(data, outcome: o, p.0, p.1, scaleMax: scaleMax) + "\n</div>\n"
+            }
+        }
+        return html + "</section>\n"
+    }
+
+    /// The pair a heatmap opens on: the two axes with the largest main effects that vary independently (a full
+    /// 2 × 2 of cells with attempts; zipped axes only fill a diagonal), pairs taken in rank order.
+    static func defaultPair(_ pairs: [(Int, Int)], rank: [Int], data: ReportData, outcome: Int) -> (Int, Int) {
+        for (i, a) in rank.enumerated() {
+            for b in rank[(i + 1)...] {
+                if let pair = pairs.first(where: { Set([$0.0, $0.1]) == [a, b] }),
+                   FactorEffects.hasFullTwoByTwo(FactorEffects.cells(data.table, outcome: outcome, pair.0, pair.1)) {
+                    return pair
+                }
+            }
+        }
+        return pairs[0]
+    }
+
+    static func effectCharts(_ data: ReportData) -> String {
+        var html = "<section id=\"effects\">\n<h2>Effects by axis</h2>\n<p>The rate at each value of each axis, pooled over the "
+            + "configurations with that value, with its 95% Wilson interval (effects.csv's level rows); axes by main effect.</p>\n"
+        for o in data.activeOutcomes {
+            let defect = data.table.outcomes[o]
+            let levels = data.effects.filter { $0.defect == defect && $0.kind == "level" }
+            let scaleMax = min(1, ((levels.compactMap(\.high).max() ?? 0) * 10).rounded(.up) / 10)
+            html += "<h3>\(HTMLText.escape(defect))</h3>\n<div class=\"charts\">\n"
+            for a in data.rankedAxes(defect) {
+                let name = data.table.axes[a].name
+                let main = data.effects.first { $0.defect == defect && $0.kind == "main" && $0.axis == name }
+                html += EffectChartSVG.render(levels.filter { $0.axis == name }, main: main, scaleMax: scaleMax) + "\n"
+            }
+            html += "</div>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    static let css = """
+        body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:24px;color:#222;max-width:1400px}
+        h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:32px}h3{font-size:15px}
+        table{border-collapse:collapse;font-size:13px}th,td{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
+        th{background:#f3f3f3}svg text{font-size:12px;fill:#222}svg text.axis{font-weight:600}svg text.small{font-size:11px}
+        .charts{display:flex;flex-wrap:wrap;gap:16px}pre{font-size:11px;background:#f8f8f8;padding:8px;overflow-x:auto;max-height:480px}
+        .example{margin:4px 0}.cause{color:#555;font-size:12px}code{font-size:12px}nav{margin:8px 0}
+        """
+
+    /// Shows the heatmap of the selected pair (the default one is visible without script).
+    static let script = """
+        for(const s of document.querySelectorAll('select.pairs')){s.addEventListener('change',()=>{
+        for(const d of document.querySelectorAll('.pair')){if(d.dataset.pairOf===s.dataset.defect){d.hidden=d.dataset.pair!==s.value;}}});}
+        """
+}

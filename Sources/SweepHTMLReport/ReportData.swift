@@ -1,0 +1,132 @@
+import SweepCore
+import SweepPlanning
+import SweepReporting
+
+/// What the page is drawn from: the report files' texts as written in the output directory, the plan they
+/// belong to, and the run's metadata. `ReportData.init` parses them; a file that does not parse is one sentence
+/// naming it.
+public struct ReportInputs: Sendable {
+    public var plan: SweepPlan
+    /// summary.csv, effects.csv and examples.csv, as written.
+    public var summaryCSV: String
+    public var effectsCSV: String
+    public var examplesCSV: String
+    /// minimal/index.csv of `sweep shrink`, when the directory has one, and the scenario files it names
+    /// (keyed by the index's `file` column).
+    public var minimalIndexCSV: String?
+    public var minimalScenarios: [String: String]
+    public var engineVersion: String
+    /// The sweep's wall-clock duration, when known (it is not part of any CSV).
+    public var durationSeconds: Double?
+
+    public init(plan: SweepPlan, summaryCSV: String, effectsCSV: String, examplesCSV: String, minimalIndexCSV: String? = nil,
+                minimalScenarios: [String: String] = [:], engineVersion: String, durationSeconds: Double?) {
+        self.plan = plan; self.summaryCSV = summaryCSV; self.effectsCSV = effectsCSV; self.examplesCSV = examplesCSV
+        self.minimalIndexCSV = minimalIndexCSV; self.minimalScenarios = minimalScenarios
+        self.engineVersion = engineVersion; self.durationSeconds = durationSeconds
+    }
+}
+
+/// The parsed report files.
+struct ReportData {
+    struct Configuration {
+        var id: String
+        var values: [String]
+        var runs: Int
+    }
+
+    /// A `level` or `main` row of effects.csv.
+    struct EffectRow {
+        var defect: String, kind: String, axis: String, level: String
+        var attempts: Int, count: Int, rate: Double?, low: Double?, high: Double?, effect: Double?
+    }
+
+    struct Example {
+        var id: String, configID: String, defect: String, cause: String, replay: String
+    }
+
+    struct MinimalRepro {
+        var file: String
+        var viewsBefore: String, viewsAfter: String
+        var recognizersBefore: String, recognizersAfter: String
+    }
+
+    var inputs: ReportInputs
+    var table: FactorTable
+    var configurations: [Configuration]
+    var effects: [EffectRow]
+    var examples: [Example]
+    var minimal: [String: MinimalRepro]
+
+    init(_ inputs: ReportInputs) throws(CSVReader.Failure) {
+        self.inputs = inputs
+        let plan = inputs.plan
+        let summary = try CSVReader.parse(inputs.summaryCSV, name: "summary.csv")
+        var table = FactorTable(axes: plan.config.axes.map { FactorTable.Axis(name: $0.name, levels: $0.values.map(\.description)) },
+                            outcomes: DefectClass.allCases.map(\.name))
+        var configurations: [Configuration] = []
+        for record in summary.records {
+            func int(_ column: String) throws(CSVReader.Failure) -> Int {
+                guard let text = record[column], let v = Int(text) else {
+                    throw CSVReader.Failure(description: "summary.csv has no whole number in column \(column) of configuration \(record["config_id"] ?? "?").")
+                }
+                return v
+            }
+            var levels: [Int] = []
+            for axis in table.axes {
+                guard let value = record[axis.name], let l = axis.levels.firstIndex(of: value) else {
+                    throw CSVReader.Failure(description: "summary.csv does not match plan.yaml: axis \(axis.name) of configuration \(record["config_id"] ?? "?") is not one of its values.")
+                }
+                levels.append(l)
+            }
+            var attempts: [Int] = [], counts: [Int] = []
+            for outcome in table.outcomes {
+                attempts.append(try int(outcome + "_attempts"))
+                counts.append(try int(outcome + "_count"))
+            }
+            guard zip(counts, attempts).allSatisfy({ 0 <= $0 && $0 <= $1 }) else {
+                throw CSVReader.Failure(description: "summary.csv has a count above its attempts for configuration \(record["config_id"] ?? "?").")
+            }
+            table.append(FactorTable.Row(levels: levels, attempts: attempts, counts: counts))
+            configurations.append(Configuration(id: record["config_id"] ?? "", values: table.axes.indices.map { table.axes[$0].levels[levels[$0]] },
+                                                runs: try int("runs")))
+        }
+        self.table = table
+        self.configurations = configurations
+        effects = try CSVReader.parse(inputs.effectsCSV, name: "effects.csv").records.compactMap { r in
+            guard r["kind"] == "level" || r["kind"] == "main" else { return nil }
+            return EffectRow(defect: r["defect"] ?? "", kind: r["kind"] ?? "", axis: r["axis"] ?? "", level: r["level"] ?? "",
+                             attempts: Int(r["attempts"] ?? "") ?? 0, count: Int(r["count"] ?? "") ?? 0,
+                             rate: Double(r["rate"] ?? ""), low: Double(r["ci95_low"] ?? ""), high: Double(r["ci95_high"] ?? ""),
+                             effect: Double(r["effect"] ?? ""))
+        }
+        examples = try CSVReader.parse(inputs.examplesCSV, name: "examples.csv").records.map { r in
+            Example(id: r["example_id"] ?? "", configID: r["config_id"] ?? "", defect: r["defect"] ?? "", cause: r["cause"] ?? "",
+                    replay: r["replay"] ?? "")
+        }
+        minimal = [:]
+        if let index = inputs.minimalIndexCSV {
+            for r in try CSVReader.parse(index, name: "minimal/index.csv").records {
+                guard let id = r["example_id"], let file = r["file"], !file.isEmpty else { continue }
+                minimal[id] = MinimalRepro(file: file, viewsBefore: r["views_before"] ?? "", viewsAfter: r["views_after"] ?? "",
+                                           recognizersBefore: r["recognizers_before"] ?? "", recognizersAfter: r["recognizers_after"] ?? "")
+            }
+        }
+    }
+
+    /// Defect classes (outcome indices) that applied to at least one scenario.
+    var activeOutcomes: [Int] { table.outcomes.indices.filter { table.pooled(outcome: $0).attempts > 0 } }
+
+    /// The varied axes of `defect`, largest main effect first, as effects.csv's `main` rows give them.
+    func rankedAxes(_ defect: String) -> [Int] {
+        let mains = effects.filter { $0.defect == defect && $0.kind == "main" }
+        let order = mains.enumerated().sorted { x, y in
+            let a = x.element.effect ?? -1, b = y.element.effect ?? -1
+            return a != b ? a > b : x.offset < y.offset
+        }
+        return order.compactMap { m in table.axes.firstIndex { $0.name == m.element.axis } }
+    }
+
+    /// The whole-sweep scenario count (summary.csv's runs).
+    var scenarios: Int { configurations.reduce(0) { $0 + $1.runs } }
+}

@@ -1,0 +1,116 @@
+/// Which axes move a rate, computed from a ``FactorTable`` (docs/reports.md, "effects.csv").
+///
+/// - **Level rate** of axis A at level a: the outcome pooled over every configuration with A = a.
+/// - **Main effect** of A: the highest minus the lowest level rate, over levels with attempts; `nil` when fewer
+///   than two levels have attempts. Only varied axes (two or more levels) have one.
+/// - **Interaction** of A and B: for each cell (a, b) with attempts, the contrast
+///   `rate(a, b) − rate(a) − rate(b) + overall`, which is 0 in every cell when the two axes act
+///   independently and additively (exactly so in a fully crossed sweep with equal attempts per cell). The
+///   pair's **strength** is the largest |contrast|; the cell where it occurs is the one reported. Every 2 × 2
+///   has ties (its four contrasts are ±c), broken in favour of a positive contrast (the two levels together
+///   raise the rate more than they do apart), then of the higher cell rate, then of level order. A pair is measured only when some two levels of A and two of B form a 2 × 2 grid
+///   whose four cells all have attempts: zipped axes (always varied together) or an exclusion that leaves
+///   three cells of a 2 × 2 cannot separate an interaction from the main effects.
+public enum FactorEffects {
+    public struct MainEffect: Sendable, Equatable {
+        public var axis: Int
+        /// One per level of the axis, in level order.
+        public var levels: [PooledRate]
+        public var effect: Double?
+    }
+
+    public struct Interaction: Sendable, Equatable {
+        public var axis: Int
+        public var axis2: Int
+        /// The cell with the largest |contrast|.
+        public var level: Int
+        public var level2: Int
+        public var cell: PooledRate
+        /// The largest |contrast| (≥ 0).
+        public var strength: Double
+    }
+
+    /// The main effect of every varied axis, in axis order.
+    public static func mainEffects(_ table: FactorTable, outcome: Int) -> [MainEffect] {
+        table.axes.indices.filter { table.axes[$0].isVaried }.map { a in
+            let levels = table.axes[a].levels.indices.map { table.pooled(outcome: outcome, where: [(a, $0)]) }
+            let rates = levels.compactMap(\.rate)
+            return MainEffect(axis: a, levels: levels, effect: rates.count >= 2 ? rates.max()! - rates.min()! : nil)
+        }
+    }
+
+    /// The varied axes ordered by main effect, largest first (ties and axes without an effect in axis order).
+    public static func ranked(_ effects: [MainEffect]) -> [MainEffect] {
+        effects.enumerated().sorted { x, y in
+            let a = x.element.effect ?? -1, b = y.element.effect ?? -1
+            return a != b ? a > b : x.offset < y.offset
+        }.map(\.element)
+    }
+
+    /// The pooled rate of every cell of axes `a` × `b`: `cells[levelOfA][levelOfB]`.
+    public static func cells(_ table: FactorTable, outcome: Int, _ a: Int, _ b: Int) -> [[PooledRate]] {
+        var grid = table.axes[a].levels.map { _ in table.axes[b].levels.map { _ in PooledRate(count: 0, attempts: 0) } }
+        for row in table.rows {
+            grid[row.levels[a]][row.levels[b]].attempts += row.attempts[outcome]
+            grid[row.levels[a]][row.levels[b]].count += row.counts[outcome]
+        }
+        return grid
+    }
+
+    /// Differences below this are rounding noise.
+    static let tolerance = 1e-12
+
+    /// Every measurable pair of varied axes (see the type's comment), strongest first; ties in axis-pair order.
+    public static func interactions(_ table: FactorTable, outcome: Int) -> [Interaction] {
+        let overall = table.pooled(outcome: outcome)
+        guard let p = overall.rate else { return [] }
+        let varied = table.axes.indices.filter { table.axes[$0].isVaried }
+        var found: [Interaction] = []
+        for (i, a) in varied.enumerated() {
+            for b in varied[(i + 1)...] {
+                let grid = cells(table, outcome: outcome, a, b)
+                guard hasFullTwoByTwo(grid) else { continue }
+                let rowRates = grid.map { PooledRate(count: $0.reduce(0) { $0 + $1.count }, attempts: $0.reduce(0) { $0 + $1.attempts }).rate }
+                let columnRates = table.axes[b].levels.indices.map { j in
+                    PooledRate(count: grid.reduce(0) { $0 + $1[j].count }, attempts: grid.reduce(0) { $0 + $1[j].attempts }).rate
+                }
+                var best: Interaction?
+                var bestRaises = false
+                for x in grid.indices {
+                    for y in grid[x].indices {
+                        guard let r = grid[x][y].rate, let ra = rowRates[x], let rb = columnRates[y] else { continue }
+                        let signed = r - ra - rb + p
+                        // Rounding noise of an exact 0 (e.g. 0.5 − 0.3 − 0.4 + 0.2) counts as 0, and strengths
+                        // within noise of each other are equal.
+                        let contrast = abs(signed) < tolerance ? 0 : abs(signed)
+                        let better = best.map { b in
+                            if abs(contrast - b.strength) > tolerance { return contrast > b.strength }
+                            if (signed > 0) != bestRaises { return signed > 0 }
+                            return r > b.cell.rate! + tolerance
+                        } ?? true
+                        if better {
+                            best = Interaction(axis: a, axis2: b, level: x, level2: y, cell: grid[x][y], strength: contrast)
+                            bestRaises = signed > 0
+                        }
+                    }
+                }
+                if let best { found.append(best) }
+            }
+        }
+        return found.enumerated().sorted { x, y in
+            abs(x.element.strength - y.element.strength) > tolerance ? x.element.strength > y.element.strength : x.offset < y.offset
+        }.map(\.element)
+    }
+
+    /// Whether two rows and two columns of `grid` have attempts in all four cells (whether the two axes vary
+    /// independently somewhere, rather than together as zipped axes do).
+    public static func hasFullTwoByTwo(_ grid: [[PooledRate]]) -> Bool {
+        let observed = grid.map { row in row.indices.filter { row[$0].attempts > 0 } }
+        for x in observed.indices {
+            for y in observed.indices where y > x {
+                if Set(observed[x]).intersection(observed[y]).count >= 2 { return true }
+            }
+        }
+        return false
+    }
+}

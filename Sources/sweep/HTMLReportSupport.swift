@@ -1,0 +1,89 @@
+import Foundation
+import SweepCore
+import SweepHTMLReport
+import SweepNode
+import SweepPlanning
+import SweepReporting
+
+/// report.html for the commands: drawn from the report files in memory at the end of a sweep (written with them
+/// in one directory swap), or from an output directory on disk by `sweep report`.
+enum HTMLReportSupport {
+    /// The page for report files about to be written (`Reports.files`). `sweep shrink`'s minimal repros, when a
+    /// sweep has them in memory, go in as minimal/index.csv's text and the scenario texts keyed by its `file`
+    /// column; without them the page gives each example's replay command (`sweep report` redraws it later).
+    static func page(plan: SweepPlan, files: [(name: String, contents: String)], durationSeconds: Double?,
+                     minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:]) throws -> String {
+        func text(_ name: String) -> String { files.first { $0.name == name }?.contents ?? "" }
+        return try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: text("summary.csv"), effectsCSV: text("effects.csv"),
+                                                  examplesCSV: text("examples.csv"), minimalIndexCSV: minimalIndexCSV,
+                                                  minimalScenarios: minimalScenarios, engineVersion: EngineVersion.current,
+                                                  durationSeconds: durationSeconds))
+    }
+
+    /// A one-sentence problem with an output directory's files (exit status 2).
+    struct InputError: Error, CustomStringConvertible { let description: String }
+
+    /// Reads what the page needs from `directory`: config.yaml (checked against plan.yaml), summary.csv,
+    /// effects.csv, examples.csv, minimal/index.csv and the scenario files it names when present, and the
+    /// duration kept in an earlier report.html.
+    static func inputs(directory: String) throws -> ReportInputs {
+        func read(_ name: String) throws -> String {
+            let path = directory + "/" + name
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw InputError(description: FileManager.default.fileExists(atPath: path)
+                    ? "cannot read \(path) as UTF-8 text"
+                    : "\(path) is missing; is \(directory) the output directory of a sweep (run it again to write every report)?")
+            }
+            return text
+        }
+        let configPath = directory + "/config.yaml"
+        let config: SweepConfig
+        do { config = try SweepConfigLoader.load(yaml: try read("config.yaml"), path: configPath) } catch let error as InputError { throw error } catch {
+            throw InputError(description: "\(error)")
+        }
+        let plan = SweepPlan(config)
+        guard try read("plan.yaml").contains("configHash: \"\(plan.configHash)\"") else {
+            throw InputError(description: "\(directory)/plan.yaml does not match \(configPath) (config hash \(plan.configHash)); was the directory edited?")
+        }
+        var minimalIndex: String?
+        var scenarios: [String: String] = [:]
+        if FileManager.default.fileExists(atPath: directory + "/minimal/index.csv") {
+            let index = try read("minimal/index.csv")
+            minimalIndex = index
+            let table: CSVReader.Table
+            do { table = try CSVReader.parse(index, name: "minimal/index.csv") } catch { throw error }
+            for record in table.records {
+                guard let file = record["file"], !file.isEmpty, !file.hasPrefix("/"), !file.split(separator: "/").contains("..") else { continue }
+                let relative = file.contains("/") ? file : "minimal/" + file
+                if let text = try? String(contentsOfFile: directory + "/" + relative, encoding: .utf8) { scenarios[file] = text }
+            }
+        }
+        return ReportInputs(plan: plan, summaryCSV: try read("summary.csv"), effectsCSV: try read("effects.csv"),
+                            examplesCSV: try read("examples.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: scenarios,
+                            engineVersion: EngineVersion.current, durationSeconds: previousDuration(directory: directory))
+    }
+
+    /// The duration an earlier report.html of `directory` kept in its `<meta>`, if any.
+    static func previousDuration(directory: String) -> Double? {
+        guard let html = try? String(contentsOfFile: directory + "/report.html", encoding: .utf8),
+              let start = html.range(of: "<meta name=\"\(HTMLReport.durationMetaName)\" content=\"") else { return nil }
+        return Double(html[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// Writes `page` as `directory/report.html`: a temporary file in the same directory, fsync'd, then renamed
+    /// over the old page, so a reader sees the old page or the new one.
+    static func write(_ page: String, directory: String) throws {
+        let target = directory + "/report.html"
+        let temp = directory + "/.report.html.tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temp, contents: Data(page.utf8)) else {
+            throw InputError(description: "cannot write \(temp) (\(String(cString: strerror(errno))))")
+        }
+        let fd = open(temp, O_RDONLY)
+        if fd >= 0 { _ = fsync(fd); close(fd) }
+        guard rename(temp, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temp)
+            throw InputError(description: "cannot move \(temp) to \(target) (\(reason))")
+        }
+    }
+}

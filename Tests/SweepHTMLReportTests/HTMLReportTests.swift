@@ -1,0 +1,171 @@
+import Foundation
+import SweepCore
+import SweepHTMLReport
+import SweepPlanning
+import SweepReporting
+import Testing
+
+/// report.html of a small real sweep: every mark carries the numbers of the CSV files, the page needs no
+/// network, the selectors offer every pair, the worst-configuration tables follow the terminal's ranking.
+@Suite struct HTMLReportTests {
+    @Test func everyHeatmapCellCarriesThePooledNumbersOfSummaryCSV() throws {
+        let f = try ReportFixture()
+        let cells = Marks.elements(try f.page(), tag: "rect", className: "cell")
+        let summary = try f.records("summary.csv")
+        #expect(!cells.isEmpty)
+        for cell in cells {
+            let defect = cell["data-defect"]!
+            let rows = summary.filter { $0[cell["data-axis"]!] == cell["data-level"] && $0[cell["data-axis2"]!] == cell["data-level2"] }
+            let attempts = rows.reduce(0) { $0 + Int($1[defect + "_attempts"]!)! }
+            let count = rows.reduce(0) { $0 + Int($1[defect + "_count"]!)! }
+            #expect(cell["data-attempts"] == String(attempts) && cell["data-count"] == String(count), "\(cell)")
+            #expect(cell["data-rate"] == (attempts > 0 ? ReportNumber.fixed(Double(count) / Double(attempts), digits: 4) : ""), "\(cell)")
+        }
+        // Every pair of the three axes, for every defect that applied: 2×2 + 2×3 + 2×3 cells each.
+        let active = Set(summary.flatMap { r in DefectClass.allCases.map(\.name).filter { Int(r[$0 + "_attempts"]!)! > 0 } })
+        #expect(cells.count == active.count * (4 + 6 + 6))
+    }
+
+    @Test func everyEffectBarIsALevelRowOfEffectsCSV() throws {
+        let f = try ReportFixture()
+        let bars = Marks.elements(try f.page(), tag: "rect", className: "bar")
+        let levels = try f.records("effects.csv").filter { $0["kind"] == "level" && Int($0["attempts"]!)! > 0 }
+        let drawn = bars.map { [$0["data-defect"]!, $0["data-axis"]!, $0["data-level"]!,
+                                $0["data-attempts"]!, $0["data-count"]!, $0["data-rate"]!, $0["data-low"]!, $0["data-high"]!] }
+        let expected = levels.map { [$0["defect"]!, $0["axis"]!, $0["level"]!, $0["attempts"]!, $0["count"]!, $0["rate"]!,
+                                     $0["ci95_low"]!, $0["ci95_high"]!] }
+        #expect(Set(drawn.map { $0.joined(separator: ",") }) == Set(expected.map { $0.joined(separator: ",") }))
+        #expect(drawn.count == expected.count)
+    }
+
+    @Test func thePageNeedsNoNetwork() throws {
+        let page = try ReportFixture().page()
+        #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("src="))
+        #expect(!page.contains("url(") && !page.contains("@import"))
+        for link in Marks.elements(page, tag: "a", className: "repro") { #expect(!link["href"]!.contains(":")) }
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.hasSuffix("</html>\n"))
+        #expect(page.components(separatedBy: "<svg").count - 1 == page.components(separatedBy: "</svg>").count - 1)
+    }
+
+    @Test func eachSelectorOffersEveryPairAndShowsTheTwoStrongestAxes() throws {
+        let f = try ReportFixture()
+        let page = try f.page()
+        let selects = Marks.elements(page, tag: "select", className: "pairs")
+        let effects = try f.records("effects.csv")
+        #expect(!selects.isEmpty)
+        for select in selects {
+            let defect = select["data-defect"]!
+            let figures = Marks.elements(page, tag: "div", className: "pair").filter { $0["data-pair-of"] == defect }
+            let pairs = figures.map { Set($0["data-pair"]!.components(separatedBy: " × ")) }
+            #expect(Set(pairs) == [["scrollViews.delaysContentTouches", "dismissTap.cancelsTouchesInView"],
+                                   ["scrollViews.delaysContentTouches", "contentTouchDelay"],
+                                   ["dismissTap.cancelsTouchesInView", "contentTouchDelay"]], "\(defect)")
+            let mains = effects.filter { $0["defect"] == defect && $0["kind"] == "main" }
+            let strongest = mains.enumerated().sorted { a, b in
+                let x = Double(a.element["effect"]!) ?? -1, y = Double(b.element["effect"]!) ?? -1
+                return x != y ? x > y : a.offset < b.offset
+            }.prefix(2).map { $0.element["axis"]! }
+            // `hidden` is a bare attribute: the visible figure's start tag ends right after its data-pair.
+            let visible = figures.filter { page.contains("data-pair-of=\"\(defect)\" data-pair=\"\($0["data-pair"]!)\">") }
+            #expect(visible.map { $0["data-pair"]! } == [strongest.joined(separator: " × ")], "\(defect)")
+            #expect(page.components(separatedBy: "<option value=").count - 1 >= figures.count)
+        }
+    }
+
+    @Test func theWorstConfigurationsFollowTheTerminalRanking() throws {
+        let f = try ReportFixture()
+        let page = try f.page()
+        for defect in [DefectClass.deadButton, .swallowedScroll] {
+            let rows = f.plan.configurations.indices.map { c -> RankedSummary.Row in
+                let t = f.tallies.configurations[c].total
+                return RankedSummary.Row(configID: f.plan.configurations[c].id, label: "",
+                                         rate: t.attempts(defect) > 0 ? Double(t.count(defect)) / Double(t.attempts(defect)) : .nan,
+                                         low: 0, high: 0, count: t.count(defect), attempts: t.attempts(defect))
+            }
+            let expected = RankedSummary.ranked(rows, top: 5).filter { $0.count > 0 }.map(\.configID)
+            #expect(!expected.isEmpty)
+            let table = try #require(page.components(separatedBy: "<table class=\"worst\" data-defect=\"\(defect.name)\">").dropFirst().first)
+            let drawn = Marks.parseRows(table.components(separatedBy: "</table>")[0])
+            #expect(drawn == expected, "\(defect.name)")
+            #expect(TerminalSummary.render(plan: f.plan, tallies: f.tallies).contains(expected.first ?? "?"))
+        }
+    }
+
+    @Test func theMetadataNamesTheHashTheEngineTheScenariosAndTheDuration() throws {
+        let f = try ReportFixture()
+        let meta = Dictionary(uniqueKeysWithValues: try Marks.metadata(f.page()))
+        #expect(meta["config hash"] == f.plan.configHash)
+        #expect(meta["engine version"] == "test-engine")
+        #expect(meta["scenarios"] == String(f.tallies.runs))
+        #expect(meta["duration"] == "1.50 s")
+        let unknown = Dictionary(uniqueKeysWithValues: Marks.metadata(try HTMLReport.render(f.inputs(duration: nil))))
+        #expect(unknown["duration"] == "unknown")
+        #expect(try f.page() == f.page(), "the same files give the same page")
+    }
+
+    @Test func aMalformedFileIsOneSentenceNamingIt() throws {
+        let f = try ReportFixture()
+        var inputs = f.inputs()
+        inputs.effectsCSV = "defect,kind\r\n\"unclosed\r\n"
+        #expect(throws: CSVReader.Failure(description: "effects.csv is not valid CSV: a quoted field is not closed.")) {
+            try HTMLReport.render(inputs)
+        }
+    }
+}
+
+extension Marks {
+    /// The `data-config` of each ranked row of a worst-configurations table, in order.
+    static func parseRows(_ table: String) -> [String] {
+        table.components(separatedBy: "<tr data-config=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+
+    /// The metadata table: (name, value).
+    static func metadata(_ page: String) -> [(String, String)] {
+        page.components(separatedBy: "<td data-meta=\"").dropFirst().map { part in
+            let name = String(part.prefix { $0 != "\"" })
+            let value = part.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
+            return (name, String(value))
+        }
+    }
+}
+
+/// A sweep whose two strongest axes are zipped (they always change together): the heatmap opens on a pair
+/// that varies independently.
+@Suite struct ZippedAxesHeatmapTests {
+    @Test func theDefaultPairPassesOverZippedAxes() throws {
+        let config = """
+            name: html-zip
+            seed: 3
+            axes:
+              overlay.passThrough: [false, true]
+              overlay.panMoved: [false, true]
+              dismissTap.cancelsTouchesInView: [true, false]
+            zip:
+              - [overlay.passThrough, overlay.panMoved]
+            trees:
+              perConfiguration: 4
+              templates: {drawer: 1, form: 1}
+            gestures:
+              placements: 1
+            examples: 1
+            """
+        let plan = SweepPlan(try SweepConfigLoader.load(yaml: config, path: "html-zip.yaml"))
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        let files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: config,
+                                                                   outputDirectory: "out").map { ($0.name, $0.contents) })
+        let page = try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: files["summary.csv"]!, effectsCSV: files["effects.csv"]!,
+                                                      examplesCSV: files["examples.csv"]!, engineVersion: "test", durationSeconds: nil))
+        let selects = Marks.elements(page, tag: "select", className: "pairs")
+        #expect(!selects.isEmpty)
+        for select in selects {
+            let defect = select["data-defect"]!
+            let visible = Marks.elements(page, tag: "div", className: "pair").filter {
+                $0["data-pair-of"] == defect && page.contains("data-pair-of=\"\(defect)\" data-pair=\"\($0["data-pair"]!)\">")
+            }
+            #expect(visible.count == 1)
+            let axes = Set(visible.first?["data-pair"]?.components(separatedBy: " × ") ?? [])
+            #expect(axes != ["overlay.passThrough", "overlay.panMoved"], "\(defect) opens on the zipped pair")
+            #expect(axes.contains("dismissTap.cancelsTouchesInView"), "\(defect)")
+        }
+    }
+}

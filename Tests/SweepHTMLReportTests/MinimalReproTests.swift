@@ -1,0 +1,56 @@
+import Foundation
+import ScenarioKit
+import SweepHTMLReport
+import Testing
+import TouchEngine
+
+/// The worst-configuration tables link an example to its minimal repro when `sweep shrink` left
+/// minimal/index.csv, and show that scenario's timeline; without an index they give the replay command.
+@Suite struct MinimalReproTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let indexColumns = "example_id,config_id,defect,cause,views_before,views_after,recognizers_before,recognizers_after,"
+        + "samples_before,samples_after,duration_ms_before,duration_ms_after,file\r\n"
+
+    /// The first example the page shows (first ranked dead-button configuration that has one).
+    static func shownExample(_ page: String) throws -> String {
+        let table = try #require(page.components(separatedBy: "<table class=\"worst\" data-defect=\"dead_button\">").dropFirst().first)
+        let part = try #require(table.components(separatedBy: "<div class=\"example\" data-example=\"").dropFirst().first)
+        return String(part.prefix { $0 != "\"" })
+    }
+
+    @Test func anExampleWithAMinimalReproLinksToItAndShowsItsTimeline() throws {
+        let f = try ReportFixture()
+        let id = try Self.shownExample(try f.page())
+        // Any valid scenario file stands in for the shrunk one: a golden case.
+        let yaml = try String(contentsOfFile: Self.repositoryRoot + "/configs/scenarios/golden/BUG-01a-dismiss-tap-kills-quick-tap.yaml",
+                              encoding: .utf8)
+        let index = Self.indexColumns + "\(id),c0001,dead_button,cause,12,3,5,1,9,4,300,120,\(id).yaml\r\n"
+        let page = try HTMLReport.render(f.inputs(minimalIndex: index, minimalScenarios: ["\(id).yaml": yaml]))
+        let links = Marks.elements(page, tag: "a", className: "repro")
+        #expect(links.map { $0["href"]! } == ["minimal/\(id).yaml"])
+        #expect(page.contains("(views 12 → 3, recognizers 5 → 1)"))
+        let scene = try ScenarioLoader.load(yaml: yaml, path: "minimal/\(id).yaml").scene
+        let timeline = TraceText.render(scene: scene, trace: Engine.trace(scene))
+        let part = try #require(page.components(separatedBy: "<summary>trace timeline (minimal/\(id).yaml)</summary>").dropFirst().first)
+        #expect(part.contains("</svg><pre>" + escape(timeline) + "</pre>"))
+        // The drawing has one dot per event of that trace.
+        let svg = part.components(separatedBy: "</svg>")[0]
+        #expect(svg.components(separatedBy: "<circle ").count - 1 == Engine.trace(scene).count)
+    }
+
+    @Test func withoutAnIndexTheExampleGivesItsReplayCommandAndReplayedTimeline() throws {
+        let f = try ReportFixture()
+        let page = try f.page()
+        let id = try Self.shownExample(page)
+        #expect(Marks.elements(page, tag: "a", className: "repro").isEmpty)
+        #expect(page.contains("replay: <code>sweep trace --replay out/html-tiny \(id)</code>"))
+        #expect(page.contains("<summary>trace timeline (replayed example \(id))</summary><svg class=\"timeline\""))
+        #expect(page.contains("</svg><pre>== \(id): "))
+    }
+
+    func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
+    }
+}

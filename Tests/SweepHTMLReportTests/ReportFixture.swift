@@ -1,0 +1,80 @@
+import Foundation
+import SweepCore
+import SweepHTMLReport
+import SweepPlanning
+import SweepReporting
+
+/// A small real sweep run in process, its report files and its report.html, shared by the page's tests.
+struct ReportFixture {
+    static let config = """
+        name: html-tiny
+        seed: 3
+        axes:
+          scrollViews.delaysContentTouches: [true, false]
+          dismissTap.cancelsTouchesInView: [true, false]
+          contentTouchDelay: [0, 150, 300]
+        trees:
+          perConfiguration: 4
+          templates: {feed: 1, form: 1, drawer: 1}
+        gestures:
+          placements: 1
+        examples: 2
+        """
+
+    let plan: SweepPlan
+    let tallies: SweepTallies
+    let files: [String: String]
+
+    init() throws {
+        plan = SweepPlan(try SweepConfigLoader.load(yaml: Self.config, path: "html-tiny.yaml"))
+        tallies = ParallelSweep.run(plan, threads: 2)
+        files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: Self.config,
+                                                               outputDirectory: "out/html-tiny").map { ($0.name, $0.contents) })
+    }
+
+    func inputs(minimalIndex: String? = nil, minimalScenarios: [String: String] = [:], duration: Double? = 1.5) -> ReportInputs {
+        ReportInputs(plan: plan, summaryCSV: files["summary.csv"]!, effectsCSV: files["effects.csv"]!, examplesCSV: files["examples.csv"]!,
+                     minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios, engineVersion: "test-engine",
+                     durationSeconds: duration)
+    }
+
+    func page() throws -> String { try HTMLReport.render(inputs()) }
+
+    /// The CSV file's records.
+    func records(_ name: String) throws -> [[String: String]] { try CSVReader.parse(files[name]!, name: name).records }
+}
+
+/// The SVG and HTML elements of a page, read back with their attributes (the page is generated, so a small
+/// scanner over `<tag a="…" …>` is enough).
+enum Marks {
+    /// Every start tag `<tag` carrying `class="className"`, as attribute dictionaries, in page order.
+    static func elements(_ html: String, tag: String, className: String) -> [[String: String]] {
+        var found: [[String: String]] = []
+        var rest = html[...]
+        while let start = rest.range(of: "<" + tag + " ") {
+            let end = rest[start.upperBound...].firstIndex(of: ">")!
+            let attributes = parse(String(rest[start.upperBound ..< end]))
+            if attributes["class"] == className { found.append(attributes) }
+            rest = rest[end...]
+        }
+        return found
+    }
+
+    static func parse(_ text: String) -> [String: String] {
+        var result: [String: String] = [:]
+        var rest = text[...]
+        while let eq = rest.range(of: "=\"") {
+            let name = rest[..<eq.lowerBound].split(separator: " ").last.map(String.init) ?? ""
+            let close = rest[eq.upperBound...].firstIndex(of: "\"")!
+            result[name] = unescape(String(rest[eq.upperBound ..< close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return result
+    }
+
+    static func unescape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
