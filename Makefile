@@ -42,13 +42,19 @@ demo: release
 	.build/release/sweep plan configs/quickstart.yaml --show 4
 	.build/release/sweep submit configs/quickstart.yaml --output out/quickstart
 	@echo
-	@echo "CSV reports: out/quickstart/summary.csv by_template.csv by_gesture.csv effects.csv examples.csv (plan.yaml, config.yaml)"
-	@echo "Report page: out/quickstart/report.html"
 	@example=$$(sed -n '2p' out/quickstart/examples.csv | cut -d, -f1); \
 	  if [ -n "$$example" ]; then \
 	    echo "Replaying example $$example (sweep trace --replay out/quickstart $$example), first lines:"; \
 	    .build/release/sweep trace --replay out/quickstart $$example | head -25; \
 	  fi
+	@minimal=$$(sed -n '2p' out/quickstart/minimal/index.csv | tr -d '\r' | awk -F, '{print $$NF}'); \
+	  if [ -n "$$minimal" ]; then \
+	    echo; echo "The sweep shrank its worst examples into out/quickstart/minimal/ (index.csv); the first, $$minimal:"; \
+	    .build/release/sweep trace out/quickstart/$$minimal | head -12; \
+	  fi
+	@echo
+	@echo "CSV reports: out/quickstart/summary.csv by_template.csv by_gesture.csv effects.csv examples.csv (plan.yaml, config.yaml)"
+	@echo "Report page: $(CURDIR)/out/quickstart/report.html"
 
 # The seed articles' experiments as timelines.
 seeds: release
