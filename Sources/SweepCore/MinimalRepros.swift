@@ -6,7 +6,8 @@ import SweepReporting
 import TouchScenarios
 
 /// The `minimal/` files of a finished sweep: for each defect class, the worst configurations (the ranking of
-/// the terminal summary, ``top`` per class), the first kept example of each, shrunk (``Shrinker``).
+/// the terminal summary, ``top`` per class) and, among each one's kept examples, the first of each kind of
+/// cause (``causeKind(_:)``, at most ``causesPerConfiguration``), shrunk (``Shrinker``).
 ///
 /// Files: `minimal/<example id>.<defect>.yaml` (an example can show several classes, each with its own
 /// minimal scene) and `minimal/index.csv`. Rows follow defect class order, then rank; shrinks run in
@@ -14,6 +15,22 @@ import TouchScenarios
 public enum MinimalRepros {
     /// Configurations per defect class whose first example is shrunk.
     public static let top = 5
+    /// Kinds of cause per configuration and class whose first example is shrunk.
+    public static let causesPerConfiguration = 3
+
+    /// A cause with the names of views and recognizers blanked out, so causes that differ only in which view
+    /// (`the touch hit Sheet, not Item3.Info (H1–H3)` and `… not Item7.Info …`) are one kind. A word is a name
+    /// when it starts with a capital letter or holds a dot or a digit; rule references in parentheses stay.
+    public static func causeKind(_ cause: String) -> String {
+        cause.split(separator: " ").map { word -> String in
+            if word.hasPrefix("(") || word.hasPrefix("§") { return String(word) }
+            var core = word
+            while let last = core.last, ",:;".contains(last) { core = core.dropLast() }
+            let isName = core.first.map { $0.isUppercase } == true || core.contains { $0 == "." || $0.isNumber }
+            return isName ? "_" + word.dropFirst(core.count) : String(word)
+        }.joined(separator: " ")
+    }
+
     /// Engine-run budget of each shrink.
     public static let maxRuns = 3000
 
@@ -30,7 +47,7 @@ public enum MinimalRepros {
         var scenario: Replay.Scenario
     }
 
-    /// The examples to shrink, in defect class order, then rank.
+    /// The examples to shrink, in defect class order, then rank, then examples.csv order.
     static func picks(plan: SweepPlan, tallies: SweepTallies) -> [Pick] {
         var picks: [Pick] = []
         var baseTrees: [Int: GeneratedTree] = [:]
@@ -42,12 +59,18 @@ public enum MinimalRepros {
                                          low: 0, high: 0, count: k, attempts: n)
             }
             for row in RankedSummary.ranked(rows, top: top) where row.count > 0 {
-                guard let c = plan.configurations.firstIndex(where: { $0.id == row.configID }),
-                      let e = tallies.examples[c][defect.rawValue].first,
-                      let scenario = Replay.scenario(plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family,
-                                                     placement: e.placement, baseTrees: &baseTrees) else { continue }
-                picks.append(Pick(exampleID: e.id(configurationID: row.configID), configurationID: row.configID,
-                                  defect: defect, scenario: scenario))
+                guard let c = plan.configurations.firstIndex(where: { $0.id == row.configID }) else { continue }
+                // The first kept example of each kind of cause, so a configuration whose dead buttons come from an
+                // overlay and from a tap-to-dismiss recognizer gets a repro of each.
+                var kinds: Set<String> = []
+                for e in tallies.examples[c][defect.rawValue] where kinds.count < causesPerConfiguration {
+                    guard let scenario = Replay.scenario(plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family,
+                                                         placement: e.placement, baseTrees: &baseTrees) else { continue }
+                    let kind = causeKind(CauseFinder.cause(of: defect, gesture: scenario.gesture, scene: scenario.scene))
+                    guard kinds.insert(kind).inserted else { continue }
+                    picks.append(Pick(exampleID: e.id(configurationID: row.configID), configurationID: row.configID,
+                                      defect: defect, scenario: scenario))
+                }
             }
         }
         return picks

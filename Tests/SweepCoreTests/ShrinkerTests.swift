@@ -270,3 +270,16 @@ struct ShrinkerTests {
         #expect(result.after.durationMs < result.before.durationMs)
     }
 }
+
+@Suite struct MinimalReproPickTests {
+    @Test func causesThatDifferOnlyInTheirViewsAreOneKind() {
+        #expect(MinimalRepros.causeKind("the touch hit Sheet, not Item3.Info (H1–H3)")
+            == MinimalRepros.causeKind("the touch hit Panel, not Item7.Info (H1–H3)"))
+        #expect(MinimalRepros.causeKind("the touch hit Sheet, not Item3.Info (H1–H3)") == "the touch hit _, not _ (H1–H3)")
+        #expect(MinimalRepros.causeKind("the touch was dropped before Field2.Input saw it: R.dismissKeyboard took it")
+            == "the touch was dropped before _ saw it: _ took it")
+        #expect(MinimalRepros.causeKind("Cell8 got touchesCancelled: Cell8.longPress began (G4)") == "_ got touchesCancelled: _ began (G4)")
+        #expect(MinimalRepros.causeKind("the touch hit Sheet, not Item3.Info (H1–H3)")
+            != MinimalRepros.causeKind("the touch was dropped before Field2.Input saw it: R.dismissKeyboard took it"))
+    }
+}
