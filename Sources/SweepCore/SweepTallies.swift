@@ -77,6 +77,12 @@ public struct DefectExample: Sendable, Equatable, Comparable {
         "\(configurationID)-t\(treeIndex)-\(family.rawValue)-p\(placement)"
     }
 
+    /// The kind of screen an example comes from: its generated template, or for an imported screen the
+    /// screen itself. Kept examples are one per kind (``SweepTallies/keepSmallest(_:in:limit:)``).
+    public var screenKind: Int {
+        template == .screen ? treeIndex : -1 - TreeTemplate.allCases.firstIndex(of: template)!
+    }
+
     /// Plan order: tree, then gesture.
     public static func < (a: DefectExample, b: DefectExample) -> Bool {
         (a.configuration, a.defect, a.treeIndex, a.gestureIndex) < (b.configuration, b.defect, b.treeIndex, b.gestureIndex)
@@ -84,7 +90,10 @@ public struct DefectExample: Sendable, Equatable, Comparable {
 }
 
 /// Everything a sweep has accumulated: per configuration tallies and the first examples of each defect
-/// class, kept in plan order whatever order the work units finish in.
+/// class, kept in plan order whatever order the work units finish in. The examples of a configuration and
+/// class come from different kinds of screen: the first example on each kind (``DefectExample/screenKind``),
+/// and of those the `examplesPerClass` earliest, so a defect that a drawer's overlay causes on the first trees
+/// does not hide the same defect coming from a form's tap-to-dismiss recognizer a few trees later.
 public struct SweepTallies: Sendable, Equatable {
     public private(set) var configurations: [ConfigurationTallies]
     /// `examples[configuration][defect]`, at most `examplesPerClass` each, in plan order.
@@ -119,8 +128,16 @@ public struct SweepTallies: Sendable, Equatable {
         }
     }
 
+    /// Keeps in `list` the earliest example of each screen kind, and of those the `limit` earliest, in plan
+    /// order. The same whatever order examples arrive in: an example dropped for the limit had `limit` earlier
+    /// ones of other kinds ahead of it, and they only get earlier.
     static func keepSmallest(_ example: DefectExample, in list: inout [DefectExample], limit: Int) {
-        list.append(example)
+        if let i = list.firstIndex(where: { $0.screenKind == example.screenKind }) {
+            guard example < list[i] else { return }
+            list[i] = example
+        } else {
+            list.append(example)
+        }
         list.sort()
         if list.count > limit { list.removeLast(list.count - limit) }
     }

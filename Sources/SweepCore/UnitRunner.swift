@@ -104,11 +104,15 @@ public struct UnitRunner: Sendable {
                 acc.elementTallies[plan.screenElementOffsets[t] + entry.placement / placements, default: Tally()].add(verdict)
             }
             for defect in verdict.defects where acc.kept[defect.rawValue] < perClass {
-                acc.kept[defect.rawValue] += 1
-                acc.result.examples.append(DefectExample(
+                // Trees run in plan order, so the first example of a screen kind is its earliest
+                // (SweepTallies.keepSmallest keeps the same ones whatever the units).
+                let example = DefectExample(
                     configuration: configuration, defect: defect, treeIndex: t, family: entry.family,
                     placement: entry.placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
-                    target: tree.scene.views[entry.gesture.target].name))
+                    target: tree.scene.views[entry.gesture.target].name)
+                guard !acc.result.examples.contains(where: { $0.defect == defect && $0.screenKind == example.screenKind }) else { continue }
+                acc.kept[defect.rawValue] += 1
+                acc.result.examples.append(example)
             }
         }
     }
