@@ -235,7 +235,10 @@ extension Simulation {
         while mask != 0 {
             let slot = mask.trailingZeroBitCount
             mask &= mask - 1
-            guard touches[slot].delivery == .delivered, touches[slot].view >= 0 else { continue }
+            // Only content can hold a touch back: a touch on the scroll view itself (its background) is the
+            // scroll view's own, and dragging it scrolls whatever canCancelContentTouches says ([DOC]: "once the
+            // content view starts tracking").
+            guard touches[slot].delivery == .delivered, touches[slot].view >= 0, touches[slot].view != sv else { continue }
             if !views[sv].canCancelContentTouches {
                 return why(.contentTouchDelivery("content is tracking the touch and canCancelContentTouches is false"))
             }
