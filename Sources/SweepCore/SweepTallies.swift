@@ -79,7 +79,9 @@ public struct DefectExample: Sendable, Equatable, Comparable {
 
     /// The kind of screen an example comes from: its generated template, or for an imported screen the
     /// screen itself. Kept examples are one per kind (``SweepTallies/keepSmallest(_:in:limit:)``).
-    public var screenKind: Int {
+    public var screenKind: Int { Self.screenKind(template: template, treeIndex: treeIndex) }
+
+    public static func screenKind(template: TreeTemplate, treeIndex: Int) -> Int {
         template == .screen ? treeIndex : -1 - TreeTemplate.allCases.firstIndex(of: template)!
     }
 

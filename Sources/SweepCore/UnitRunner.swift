@@ -106,13 +106,13 @@ public struct UnitRunner: Sendable {
             for defect in verdict.defects where acc.kept[defect.rawValue] < perClass {
                 // Trees run in plan order, so the first example of a screen kind is its earliest
                 // (SweepTallies.keepSmallest keeps the same ones whatever the units).
-                let example = DefectExample(
+                let kind = DefectExample.screenKind(template: tree.template, treeIndex: t)
+                guard !acc.result.examples.contains(where: { $0.defect == defect && $0.screenKind == kind }) else { continue }
+                acc.kept[defect.rawValue] += 1
+                acc.result.examples.append(DefectExample(
                     configuration: configuration, defect: defect, treeIndex: t, family: entry.family,
                     placement: entry.placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
-                    target: tree.scene.views[entry.gesture.target].name)
-                guard !acc.result.examples.contains(where: { $0.defect == defect && $0.screenKind == example.screenKind }) else { continue }
-                acc.kept[defect.rawValue] += 1
-                acc.result.examples.append(example)
+                    target: tree.scene.views[entry.gesture.target].name))
             }
         }
     }
