@@ -61,9 +61,18 @@ seeds: release
 	.build/release/sweep trace $(SCENARIOS)
 
 # `dist` first: the deployment tests check what it builds is what deploy/docker/Dockerfile ships.
+# Tests run in parallel, so a failure can scroll far up: when the suite fails, its failures are repeated at
+# the end (from .build/test-output.log, which keeps the whole output) — CI logs often show only the tail.
 test: deps dist
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@{ $(SWIFT) test --skip-build; echo $$? > .build/test-status; } 2>&1 | tee .build/test-output.log; \
+	  status=$$(cat .build/test-status); \
+	  if [ "$$status" != 0 ]; then \
+	    echo; echo "make test: the suite failed (exit $$status); its failures, from .build/test-output.log:"; \
+	    grep -a -E '(✘ Test .*(recorded an issue|failed after))|^ *↳ |error: |: error|Fatal error|Test Case .* failed' .build/test-output.log \
+	      | grep -a -v -E '^(✘ Test run with|↳ Testing Library Version|↳ Target Platform)' | head -80; \
+	  fi; \
+	  exit $$status
 
 # Engine throughput on the quickstart mix and the golden scenarios, and sweep throughput on 1 and 2
 # threads (release build). Figures, not assertions.

@@ -185,10 +185,11 @@ struct ZMQTransportTests {
         var flags: [Bool] = []
         let waited = try milliseconds { flags = try ZMQSocket.poll([(router, .readable), (dealer, .readable)], timeoutMs: 50) }
         #expect(flags == [false, false])
-        #expect(waited >= 40 && waited < 900)
+        // Upper bounds are loose: they tell "returned" from "blocked" on a loaded machine, nothing finer.
+        #expect(waited >= 40 && waited < 2500)
         let looked = try milliseconds { flags = try ZMQSocket.poll([(router, .readable)], timeoutMs: 0) }
         #expect(flags == [false])
-        #expect(looked < 50)
+        #expect(looked < 1000)
         #expect(try router.receive(dontWait: true) == nil)
 
         try dealer.send([bytes("ready")])
@@ -197,7 +198,7 @@ struct ZMQTransportTests {
         let toDealer = poller.add(dealer, events: [.readable, .writable])
         var ready = 0
         let woke = try milliseconds { ready = try poller.poll(timeoutMs: 5000) }
-        #expect(ready >= 1 && woke < 900)
+        #expect(ready >= 1 && woke < 2500)  // well short of the 5 s timeout
         #expect(poller.isReadable(fromRouter))
         #expect(poller.events(toDealer) == .writable)
         #expect(try router.receive(dontWait: true) == [bytes("w"), bytes("ready")])
@@ -221,7 +222,7 @@ struct ZMQTransportTests {
         var ready = 0
         let waited = try milliseconds { ready = try poller.poll(timeoutMs: 5000) }
         #expect(ready == 1)
-        #expect(waited >= 40 && waited < 900)
+        #expect(waited >= 40 && waited < 2500)  // well short of the 5 s timeout
         #expect(poller.isReadable(signalIndex))
         #expect(!poller.isReadable(socketIndex))
         #expect(signal.drain())
@@ -253,7 +254,7 @@ struct ZMQTransportTests {
             dealer.close()
             context.terminate()
         }
-        #expect(took < 500)
+        #expect(took < 2500)  // an infinite linger would block here for good
         #expect(context.isTerminated)
         #expect(throws: ZMQError.self) { _ = try ZMQSocket(context: context, type: .dealer) }
     }
@@ -278,8 +279,8 @@ struct ZMQTransportTests {
         owner.start()
         ready.wait()
         let took = milliseconds { context.terminate() }  // waits for the owner thread to close its socket
-        #expect(took < 900)
-        #expect(finished.wait(timeout: .now() + 1) == .success)
+        #expect(took < 2500)  // without termination the receive would block for good
+        #expect(finished.wait(timeout: .now() + 5) == .success)
         #expect(outcome.value?.isTerminated == true)
         #expect(outcome.value?.description == "zmq_msg_recv failed: Context was terminated")
     }
