@@ -43,8 +43,12 @@ public struct CoordinatorSettings: Sendable {
     public var maximumTreesPerUnit = 256
     /// Deadline of a unit: at least this, and at least 20 × its estimated run time.
     public var minimumDeadlineMs = 60_000
-    /// Duplicate the oldest in-flight units on idle workers once no other work is left.
+    /// Once no other work is left, an idle worker takes units still queued on another worker (moved, not
+    /// copied) and, failing that, duplicates units that are late (speculative copies; the first result wins).
     public var speculativeStragglers = true
+    /// A unit is late, and may be copied to an idle worker, once it has taken this long past its expected end,
+    /// or as long again as it was expected to take, whichever is more.
+    public var minimumStragglerDelayMs = 1000
 
     public init(sweepID: String, configHash: String, configText: String, engineVersion: String) {
         self.sweepID = sweepID; self.configHash = configHash; self.configText = configText; self.engineVersion = engineVersion
@@ -101,6 +105,11 @@ public struct CoordinatorStateMachine: Sendable {
         public var deadlineMs: Int64
         /// A speculative copy of a straggler.
         public var speculative: Bool
+        /// The units a worker got together over the same trees (it runs them as one group): a batch is begun
+        /// or waiting as a whole.
+        public var batch: Int
+        /// When the batch should be done, from the measured cost and what its worker held before it.
+        public var expectedDoneMs: Int64
     }
 
     struct Worker: Sendable {
@@ -111,7 +120,17 @@ public struct CoordinatorStateMachine: Sendable {
         var lastSentMs: Int64
         /// Leases this worker holds (running, or queued behind its slots).
         var held = 0
+        /// When the units it holds should all be done, at the measured cost.
+        var projectedFreeMs: Int64 = 0
+        /// The batch the next unit may join: same trees, same dispatch pass.
+        var batch: (id: Int, trees: Range<Int>, pass: Int, units: [UnitSpec]) = (-1, 0 ..< 0, -1, [])
     }
+
+    /// Units over the same trees sent to a worker in one dispatch pass form a batch, as a worker groups them
+    /// (at most this many, the worker's own limit).
+    static let maximumBatch = 16
+    var nextBatch = 0
+    var dispatchPass = 0
 
     public let settings: CoordinatorSettings
     public let configurationCount: Int
@@ -465,6 +484,7 @@ public struct CoordinatorStateMachine: Sendable {
     }
 
     mutating func dispatch(nowMs: Int64, into actions: inout [CoordinatorAction]) {
+        dispatchPass += 1
         var progress = true
         while progress {
             progress = false
@@ -473,36 +493,93 @@ public struct CoordinatorStateMachine: Sendable {
                 if let next = nextUnit(for: w) {
                     assign(next.unit, attempt: next.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
                     progress = true
-                } else if settings.speculativeStragglers, let straggler = oldestStraggler(notOn: w) {
+                } else if settings.speculativeStragglers, moveQueuedBatch(to: w, nowMs: nowMs, into: &actions) {
+                    progress = true
+                } else if settings.speculativeStragglers, let straggler = oldestStraggler(notOn: w, nowMs: nowMs) {
                     assign(straggler.unit, attempt: straggler.attempt, to: w, speculative: true, nowMs: nowMs, into: &actions)
-                    actions.append(.log("re-running straggler \(straggler.unit.id) on idle worker \(Self.name(w))"))
+                    actions.append(.log("re-running straggler \(straggler.unit.id) on idle worker \(Self.name(w)): "
+                                        + "\(nowMs - straggler.expectedDoneMs) ms past its expected end"))
                     progress = true
                 }
             }
         }
     }
 
+    /// Every tree is handed out and `w` has a slot free: it takes the newest batch another worker holds beyond
+    /// what its slots are running (so it has not begun), moving the leases rather than copying them. The other
+    /// worker gets a `cancel` for each unit and drops them. The victim is the worker with the most batches
+    /// waiting (ties: the earliest to join). Returns whether anything moved.
+    mutating func moveQueuedBatch(to w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) -> Bool {
+        var byWorker: [WorkerID: [Int: [Lease]]] = [:]
+        for list in leaseTable.values {
+            for lease in list where !lease.speculative { byWorker[lease.worker, default: [:]][lease.batch, default: []].append(lease) }
+        }
+        // Only a worker with a slot free takes work away from another (else the two would pass it back and forth).
+        guard (byWorker[w]?.count ?? 0) < workers[w]?.slots ?? 0 else { return false }
+        var best: (worker: WorkerID, waiting: Int)?
+        for v in workerOrder where v != w {
+            guard let batches = byWorker[v], let slots = workers[v]?.slots else { continue }
+            let waiting = batches.count - slots
+            if waiting >= 1, best.map({ waiting > $0.waiting }) ?? true { best = (v, waiting) }
+        }
+        guard let (victim, _) = best, let batches = byWorker[victim], let newest = batches.keys.max(),
+              let credit = workers[w]?.credit else { return false }
+        // In the batch's order (configuration, then trees), as many as `w` has asked for.
+        let moving = batches[newest]!.sorted { ($0.unit.configuration, $0.unit.trees.lowerBound) < ($1.unit.configuration, $1.unit.trees.lowerBound) }
+            .prefix(credit)
+        for lease in moving {
+            removeLeases(of: lease.unit) { $0 == lease }
+            actions.append(.send(victim, .cancel(unit: lease.unit)))
+            assign(lease.unit, attempt: lease.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
+        }
+        let ids = moving.map(\.unit.id)
+        actions.append(.log("moved \(ids.count) queued units (\(ids.count > 2 ? "\(ids[0]) … \(ids[ids.count - 1])" : ids.joined(separator: ", "))) "
+                            + "from \(Self.name(victim)) to idle worker \(Self.name(w))"))
+        return !moving.isEmpty
+    }
+
     mutating func assign(_ unit: UnitSpec, attempt: Int, to w: WorkerID, speculative: Bool, nowMs: Int64,
                          into actions: inout [CoordinatorAction]) {
         // A worker queues prefetched units behind its slots, so a unit may wait for those ahead of it first.
         let index = workers.index(forKey: w)!
-        let ahead = max(0, workers.values[index].held / max(1, workers.values[index].slots))
+        let slots = max(1, workers.values[index].slots)
+        let ahead = max(0, workers.values[index].held / slots)
         let ms = deadline(for: unit) + ahead * expectedMs(unit)
         workers.values[index].held += 1
         workers.values[index].credit -= 1
         workers.values[index].lastSentMs = nowMs
+        // The batch it joins (or starts), and when that batch should be done.
+        var batch = workers.values[index].batch
+        if batch.trees != unit.trees || batch.pass != dispatchPass || batch.units.count >= Self.maximumBatch {
+            batch = (nextBatch, unit.trees, dispatchPass, [])
+            nextBatch += 1
+        }
+        batch.units.append(unit)
+        workers.values[index].batch = batch
+        let free = max(nowMs, workers.values[index].projectedFreeMs) + Int64(expectedMs(unit) / slots)
+        workers.values[index].projectedFreeMs = free
+        for earlier in batch.units.dropLast() {
+            guard let i = leaseTable[earlier]?.firstIndex(where: { $0.worker == w && $0.batch == batch.id }) else { continue }
+            leaseTable[earlier]![i].expectedDoneMs = free
+        }
         leaseTable[unit, default: []].append(Lease(unit: unit, attempt: attempt, worker: w, startedMs: nowMs,
-                                                   deadlineMs: nowMs + Int64(ms), speculative: speculative))
+                                                   deadlineMs: nowMs + Int64(ms), speculative: speculative,
+                                                   batch: batch.id, expectedDoneMs: free))
         leasedTrees += unit.trees.count
         actions.append(.send(w, .assign(unit: unit, attempt: attempt, deadlineMs: ms)))
     }
 
-    /// The longest-running unit that has only one copy and is not on `w`.
-    func oldestStraggler(notOn w: WorkerID) -> Lease? {
+    /// The oldest late unit (see ``CoordinatorSettings/minimumStragglerDelayMs``) that has only one copy and
+    /// is not on `w`. Units merely queued behind others are not late: their expected end counts the queue.
+    func oldestStraggler(notOn w: WorkerID, nowMs: Int64) -> Lease? {
         var best: Lease?
-        for lease in leases where lease.worker != w && !lease.speculative {
-            if leaseTable[lease.unit]?.contains(where: { $0.speculative }) == true { continue }
-            if best == nil || lease.startedMs < best!.startedMs { best = lease }
+        for list in leaseTable.values where list.count == 1 {
+            let lease = list[0]
+            guard lease.worker != w, !lease.speculative else { continue }
+            let slack = max(Int64(settings.minimumStragglerDelayMs), lease.expectedDoneMs - lease.startedMs)
+            guard nowMs - lease.expectedDoneMs > slack else { continue }
+            if best.map({ (lease.startedMs, lease.unit.configuration, lease.unit.trees.lowerBound)
+                          < ($0.startedMs, $0.unit.configuration, $0.unit.trees.lowerBound) }) ?? true { best = lease }
         }
         return best
     }

@@ -196,18 +196,80 @@ import Testing
         #expect(Self.assigns(m.handle(.received(Self.b, .credit(count: 3)), nowMs: 3)).map(\.0.configuration).prefix(1) == [5])
     }
 
-    @Test func anIdleWorkerReRunsTheOldestStragglerAndTheFirstResultWins() {
+    static func cancels(_ actions: [CoordinatorAction], to w: WorkerID) -> [UnitSpec] {
+        actions.compactMap { if case let .send(to, .cancel(unit)) = $0, to == w { return unit } else { return nil } }
+    }
+
+    static func logs(_ actions: [CoordinatorAction]) -> [String] {
+        actions.compactMap { if case let .log(line) = $0 { return line } else { return nil } }
+    }
+
+    @Test func anIdleWorkerReRunsAUnitOnlyOnceItIsLateAndTheFirstResultWins() {
         var m = Self.machine(configurations: 1, trees: 1)
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
         let unit = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0))[0].0
         _ = m.handle(Self.hello(Self.b), nowMs: 10)
-        let copy = m.handle(.received(Self.b, .credit(count: 1)), nowMs: 10)
+        // Nothing else to do, but a's unit is not late: b waits rather than duplicate it.
+        #expect(Self.assigns(m.handle(.received(Self.b, .credit(count: 1)), nowMs: 10)).isEmpty)
+        #expect(Self.assigns(m.handle(.tick, nowMs: 900)).isEmpty)
+        // Its cost is unknown, so it is late once a second (minimumStragglerDelayMs) has passed: b gets a copy.
+        let copy = m.handle(.tick, nowMs: 1001)
         #expect(Self.assigns(copy, to: Self.b).map(\.0) == [unit])
-        let won = m.handle(.received(Self.b, Self.ok(unit)), nowMs: 20)
+        #expect(Self.logs(copy).contains { $0.hasPrefix("re-running straggler \(unit.id) on idle worker worker-b") })
+        let won = m.handle(.received(Self.b, Self.ok(unit)), nowMs: 1100)
         #expect(Self.commits(won) == [unit])
-        #expect(won.contains { if case .send(let w, .cancel(let u)) = $0 { return w == Self.a && u == unit } else { return false } })
-        let lost = m.handle(.received(Self.a, Self.ok(unit)), nowMs: 30)
+        #expect(Self.cancels(won, to: Self.a) == [unit])
+        let lost = m.handle(.received(Self.a, Self.ok(unit)), nowMs: 1200)
         #expect(Self.commits(lost).isEmpty)
+    }
+
+    @Test func anIdleWorkerTakesABatchQueuedOnAnotherWorkerAndTheOtherDropsIt() {
+        // One tree per unit until the cost is known: a's eight units are two batches (trees 0 and 1, four
+        // configurations each); its one slot runs the first, the second waits.
+        var m = Self.machine(configurations: 4, trees: 2)
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        let held = Self.assigns(m.handle(.received(Self.a, .credit(count: 8)), nowMs: 0)).map(\.0)
+        #expect(held.map(\.trees) == Array(repeating: 0 ..< 1, count: 4) + Array(repeating: 1 ..< 2, count: 4))
+        _ = m.handle(Self.hello(Self.b), nowMs: 10)
+        // Every tree is handed out; b takes two of the waiting batch's units, moved (a is told to drop them), not copied.
+        let moved = m.handle(.received(Self.b, .credit(count: 2)), nowMs: 10)
+        let taken = [UnitSpec(configuration: 0, trees: 1 ..< 2), UnitSpec(configuration: 1, trees: 1 ..< 2)]
+        #expect(Self.assigns(moved, to: Self.b).map(\.0) == taken)
+        #expect(Self.assigns(moved, to: Self.b).allSatisfy { $0.1 == 1 }, "a move is not a retry")
+        #expect(Self.cancels(moved, to: Self.a) == taken)
+        #expect(Self.logs(moved).contains { $0.hasPrefix("moved 2 queued units") && $0.hasSuffix("from worker-a to idle worker worker-b") })
+        // While b holds work of its own it takes no more (else two workers would pass units back and forth).
+        #expect(Self.assigns(m.handle(.received(Self.b, .credit(count: 4)), nowMs: 20)).isEmpty)
+        // b's results commit; a's result for a unit it had been told to drop is discarded.
+        #expect(Self.commits(m.handle(.received(Self.b, Self.ok(taken[0])), nowMs: 40)) == [taken[0]])
+        #expect(Self.commits(m.handle(.received(Self.a, Self.ok(taken[1])), nowMs: 50)).isEmpty)
+        let done = m.handle(.received(Self.b, Self.ok(taken[1])), nowMs: 60)
+        #expect(Self.commits(done) == [taken[1]])
+        // Idle again (with the credit it asked for), b takes the rest of that batch; a's first batch, which
+        // its slot is running, stays with a.
+        #expect(Self.assigns(done, to: Self.b).map(\.0) == [UnitSpec(configuration: 2, trees: 1 ..< 2), UnitSpec(configuration: 3, trees: 1 ..< 2)])
+        #expect(Self.cancels(done, to: Self.a) == [UnitSpec(configuration: 2, trees: 1 ..< 2), UnitSpec(configuration: 3, trees: 1 ..< 2)])
+        let later = m.handle(.received(Self.b, .credit(count: 1)), nowMs: 70)
+        #expect(Self.assigns(later).isEmpty, "a's running batch is neither queued nor late")
+    }
+
+    @Test func aUnitIsLateOnceItHasRunAsLongAgainAsItsMeasuredCostAllows() {
+        var m = Self.machine(configurations: 1, trees: 2)
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        // Measure: one tree takes 1 s. The second unit (one tree) should then be done at 2000 ms.
+        let first = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0))[0].0
+        _ = m.handle(.received(Self.a, Self.ok(first, elapsed: 1_000_000)), nowMs: 1000)
+        let second = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 1000))[0].0
+        _ = m.handle(Self.hello(Self.b), nowMs: 1000)
+        _ = m.handle(.received(Self.b, .credit(count: 1)), nowMs: 1000)
+        var copiedAt: [Int64] = []
+        for now in stride(from: Int64(1100), through: 5000, by: 100) {
+            // Any event may dispatch: a's heartbeat as well as the tick.
+            let actions = m.handle(.received(Self.a, .heartbeat(inflight: 1)), nowMs: now) + m.handle(.tick, nowMs: now)
+            if Self.assigns(actions, to: Self.b).map(\.0) == [second] { copiedAt.append(now) }
+        }
+        // Late by as long again as it was expected to take (1 s, also the minimum): copied once, just after 3000 ms.
+        #expect(copiedAt == [3100])
     }
 
     @Test func aUnitPastItsDeadlineIsRetried() {
