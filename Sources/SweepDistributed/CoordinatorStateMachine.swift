@@ -485,6 +485,10 @@ public struct CoordinatorStateMachine: Sendable {
 
     mutating func dispatch(nowMs: Int64, into actions: inout [CoordinatorAction]) {
         dispatchPass += 1
+        // At the tail every idle worker looks at every lease: the views are built once per pass (the batches
+        // again after a move), not once per idle worker.
+        var batches: [WorkerID: [Int: [Lease]]]?
+        var late: [Lease]?
         var progress = true
         while progress {
             progress = false
@@ -493,9 +497,9 @@ public struct CoordinatorStateMachine: Sendable {
                 if let next = nextUnit(for: w) {
                     assign(next.unit, attempt: next.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
                     progress = true
-                } else if settings.speculativeStragglers, moveQueuedBatch(to: w, nowMs: nowMs, into: &actions) {
+                } else if settings.speculativeStragglers, moveQueuedBatch(to: w, batches: &batches, nowMs: nowMs, into: &actions) {
                     progress = true
-                } else if settings.speculativeStragglers, let straggler = oldestStraggler(notOn: w, nowMs: nowMs) {
+                } else if settings.speculativeStragglers, let straggler = oldestStraggler(notOn: w, late: &late, nowMs: nowMs) {
                     assign(straggler.unit, attempt: straggler.attempt, to: w, speculative: true, nowMs: nowMs, into: &actions)
                     actions.append(.log("re-running straggler \(straggler.unit.id) on idle worker \(Self.name(w)): "
                                         + "\(nowMs - straggler.expectedDoneMs) ms past its expected end"))
@@ -509,11 +513,16 @@ public struct CoordinatorStateMachine: Sendable {
     /// what its slots are running (so it has not begun), moving the leases rather than copying them. The other
     /// worker gets a `cancel` for each unit and drops them. The victim is the worker with the most batches
     /// waiting (ties: the earliest to join). Returns whether anything moved.
-    mutating func moveQueuedBatch(to w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) -> Bool {
-        var byWorker: [WorkerID: [Int: [Lease]]] = [:]
-        for list in leaseTable.values {
-            for lease in list where !lease.speculative { byWorker[lease.worker, default: [:]][lease.batch, default: []].append(lease) }
+    mutating func moveQueuedBatch(to w: WorkerID, batches view: inout [WorkerID: [Int: [Lease]]]?, nowMs: Int64,
+                                  into actions: inout [CoordinatorAction]) -> Bool {
+        if view == nil {
+            var built: [WorkerID: [Int: [Lease]]] = [:]
+            for list in leaseTable.values {
+                for lease in list where !lease.speculative { built[lease.worker, default: [:]][lease.batch, default: []].append(lease) }
+            }
+            view = built
         }
+        let byWorker = view!
         // Only a worker with a slot free takes work away from another (else the two would pass it back and forth).
         guard (byWorker[w]?.count ?? 0) < workers[w]?.slots ?? 0 else { return false }
         var best: (worker: WorkerID, waiting: Int)?
@@ -532,6 +541,7 @@ public struct CoordinatorStateMachine: Sendable {
             actions.append(.send(victim, .cancel(unit: lease.unit)))
             assign(lease.unit, attempt: lease.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
         }
+        view = nil  // leases moved: rebuild before the next look
         let ids = moving.map(\.unit.id)
         actions.append(.log("moved \(ids.count) queued units (\(ids.count > 2 ? "\(ids[0]) … \(ids[ids.count - 1])" : ids.joined(separator: ", "))) "
                             + "from \(Self.name(victim)) to idle worker \(Self.name(w))"))
@@ -571,17 +581,20 @@ public struct CoordinatorStateMachine: Sendable {
 
     /// The oldest late unit (see ``CoordinatorSettings/minimumStragglerDelayMs``) that has only one copy and
     /// is not on `w`. Units merely queued behind others are not late: their expected end counts the queue.
-    func oldestStraggler(notOn w: WorkerID, nowMs: Int64) -> Lease? {
-        var best: Lease?
-        for list in leaseTable.values where list.count == 1 {
-            let lease = list[0]
-            guard lease.worker != w, !lease.speculative else { continue }
-            let slack = max(Int64(settings.minimumStragglerDelayMs), lease.expectedDoneMs - lease.startedMs)
-            guard nowMs - lease.expectedDoneMs > slack else { continue }
-            if best.map({ (lease.startedMs, lease.unit.configuration, lease.unit.trees.lowerBound)
-                          < ($0.startedMs, $0.unit.configuration, $0.unit.trees.lowerBound) }) ?? true { best = lease }
+    /// `late` caches the late leases, oldest first, for the rest of a dispatch pass.
+    func oldestStraggler(notOn w: WorkerID, late: inout [Lease]?, nowMs: Int64) -> Lease? {
+        if late == nil {
+            late = leaseTable.values.compactMap { list -> Lease? in
+                guard list.count == 1, !list[0].speculative else { return nil }
+                let lease = list[0]
+                let slack = max(Int64(settings.minimumStragglerDelayMs), lease.expectedDoneMs - lease.startedMs)
+                return nowMs - lease.expectedDoneMs > slack ? lease : nil
+            }.sorted {
+                ($0.startedMs, $0.unit.configuration, $0.unit.trees.lowerBound) < ($1.startedMs, $1.unit.configuration, $1.unit.trees.lowerBound)
+            }
         }
-        return best
+        // Still its unit's only lease: a copy made, or a lease moved, earlier in this pass counts.
+        return late!.first { $0.worker != w && leaseTable[$0.unit] == [$0] }
     }
 
     mutating func checkFinished(into actions: inout [CoordinatorAction]) {

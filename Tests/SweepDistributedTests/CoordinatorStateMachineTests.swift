@@ -253,6 +253,24 @@ import Testing
         #expect(Self.assigns(later).isEmpty, "a's running batch is neither queued nor late")
     }
 
+    @Test func idleWorkersTakeTheNewestWaitingBatchesOneEachAndTheRunningOneStays() {
+        let c = WorkerID(Array("worker-c".utf8))
+        // a holds three batches (trees 0, 1, 2; two configurations each): it runs the first, two wait.
+        var m = Self.machine(configurations: 2, trees: 3)
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        #expect(Self.assigns(m.handle(.received(Self.a, .credit(count: 6)), nowMs: 0)).count == 6)
+        _ = m.handle(Self.hello(Self.b), nowMs: 1)
+        _ = m.handle(Self.hello(c), nowMs: 1)
+        let toB = Self.assigns(m.handle(.received(Self.b, .credit(count: 17)), nowMs: 2), to: Self.b).map(\.0)
+        let toC = Self.assigns(m.handle(.received(c, .credit(count: 17)), nowMs: 3), to: c).map(\.0)
+        #expect(toB == [UnitSpec(configuration: 0, trees: 2 ..< 3), UnitSpec(configuration: 1, trees: 2 ..< 3)])
+        #expect(toC == [UnitSpec(configuration: 0, trees: 1 ..< 2), UnitSpec(configuration: 1, trees: 1 ..< 2)])
+        // What a runs is neither queued nor late: a further idle worker gets nothing.
+        let d = WorkerID(Array("worker-d".utf8))
+        _ = m.handle(Self.hello(d), nowMs: 4)
+        #expect(Self.assigns(m.handle(.received(d, .credit(count: 17)), nowMs: 5)).isEmpty)
+    }
+
     @Test func aUnitIsLateOnceItHasRunAsLongAgainAsItsMeasuredCostAllows() {
         var m = Self.machine(configurations: 1, trees: 2)
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
