@@ -102,7 +102,7 @@ let package = Package(
             exclude: ["Traces"]
         ),
         .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit", "SweepCore", "SweepProtocol", "SweepTransportZMQ", "SweepJournal"]),
-        .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "SweepCore"]),
+        .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "SweepCore", "TouchScenarios"]),
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),

@@ -74,7 +74,9 @@ public struct UnitRunner: Sendable {
     /// What a unit has gathered so far: its tallies, the examples kept per defect class, its elements' tallies.
     struct Accumulator {
         var result: UnitResult
-        var kept = [Int](repeating: 0, count: DefectClass.allCases.count)
+        /// Per defect class, the screen kinds (``DefectExample/screenKind``) of the examples kept, at most
+        /// `examples` of them: one example per kind.
+        var keptKinds = [[Int]](repeating: [], count: DefectClass.allCases.count)
         /// Element tallies of the unit's screens, by global element index.
         var elementTallies: [Int: Tally] = [:]
 
@@ -95,6 +97,9 @@ public struct UnitRunner: Sendable {
         let base = baseTree(t)
         let tree = plan.configured(base.tree, configuration: configuration)
         let prepared = PreparedScene(tree.scene)
+        // Trees run in plan order, so the first example of a screen kind is its earliest
+        // (SweepTallies.keepSmallest keeps the same ones whatever the units).
+        let kind = DefectExample.screenKind(template: tree.template, treeIndex: t)
         for (index, entry) in base.gestures.enumerated() {
             let verdict = engine.withSummary(prepared, script: entry.gesture.script) { summary in
                 Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
@@ -103,12 +108,9 @@ public struct UnitRunner: Sendable {
             if t < plan.screenCount {
                 acc.elementTallies[plan.screenElementOffsets[t] + entry.placement / placements, default: Tally()].add(verdict)
             }
-            for defect in verdict.defects where acc.kept[defect.rawValue] < perClass {
-                // Trees run in plan order, so the first example of a screen kind is its earliest
-                // (SweepTallies.keepSmallest keeps the same ones whatever the units).
-                let kind = DefectExample.screenKind(template: tree.template, treeIndex: t)
-                guard !acc.result.examples.contains(where: { $0.defect == defect && $0.screenKind == kind }) else { continue }
-                acc.kept[defect.rawValue] += 1
+            for defect in verdict.defects
+            where acc.keptKinds[defect.rawValue].count < perClass && !acc.keptKinds[defect.rawValue].contains(kind) {
+                acc.keptKinds[defect.rawValue].append(kind)
                 acc.result.examples.append(DefectExample(
                     configuration: configuration, defect: defect, treeIndex: t, family: entry.family,
                     placement: entry.placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,

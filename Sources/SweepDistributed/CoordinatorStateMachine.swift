@@ -108,7 +108,8 @@ public struct CoordinatorStateMachine: Sendable {
         /// The units a worker got together over the same trees (it runs them as one group): a batch is begun
         /// or waiting as a whole.
         public var batch: Int
-        /// When the batch should be done, from the measured cost and what its worker held before it.
+        /// When this unit should be done, from the measured cost and what its worker held before it; its
+        /// batch is done with the last of them (``TailView``).
         public var expectedDoneMs: Int64
     }
 
@@ -122,8 +123,8 @@ public struct CoordinatorStateMachine: Sendable {
         var held = 0
         /// When the units it holds should all be done, at the measured cost.
         var projectedFreeMs: Int64 = 0
-        /// The batch the next unit may join: same trees, same dispatch pass.
-        var batch: (id: Int, trees: Range<Int>, pass: Int, units: [UnitSpec]) = (-1, 0 ..< 0, -1, [])
+        /// The batch the next unit may join: same trees, same dispatch pass, fewer than `maximumBatch` units.
+        var batch: (id: Int, trees: Range<Int>, pass: Int, count: Int) = (-1, 0 ..< 0, -1, 0)
     }
 
     /// Units over the same trees sent to a worker in one dispatch pass form a batch, as a worker groups them
@@ -384,7 +385,7 @@ public struct CoordinatorStateMachine: Sendable {
         }
         for w in workerOrder where nowMs - (workers[w]?.lastSentMs ?? nowMs) >= Int64(settings.heartbeatMs) {
             workers[w]!.lastSentMs = nowMs
-            actions.append(.send(w, .heartbeat(inflight: leases.filter { $0.worker == w }.count)))
+            actions.append(.send(w, .heartbeat(inflight: workers[w]!.held)))
         }
     }
 
@@ -485,10 +486,9 @@ public struct CoordinatorStateMachine: Sendable {
 
     mutating func dispatch(nowMs: Int64, into actions: inout [CoordinatorAction]) {
         dispatchPass += 1
-        // At the tail every idle worker looks at every lease: the views are built once per pass (the batches
-        // again after a move), not once per idle worker.
-        var batches: [WorkerID: [Int: [Lease]]]?
-        var late: [Lease]?
+        // At the tail every idle worker looks at every lease: the view is built once per pass (again after
+        // a move), not once per idle worker.
+        var tail: TailView?
         var progress = true
         while progress {
             progress = false
@@ -497,9 +497,9 @@ public struct CoordinatorStateMachine: Sendable {
                 if let next = nextUnit(for: w) {
                     assign(next.unit, attempt: next.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
                     progress = true
-                } else if settings.speculativeStragglers, moveQueuedBatch(to: w, batches: &batches, nowMs: nowMs, into: &actions) {
+                } else if settings.speculativeStragglers, moveQueuedBatch(to: w, tail: &tail, nowMs: nowMs, into: &actions) {
                     progress = true
-                } else if settings.speculativeStragglers, let straggler = oldestStraggler(notOn: w, late: &late, nowMs: nowMs) {
+                } else if settings.speculativeStragglers, let straggler = oldestStraggler(notOn: w, tail: &tail, nowMs: nowMs) {
                     assign(straggler.unit, attempt: straggler.attempt, to: w, speculative: true, nowMs: nowMs, into: &actions)
                     actions.append(.log("re-running straggler \(straggler.unit.id) on idle worker \(Self.name(w)): "
                                         + "\(nowMs - straggler.expectedDoneMs) ms past its expected end"))
@@ -507,45 +507,6 @@ public struct CoordinatorStateMachine: Sendable {
                 }
             }
         }
-    }
-
-    /// Every tree is handed out and `w` has a slot free: it takes the newest batch another worker holds beyond
-    /// what its slots are running (so it has not begun), moving the leases rather than copying them. The other
-    /// worker gets a `cancel` for each unit and drops them. The victim is the worker with the most batches
-    /// waiting (ties: the earliest to join). Returns whether anything moved.
-    mutating func moveQueuedBatch(to w: WorkerID, batches view: inout [WorkerID: [Int: [Lease]]]?, nowMs: Int64,
-                                  into actions: inout [CoordinatorAction]) -> Bool {
-        if view == nil {
-            var built: [WorkerID: [Int: [Lease]]] = [:]
-            for list in leaseTable.values {
-                for lease in list where !lease.speculative { built[lease.worker, default: [:]][lease.batch, default: []].append(lease) }
-            }
-            view = built
-        }
-        let byWorker = view!
-        // Only a worker with a slot free takes work away from another (else the two would pass it back and forth).
-        guard (byWorker[w]?.count ?? 0) < workers[w]?.slots ?? 0 else { return false }
-        var best: (worker: WorkerID, waiting: Int)?
-        for v in workerOrder where v != w {
-            guard let batches = byWorker[v], let slots = workers[v]?.slots else { continue }
-            let waiting = batches.count - slots
-            if waiting >= 1, best.map({ waiting > $0.waiting }) ?? true { best = (v, waiting) }
-        }
-        guard let (victim, _) = best, let batches = byWorker[victim], let newest = batches.keys.max(),
-              let credit = workers[w]?.credit else { return false }
-        // In the batch's order (configuration, then trees), as many as `w` has asked for.
-        let moving = batches[newest]!.sorted { ($0.unit.configuration, $0.unit.trees.lowerBound) < ($1.unit.configuration, $1.unit.trees.lowerBound) }
-            .prefix(credit)
-        for lease in moving {
-            removeLeases(of: lease.unit) { $0 == lease }
-            actions.append(.send(victim, .cancel(unit: lease.unit)))
-            assign(lease.unit, attempt: lease.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
-        }
-        view = nil  // leases moved: rebuild before the next look
-        let ids = moving.map(\.unit.id)
-        actions.append(.log("moved \(ids.count) queued units (\(ids.count > 2 ? "\(ids[0]) … \(ids[ids.count - 1])" : ids.joined(separator: ", "))) "
-                            + "from \(Self.name(victim)) to idle worker \(Self.name(w))"))
-        return !moving.isEmpty
     }
 
     mutating func assign(_ unit: UnitSpec, attempt: Int, to w: WorkerID, speculative: Bool, nowMs: Int64,
@@ -558,43 +519,21 @@ public struct CoordinatorStateMachine: Sendable {
         workers.values[index].held += 1
         workers.values[index].credit -= 1
         workers.values[index].lastSentMs = nowMs
-        // The batch it joins (or starts), and when that batch should be done.
+        // The batch it joins (or starts), and when it should be done.
         var batch = workers.values[index].batch
-        if batch.trees != unit.trees || batch.pass != dispatchPass || batch.units.count >= Self.maximumBatch {
-            batch = (nextBatch, unit.trees, dispatchPass, [])
+        if batch.trees != unit.trees || batch.pass != dispatchPass || batch.count >= Self.maximumBatch {
+            batch = (nextBatch, unit.trees, dispatchPass, 0)
             nextBatch += 1
         }
-        batch.units.append(unit)
+        batch.count += 1
         workers.values[index].batch = batch
         let free = max(nowMs, workers.values[index].projectedFreeMs) + Int64(expectedMs(unit) / slots)
         workers.values[index].projectedFreeMs = free
-        for earlier in batch.units.dropLast() {
-            guard let i = leaseTable[earlier]?.firstIndex(where: { $0.worker == w && $0.batch == batch.id }) else { continue }
-            leaseTable[earlier]![i].expectedDoneMs = free
-        }
         leaseTable[unit, default: []].append(Lease(unit: unit, attempt: attempt, worker: w, startedMs: nowMs,
                                                    deadlineMs: nowMs + Int64(ms), speculative: speculative,
                                                    batch: batch.id, expectedDoneMs: free))
         leasedTrees += unit.trees.count
         actions.append(.send(w, .assign(unit: unit, attempt: attempt, deadlineMs: ms)))
-    }
-
-    /// The oldest late unit (see ``CoordinatorSettings/minimumStragglerDelayMs``) that has only one copy and
-    /// is not on `w`. Units merely queued behind others are not late: their expected end counts the queue.
-    /// `late` caches the late leases, oldest first, for the rest of a dispatch pass.
-    func oldestStraggler(notOn w: WorkerID, late: inout [Lease]?, nowMs: Int64) -> Lease? {
-        if late == nil {
-            late = leaseTable.values.compactMap { list -> Lease? in
-                guard list.count == 1, !list[0].speculative else { return nil }
-                let lease = list[0]
-                let slack = max(Int64(settings.minimumStragglerDelayMs), lease.expectedDoneMs - lease.startedMs)
-                return nowMs - lease.expectedDoneMs > slack ? lease : nil
-            }.sorted {
-                ($0.startedMs, $0.unit.configuration, $0.unit.trees.lowerBound) < ($1.startedMs, $1.unit.configuration, $1.unit.trees.lowerBound)
-            }
-        }
-        // Still its unit's only lease: a copy made, or a lease moved, earlier in this pass counts.
-        return late!.first { $0.worker != w && leaseTable[$0.unit] == [$0] }
     }
 
     mutating func checkFinished(into actions: inout [CoordinatorAction]) {

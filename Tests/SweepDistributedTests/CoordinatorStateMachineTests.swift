@@ -1,5 +1,6 @@
 import SweepProtocol
 import Testing
+import TouchScenarios
 @testable import SweepDistributed
 
 /// The coordinator's rules as transcripts: events in, actions out, time passed by hand.
@@ -312,14 +313,8 @@ import Testing
     }
 
     @Test func treeCoverageAgreesWithASetOfTreesOverSeededRandomInserts() {
-        var seed: UInt64 = 0x7EE5
-        func next(_ n: Int) -> Int {  // SplitMix64
-            seed &+= 0x9E37_79B9_7F4A_7C15
-            var z = seed
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
+        var rng = SplitMix64(seed: 0x7EE5)
+        func next(_ n: Int) -> Int { Int.random(in: 0 ..< n, using: &rng) }
         for _ in 0 ..< 200 {
             var c = TreeCoverage()
             var model = Set<Int>()
