@@ -166,11 +166,11 @@ extension ScenarioLoader.Builder {
         return TouchMethods(all: TouchMethodImplementation(rawValue: choice)!)
     }
 
-    /// `hitTest:` — `passThrough`, `{enlarge: N}` or `{enlarge: [top, left, bottom, right]}`.
+    /// `hitTest:` — `passThrough`, `superview`, `{enlarge: N}` or `{enlarge: [top, left, bottom, right]}`.
     func parseHitTest(_ node: Node) throws(ScenarioError) -> HitTestOverride {
         guard case .mapping = node else {
-            _ = try reader.choice(node, ["passThrough"], for: "'hitTest' (or {enlarge: …})")
-            return .passThrough
+            let choice = try reader.choice(node, ["passThrough", "superview"], for: "'hitTest' (or {enlarge: …})")
+            return choice == "superview" ? .deferToSuperview : .passThrough
         }
         let map = try reader.map(node, for: "'hitTest'")
         try map.checkKeys(["enlarge"], in: "'hitTest'")

@@ -211,6 +211,7 @@ public enum ScenarioWriter {
             switch spec.hitTestOverride {
             case .none: break
             case .passThrough: line("hitTest: passThrough", pad)
+            case .deferToSuperview: line("hitTest: superview", pad)
             case .enlarged(let i): line("hitTest: {enlarge: " + insets(i) + "}", pad)
             }
             if spec.value != 0 { line("value: " + number(spec.value), pad) }

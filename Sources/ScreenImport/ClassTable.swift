@@ -61,6 +61,42 @@ public enum ClassTable {
         return t
     }()
 
+    /// UIKit containers whose `point(inside:with:)` answers for their superview (imported with `hitTest:
+    /// superview`). Only `UITableViewWrapperView` (iOS 7–10): a UIScrollView subclass between a table and its
+    /// cells that overrides `pointInside:withEvent:` and `hitTest:withEvent:` (class-dump headers, e.g.
+    /// nst/iOS-Runtime-Headers Frameworks/UIKit.framework/UITableViewWrapperView.h). It keeps the frame of the
+    /// unscrolled table, so rows scrolled into view lie outside it, yet they take touches (KIF pull request 469:
+    /// "cells … aren't always within its bounds"); docs/real-screens.md.
+    public static let pointInsideFromSuperview: Set<String> = ["UITableViewWrapperView"]
+
+    /// Whether a view of `className` (or of a subclass of `baseClass`) takes its superview's `point(inside:)`.
+    public static func defersPointInside(_ className: String, baseClass: String?) -> Bool {
+        pointInsideFromSuperview.contains(className) || baseClass.map(pointInsideFromSuperview.contains) == true
+    }
+
+    /// UIKit classes that add gesture recognizers to their own views, so that a dump's `gestureRecognizers = …`
+    /// on them says nothing about the app (docs/real-screens.md gives the reason for each): text input
+    /// (`UITextInteraction`, text drag and drop), the navigation controller's view and bar
+    /// (`interactivePopGestureRecognizer`), table cells and their content views, the table wrapper view (a
+    /// UIScrollView), presentation views (dimming, sheets), web views and windows. Scroll views' own pan and
+    /// pinch are implicit and not counted at all; private `_UI…` classes are UIKit's too.
+    public static let ownRecognizers: Set<String> = [
+        "UITextField", "UISearchBarTextField", "UISearchTextField", "UITextView", "UISearchBar",
+        "UILayoutContainerView", "UINavigationBar", "UITableViewCell", "UITableViewCellContentView",
+        "UITableViewWrapperView", "UIDimmingView", "UIDropShadowView", "UIWebView", "UIWebBrowserView", "WKWebView",
+        "WKContentView", "UIWindow", "UITextEffectsWindow", "UIRemoteKeyboardWindow",
+    ]
+
+    /// Whether UIKit itself adds recognizers to views of `className`: a class of `ownRecognizers`, or a private one.
+    public static func installsOwnRecognizers(_ className: String) -> Bool {
+        ownRecognizers.contains(className) || isPrivate(className)
+    }
+
+    /// UIKit's private classes: `_UI…`, `__UI…`.
+    public static func isPrivate(_ className: String) -> Bool {
+        className.hasPrefix("_UI") || className.hasPrefix("__UI")
+    }
+
     /// Suffix heuristics for app classes, most specific first: the first suffix the (module-less) name ends
     /// with decides.
     public static let heuristics: [(suffix: String, kind: ViewKind)] = [

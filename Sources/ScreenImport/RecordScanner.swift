@@ -2,24 +2,6 @@ import TouchEngine
 
 /// The character-level grammar of one dump record (see `DumpParser` for the line-level rules).
 enum RecordScanner {
-    /// Where a line's record starts: the number of `|` in its indent, the non-indent text before the `<`
-    /// (empty normally) and the index of the `<`. Nil when the line does not start a view record — a
-    /// continuation of quoted text, an elision, anything else.
-    static func recordStart(_ line: Substring) -> (depth: Int, prefix: Substring, recordStart: Substring.Index)? {
-        var depth = 0
-        var i = line.startIndex
-        while i < line.endIndex, line[i] == " " || line[i] == "\t" || line[i] == "|" {
-            if line[i] == "|" { depth += 1 }
-            i = line.index(after: i)
-        }
-        guard let open = line[i...].firstIndex(of: "<") else { return nil }
-        let prefix = line[i ..< open].trimmingWhitespace()
-        // A prefix is a debugger's or tool's wrapper (`(id) $1 = 0x… `, a backtick), never record text.
-        guard prefix.count <= 40, !prefix.contains(";"), !prefix.contains("'") else { return nil }
-        guard className(line[open...]) != nil else { return nil }
-        return (depth, prefix, open)
-    }
-
     /// The class name of a record that starts with `<Name: 0x` (or `<<Name: 0x`), else nil.
     static func className<S: StringProtocol>(_ record: S) -> String? {
         var s = Substring(record)
@@ -94,17 +76,73 @@ enum RecordScanner {
         return parts
     }
 
+    /// Whether `text` closes every bracket and quote it opens (an attribute that an elision did not cut).
+    static func isBalanced(_ text: Substring) -> Bool {
+        var depth = 0
+        var inQuote = false
+        var lastSignificant: Character = " "
+        var i = text.startIndex
+        while i < text.endIndex {
+            let c = text[i]
+            let next = text.index(after: i)
+            if inQuote {
+                if c == "'" && (next == text.endIndex || text[next] == ";") { inQuote = false }
+            } else {
+                switch c {
+                case "'" where lastSignificant == "=": inQuote = true
+                case "<", "(", "{", "[": depth += 1
+                case ">", ")", "}", "]": depth -= 1
+                default: break
+                }
+                if c != " " && c != "\t" { lastSignificant = c }
+            }
+            i = next
+        }
+        return depth == 0 && !inQuote
+    }
+
     /// Attributes the importer reads.
     static let readKeys: Set<String> = ["frame", "hidden", "alpha", "userInteractionEnabled", "clipsToBounds",
                                         "gestureRecognizers", "baseClass", "contentOffset", "contentSize",
                                         "adjustedContentInset", "contentInset"]
-    /// Attributes a description prints that play no part in touch handling: read past silently.
-    static let ignoredKeys: Set<String> = ["layer", "opaque", "autoresize", "tag", "text", "animations", "tintColor",
-                                           "placeholder", "borderStyle", "background", "backgroundColor", "configuration",
-                                           "dataSource", "delegate", "layout", "collectionViewLayout", "font", "textColor",
-                                           "image", "title", "name", "minSize", "maxSize", "textContainer",
-                                           "exclusionPaths", "lineBreakMode", "layoutMargins", "keyboardAppearance",
-                                           "tintAdjustmentMode", "semanticContentAttribute", "effect"]
+    /// Attributes a description (or a tool) prints that play no part in touch handling: read past silently.
+    /// Drawing (`backgroundColor`, `tintColor`, `opaque`, `contentMode`, layer details), layout (`autoresize`,
+    /// `autoresizesSubviews`, `layoutMargins`, `anchorPoint`, `position`, `center`, `zPosition`) and content
+    /// (`text`, `image`, `tag`, `animations`) change what a view shows, not which view a touch hits.
+    static let ignoredKeys: Set<String> = ["layer", "opaque", "autoresize", "autoresizesSubviews", "tag", "text",
+                                           "animations", "tintColor", "placeholder", "borderStyle", "background",
+                                           "backgroundColor", "configuration", "dataSource", "delegate", "layout",
+                                           "collectionViewLayout", "font", "textColor", "image", "title", "name", "minSize",
+                                           "maxSize", "textContainer", "exclusionPaths", "lineBreakMode", "layoutMargins",
+                                           "directionalLayoutMargins", "preservesSuperviewLayoutMargins",
+                                           "insetsLayoutMarginsFromSafeArea", "keyboardAppearance", "tintAdjustmentMode",
+                                           "semanticContentAttribute", "effect", "anchorPoint", "position", "center",
+                                           "zPosition", "contentMode", "contentScaleFactor", "cornerRadius", "masksToBounds",
+                                           "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset",
+                                           "shadowRadius", "attributedText", "textAlignment", "numberOfLines",
+                                           "accessibilityLabel", "accessibilityIdentifier", "identifier",
+                                           "showsHorizontalScrollIndicator", "showsVerticalScrollIndicator",
+                                           "translatesAutoresizingMaskIntoConstraints", "overrideUserInterfaceStyle"]
+
+    /// `layer.…` attributes read past: the layer's drawing. (`layer.hidden` and `layer.transform` would change
+    /// the hit test and are warned about as unknown.)
+    static let ignoredLayerKeys: Set<String> = ["opaque", "anchorPoint", "position", "zPosition", "cornerRadius",
+                                                "masksToBounds", "backgroundColor", "borderWidth", "borderColor",
+                                                "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "contents",
+                                                "contentsScale", "delegate", "name", "mask", "allowsGroupOpacity"]
+
+    /// Whether `key` is read past silently.
+    static func isIgnored(_ key: String) -> Bool {
+        if key.hasPrefix("layer.") { return ignoredLayerKeys.contains(String(key.dropFirst(6))) }
+        return ignoredKeys.contains(key)
+    }
+
+    /// Whether a `transform = [a, b, c, d, tx, ty]` leaves hit testing as the frame says: the identity or a
+    /// translation (the printed frame is then the view's exact place; a scale or rotation is not modelled).
+    static func movesOnly(_ transform: Substring) -> Bool {
+        guard let n = numbers(transform, open: "[", close: "]"), n.count == 6 else { return false }
+        return n[0] == 1 && n[1] == 0 && n[2] == 0 && n[3] == 1
+    }
 
     /// Parses one complete record (`<` … up to, not including, its closing `>`). Nil when the first part is not
     /// `Class: 0xADDRESS`.
@@ -126,8 +164,9 @@ enum RecordScanner {
                 continue
             }
             if key == "frame" { sawFrame = true }
-            if ignoredKeys.contains(key) { continue }
+            if isIgnored(key) { continue }
             if key == "transform" {
+                if movesOnly(value) { continue }
                 warnings.append(ImportWarning(line: line, "the transform of \(name) is not modelled: its frame (the transformed "
                     + "bounding box) is used as is"))
                 continue
@@ -147,7 +186,7 @@ enum RecordScanner {
     static func keyValue(_ item: Substring) -> (String, Substring)? {
         guard let sep = item.firstIndex(where: { $0 == "=" || $0 == ":" }) else { return nil }
         let key = item[..<sep].trimmingWhitespace()
-        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == " " }) else { return nil }
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == " " || $0 == "." }) else { return nil }
         let compact = key.split(separator: " ").enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }
         return (compact.joined(), item[item.index(after: sep)...].trimmingWhitespace())
     }

@@ -54,6 +54,7 @@ public enum ScreenImporter {
         let parsed = try DumpParser.parse(text, file: file)
         var report = ImportReport()
         report.warnings = parsed.warnings
+        report.notes = parsed.notes
         let records = parsed.records
         let root = records[0]
         let rootIsWindow = isWindow(root)
@@ -97,6 +98,7 @@ public enum ScreenImporter {
             }
             spec.isUserInteractionEnabled = record.isUserInteractionEnabled
             spec.clipsToBounds = record.clipsToBounds
+            if ClassTable.defersPointInside(record.className, baseClass: record.baseClass) { spec.hitTestOverride = .deferToSuperview }
             if let offset = record.contentOffset { spec.boundsOrigin = offset }
             if kind.isScrollView { scrollGeometry(&spec, index: index, records: records, report: &report) }
             ids[index] = scene.addView(spec)
@@ -113,8 +115,7 @@ public enum ScreenImporter {
         for (index, record) in records.enumerated() where record.hasGestureRecognizers {
             let v = ids[index]
             guard scene.views[v].scroll == nil, !declared.contains(v) else { continue }
-            let how = ClassTable.resolve(record.className, baseClass: record.baseClass, map: map).how
-            if v == 0 || how == .table || how == .system {
+            if v == 0 || recognizersAreUIKits(record, in: records, map: map) {
                 report.systemRecognizerViews += 1
             } else {
                 report.undeclaredRecognizers.append(scene.views[v].name)
@@ -136,11 +137,19 @@ public enum ScreenImporter {
         if let size = record.contentSize {
             scroll.contentSize = size
         } else {
-            // The union of the subviews' frames: what the content must at least hold.
+            // The union of the subviews' frames: what the content must at least hold. A table's wrapper view
+            // (iOS 7–10) keeps the unscrolled table's frame: its rows count where they lie in the table.
             var w = 0.0, h = 0.0
-            for r in records where r.parent == index && isFinite(r.frame) {
-                w = max(w, r.frame.origin.x + r.frame.size.width)
-                h = max(h, r.frame.origin.y + r.frame.size.height)
+            func extend(_ frame: Rect, by origin: Point) {
+                guard isFinite(frame) else { return }
+                w = max(w, origin.x + frame.origin.x + frame.size.width)
+                h = max(h, origin.y + frame.origin.y + frame.size.height)
+            }
+            for (i, r) in records.enumerated() where r.parent == index {
+                extend(r.frame, by: .zero)
+                guard ClassTable.defersPointInside(r.className, baseClass: r.baseClass) else { continue }
+                let origin = r.frame.origin - (r.contentOffset ?? .zero)
+                for row in records where row.parent == i { extend(row.frame, by: origin) }
             }
             scroll.contentSize = Size(w, h)
             report.notes.append("\(name): contentSize is not in the dump; taken as {\(fmt(w)), \(fmt(h))}, the extent of its subviews")
@@ -171,6 +180,18 @@ public enum ScreenImporter {
         }
         report.declaredRecognizers = attached.count
         return try ScenarioLoader.attach(attached, to: scene, file: overlay.file)
+    }
+
+    /// Whether the recognizers a record says its view has are UIKit's own: the view is a window, of a class
+    /// UIKit adds recognizers to (`ClassTable.ownRecognizers`, private `_UI…` classes), or a plain UIKit view
+    /// that a private UIKit component built (its superview is a `_UI…` view that is not a scroll view, as the
+    /// views of an alert). Any other view — a plain `UIView`, `UIImageView`, `UILabel`, a `UIButton`, an app
+    /// class — has them from the app.
+    static func recognizersAreUIKits(_ record: DumpRecord, in records: [DumpRecord], map: ClassMap) -> Bool {
+        if isWindow(record) || ClassTable.installsOwnRecognizers(record.className) { return true }
+        guard ClassTable.isSystem(record.className), let parent = record.parent.map({ records[$0] }),
+              ClassTable.isPrivate(parent.className) else { return false }
+        return !ClassTable.resolve(parent.className, baseClass: parent.baseClass, map: map).kind.isScrollView
     }
 
     /// A root that is a window: `UIWindow`, a subclass (`baseClass = UIWindow`), or a class named `…Window`.

@@ -47,12 +47,16 @@ public enum TreeGenerator {
     }
 
     /// The part of `view` a finger can reach: its window frame clipped by every ancestor's bounds (H2: a point
-    /// outside a view's bounds never reaches its subviews) and by the window. Empty rects have zero size.
+    /// outside a view's bounds never reaches its subviews) and by the window. Empty rects have zero size. An
+    /// ancestor whose `point(inside:)` answers for its superview (`hitTest: superview`) does not clip: its
+    /// superview's bounds do, as in the hit test.
     public static func clippedWindowRect(of view: ViewID, in scene: Scene) -> Rect {
         var rect = windowFrame(of: view, in: scene)
         var v = scene.views[view].parent
         while let p = v {
-            rect = intersection(rect, windowFrame(of: p, in: scene))
+            if scene.views[p].hitTestOverride != .deferToSuperview || scene.views[p].parent == nil {
+                rect = intersection(rect, windowFrame(of: p, in: scene))
+            }
             v = scene.views[p].parent
         }
         return rect

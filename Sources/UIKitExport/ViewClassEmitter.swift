@@ -80,7 +80,7 @@ struct ViewClassEmitter {
         }
     }
 
-    /// H3: `hitTest: passThrough` and `hitTest: {enlarge: …}`.
+    /// H3: `hitTest: passThrough`, `hitTest: superview` and `hitTest: {enlarge: …}`.
     func emitHitTestOverride(_ override: HitTestOverride, into w: inout SwiftWriter) {
         switch override {
         case .none:
@@ -90,6 +90,13 @@ struct ViewClassEmitter {
             w.block("override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView?") { w in
                 w.line("let hit = super.hitTest(point, with: event)")
                 w.line("return hit === self ? nil : hit")
+            }
+        case .deferToSuperview:
+            w.comment("hitTest: superview (H3): point(inside:) answers for the superview, as UITableViewWrapperView does "
+                + "for the rows it holds.")
+            w.block("override func point(inside point: CGPoint, with event: UIEvent?) -> Bool") { w in
+                w.line("guard let superview else { return super.point(inside: point, with: event) }")
+                w.line("return superview.point(inside: convert(point, to: superview), with: event)")
             }
         case .enlarged(let insets):
             w.comment("hitTest: {enlarge: [\(SwiftLiteral.number(insets.top)), \(SwiftLiteral.number(insets.left)), "

@@ -12,12 +12,17 @@ extension Simulation {
         return inParent - views[v].frame.origin + boundsOrigin(v)
     }
 
-    /// `point(inside:)` in `v`'s bounds space, with the enlarged-hit-area override (H3).
-    @inline(__always) func pointInside(_ local: Point, _ v: ViewID) -> Bool {
+    /// `point(inside:)` in `v`'s bounds space, with the enlarged-hit-area and superview overrides (H3).
+    func pointInside(_ local: Point, _ v: ViewID) -> Bool {
         let spec = views[v]
         let bounds = Rect(origin: boundsOrigin(v), size: spec.frame.size)
-        if case .enlarged(let insets) = spec.hitTestOverride { return bounds.outset(by: insets).contains(local) }
-        return bounds.contains(local)
+        switch spec.hitTestOverride {
+        case .enlarged(let insets): return bounds.outset(by: insets).contains(local)
+        case .deferToSuperview:
+            guard let parent = spec.parent else { return bounds.contains(local) }
+            return pointInside(local - boundsOrigin(v) + spec.frame.origin, parent)
+        case .none, .passThrough: return bounds.contains(local)
+        }
     }
 
     /// `UIWindow.hitTest` (H1–H3): the frontmost view under a window point, or nil.

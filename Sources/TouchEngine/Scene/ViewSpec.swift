@@ -51,6 +51,10 @@ public enum HitTestOverride: Hashable, Sendable {
     case passThrough
     /// Enlarged hit area: `point(inside:)` tests the bounds grown by these insets (H3, H2 still applies).
     case enlarged(EdgeInsets)
+    /// `point(inside:)` answers for the superview: a point is inside when it is inside the superview (converted to
+    /// its coordinates). UIKit's `UITableViewWrapperView` (iOS 7–10) behaves so: it keeps the frame it had when
+    /// the table was not scrolled, yet the rows it holds take touches wherever the table shows them.
+    case deferToSuperview
 }
 
 /// Scroll-view configuration (§6). Present only on scroll-view kinds.

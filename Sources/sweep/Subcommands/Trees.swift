@@ -106,6 +106,7 @@ extension SweepCommand {
                 }
                 if !spec.isUserInteractionEnabled { line += " userInteractionEnabled=false" }
                 if spec.hitTestOverride == .passThrough { line += " passThrough" }
+                if spec.hitTestOverride == .deferToSuperview { line += " pointInsideSuperview" }
                 let recs = scene.recognizers.filter { $0.view == v }.map(\.name)
                 if !recs.isEmpty { line += "  [" + recs.joined(separator: ", ") + "]" }
                 out += line + "\n"
