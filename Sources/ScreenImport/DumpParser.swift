@@ -54,7 +54,7 @@ public enum DumpParser {
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty { continue }
             if let depth = Elision.depth(of: line) {
-                tree.elide(number, depth: depth, text: trimmed)
+                tree.elide(number, depth: depth, text: line.drop(while: RecordStart.isIndent).trimmingWhitespace())
                 continue
             }
             guard let start = RecordStart.find(in: line) else {
@@ -62,7 +62,8 @@ public enum DumpParser {
                     marks.controllerLines.append(number)
                 } else if trimmed.contains("<"), let root = tree.rootDepth, RecordStart.indentDepth(line) > root {
                     // A view line that cannot be read: the lines nested under it go with it.
-                    tree.skip(number, depth: RecordStart.indentDepth(line), "not a view record (\(RecordScanner.excerpt(trimmed))); skipped")
+                    let text = line.drop(while: RecordStart.isIndent)
+                    tree.skip(number, depth: RecordStart.indentDepth(line), "not a view record (\(RecordScanner.excerpt(text))); skipped")
                 } else {
                     tree.warn(number, "not a view record (\(RecordScanner.excerpt(trimmed))); skipped")
                 }
@@ -74,11 +75,14 @@ public enum DumpParser {
             // it is the author's cut: it is not part of the text.
             var body = String(line[start.recordStart...])
             var end = RecordScanner.recordEnd(body)
+            // An elision line inside the record, or dots ending its first line (text that goes on when the record
+            // closes later, a cut when it does not).
             var elision: (line: Int, text: Substring, before: String)?
-            if end == nil, Elision.endsWithElision(body) { elision = (number, "...", body) }
+            var trailingDots: (line: Int, text: Substring, before: String)?
+            if end == nil, Elision.endsWithElision(body) { trailingDots = (number, body.hasSuffix("…") ? "…" : "...", body) }
             while end == nil, i < lines.count, RecordStart.find(in: lines[i]) == nil {
                 if Elision.depth(of: lines[i]) != nil {
-                    if elision == nil { elision = (numbers[i], lines[i].trimmingWhitespace(), body) }
+                    if elision == nil { elision = (numbers[i], lines[i].drop(while: RecordStart.isIndent).trimmingWhitespace(), body) }
                     i += 1
                     continue
                 }
@@ -96,7 +100,7 @@ public enum DumpParser {
                     tree.warn(elision.line, "an elision ('\(elision.text)') inside the record of \(className) stands for text "
                         + "that is not in the dump; read past")
                 }
-            } else if let elision {
+            } else if let elision = elision ?? trailingDots {
                 // Cut by its author: what comes before the elision is read.
                 record = Elision.readablePart(of: Substring(elision.before))
                 suffix = ""

@@ -130,6 +130,6 @@ enum ControllerLine {
         var s = trimmed
         while let f = s.first, f == "|" || f == "+" || f == " " || f == "\t" { s = s.dropFirst() }
         guard let viewStart = s.range(of: "view: <") else { return false }
-        return RecordStart.printedController(s[..<viewStart.upperBound].dropLast()) != nil
+        return RecordStart.printedController(s[..<viewStart.upperBound].dropLast().trimmingWhitespace()) != nil
     }
 }

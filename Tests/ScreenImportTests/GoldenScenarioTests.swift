@@ -4,15 +4,29 @@ import SweepPlanning
 import Testing
 import Yams
 
-/// `sweep import`'s scenario files for a few shared dumps, byte for byte. Re-record with
-/// `TOUCHSWEEP_RECORD=1 swift test --filter GoldenScenarioTests` and review the diff.
+/// `sweep import`'s scenario files for a few shared dumps and the hand-written dumps of the other suites, byte
+/// for byte. Re-record with `TOUCHSWEEP_RECORD=1 swift test --filter GoldenScenarioTests` and review the diff.
 @Suite struct GoldenScenarioTests {
     static let goldens = ["04-storyboards-tutorial-players-table-lldb", "10-ios7-swipeable-cell-delete-nslog",
                           "16-neteasemusic-phone-login-view-cycript", "22-wechat-iphone4-login-cycript-TRUNCATED"]
+    /// Hand-written dumps of shapes the shared ones lack: iOS 6 controller annotations, a scrolled table wrapper.
+    static let handWritten = ["ios6-annotated-login-lldb", "ios8-scrolled-table-wrapper-lldb"]
+    static func handWrittenText(_ name: String) -> String {
+        name.hasPrefix("ios6") ? AnnotationTests.ios6Login : TableWrapperTests.scrolledTable
+    }
 
     @Test(arguments: goldens)
     func importMatchesTheGolden(_ name: String) throws {
-        let yaml = try importShared(name + ".txt").scenarioYAML(source: name + ".txt")
+        try compare(try importShared(name + ".txt").scenarioYAML(source: name + ".txt"), golden: name)
+    }
+
+    @Test(arguments: handWritten)
+    func handWrittenImportMatchesTheGolden(_ name: String) throws {
+        let screen = try ScreenImporter.importDump(Self.handWrittenText(name), file: name + ".txt")
+        try compare(screen.scenarioYAML(source: name + ".txt"), golden: name)
+    }
+
+    func compare(_ yaml: String, golden name: String) throws {
         let path = repositoryRoot + "/Tests/ScreenImportTests/Goldens/" + name + ".yaml"
         if ProcessInfo.processInfo.environment["TOUCHSWEEP_RECORD"] != nil {
             try yaml.write(toFile: path, atomically: true, encoding: .utf8)

@@ -55,7 +55,7 @@ import TouchEngine
                       "line 2: text before the view record ('(id) $1 = 0x7f8') ignored",
                       "line 2: unknown attribute 'wobble' of UIWindow ignored",
                       "line 2: unreadable value 'lots' of 'alpha' of UIWindow ignored",
-                      "line 3: an elision ('| ...') stands for views that are not in the dump; skipped"])
+                      "line 3: an elision ('...') stands for views that are not in the dump; skipped"])
     }
 
     @Test func quotedTextMayHoldSeparatorsApostrophesAndLineBreaks() throws {

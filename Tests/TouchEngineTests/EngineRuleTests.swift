@@ -296,6 +296,35 @@ import TouchEngine
         #expect(t.callbacks("P") == [], "(95,150) is outside P, so the enlarged area of B cannot reach it")
     }
 
+    // H3: a view whose point(inside:) answers for its superview passes touches outside its own bounds to its
+    // subviews, as far as the superview's bounds reach (UITableViewWrapperView in a scrolled table).
+    @Test func pointInsideFromTheSuperviewReachesSubviewsOutsideTheViewsBounds() throws {
+        let t = try Transcript("""
+            name: t
+            views:
+              - id: T
+                kind: scrollView
+                frame: [0, 0, 320, 400]
+                contentSize: [320, 1000]
+                contentOffset: [0, 300]
+                subviews:
+                  - id: W
+                    frame: [0, 0, 320, 400]
+                    hitTest: superview
+                    subviews:
+                      - { id: B, kind: button, frame: [0, 500, 320, 44] }
+                      - { id: Far, kind: button, frame: [0, 760, 320, 44], touches: logs }
+            script:
+              - 0 down (160,220)
+              - 50 up
+              - 100 down (160,470)
+              - 150 up
+            """)
+        // (TouchDown waits for the up: the scroll view delays content touches.)
+        #expect(t.controls("B") == ["TouchDown@50", "TouchUpInside@50"], "content y 520 is outside W's bounds, inside T's")
+        #expect(t.callbacks("Far") == [], "content y 770 is outside T's bounds too")
+    }
+
     // G1: recognizers on the window itself see every touch (the system edge gate is one, §8).
     @Test func windowRecognizersSeeEveryTouch() throws {
         let t = try Transcript("""

@@ -108,7 +108,10 @@ import TouchEngine
         let b = scene.addView(bView)
         var c = ViewSpec(name: "C", kind: .view, frame: Rect(0, 0, 10, 10), parent: r)
         c.boundsOrigin = Point(-5, 5); c.touches = .logs; c.hitTestOverride = .passThrough
-        scene.addView(c)
+        let cID = scene.addView(c)
+        var d = ViewSpec(name: "D", kind: .view, frame: Rect(0, 0, 10, 10), parent: cID)
+        d.hitTestOverride = .deferToSuperview
+        scene.addView(d)
         scene.addController(ControllerSpec(name: "VC", rootView: r))
         scene.modifyView(sv) { $0.scroll!.touchesShouldBegin = .rejectViews([b]) }
         scene.installScrollViewRecognizers()

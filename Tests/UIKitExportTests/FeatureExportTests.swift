@@ -58,6 +58,13 @@ import Testing
         #expect(!classBody(swift, "OtherView").contains("return hit === self ? nil : hit"))
     }
 
+    @Test func aSuperviewHitTestAnswersPointInsideWithTheSuperviews() throws {
+        let swift = try export(yaml: scenarioYAML(button: ["hitTest: superview"]))
+        let body = classBody(swift, "BtnButton")
+        #expect(body.contains("override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {"))
+        #expect(body.contains("return superview.point(inside: convert(point, to: superview), with: event)"))
+    }
+
     @Test func consumeSkipsSuperAndObserveCallsIt() throws {
         let swift = try export(yaml: scenarioYAML(button: ["touches: {began: consume, ended: observe}"]))
         let body = classBody(swift, "BtnButton")

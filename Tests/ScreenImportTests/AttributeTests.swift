@@ -1,0 +1,38 @@
+import ScreenImport
+import Testing
+import TouchEngine
+
+/// Attributes that do not change which view a touch hits are read past without a word; the ones that do are
+/// read, or warned about when the engine cannot model them.
+@Suite struct AttributeTests {
+    @Test func drawingLayoutAndContentAttributesGiveNoWarning() throws {
+        let r = try DumpParser.parse("""
+            <UIView: 0x7fb1a0; frame = (0 0; 390 844); autoresize = W+H; autoresizesSubviews = NO; backgroundColor = <UIDynamicSystemColor: 0x6000c1; name = systemBackgroundColor>; layer = <CALayer: 0x6000c2>>
+               | <UIImageView: 0x7fb1a1; frame = (0 0; 390 200); clipsToBounds = YES; opaque = NO; contentMode = UIViewContentModeScaleAspectFill; tintColor = UIExtendedSRGBColorSpace 0 0.478 1 1; tag = 7; layer.opaque = NO; anchorPoint = {0.5, 0.5}; position = {195, 100}; zPosition = 0; userInteractionEnabled = NO; layer = <CALayer: 0x6000c3>>
+               | <UILabel: 0x7fb1a2; frame = (16 220; 358 24); text = 'Welcome'; transform = [1, 0, 0, 1, 0, 0]; animations = { position=<CASpringAnimation: 0x6000c4>; }; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x6000c5>>
+               | <UIButton: 0x7fb1a3; frame = (16 688; 358 50); transform = [1, 0, 0, 1, 0, -12]; hidden = NO; alpha = 1; opaque = NO; gestureRecognizers = <NSArray: 0x6000c6>; layer = <CALayer: 0x6000c7>>
+            """, file: "welcome.txt")
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        #expect(r.records.count == 4)
+        #expect(!r.records[1].isUserInteractionEnabled && r.records[1].clipsToBounds)
+        #expect(r.records[3].frame == Rect(16, 688, 358, 50) && r.records[3].hasGestureRecognizers)
+    }
+
+    @Test func aScaleOrRotationIsWarnedAboutBecauseTheHitTestWouldDiffer() throws {
+        let w = try DumpParser.parse("""
+            <UIView: 0x7fb2a0; frame = (0 0; 390 844); layer = <CALayer: 0x6000d1>>
+               | <UIButton: 0x7fb2a1; frame = (295 760; 80 80); transform = [0.70710678, 0.70710678, -0.70710678, 0.70710678, 0, 0]; opaque = NO; layer = <CALayer: 0x6000d2>>
+               | <UIView: 0x7fb2a2; frame = (0 0; 390 100); layer.hidden = YES; layer = <CALayer: 0x6000d3>>
+            """, file: "rotated.txt").warnings.map(\.description)
+        #expect(w == ["line 2: the transform of UIButton is not modelled: its frame (the transformed bounding box) is used as is",
+                      "line 3: unknown attribute 'layer.hidden' of UIView ignored"])
+    }
+
+    @Test(arguments: sharedDumps)
+    func theSharedDumpsGiveNoAttributeWarnings(_ name: String) throws {
+        let warnings = try importShared(name).report.warnings.filter {
+            $0.message.contains("attribute") || $0.message.contains("transform")
+        }
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+}
