@@ -72,7 +72,7 @@ public enum PlanText {
             // The hash covers each dump's bytes; plan.yaml carries the dumps themselves in `embedded:`.
             add("screens:", 1)
             for s in trees.screens {
-                add("- " + AxisValueText.yamlString(s.file) + (forHash ? "  # fnv1a " + FNV1a.hex(s.text) : ""), 2)
+                add("- " + SweepConfigLoader.screenItem(s, forHash: forHash), 2)
             }
         }
         add("perConfiguration: \(trees.perConfiguration)", 1)

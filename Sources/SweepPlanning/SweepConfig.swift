@@ -34,19 +34,33 @@ public struct TemplateWeight: Hashable, Sendable {
     public init(template: TreeTemplate, weight: Double) { self.template = template; self.weight = weight }
 }
 
+/// A class map or recognizers file that goes with a dump (`{dump: …, map: …, recognizers: …}`), as read.
+public struct ScreenOverlay: Hashable, Sendable {
+    /// The path as the config spells it.
+    public var file: String
+    public var text: String
+    public init(file: String, text: String) { self.file = file; self.text = text }
+}
+
 /// A real screen of `trees.screens`: a dump as read, and the scene `ScreenImport` made of it.
 public struct ScreenDump: Hashable, Sendable {
     /// The path as matched, relative like the pattern that matched it (`../shared/screens/04-….txt`).
     public var file: String
     public var text: String
     public var scene: Scene
+    /// The class map (`sweep import --map`) the config gives the dump, if any.
+    public var map: ScreenOverlay?
+    /// The recognizers file (`sweep import --recognizers`) the config gives the dump, if any.
+    public var recognizers: ScreenOverlay?
     /// The file name without its directory and extension: the screen's name in reports.
     public var name: String {
         let base = file.split(separator: "/").last.map(String.init) ?? file
         guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
         return String(base[..<dot])
     }
-    public init(file: String, text: String, scene: Scene) { self.file = file; self.text = text; self.scene = scene }
+    public init(file: String, text: String, scene: Scene, map: ScreenOverlay? = nil, recognizers: ScreenOverlay? = nil) {
+        self.file = file; self.text = text; self.scene = scene; self.map = map; self.recognizers = recognizers
+    }
 }
 
 /// The `trees:` section.

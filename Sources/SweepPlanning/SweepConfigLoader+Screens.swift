@@ -11,7 +11,9 @@ import Darwin
 
 /// `trees.screens` (docs/real-screens.md): dumps named by path or glob, resolved against the parent of the
 /// config file's directory (`configs/x.yaml` → the repository root), read once, and carried in the config text
-/// itself as the `embedded:` section so that workers, journals and replays need no files.
+/// itself as the `embedded:` section so that workers, journals and replays need no files. An item may also be
+/// `{dump: …, map: …, recognizers: …}`: the class map and recognizers files of `sweep import` go with the dump
+/// (paths resolved like the dump's) and travel in `embedded:` with it.
 extension SweepConfigLoader {
     /// The top-level key that carries the dumps' contents.
     public static let embeddedKey = "embedded"
@@ -35,8 +37,25 @@ extension SweepConfigLoader {
         for s in config.trees.screens {
             lines.append(indent + "  - file: " + QuotedString.yaml(s.file))
             lines.append(indent + "    text: " + QuotedString.yaml(s.text))
+            for (key, overlay) in [("map", s.map), ("recognizers", s.recognizers)] {
+                guard let overlay else { continue }
+                lines.append(indent + "    \(key):")
+                lines.append(indent + "      file: " + QuotedString.yaml(overlay.file))
+                lines.append(indent + "      text: " + QuotedString.yaml(overlay.text))
+            }
         }
         return lines
+    }
+
+    /// A screen as `trees.screens` lists it in plan.yaml: its path, or `{dump, map, recognizers}` when it has
+    /// overlays; for the hash, with the FNV-1a of each file's text (a changed dump or overlay changes the hash).
+    static func screenItem(_ s: ScreenDump, forHash: Bool) -> String {
+        let overlays = [("map", s.map), ("recognizers", s.recognizers)].compactMap { key, o in o.map { (key, $0) } }
+        guard !overlays.isEmpty else { return AxisValueText.yamlString(s.file) + (forHash ? "  # fnv1a " + FNV1a.hex(s.text) : "") }
+        let item = "{dump: " + AxisValueText.yamlString(s.file)
+            + overlays.map { ", \($0.0): " + AxisValueText.yamlString($0.1.file) }.joined() + "}"
+        guard forHash else { return item }
+        return item + "  # fnv1a " + ([FNV1a.hex(s.text)] + overlays.map { FNV1a.hex($0.1.text) }).joined(separator: " ")
     }
 
     /// The directory relative screen paths start from: the parent of the config file's directory.
@@ -49,33 +68,61 @@ extension SweepConfigLoader {
     }
 }
 
+/// One item of `trees.screens`: a dump path or pattern, and the map and recognizers files that go with it
+/// (each with its node, for messages).
+struct ScreenEntry {
+    static let keys = ["dump", "map", "recognizers"]
+    var dump: String
+    var node: Node
+    var map: (path: String, node: Node)?
+    var recognizers: (path: String, node: Node)?
+    init(dump: String, node: Node) { self.dump = dump; self.node = node }
+}
+
 extension SweepConfigLoader.Parser {
-    /// `screens:` — a non-empty list of paths or glob patterns.
-    func parseScreenPatterns(_ node: Node) throws(ScenarioError) -> [String] {
+    /// `screens:` — a non-empty list of paths or glob patterns, each alone or as `{dump, map, recognizers}`.
+    func parseScreenPatterns(_ node: Node) throws(ScenarioError) -> [ScreenEntry] {
         let items = try reader.list(node, for: "'screens'")
         guard !items.isEmpty else { throw reader.mismatch(node, expected: "at least one dump path or pattern", for: "'screens'") }
-        var result: [String] = []
-        for item in items { result.append(try reader.string(item, for: "'screens'")) }
+        var result: [ScreenEntry] = []
+        for item in items {
+            guard case .mapping = item else {
+                result.append(ScreenEntry(dump: try reader.string(item, for: "'screens'"), node: item))
+                continue
+            }
+            let map = try reader.map(item, for: "a screen")
+            try map.checkKeys(ScreenEntry.keys, in: "a screen")
+            var entry = ScreenEntry(dump: try reader.string(try map.required("dump", in: "a screen"), for: "'dump'"), node: item)
+            if let n = map["map"] { entry.map = (try reader.string(n, for: "'map'"), n) }
+            if let n = map["recognizers"] { entry.recognizers = (try reader.string(n, for: "'recognizers'"), n) }
+            result.append(entry)
+        }
         return result
     }
 
     /// The screens: from `embedded:` when present, else read from disk; each imported.
-    func screens(patterns: [String], patternsNode: Node, embedded: Node?) throws(ScenarioError) -> [ScreenDump] {
-        var files: [(file: String, text: String, node: Node)] = []
+    func screens(patterns: [ScreenEntry], patternsNode: Node, embedded: Node?) throws(ScenarioError) -> [ScreenDump] {
+        var files: [(file: String, text: String, node: Node, map: ScreenOverlay?, recognizers: ScreenOverlay?)] = []
         if let embedded {
             for item in try reader.list(embedded, for: "'embedded'") {
                 let map = try reader.map(item, for: "an embedded dump")
-                try map.checkKeys(["file", "text"], in: "an embedded dump")
-                let file = try reader.string(try map.required("file", in: "an embedded dump"), for: "'file'")
-                guard case .scalar(let scalar) = try map.required("text", in: "an embedded dump") else {
-                    throw reader.error(at: item, "expected the dump's text for 'text'")
+                let (file, text) = try embeddedFile(map, item, what: "dump")
+                var overlays: [ScreenOverlay?] = [nil, nil]
+                for (i, key) in ["map", "recognizers"].enumerated() {
+                    guard let node = map[key] else { continue }
+                    let (file, text) = try embeddedFile(try reader.map(node, for: "an embedded '\(key)'"), node, what: key)
+                    overlays[i] = ScreenOverlay(file: file, text: text)
                 }
-                files.append((file, scalar.string, item))
+                files.append((file, text, item, overlays[0], overlays[1]))
             }
         } else {
             let base = SweepConfigLoader.screensBase(configPath: reader.file)
-            let items = try reader.list(patternsNode, for: "'screens'")
-            for (pattern, node) in Swift.zip(patterns, items) {
+            for entry in patterns {
+                let (pattern, node) = (entry.dump, entry.node)
+                let map = try entry.map.map { path, n throws(ScenarioError) in try readOverlay(path, base: base, node: n, what: "class map") }
+                let recognizers = try entry.recognizers.map { path, n throws(ScenarioError) in
+                    try readOverlay(path, base: base, node: n, what: "recognizers file")
+                }
                 let matched = Self.matchFiles(pattern, base: base)
                 guard !matched.isEmpty else {
                     throw reader.error(at: node, "the screens pattern '\(pattern)' matches no file (relative paths start at \(base), "
@@ -88,22 +135,50 @@ extension SweepConfigLoader.Parser {
                     guard let text = String(data: data, encoding: .utf8) else {
                         throw reader.error(at: node, "the dump \(display) is not UTF-8 text")
                     }
-                    files.append((display, text, node))
+                    files.append((display, text, node, map, recognizers))
                 }
             }
         }
         var result: [ScreenDump] = []
         for f in files {
             do {
-                let screen = try ScreenImporter.importDump(f.text, file: f.file)
-                result.append(ScreenDump(file: f.file, text: f.text, scene: screen.scene))
+                // Errors in a map or recognizers file name that file's line and column.
+                let map = try f.map.map { try ClassMap.parse(yaml: $0.text, file: $0.file) } ?? ClassMap()
+                let overlay = try f.recognizers.map { try RecognizerOverlay.parse(yaml: $0.text, file: $0.file) }
+                let screen = try ScreenImporter.importDump(f.text, file: f.file, map: map, recognizers: overlay)
+                result.append(ScreenDump(file: f.file, text: f.text, scene: screen.scene, map: f.map, recognizers: f.recognizers))
             } catch let refusal as DumpRefusal {
                 throw reader.error(at: f.node, "the screen \(refusal.file) is \(refusal.message)")
+            } catch let error as ScenarioError {
+                throw error
             } catch {
                 throw reader.error(at: f.node, "the screen \(f.file) cannot be imported: \(error)")
             }
         }
         return result
+    }
+
+    /// `file` and `text` of an embedded dump or overlay.
+    func embeddedFile(_ map: ConfigMap, _ node: Node, what: String) throws(ScenarioError) -> (String, String) {
+        try map.checkKeys(what == "dump" ? ["file", "text", "map", "recognizers"] : ["file", "text"], in: "an embedded \(what)")
+        let file = try reader.string(try map.required("file", in: "an embedded \(what)"), for: "'file'")
+        guard case .scalar(let scalar) = try map.required("text", in: "an embedded \(what)") else {
+            throw reader.error(at: node, "expected the \(what)'s text for 'text'")
+        }
+        return (file, scalar.string)
+    }
+
+    /// Reads the map or recognizers file `path` of a screen (resolved like the dumps); a missing or unreadable
+    /// file is one sentence at the config's `map:` / `recognizers:` value.
+    func readOverlay(_ path: String, base: String, node: Node, what: String) throws(ScenarioError) -> ScreenOverlay {
+        let absolute = path.hasPrefix("/") ? path : base + "/" + path
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            throw reader.error(at: node, "cannot read the \(what) \(path) of this screen (looked for \(absolute))")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw reader.error(at: node, "the \(what) \(path) is not UTF-8 text")
+        }
+        return ScreenOverlay(file: path, text: text)
     }
 
     /// Files matching `pattern` (a path, or one with `*`, `?`, `[…]`): (the path as the pattern spells it, the

@@ -58,8 +58,8 @@ extension SweepConfigLoader {
         let reader: ConfigReader
         /// Value nodes of each axis, for exclude messages.
         var axisNodes: [String: Node] = [:]
-        /// `trees.screens` as written (paths or patterns), resolved after the whole config is read.
-        var screenPatterns: [String] = []
+        /// `trees.screens` as written (paths or patterns, with their overlays), resolved after the whole config is read.
+        var screenPatterns: [ScreenEntry] = []
 
         init(reader: ConfigReader) { self.reader = reader }
 

@@ -128,4 +128,31 @@ import Testing
         #expect(again.status != 0)
         #expect(again.stderr.contains("use --restart to start over"), "\(again.stderr)")
     }
+
+    @Test func aScreensMapAndRecognizersTravelWithItAndReplaysNeedNoFiles() throws {
+        let dir = try temporaryDirectory("overlays")
+        try """
+            <UIWindow: 0x7f9e1c00; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x6000012d>>
+               | <UIView: 0x7f9e2d10; frame = (0 0; 320 568); gestureRecognizers = <NSArray: 0x60000160>; layer = <CALayer: 0x60000171>>
+               |    | <ShopTile: 0x7f9e3e20; frame = (20 100; 280 120); layer = <CALayer: 0x60000182>>
+            """.write(toFile: dir + "/shop.txt", atomically: true, encoding: .utf8)
+        try "classes:\n  ShopTile: button\n".write(toFile: dir + "/shop.map.yaml", atomically: true, encoding: .utf8)
+        try "recognizers:\n  - {class: UIView, id: dismiss, kind: tap}\n".write(toFile: dir + "/shop.recognizers.yaml",
+                                                                                 atomically: true, encoding: .utf8)
+        try """
+            name: overlays-cli
+            trees:
+              screens: [{dump: "\(dir)/shop.txt", map: "\(dir)/shop.map.yaml", recognizers: "\(dir)/shop.recognizers.yaml"}]
+            gestures: {families: [quickTap], placements: 1}
+            """.write(toFile: dir + "/sweep.yaml", atomically: true, encoding: .utf8)
+        let run = try cli.sweep("run", dir + "/sweep.yaml", "--output", dir + "/out", "--quiet")
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try String(contentsOfFile: dir + "/out/config.yaml", encoding: .utf8)
+        #expect(written.contains("    map:\n      file: \"\(dir)/shop.map.yaml\"\n      text: \"classes:\\n  ShopTile: button\\n\"\n"))
+        for name in ["shop.txt", "shop.map.yaml", "shop.recognizers.yaml"] { try FileManager.default.removeItem(atPath: dir + "/" + name) }
+        let replay = try cli.sweep("trace", "--replay", dir + "/out", "c001-t0-quickTap-p0")
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains("UIView_L2.dismiss"), "the overlay's recognizer is in the replayed scene")
+        #expect(replay.stdout.contains("quickTap on ShopTile_L3"))
+    }
 }

@@ -52,18 +52,28 @@ public enum SweepSchema {
                 ("examples", obj([("description", .string("Examples kept per configuration and defect class.")),
                                   ("type", .string("integer")), ("minimum", .number(Decimal(SweepLimits.examples.lowerBound))),
                                   ("maximum", .number(Decimal(SweepLimits.examples.upperBound))), ("default", 3)])),
-                ("embedded", obj([("description", .string("Written by sweep: the dumps trees.screens named, as read (docs/real-screens.md).")),
+                ("embedded", obj([("description", .string("Written by sweep: the dumps trees.screens named, with their map and "
+                                    + "recognizers files, as read (docs/real-screens.md).")),
                                   ("type", .string("array")),
                                   ("items", obj([("type", .string("object")), ("additionalProperties", .bool(false)),
                                                  ("required", .array([.string("file"), .string("text")])),
                                                  ("properties", obj([("file", obj([("type", .string("string"))])),
-                                                                     ("text", obj([("type", .string("string"))]))]))]))])),
+                                                                     ("text", obj([("type", .string("string"))])),
+                                                                     ("map", embeddedFile),
+                                                                     ("recognizers", embeddedFile)]))]))])),
             ])),
             ("$defs", obj([
                 ("axisName", obj([("enum", .array(AxisCatalog.all.map { .string($0.name) }))])),
                 ("weight", obj([("type", .string("number")), ("exclusiveMinimum", 0), ("maximum", 1_000_000)])),
             ])),
         ])
+    }
+
+    /// An embedded map or recognizers file.
+    static var embeddedFile: JSONValue {
+        obj([("type", .string("object")), ("additionalProperties", .bool(false)),
+             ("required", .array([.string("file"), .string("text")])),
+             ("properties", obj([("file", obj([("type", .string("string"))])), ("text", obj([("type", .string("string"))]))]))])
     }
 
     // MARK: Axes
@@ -113,7 +123,16 @@ public enum SweepSchema {
             ("properties", obj([
                 ("screens", obj([("description", .string("Dumps of real screens (paths or globs, relative to the parent of the config's directory); docs/real-screens.md.")),
                                  ("type", .string("array")), ("minItems", int(1)),
-                                 ("items", obj([("type", .string("string")), ("minLength", int(1))]))])),
+                                 ("items", obj([("oneOf", .array([
+                                     obj([("type", .string("string")), ("minLength", int(1))]),
+                                     obj([("description", .string("A dump (path or glob) with the class map and recognizers "
+                                             + "files of sweep import --map / --recognizers, paths resolved like the dump's.")),
+                                          ("type", .string("object")), ("additionalProperties", .bool(false)),
+                                          ("required", .array([.string("dump")])),
+                                          ("properties", obj(["dump", "map", "recognizers"].map {
+                                              ($0, obj([("type", .string("string")), ("minLength", int(1))]))
+                                          }))]),
+                                 ]))]))])),
                 ("perConfiguration", obj([("type", .string("integer")), ("minimum", int(SweepLimits.treesPerConfiguration.lowerBound)),
                                           ("maximum", int(SweepLimits.treesPerConfiguration.upperBound)), ("default", 10)])),
                 ("templates", obj([("description", .string("A list (weight 1 each) or a map template -> weight; default every template.")),
