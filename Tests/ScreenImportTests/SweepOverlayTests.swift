@@ -82,6 +82,19 @@ import TouchScenarios
         #expect(SweepPlan(try SweepConfigLoader.load(yaml: config(dir, overlays: false), path: "o.yaml")).configHash != hash)
     }
 
+    @Test func planYAMLWithOverlaysIsItselfTheConfig() throws {
+        let dir = try files("plan")
+        let config = try SweepConfigLoader.load(yaml: config(dir), path: "overlay.yaml")
+        let plan = SweepPlan(config)
+        let text = plan.resolvedYAML()
+        #expect(text.contains("  - {dump: \(dir)/feed.txt, map: \(dir)/feed.map.yaml, recognizers: \(dir)/feed.recognizers.yaml}\n"))
+        let section = try #require(try SweepConfigLoader.compose(yaml: text, path: "plan.yaml").mapping?["config"])
+        try FileManager.default.removeItem(atPath: dir)
+        let reloaded = try SweepConfigLoader.load(node: section, path: "elsewhere/plan.yaml")
+        #expect(reloaded == config)
+        #expect(SweepPlan(reloaded).configHash == plan.configHash)
+    }
+
     @Test func aMissingOverlayIsOneSentenceAtTheConfigsLineAndColumn() throws {
         let dir = try files("missing")
         try FileManager.default.removeItem(atPath: dir + "/feed.recognizers.yaml")
