@@ -10,11 +10,22 @@ SCENARIOS := $(sort $(wildcard configs/scenarios/seeds/*.yaml))
 
 all: build
 
-# libzmq3-dev (ZeroMQ) and libcurl4-openssl-dev (for the static `make dist` build), with one apt-get update.
+# What the build and the test suite need beyond Swift's own prerequisites, installed with one apt-get update
+# when missing (Debian/Ubuntu):
+#   libzmq3-dev           ZeroMQ, for the build
+#   libcurl4-openssl-dev  libcurl for the static `make dist` build
+#   python3-venv          deploy/tests/*.sh make a venv (.build-venv) and pip-install their pinned validators
+#   iproute2              `ip netns`, for the multi-host tests (which also need root, else they are skipped)
+#   systemd               `systemd-analyze verify`, for the systemd unit tests
+# Not installed: kubectl (not a Debian package) and chromium (large); the tests that need them are skipped,
+# and `make test` lists every skipped test with its reason.
 deps:
 	@missing=""; \
 	  [ -f "$(ZMQ_HEADER)" ] || missing="$$missing libzmq3-dev"; \
 	  { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h; } >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev"; \
+	  python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
+	  { command -v ip || ls /usr/sbin/ip /sbin/ip /usr/bin/ip /bin/ip; } >/dev/null 2>&1 || missing="$$missing iproute2"; \
+	  { command -v systemd-analyze || ls /usr/bin/systemd-analyze /bin/systemd-analyze; } >/dev/null 2>&1 || missing="$$missing systemd"; \
 	  if [ -n "$$missing" ]; then \
 	    echo "make: installing$$missing"; \
 	    $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
@@ -61,12 +72,20 @@ seeds: release
 	.build/release/sweep trace $(SCENARIOS)
 
 # `dist` first: the deployment tests check what it builds is what deploy/docker/Dockerfile ships.
-# Tests run in parallel, so a failure can scroll far up: when the suite fails, its failures are repeated at
-# the end (from .build/test-output.log, which keeps the whole output) — CI logs often show only the tail.
+# Tests run in parallel, so a failure can scroll far up: after the run, the skipped tests are listed with their
+# reasons (Swift Testing's `➜ Test … skipped: "…"` lines), and when the suite fails, its failures are repeated
+# at the end (from .build/test-output.log, which keeps the whole output) — CI logs often show only the tail.
 test: deps dist
 	$(SWIFT) build --build-tests
 	@{ $(SWIFT) test --skip-build; echo $$? > .build/test-status; } 2>&1 | tee .build/test-output.log; \
 	  status=$$(cat .build/test-status); \
+	  grep -a -E '^[^ ]+ (Test|Suite) .* skipped(: ".*"|\.)$$' .build/test-output.log \
+	    | sed -E 's/^[^ ]+ (Test|Suite) //' \
+	    | awk '{ i = index($$0, " skipped"); name = substr($$0, 1, i - 1); reason = substr($$0, i + 8); \
+	             sub(/^: /, "", reason); if (reason == ".") reason = "(no reason given)"; \
+	             if (!(reason in names)) order[++n] = reason; names[reason] = names[reason] (names[reason] == "" ? "" : ", ") name; count++ } \
+	           END { if (count) { printf "\nSkipped: %d (tests or suites), by reason:\n", count; \
+	                 for (k = 1; k <= n; k++) printf "  %s\n    %s\n", order[k], names[order[k]] } }'; \
 	  if [ "$$status" != 0 ]; then \
 	    echo; echo "make test: the suite failed (exit $$status); its failures, from .build/test-output.log:"; \
 	    grep -a -E '(✘ Test .*(recorded an issue|failed after))|^ *↳ |error: |: error|Fatal error|Test Case .* failed' .build/test-output.log \
