@@ -3,34 +3,55 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 ZMQ_HEADER ?= /usr/include/zmq.h
 # The metrics server's HTTP library links Foundation's URLSession, which a --static-swift-stdlib build (make dist)
-# links against libcurl: its headers and libcurl.so come with libcurl4-openssl-dev (checked in `deps`).
+# links against libcurl: its headers and libcurl.so come with libcurl4-openssl-dev (checked in `build-deps`).
 SCENARIOS := $(sort $(wildcard configs/scenarios/seeds/*.yaml))
 
-.PHONY: all deps build release dist demo seeds test bench clean
+.PHONY: all deps build-deps build release dist demo seeds test bench clean
 
 all: build
 
-# libzmq3-dev (ZeroMQ) and libcurl4-openssl-dev (for the static `make dist` build), with one apt-get update.
-deps:
-	@missing=""; \
-	  [ -f "$(ZMQ_HEADER)" ] || missing="$$missing libzmq3-dev"; \
-	  { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h; } >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev"; \
-	  if [ -n "$$missing" ]; then \
-	    echo "make: installing$$missing"; \
-	    $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
-	  fi
-	@command -v $(SWIFT) >/dev/null || { echo "make: swift is not on PATH; install Swift 6 first" >&2; exit 1; }
+# Debian/Ubuntu packages beyond Swift's own prerequisites, each installed only when missing, with one apt-get
+# update per make run. The build needs:
+#   libzmq3-dev           ZeroMQ
+#   libcurl4-openssl-dev  libcurl for the static `make dist` build
+# and the test suite also:
+#   python3-venv          deploy/tests/*.sh make a venv (.build-venv) and pip-install their pinned validators
+#   iproute2              `ip netns`, for the multi-host tests (which also need root, else they are skipped)
+#   systemd               `systemd-analyze verify`, for the systemd unit tests
+# `make deps` (run by `make test`) installs both lists; the build targets (and the Dockerfile's `make dist`) only
+# the first. Not installed: kubectl (not a Debian package) and chromium (large); the tests that need them are
+# skipped, and `make test` lists every skipped test with its reason.
+BUILD_CHECKS = [ -f "$(ZMQ_HEADER)" ] || missing="$$missing libzmq3-dev"; \
+  { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h; } >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev";
+SUITE_CHECKS = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
+  command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || [ -x /sbin/ip ] || [ -x /usr/bin/ip ] || [ -x /bin/ip ] \
+    || missing="$$missing iproute2"; \
+  command -v systemd-analyze >/dev/null 2>&1 || [ -x /usr/bin/systemd-analyze ] || [ -x /bin/systemd-analyze ] \
+    || missing="$$missing systemd";
+INSTALL_MISSING = if [ -n "$$missing" ]; then \
+    echo "make: installing$$missing"; \
+    $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+  fi
+SWIFT_CHECK = command -v $(SWIFT) >/dev/null || { echo "make: swift is not on PATH; install Swift 6 first" >&2; exit 1; }
 
-build: deps
+deps:
+	@missing=""; $(BUILD_CHECKS) $(SUITE_CHECKS) $(INSTALL_MISSING)
+	@$(SWIFT_CHECK)
+
+build-deps:
+	@missing=""; $(BUILD_CHECKS) $(INSTALL_MISSING)
+	@$(SWIFT_CHECK)
+
+build: build-deps
 	$(SWIFT) build
 
-release: deps
+release: build-deps
 	$(SWIFT) build -c release --product sweep
 
 # The shippable binary: release build with the Swift runtime linked in, so it needs only libzmq5 and libc
 # at run time. deploy/docker/Dockerfile builds the image with exactly this target, and `make test` runs it
 # too, so a green CI means the image's build command works.
-dist: deps
+dist: build-deps
 	$(SWIFT) build -c release --product sweep --static-swift-stdlib
 	mkdir -p dist
 	cp "$$($(SWIFT) build -c release --product sweep --static-swift-stdlib --show-bin-path)/sweep" dist/sweep
@@ -61,12 +82,20 @@ seeds: release
 	.build/release/sweep trace $(SCENARIOS)
 
 # `dist` first: the deployment tests check what it builds is what deploy/docker/Dockerfile ships.
-# Tests run in parallel, so a failure can scroll far up: when the suite fails, its failures are repeated at
-# the end (from .build/test-output.log, which keeps the whole output) — CI logs often show only the tail.
+# Tests run in parallel, so a failure can scroll far up: after the run, the skipped tests are listed with their
+# reasons (Swift Testing's `➜ Test … skipped: "…"` lines), and when the suite fails, its failures are repeated
+# at the end (from .build/test-output.log, which keeps the whole output) — CI logs often show only the tail.
 test: deps dist
 	$(SWIFT) build --build-tests
 	@{ $(SWIFT) test --skip-build; echo $$? > .build/test-status; } 2>&1 | tee .build/test-output.log; \
 	  status=$$(cat .build/test-status); \
+	  grep -a -E '^[^ ]+ (Test|Suite) .* skipped(: ".*"|\.)$$' .build/test-output.log \
+	    | sed -E 's/^[^ ]+ (Test|Suite) //' \
+	    | awk '{ i = index($$0, " skipped"); name = substr($$0, 1, i - 1); reason = substr($$0, i + 8); \
+	             sub(/^: /, "", reason); if (reason == ".") reason = "(no reason given)"; \
+	             if (!(reason in names)) order[++n] = reason; names[reason] = names[reason] (names[reason] == "" ? "" : ", ") name; count++ } \
+	           END { if (count) { printf "\nSkipped: %d (tests or suites), by reason:\n", count; \
+	                 for (k = 1; k <= n; k++) printf "  %s\n    %s\n", order[k], names[order[k]] } }'; \
 	  if [ "$$status" != 0 ]; then \
 	    echo; echo "make test: the suite failed (exit $$status); its failures, from .build/test-output.log:"; \
 	    grep -a -E '(✘ Test .*(recorded an issue|failed after))|^ *↳ |error: |: error|Fatal error|Test Case .* failed' .build/test-output.log \
@@ -76,7 +105,7 @@ test: deps dist
 
 # Engine throughput on the quickstart mix and the golden scenarios, and sweep throughput on 1 and 2
 # threads (release build). Figures, not assertions.
-bench: deps
+bench: build-deps
 	$(SWIFT) build -c release --product engine-bench
 	$(SWIFT) build -c release --product sweep
 	.build/release/engine-bench --sweep configs/quickstart.yaml

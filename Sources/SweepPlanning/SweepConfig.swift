@@ -44,7 +44,7 @@ public struct ScreenOverlay: Hashable, Sendable {
 
 /// A real screen of `trees.screens`: a dump as read, and the scene `ScreenImport` made of it.
 public struct ScreenDump: Hashable, Sendable {
-    /// The path as matched, relative like the pattern that matched it (`../shared/screens/04-….txt`).
+    /// The path as matched, relative like the pattern that matched it (`screens/04-….txt`).
     public var file: String
     public var text: String
     public var scene: Scene

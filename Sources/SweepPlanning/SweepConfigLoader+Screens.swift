@@ -9,8 +9,8 @@ import Glibc
 import Darwin
 #endif
 
-/// `trees.screens` (docs/real-screens.md): dumps named by path or glob, resolved against the parent of the
-/// config file's directory (`configs/x.yaml` → the repository root), read once, and carried in the config text
+/// `trees.screens` (docs/real-screens.md): dumps named by path or glob, relative paths resolved against the
+/// directory of the config file itself (`configs/x.yaml` → `configs/`), read once, and carried in the config text
 /// itself as the `embedded:` section so that workers, journals and replays need no files. An item may also be
 /// `{dump: …, map: …, recognizers: …}`: the class map and recognizers files of `sweep import` go with the dump
 /// (paths resolved like the dump's) and travel in `embedded:` with it.
@@ -58,12 +58,12 @@ extension SweepConfigLoader {
         return item + "  # fnv1a " + ([FNV1a.hex(s.text)] + overlays.map { FNV1a.hex($0.1.text) }).joined(separator: " ")
     }
 
-    /// The directory relative screen paths start from: the parent of the config file's directory.
+    /// The directory relative screen paths start from: the config file's own directory (a relative config
+    /// path starts at the current directory).
     static func screensBase(configPath: String) -> String {
         let absolute = configPath.hasPrefix("/") ? configPath : FileManager.default.currentDirectoryPath + "/" + configPath
         var parts = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         parts.removeLast()  // the file
-        if !parts.isEmpty { parts.removeLast() }  // its directory
         return "/" + parts.joined(separator: "/")
     }
 }
@@ -126,7 +126,7 @@ extension SweepConfigLoader.Parser {
                 let matched = Self.matchFiles(pattern, base: base)
                 guard !matched.isEmpty else {
                     throw reader.error(at: node, "the screens pattern '\(pattern)' matches no file (relative paths start at \(base), "
-                        + "the parent of the config's directory)")
+                        + "the config file's directory)")
                 }
                 for (display, absolute) in matched where !files.contains(where: { $0.file == display }) {
                     guard let data = FileManager.default.contents(atPath: absolute) else {

@@ -23,7 +23,7 @@ public struct ZMQHeartbeat: Equatable, Sendable {
 ///
 /// `nil` leaves libzmq's default. Most options only affect connections made after they are set, so set them
 /// before `bind`/`connect` (passing them to the initializer does that). Times are milliseconds. The defaults
-/// quoted are libzmq's; see `shared/reference/sweep-systems.md` §1.2 for the values the sweep uses.
+/// quoted are libzmq's; see docs/protocol.md §4 for the values the sweep uses.
 public struct ZMQSocketOptions: Equatable, Sendable {
     /// `ZMQ_ROUTER_MANDATORY` (ROUTER only; default off): sending to an unknown or departed routing id throws
     /// ``ZMQError/isHostUnreachable`` instead of dropping the message silently, and a `dontWait` send to a peer

@@ -11,7 +11,7 @@ import TouchEngine
 /// The order of recognizers is the loader's too: scroll-view recognizers, then the edge gate, then the
 /// template's own recognizers.
 ///
-/// Sizes follow the real dumps in shared/screens: status bar 47 + navigation bar 44, tab bar 49 + home
+/// Sizes follow the real dumps in configs/screens: status bar 47 + navigation bar 44, tab bar 49 + home
 /// indicator 34, table cells 44–90, buttons 44, switches 51×31, sliders 31 high, segmented controls 32,
 /// steppers 94×32, text fields 34–44. Tables and collections instantiate only the cells that are on screen
 /// (as UIKit's reuse does): their content size still counts every row, which keeps trees small (well under
@@ -106,7 +106,7 @@ public enum TreeGenerator {
     }
 }
 
-/// Screen furniture measurements (points), from the dumps in shared/screens.
+/// Screen furniture measurements (points), from the dumps in configs/screens.
 enum Metrics {
     static let width = 390.0
     static let height = 844.0

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The repository root (three levels above this file).
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -19,7 +20,7 @@ struct ScriptResult {
 
 /// Runs `executable arguments…` from the repository root and waits for it. Standard error goes to a file, so
 /// neither stream can fill a pipe and block the program.
-func runProgram(_ executable: String, _ arguments: [String]) throws -> ScriptResult {
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ScriptResult {
     let errorFile = try scratchDirectory("stderr").appendingPathComponent("stderr.txt")
     _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
     let errorHandle = try FileHandle(forWritingTo: errorFile)
@@ -28,6 +29,7 @@ func runProgram(_ executable: String, _ arguments: [String]) throws -> ScriptRes
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = repository
+    if let environment { process.environment = environment }
     let out = Pipe()
     process.standardOutput = out
     process.standardError = errorHandle
@@ -72,6 +74,24 @@ struct EditError: Error, CustomStringConvertible {
 
 /// Whether an executable of this name is on PATH.
 func onPath(_ name: String) -> Bool {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+    pathOf(name) != nil
 }
+
+/// The first executable of this name on PATH, if any.
+func pathOf(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// Whether deploy/tests/validate-k8s.sh can render the overlays here: `$KUBECTL` (a name or a path), else `kubectl`,
+/// is an executable. kubectl is not a Debian package, so `make deps` cannot install it; where it is missing the
+/// tests that render are skipped, and `make test` lists them with this reason.
+let kubectlAvailable: Bool = {
+    let name = ProcessInfo.processInfo.environment["KUBECTL"] ?? "kubectl"
+    return name.contains("/") ? FileManager.default.isExecutableFile(atPath: name) : onPath(name)
+}()
+
+/// The trait of the tests that run `kubectl kustomize`.
+let needsKubectl: ConditionTrait = .enabled(
+    if: kubectlAvailable,
+    "kubectl not on PATH: Kubernetes manifests not rendered/validated (install kubectl to run these)")

@@ -2,9 +2,27 @@ import Foundation
 import Testing
 
 /// deploy/tests/validate-k8s.sh renders every overlay with `kubectl kustomize` and validates it offline against
-/// the Kubernetes 1.33 schemas in strict mode. No cluster is involved.
+/// the Kubernetes 1.33 schemas in strict mode. No cluster is involved. The tests that render need kubectl and
+/// are skipped, with the reason, where it is missing; the others need nothing but the repository.
 @Suite struct KubernetesManifestTests {
-    @Test func everyOverlayRendersAndValidates() throws {
+    /// Without kubectl the validator stops at once with one line naming what to install, instead of passing
+    /// or failing later. Run with a PATH that holds only the two tools the script needs before that check.
+    @Test func aMissingKubectlFailsLoudly() throws {
+        let bin = try scratchDirectory("no-kubectl-bin")
+        defer { try? FileManager.default.removeItem(at: bin) }
+        for tool in ["dirname", "basename"] {
+            let target = try #require(pathOf(tool), "\(tool) is not on PATH")
+            try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(tool).path, withDestinationPath: target)
+        }
+        let script = repository.appendingPathComponent("deploy/tests/validate-k8s.sh").path
+        let result = try runProgram("/bin/bash", [script], environment: ["PATH": bin.path, "HOME": NSTemporaryDirectory()])
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stdout.isEmpty, "\(result.transcript)")
+        #expect(result.stderr == "validate-k8s.sh: kubectl is not on PATH (needed for 'kubectl kustomize'); "
+                + "install kubectl 1.27 or later.\n", "\(result.transcript)")
+    }
+
+    @Test(needsKubectl) func everyOverlayRendersAndValidates() throws {
         let result = try runDeployScript("validate-k8s.sh")
         #expect(result.status == 0, "\(result.transcript)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -15,7 +33,7 @@ import Testing
         #expect(lines.count == 2, "one line per overlay: \(lines)")
     }
 
-    @Test func aFieldOfTheWrongTypeFailsValidation() throws {
+    @Test(needsKubectl) func aFieldOfTheWrongTypeFailsValidation() throws {
         let tree = try copyWithEdit("deploy/k8s", label: "k8s-type", editPath: "overlays/coordinator/worker-job.yaml",
                                     replacing: "parallelism: 4", with: "parallelism: four")
         let result = try runDeployScript("validate-k8s.sh", tree.path)
@@ -25,7 +43,7 @@ import Testing
         #expect(result.stdout.contains("overlays/indexed: 5 resources"), "the other overlay is still checked")
     }
 
-    @Test func anUnknownFieldFailsBecauseValidationIsStrict() throws {
+    @Test(needsKubectl) func anUnknownFieldFailsBecauseValidationIsStrict() throws {
         let tree = try copyWithEdit("deploy/k8s", label: "k8s-strict", editPath: "overlays/indexed/shards-job.yaml",
                                     replacing: "  completionMode: Indexed", with: "  completionMode: Indexed\n  replicas: 4")
         let result = try runDeployScript("validate-k8s.sh", tree.path)
@@ -34,7 +52,7 @@ import Testing
         #expect(result.stdout.contains("overlays/indexed: INVALID"))
     }
 
-    @Test func slotsThatDifferFromTheCPURequestAreReported() throws {
+    @Test(needsKubectl) func slotsThatDifferFromTheCPURequestAreReported() throws {
         let tree = try copyWithEdit("deploy/k8s", label: "k8s-slots", editPath: "overlays/coordinator/worker-job.yaml",
                                     replacing: "- --slots\n            - \"2\"", with: "- --slots\n            - \"8\"")
         let result = try runDeployScript("validate-k8s.sh", tree.path)
@@ -43,7 +61,7 @@ import Testing
                 "\(result.transcript)")
     }
 
-    @Test func aShardCountThatDiffersFromCompletionsIsReported() throws {
+    @Test(needsKubectl) func aShardCountThatDiffersFromCompletionsIsReported() throws {
         let tree = try copyWithEdit("deploy/k8s", label: "k8s-shards", editPath: "overlays/indexed/shards-job.yaml",
                                     replacing: "completions: 4", with: "completions: 6")
         let result = try runDeployScript("validate-k8s.sh", tree.path)

@@ -31,22 +31,66 @@ import TouchEngine
                 "files not named <CASE-ID>[letter]-<slug>.yaml: \(goldenFiles.filter { caseID(of: $0) == nil })")
         #expect(ids.count == 55, "distinct case ids: \(ids.sorted())")
 
-        // The case list of the reference document, when it is reachable from this checkout.
-        let candidates = [repositoryRoot + "/shared/reference/golden-cases.md",
-                          repositoryRoot + "/../shared/reference/golden-cases.md"]
-        guard let text = candidates.lazy.compactMap({ try? String(contentsOfFile: $0, encoding: .utf8) }).first else {
-            return
+        // The case list of docs/golden-cases.md: exactly these cases, each with exactly its files.
+        let documented = try documentedGoldenCases()
+        let documentedIDs = documented.map(\.id)
+        #expect(Set(documentedIDs).count == documentedIDs.count, "a case listed twice in docs/golden-cases.md: \(documentedIDs)")
+        let missing = documentedIDs.filter { !ids.contains($0) }
+        #expect(missing.isEmpty, "golden cases of docs/golden-cases.md without a scenario file: \(missing)")
+        let unknown = ids.subtracting(documentedIDs)
+        #expect(unknown.isEmpty, "scenario files for cases docs/golden-cases.md does not list: \(unknown.sorted())")
+        for entry in documented {
+            let files = goldenFiles.filter { caseID(of: $0) == entry.id }
+            #expect(entry.files == files, "docs/golden-cases.md lists \(entry.files) for \(entry.id); the directory has \(files)")
         }
-        let documented = text.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("### ") else { return nil }
-            return caseID(of: String(line.dropFirst(4)))
-        }
-        #expect(documented.count == 55, "headings found in golden-cases.md: \(documented)")
-        let missing = documented.filter { !ids.contains($0) }
-        #expect(missing.isEmpty, "golden cases without a scenario file: \(missing)")
-        let unknown = ids.subtracting(documented)
-        #expect(unknown.isEmpty, "scenario files for cases golden-cases.md does not have: \(unknown.sorted())")
     }
+
+    @Test func theCaseTableIsParsed() {
+        let rows = goldenCases(inDoc: """
+            | Case | What it shows | Scenario file(s) |
+            |---|---|---|
+            | HT-01 | A thing. | [`HT-01-a.yaml`](../configs/scenarios/golden/HT-01-a.yaml) |
+            | SV-08 | Two files. | [`SV-08-x.yaml`](x)<br>[`SV-08b-y.yaml`](y) |
+            not a row | GR-01 | x | [`GR-01-z.yaml`](z) |
+            | TREE-SV | not a case id | |
+            """)
+        #expect(rows.map(\.id) == ["HT-01", "SV-08"])
+        #expect(rows.map(\.files) == [["HT-01-a.yaml"], ["SV-08-x.yaml", "SV-08b-y.yaml"]])
+    }
+}
+
+/// A case of docs/golden-cases.md: its id and the scenario files its row names.
+struct DocumentedCase: Equatable {
+    var id: String
+    var files: [String]
+}
+
+struct GoldenDocProblem: Error, CustomStringConvertible { var description: String }
+
+/// The cases of docs/golden-cases.md; an error naming the file when it is missing or lists none.
+func documentedGoldenCases() throws -> [DocumentedCase] {
+    let path = repositoryRoot + "/docs/golden-cases.md"
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw GoldenDocProblem(description: "\(path) is missing: it lists every golden case and its scenario files")
+    }
+    let cases = goldenCases(inDoc: String(decoding: data, as: UTF8.self))
+    guard !cases.isEmpty else {
+        throw GoldenDocProblem(description: "\(path) lists no golden cases (table rows such as '| HT-01 | … | [`HT-01-….yaml`](…) |')")
+    }
+    return cases
+}
+
+/// Table rows whose first cell is a case id (`| HT-01 | description | files |`); the files are the
+/// back-quoted `.yaml` names of the last cell.
+func goldenCases(inDoc text: String) -> [DocumentedCase] {
+    var result: [DocumentedCase] = []
+    for line in text.split(separator: "\n") where line.hasPrefix("|") {
+        let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard cells.count >= 5, let id = caseID(of: cells[1]), id == cells[1] else { continue }
+        let files = cells[cells.count - 2].split(separator: "`").map(String.init).filter { $0.hasSuffix(".yaml") && !$0.contains("/") }
+        result.append(DocumentedCase(id: id, files: files))
+    }
+    return result
 }
 
 /// The repository root: three levels above this file (Tests/GoldenCaseTests/GoldenCaseTests.swift).

@@ -35,7 +35,8 @@ import TouchEngine
     }
 
     @Test func everyRecordedTraceHasAScenario() throws {
-        let traces = (try? FileManager.default.contentsOfDirectory(atPath: Self.tracesDirectory.path)) ?? []
+        #expect(!Self.scenarioFiles.isEmpty, "no golden scenarios in \(Self.repository.path)/configs/scenarios/golden")
+        let traces = try FileManager.default.contentsOfDirectory(atPath: Self.tracesDirectory.path)
         let scenarios = Set(Self.scenarioFiles.map { $0.replacingOccurrences(of: ".yaml", with: ".trace") })
         #expect(traces.filter { $0.hasSuffix(".trace") && !scenarios.contains($0) } == [])
     }

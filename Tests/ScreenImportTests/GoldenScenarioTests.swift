@@ -4,8 +4,9 @@ import SweepPlanning
 import Testing
 import Yams
 
-/// `sweep import`'s scenario files for a few shared dumps and the hand-written dumps of the other suites, byte
-/// for byte. Re-record with `TOUCHSWEEP_RECORD=1 swift test --filter GoldenScenarioTests` and review the diff.
+/// `sweep import`'s scenario files for a few dumps of configs/screens and the hand-written
+/// dumps of the other suites, byte for byte. Re-record with
+/// `TOUCHSWEEP_RECORD=1 swift test --filter GoldenScenarioTests` and review the diff.
 @Suite struct GoldenScenarioTests {
     static let goldens = ["04-storyboards-tutorial-players-table-lldb", "10-ios7-swipeable-cell-delete-nslog",
                           "16-neteasemusic-phone-login-view-cycript", "22-wechat-iphone4-login-cycript-TRUNCATED"]
@@ -31,12 +32,12 @@ import Yams
         if ProcessInfo.processInfo.environment["TOUCHSWEEP_RECORD"] != nil {
             try yaml.write(toFile: path, atomically: true, encoding: .utf8)
         }
-        let golden = try String(contentsOfFile: path, encoding: .utf8)
+        let golden = try fixtureText(path)
         #expect(yaml == golden)
     }
 
     @Test func aChangedDumpChangesTheConfigHashAndTheTextCarriesTheDumps() throws {
-        let dir = try #require(screensDirectory)
+        let dir = screensDirectory
         let text = "name: two\ntrees: {screens: [\"\(dir)/10-*.txt\", \"\(dir)/22-*.txt\"]}\n"
         let config = try SweepConfigLoader.load(yaml: text, path: "two.yaml")
         let expanded = SweepConfigLoader.expandedText(text, config: config)
@@ -52,7 +53,7 @@ import Yams
     }
 
     @Test func planYAMLOfAScreensSweepIsItselfTheConfig() throws {
-        let dir = try #require(screensDirectory)
+        let dir = screensDirectory
         let config = try SweepConfigLoader.load(yaml: "name: p\ntrees: {screens: [\"\(dir)/1*.txt\"]}\n", path: "p.yaml")
         let plan = SweepPlan(config)
         let node = try SweepConfigLoader.compose(yaml: plan.resolvedYAML(), path: "plan.yaml")

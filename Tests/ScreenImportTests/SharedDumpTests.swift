@@ -6,10 +6,25 @@ import Testing
 import TouchEngine
 import TouchScenarios
 
-/// The public dumps of shared/screens: each imports, traces and sweeps; the counts match SOURCES.md.
+/// The public dumps of configs/screens: each imports, traces and sweeps; the counts match SOURCES.md.
 @Suite struct SharedDumpTests {
-    @Test func theSharedDumpsAreThere() {
-        #expect(sharedDumps.count >= 16, "shared/screens not found beside the checkout (set TOUCHSWEEP_SCREENS)")
+    @Test func theDumpsAreThere() {
+        #expect(sharedDumps.count >= 16, "expected at least 16 dumps (*.txt) in \(screensDirectory), found \(sharedDumps.count)")
+    }
+
+    /// Every dump is named `NN-slug.txt` and has its own entry (a `### <file name>` heading) in SOURCES.md, and
+    /// every entry names a dump that is there.
+    @Test func everyDumpHasItsEntryInSOURCES() throws {
+        let sources = try fixtureText(screensDirectory + "/SOURCES.md")
+        let headings = sources.split(separator: "\n").filter { $0.hasPrefix("### ") }.map { String($0.dropFirst(4)) }
+        #expect(!headings.isEmpty, "SOURCES.md has no '### <dump>.txt' entries")
+        for name in sharedDumps {
+            #expect(headings.contains(name), "\(name) has no '### \(name)' entry in configs/screens/SOURCES.md")
+            let number = name.prefix(3)
+            #expect(number.count == 3 && number.prefix(2).allSatisfy(\.isNumber) && number.last == "-",
+                    "\(name) is not named NN-slug.txt")
+        }
+        for heading in headings { #expect(sharedDumps.contains(heading), "SOURCES.md describes \(heading), which is not there") }
     }
 
     /// Views per file (SOURCES.md, minus the records the truncated files cut mid-line).
@@ -41,12 +56,19 @@ import TouchScenarios
         #expect(trace.contains { if case .hitTest = $0.kind { return true } else { return false } })
     }
 
+    /// configs/real-screens.yaml names `screens/*.txt`, relative to its own directory: every dump of configs/screens.
+    @Test func theRealScreensConfigReadsEveryDumpBesideIt() throws {
+        let path = repositoryRoot + "/configs/real-screens.yaml"
+        let config = try SweepConfigLoader.load(yaml: try fixtureText(path), path: path)
+        #expect(config.trees.screens.map(\.file) == sharedDumps.map { "screens/" + $0 })
+        #expect(config.trees.screens.count >= 16)
+    }
+
     @Test func everySharedDumpSweeps() throws {
-        let dir = try #require(screensDirectory)
         let config = try SweepConfigLoader.load(yaml: """
             name: shared
             axes: {scrollViews.delaysContentTouches: [true, false]}
-            trees: {screens: ["\(dir)/*.txt"]}
+            trees: {screens: ["\(screensDirectory)/*.txt"]}
             """, path: "shared.yaml")
         let plan = SweepPlan(config)
         #expect(plan.screenCount == sharedDumps.count)

@@ -8,21 +8,30 @@ let repositoryRoot: String = {
     return "/" + parts.joined(separator: "/")
 }()
 
-/// The public dumps: `$TOUCHSWEEP_SCREENS`, else `shared/screens` in or beside the checkout.
-let screensDirectory: String? = {
-    var candidates = [repositoryRoot + "/shared/screens", repositoryRoot + "/../shared/screens"]
-    if let env = ProcessInfo.processInfo.environment["TOUCHSWEEP_SCREENS"] { candidates.insert(env, at: 0) }
-    return candidates.first { FileManager.default.fileExists(atPath: $0 + "/SOURCES.md") }
-}()
+/// The public dumps the repository keeps (configs/screens; their origins in configs/screens/SOURCES.md).
+let screensDirectory = repositoryRoot + "/configs/screens"
 
-/// Every `.txt` dump, sorted by name.
+/// A test fixture that is not where the test expects it.
+struct MissingFixture: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "missing test fixture \(path): it belongs to the repository (restore it with git)" }
+}
+
+/// The text of a repository file; `MissingFixture` naming the path when it is absent or unreadable.
+func fixtureText(_ path: String) throws -> String {
+    guard let data = FileManager.default.contents(atPath: path) else { throw MissingFixture(path: path) }
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// Every `.txt` dump of configs/screens, sorted by name (none when the folder is missing, which
+/// `SharedDumpTests.theDumpsAreThere` reports).
 let sharedDumps: [String] = {
-    guard let dir = screensDirectory, let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: screensDirectory) else { return [] }
     return names.filter { $0.hasSuffix(".txt") }.sorted()
 }()
 
 func dumpText(_ name: String) throws -> String {
-    try String(contentsOfFile: screensDirectory! + "/" + name, encoding: .utf8)
+    try fixtureText(screensDirectory + "/" + name)
 }
 
 func importShared(_ name: String) throws -> ImportedScreen {

@@ -7,12 +7,20 @@ import Testing
 @Suite(.serialized) struct ScreenCLITests {
     let cli = SweepCLITests()
 
-    /// shared/screens in or beside the checkout (or `$TOUCHSWEEP_SCREENS`).
-    static let screens: String? = {
-        var candidates = [SweepCLITests.repository.path + "/shared/screens", SweepCLITests.repository.path + "/../shared/screens"]
-        if let env = ProcessInfo.processInfo.environment["TOUCHSWEEP_SCREENS"] { candidates.insert(env, at: 0) }
-        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/SOURCES.md") }
-    }()
+    /// The public dumps the repository keeps.
+    static let screens = SweepCLITests.repository.path + "/configs/screens"
+
+    /// The path of the dump `name` in configs/screens; an error naming that path when it is not there.
+    static func dump(_ name: String) throws -> String {
+        let path = screens + "/" + name
+        guard FileManager.default.isReadableFile(atPath: path) else { throw MissingDump(path: path) }
+        return path
+    }
+
+    struct MissingDump: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "missing test fixture \(path): it belongs to the repository (restore it with git)" }
+    }
 
     func temporaryDirectory(_ name: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-screen-cli-\(getpid())-\(name)")
@@ -22,7 +30,7 @@ import Testing
     }
 
     @Test func importWritesAScenarioAndASummary() throws {
-        let dump = try #require(Self.screens) + "/04-storyboards-tutorial-players-table-lldb.txt"
+        let dump = try Self.dump("04-storyboards-tutorial-players-table-lldb.txt")
         let result = try cli.sweep("import", dump)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("\(dump): 36 views, 5 interactive elements, 1 scroll view (1 scrollable), 0 guesses, 0 warnings\n"))
@@ -50,7 +58,7 @@ import Testing
     }
 
     @Test func mapAndRecognizersFilesShapeTheScreenAndTheirErrorsNameTheirLines() throws {
-        let dump = try #require(Self.screens) + "/03-wechat-contacts-cycript.txt"
+        let dump = try Self.dump("03-wechat-contacts-cycript.txt")
         let dir = try temporaryDirectory("overlay")
         try "classes:\n  MMHeadImageView: button\n  \"*ItemView\": view\n".write(toFile: dir + "/classes.yaml", atomically: true, encoding: .utf8)
         try """
@@ -80,16 +88,14 @@ import Testing
     }
 
     @Test func runAndSubmitSweepScreensAlikeAndReplaysNeedNoDumps() throws {
-        let screens = try #require(Self.screens)
         let dir = try temporaryDirectory("sweep")
         try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: dir + "/configs", withIntermediateDirectories: true)
         for name in ["04-storyboards-tutorial-players-table-lldb.txt", "10-ios7-swipeable-cell-delete-nslog.txt",
                      "22-wechat-iphone4-login-cycript-TRUNCATED.txt"] {
-            try FileManager.default.copyItem(atPath: screens + "/" + name, toPath: dir + "/dumps/" + name)
+            try FileManager.default.copyItem(atPath: try Self.dump(name), toPath: dir + "/dumps/" + name)
         }
-        // Relative screen paths start at the parent of the config's directory.
-        let config = dir + "/configs/screens.yaml"
+        // Relative screen paths start at the config file's own directory (not at the current directory).
+        let config = dir + "/screens.yaml"
         try """
             name: screens-cli
             axes: {scrollViews.delaysContentTouches: [true, false]}
@@ -121,7 +127,7 @@ import Testing
 
         // A changed dump is another config: the journal of the old one is refused.
         try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
-        let edited = try String(contentsOfFile: screens + "/10-ios7-swipeable-cell-delete-nslog.txt", encoding: .utf8)
+        let edited = try String(contentsOfFile: try Self.dump("10-ios7-swipeable-cell-delete-nslog.txt"), encoding: .utf8)
             .replacingOccurrences(of: "contentOffset: {82, 0}", with: "contentOffset: {0, 0}")
         try edited.write(toFile: dir + "/dumps/10.txt", atomically: true, encoding: .utf8)
         let again = try cli.sweep("submit", config, "--output", dir + "/submit", "--workers", "1", "--quiet")

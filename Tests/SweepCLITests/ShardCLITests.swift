@@ -49,18 +49,18 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: ScreenCLITests.screens != nil, "needs shared/screens beside the checkout"))
-    func shardsOfRealScreensMergeWithoutTheDumpsIntoTheReportsOfRun() throws {
+    @Test func shardsOfRealScreensMergeWithoutTheDumpsIntoTheReportsOfRun() throws {
         let dir = try workspace("screens")
         try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/configs", withIntermediateDirectories: true)
         for name in ["04-storyboards-tutorial-players-table-lldb.txt", "10-ios7-swipeable-cell-delete-nslog.txt"] {
-            try FileManager.default.copyItem(atPath: ScreenCLITests.screens! + "/" + name, toPath: dir + "/dumps/" + name)
+            try FileManager.default.copyItem(atPath: try ScreenCLITests.dump(name), toPath: dir + "/dumps/" + name)
         }
+        // Relative screen paths start at the config file's directory (configs/), so ../dumps is dir/dumps.
         try """
             name: screens-shards
             axes: {scrollViews.delaysContentTouches: [true, false]}
-            trees: {screens: ["dumps/*.txt"], templates: [feed], perConfiguration: 3}
+            trees: {screens: ["../dumps/*.txt"], templates: [feed], perConfiguration: 3}
             gestures: {placements: 1}
             """.write(toFile: dir + "/configs/screens.yaml", atomically: true, encoding: .utf8)
         let out = dir + "/out"

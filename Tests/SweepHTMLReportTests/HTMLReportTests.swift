@@ -98,14 +98,14 @@ import Testing
         #expect(meta["engine version"] == "test-engine")
         #expect(meta["scenarios"] == String(f.tallies.runs))
         #expect(meta["duration"] == "1.50 s")
-        let unknown = Dictionary(uniqueKeysWithValues: Marks.metadata(try HTMLReport.render(f.inputs(duration: nil))))
+        let unknown = Dictionary(uniqueKeysWithValues: Marks.metadata(try HTMLReport.render(try f.inputs(duration: nil))))
         #expect(unknown["duration"] == "unknown")
         #expect(try f.page() == f.page(), "the same files give the same page")
     }
 
     @Test func aMalformedFileIsOneSentenceNamingIt() throws {
         let f = try ReportFixture()
-        var inputs = f.inputs()
+        var inputs = try f.inputs()
         inputs.effectsCSV = "defect,kind\r\n\"unclosed\r\n"
         #expect(throws: CSVReader.Failure(description: "effects.csv is not valid CSV: a quoted field is not closed.")) {
             try HTMLReport.render(inputs)
@@ -153,8 +153,10 @@ extension Marks {
         let tallies = ParallelSweep.run(plan, threads: 2)
         let files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: config,
                                                                    outputDirectory: "out").map { ($0.name, $0.contents) })
-        let page = try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: files["summary.csv"]!, effectsCSV: files["effects.csv"]!,
-                                                      examplesCSV: files["examples.csv"]!, engineVersion: "test", durationSeconds: nil))
+        let page = try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: try ReportFixture.file("summary.csv", in: files),
+                                                      effectsCSV: try ReportFixture.file("effects.csv", in: files),
+                                                      examplesCSV: try ReportFixture.file("examples.csv", in: files),
+                                                      engineVersion: "test", durationSeconds: nil))
         let selects = Marks.elements(page, tag: "select", className: "pairs")
         #expect(!selects.isEmpty)
         for select in selects {

@@ -26,7 +26,7 @@ import TouchEngine
         let yaml = try String(contentsOfFile: Self.repositoryRoot + "/configs/scenarios/golden/BUG-01a-dismiss-tap-kills-quick-tap.yaml",
                               encoding: .utf8)
         let index = Self.indexColumns + "\(id),c0001,dead_button,cause,12,3,5,1,9,4,300,120,\(id).yaml\r\n"
-        let page = try HTMLReport.render(f.inputs(minimalIndex: index, minimalScenarios: ["\(id).yaml": yaml]))
+        let page = try HTMLReport.render(try f.inputs(minimalIndex: index, minimalScenarios: ["\(id).yaml": yaml]))
         let links = Marks.elements(page, tag: "a", className: "repro")
         #expect(links.map { $0["href"]! } == ["minimal/\(id).yaml"])
         #expect(page.contains("(views 12 → 3, recognizers 5 → 1)"))

@@ -1,7 +1,7 @@
 import Testing
 import TouchEngine
 
-/// Rules of touch-model.md that the golden cases do not pin down, each as a small transcript.
+/// Rules (docs/rules.md) that the golden cases do not pin down, each as a small transcript.
 @Suite struct EngineRuleTests {
     static let logView = """
         name: t

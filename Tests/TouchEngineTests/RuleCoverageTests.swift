@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// Every rule of touch-model.md §1–§6 (P1…, H1…, R1…, G1…, S1…) is cited at least once by the repository's
-/// tests or scenario files (`Tests/`, `configs/scenarios/`): golden `source:` fields, seed scenarios, test
-/// comments and messages. A range such as `S1–S4` or `G4-G6` cites every rule in it.
+/// Every rule id of docs/rules.md (P1…, H1…, R1…, G1…, S1…: sections 1–6 of the behavioural spec) is cited at
+/// least once by the repository's tests or scenario files (`Tests/`, `configs/scenarios/`): golden `source:`
+/// fields, seed scenarios, test comments and messages. A range such as `S1–S4` or `G4-G6` cites every rule in it.
 @Suite struct RuleCoverageTests {
     @Test func everySpecRuleIsCitedByATestOrScenario() throws {
-        let (ids, origin) = Self.ruleIDs()
-        #expect(Set(ids.map(\.first!)) == ["P", "H", "R", "G", "S"], "rule families found in \(origin): \(ids)")
+        let ids = try Self.ruleIDs()
+        #expect(Set(ids.compactMap(\.first)) == ["P", "H", "R", "G", "S"], "rule families found in docs/rules.md: \(ids)")
 
         var cited: Set<String> = []
         var scanned = 0
@@ -23,11 +23,11 @@ import Testing
         #expect(scanned > 0, "no test or scenario files found under \(repositoryRoot)")
 
         let missing = ids.filter { !cited.contains($0) }
-        print("rule coverage: \(ids.count - missing.count)/\(ids.count) rules of touch-model.md §1–§6 (from \(origin)) "
+        print("rule coverage: \(ids.count - missing.count)/\(ids.count) rules of docs/rules.md "
               + "cited in \(scanned) files; missing: \(missing.isEmpty ? "none" : missing.joined(separator: ", "))")
         for id in ids {
             let isCited = cited.contains(id)
-            #expect(isCited, "rule \(id) of touch-model.md is not cited by any file under Tests/ or configs/scenarios/")
+            #expect(isCited, "rule \(id) of docs/rules.md is not cited by any file under Tests/ or configs/scenarios/")
         }
     }
 
@@ -36,65 +36,56 @@ import Testing
                 ["S7", "G4", "G5", "G6", "R1", "R2", "R3", "P7"])
         #expect(Self.citations(in: "S10 and G12 but not SV-05, iOS11, HT-01, G1x or P1_2") == ["S10", "G12"])
         #expect(Self.citations(in: "H1/§5.3, **G7.**") == ["H1", "G7"])
-        #expect(Self.ruleIDs(in: """
-            ## 1. Pipeline
-            P1. text
-            P7 (simulator convention). text
-            ## 4. Gesture recognizers
-            **G7. Exclusivity**
-            G10. **Failure requirements**
-            not G3. at the start of a line
-            ## 7. UITableView
-            S12. outside §1–§6
-            """) == ["P1", "P7", "G7", "G10"])
+        #expect(Self.ruleIDs(inRulesDoc: """
+            # Rule ids
+            | Rule | Summary |
+            |---|---|
+            | P1 | text, citing H2 |
+            |P7|no spaces|
+            | G10 | text |
+            | G10 | repeated |
+            | Q3 | not a family |
+            | G | no number |
+            | S1x | not an id |
+            not a row: | S4 | text
+            | S11 | last |
+            """) == ["P1", "P7", "G10", "S11"])
     }
 
-    // MARK: - Spec
+    // MARK: - Rule ids
 
-    /// The rule ids of §1–§6, in document order, from touch-model.md when this checkout can reach it
-    /// (`shared/reference/` in or beside the repository), else the snapshot below.
-    static func ruleIDs() -> (ids: [String], origin: String) {
-        let candidates = [repositoryRoot + "/shared/reference/touch-model.md",
-                          repositoryRoot + "/../shared/reference/touch-model.md"]
-        for path in candidates {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-                let ids = ruleIDs(in: text)
-                if !ids.isEmpty { return (ids, path) }
-            }
+    /// docs/rules.md, relative to the repository root.
+    static let rulesDoc = "docs/rules.md"
+
+    /// The rule ids of docs/rules.md, in document order; an error naming the file when it is missing or lists none.
+    static func ruleIDs() throws -> [String] {
+        let path = repositoryRoot + "/" + rulesDoc
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RulesDocProblem(description: "\(path) is missing: it lists the rule ids every test and scenario must cover")
         }
-        return (snapshot, "the built-in snapshot (touch-model.md not reachable)")
-    }
-
-    /// Rule ids defined in sections 1–6: a line that starts with `X<n>.`, `X<n> (`, or `**X<n>.` where X is
-    /// one of P, H, R, G, S.
-    static func ruleIDs(in text: String) -> [String] {
-        var ids: [String] = []
-        var section = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = Substring(rawLine)
-            if line.hasPrefix("## ") {
-                let number = line.dropFirst(3).prefix { $0.isNumber }
-                section = Int(number) ?? 0
-                continue
-            }
-            guard (1...6).contains(section) else { continue }
-            var rest = line
-            if rest.hasPrefix("**") { rest = rest.dropFirst(2) }
-            guard let family = rest.first, "PHRGS".contains(family) else { continue }
-            let digits = rest.dropFirst().prefix { $0.isNumber }
-            guard !digits.isEmpty else { continue }
-            let after = rest.dropFirst(1 + digits.count)
-            guard after.hasPrefix(".") || after.hasPrefix(" (") else { continue }
-            let id = "\(family)\(digits)"
-            if !ids.contains(id) { ids.append(id) }
+        let ids = ruleIDs(inRulesDoc: String(decoding: data, as: UTF8.self))
+        guard !ids.isEmpty else {
+            throw RulesDocProblem(description: "\(path) lists no rule ids (table rows such as '| P1 | summary |')")
         }
         return ids
     }
 
-    /// touch-model.md §1–§6 rule ids as of this test's writing, for checkouts without `shared/`.
-    static let snapshot: [String] =
-        (1...7).map { "P\($0)" } + (1...5).map { "H\($0)" } + (1...5).map { "R\($0)" }
-        + (1...12).map { "G\($0)" } + (1...11).map { "S\($0)" }
+    /// Ids in the first cell of a table row (`| P1 | … |`): one of the families P, H, R, G, S and a number.
+    static func ruleIDs(inRulesDoc text: String) -> [String] {
+        var ids: [String] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("|") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            guard cells.count > 2 else { continue }
+            let cell = cells[1].trimmingCharacters(in: .whitespaces)
+            guard let family = cell.first, "PHRGS".contains(family) else { continue }
+            let digits = cell.dropFirst()
+            guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else { continue }
+            if !ids.contains(cell) { ids.append(cell) }
+        }
+        return ids
+    }
+
+    struct RulesDocProblem: Error, CustomStringConvertible { var description: String }
 
     // MARK: - Citations
 

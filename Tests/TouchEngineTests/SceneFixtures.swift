@@ -2,7 +2,7 @@ import TouchEngine
 
 /// Hand-built scenes shared by the engine tests (the golden files cover the same trees through YAML).
 enum Fixtures {
-    /// TREE-SV of golden-cases.md: a vertical scroll view with a button B and a logging view V.
+    /// TREE-SV of docs/golden-cases.md: a vertical scroll view with a button B and a logging view V.
     static func treeSV(_ configure: (inout ScrollConfig) -> Void = { _ in }) -> (Scene, sv: ViewID, b: ViewID, v: ViewID) {
         var scene = Scene(name: "TREE-SV")
         let r = scene.addView(ViewSpec(name: "R", kind: .view, frame: Rect(0, 0, 390, 844), parent: nil))

@@ -23,11 +23,11 @@ import Testing
             Issue.record("recorded \(name).swift.txt; unset TOUCHSWEEP_RECORD_UIKIT and run again")
             return
         }
-        let expected = try? String(contentsOfFile: golden, encoding: .utf8)
-        try #require(expected != nil, "no golden \(name).swift.txt; record with TOUCHSWEEP_RECORD_UIKIT=1")
-        if swift != expected! {
+        let expected = try #require(try? String(contentsOfFile: golden, encoding: .utf8),
+                                    "no golden \(golden); record with TOUCHSWEEP_RECORD_UIKIT=1")
+        if swift != expected {
             let mine = swift.split(separator: "\n", omittingEmptySubsequences: false)
-            let theirs = expected!.split(separator: "\n", omittingEmptySubsequences: false)
+            let theirs = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let line = zip(mine, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                 ?? min(mine.count, theirs.count)
             let got = line < mine.count ? String(mine[line]) : "<end>"

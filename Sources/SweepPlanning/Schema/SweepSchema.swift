@@ -121,7 +121,7 @@ public enum SweepSchema {
             ("description", .string("Which trees each configuration runs (the same trees for every configuration).")),
             ("type", .string("object")), ("additionalProperties", .bool(false)),
             ("properties", obj([
-                ("screens", obj([("description", .string("Dumps of real screens (paths or globs, relative to the parent of the config's directory); docs/real-screens.md.")),
+                ("screens", obj([("description", .string("Dumps of real screens (paths or globs, relative to the config file's directory); docs/real-screens.md.")),
                                  ("type", .string("array")), ("minItems", int(1)),
                                  ("items", obj([("oneOf", .array([
                                      obj([("type", .string("string")), ("minLength", int(1))]),

@@ -32,16 +32,33 @@ struct ReportFixture {
                                                                outputDirectory: "out/html-tiny").map { ($0.name, $0.contents) })
     }
 
-    func inputs(minimalIndex: String? = nil, minimalScenarios: [String: String] = [:], duration: Double? = 1.5) -> ReportInputs {
-        ReportInputs(plan: plan, summaryCSV: files["summary.csv"]!, effectsCSV: files["effects.csv"]!, examplesCSV: files["examples.csv"]!,
-                     minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios, engineVersion: "test-engine",
-                     durationSeconds: duration)
+    func inputs(minimalIndex: String? = nil, minimalScenarios: [String: String] = [:], duration: Double? = 1.5) throws -> ReportInputs {
+        ReportInputs(plan: plan, summaryCSV: try file("summary.csv"), effectsCSV: try file("effects.csv"),
+                     examplesCSV: try file("examples.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios,
+                     engineVersion: "test-engine", durationSeconds: duration)
     }
 
-    func page() throws -> String { try HTMLReport.render(inputs()) }
+    func page() throws -> String { try HTMLReport.render(try inputs()) }
+
+    /// The report file `name` of the run; an error naming it when the run did not write it.
+    func file(_ name: String) throws -> String {
+        try Self.file(name, in: files)
+    }
+
+    static func file(_ name: String, in files: [String: String]) throws -> String {
+        guard let text = files[name] else { throw MissingReportFile(name: name, written: files.keys.sorted()) }
+        return text
+    }
 
     /// The CSV file's records.
-    func records(_ name: String) throws -> [[String: String]] { try CSVReader.parse(files[name]!, name: name).records }
+    func records(_ name: String) throws -> [[String: String]] { try CSVReader.parse(try file(name), name: name).records }
+}
+
+/// A report file the in-process run did not write.
+struct MissingReportFile: Error, CustomStringConvertible {
+    var name: String
+    var written: [String]
+    var description: String { "the sweep wrote no \(name) (it wrote: \(written.joined(separator: ", ")))" }
 }
 
 /// The SVG and HTML elements of a page, read back with their attributes (the page is generated, so a small
