@@ -114,7 +114,11 @@ public enum DumpParser {
             }
             if suffix.trimmingWhitespace() == "(layer)" { continue }
             if !start.prefix.isEmpty {
-                tree.warn(number, "text before the view record ('\(start.prefix)') ignored")
+                if Marks.isIvarList(start.prefix) {
+                    marks.ivars.append(number)
+                } else {
+                    tree.warn(number, "text before the view record ('\(start.prefix)') ignored")
+                }
             }
             // Another record later on the same line: a dump whose line breaks were lost (` | <…>` separators
             // give its depth), or an annotation in front of the view (`<MyViewController: 0x…> <UIView: …>`,
@@ -164,6 +168,17 @@ public enum DumpParser {
         var invisible: [Int] = []
         /// `_printHierarchy` lines without a view record.
         var controllerLines: [Int] = []
+        /// Lines whose record follows the names of the instance variables that hold the view (`_titleView
+        /// <UILabel: …>`, `_myButton, _button <UIButton: …>`), as HOURecursiveDescription prints them.
+        var ivars: [Int] = []
+
+        /// `_name` or `_a, _b`: instance-variable names (a leading underscore, then letters, digits, `_`).
+        static func isIvarList(_ text: Substring) -> Bool {
+            let names = text.split(separator: ",").map { $0.trimmingWhitespace() }
+            return !names.isEmpty && names.allSatisfy { name in
+                name.count > 1 && name.first == "_" && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            }
+        }
 
         var notes: [String] {
             var notes: [String] = []
@@ -174,6 +189,10 @@ public enum DumpParser {
             if let first = invisible.first {
                 notes.append("\(plural(invisible.count, "view")) marked 'XX (…)' (from line \(first)), iOS 5 and 6's mark of a view "
                     + "that does not show: imported as their records say (their alpha, hidden and superviews decide the hit test)")
+            }
+            if let first = ivars.first {
+                notes.append("\(plural(ivars.count, "view record")) follow the names of the instance variables that hold them "
+                    + "(from line \(first), as HOURecursiveDescription prints them): read past")
             }
             return notes
         }

@@ -2,17 +2,22 @@ import TouchEngine
 
 /// The character-level grammar of one dump record (see `DumpParser` for the line-level rules).
 enum RecordScanner {
-    /// The class name of a record that starts with `<Name: 0x` (or `<<Name: 0x`), else nil.
+    /// The class name of a record that starts with `<Name: 0x` (or `<<Name: 0x`), else nil. Two variants of real
+    /// dumps are read too: the address-less records of swift-snapshot-testing's `.recursiveDescription` strategy
+    /// (`<UITableView; frame = (0 0; 320 568); …>`), and names whose `_` a markdown source escaped (`<\_UILabel: 0x…`,
+    /// read as `_UILabel`).
     static func className<S: StringProtocol>(_ record: S) -> String? {
         var s = Substring(record)
         guard s.first == "<" else { return nil }
         s = s.dropFirst()
         if s.first == "<" { s = s.dropFirst() }
-        guard let colon = s.firstIndex(of: ":") else { return nil }
-        let name = s[..<colon]
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }),
-              s[colon...].dropFirst().trimmingWhitespace().hasPrefix("0x") else { return nil }
-        return String(name)
+        guard let end = s.firstIndex(where: { $0 == ":" || $0 == ";" }) else { return nil }
+        let printed = s[..<end]
+        let name = printed.contains("\\_") ? Substring(printed.replacing("\\_", with: "_")) : printed
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }) else { return nil }
+        let rest = s[end...].dropFirst().trimmingWhitespace()
+        if s[end] == ":" { return rest.hasPrefix("0x") ? String(name) : nil }
+        return rest.hasPrefix("frame = (") ? String(name) : nil
     }
 
     /// The index of the `>` that closes the record `body` starts with (the inner record of `<<…`), or nil
@@ -150,7 +155,7 @@ enum RecordScanner {
         var body = record.dropFirst()
         if body.first == "<" { body = body.dropFirst() }
         let parts = splitTopLevel(body, ";")
-        guard let head = parts.first, let name = className("<" + head) else { return nil }
+        guard let head = parts.first, let name = className("<" + head) ?? addressless(head, parts) else { return nil }
         var r = DumpRecord(line: line, depth: depth, className: name)
         var sawFrame = false
         defer {
@@ -241,5 +246,14 @@ enum RecordScanner {
     static func excerpt(_ text: Substring) -> String {
         let flat = String(text.replacing("\n", with: " "))
         return flat.count <= 40 ? flat : String(flat.prefix(37)) + "..."
+    }
+}
+
+extension RecordScanner {
+    /// The class of an address-less record (`UITableView` of `<UITableView; frame = (…); …>`): a bare class name
+    /// followed by its frame.
+    static func addressless(_ head: Substring, _ parts: [Substring]) -> String? {
+        guard parts.count > 1, parts[1].trimmingWhitespace().hasPrefix("frame = (") else { return nil }
+        return className("<" + head + "; frame = (")
     }
 }
