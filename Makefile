@@ -18,16 +18,19 @@ all: build
 #   python3-venv          deploy/tests/*.sh make a venv (.build-venv) and pip-install their pinned validators
 #   iproute2              `ip netns`, for the multi-host tests (which also need root, else they are skipped)
 #   systemd               `systemd-analyze verify`, for the systemd unit tests
+#   chromium              headless rendering of report.html (SweepHTMLReportTests.ChromiumRenderTests)
 # `make deps` (run by `make test`) installs both lists; the build targets (and the Dockerfile's `make dist`) only
-# the first. Not installed: kubectl (not a Debian package) and chromium (large); the tests that need them are
-# skipped, and `make test` lists every skipped test with its reason.
+# the first. Not installed: kubectl (not a Debian package); the tests that need it are skipped, and `make test`
+# lists every skipped test with its reason.
 BUILD_CHECKS = [ -f "$(ZMQ_HEADER)" ] || missing="$$missing libzmq3-dev"; \
   { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h; } >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev";
 SUITE_CHECKS = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
   command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || [ -x /sbin/ip ] || [ -x /usr/bin/ip ] || [ -x /bin/ip ] \
     || missing="$$missing iproute2"; \
   command -v systemd-analyze >/dev/null 2>&1 || [ -x /usr/bin/systemd-analyze ] || [ -x /bin/systemd-analyze ] \
-    || missing="$$missing systemd";
+    || missing="$$missing systemd"; \
+  command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
+    || command -v google-chrome >/dev/null 2>&1 || missing="$$missing chromium";
 INSTALL_MISSING = if [ -n "$$missing" ]; then \
     echo "make: installing$$missing"; \
     $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \

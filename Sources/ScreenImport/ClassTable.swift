@@ -46,7 +46,7 @@ public enum ClassTable {
         set(.textField, ["UITextField", "UISearchBarTextField", "UISearchTextField", "_UISearchBarSearchField"])
         set(.cell, ["UITableViewCell", "UICollectionViewCell", "UICollectionViewListCell", "_UICollectionViewListCell"])
         set(.label, ["UILabel", "UIButtonLabel", "UITableViewLabel", "UITextFieldLabel", "UISearchBarTextFieldLabel",
-                     "UITabBarButtonLabel", "UITableViewCellDetailLabel", "UINavigationItemButtonLabel"])
+                     "UITabBarButtonLabel", "UITableViewCellDetailLabel", "UITextLabel", "UINavigationItemButtonLabel"])
         set(.imageView, ["UIImageView", "UITabBarSwappableImageView", "_UINavigationBarBackIndicatorView",
                          "_UIBarBackgroundShadowContentImageView", "UISegment", "_UITableViewCellDisclosureView"])
         set(.view, ["UIView", "UIWindow", "UITransitionView", "UILayoutContainerView", "UINavigationTransitionView",

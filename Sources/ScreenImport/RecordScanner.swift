@@ -113,7 +113,7 @@ enum RecordScanner {
     /// Attributes a description (or a tool) prints that play no part in touch handling: read past silently.
     /// Drawing (`backgroundColor`, `tintColor`, `opaque`, `contentMode`, layer details), layout (`autoresize`,
     /// `autoresizesSubviews`, `layoutMargins`, `anchorPoint`, `position`, `center`, `zPosition`) and content
-    /// (`text`, `image`, `tag`, `animations`) change what a view shows, not which view a touch hits.
+    /// (`text`, `image`, `tag`, `animations`, a slider's `value`) change what a view shows, not which view a touch hits.
     static let ignoredKeys: Set<String> = ["layer", "opaque", "autoresize", "autoresizesSubviews", "tag", "text",
                                            "animations", "tintColor", "placeholder", "borderStyle", "background",
                                            "backgroundColor", "configuration", "dataSource", "delegate", "layout",
@@ -127,7 +127,8 @@ enum RecordScanner {
                                            "shadowRadius", "attributedText", "textAlignment", "numberOfLines",
                                            "accessibilityLabel", "accessibilityIdentifier", "identifier",
                                            "showsHorizontalScrollIndicator", "showsVerticalScrollIndicator",
-                                           "translatesAutoresizingMaskIntoConstraints", "overrideUserInterfaceStyle"]
+                                           "translatesAutoresizingMaskIntoConstraints", "overrideUserInterfaceStyle",
+                                           "value", "minimumValue", "maximumValue"]
 
     /// `layer.…` attributes read past: the layer's drawing. (`layer.hidden` and `layer.transform` would change
     /// the hit test and are warned about as unknown.)
