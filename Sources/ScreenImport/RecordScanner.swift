@@ -53,29 +53,12 @@ enum RecordScanner {
     /// Splits `text` at `separator` where it is not nested in `<>`, `()`, `{}`, `[]` or quoted text.
     static func splitTopLevel(_ text: Substring, _ separator: Character) -> [Substring] {
         var parts: [Substring] = []
-        var depth = 0
-        var inQuote = false
-        var lastSignificant: Character = " "
         var start = text.startIndex
-        var i = text.startIndex
-        while i < text.endIndex {
-            let c = text[i]
-            let next = text.index(after: i)
-            if inQuote {
-                if c == "'" && (next == text.endIndex || text[next] == ";") { inQuote = false }
-            } else {
-                switch c {
-                case "'" where lastSignificant == "=": inQuote = true
-                case "<", "(", "{", "[": depth += 1
-                case ">", ")", "}", "]": depth -= 1
-                case separator where depth == 0:
-                    parts.append(text[start ..< i])
-                    start = next
-                default: break
-                }
-                if c != " " && c != "\t" { lastSignificant = c }
+        walk(text) { c, i, depth in
+            if c == separator && depth == 0 {
+                parts.append(text[start ..< i])
+                start = text.index(after: i)
             }
-            i = next
         }
         parts.append(text[start...])
         return parts
@@ -83,6 +66,15 @@ enum RecordScanner {
 
     /// Whether `text` closes every bracket and quote it opens (an attribute that an elision did not cut).
     static func isBalanced(_ text: Substring) -> Bool {
+        let end = walk(text) { _, _, _ in }
+        return end.depth == 0 && !end.inQuote
+    }
+
+    /// Walks `text`, calling `visit` with each character outside quoted text that is not a bracket, its index and
+    /// the bracket depth there; returns the depth at the end and whether a quote is still open. A quote opens
+    /// after `=` and closes before `;` or the end.
+    @discardableResult
+    static func walk(_ text: Substring, _ visit: (Character, Substring.Index, Int) -> Void) -> (depth: Int, inQuote: Bool) {
         var depth = 0
         var inQuote = false
         var lastSignificant: Character = " "
@@ -97,13 +89,13 @@ enum RecordScanner {
                 case "'" where lastSignificant == "=": inQuote = true
                 case "<", "(", "{", "[": depth += 1
                 case ">", ")", "}", "]": depth -= 1
-                default: break
+                default: visit(c, i, depth)
                 }
                 if c != " " && c != "\t" { lastSignificant = c }
             }
             i = next
         }
-        return depth == 0 && !inQuote
+        return (depth, inQuote)
     }
 
     /// Attributes the importer reads.
