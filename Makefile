@@ -15,7 +15,10 @@ all: build
 #   libzmq3-dev           ZeroMQ
 #   libcurl4-openssl-dev  libcurl for the static `make dist` build
 # and the test suite also:
-#   python3-venv          deploy/tests/*.sh make a venv (.build-venv) and pip-install their pinned validators
+#   python3-venv          deploy/tests/validate-k8s.sh makes a venv (.build-venv) and pip-installs
+#                         kubernetes-validate (not a Debian package) when kubectl is there
+#   docker-compose, python3-jsonschema, python3-yaml
+#                         deploy/tests/validate-compose.sh: the Compose Specification schema and its validator
 #   iproute2              `ip netns`, for the multi-host tests (which also need root, else they are skipped)
 #   systemd               `systemd-analyze verify`, for the systemd unit tests
 #   chromium              headless rendering of report.html (SweepHTMLReportTests.ChromiumRenderTests)
@@ -29,6 +32,9 @@ SUITE_CHECKS = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$
     || missing="$$missing iproute2"; \
   command -v systemd-analyze >/dev/null 2>&1 || [ -x /usr/bin/systemd-analyze ] || [ -x /bin/systemd-analyze ] \
     || missing="$$missing systemd"; \
+  [ -f /usr/lib/python3/dist-packages/compose/config/compose_spec.json ] || missing="$$missing docker-compose"; \
+  /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
+  /usr/bin/python3 -c 'import yaml' >/dev/null 2>&1 || missing="$$missing python3-yaml"; \
   command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
     || command -v google-chrome >/dev/null 2>&1 || missing="$$missing chromium";
 INSTALL_MISSING = if [ -n "$$missing" ]; then \

@@ -98,9 +98,22 @@ final class NetworkLab: @unchecked Sendable {
     static let unavailable: String? = {
         guard let ip else { return "iproute2's ip command is not installed" }
         guard geteuid() == 0 else { return "network namespaces need root (run the tests as root, as CI does)" }
-        let probe = "tsprobe-\(getpid())"
-        guard run([ip, "netns", "add", probe]) == 0 else { return "`ip netns add` failed: namespaces cannot be made in this sandbox" }
-        _ = run([ip, "netns", "del", probe])
+        // Every kind of step the lab takes, once: a namespace with its loopback up, a bridge in it, a veth pair
+        // into a second namespace. (A chroot can often add a namespace but not bring its links up.)
+        let probe = "tsprobe-\(getpid())", peer = "tsprobe2-\(getpid())"
+        defer {
+            _ = run([ip, "netns", "del", probe])
+            _ = run([ip, "netns", "del", peer])
+        }
+        let steps: [[String]] = [
+            [ip, "netns", "add", probe], [ip, "netns", "add", peer],
+            [ip, "-n", probe, "link", "set", "lo", "up"],
+            [ip, "-n", probe, "link", "add", "br0", "type", "bridge"],
+            [ip, "link", "add", "tsp0", "netns", probe, "type", "veth", "peer", "name", "eth0", "netns", peer],
+        ]
+        for step in steps where run(step) != 0 {
+            return "`\(step.dropFirst().joined(separator: " "))` failed: network namespaces cannot be set up here"
+        }
         return nil
     }()
 

@@ -13,16 +13,22 @@ extension Simulation {
     }
 
     /// `point(inside:)` in `v`'s bounds space, with the enlarged-hit-area and superview overrides (H3).
-    func pointInside(_ local: Point, _ v: ViewID) -> Bool {
+    @inline(__always) func pointInside(_ local: Point, _ v: ViewID) -> Bool {
         let spec = views[v]
         let bounds = Rect(origin: boundsOrigin(v), size: spec.frame.size)
         switch spec.hitTestOverride {
         case .enlarged(let insets): return bounds.outset(by: insets).contains(local)
-        case .deferToSuperview:
-            guard let parent = spec.parent else { return bounds.contains(local) }
-            return pointInside(local - boundsOrigin(v) + spec.frame.origin, parent)
+        case .deferToSuperview: return pointInsideSuperview(local, v)
         case .none, .passThrough: return bounds.contains(local)
         }
+    }
+
+    /// `point(inside:)` of a view that answers for its superview (`deferToSuperview`): `local` converted to the
+    /// superview's bounds space and asked there (a root answers for itself).
+    func pointInsideSuperview(_ local: Point, _ v: ViewID) -> Bool {
+        let spec = views[v]
+        guard let parent = spec.parent else { return Rect(origin: boundsOrigin(v), size: spec.frame.size).contains(local) }
+        return pointInside(local - boundsOrigin(v) + spec.frame.origin, parent)
     }
 
     /// `UIWindow.hitTest` (H1–H3): the frontmost view under a window point, or nil.
