@@ -10,10 +10,12 @@ public struct LoadedScenario: Sendable {
     public var source: String?
     /// The `expect:` block, if any.
     public var expectations: Expectations?
+    /// The `truth:` block of a defect ground-truth fixture, if any.
+    public var truth: GroundTruth?
 
     public init(path: String, scene: Scene, description: String? = nil, source: String? = nil,
-                expectations: Expectations? = nil) {
+                expectations: Expectations? = nil, truth: GroundTruth? = nil) {
         self.path = path; self.scene = scene; self.description = description; self.source = source
-        self.expectations = expectations
+        self.expectations = expectations; self.truth = truth
     }
 }

@@ -36,7 +36,7 @@ public enum ScenarioLoader {
 
     /// The top-level keys, in the order the loader processes them.
     static let topLevelKeys = ["name", "description", "source", "parameters", "window", "views", "controllers",
-                               "recognizers", "script", "expect"]
+                               "recognizers", "script", "expect", "truth"]
 
     /// Runs Yams and turns its errors (syntax, duplicate keys) into `ScenarioError`s. `document` names the
     /// kind of file in the message for an empty one ("the scenario file is empty"). Sweep configs use it too.
@@ -101,7 +101,7 @@ extension ScenarioLoader {
 
     /// Builds one scene. Sections are processed in a fixed order whatever their order in the file:
     /// parameters, window, views, controllers, scroll-view recognizers, edge gate, recognizers, reference
-    /// resolution, script, expectations.
+    /// resolution, script, expectations, ground truth.
     struct Builder {
         let reader: YAMLNodeReader
         var scene = Scene()
@@ -145,8 +145,10 @@ extension ScenarioLoader {
             if let node = top["expect"] {
                 expectations = try Expectations.parse(node: node, file: reader.file, scene: scene)
             }
+            var truth: GroundTruth?
+            if let node = top["truth"] { truth = try parseTruth(node) }
             return LoadedScenario(path: path, scene: scene, description: description, source: source,
-                                  expectations: expectations)
+                                  expectations: expectations, truth: truth)
         }
 
         /// The file name without directory and extension.

@@ -19,6 +19,7 @@ struct HeaderEmitter {
         w.comment("File: \(scenario.path)")
         if let source = scenario.source { w.comment("Rules and sources: \(source)") }
         if let description = scenario.description { w.comment(""); w.comment(description) }
+        if let truth = scenario.truth { w.comment(""); emitTruth(truth, into: &w) }
         w.comment("")
         emitUsage(into: &w)
         w.comment("")
@@ -32,6 +33,13 @@ struct HeaderEmitter {
             w.comment("NOT REPRODUCED IN CODE")
             for note in notes { w.comment("  - " + note) }
         }
+    }
+
+    /// A ground-truth fixture's verdict, to compare with what the device shows (docs/ground-truth.md).
+    func emitTruth(_ truth: GroundTruth, into w: inout SwiftWriter) {
+        let defects = truth.defects.isEmpty ? "no defect" : truth.defects.map(\.text).joined(separator: ", ")
+        w.comment("GROUND TRUTH: \(truth.gesture.text) meant to \(truth.intent.text): \(defects). \(truth.reason)")
+        if let pending = truth.pending { w.comment("  (the sweep's classifier disagrees until: \(pending))") }
     }
 
     func emitUsage(into w: inout SwiftWriter) {

@@ -30,7 +30,7 @@ private func loadError(_ yaml: String) -> String {
 
     @Test func unknownTopLevelKey() {
         #expect(loadError("name: x\nscenery: y\n") == "s.yaml:2:1: unknown key 'scenery' in the scenario; allowed keys are "
-            + "name, description, source, parameters, window, views, controllers, recognizers, script, expect")
+            + "name, description, source, parameters, window, views, controllers, recognizers, script, expect, truth")
     }
 
     @Test func wrongContainerType() {

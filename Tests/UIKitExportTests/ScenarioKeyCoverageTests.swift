@@ -55,6 +55,9 @@ import Testing
         cases.append(change("top.source") { $0.top.append("source: S1") })
         cases.append(change("top.script") { $0.script = "0 down (60,60) · 90 up" })
         cases.append(change("top.expect") { $0.top += ["expect:", "  dropped: []"] })
+        cases.append(change("top.truth") {
+            $0.top += ["truth:", "  gesture: quickTap", "  intent: activate V", "  defects: []", "  reason: S1"]
+        })
         // Views.
         cases.append(change("view.id") { $0.view[0] = "id: Knob" })
         cases.append(change("view.kind") { $0.view[1] = "kind: slider" })

@@ -1,0 +1,129 @@
+import Foundation
+import ScenarioKit
+import SweepCore
+import TouchEngine
+import TouchScenarios
+
+/// One defect ground-truth fixture (docs/ground-truth.md): a scenario file whose `truth:` block says what the
+/// user meant and which defect classes an iOS engineer sees in the run.
+struct GroundTruthFixture: Sendable {
+    /// The file name without `.yaml`.
+    var name: String
+    var path: String
+    var scene: Scene
+    /// The gesture as the sweep would hold it: family, intent, the file's script, touch-down and lift times.
+    var gesture: Gesture
+    var truth: GroundTruth
+    /// The expected classes' names, in `DefectClass` order (names not yet in `DefectClass` last).
+    var expected: [String]
+
+    /// Class names a pending fixture may expect before the class exists: issue 13 §3's `invisible_feedback`
+    /// (branch issue13-seeds). Empty this list once `DefectClass` has them.
+    static let announcedClasses = ["invisible_feedback"]
+
+    /// Loads and resolves a fixture; every problem is one sentence naming `file:line:column`.
+    static func load(path: String) throws(ScenarioError) -> GroundTruthFixture {
+        let loaded = try ScenarioLoader.load(path: path)
+        guard let truth = loaded.truth else {
+            throw ScenarioError(file: path, line: 1, column: 1, message: "a ground-truth fixture needs a 'truth:' block")
+        }
+        let scene = loaded.scene
+        func error(_ name: GroundTruth.Name, _ message: String) -> ScenarioError {
+            ScenarioError(file: path, line: name.line, column: name.column, message: message)
+        }
+        guard let family = GestureFamily(rawValue: truth.gesture.text) else {
+            throw error(truth.gesture, "unknown gesture family '\(truth.gesture.text)'; families are "
+                + GestureFamily.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let intent = try resolveIntent(truth.intent, family: family, scene: scene, error: error)
+        let known = DefectClass.allCases.map(\.name)
+        var names: [String] = []
+        for d in truth.defects {
+            let announced = truth.pending != nil && announcedClasses.contains(d.text)
+            guard known.contains(d.text) || announced else {
+                throw error(d, "unknown defect class '\(d.text)'; classes are " + known.joined(separator: ", "))
+            }
+            guard !names.contains(d.text) else { throw error(d, "defect class '\(d.text)' is listed twice") }
+            names.append(d.text)
+        }
+        let order = known + announcedClasses
+        names.sort { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
+        let down = scene.script.first { if case .down = $0.action { true } else { false } }?.time ?? .zero
+        let lift = scene.script.last { if case .up = $0.action { true } else { false } }?.time ?? .zero
+        let target: ViewID
+        switch intent {
+        case .activate(let v), .select(let v), .scroll(let v, _, _): target = v
+        case .nothing: target = 0
+        }
+        let gesture = Gesture(family: family, target: target, intent: intent, script: scene.script, liftTime: lift, downTime: down)
+        let file = (path as NSString).lastPathComponent
+        return GroundTruthFixture(name: String(file.dropLast(".yaml".count)), path: path, scene: scene, gesture: gesture,
+                                  truth: truth, expected: names)
+    }
+
+    /// `activate V` (a control), `select V` (a cell), `longPress V` / `doubleTap V` (the handler of V the
+    /// gesture is meant to trigger), `scroll S vertical|horizontal D` (a scroll view), `nothing`.
+    ///
+    /// Until branch issue13-generators gives the sweep intents that name a long-press or double-tap handler,
+    /// `longPress V` and `doubleTap V` are judged as the sweep judges those families today: as `select V` for
+    /// a cell and `activate V` otherwise (GestureGenerator gives every tap family that intent).
+    static func resolveIntent(_ text: GroundTruth.Name, family: GestureFamily, scene: Scene,
+                              error: (GroundTruth.Name, String) -> ScenarioError) throws(ScenarioError) -> Intent {
+        let words = text.text.split(separator: " ").map(String.init)
+        func view(_ i: Int, _ what: String, _ fits: (ViewKind) -> Bool) throws(ScenarioError) -> ViewID {
+            guard words.count > i, let v = scene.view(named: words[i]) else {
+                throw error(text, "intent '\(text.text)' names no view of the scenario")
+            }
+            guard fits(scene.views[v].kind) else { throw error(text, "intent '\(text.text)': \(words[i]) is not \(what)") }
+            return v
+        }
+        switch words.first {
+        case "activate" where words.count == 2:
+            return .activate(try view(1, "a control") { $0.isControl })
+        case "select" where words.count == 2:
+            return .select(try view(1, "a cell") { $0 == .cell })
+        case "longPress" where words.count == 2, "doubleTap" where words.count == 2:
+            let v = try view(1, "a control or a cell") { $0.isControl || $0 == .cell }
+            return scene.views[v].kind == .cell ? .select(v) : .activate(v)
+        case "scroll" where words.count == 4:
+            let v = try view(1, "a scroll view") { $0.isScrollView }
+            guard let axis: Axis = words[2] == "vertical" ? .vertical : words[2] == "horizontal" ? .horizontal : nil else {
+                throw error(text, "intent '\(text.text)': the axis is 'vertical' or 'horizontal'")
+            }
+            guard let distance = Double(words[3]), distance > 0 else {
+                throw error(text, "intent '\(text.text)': the distance is a positive number of points")
+            }
+            return .scroll(v, axis: axis, distance: distance)
+        case "nothing" where words.count == 1:
+            return .nothing
+        default:
+            throw error(text, "intent '\(text.text)' is not one of: activate V, select V, longPress V, doubleTap V, "
+                + "scroll S vertical|horizontal D, nothing")
+        }
+    }
+
+    /// The classes today's classifier finds, running the engine untraced as `UnitRunner` does.
+    func judged() -> [String] {
+        let prepared = PreparedScene(scene)
+        var engine = EngineRunner()
+        let verdict = engine.withSummary(prepared, script: gesture.script) { summary in
+            Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
+        }
+        return DefectClass.allCases.filter { verdict.defects.contains($0) }.map(\.name)
+    }
+
+    /// What the engine saw, for each class on which the verdicts differ (CauseFinder's words), for messages.
+    func causes(_ classes: [String]) -> [String] {
+        DefectClass.allCases.filter { classes.contains($0.name) }.map {
+            "\($0.name): " + CauseFinder.cause(of: $0, gesture: gesture, scene: scene)
+        }
+    }
+
+    /// Every fixture of `directory`, by file name.
+    static func loadAll(directory: String) throws -> [GroundTruthFixture] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".yaml") }.sorted()
+        var fixtures: [GroundTruthFixture] = []
+        for file in files { fixtures.append(try load(path: directory + "/" + file)) }
+        return fixtures
+    }
+}
