@@ -46,6 +46,8 @@ public enum Classifier {
             if let h = verdict.highlightLatency, h > DefectThresholds.lateHighlight { verdict.defects.insert(.lateFeedback) }
             if lit == .never && fired != .never { verdict.defects.insert(.lateFeedback) }
             if let a = verdict.actionLatency, a > DefectThresholds.lateAction { verdict.defects.insert(.lateAction) }
+        case let .trigger(_, handler):
+            classifyHandler(handler, gesture: gesture, scene: scene, summary: summary, into: &verdict)
         case let .scroll(target, axis, distance):
             verdict.applicable.insert(.swallowedScroll)
             verdict.applicable.insert(.ghostTap)
