@@ -5,11 +5,11 @@ import TouchEngine
 /// intent never depends on the configuration it is judged under.
 public enum GestureIntents {
     /// The intent of tap family `family` aimed at `element`:
-    /// - a long press where the target, or the cell it is in, has a long-press handler: trigger that handler
+    /// - a long press where the target or an ancestor (its cell) has a long-press handler: trigger that handler
     ///   (a context menu; UIButton does not veto long presses, touch-model §5.4, so the cell's handler takes a
     ///   long press that starts on a button inside it);
-    /// - a double tap where the target, or the cell it is in, has a double-tap handler: trigger that handler
-    ///   (double tap to like; UIButton vetoes only single taps, §5.4);
+    /// - a double tap where the target or an ancestor has a double-tap handler: trigger that handler (double tap
+    ///   to like; UIButton vetoes only single taps, §5.4);
     /// - otherwise activate the control or select the cell: UIControl tracking has no time limit (§5.1), so a
     ///   held press still sends TouchUpInside on lift, and a table selects a cell on touch-up however long it
     ///   was held; a double tap activates with its first tap.
@@ -41,23 +41,20 @@ public enum GestureIntents {
         }
     }
 
-    /// The enabled handler of `kind` that covers `view`: one attached to `view` itself, or to a view between it
-    /// and the nearest enclosing cell (the cell included), never past a scroll view. A recognizer on a plain
-    /// ancestor of a button that is not in a cell (a double tap to zoom on a screen's root) is not the
-    /// button's: a double tap on the button still means "activate it". With several, the one added last (the
-    /// one UIKit's tie rule favours, G7).
+    /// The enabled handler of `kind` that covers `view`: on `view` itself or its nearest ancestor that has one.
+    /// UIKit gives a long press or a double tap to such a recognizer whatever the finger is on (controls veto only
+    /// single taps, §5.4; recognizers of every ancestor see the touch, P3), so an app that installs one there has
+    /// decided what that gesture does on that area. With several on one view, the one added last (the one
+    /// UIKit's tie rule favours, G7).
     public static func handler(_ kind: HandlerKind, for view: ViewID, in scene: Scene) -> (view: ViewID, recognizer: RecognizerID)? {
         var v: ViewID? = view
         while let current = v {
-            let spec = scene.views[current]
-            if current != view && spec.scroll != nil { return nil }
             if let r = scene.recognizers.indices.last(where: {
                 scene.recognizers[$0].view == current && scene.recognizers[$0].isEnabled && kind.matches(scene.recognizers[$0].kind)
             }) {
                 return (current, r)
             }
-            if spec.kind == .cell { return nil }
-            v = spec.parent
+            v = scene.views[current].parent
         }
         return nil
     }
