@@ -16,6 +16,7 @@ public enum CauseFinder {
 
         switch defect {
         case .deadButton:
+            if case let .trigger(view, handler) = gesture.intent { return handlerCause(handler, on: view, trace: trace, scene: traced) }
             var hit: ViewID?? = nil
             for event in trace {
                 switch event.kind {

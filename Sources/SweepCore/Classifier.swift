@@ -46,6 +46,8 @@ public enum Classifier {
             if let h = verdict.highlightLatency, h > DefectThresholds.lateHighlight { verdict.defects.insert(.lateFeedback) }
             if lit == .never && fired != .never { verdict.defects.insert(.lateFeedback) }
             if let a = verdict.actionLatency, a > DefectThresholds.lateAction { verdict.defects.insert(.lateAction) }
+        case let .trigger(_, handler):
+            classifyHandler(handler, gesture: gesture, scene: scene, summary: summary, into: &verdict)
         case let .scroll(target, axis, distance):
             verdict.applicable.insert(.swallowedScroll)
             verdict.applicable.insert(.ghostTap)
@@ -67,7 +69,7 @@ public enum Classifier {
                 break
             }
             if !verdict.defects.contains(.ghostTap) {
-                for r in scene.recognizers.indices where summary.actions[r] > 0 && isTapOnCell(r, scene) {
+                for r in scene.recognizers.indices where summary.actions[r] > 0 && isTapHandlerOfCellOrControl(r, scene) {
                     verdict.defects.insert(.ghostTap)
                     break
                 }
@@ -79,18 +81,22 @@ public enum Classifier {
     }
 
     /// When the target first did what the user wanted: its primary action (TouchUpInside, ValueChanged or
-    /// selection) or, for a cell, the action of a tap recognizer attached to it.
+    /// selection) or the action of a tap recognizer attached to the target itself — how a cell, or a control
+    /// whose app handles its taps with a recognizer on it (§5.4), does what a tap on it means.
     static func actionTime(of target: ViewID, scene: Scene, summary: RunSummary) -> VirtualTime {
         var time = summary.firstPrimaryAction[target]
-        guard scene.views[target].kind == .cell else { return time }
+        let kind = scene.views[target].kind
+        guard kind == .cell || kind.isControl else { return time }
         for r in scene.recognizers.indices where scene.recognizers[r].view == target && summary.recognized[r] {
             if case .tap = scene.recognizers[r].kind, let t = summary.firstRecognition(r), t < time { time = t }
         }
         return time
     }
 
-    static func isTapOnCell(_ r: RecognizerID, _ scene: Scene) -> Bool {
+    /// A tap recognizer that acts for a cell or a control it is attached to (its action is that view's action).
+    static func isTapHandlerOfCellOrControl(_ r: RecognizerID, _ scene: Scene) -> Bool {
         guard case .tap = scene.recognizers[r].kind else { return false }
-        return scene.views[scene.recognizers[r].view].kind == .cell
+        let kind = scene.views[scene.recognizers[r].view].kind
+        return kind == .cell || kind.isControl
     }
 }

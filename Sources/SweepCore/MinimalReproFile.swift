@@ -23,7 +23,8 @@ public struct MinimalReproFile: Equatable, Sendable {
     public var defect: DefectClass
     public var cause: String
     public var family: GestureFamily
-    /// `activate NAME`, `select NAME`, `scroll NAME horizontal|vertical DISTANCE` or `nothing`.
+    /// `activate NAME`, `select NAME`, `trigger NAME RECOGNIZER`, `scroll NAME horizontal|vertical DISTANCE` or
+    /// `nothing`.
     public var intent: String
     /// The view the gesture aims at (for a scroll, where the finger goes down).
     public var target: String
@@ -40,6 +41,7 @@ public struct MinimalReproFile: Equatable, Sendable {
         switch gesture.intent {
         case .activate(let v): intent = "activate \(name(v))"
         case .select(let v): intent = "select \(name(v))"
+        case let .trigger(v, handler): intent = "trigger \(name(v)) \(scene.recognizers[handler].name)"
         case let .scroll(v, axis, distance):
             intent = "scroll \(name(v)) \(axis == .horizontal ? "horizontal" : "vertical") \(ReportNumberText.number(distance))"
         case .nothing: intent = "nothing"
@@ -104,6 +106,9 @@ public struct MinimalReproFile: Equatable, Sendable {
         case "activate"?, "select"?:
             guard words.count == 2, let v = scene.view(named: words[1]) else { return nil }
             intent = words[0] == "activate" ? .activate(v) : .select(v)
+        case "trigger"?:
+            guard words.count == 3, let v = scene.view(named: words[1]), let r = scene.recognizer(named: words[2]) else { return nil }
+            intent = .trigger(v, handler: r)
         case "scroll"?:
             guard words.count == 4, let v = scene.view(named: words[1]), let distance = Double(words[3]) else { return nil }
             intent = .scroll(v, axis: words[2] == "horizontal" ? .horizontal : .vertical, distance: distance)

@@ -37,17 +37,29 @@ public struct ShrinkSubject: Hashable, Sendable {
         switch old.intent {
         case .activate(let v): if let n = rebuild.viewMap[v] { g.intent = .activate(n) }
         case .select(let v): if let n = rebuild.viewMap[v] { g.intent = .select(n) }
+        case let .trigger(v, handler):
+            // Both are protected (`protectedViews`, `protectedRecognizers`), so both are kept.
+            if let n = rebuild.viewMap[v], let r = rebuild.recognizerMap[handler] { g.intent = .trigger(n, handler: r) }
         case let .scroll(v, axis, distance): if let n = rebuild.viewMap[v] { g.intent = .scroll(n, axis: axis, distance: distance) }
         case .nothing: break
         }
         self.init(scene: rebuild.scene, gesture: g)
     }
 
-    /// Views the intent needs: the target and the scroll view to scroll.
+    /// Views the intent needs: the target, the scroll view to scroll, the view of the handler to trigger.
     var protectedViews: [ViewID] {
         var ids = [gesture.target]
-        if case .scroll(let v, _, _) = gesture.intent { ids.append(v) }
+        switch gesture.intent {
+        case .scroll(let v, _, _), .trigger(let v, _): ids.append(v)
+        default: break
+        }
         return ids
+    }
+
+    /// Recognizers the intent needs: the handler to trigger.
+    var protectedRecognizers: [RecognizerID] {
+        if case .trigger(_, let handler) = gesture.intent { return [handler] }
+        return []
     }
 }
 

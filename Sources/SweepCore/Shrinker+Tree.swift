@@ -98,7 +98,8 @@ extension ShrinkState {
         var accepted = false
         var index = 0
         while index < scene.recognizers.count && !oracle.exhausted {
-            if scene.isInstalledByViews(index) || !attempt(without(recognizers: [index])) {
+            if scene.isInstalledByViews(index) || current.protectedRecognizers.contains(index)
+                || !attempt(without(recognizers: [index])) {
                 index += 1
             } else {
                 accepted = true

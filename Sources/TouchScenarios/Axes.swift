@@ -195,9 +195,15 @@ public enum AxisCatalog {
                 }
             },
             AxisDefinition(name: "swipePans.shouldBegin", type: .choice(ShouldBeginPolicy.allCases.map(\.rawValue)),
-                           summary: "gestureRecognizerShouldBegin of the swipe-to-delete pans (G11; the B7/BUG-02 fix is horizontal).") { value, tree in
+                           summary: "gestureRecognizerShouldBegin of the swipe-to-delete pans (G11); the template installs horizontal, as apps do.") { value, tree in
                 guard case .text(let s) = value, let policy = ShouldBeginPolicy(rawValue: s) else { return }
                 for r in tree.roles.swipePans { tree.scene.recognizers[r].policies.shouldBegin = policy }
+            },
+            // Not a pattern apps ship (docs/templates.md): a "what if" a sweep must ask for.
+            AxisDefinition(name: "swipePans.beginsInAnyDirection", type: .bool,
+                           summary: "What if the swipe-to-delete pans began on any movement (shouldBegin always; B3/B7), not only horizontal; default false.") { value, tree in
+                guard case .bool(true) = value else { return }
+                for r in tree.roles.swipePans { tree.scene.recognizers[r].policies.shouldBegin = .always }
             },
         ]
 
@@ -205,12 +211,12 @@ public enum AxisCatalog {
 
     static let otherAxes: [AxisDefinition] = [
         AxisDefinition(name: "overlay.passThrough", type: .bool,
-                       summary: "The drawer overlay's hitTest returns nil on its empty area (H3).") { value, tree in
+                       summary: "The drawer overlay's hitTest returns nil on its empty area (H3); the template's default is true, false is the B12 bug.") { value, tree in
             guard case .bool(let b) = value else { return }
             for o in tree.roles.overlays { tree.scene.modifyView(o) { $0.hitTestOverride = b ? .passThrough : .none } }
         },
         AxisDefinition(name: "overlay.panMoved", type: .bool,
-                       summary: "The drawer overlay's panGestureRecognizer is moved to its superview (§6.5).") { value, tree in
+                       summary: "The drawer overlay's panGestureRecognizer is moved to its superview (§6.5); the template's default is true.") { value, tree in
             guard case .bool(let b) = value else { return }
             for (i, o) in tree.roles.overlays.enumerated() {
                 tree.scene.movePan(of: o, to: b && i < tree.roles.overlayPanHosts.count ? tree.roles.overlayPanHosts[i] : nil)

@@ -11,7 +11,7 @@ public enum TreeTemplate: String, Sendable, CaseIterable, Codable {
     case form
     /// A full-screen transparent scroll view (drawer) above content (seed 002, WWDC 2014-235).
     case drawer
-    /// A horizontal paging scroll view of vertical tables with swipe-to-delete style pans.
+    /// A horizontal paging scroll view of vertical tables with swipe-to-delete style pans (horizontal only).
     case pager
     /// A settings screen: grouped table with segmented controls, switches, a page control.
     case settings
@@ -61,7 +61,7 @@ public struct Roles: Hashable, Sendable {
     public var cellTaps: [RecognizerID] = []
     /// Long-press recognizers (cells with context actions, draggable items).
     public var longPresses: [RecognizerID] = []
-    /// Swipe-to-delete style pans on cells (pager).
+    /// Swipe-to-delete style pans on cells (pager), beginning only on mostly horizontal movement.
     public var swipePans: [RecognizerID] = []
     /// Double-tap recognizers on cells (double tap to like, feed): they hold the touchesEnded of buttons
     /// inside the cell until they fail (touch-model B5).

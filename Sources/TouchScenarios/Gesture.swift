@@ -1,14 +1,17 @@
 import TouchEngine
 
-/// A family of touch scripts (issue 3 §3).
+/// A family of touch scripts (issue 3 §3). Which handler a tap family means on which target is
+/// `GestureIntents.tapIntent` (docs/defects.md, "What each gesture means").
 public enum GestureFamily: String, Sendable, CaseIterable, Codable {
     /// Down and up in under 100 ms, no movement: activate a control or select a cell.
     case quickTap
     /// Down, ~300 ms still, up: activate or select.
     case heldTap
-    /// Down, ~700 ms still, up: activate or select after a long hold.
+    /// Down, ~700 ms still, up: trigger the long-press handler of the target (or of the cell it is in); where
+    /// there is none, a slow press that activates or selects on lift.
     case longPress
-    /// Two quick taps: activate (the second tap).
+    /// Two quick taps: trigger the double-tap handler of the target (or of the cell it is in); where there is
+    /// none, activate or select.
     case doubleTap
     /// A fast swipe along a scroll axis: scroll.
     case fastSwipe
@@ -32,6 +35,9 @@ public enum Intent: Hashable, Sendable {
     case activate(ViewID)
     /// Select cell `view`.
     case select(ViewID)
+    /// Make `handler`, a long-press or double-tap recognizer attached to `view`, fire its action (begin or
+    /// recognize): the handler the user wanted, e.g. a cell's context menu or double tap to like.
+    case trigger(ViewID, handler: RecognizerID)
     /// Scroll `view` along `axis` by at least `distance` points.
     case scroll(ViewID, axis: Axis, distance: Double)
     /// Nothing in particular.

@@ -13,7 +13,8 @@ import TouchEngine
 /// content that exists (never farther than the content can move, so "moved less than half" means swallowed),
 /// and stay inside the window.
 public enum GestureGenerator {
-    /// Families whose intent is to activate or select the target.
+    /// Families whose intent is to activate or select the target, or to trigger its long-press or double-tap
+    /// handler (`GestureIntents.tapIntent`).
     public static let tapFamilies: [GestureFamily] = [.quickTap, .heldTap, .longPress, .doubleTap]
     /// Families whose intent is to scroll the target scroll view.
     public static let scrollFamilies: [GestureFamily] = [.fastSwipe, .holdThenDrag, .slowDrag, .diagonalDrag]
@@ -73,7 +74,7 @@ public enum GestureGenerator {
         switch family {
         case .quickTap, .heldTap, .longPress, .doubleTap:
             guard let point = geometry.landingPoint(on: element, rng: &rng) else { return nil }
-            let intent: Intent = element.kind == .cell ? .select(element.view) : .activate(element.view)
+            let intent = GestureIntents.tapIntent(family, element: element, scene: tree.scene)
             switch family {
             case .quickTap: script.tap(at: point, hold: rng.double(40 ... 95))
             case .heldTap: script.tap(at: point, hold: rng.double(260 ... 340))
@@ -102,7 +103,11 @@ public enum GestureGenerator {
             guard !area.isEmpty else { return nil }
             let rect = area[rng.int(0 ... area.count - 1)]
             let probe = Element(view: element.view, kind: element.kind, visibleRect: rect, scrollView: element.scrollView)
-            guard let start = geometry.landingPoint(on: probe, rng: &rng, occludersOf: element) else { return nil }
+            // A finger meant to scroll does not land on a row whose swipe handler takes every way it can scroll.
+            var axes: [Axis] = []
+            for move in geometry.moves(element.view) where !axes.contains(move.axis) { axes.append(move.axis) }
+            let swipeRows = GestureIntents.swipeRects(inside: element.view, claiming: axes, in: tree.scene)
+            guard let start = geometry.landingPoint(on: probe, rng: &rng, occludersOf: element, avoiding: swipeRows) else { return nil }
             return drag(family, from: start, target: element.view, scrollView: element.view, geometry: geometry, rng: &rng, script: &script)
 
         case .dragFromControl, .dragFromCell, .dragFromEmpty:
@@ -132,9 +137,11 @@ public enum GestureGenerator {
     static func drag(_ family: GestureFamily, from start: Point, target: ViewID, scrollView: ViewID, geometry: Geometry,
                      rng: inout SplitMix64, script: inout ScriptBuilder) -> Gesture? {
         let window = geometry.window
-        // Each possible (axis, direction): how far the finger may travel (content room and window room).
+        // Each possible (axis, direction): how far the finger may travel (content room and window room). An axis a
+        // swipe handler under the finger takes is a swipe of that row, not a scroll (GestureIntents.swipeAxes).
+        let swiped = GestureIntents.swipeAxes(at: start, inside: scrollView, in: geometry.scene)
         var options: [(axis: Axis, sign: Double, room: Double)] = []
-        for move in geometry.moves(scrollView) {
+        for move in geometry.moves(scrollView) where !swiped.contains(move.axis) {
             // Finger toward −axis (sign −1) moves the content toward +offset; its window room is start − margin.
             let windowRoom = move.sign < 0 ? start[move.axis] - 2 : window.size[move.axis] - 2 - start[move.axis]
             let room = min(move.room, windowRoom)
@@ -209,12 +216,14 @@ struct Geometry {
 
     /// A point of `element.visibleRect` free of occluders: a seeded point near the centre if free, else the
     /// first free point of a grid, visited from a seeded start. Whole or half points. With `owner` (a scroll
-    /// view being dragged), the occluders are the owner's, its own content excepted.
-    func landingPoint(on element: Element, rng: inout SplitMix64, occludersOf owner: Element? = nil) -> Point? {
+    /// view being dragged), the occluders are the owner's, its own content excepted; `avoided` rects are
+    /// blocked too.
+    func landingPoint(on element: Element, rng: inout SplitMix64, occludersOf owner: Element? = nil,
+                      avoiding avoided: [Rect] = []) -> Point? {
         let rect = element.visibleRect
         // Nobody aims at a sliver (a cell peeking 3 pt under the navigation bar).
         guard rect.size.width >= Self.minimumTarget, rect.size.height >= Self.minimumTarget else { return nil }
-        let blockers = owner.map { occluders(of: $0, allowingDescendants: true) } ?? occluders(of: element)
+        let blockers = (owner.map { occluders(of: $0, allowingDescendants: true) } ?? occluders(of: element)) + avoided
         func free(_ p: Point) -> Bool { rect.contains(p) && !blockers.contains { $0.contains(p) } }
         func snap(_ p: Point) -> Point {
             var q = Point((p.x * 2).rounded(.down) / 2, (p.y * 2).rounded(.down) / 2)

@@ -53,6 +53,10 @@ struct GroundTruthFixture: Sendable {
         let target: ViewID
         switch intent {
         case .activate(let v), .select(let v), .scroll(let v, _, _): target = v
+        case .trigger(let owner, _):
+            // The view the finger is on (the intent names the handler's view, which may be an ancestor).
+            let named = truth.intent.text.split(separator: " ").dropFirst().first.map(String.init)
+            target = named.flatMap { scene.view(named: $0) } ?? owner
         case .nothing: target = 0
         }
         let gesture = Gesture(family: family, target: target, intent: intent, script: scene.script, liftTime: lift, downTime: down)
@@ -83,7 +87,11 @@ struct GroundTruthFixture: Sendable {
         case "select" where words.count == 2:
             return .select(try view(1, "a cell") { $0 == .cell })
         case "longPress" where words.count == 2, "doubleTap" where words.count == 2:
+            // The handler the gesture means (GestureIntents.handler): the nearest long-press or double-tap
+            // recognizer on the view or above it; without one, the view's own action.
             let v = try view(1, "a control or a cell") { $0.isControl || $0 == .cell }
+            let kind: GestureIntents.HandlerKind = words[0] == "longPress" ? .longPress : .doubleTap
+            if let (owner, recognizer) = GestureIntents.handler(kind, for: v, in: scene) { return .trigger(owner, handler: recognizer) }
             return scene.views[v].kind == .cell ? .select(v) : .activate(v)
         case "scroll" where words.count == 4:
             let v = try view(1, "a scroll view") { $0.isScrollView }

@@ -73,6 +73,14 @@ import TouchEngine
                         // Taps do not move; they land on the target's visible part.
                         #expect(!g.script.contains { if case .move = $0.action { return true }; return false }, "\(label)")
                         #expect(target.visibleRect.contains(down), "\(label)")
+                        // A long press or double tap means the handler of its kind covering the target, if any
+                        // (GestureIntents); otherwise, as every other tap, activate the control or select the cell.
+                        let kind: GestureIntents.HandlerKind? = family == .longPress ? .longPress : family == .doubleTap ? .doubleTap : nil
+                        if let kind, let handler = GestureIntents.handler(kind, for: g.target, in: scene) {
+                            #expect(g.intent == .trigger(handler.view, handler: handler.recognizer), "\(label)")
+                            #expect(scene.recognizers[handler.recognizer].view == handler.view, "\(label)")
+                            continue
+                        }
                         switch target.kind {
                         case .control(let kind):
                             #expect(kind != .slider && g.intent == .activate(g.target), "\(label)")
@@ -108,6 +116,8 @@ import TouchEngine
                         #expect(Self.location(lastMove) == lift, "\(label)")
                         let visible = try #require(tree.elements.first { $0.view == sv }).visibleRect
                         #expect(visible.contains(down), "\(label): starts on the scroll view")
+                        // Not along the axis of a swipe handler under the finger: that drag would mean "swipe the row".
+                        #expect(!GestureIntents.swipeAxes(at: down, inside: sv, in: scene).contains(axis), "\(label)")
                         switch family {
                         case .fastSwipe, .holdThenDrag, .slowDrag, .diagonalDrag:
                             #expect(g.target == sv, "\(label)")

@@ -49,7 +49,12 @@ import TouchEngine
             #expect(gate != nil, "\(label)")
             let installed = scene.recognizers.prefix { if case .scrollDelay = $0.kind { return true }; if case .scrollPan = $0.kind { return true }; return false }
             #expect(installed.count == 2 * tree.roles.scrollViews.count && gate == installed.count, "\(label)")
-            for (i, r) in scene.recognizers.enumerated() { #expect(r.addOrder == i + 1, "\(label): \(r.name)") }
+            // A pan moved to another view (the drawer's, §6.5) counts as added after every other recognizer.
+            for (i, r) in scene.recognizers.enumerated() {
+                let moved: Bool
+                if case .scrollPan(let sv) = r.kind { moved = r.view != sv } else { moved = false }
+                #expect(r.addOrder == (moved ? 1_000_000 + i : i + 1), "\(label): \(r.name)")
+            }
             // Every scroll view is in the role list, in view order.
             #expect(tree.roles.scrollViews == scene.views.indices.filter { scene.views[$0].kind.isScrollView }, "\(label)")
             // Frames and sizes are sane.
@@ -168,16 +173,25 @@ import TouchEngine
         #expect(tall > 0 && tall < Self.seeds.count, "content is sometimes taller than the screen, sometimes not")
     }
 
-    @Test func drawerHasAFullScreenOverlayWithoutTheFix() throws {
+    @Test func drawerHasAFullScreenOverlayBuiltAsAppsShipIt() throws {
         var underneath = 0
         for seed in Self.seeds {
             let tree = Self.tree(.drawer, seed), scene = tree.scene
             let overlay = try #require(tree.roles.overlays.first, "seed \(seed)")
-            #expect(tree.roles.overlayPanHosts == [scene.view(named: "R")!])
+            let root = try #require(scene.view(named: "R"))
+            #expect(tree.roles.overlayPanHosts == [root])
             #expect(scene.views[overlay].frame == Rect(0, 0, 390, 844))
-            #expect(scene.views[overlay].parent == scene.view(named: "R"))
-            #expect(scene.views[overlay].hitTestOverride == HitTestOverride.none, "not pass-through by default")
-            #expect(scene.recognizers[scene.scrollRecognizers(of: overlay)!.pan].view == overlay, "pan not moved by default")
+            #expect(scene.views[overlay].parent == root)
+            #expect(scene.views[overlay].hitTestOverride == .passThrough, "pass-through (H3), as shipped drawers do")
+            #expect(scene.recognizers[scene.scrollRecognizers(of: overlay)!.pan].view == root, "pan moved to R (§6.5)")
+            // The naive overlay (B12) is what the axes turn back on.
+            var naive = tree
+            AxisCatalog.definition(named: "overlay.passThrough")!.apply(.bool(false), to: &naive)
+            AxisCatalog.definition(named: "overlay.panMoved")!.apply(.bool(false), to: &naive)
+            #expect(naive.scene.views[overlay].hitTestOverride == HitTestOverride.none)
+            #expect(naive.scene.recognizers[naive.scene.scrollRecognizers(of: overlay)!.pan].view == overlay)
+            #expect(naive.scene.recognizers[naive.scene.scrollRecognizers(of: overlay)!.pan].addOrder
+                == scene.scrollRecognizers(of: overlay)!.pan + 1, "back in its install order")
             #expect(tree.elements.contains { $0.view == overlay && $0.kind == .scrollView(axes: [.vertical]) })
             // The drawer panel peeks in: part of it is on screen.
             let panel = try #require(scene.view(named: "Sheet.Panel"))
@@ -198,9 +212,16 @@ import TouchEngine
             #expect(pages.allSatisfy { scene.views[$0].kind == .tableView })
             #expect(!tree.roles.swipePans.isEmpty, "seed \(seed)")
             for r in tree.roles.swipePans {
-                #expect(scene.recognizers[r].policies.shouldBegin == .always, "the B7 bug by default")
+                #expect(scene.recognizers[r].policies.shouldBegin == .horizontal, "begins only on mostly horizontal movement")
                 #expect(scene.views[scene.recognizers[r].view].kind == .cell)
             }
+            // `swipePans.beginsInAnyDirection` is the "what if"; false keeps the template's policy.
+            let axis = try #require(AxisCatalog.definition(named: "swipePans.beginsInAnyDirection"))
+            var off = tree, on = tree
+            axis.apply(.bool(false), to: &off)
+            axis.apply(.bool(true), to: &on)
+            #expect(off == tree)
+            #expect(tree.roles.swipePans.allSatisfy { on.scene.recognizers[$0].policies.shouldBegin == .always })
             // A swipe-pan cell is on screen, in a vertical table.
             #expect(tree.elements.contains { e in
                 e.kind == .cell && tree.roles.swipePans.contains { scene.recognizers[$0].view == e.view }

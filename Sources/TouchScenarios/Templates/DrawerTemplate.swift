@@ -4,10 +4,12 @@ import TouchEngine
 /// full-screen transparent scroll view `Sheet` whose content is the drawer panel plus empty space, scrolled so
 /// the panel peeks in from the bottom (Maps style) or the top (a pull-down panel, SV-18's shape).
 ///
-/// By default the overlay is *not* pass-through and its pan is *not* moved to `R`: everything below it is
-/// then a dead button — the real bug this template exists for (`overlay.passThrough` and `overlay.panMoved`
-/// apply the fix). Elements below the overlay are listed anyway, minus the part the opaque panel hides:
-/// a user sees them and aims at them.
+/// The overlay is built as apps ship it (docs/templates.md): its `hitTest` passes touches on its empty area
+/// through to the content below (H3; Pulley's `PulleyPassthroughScrollView` does the same) and its
+/// `panGestureRecognizer` is moved to `R` so a drag anywhere still scrolls it (§6.5) — seed 002's and WWDC
+/// 2014-235's recipe, golden SV-18. The naive overlay that takes every touch below it (B12, the bug those
+/// sources start from) is a "what if": `overlay.passThrough: false` and `overlay.panMoved: false`. Elements
+/// below the overlay are listed, minus the part the opaque panel hides: a user sees them and aims at them.
 enum DrawerTemplate {
     static func build(_ b: inout TreeBuilder) {
         var rng = b.stream()
@@ -30,6 +32,8 @@ enum DrawerTemplate {
             $0.className = "OverlayScrollView"
             $0.scroll?.contentSize = Size(Metrics.width, contentHeight)
             $0.boundsOrigin = Point(0, offset)
+            $0.hitTestOverride = .passThrough
+            $0.scroll?.panHost = r
         }
         let panel = b.view("Sheet.Panel", .view, Rect(0, panelY, Metrics.width, panelHeight), in: sheet)
         b.markEmpty(panel)

@@ -1,10 +1,13 @@
 import TouchEngine
 
 /// A mail-style pager: a horizontal paging scroll view of 2–4 pages, each page a child view controller whose
-/// view is a vertical table of message cells. Some cells carry a pan recognizer for swipe-to-delete with
-/// UIKit's default `gestureRecognizerShouldBegin` (always): it swallows vertical scrolls that start on the
-/// cell (B7/BUG-02; `swipePans.shouldBegin: horizontal` is the fix). Cells are loaded for the current page and
-/// its neighbours only, as a page view controller does.
+/// view is a vertical table of message cells. Some cells carry a pan recognizer for swipe-to-delete whose
+/// delegate lets it begin only on mostly horizontal movement (`gestureRecognizerShouldBegin(_:)` comparing the
+/// pan's velocity components, G11), as UITableView's own swipe actions and shipped apps do (docs/templates.md):
+/// a vertical drag on such a row scrolls its page. A pan that begins in every direction is not a pattern apps
+/// ship; `swipePans.beginsInAnyDirection: true` asks "what if" (it then swallows vertical scrolls that start on
+/// the row, touch-model §13 B3/B7, golden BUG-02). Cells are loaded for the current page and its neighbours
+/// only, as a page view controller does.
 enum PagerTemplate {
     static func build(_ b: inout TreeBuilder) {
         var rng = b.stream()
@@ -46,7 +49,11 @@ enum PagerTemplate {
                 if rng.chance(0.3) {
                     b.view(cellName + ".Flag", .button, Rect(Metrics.width - Metrics.margin - 44, ((h - 44) / 2).rounded(.down), 44, 44), in: cell)
                 }
-                if swipes[k] { b.recognizer(cellName + ".swipe", .pan(minimumTouches: 1, maximumTouches: .max), on: cell, role: .swipePan) }
+                if swipes[k] {
+                    b.recognizer(cellName + ".swipe", .pan(minimumTouches: 1, maximumTouches: .max), on: cell, role: .swipePan) {
+                        $0.policies.shouldBegin = .horizontal
+                    }
+                }
             }
         }
         // Page titles under the navigation bar (in front of nothing: the pager starts below them).
