@@ -20,14 +20,20 @@
 /// Methodology 3(4)). Where p is 0 or 1 the residuals are all 0 and nothing measures the correlation: deff is 1
 /// and only the t quantile widens the interval. With a single tree there is nothing to compare it with: [0, 1].
 ///
-/// Pooled rates (effects.csv) add configurations that ran the *same* trees, so their residuals are correlated
-/// across configurations as well. Summing per-configuration sums cannot see that correlation; the interval takes
-/// its upper bound instead (Cauchy–Schwarz: Var(Σ_g e_g) ≤ (Σ_g √Var e_g)²), with S_g = Σ_t (x_gt − p·n_gt)²:
+/// Pooled rates (effects.csv) add configurations g that ran the *same* trees. The pooled rate is
+/// p = Σ_g w_g·p_g with w_g = N_g/N, a weighted mean of the configurations' rates with weights fixed by the design
+/// (every configuration runs the same gestures on the same trees; the configurations are chosen, not sampled, so
+/// the differences between their rates are not sampling error). The rates p_g are correlated through the shared
+/// trees, and per-configuration sums cannot see how much: the interval takes the upper bound
+/// sd(Σ_g w_g·p_g) ≤ Σ_g w_g·sd(p_g) (Cauchy–Schwarz), each configuration's variance being p(1 − p)/n_g with
+/// n_g = N_g / deff_g its own effective number of runs (its design effect from its residuals around its own rate,
+/// S_g = Σ_t (x_gt − p_g·n_gt)²). So the pooled interval is Wilson's with
 ///
-///     Σ_t (Σ_g (x_gt − p·n_gt))² ≤ (Σ_g √S_g)²
+///     n = (Σ_g w_g / √n_g)⁻²
 ///
-/// which is exact when the configurations' residuals are proportional tree by tree — in particular when they are
-/// copies of each other (an axis without effect), so copies never narrow an interval.
+/// runs: exact when the configurations' errors are perfectly correlated, as they are when they are copies of each
+/// other (an axis without effect) — copies never narrow an interval: k copies of one configuration give its own
+/// interval. For one configuration, n = N/deff as above.
 public enum TreeClusteredInterval {
     /// The interval of one group of clusters (a configuration, or a configuration × template or × gesture family).
     /// `nil` without attempts; otherwise `0 <= low <= p <= high <= 1`, `low` exactly 0 when the count is 0 and
@@ -46,22 +52,23 @@ public enum TreeClusteredInterval {
             trees = max(trees, g.clusters)
         }
         guard attempts > 0 else { return nil }
-        let n = Double(attempts), p = Double(count) / n
-        var root = 0.0
-        for g in groups where g.attempts > 0 { root += g.residualSquares(at: p).squareRoot() }
-        return interval(rate: p, attempts: n, residualSquares: root * root, trees: trees,
-                        allFail: count == 0, allSucceed: count == attempts)
+        guard trees >= 2 else { return (0, 1) }
+        var inverseRoot = 0.0
+        for g in groups where g.attempts > 0 {
+            inverseRoot += Double(g.attempts) / Double(attempts) / effectiveRuns(g).squareRoot()
+        }
+        return wilson(rate: Double(count) / Double(attempts), runs: 1 / (inverseRoot * inverseRoot),
+                      z: StudentT.quantile975(df: trees - 1), allFail: count == 0, allSucceed: count == attempts)
     }
 
-    /// The design effect and the interval for rate `p` over `attempts` runs in `trees` trees whose residuals
-    /// square to `residualSquares`.
-    static func interval(rate p: Double, attempts n: Double, residualSquares s: Double, trees m: Int,
-                         allFail: Bool, allSucceed: Bool) -> (low: Double, high: Double) {
-        guard m >= 2 else { return (0, 1) }
-        let binomial = p * (1 - p) / n
-        let clustered = Double(m) / Double(m - 1) * s / (n * n)
-        let deff = binomial > 0 ? max(1, clustered / binomial) : 1
-        return wilson(rate: p, runs: n / deff, z: StudentT.quantile975(df: m - 1), allFail: allFail, allSucceed: allSucceed)
+    /// N / deff for one group: deff = v / (p(1 − p)/N) with v = m/(m − 1)·Σ(x_t − p·n_t)²/N², never below 1; N itself
+    /// when the rate is 0 or 1 (nothing measures the correlation) or with fewer than two trees.
+    public static func effectiveRuns(_ g: ClusterMoments) -> Double {
+        let n = Double(g.attempts)
+        guard g.clusters >= 2, g.count > 0, g.count < g.attempts else { return n }
+        let p = Double(g.count) / n, m = Double(g.clusters)
+        let clustered = m / (m - 1) * g.residualSquares(at: p) / (n * n)
+        return clustered > 0 ? min(n, p * (1 - p) / clustered) : n
     }
 
     /// Wilson's score interval for rate `p` over `runs` (not necessarily whole) runs with quantile `z`:
