@@ -18,6 +18,7 @@ public struct ConfigurationTallies: Sendable, Equatable {
         total.add(verdict)
         byTemplate[TreeTemplate.allCases.firstIndex(of: template)!].add(verdict)
         byFamily[GestureFamily.allCases.firstIndex(of: family)!].add(verdict)
+        guard !verdict.defects.isEmpty else { return }
         for (i, d) in verdict.defects.enumerated() { self.causes.add(d, i < causes.count ? causes[i] : .unknown) }
     }
 

@@ -1,18 +1,29 @@
 import Foundation
+import Synchronization
 
 /// Student's t distribution: the quantile a tree-clustered interval uses for its `trees − 1` degrees of freedom.
 public enum StudentT {
     /// The two-sided 95% quantile t₀.₉₇₅ with `df` degrees of freedom: 12.706… for 1, 2.228… for 10, → 1.95996…
     /// (``WilsonInterval/z95``) as `df` grows; +∞ for `df < 1`.
     ///
-    /// From 30 degrees of freedom on, the Cornish–Fisher expansion of Abramowitz & Stegun 26.7.5 (four terms;
-    /// its error is below 10⁻⁸ there). Below 30, Newton's method on the exact distribution function for whole
-    /// degrees of freedom (A&S 26.7.3 and 26.7.4), started from that expansion, to 1e-13. Both are plain
-    /// arithmetic and `atan`, so the result is the same on every run.
+    /// Below 1000 degrees of freedom, Newton's method on the exact distribution function for whole degrees of
+    /// freedom (A&S 26.7.3 and 26.7.4: a finite sum of df/2 terms), started from the Cornish–Fisher expansion of
+    /// Abramowitz & Stegun 26.7.5, to a relative 1e-13; from 1000 on the expansion itself (four terms; its error
+    /// falls as df⁻⁵, about 10⁻¹⁵ there). Plain arithmetic and libm, so the same value on every run; remembered
+    /// per df, since a report asks for the same few again and again.
     public static func quantile975(df: Int) -> Double {
         guard df >= 1 else { return .infinity }
+        if let known = cache.withLock({ $0[df] }) { return known }
+        let t = computeQuantile975(df: df)
+        cache.withLock { $0[df] = t }
+        return t
+    }
+
+    private static let cache = Mutex<[Int: Double]>([:])
+
+    static func computeQuantile975(df: Int) -> Double {
         let start = cornishFisher975(df: Double(df))
-        guard df < 30 else { return start }
+        guard df < 1000 else { return start }
         var t = start
         for _ in 0 ..< 50 {
             let step = (centralProbability(t, df: df) - 0.95) / (2 * density(t, df: df))

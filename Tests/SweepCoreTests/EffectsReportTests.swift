@@ -24,8 +24,8 @@ import TouchScenarios
           templates: {feed: 1}
         """
 
-    static func plantedSweep() throws -> (SweepPlan, SweepTallies) {
-        let plan = SweepPlan(try SweepConfigLoader.load(yaml: config, path: "planted.yaml"))
+    static func plantedSweep(_ yaml: String = config) throws -> (SweepPlan, SweepTallies) {
+        let plan = SweepPlan(try SweepConfigLoader.load(yaml: yaml, path: "planted.yaml"))
         var tallies = SweepTallies(plan: plan)
         for c in plan.configurations.indices {
             let configuration = plan.configurations[c]
@@ -148,4 +148,44 @@ import TouchScenarios
             """))
         #expect(!text.contains("ghost_tap"), "a defect that applied to nothing is left out")
     }
+
+    /// An exclusion unbalances the sweep: cancelsTouchesInView = true (50% dead buttons) runs only with
+    /// contentTouchDelay 150, so pooling every configuration at each delay would credit the delay, which changes
+    /// nothing, with a 20-point effect.
+    static let unbalanced = """
+        name: unbalanced
+        axes:
+          contentTouchDelay: [0, 150]
+          dismissTap.cancelsTouchesInView: [false, true]
+        exclude:
+          - {contentTouchDelay: 0, dismissTap.cancelsTouchesInView: true}
+        trees:
+          perConfiguration: 1
+          templates: {feed: 1}
+        """
+
+    @Test func anAxisThatChangesNothingHasNoEffectEvenWhenAnExclusionUnbalancesTheSweep() throws {
+        let (plan, tallies) = try Self.plantedSweep(Self.unbalanced)
+        #expect(plan.configurations.map { $0.values.map(\.description).joined(separator: " ") } == [
+            "contentTouchDelay=0 dismissTap.cancelsTouchesInView=false", "contentTouchDelay=150 dismissTap.cancelsTouchesInView=false",
+            "contentTouchDelay=150 dismissTap.cancelsTouchesInView=true",
+        ])
+        let csv = EffectsReport.csv(plan, tallies)
+        // Each delay is compared where the other axis has the same value at both delays (cancelsTouchesInView = false):
+        // one configuration each, its 100 runs once, the same 10% at both: an effect of exactly 0.
+        #expect(Self.rows(csv, defect: "dead_button") == [
+            "level,contentTouchDelay,0,,,1,10,100,10,0.1000,",
+            "level,contentTouchDelay,150,,,1,10,100,10,0.1000,",
+            "main,contentTouchDelay,,,,3,10,300,70,0.2333,0.0000",
+            "level,dismissTap.cancelsTouchesInView,false,,,1,10,100,10,0.1000,",
+            "level,dismissTap.cancelsTouchesInView,true,,,1,10,100,50,0.5000,",
+            "main,dismissTap.cancelsTouchesInView,,,,3,10,300,70,0.2333,0.4000",
+        ])
+        let delay = try #require(FactorEffects.mainEffects(EffectsReport.table(plan, tallies), outcome: 0).first)
+        #expect(delay.effect == 0, "exactly 0, not a rounding of it")
+        // What pooling every configuration per delay would have said: 10/100 against 60/200.
+        let table = EffectsReport.table(plan, tallies)
+        #expect(table.pooled(outcome: 0, where: [(0, 0)]).rate == 0.1 && table.pooled(outcome: 0, where: [(0, 1)]).rate == 0.3)
+    }
 }
+
