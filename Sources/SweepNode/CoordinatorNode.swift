@@ -277,7 +277,13 @@ public final class CoordinatorNode {
                 coverage[unit.configuration].insert(unit.trees)
                 switch record.kind {
                 case .committed:
-                    tallies.merge(try ResultCodec.decode(payload))
+                    let result: UnitResult
+                    do { result = try ResultCodec.decode(payload) } catch {
+                        guard case let .resultFormat(found, expected) = error else { throw error }
+                        throw NodeError.message("\(path) holds results of another build (result payload format \(found); this build reads "
+                                                + "format \(expected)): it cannot be resumed; run with --restart to start the sweep over")
+                    }
+                    tallies.merge(result)
                     resumed += 1
                 case .quarantined:
                     quarantined.append((unit, String(decoding: payload, as: UTF8.self)))
