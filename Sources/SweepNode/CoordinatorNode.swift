@@ -316,7 +316,8 @@ enum UnitRecordCodec {
     }
 }
 
-/// The engine version workers must share with the coordinator: results from two engines never mix.
+/// The engine version workers must share with the coordinator: results from two engines never mix. 2: per-tree
+/// sums and causes in every result (result payload format 2), so a worker of version 1 is refused at its hello.
 public enum EngineVersion {
-    public static let current = "touchsweep-engine-1"
+    public static let current = "touchsweep-engine-2"
 }
