@@ -36,12 +36,16 @@ public struct DefectSet: Hashable, Sendable, Sequence {
     public mutating func insert(_ c: DefectClass) { bits |= 1 << UInt8(c.rawValue) }
     public func contains(_ c: DefectClass) -> Bool { bits & (1 << UInt8(c.rawValue)) != 0 }
     public var isEmpty: Bool { bits == 0 }
-    public func makeIterator() -> AnyIterator<DefectClass> {
-        var all = DefectClass.allCases.makeIterator()
-        let set = self
-        return AnyIterator {
-            while let c = all.next() { if set.contains(c) { return c } }
-            return nil
+    /// Classes in `DefectClass` order, without allocating (a sweep iterates a verdict's sets several times a run).
+    public func makeIterator() -> Iterator { Iterator(bits: bits) }
+
+    public struct Iterator: IteratorProtocol {
+        var bits: UInt8
+        public mutating func next() -> DefectClass? {
+            guard bits != 0 else { return nil }
+            let i = bits.trailingZeroBitCount
+            bits &= bits - 1
+            return DefectClass(rawValue: i)
         }
     }
 }

@@ -7,11 +7,12 @@ import TouchScenarios
 /// Columns are declared once here; rows follow plan order; numbers use `ReportNumber`'s fixed formats, so
 /// the same plan and tallies always give the same bytes.
 public enum Reports {
-    /// Metric columns shared by the three summary tables.
+    /// Metric columns shared by the three summary tables. The interval columns say which interval they hold:
+    /// `tree_ci95`, the 95% interval that counts runs of one tree as correlated (`TreeClusteredInterval`).
     static var metricColumns: [String] {
         var columns = ["runs"]
         for c in DefectClass.allCases {
-            columns += ["\(c.name)_attempts", "\(c.name)_count", "\(c.name)_rate", "\(c.name)_ci95_low", "\(c.name)_ci95_high"]
+            columns += ["\(c.name)_attempts", "\(c.name)_count", "\(c.name)_rate", "\(c.name)_tree_ci95_low", "\(c.name)_tree_ci95_high"]
         }
         return columns + ["highlight_latency_p50_ms", "highlight_latency_p95_ms", "action_latency_p50_ms", "action_latency_p95_ms"]
     }
@@ -20,7 +21,7 @@ public enum Reports {
         var fields = [ReportNumber.integer(t.runs)]
         for c in DefectClass.allCases {
             let n = t.attempts(c), k = t.count(c)
-            let ci = WilsonInterval.interval95(successes: k, trials: n)
+            let ci = t.interval95(c)
             fields += [ReportNumber.integer(n), ReportNumber.integer(k),
                        ReportNumber.fixed(n > 0 ? Double(k) / Double(n) : nil, digits: 4),
                        ReportNumber.fixed(ci?.low, digits: 4), ReportNumber.fixed(ci?.high, digits: 4)]
@@ -110,6 +111,7 @@ public enum Reports {
             ("by_template.csv", byTemplate(plan, tallies)),
             ("by_gesture.csv", byGesture(plan, tallies)),
             ("effects.csv", EffectsReport.csv(plan, tallies)),
+            ("causes.csv", CausesReport.csv(plan, tallies)),
             ("examples.csv", examples(plan, tallies, outputDirectory: outputDirectory)),
         ] + (plan.screenCount > 0 ? [("by_screen.csv", ScreenReport.csv(plan, tallies))] : []) + [
             ("plan.yaml", plan.resolvedYAML()),

@@ -1,18 +1,34 @@
 import SweepPlanning
 import TouchScenarios
 
-/// The tallies of one configuration: overall, by tree template and by gesture family.
+/// The tallies of one configuration: overall, by tree template and by gesture family, and the causes of its
+/// defects (causes.csv).
 public struct ConfigurationTallies: Sendable, Equatable {
     public private(set) var total = Tally()
     public private(set) var byTemplate = [Tally](repeating: Tally(), count: TreeTemplate.allCases.count)
     public private(set) var byFamily = [Tally](repeating: Tally(), count: GestureFamily.allCases.count)
+    /// One cause per defective run and class it showed: `causes.total(c) == total.count(c)`.
+    public private(set) var causes = CauseCounts()
 
     public init() {}
 
-    public mutating func add(_ verdict: ScenarioVerdict, template: TreeTemplate, family: GestureFamily) {
+    /// Adds one run; `causes` has one cause per class in `verdict.defects`, in `DefectSet` order (a run added
+    /// without them, as tests do, gets ``CauseKind/unknown``).
+    public mutating func add(_ verdict: ScenarioVerdict, template: TreeTemplate, family: GestureFamily, causes: [CauseKind] = []) {
         total.add(verdict)
         byTemplate[TreeTemplate.allCases.firstIndex(of: template)!].add(verdict)
         byFamily[GestureFamily.allCases.firstIndex(of: family)!].add(verdict)
+        guard !verdict.defects.isEmpty else { return }
+        for (i, d) in verdict.defects.enumerated() { self.causes.add(d, i < causes.count ? causes[i] : .unknown) }
+    }
+
+    /// Closes one tree of `template` whose runs were added with ``add(_:template:family:causes:)``: `tree` holds its
+    /// attempts and counts over all its runs, `families[f]` over its runs of family `f` (`GestureFamily.allCases`
+    /// order). Each goes into the per-tree sums of its cell (`Tally.addTree`).
+    mutating func closeTree(template: TreeTemplate, tree: TreeCounts, families: [TreeCounts]) {
+        total.addTree(tree)
+        byTemplate[TreeTemplate.allCases.firstIndex(of: template)!].addTree(tree)
+        for f in families.indices { byFamily[f].addTree(families[f]) }
     }
 
     public mutating func merge(_ other: ConfigurationTallies) {
@@ -22,6 +38,7 @@ public struct ConfigurationTallies: Sendable, Equatable {
         total.merge(other.total)
         for i in byTemplate.indices where !other.byTemplate[i].isEmpty { byTemplate[i].merge(other.byTemplate[i]) }
         for i in byFamily.indices where !other.byFamily[i].isEmpty { byFamily[i].merge(other.byFamily[i]) }
+        causes.merge(other.causes)
     }
 
     public func template(_ t: TreeTemplate) -> Tally { byTemplate[TreeTemplate.allCases.firstIndex(of: t)!] }
@@ -29,19 +46,23 @@ public struct ConfigurationTallies: Sendable, Equatable {
 }
 
 extension ConfigurationTallies {
-    /// Rebuilds a configuration's tallies from their parts, or `nil` when they break what ``add(_:template:family:)``
-    /// keeps true: one tally per tree template and per gesture family, and `total` equal to the merge of the
-    /// template tallies and to the merge of the family tallies (every scenario counts once in each).
-    public init?(total: Tally, byTemplate: [Tally], byFamily: [Tally]) {
+    /// Rebuilds a configuration's tallies from their parts, or `nil` when they break what ``add(_:template:family:causes:)``
+    /// and ``closeTree(template:tree:families:)`` keep true: one tally per tree template and per gesture family,
+    /// `total` equal to the merge of the template tallies (a tree has one template, so its per-tree sums too) and
+    /// to the merge of the family tallies in runs, counts and latencies (every scenario counts once in each), and
+    /// exactly one cause per defect counted (`causes.total(c) == total.count(c)` for every class).
+    public init?(total: Tally, byTemplate: [Tally], byFamily: [Tally], causes: CauseCounts = CauseCounts()) {
         guard byTemplate.count == TreeTemplate.allCases.count, byFamily.count == GestureFamily.allCases.count else { return nil }
         var templates = Tally(), families = Tally()
         for t in byTemplate { templates.merge(t) }
         for f in byFamily { families.merge(f) }
-        guard templates == total, families == total else { return nil }
+        guard templates == total, families.sameCounts(as: total),
+              DefectClass.allCases.allSatisfy({ causes.total($0) == total.count($0) }) else { return nil }
         self.init()
         self.total = total
         self.byTemplate = byTemplate
         self.byFamily = byFamily
+        self.causes = causes
     }
 }
 

@@ -5,10 +5,18 @@ import SweepReporting
 ///
 /// Every operation is a sum or a histogram merge, so tallies merged in any order are equal: the reports
 /// do not depend on thread count or scheduling.
+///
+/// Besides the counts, a tally keeps per defect class the sums a tree-clustered interval needs
+/// (`ClusterMoments`: trees, Σn², Σx², Σx·n over the trees it saw, n and x being one tree's attempts and count):
+/// the work units close each tree with ``addTree(_:)``. A tally built run by run without them (a test's) treats
+/// every run as its own tree.
 public struct Tally: Sendable, Equatable {
     // Per defect class (index = raw value), stored inline: a tally allocates nothing until it sees a latency.
     private var attemptCounts = SIMD8<Int>()
     private var defectCounts = SIMD8<Int>()
+    /// Per-tree sums, per defect class: [trees, Σn², Σx², Σx·n]; empty until the first tree closes (element
+    /// tallies, which need none, never allocate them).
+    private var treeSums: [SIMD8<Int>] = []
     /// Attempts per defect class, in `DefectClass` order.
     public var attempts: [Int] { DefectClass.allCases.map { attemptCounts[$0.rawValue] } }
     /// Counts per defect class, in `DefectClass` order.
@@ -35,10 +43,24 @@ public struct Tally: Sendable, Equatable {
         }
     }
 
+    /// Records one tree's attempts and counts (already added run by run with ``add(_:)``) in the per-tree sums.
+    mutating func addTree(_ tree: TreeCounts) {
+        guard tree.attempts != SIMD8<Int>() else { return }
+        if treeSums.isEmpty { treeSums = Array(repeating: SIMD8<Int>(), count: 4) }
+        let one = SIMD8<Int>(repeating: 1), none = SIMD8<Int>()
+        treeSums[0] &+= one.replacing(with: none, where: tree.attempts .== none)
+        treeSums[1] &+= tree.attempts &* tree.attempts
+        treeSums[2] &+= tree.counts &* tree.counts
+        treeSums[3] &+= tree.counts &* tree.attempts
+    }
+
     public mutating func merge(_ other: Tally) {
         runs += other.runs
         attemptCounts &+= other.attemptCounts
         defectCounts &+= other.defectCounts
+        if !other.treeSums.isEmpty {
+            if treeSums.isEmpty { treeSums = other.treeSums } else { for k in 0 ..< 4 { treeSums[k] &+= other.treeSums[k] } }
+        }
         if let h = other.highlightLatency {
             if highlightLatency == nil { highlightLatency = h } else { highlightLatency!.merge(h) }
         }
@@ -52,25 +74,76 @@ public struct Tally: Sendable, Equatable {
 
     public func attempts(_ c: DefectClass) -> Int { attemptCounts[c.rawValue] }
     public func count(_ c: DefectClass) -> Int { defectCounts[c.rawValue] }
+
+    /// Whether trees were closed into this tally (``addTree(_:)``): otherwise ``moments(_:)`` counts each run as a tree.
+    public var hasTreeSums: Bool { !treeSums.isEmpty }
+
+    /// The per-tree sums of class `c`, for its tree-clustered interval.
+    public func moments(_ c: DefectClass) -> ClusterMoments {
+        let i = c.rawValue, n = attemptCounts[i], x = defectCounts[i]
+        guard hasTreeSums else { return .independent(attempts: n, count: x) }
+        return ClusterMoments(clusters: treeSums[0][i], attempts: n, count: x, attemptsSquared: treeSums[1][i],
+                              countSquared: treeSums[2][i], crossProduct: treeSums[3][i])
+    }
+
+    /// The tree-clustered 95% interval of class `c`'s rate (`TreeClusteredInterval`), `nil` without attempts.
+    public func interval95(_ c: DefectClass) -> (low: Double, high: Double)? { TreeClusteredInterval.interval95(moments(c)) }
+
+    /// Equal runs, attempts, counts and histograms: what every way of cutting the same runs into cells shares
+    /// (the per-tree sums of gesture-family cells do not add up to the configuration's: a tree's runs split
+    /// over several families).
+    func sameCounts(as other: Tally) -> Bool {
+        runs == other.runs && attemptCounts == other.attemptCounts && defectCounts == other.defectCounts
+            && highlightLatency == other.highlightLatency && actionLatency == other.actionLatency
+    }
+}
+
+/// One tree's attempts and counts per defect class, while its gestures run: closed into tallies with
+/// ``Tally/addTree(_:)``.
+struct TreeCounts {
+    var attempts = SIMD8<Int>()
+    var counts = SIMD8<Int>()
+
+    mutating func add(_ verdict: ScenarioVerdict) {
+        for c in verdict.applicable { attempts[c.rawValue] += 1 }
+        for c in verdict.defects { counts[c.rawValue] += 1 }
+    }
 }
 
 // MARK: - Rebuilding from parts (the wire codec in SweepProtocol)
 
 extension Tally {
-    /// Rebuilds a tally from its parts, or `nil` when they break what ``add(_:)`` and ``merge(_:)`` keep
-    /// true: one attempt and one count per defect class, `runs >= 0`, every attempt and count in
-    /// `0...runs`, and each histogram holding at most `runs` values (one latency per scenario at most).
-    public init?(runs: Int, attempts: [Int], counts: [Int], highlightLatency: LatencyHistogram?, actionLatency: LatencyHistogram?) {
+    /// Rebuilds a tally from its parts, or `nil` when they break what ``add(_:)``, ``addTree(_:)`` and
+    /// ``merge(_:)`` keep true: one attempt and one count per defect class, `runs >= 0`, every attempt and count
+    /// in `0...runs`, each histogram holding at most `runs` values (one latency per scenario at most), and
+    /// per-tree sums (`trees`, one per class, or `nil` for none) that agree with the attempts and counts and are
+    /// plausible (`ClusterMoments.isPlausible`).
+    public init?(runs: Int, attempts: [Int], counts: [Int], highlightLatency: LatencyHistogram?, actionLatency: LatencyHistogram?,
+                 trees: [ClusterMoments]? = nil) {
         let classes = DefectClass.allCases.count
         guard runs >= 0, attempts.count == classes, counts.count == classes,
               attempts.allSatisfy({ (0 ... runs).contains($0) }), counts.allSatisfy({ (0 ... runs).contains($0) }),
               (highlightLatency?.count ?? 0) <= runs, (actionLatency?.count ?? 0) <= runs
         else { return nil }
+        if let trees {
+            guard trees.count == classes, trees.indices.allSatisfy({
+                trees[$0].attempts == attempts[$0] && trees[$0].count == counts[$0] && trees[$0].isPlausible
+            }) else { return nil }
+        }
         self.init()
         self.runs = runs
         for (i, v) in attempts.enumerated() { attemptCounts[i] = v }
         for (i, v) in counts.enumerated() { defectCounts[i] = v }
         self.highlightLatency = highlightLatency
         self.actionLatency = actionLatency
+        if let trees {
+            treeSums = Array(repeating: SIMD8<Int>(), count: 4)
+            for (i, m) in trees.enumerated() {
+                treeSums[0][i] = m.clusters
+                treeSums[1][i] = m.attemptsSquared
+                treeSums[2][i] = m.countSquared
+                treeSums[3][i] = m.crossProduct
+            }
+        }
     }
 }

@@ -4,13 +4,16 @@ import SweepReporting
 /// The short ranked summary `sweep run` prints: the configurations with the highest dead-button and
 /// swallowed-scroll rates, and the axes whose values move those rates most.
 public enum TerminalSummary {
+    /// The line that says which interval the tables give.
+    public static let intervalNote = "Intervals: 95% over trees (runs of one tree count as correlated; docs/reports.md, \"Intervals\")\n"
+
     public static func render(plan: SweepPlan, tallies: SweepTallies, top: Int = 5) -> String {
-        var out = ""
+        var out = intervalNote
         for defect in [DefectClass.deadButton, .swallowedScroll] {
             let rows = plan.configurations.indices.map { c -> RankedSummary.Row in
                 let t = tallies.configurations[c].total
                 let n = t.attempts(defect), k = t.count(defect)
-                let ci = WilsonInterval.interval95(successes: k, trials: n)
+                let ci = t.interval95(defect)
                 return RankedSummary.Row(configID: plan.configurations[c].id,
                                          label: plan.configurations[c].values.map(\.description).joined(separator: " "),
                                          rate: n > 0 ? Double(k) / Double(n) : .nan, low: ci?.low ?? 0, high: ci?.high ?? 0,

@@ -89,7 +89,9 @@ public struct UnitRunner: Sendable {
         }
     }
 
-    /// Runs every gesture of tree `t` under the accumulator's configuration.
+    /// Runs every gesture of tree `t` under the accumulator's configuration, naming the cause of each defect
+    /// (`CauseAnalysis`), then closes the tree into the per-tree sums of every cell it touched (the
+    /// tree-clustered intervals).
     mutating func runTree(_ t: Int, into acc: inout Accumulator) {
         let configuration = acc.result.configuration
         let perClass = plan.config.examples
@@ -100,11 +102,21 @@ public struct UnitRunner: Sendable {
         // Trees run in plan order, so the first example of a screen kind is its earliest
         // (SweepTallies.keepSmallest keeps the same ones whatever the units).
         let kind = DefectExample.screenKind(template: tree.template, treeIndex: t)
+        var treeCounts = TreeCounts()
+        var familyCounts = [TreeCounts](repeating: TreeCounts(), count: GestureFamily.allCases.count)
+        var causes: [CauseKind] = []
         for (index, entry) in base.gestures.enumerated() {
+            causes.removeAll(keepingCapacity: true)
             let verdict = engine.withSummary(prepared, script: entry.gesture.script) { summary in
-                Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
+                let verdict = Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
+                for defect in verdict.defects {
+                    causes.append(CauseAnalysis.cause(of: defect, gesture: entry.gesture, scene: prepared.scene, summary: summary))
+                }
+                return verdict
             }
-            acc.result.tallies.add(verdict, template: tree.template, family: entry.family)
+            acc.result.tallies.add(verdict, template: tree.template, family: entry.family, causes: causes)
+            treeCounts.add(verdict)
+            familyCounts[Self.familyIndex[entry.family]!].add(verdict)
             if t < plan.screenCount {
                 acc.elementTallies[plan.screenElementOffsets[t] + entry.placement / placements, default: Tally()].add(verdict)
             }
@@ -117,7 +129,11 @@ public struct UnitRunner: Sendable {
                     target: tree.scene.views[entry.gesture.target].name))
             }
         }
+        // Element tallies (by_screen.csv) give no interval: they keep no per-tree sums.
+        acc.result.tallies.closeTree(template: tree.template, tree: treeCounts, families: familyCounts)
     }
+
+    static let familyIndex = Dictionary(uniqueKeysWithValues: GestureFamily.allCases.enumerated().map { ($1, $0) })
 }
 
 /// Two results are equal when every tally and example is (the wire codec's round trip is exact).

@@ -109,7 +109,9 @@ public enum HTMLReport {
 
     static func effectCharts(_ data: ReportData) -> String {
         var html = "<section id=\"effects\">\n<h2>Effects by axis</h2>\n<p>The rate at each value of each axis, pooled over the "
-            + "configurations with that value, with its 95% Wilson interval (effects.csv's level rows); axes by main effect.</p>\n"
+            + "configurations with that value that have a partner at every other value (the same settings of the other axes), "
+            + "with its 95% interval over trees (effects.csv's level rows: runs of one tree count as correlated, and "
+            + "configurations that ran the same trees are not independent evidence); axes by main effect.</p>\n"
         for o in data.activeOutcomes {
             let defect = data.table.outcomes[o]
             let levels = data.effects.filter { $0.defect == defect && $0.kind == "level" }

@@ -33,6 +33,8 @@ struct ReportData {
         var id: String
         var values: [String]
         var runs: Int
+        /// Per outcome, summary.csv's tree-clustered 95% interval (`nil` without attempts).
+        var intervals: [(low: Double, high: Double)?]
     }
 
     /// A `level` or `main` row of effects.csv.
@@ -88,8 +90,13 @@ struct ReportData {
                 throw CSVReader.Failure(description: "summary.csv has a count above its attempts for configuration \(record["config_id"] ?? "?").")
             }
             table.append(FactorTable.Row(levels: levels, attempts: attempts, counts: counts))
+            let intervals = table.outcomes.map { outcome -> (low: Double, high: Double)? in
+                guard let low = record[outcome + "_tree_ci95_low"].flatMap(Double.init),
+                      let high = record[outcome + "_tree_ci95_high"].flatMap(Double.init) else { return nil }
+                return (low, high)
+            }
             configurations.append(Configuration(id: record["config_id"] ?? "", values: table.axes.indices.map { table.axes[$0].levels[levels[$0]] },
-                                                runs: try int("runs")))
+                                                runs: try int("runs"), intervals: intervals))
         }
         self.table = table
         self.configurations = configurations
@@ -97,7 +104,7 @@ struct ReportData {
             guard r["kind"] == "level" || r["kind"] == "main" else { return nil }
             return EffectRow(defect: r["defect"] ?? "", kind: r["kind"] ?? "", axis: r["axis"] ?? "", level: r["level"] ?? "",
                              attempts: Int(r["attempts"] ?? "") ?? 0, count: Int(r["count"] ?? "") ?? 0,
-                             rate: Double(r["rate"] ?? ""), low: Double(r["ci95_low"] ?? ""), high: Double(r["ci95_high"] ?? ""),
+                             rate: Double(r["rate"] ?? ""), low: Double(r["tree_ci95_low"] ?? ""), high: Double(r["tree_ci95_high"] ?? ""),
                              effect: Double(r["effect"] ?? ""))
         }
         examples = try CSVReader.parse(inputs.examplesCSV, name: "examples.csv").records.map { r in

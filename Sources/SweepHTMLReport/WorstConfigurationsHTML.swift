@@ -13,7 +13,7 @@ enum WorstConfigurationsHTML {
     static func ranked(_ data: ReportData, outcome: Int) -> [RankedSummary.Row] {
         let rows = data.table.rows.enumerated().map { c, row in
             let pooled = PooledRate(count: row.counts[outcome], attempts: row.attempts[outcome])
-            let ci = pooled.interval95
+            let ci = data.configurations[c].intervals[outcome]
             return RankedSummary.Row(configID: data.configurations[c].id, label: data.configurations[c].values.joined(separator: " "),
                                      rate: pooled.rate ?? .nan, low: ci?.low ?? 0, high: ci?.high ?? 0,
                                      count: pooled.count, attempts: pooled.attempts)
@@ -28,7 +28,7 @@ enum WorstConfigurationsHTML {
         guard !ranked.isEmpty else { return "<p>No configuration showed it.</p>\n" }
         var html = "<table class=\"worst\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n<thead><tr><th>rank</th><th>config</th>"
         for axis in data.table.axes { html += "<th>\(HTMLText.escape(axis.name))</th>" }
-        html += "<th>rate</th><th>95% interval</th><th>count / attempts</th></tr></thead>\n<tbody>\n"
+        html += "<th>rate</th><th>95% interval (trees)</th><th>count / attempts</th></tr></thead>\n<tbody>\n"
         for (i, row) in ranked.enumerated() {
             guard let c = data.configurations.firstIndex(where: { $0.id == row.configID }) else { continue }
             html += "<tr" + HTMLText.attributes([("data-config", row.configID), ("data-rate", HTMLText.rate(row.rate))])

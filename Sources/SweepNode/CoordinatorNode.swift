@@ -277,7 +277,13 @@ public final class CoordinatorNode {
                 coverage[unit.configuration].insert(unit.trees)
                 switch record.kind {
                 case .committed:
-                    tallies.merge(try ResultCodec.decode(payload))
+                    let result: UnitResult
+                    do { result = try ResultCodec.decode(payload) } catch {
+                        guard case let .resultFormat(found, expected) = error else { throw error }
+                        throw NodeError.message("\(path) holds results of another build (result payload format \(found); this build reads "
+                                                + "format \(expected)): it cannot be resumed; run with --restart to start the sweep over")
+                    }
+                    tallies.merge(result)
                     resumed += 1
                 case .quarantined:
                     quarantined.append((unit, String(decoding: payload, as: UTF8.self)))
@@ -310,7 +316,8 @@ enum UnitRecordCodec {
     }
 }
 
-/// The engine version workers must share with the coordinator: results from two engines never mix.
+/// The engine version workers must share with the coordinator: results from two engines never mix. 2: per-tree
+/// sums and causes in every result (result payload format 2), so a worker of version 1 is refused at its hello.
 public enum EngineVersion {
-    public static let current = "touchsweep-engine-1"
+    public static let current = "touchsweep-engine-2"
 }

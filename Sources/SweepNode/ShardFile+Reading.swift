@@ -70,6 +70,10 @@ extension ShardFile {
                 }
                 results.append(try ResultCodec.decode(payload, for: spec))
             } catch let error as ShardError { throw error } catch {
+                if case let .resultFormat(found, expected)? = error as? ProtocolError {
+                    throw damaged("it was written by another build: its results are in payload format \(found), this build reads format "
+                                  + "\(expected)")
+                }
                 throw damaged("the result of unit \(spec.id) does not decode: \(error)")
             }
         }

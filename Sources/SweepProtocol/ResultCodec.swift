@@ -10,8 +10,9 @@ import SweepReporting
 /// says how many defect classes, templates and families it was written with, and a payload from a build
 /// with other counts is refused (the `hello` engine-version check should have caught it first).
 public enum ResultCodec {
-    /// The first byte of every payload. Bump it when the layout changes.
-    public static let formatVersion: UInt8 = 1
+    /// The first byte of every payload. Bump it when the layout changes. 2: per-tree sums in tallies (flag bit 2),
+    /// the cause-kind count in the header and the causes section (issue 13).
+    public static let formatVersion: UInt8 = 2
 
     /// Limits on what a payload may declare.
     public static let maxCount: Int64 = 1 << 48
@@ -25,6 +26,7 @@ public enum ResultCodec {
     /// `DefectClass.allCases` builds a new array on every call: counted once.
     static let classes = DefectClass.allCases.count
     static let classNames = DefectClass.allCases.map(\.name)
+    static let causeKinds = CauseKind.allCases.count
     /// Shared, so the many empty tallies of a payload (a unit sees few templates and families) cost no allocation.
     static let emptyTally = Tally()
     static let emptyTallies = ConfigurationTallies()
@@ -44,10 +46,18 @@ public enum ResultCodec {
         w.u8(UInt8(classes))
         w.u8(UInt8(templates.count))
         w.u8(UInt8(families.count))
+        w.u8(UInt8(causeKinds))
         let tallies = result.tallies
         tally(tallies.total, &w)
         for t in tallies.byTemplate { tally(t, &w) }
         for f in tallies.byFamily { tally(f, &w) }
+        let causes = tallies.causes.entries
+        w.varint(causes.count)
+        for c in causes {
+            w.u8(UInt8(c.defect.rawValue))
+            w.u8(UInt8(c.kind.rawValue))
+            w.varint(c.count)
+        }
         w.varint(result.examples.count)
         for e in result.examples {
             w.varint(e.configuration)
@@ -78,9 +88,18 @@ public enum ResultCodec {
             for c in DefectClass.allCases { w.varint(t.attempts(c)) }
             for c in DefectClass.allCases { w.varint(t.count(c)) }
         }
-        w.u8((t.highlightLatency == nil ? 0 : 1) | (t.actionLatency == nil ? 0 : 2))
+        let withTrees = t.runs > 0 && t.hasTreeSums
+        w.u8((t.highlightLatency == nil ? 0 : 1) | (t.actionLatency == nil ? 0 : 2) | (withTrees ? 4 : 0))
         if let h = t.highlightLatency { histogram(h, &w) }
         if let a = t.actionLatency { histogram(a, &w) }
+        guard withTrees else { return }
+        for c in DefectClass.allCases {
+            let m = t.moments(c)
+            w.varint(m.clusters)
+            w.varint(m.attemptsSquared)
+            w.varint(m.countSquared)
+            w.varint(m.crossProduct)
+        }
     }
 
     static func histogram(_ h: LatencyHistogram, _ w: inout WireWriter) {
@@ -106,6 +125,7 @@ public enum ResultCodec {
         try size(&r, "payload.defectClasses", classes)
         try size(&r, "payload.templates", templates.count)
         try size(&r, "payload.families", families.count)
+        try size(&r, "payload.causeKinds", causeKinds)
 
         let totalOffset = r.offset
         // A copy of a shared empty result: `UnitResult(configuration:)` would build (and then drop) fresh tallies.
@@ -125,7 +145,15 @@ public enum ResultCodec {
             for (i, f) in families.enumerated() {
                 byFamily.append(try tally(&r, "payload.byFamily[\(i)] (\(f.rawValue))") ?? emptyTally)
             }
-            guard let tallies = ConfigurationTallies(total: total, byTemplate: byTemplate, byFamily: byFamily) else { throw inconsistent }
+            let causesOffset = r.offset
+            let causes = try self.causes(&r)
+            guard DefectClass.allCases.allSatisfy({ causes.total($0) == total.count($0) }) else {
+                throw .inconsistent(field: "payload.causes", offset: causesOffset,
+                                    reason: "the causes of a defect class do not add up to its count in the total")
+            }
+            guard let tallies = ConfigurationTallies(total: total, byTemplate: byTemplate, byFamily: byFamily, causes: causes) else {
+                throw inconsistent
+            }
             result.tallies = tallies
         } else {
             // A unit that ran no scenario: every other tally must be empty as well, and the result shares one
@@ -142,6 +170,10 @@ public enum ResultCodec {
                 consistent = false
             }
             guard consistent else { throw inconsistent }
+            let causesOffset = r.offset
+            guard try self.causes(&r).isEmpty else {
+                throw .inconsistent(field: "payload.causes", offset: causesOffset, reason: "causes in a result that ran no scenario")
+            }
             result.tallies = emptyTallies
         }
         let count = try r.varint("payload.examples", in: 0 ... maxExamples)
@@ -166,6 +198,25 @@ public enum ResultCodec {
                                 reason: "tree \(e.treeIndex) is outside unit \(unit.id)")
         }
         return result
+    }
+
+    /// The causes section: n, then n × (defect class, cause kind, count ≥ 1), strictly increasing (class, kind).
+    static func causes(_ r: inout WireReader) throws(ProtocolError) -> CauseCounts {
+        let n = try r.varint("payload.causes", in: 0 ... Int64(classes * causeKinds))
+        var causes = CauseCounts()
+        var previous = -1
+        for i in 0 ..< n {
+            let at = r.offset
+            let defect = try enumeration(&r, "payload.causes[\(i)].defect", DefectClass.allCases)
+            let kind = try enumeration(&r, "payload.causes[\(i)].kind", CauseKind.allCases)
+            let key = defect.rawValue * causeKinds + kind.rawValue
+            guard key > previous else {
+                throw .malformed(field: "payload.causes[\(i)]", offset: at, reason: "causes are not in (defect, kind) order")
+            }
+            causes.add(defect, kind, count: try r.varint("payload.causes[\(i)].count", in: 1 ... maxCount))
+            previous = key
+        }
+        return causes
     }
 
     /// The element tallies of the trailing section: at least one, indices strictly increasing, none empty.
@@ -221,14 +272,35 @@ public enum ResultCodec {
         }
         let flagsOffset = r.offset
         let flags = try r.u8("\(field()).histograms")
-        guard flags & ~3 == 0 else {
-            throw .malformed(field: "\(field()).histograms", offset: flagsOffset, reason: "reserved flag bits \(flags & ~3) are set")
+        guard flags & ~7 == 0 else {
+            throw .malformed(field: "\(field()).histograms", offset: flagsOffset, reason: "reserved flag bits \(flags & ~7) are set")
+        }
+        guard flags & 4 == 0 || runs > 0 else {
+            throw .malformed(field: "\(field()).histograms", offset: flagsOffset, reason: "per-tree sums in a tally with no runs")
         }
         var highlight: LatencyHistogram?, action: LatencyHistogram?
         if flags & 1 != 0 { highlight = try histogram(&r, "\(field()).highlightLatency", runs: runs) }
         if flags & 2 != 0 { action = try histogram(&r, "\(field()).actionLatency", runs: runs) }
-        // Every bound Tally checks was checked above.
-        return Tally(runs: runs, attempts: attempts, counts: counts, highlightLatency: highlight, actionLatency: action)!
+        var trees: [ClusterMoments]?
+        let treesOffset = r.offset
+        if flags & 4 != 0 {
+            var sums: [ClusterMoments] = []
+            for i in 0 ..< classes {
+                let name = "\(field()).trees[\(i)] (\(classNames[i]))"
+                sums.append(ClusterMoments(clusters: try r.varint("\(name).trees", in: 0 ... maxCount), attempts: attempts[i],
+                                           count: counts[i], attemptsSquared: try r.varint("\(name).attemptsSquared", in: 0 ... Int64.max),
+                                           countSquared: try r.varint("\(name).countSquared", in: 0 ... Int64.max),
+                                           crossProduct: try r.varint("\(name).crossProduct", in: 0 ... Int64.max)))
+            }
+            trees = sums
+        }
+        // Every bound Tally checks on attempts, counts and histograms was checked above; only the per-tree sums remain.
+        guard let tally = Tally(runs: runs, attempts: attempts, counts: counts, highlightLatency: highlight, actionLatency: action,
+                                trees: trees) else {
+            throw .inconsistent(field: "\(field()).trees", offset: treesOffset,
+                                reason: "per-tree sums that no trees give (more trees than attempts, or squares out of bounds)")
+        }
+        return tally
     }
 
     static func histogram(_ r: inout WireReader, _ field: @autoclosure () -> String, runs: Int) throws(ProtocolError) -> LatencyHistogram {

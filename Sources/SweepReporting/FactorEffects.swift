@@ -1,6 +1,9 @@
 /// Which axes move a rate, computed from a ``FactorTable`` (docs/reports.md, "effects.csv").
 ///
-/// - **Level rate** of axis A at level a: the outcome pooled over every configuration with A = a.
+/// - **Level rate** of axis A at level a: the outcome pooled over the configurations with A = a that have a
+///   partner at every other level of A, equal on every other axis (``matchedRows(_:axis:)``): the levels are
+///   compared over the same settings of the other axes, so an axis that changes nothing has exactly equal level
+///   rates and a main effect of exactly 0, however exclusions unbalance the sweep.
 /// - **Main effect** of A: the highest minus the lowest level rate, over levels with attempts; `nil` when fewer
 ///   than two levels have attempts. Only varied axes (two or more levels) have one.
 /// - **Interaction** of A and B: for each cell (a, b) with attempts, the contrast
@@ -33,10 +36,38 @@ public enum FactorEffects {
     /// The main effect of every varied axis, in axis order.
     public static func mainEffects(_ table: FactorTable, outcome: Int) -> [MainEffect] {
         table.axes.indices.filter { table.axes[$0].isVaried }.map { a in
-            let levels = table.axes[a].levels.indices.map { table.pooled(outcome: outcome, where: [(a, $0)]) }
+            let matched = matchedRows(table, axis: a)
+            let levels = table.axes[a].levels.indices.map { l in
+                table.pooled(outcome: outcome, rows: matched.filter { table.rows[$0].levels[a] == l })
+            }
             let rates = levels.compactMap(\.rate)
             return MainEffect(axis: a, levels: levels, effect: rates.count >= 2 ? rates.max()! - rates.min()! : nil)
         }
+    }
+
+    /// The rows (positions, in table order) whose levels of axis `a` a main effect compares: those of *complete
+    /// strata*. A stratum is the rows that agree on every axis but `a` and the axes that move with `a` (axes whose
+    /// level each level of `a` fixes, as a zip group's do); it is complete when it has a row at every level of `a`
+    /// that some row has. In a fully crossed sweep every stratum is complete; an exclusion leaves out the strata
+    /// it cut (e.g. the other delays when `delaysContentTouches = false` keeps only 150 ms). Every row when no
+    /// stratum is complete.
+    public static func matchedRows(_ table: FactorTable, axis a: Int) -> [Int] {
+        let rows = table.rows
+        let present = Set(rows.map { $0.levels[a] })
+        let movesWithA = table.axes.indices.filter { b in
+            guard b != a else { return true }
+            var fixed: [Int: Int] = [:]
+            for row in rows {
+                if let l = fixed[row.levels[a]], l != row.levels[b] { return false }
+                fixed[row.levels[a]] = row.levels[b]
+            }
+            return true
+        }
+        let keyAxes = table.axes.indices.filter { !movesWithA.contains($0) }
+        var strata: [[Int]: [Int]] = [:]
+        for (r, row) in rows.enumerated() { strata[keyAxes.map { row.levels[$0] }, default: []].append(r) }
+        let complete = strata.values.filter { Set($0.map { rows[$0].levels[a] }) == present }.flatMap { $0 }.sorted()
+        return complete.isEmpty ? Array(rows.indices) : complete
     }
 
     /// The varied axes ordered by main effect, largest first (ties and axes without an effect in axis order).
@@ -49,11 +80,8 @@ public enum FactorEffects {
 
     /// The pooled rate of every cell of axes `a` × `b`: `cells[levelOfA][levelOfB]`.
     public static func cells(_ table: FactorTable, outcome: Int, _ a: Int, _ b: Int) -> [[PooledRate]] {
-        var grid = table.axes[a].levels.map { _ in table.axes[b].levels.map { _ in PooledRate(count: 0, attempts: 0) } }
-        for row in table.rows {
-            grid[row.levels[a]][row.levels[b]].attempts += row.attempts[outcome]
-            grid[row.levels[a]][row.levels[b]].count += row.counts[outcome]
-        }
+        var grid = table.axes[a].levels.map { _ in table.axes[b].levels.map { _ in PooledRate() } }
+        for row in table.rows { grid[row.levels[a]][row.levels[b]].add(row, outcome: outcome) }
         return grid
     }
 

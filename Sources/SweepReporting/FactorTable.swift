@@ -19,8 +19,15 @@ public struct FactorTable: Sendable, Equatable {
         /// Per outcome (`outcomes` order): scenarios it applied to, and scenarios that showed it.
         public var attempts: [Int]
         public var counts: [Int]
-        public init(levels: [Int], attempts: [Int], counts: [Int]) {
-            self.levels = levels; self.attempts = attempts; self.counts = counts
+        /// Per outcome, the per-tree sums of its tree-clustered interval (`nil`: each run counts as its own tree).
+        public var trees: [ClusterMoments]?
+        public init(levels: [Int], attempts: [Int], counts: [Int], trees: [ClusterMoments]? = nil) {
+            self.levels = levels; self.attempts = attempts; self.counts = counts; self.trees = trees
+        }
+
+        /// The per-tree sums of `outcome`.
+        public func moments(_ outcome: Int) -> ClusterMoments {
+            trees?[outcome] ?? .independent(attempts: attempts[outcome], count: counts[outcome])
         }
     }
 
@@ -37,29 +44,58 @@ public struct FactorTable: Sendable, Equatable {
         precondition(row.attempts.count == outcomes.count && row.counts.count == outcomes.count
                      && zip(row.counts, row.attempts).allSatisfy { 0 <= $0 && $0 <= $1 },
                      "a factor row needs 0 <= count <= attempts for every outcome")
+        precondition(row.trees.map { t in t.count == outcomes.count && t.indices.allSatisfy {
+            t[$0].attempts == row.attempts[$0] && t[$0].count == row.counts[$0]
+        } } ?? true, "a factor row's per-tree sums must match its attempts and counts")
         rows.append(row)
     }
 
     /// Counts pooled over every row that matches all of `conditions` (axis index, level index): Σcount / Σattempts.
     public func pooled(outcome: Int, where conditions: [(axis: Int, level: Int)] = []) -> PooledRate {
-        var n = 0, k = 0
-        for row in rows where conditions.allSatisfy({ row.levels[$0.axis] == $0.level }) {
-            n += row.attempts[outcome]
-            k += row.counts[outcome]
-        }
-        return PooledRate(count: k, attempts: n)
+        pooled(outcome: outcome, rows: rows.indices.filter { r in conditions.allSatisfy { rows[r].levels[$0.axis] == $0.level } })
+    }
+
+    /// Counts pooled over the rows at positions `indices`.
+    public func pooled(outcome: Int, rows indices: [Int]) -> PooledRate {
+        var p = PooledRate()
+        for r in indices { p.add(rows[r], outcome: outcome) }
+        return p
     }
 }
 
 /// A rate pooled over several configurations: the sum of their counts over the sum of their attempts (not a
-/// mean of their rates, so a configuration with more applicable scenarios weighs more).
+/// mean of their rates, so a configuration with more applicable scenarios weighs more), with the per-tree sums of
+/// each configuration for its interval.
 public struct PooledRate: Sendable, Equatable {
     public var count: Int
     public var attempts: Int
-    public init(count: Int, attempts: Int) { self.count = count; self.attempts = attempts }
+    /// Configurations pooled.
+    public private(set) var configurations = 0
+    /// The per-tree sums of each configuration pooled (those with attempts).
+    public private(set) var groups: [ClusterMoments] = []
+
+    public init() { count = 0; attempts = 0 }
+
+    /// One configuration whose runs each count as their own tree.
+    public init(count: Int, attempts: Int) {
+        self.count = count; self.attempts = attempts
+        configurations = 1
+        if attempts > 0 { groups = [.independent(attempts: attempts, count: count)] }
+    }
+
+    /// Adds one configuration's counts and per-tree sums.
+    public mutating func add(_ row: FactorTable.Row, outcome: Int) {
+        attempts += row.attempts[outcome]
+        count += row.counts[outcome]
+        configurations += 1
+        if row.attempts[outcome] > 0 { groups.append(row.moments(outcome)) }
+    }
 
     /// `nil` without attempts.
     public var rate: Double? { attempts > 0 ? Double(count) / Double(attempts) : nil }
-    /// The Wilson 95% interval, `nil` without attempts.
-    public var interval95: (low: Double, high: Double)? { WilsonInterval.interval95(successes: count, trials: attempts) }
+    /// Trees behind the rate: the configurations pooled ran the same trees, so the most any of them had.
+    public var trees: Int { groups.map(\.clusters).max() ?? 0 }
+    /// The tree-clustered 95% interval (`TreeClusteredInterval.interval95(pooling:)`: the configurations pooled
+    /// ran the same trees, so copies do not narrow it), `nil` without attempts.
+    public var interval95: (low: Double, high: Double)? { TreeClusteredInterval.interval95(pooling: groups) }
 }

@@ -2,7 +2,7 @@
 ///
 /// ```
 /// dead button: highest rates
-/// rank  config  label                     rate  95% interval      count / attempts
+/// rank  config  label                     rate  95% CI (trees)    count / attempts
 ///    1  c0003   delay=300 cancel=never  0.4120  [0.3819, 0.4428]    412 / 1000
 ///    2  c0001   delay=150 cancel=never  0.0500  [0.0215, 0.1118]      5 / 100
 /// ```
@@ -51,7 +51,7 @@ public enum RankedSummary {
         let shown = ranked(rows, top: top)
         var lines = [oneLine(title)]
         guard !shown.isEmpty else { return (lines + ["  (no configuration had attempts)"]).joined(separator: "\n") + "\n" }
-        let header = ["rank", "config", "label", "rate", "95% interval", "count", "/", "attempts"]
+        let header = ["rank", "config", "label", "rate", "95% CI (trees)", "count", "/", "attempts"]
         let cells = shown.enumerated().map { i, row in
             [String(i + 1), oneLine(row.configID), oneLine(row.label), ReportNumber.fixed(row.rate, digits: 4),
              "[" + ReportNumber.fixed(row.low, digits: 4) + ", " + ReportNumber.fixed(row.high, digits: 4) + "]",

@@ -117,7 +117,7 @@ import Testing
 
     /// The reports of `dir` equal those of `reference` (examples.csv compared with the directory name normalised).
     func expectSameReports(_ dir: String, reference: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "plan.yaml", "config.yaml"] {
+        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "plan.yaml", "config.yaml"] {
             let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
             let b = try Data(contentsOf: URL(fileURLWithPath: reference + "/" + name))
             #expect(a == b, "\(name) differs from sweep run's", sourceLocation: sourceLocation)
@@ -180,6 +180,28 @@ import Testing
         #expect(log.contains("resumed"), "the second run resumed from the journal")
     }
 
+    @Test func aJournalOfAnOlderBuildIsRefusedWithTheWayOut() throws {
+        let f = try fixture("old-journal")
+        let out = f.dir + "/out"
+        // The journal of a build before issue 13: one committed unit whose result payload is in format 1.
+        let plan = try String(contentsOfFile: f.reference + "/plan.yaml", encoding: .utf8)
+        let hash = try #require(plan.split(separator: "\n").first { $0.hasPrefix("configHash: ") })
+            .dropFirst("configHash: ".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try "This directory is written by TouchSweep and is replaced as a whole on each run.\n"
+            .write(toFile: out + "/.touchsweep-output", atomically: true, encoding: .utf8)
+        let writer = try JournalWriter.create(path: out + "/journal.tsj", configHash: hash,
+                                              headerText: try String(contentsOfFile: f.config, encoding: .utf8))
+        // Unit c0:t0-0: configuration 0, first tree 0, 1 tree, then the payload (a u32 length and the format byte 1).
+        try writer.append(kind: .committed, key: "c0:t0-0", payload: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1])
+        try writer.close()
+        let submit = try start(["submit", f.config, "--output", out, "--workers", "1"], stderr: f.dir + "/submit.log")
+        #expect(wait(submit) != 0)
+        let log = try String(contentsOfFile: f.dir + "/submit.log", encoding: .utf8)
+        #expect(log.contains("\(out)/journal.tsj holds results of another build (result payload format 1; this build reads format 2): "
+                             + "it cannot be resumed; run with --restart to start the sweep over"), "\(log)")
+    }
+
     @Test func aStoppedWorkersUnitsRunElsewhereAndItsLateResultsAreDiscarded() throws {
         let f = try fixture("sigstop")
         let endpoint = f.endpoint
@@ -217,7 +239,7 @@ import Testing
         var wrongVersion = FrameCodec.encode(.heartbeat(inflight: 0))
         wrongVersion[0][4] = 99                                                     // version 99
         try raw.send(wrongVersion)
-        try raw.send(FrameCodec.encode(.hello(workerID: "raw-client", host: "test", slots: 1, engineVersion: "touchsweep-engine-1")))
+        try raw.send(FrameCodec.encode(.hello(workerID: "raw-client", host: "test", slots: 1, engineVersion: "touchsweep-engine-2")))
         let unknown = UnitSpec(configuration: 999, trees: 0 ..< 1)
         try raw.send(FrameCodec.encode(.result(unit: unknown, attempt: 1, status: .ok, elapsedMicroseconds: 1, payload: [0], detail: "")))
         try raw.send(FrameCodec.encode(.result(unit: unknown, attempt: 1, status: .ok, elapsedMicroseconds: 1, payload: [0], detail: "")))

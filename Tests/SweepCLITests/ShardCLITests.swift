@@ -1,4 +1,5 @@
 import Foundation
+import SweepJournal
 import Testing
 
 /// `sweep run --shard I/N` and `sweep merge` with real processes: merged shards are the reports of `sweep run`.
@@ -8,7 +9,8 @@ import Testing
     /// `sweep run`'s tiny config with 7 trees per configuration, so that shards of 3 and 4 are uneven.
     static let config = SweepRunCLITests.config.replacingOccurrences(of: "perConfiguration: 4", with: "perConfiguration: 7")
 
-    static let reportNames = ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "examples.csv", "plan.yaml", "config.yaml"]
+    static let reportNames = ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "examples.csv", "plan.yaml",
+                              "config.yaml"]
 
     /// A fresh directory holding the config as `tiny.yaml`.
     func workspace(_ name: String, config: String = Self.config) throws -> String {
@@ -131,6 +133,26 @@ import Testing
 
         // The three good shards still merge.
         #expect(try cli.sweep(["merge", "--output", dir + "/merged", "--quiet"] + s).status == 0)
+    }
+
+    @Test func aShardOfAnOlderBuildIsRefusedSayingSo() throws {
+        let dir = try workspace("old-format")
+        try runShards(dir, count: 2)
+        // Shard 1 as a build before issue 13 wrote it: each unit's result payload in format 1 (the unit record is
+        // 3 × u32 and a u32 length before the payload, whose first byte is its format).
+        let path = dir + "/shards/1/shard.tsj"
+        let contents = try JournalReader.read(path: path)
+        try FileManager.default.removeItem(atPath: path)
+        let writer = try JournalWriter.create(path: path, configHash: contents.configHash, headerText: contents.headerText)
+        for record in contents.records {
+            var payload = record.payload
+            if record.key != "shard" { payload[16] = 1 }
+            try writer.append(kind: record.kind, key: record.key, payload: payload)
+        }
+        try writer.close()
+        try expectMergeError(dir, [dir + "/shards/0", dir + "/shards/1"],
+                             "\(path) is damaged or truncated (it was written by another build: its results are in payload format 1, "
+                                + "this build reads format 2); run that shard again.")
     }
 
     @Test func aBadShardValueIsOneLineNamingTheOptionWithExitStatus64() throws {

@@ -37,6 +37,31 @@ import TouchScenarios
         #expect(files(2, 5) == reference)
     }
 
+    @Test func everyDefectiveRunHasExactlyOneCauseInCausesCSV() throws {
+        let plan = try Self.plan()
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        let csv = CausesReport.csv(plan, tallies)
+        #expect(csv.hasPrefix("config_id,defect,cause_kind,rule,count\r\n"))
+        // Sum causes.csv per configuration × class, as `causes.groupby(['config_id', 'defect']).sum()` would.
+        var sums: [String: Int] = [:]
+        for line in csv.split(separator: "\r\n").dropFirst() {
+            let f = line.split(separator: ",").map(String.init)
+            #expect(f.count == 5 && CauseKind.allCases.contains { $0.name == f[2] && $0.rule == f[3] }, "\(line)")
+            sums[f[0] + " " + f[1], default: 0] += Int(f[4])!
+        }
+        var defects = 0
+        for c in plan.configurations.indices {
+            for d in DefectClass.allCases {
+                let count = tallies.configurations[c].total.count(d)
+                #expect(sums[plan.configurations[c].id + " " + d.name, default: 0] == count, "\(plan.configurations[c].id) \(d.name)")
+                defects += count
+            }
+        }
+        #expect(defects > 0, "the sweep has defects to explain")
+        // The engine names every defect of these templates: none is `unknown`.
+        #expect(!csv.contains(",unknown,"), "\(csv)")
+    }
+
     @Test func unitsRunTogetherGiveExactlyTheResultsTheyGiveAlone() throws {
         let plan = try Self.plan()
         let units = plan.configurations.indices.map { SweepPlan.WorkUnit(id: "c\($0)-t1", configuration: $0, trees: 1 ..< 6) }

@@ -33,7 +33,7 @@ import Testing
         let drawn = bars.map { [$0["data-defect"]!, $0["data-axis"]!, $0["data-level"]!,
                                 $0["data-attempts"]!, $0["data-count"]!, $0["data-rate"]!, $0["data-low"]!, $0["data-high"]!] }
         let expected = levels.map { [$0["defect"]!, $0["axis"]!, $0["level"]!, $0["attempts"]!, $0["count"]!, $0["rate"]!,
-                                     $0["ci95_low"]!, $0["ci95_high"]!] }
+                                     $0["tree_ci95_low"]!, $0["tree_ci95_high"]!] }
         #expect(Set(drawn.map { $0.joined(separator: ",") }) == Set(expected.map { $0.joined(separator: ",") }))
         #expect(drawn.count == expected.count)
     }

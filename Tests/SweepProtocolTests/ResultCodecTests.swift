@@ -96,8 +96,8 @@ import Testing
 
     @Test func anEmptyResultIsAFewDozenBytes() {
         let bytes = ResultCodec.encode(UnitResult(configuration: 3))
-        // format, configuration, three sizes, (1 + templates + families) tallies of runs 0 + flags, examples.
-        #expect(bytes.count == 1 + 1 + 3 + (1 + Self.t + Self.f) * 2 + 1)
+        // format, configuration, four sizes, (1 + templates + families) tallies of runs 0 + flags, causes, examples.
+        #expect(bytes.count == 1 + 1 + 4 + (1 + Self.t + Self.f) * 2 + 1 + 1)
         #expect(bytes.count < 64)
     }
 
@@ -137,17 +137,25 @@ import Testing
         #expect(found?.description == line, sourceLocation: sourceLocation)
     }
 
-    /// The empty result's bytes for configuration 3: total.runs is at byte 5, an empty tally takes 2 bytes.
+    /// The empty result's bytes for configuration 3: total.runs is at byte 6, an empty tally takes 2 bytes.
     static var empty: [UInt8] { ResultCodec.encode(UnitResult(configuration: 3)) }
-    static var examplesOffset: Int { 5 + (1 + t + f) * 2 }
-    /// The empty result with total.runs = 1 and every other total field written: attempts at byte 6, flags at 6 + 2 × classes.
-    static var oneRun: [UInt8] { [UInt8](empty.prefix(5)) + [1] + [UInt8](repeating: 0, count: 2 * d) + Array(empty.dropFirst(6)) }
+    static var causesOffset: Int { 6 + (1 + t + f) * 2 }
+    static var examplesOffset: Int { causesOffset + 1 }
+    /// The empty result with total.runs = 1 and every other total field written: attempts at byte 7, flags at 7 + 2 × classes.
+    static var oneRun: [UInt8] { [UInt8](empty.prefix(6)) + [1] + [UInt8](repeating: 0, count: 2 * d) + Array(empty.dropFirst(7)) }
     static var tallyBytes: Int { 2 + 2 * d }
+    static let k = CauseKind.allCases.count
 
     @Test func formatAndSizeMismatches() {
         var b = Self.empty
-        b[0] = 2
-        Self.expect(b, .resultFormat(found: 2, expected: 1), "Unsupported result payload format 2: this build reads format 1 only.")
+        b[0] = 3
+        Self.expect(b, .resultFormat(found: 3, expected: 2), "Unsupported result payload format 3: this build reads format 2 only.")
+        b[0] = 1  // a result of a build before per-tree sums and causes (a journal or shard written by it)
+        Self.expect(b, .resultFormat(found: 1, expected: 2), "Unsupported result payload format 1: this build reads format 2 only.")
+        b = Self.empty
+        b[5] = UInt8(Self.k - 1)
+        Self.expect(b, .sizeMismatch(field: "payload.causeKinds", offset: 5, found: Self.k - 1, expected: Self.k),
+                    "Size mismatch at byte 5: payload.causeKinds is \(Self.k - 1), this build has \(Self.k) (a different engine build?).")
         b = Self.empty
         b[2] = UInt8(Self.d + 1)
         Self.expect(b, .sizeMismatch(field: "payload.defectClasses", offset: 2, found: Self.d + 1, expected: Self.d),
@@ -183,17 +191,64 @@ import Testing
 
     @Test func countsAboveRunsAndBadFlags() {
         var b = Self.oneRun
-        b[6] = 2  // total.attempts[0] = 2 with total.runs = 1
-        Self.expect(b, .outOfRange(field: "payload.total.attempts[0] (dead_button)", offset: 6, value: 2, allowed: 0 ... 1),
-                    "Value out of range at byte 6: payload.total.attempts[0] (dead_button) is 2, allowed 0...1.")
+        b[7] = 2  // total.attempts[0] = 2 with total.runs = 1
+        Self.expect(b, .outOfRange(field: "payload.total.attempts[0] (dead_button)", offset: 7, value: 2, allowed: 0 ... 1),
+                    "Value out of range at byte 7: payload.total.attempts[0] (dead_button) is 2, allowed 0...1.")
         b = Self.oneRun
-        b[6 + 2 * Self.d] = 4
-        Self.expect(b, .malformed(field: "payload.total.histograms", offset: 6 + 2 * Self.d, reason: "reserved flag bits 4 are set"),
-                    "Malformed data at byte \(6 + 2 * Self.d) in payload.total.histograms: reserved flag bits 4 are set.")
+        b[7 + 2 * Self.d] = 8
+        Self.expect(b, .malformed(field: "payload.total.histograms", offset: 7 + 2 * Self.d, reason: "reserved flag bits 8 are set"),
+                    "Malformed data at byte \(7 + 2 * Self.d) in payload.total.histograms: reserved flag bits 8 are set.")
         b = Self.oneRun  // total.runs = 1, but no template or family ran anything
-        Self.expect(b, .inconsistent(field: "payload.total", offset: 5,
+        Self.expect(b, .inconsistent(field: "payload.total", offset: 6,
                                      reason: "the total is not the merge of the template tallies and of the family tallies"),
-                    "Inconsistent data at byte 5 in payload.total: the total is not the merge of the template tallies and of the family tallies.")
+                    "Inconsistent data at byte 6 in payload.total: the total is not the merge of the template tallies and of the family tallies.")
+    }
+
+    @Test func perTreeSumsThatNoTreesGiveAreRefused() {
+        // One run, no attempts, and per-tree sums claiming one tree for dead_button: more trees than attempts.
+        let flags = 7 + 2 * Self.d
+        var b = Array(Self.oneRun.prefix(flags)) + [4] + [1, 0, 0, 0] + [UInt8](repeating: 0, count: 4 * (Self.d - 1))
+        b += Array(Self.oneRun.dropFirst(flags + 1))
+        Self.expect(b, .inconsistent(field: "payload.total.trees", offset: flags + 1,
+                                     reason: "per-tree sums that no trees give (more trees than attempts, or squares out of bounds)"),
+                    "Inconsistent data at byte \(flags + 1) in payload.total.trees: per-tree sums that no trees give (more trees than attempts, or squares out of bounds).")
+        // Per-tree sums in a tally of no runs.
+        var none = Self.empty
+        none.replaceSubrange(6 ... 7, with: [0, 4])
+        Self.expect(none, .malformed(field: "payload.total.histograms", offset: 7, reason: "per-tree sums in a tally with no runs"),
+                    "Malformed data at byte 7 in payload.total.histograms: per-tree sums in a tally with no runs.")
+    }
+
+    @Test func causesMustAddUpToTheCountsAndComeInOrder() throws {
+        var result = UnitResult(configuration: 3)
+        var verdict = ScenarioVerdict()
+        verdict.applicable.insert(.deadButton)
+        verdict.defects.insert(.deadButton)
+        result.tallies.add(verdict, template: Fixtures.templates[0], family: Fixtures.families[0], causes: [.hitOtherView])
+        result.tallies.add(verdict, template: Fixtures.templates[0], family: Fixtures.families[0], causes: [.takenByTap])
+        let good = ResultCodec.encode(result)
+        #expect(try ResultCodec.decode(good) == result)
+        #expect(result.tallies.causes.entries.map(\.kind) == [.hitOtherView, .takenByTap])
+        // The causes section: 2 entries of (class, kind, count) each 3 bytes, just before the examples count.
+        let at = good.count - 1 - 7
+        #expect(Array(good[at ..< at + 7]) == [2, 0, UInt8(CauseKind.hitOtherView.rawValue), 1, 0, UInt8(CauseKind.takenByTap.rawValue), 1])
+        // One cause for two dead buttons.
+        var b = Array(good[..<at]) + [1, 0, UInt8(CauseKind.hitOtherView.rawValue), 1] + [0]
+        Self.expect(b, .inconsistent(field: "payload.causes", offset: at,
+                                     reason: "the causes of a defect class do not add up to its count in the total"),
+                    "Inconsistent data at byte \(at) in payload.causes: the causes of a defect class do not add up to its count in the total.")
+        b = Array(good[..<at]) + [2, 0, UInt8(CauseKind.takenByTap.rawValue), 1, 0, UInt8(CauseKind.hitOtherView.rawValue), 1] + [0]
+        Self.expect(b, .malformed(field: "payload.causes[1]", offset: at + 4, reason: "causes are not in (defect, kind) order"),
+                    "Malformed data at byte \(at + 4) in payload.causes[1]: causes are not in (defect, kind) order.")
+        b = Array(good[..<at]) + [1, 0, UInt8(Self.k), 2] + [0]
+        Self.expect(b, .unknownValue(field: "payload.causes[0].kind", offset: at + 2, value: UInt64(Self.k)),
+                    "Unknown value at byte \(at + 2): payload.causes[0].kind is \(Self.k).")
+        // A result that ran nothing has no causes.
+        var empty = Self.empty
+        empty[Self.causesOffset] = 1
+        empty.insert(contentsOf: [0, 0, 1], at: Self.causesOffset + 1)
+        Self.expect(empty, .inconsistent(field: "payload.causes", offset: Self.causesOffset, reason: "causes in a result that ran no scenario"),
+                    "Inconsistent data at byte \(Self.causesOffset) in payload.causes: causes in a result that ran no scenario.")
     }
 
     /// A tally with `runs` and one histogram, written by hand.
@@ -202,30 +257,30 @@ import Testing
     }
 
     @Test func badHistograms() {
-        let head = Array(Self.empty.prefix(5))
+        let head = Array(Self.empty.prefix(6))
         // Bucket gaps that walk past the overflow bucket (2001).
         Self.expect(head + Self.tally(runs: 2, histogram: [2] + Fixtures.varint(2000) + [1, 1, 1]),
-                    .malformed(field: "payload.total.highlightLatency.bucket[1]", offset: 5 + Self.tallyBytes + 4,
+                    .malformed(field: "payload.total.highlightLatency.bucket[1]", offset: 6 + Self.tallyBytes + 4,
                                reason: "bucket 2002 is beyond the overflow bucket 2001"),
-                    "Malformed data at byte \(5 + Self.tallyBytes + 4) in payload.total.highlightLatency.bucket[1]: bucket 2002 is beyond the overflow bucket 2001.")
+                    "Malformed data at byte \(6 + Self.tallyBytes + 4) in payload.total.highlightLatency.bucket[1]: bucket 2002 is beyond the overflow bucket 2001.")
         // More latencies than runs.
         Self.expect(head + Self.tally(runs: 1, histogram: [1, 5, 2]),
-                    .inconsistent(field: "payload.total.highlightLatency", offset: 5 + Self.tallyBytes,
+                    .inconsistent(field: "payload.total.highlightLatency", offset: 6 + Self.tallyBytes,
                                   reason: "2 latencies in a tally of 1 runs"),
-                    "Inconsistent data at byte \(5 + Self.tallyBytes) in payload.total.highlightLatency: 2 latencies in a tally of 1 runs.")
+                    "Inconsistent data at byte \(6 + Self.tallyBytes) in payload.total.highlightLatency: 2 latencies in a tally of 1 runs.")
         // A zero count.
         Self.expect(head + Self.tally(runs: 1, histogram: [1, 5, 0]),
-                    .outOfRange(field: "payload.total.highlightLatency.count[0]", offset: 5 + Self.tallyBytes + 2, value: 0, allowed: 1 ... 1 << 48),
-                    "Value out of range at byte \(5 + Self.tallyBytes + 2): payload.total.highlightLatency.count[0] is 0, allowed 1...281474976710656.")
+                    .outOfRange(field: "payload.total.highlightLatency.count[0]", offset: 6 + Self.tallyBytes + 2, value: 0, allowed: 1 ... 1 << 48),
+                    "Value out of range at byte \(6 + Self.tallyBytes + 2): payload.total.highlightLatency.count[0] is 0, allowed 1...281474976710656.")
         // An overflow bucket whose maximum is not above 2000 ms.
         Self.expect(head + Self.tally(runs: 1, histogram: [1] + Fixtures.varint(2001) + [1, 5]),
-                    .outOfRange(field: "payload.total.highlightLatency.overflowMaxMicroseconds", offset: 5 + Self.tallyBytes + 4, value: 5,
+                    .outOfRange(field: "payload.total.highlightLatency.overflowMaxMicroseconds", offset: 6 + Self.tallyBytes + 4, value: 5,
                                 allowed: 2_000_001 ... Int64.max),
-                    "Value out of range at byte \(5 + Self.tallyBytes + 4): payload.total.highlightLatency.overflowMaxMicroseconds is 5, allowed 2000001...9223372036854775807.")
+                    "Value out of range at byte \(6 + Self.tallyBytes + 4): payload.total.highlightLatency.overflowMaxMicroseconds is 5, allowed 2000001...9223372036854775807.")
         // Too many buckets.
         Self.expect(head + Self.tally(runs: 1, histogram: Fixtures.varint(2003)),
-                    .outOfRange(field: "payload.total.highlightLatency.buckets", offset: 5 + Self.tallyBytes, value: 2003, allowed: 0 ... 2002),
-                    "Value out of range at byte \(5 + Self.tallyBytes): payload.total.highlightLatency.buckets is 2003, allowed 0...2002.")
+                    .outOfRange(field: "payload.total.highlightLatency.buckets", offset: 6 + Self.tallyBytes, value: 2003, allowed: 0 ... 2002),
+                    "Value out of range at byte \(6 + Self.tallyBytes): payload.total.highlightLatency.buckets is 2003, allowed 0...2002.")
     }
 
     static func withExample(_ build: (inout WireWriter) -> Void) -> [UInt8] {

@@ -21,7 +21,7 @@ import SweepReporting
                     row("c0002", "delay=0", 0, 100)]
         let expected = """
             dead button: highest rates
-            rank  config  label                     rate  95% interval      count / attempts
+            rank  config  label                     rate  95% CI (trees)    count / attempts
                1  c0003   delay=300 cancel=never  0.4120  [0.3819, 0.4428]    412 / 1000
                2  c0001   delay=150 cancel=never  0.0500  [0.0215, 0.1118]      5 / 100
                3  c0002   delay=0                 0.0000  [0.0000, 0.0370]      0 / 100

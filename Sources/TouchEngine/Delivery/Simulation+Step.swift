@@ -109,7 +109,11 @@ extension Simulation {
         emit(.transition(recognizer: id, from: from, to: state, reason: reason))
     }
 
-    mutating func fail(_ id: RecognizerID, _ reason: Reason) {
+    /// `decision` is what the run summary keeps of `reason` (`reason` is text only when tracing); `by` the
+    /// recognizer it names, if any.
+    mutating func fail(_ id: RecognizerID, _ reason: Reason, _ decision: RecognizerDecision = .ownGesture,
+                       by other: RecognizerID = -1) {
+        summary.decided(id, decision, by: other)
         setPending(id, .none)
         recognizers[id].pendingEnded = false
         deadlines[id] = .never
@@ -172,6 +176,7 @@ extension Simulation {
     mutating func cancelForView(slot: Int, by id: RecognizerID?) {
         switch touches[slot].delivery {
         case .delivered:
+            summary.cancelled(view: touches[slot].view, by: id)
             touches[slot].heldEnd = false
             touches[slot].delivery = .cancelled
             sendToResponders(slot: slot, phase: .cancelled, timestamp: touches[slot].timestamp,
@@ -179,6 +184,7 @@ extension Simulation {
         case .none, .pending:
             touches[slot].delivery = .dropped
             summary.dropped()
+            summary.drop(by: id)
             emit(.dropped(touch: touches[slot].number, by: id))
         default:
             break
@@ -249,11 +255,13 @@ extension Simulation {
             // A touch joining a gesture that already owns its touches is cancelled before it is seen (G4).
             if let owner = activeCanceller(slot: slot) {
                 touches[slot].delivery = .dropped
+                summary.drop(by: owner)
                 emit(.dropped(touch: u.number, by: owner))
                 return
             }
             if let delayer = undecidedDelayer(slot: slot, ended: false) {
                 touches[slot].delivery = .pending
+                summary.withheld(ended: false, by: delayer)
                 emit(.withheld(touch: u.number, phase: .began, by: delayer))
                 return
             }
@@ -265,6 +273,7 @@ extension Simulation {
         if u.delivery == .pending || u.delivery == .none { return }
         if phase == .ended, let delayer = undecidedDelayer(slot: slot, ended: true) {
             touches[slot].heldEnd = true
+            summary.withheld(ended: true, by: delayer)
             emit(.withheld(touch: u.number, phase: .ended, by: delayer))
             return
         }
@@ -300,6 +309,7 @@ extension Simulation {
             }
         }
         guard let reason else { return false }
+        summary.filtered(view: view)
         touches[slot].delivery = .filtered
         emit(.filtered(touch: touches[slot].number, view: view, reason: reason))
         return true

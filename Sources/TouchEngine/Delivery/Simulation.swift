@@ -268,6 +268,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             emit(.touch(touch: event.touch, phase: .cancelled, location: touches[slot].location))
             if touches[slot].delivery == .none || touches[slot].delivery == .pending {
                 touches[slot].delivery = .dropped
+                summary.drop(by: nil)
                 emit(.dropped(touch: event.touch, by: nil))
             }
             mayHaveFinished = true
@@ -320,6 +321,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         touches[slot] = t
         slotsInUse |= bit(slot)
         slotsUsed |= bit(slot)
+        summary.touchedDown(hit: hit)
         guard let view = hit else {
             emit(.hitTest(touch: number, view: nil, chain: [], recognizers: []))
             touches[slot].delivery = .dropped
@@ -357,6 +359,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             }
             recsStorage[base + count] = id
             count += 1
+            summary.collected(id)
         }
         touches[slot].recsCount = count
     }

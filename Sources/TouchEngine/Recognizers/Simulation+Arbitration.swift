@@ -21,7 +21,7 @@ extension Simulation {
         case .satisfied:
             return true
         case .recognized(let b):
-            fail(id, .requirementRecognized(b))
+            fail(id, .requirementRecognized(b), .requirementRecognized, by: b)
             return false
         case .waiting:
             if case .recognize = verdict { setPending(id, .recognize) } else { setPending(id, .begin) }
@@ -76,7 +76,7 @@ extension Simulation {
                 case .waiting:
                     continue
                 case .recognized(let b):
-                    fail(id, .requirementRecognized(b))
+                    fail(id, .requirementRecognized(b), .requirementRecognized, by: b)
                 case .satisfied:
                     let verdict: Verdict = recognizers[id].pending == .recognize
                         ? .recognize(.requirementsFailed) : .begin(.requirementsFailed)
@@ -92,19 +92,19 @@ extension Simulation {
     mutating func attemptToBegin(_ id: RecognizerID, verdict: Verdict, afterRequirements: Bool) {
         let spec = recs[id]
         if !delegateShouldBegin(id) {
-            fail(id, .delegateShouldBegin)
+            fail(id, .delegateShouldBegin, .delegateShouldBegin)
             return
         }
         if let veto = vetoingView(for: id) {
-            fail(id, veto)
+            fail(id, veto, .vetoedByView)
             return
         }
         if case .scrollPan(let sv) = spec.kind, let obstacle = contentTouchObstacle(scrollView: sv, pan: id) {
-            fail(id, obstacle)
+            fail(id, obstacle.reason, obstacle.decision)
             return
         }
         if let blocker = activeBlocker(for: id) {
-            fail(id, .blockedByActive(blocker))
+            fail(id, .blockedByActive(blocker), .blockedByActive, by: blocker)
             return
         }
         commit(id, verdict: verdict, afterRequirements: afterRequirements)
@@ -150,7 +150,7 @@ extension Simulation {
             guard other != winner && recognizers[other].state == .possible
                 && recognizers[other].touches & touchesOfWinner != 0 else { continue }
             if simultaneous(winner, other) || !prevents(winner, other) { continue }
-            fail(other, .excludedBy(winner))
+            fail(other, .excludedBy(winner), .excludedBy, by: winner)
         }
     }
 
@@ -228,8 +228,8 @@ extension Simulation {
         return nil
     }
 
-    /// S7: content already has a touch the scroll view may not take back.
-    @inline(__always) func contentTouchObstacle(scrollView sv: ViewID, pan: RecognizerID) -> Reason? {
+    /// S7: content already has a touch the scroll view may not take back: the trace's reason and the summary's code.
+    @inline(__always) func contentTouchObstacle(scrollView sv: ViewID, pan: RecognizerID) -> (reason: Reason, decision: RecognizerDecision)? {
         guard views[sv].isScrollView else { return nil }
         var mask = recognizers[pan].touches
         while mask != 0 {
@@ -240,11 +240,13 @@ extension Simulation {
             // content view starts tracking").
             guard touches[slot].delivery == .delivered, touches[slot].view >= 0, touches[slot].view != sv else { continue }
             if !views[sv].canCancelContentTouches {
-                return why(.contentTouchDelivery("content is tracking the touch and canCancelContentTouches is false"))
+                return (why(.contentTouchDelivery("content is tracking the touch and canCancelContentTouches is false")),
+                        .contentCannotBeCancelled)
             }
             let view = touches[slot].view
             if !touchesShouldCancel(views[sv].touchesShouldCancel, view: view) {
-                return why(.contentTouchDelivery("touchesShouldCancel(in: \(scene.views[view].name)) returned false"))
+                return (why(.contentTouchDelivery("touchesShouldCancel(in: \(scene.views[view].name)) returned false")),
+                        .touchesShouldCancelFalse)
             }
         }
         return nil
@@ -272,7 +274,7 @@ extension Simulation {
             if recognizers[target].state.isActive {
                 cancel(target, .disabled)
             } else if recognizers[target].state == .possible {
-                fail(target, .disabled)
+                fail(target, .disabled, .disabled)
             }
             recognizers[target].touches = 0
         }
@@ -285,7 +287,7 @@ extension Simulation {
         recognizers[id].isEnabled = enabled
         guard !enabled else { return }
         beginStep()
-        if recognizers[id].state.isActive { cancel(id, .disabled) } else if recognizers[id].state == .possible { fail(id, .disabled) }
+        if recognizers[id].state.isActive { cancel(id, .disabled) } else if recognizers[id].state == .possible { fail(id, .disabled, .disabled) }
         step(.code)
         // The recognizer forgets the touches it dropped.
         let enabledNow = recognizers[id].isEnabled

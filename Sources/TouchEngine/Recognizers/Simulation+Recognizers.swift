@@ -365,6 +365,7 @@ extension Simulation {
                 let declineY = declinesAxis(sv, .vertical, delta: delta, parent: parent, otherBegins: beginX)
                 if declineX { beginX = false }
                 if declineY { beginY = false }
+                if (declineX && abs(delta.x) >= h) || (declineY && abs(delta.y) >= h) { summary.decided(id, .transferredToParent) }
                 if Recorder.isRecording && ((declineX && abs(delta.x) >= h) || (declineY && abs(delta.y) >= h)) {
                     emit(.held(recognizer: id, reason: .transfersToParent(parent)))
                 }

@@ -33,6 +33,27 @@ public struct RunSummary: Hashable, Sendable {
     /// The farthest each scroll view got from its initial offset, per axis (absolute points).
     public private(set) var maxDisplacement: [Point]
 
+    // What decided the run: the first of each kind of event that can take a touch or a gesture away, so that a
+    // defect's cause can be named without a trace (SweepCore's `CauseAnalysis`). Each is recorded where the
+    // engine decides it; `nil` when it did not happen.
+    /// The view the first touch-down hit (P2); `.some(nil)` when it hit no view, `nil` when no touch went down.
+    public private(set) var firstHit: ViewID??
+    /// The first touch dropped unseen (G5, S3): by this recognizer, or `.some(nil)` by the system's cancel.
+    public private(set) var firstDropBy: RecognizerID??
+    /// The first delivered touch cancelled (G4, S7, R4): its view and the recognizer that took it (`nil`: the system).
+    public private(set) var firstCancel: (view: ViewID, by: RecognizerID?)?
+    /// The view of the first touch the multi-touch filters kept from its view (H5).
+    public private(set) var firstFilteredView: ViewID?
+    /// The recognizer that first withheld a touch's began (G5, S1, §8), and its ended (G6).
+    public private(set) var firstWithheldBeganBy: RecognizerID?
+    public private(set) var firstWithheldEndedBy: RecognizerID?
+    /// Whether each recognizer was collected for a touch (P3).
+    public private(set) var collected: [Bool]
+    /// What first ended each recognizer's chance (`.none` while it never failed), and the recognizer that
+    /// caused it where there is one (G7, G10).
+    public private(set) var decisions: [RecognizerDecision]
+    public private(set) var decidedBy: [RecognizerID]
+
     /// Views and recognizers whose entries changed since the last reset (each listed once).
     private var dirtyViews: [ViewID] = []
     private var viewIsDirty: [Bool]
@@ -53,6 +74,9 @@ public struct RunSummary: Hashable, Sendable {
         firstPrimaryAction = Array(repeating: .never, count: views)
         primaryActions = Array(repeating: 0, count: views)
         maxDisplacement = Array(repeating: .zero, count: views)
+        collected = Array(repeating: false, count: recognizers)
+        decisions = Array(repeating: .none, count: recognizers)
+        decidedBy = Array(repeating: -1, count: recognizers)
         viewIsDirty = Array(repeating: false, count: views)
         recognizerIsDirty = Array(repeating: false, count: recognizers)
         dirtyViews.reserveCapacity(16)
@@ -121,6 +145,36 @@ public struct RunSummary: Hashable, Sendable {
 
     mutating func dropped() { droppedTouches += 1 }
 
+    mutating func touchedDown(hit: ViewID?) { if firstHit == nil { firstHit = .some(hit) } }
+
+    /// A touch dropped unseen by `r` (`nil`: the system); ``dropped()`` counts those of phase 4 only.
+    mutating func drop(by r: RecognizerID?) { if firstDropBy == nil { firstDropBy = .some(r) } }
+
+    mutating func cancelled(view v: ViewID, by r: RecognizerID?) { if firstCancel == nil { firstCancel = (v, r) } }
+
+    mutating func filtered(view v: ViewID) { if firstFilteredView == nil { firstFilteredView = v } }
+
+    mutating func withheld(ended: Bool, by r: RecognizerID) {
+        if ended {
+            if firstWithheldEndedBy == nil { firstWithheldEndedBy = r }
+        } else if firstWithheldBeganBy == nil {
+            firstWithheldBeganBy = r
+        }
+    }
+
+    @inline(__always) mutating func collected(_ r: RecognizerID) {
+        guard !collected[r] else { return }
+        touch(recognizer: r)
+        collected[r] = true
+    }
+
+    mutating func decided(_ r: RecognizerID, _ decision: RecognizerDecision, by other: RecognizerID = -1) {
+        guard decisions[r] == .none else { return }
+        touch(recognizer: r)
+        decisions[r] = decision
+        decidedBy[r] = other
+    }
+
     /// Returns every changed entry to its initial value (`initialOffsets` for final offsets).
     mutating func reset(initialOffsets: [Point]) {
         for v in dirtyViews {
@@ -141,9 +195,18 @@ public struct RunSummary: Hashable, Sendable {
             actions[r] = 0
             recognized[r] = false
             firstRecognized[r] = .never
+            collected[r] = false
+            decisions[r] = .none
+            decidedBy[r] = -1
         }
         dirtyRecognizers.removeAll(keepingCapacity: true)
         droppedTouches = 0
+        firstHit = nil
+        firstDropBy = nil
+        firstCancel = nil
+        firstFilteredView = nil
+        firstWithheldBeganBy = nil
+        firstWithheldEndedBy = nil
     }
 
     // MARK: Reading
@@ -166,11 +229,42 @@ public struct RunSummary: Hashable, Sendable {
             && a.dragged == b.dragged && a.handledCallbacks == b.handledCallbacks && a.droppedTouches == b.droppedTouches
             && a.firstHighlight == b.firstHighlight && a.firstPrimaryAction == b.firstPrimaryAction
             && a.primaryActions == b.primaryActions && a.maxDisplacement == b.maxDisplacement
+            && a.firstHit == b.firstHit && a.firstDropBy == b.firstDropBy && a.firstCancel?.view == b.firstCancel?.view
+            && a.firstCancel?.by == b.firstCancel?.by && a.firstFilteredView == b.firstFilteredView
+            && a.firstWithheldBeganBy == b.firstWithheldBeganBy && a.firstWithheldEndedBy == b.firstWithheldEndedBy
+            && a.collected == b.collected && a.decisions == b.decisions && a.decidedBy == b.decidedBy
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(controlEvents); hasher.combine(actions); hasher.combine(finalOffsets); hasher.combine(droppedTouches)
     }
+}
+
+/// What first ended a recognizer's chance in a run (``RunSummary/decisions``): the engine's reason for a
+/// failure, as a small code instead of the trace's text.
+public enum RecognizerDecision: UInt8, Hashable, Sendable {
+    /// It never failed (undecided, recognized, or cancelled after it began).
+    case none
+    /// Its own rules failed it: movement, timing, finger count, the touches ending first (§4.5).
+    case ownGesture
+    /// Its delegate's `gestureRecognizerShouldBegin` said no (G11).
+    case delegateShouldBegin
+    /// The view under the touch refused it in `gestureRecognizerShouldBegin` (G11, §5.4).
+    case vetoedByView
+    /// A scroll pan whose content had the touch, with `canCancelContentTouches` off (S7).
+    case contentCannotBeCancelled
+    /// A scroll pan whose content had the touch, and `touchesShouldCancel(in:)` said no (S7).
+    case touchesShouldCancelFalse
+    /// Another recognizer was already active and prevents it (G7); ``RunSummary/decidedBy`` names it.
+    case blockedByActive
+    /// Another recognizer began or recognized first and excluded it (G7); ``RunSummary/decidedBy`` names it.
+    case excludedBy
+    /// A recognizer it requires to fail recognized (G10); ``RunSummary/decidedBy`` names it.
+    case requirementRecognized
+    /// Disabled while it tracked (§4.1, §6.5).
+    case disabled
+    /// A scroll pan that left the drag to its parent scroll view (S11); it stays possible.
+    case transferredToParent
 }
 
 extension ControlEvent {
