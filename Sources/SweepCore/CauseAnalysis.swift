@@ -107,7 +107,7 @@ public enum CauseAnalysis {
         for v in scene.views.indices where summary.primaryActions[v] > 0 {
             return scene.views[v].kind == .cell ? .cellSelectedDuringScroll : .controlFiredDuringScroll
         }
-        return summary.actions.indices.contains { summary.actions[$0] > 0 && Classifier.isTapOnCell($0, scene) }
+        return summary.actions.indices.contains { summary.actions[$0] > 0 && Classifier.isTapHandlerOfCellOrControl($0, scene) }
             ? .cellSelectedDuringScroll : .unknown
     }
 
