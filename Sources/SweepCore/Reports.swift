@@ -9,7 +9,7 @@ import TouchScenarios
 public enum Reports {
     /// Metric columns shared by the three summary tables.
     static var metricColumns: [String] {
-        var columns = ["runs"]
+        var columns = ["runs"] + NotCounted.allCases.map { "runs_not_counted_\($0.name)" }
         for c in DefectClass.allCases {
             columns += ["\(c.name)_attempts", "\(c.name)_count", "\(c.name)_rate", "\(c.name)_ci95_low", "\(c.name)_ci95_high"]
         }
@@ -17,7 +17,7 @@ public enum Reports {
     }
 
     static func metrics(_ t: Tally) -> [String] {
-        var fields = [ReportNumber.integer(t.runs)]
+        var fields = [ReportNumber.integer(t.runs)] + t.notCounted.map(ReportNumber.integer)
         for c in DefectClass.allCases {
             let n = t.attempts(c), k = t.count(c)
             let ci = WilsonInterval.interval95(successes: k, trials: n)

@@ -33,6 +33,8 @@ struct ReportData {
         var id: String
         var values: [String]
         var runs: Int
+        /// Runs counted in no class, per `NotCounted` reason (summary.csv's `runs_not_counted_…`).
+        var notCounted: [Int]
     }
 
     /// A `level` or `main` row of effects.csv.
@@ -89,7 +91,10 @@ struct ReportData {
             }
             table.append(FactorTable.Row(levels: levels, attempts: attempts, counts: counts))
             configurations.append(Configuration(id: record["config_id"] ?? "", values: table.axes.indices.map { table.axes[$0].levels[levels[$0]] },
-                                                runs: try int("runs")))
+                                                runs: try int("runs"),
+                                                notCounted: try NotCounted.allCases.map { reason throws(CSVReader.Failure) in
+                                                    try int("runs_not_counted_\(reason.name)")
+                                                }))
         }
         self.table = table
         self.configurations = configurations
@@ -129,4 +134,9 @@ struct ReportData {
 
     /// The whole-sweep scenario count (summary.csv's runs).
     var scenarios: Int { configurations.reduce(0) { $0 + $1.runs } }
+
+    /// Whole-sweep runs counted in no class, per `NotCounted` reason.
+    var notCounted: [Int] {
+        NotCounted.allCases.indices.map { i in configurations.reduce(0) { $0 + $1.notCounted[i] } }
+    }
 }

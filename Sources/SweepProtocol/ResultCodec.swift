@@ -11,7 +11,8 @@ import SweepReporting
 /// with other counts is refused (the `hello` engine-version check should have caught it first).
 public enum ResultCodec {
     /// The first byte of every payload. Bump it when the layout changes.
-    public static let formatVersion: UInt8 = 1
+    /// Format 2 (issue 13): seven defect classes, and each tally's runs counted in no class (`NotCounted`).
+    public static let formatVersion: UInt8 = 2
 
     /// Limits on what a payload may declare.
     public static let maxCount: Int64 = 1 << 48
@@ -25,6 +26,8 @@ public enum ResultCodec {
     /// `DefectClass.allCases` builds a new array on every call: counted once.
     static let classes = DefectClass.allCases.count
     static let classNames = DefectClass.allCases.map(\.name)
+    static let notCountedReasons = NotCounted.allCases.count
+    static let notCountedNames = NotCounted.allCases.map(\.name)
     /// Shared, so the many empty tallies of a payload (a unit sees few templates and families) cost no allocation.
     static let emptyTally = Tally()
     static let emptyTallies = ConfigurationTallies()
@@ -44,6 +47,7 @@ public enum ResultCodec {
         w.u8(UInt8(classes))
         w.u8(UInt8(templates.count))
         w.u8(UInt8(families.count))
+        w.u8(UInt8(notCountedReasons))
         let tallies = result.tallies
         tally(tallies.total, &w)
         for t in tallies.byTemplate { tally(t, &w) }
@@ -75,6 +79,7 @@ public enum ResultCodec {
     static func tally(_ t: Tally, _ w: inout WireWriter) {
         w.varint(t.runs)
         if t.runs > 0 {  // with no runs every attempt and count is 0: not written
+            for reason in NotCounted.allCases { w.varint(t.notCounted(reason)) }
             for c in DefectClass.allCases { w.varint(t.attempts(c)) }
             for c in DefectClass.allCases { w.varint(t.count(c)) }
         }
@@ -106,6 +111,7 @@ public enum ResultCodec {
         try size(&r, "payload.defectClasses", classes)
         try size(&r, "payload.templates", templates.count)
         try size(&r, "payload.families", families.count)
+        try size(&r, "payload.notCountedReasons", notCountedReasons)
 
         let totalOffset = r.offset
         // A copy of a shared empty result: `UnitResult(configuration:)` would build (and then drop) fresh tallies.
@@ -209,9 +215,17 @@ public enum ResultCodec {
             if flags == 0 { return nil }
             r.rewind(to: flagsOffset)
         }
+        var notCounted = [Int](repeating: 0, count: notCountedReasons)
         var attempts = [Int](repeating: 0, count: classes)
         var counts = [Int](repeating: 0, count: classes)
         if runs > 0 {
+            let start = r.offset
+            for i in 0 ..< notCountedReasons {
+                notCounted[i] = try r.varint("\(field()).notCounted[\(i)] (\(notCountedNames[i]))", in: 0 ... Int64(runs))
+            }
+            guard notCounted.reduce(0, +) <= runs else {
+                throw .malformed(field: "\(field()).notCounted", offset: start, reason: "more runs not counted than runs")
+            }
             for i in 0 ..< classes {
                 attempts[i] = try r.varint("\(field()).attempts[\(i)] (\(classNames[i]))", in: 0 ... Int64(runs))
             }
@@ -228,7 +242,8 @@ public enum ResultCodec {
         if flags & 1 != 0 { highlight = try histogram(&r, "\(field()).highlightLatency", runs: runs) }
         if flags & 2 != 0 { action = try histogram(&r, "\(field()).actionLatency", runs: runs) }
         // Every bound Tally checks was checked above.
-        return Tally(runs: runs, attempts: attempts, counts: counts, highlightLatency: highlight, actionLatency: action)!
+        return Tally(runs: runs, notCounted: notCounted, attempts: attempts, counts: counts, highlightLatency: highlight,
+                     actionLatency: action)!
     }
 
     static func histogram(_ r: inout WireReader, _ field: @autoclosure () -> String, runs: Int) throws(ProtocolError) -> LatencyHistogram {
