@@ -10,7 +10,7 @@ extension ScenarioLoader {
         "longPressDuration", "longPressAllowableMovement", "swipeMinimumPrimaryMovement",
         "swipeMaximumSecondaryMovement", "swipeMaximumDuration", "swipeMinimumMovementDecayRate",
         "swipeMaximumMovementDecayRate", "device", "controlTrackingTolerance", "controlMinimumHighlight",
-        "edgeGateDelay", "edgeGateRegion", "hitTestAlphaThreshold",
+        "edgeGateDelay", "edgeGateRegion", "topEdgeGateRegion", "topEdgeGateDelay", "hitTestAlphaThreshold",
     ]
 
     static let windowKeys = ["size", "edgeGate"]
@@ -56,6 +56,8 @@ extension ScenarioLoader.Builder {
             case "controlMinimumHighlight": p.controlMinimumHighlight = try reader.milliseconds(value, for: label)
             case "edgeGateDelay": p.edgeGateDelay = try reader.milliseconds(value, for: label)
             case "edgeGateRegion": p.edgeGateRegion = try reader.nonNegative(value, for: label)
+            case "topEdgeGateRegion": p.topEdgeGateRegion = try reader.nonNegative(value, for: label)
+            case "topEdgeGateDelay": p.topEdgeGateDelay = try reader.milliseconds(value, for: label)
             case "hitTestAlphaThreshold": p.hitTestAlphaThreshold = try reader.nonNegative(value, for: label)
             default: break  // unreachable: checkKeys rejected it
             }
@@ -63,7 +65,9 @@ extension ScenarioLoader.Builder {
         return p
     }
 
-    /// `window:` — `size: [w, h]` and `edgeGate: [edges]` (the gate is installed after the scroll views).
+    /// `window:` — `size: [w, h]` and `edgeGate: [edges]`, the edges whose system gestures the app does not defer
+    /// (the gates are installed after the scroll views: `W.edgeGate` for bottom, left and right, `W.topEdgeGate`
+    /// for the top, §8).
     mutating func parseWindow(_ node: Node) throws(ScenarioError) -> Size {
         let map = try reader.map(node, for: "'window'")
         try map.checkKeys(ScenarioLoader.windowKeys, in: "'window'")

@@ -128,7 +128,10 @@ extension ScenarioLoader {
             var windowSize = Size(390, 844)
             if let node = top["window"] { windowSize = try parseWindow(node) }
             scene = Scene(name: name, windowSize: windowSize, parameters: parameters)
-            if edgeGate != nil { try register("W.edgeGate", as: "the window's edge gate", at: top["window"]!) }
+            if let edgeGate {
+                if edgeGate != .top { try register("W.edgeGate", as: "the window's edge gate", at: top["window"]!) }
+                if edgeGate.contains(.top) { try register("W.topEdgeGate", as: "the window's top edge gate", at: top["window"]!) }
+            }
 
             if let node = top["views"] { try parseViews(node, key: "views", parent: nil) }
             try addViews()

@@ -12,8 +12,8 @@ import TouchEngine
 ///   the default `addOrder` — the loader installs them in that order;
 /// - controllers in the order of their root views, or otherwise listed (then they are written as a list);
 /// - no change to an installed recognizer beyond what its scroll view expresses (`scrollEnabled`, `panHost`,
-///   `pan:` policies). A *disabled* edge gate (the `system.edgeGate: false` axis) has no file syntax: it is
-///   left out — the same behaviour, one recognizer fewer — with a comment saying so.
+///   `pan:` policies). A *disabled* edge gate (the `system.edgeGate: false` or `system.topEdgeGate: false` axis) has
+///   no file syntax: it is left out — the same behaviour, one recognizer fewer — with a comment saying so.
 /// The window keeps its loader-made form (name `W`, class `UIWindow`); only its size is written.
 public enum ScenarioWriter {
     public static func yaml(_ scene: Scene, description: String?) -> String {
@@ -100,9 +100,12 @@ public enum ScenarioWriter {
         func viewList(_ ids: [ViewID]) -> String { "[" + ids.map(viewName).joined(separator: ", ") + "]" }
         func recognizerList(_ ids: [RecognizerID]) -> String { "[" + ids.map(recognizerName).joined(separator: ", ") + "]" }
 
-        var edgeGate: (id: RecognizerID, edges: ScreenEdges)? {
-            for (i, r) in scene.recognizers.enumerated() { if case .edgeGate(let edges) = r.kind { return (i, edges) } }
-            return nil
+        /// The window's edge gates (`W.edgeGate`, `W.topEdgeGate`), in install order.
+        var edgeGates: [(id: RecognizerID, edges: ScreenEdges)] {
+            scene.recognizers.indices.compactMap { i in
+                if case .edgeGate(let edges) = scene.recognizers[i].kind { return (i, edges) }
+                return nil
+            }
         }
 
         // MARK: Parameters
@@ -143,6 +146,8 @@ public enum ScenarioWriter {
             add("controlMinimumHighlight", ms(p.controlMinimumHighlight), p.controlMinimumHighlight != d.controlMinimumHighlight)
             add("edgeGateDelay", ms(p.edgeGateDelay), p.edgeGateDelay != d.edgeGateDelay)
             add("edgeGateRegion", number(p.edgeGateRegion), p.edgeGateRegion != d.edgeGateRegion)
+            add("topEdgeGateRegion", number(p.topEdgeGateRegion), p.topEdgeGateRegion != d.topEdgeGateRegion)
+            add("topEdgeGateDelay", ms(p.topEdgeGateDelay), p.topEdgeGateDelay != d.topEdgeGateDelay)
             add("hitTestAlphaThreshold", number(p.hitTestAlphaThreshold), p.hitTestAlphaThreshold != d.hitTestAlphaThreshold)
             guard !entries.isEmpty else { return }
             line("parameters:")
@@ -154,18 +159,21 @@ public enum ScenarioWriter {
         mutating func window() {
             var entries: [String] = []
             if scene.windowSize != Size(390, 844) { entries.append("size: " + ScenarioWriter.size(scene.windowSize)) }
-            if let gate = edgeGate {
+            var edges: ScreenEdges = []
+            for gate in edgeGates {
                 if scene.recognizers[gate.id].isEnabled {
-                    var names: [String] = []
-                    if gate.edges.contains(.top) { names.append("top") }
-                    if gate.edges.contains(.left) { names.append("left") }
-                    if gate.edges.contains(.bottom) { names.append("bottom") }
-                    if gate.edges.contains(.right) { names.append("right") }
-                    if !names.isEmpty { entries.append("edgeGate: [" + names.joined(separator: ", ") + "]") }
+                    edges.formUnion(gate.edges)
                 } else {
-                    line("# The system edge gate is installed but disabled (the app defers system gestures): left out.")
+                    line("# The system edge gate \(scene.recognizers[gate.id].name) is installed but disabled (the app defers "
+                        + "system gestures): left out.")
                 }
             }
+            var names: [String] = []
+            if edges.contains(.top) { names.append("top") }
+            if edges.contains(.left) { names.append("left") }
+            if edges.contains(.bottom) { names.append("bottom") }
+            if edges.contains(.right) { names.append("right") }
+            if !names.isEmpty { entries.append("edgeGate: [" + names.joined(separator: ", ") + "]") }
             guard !entries.isEmpty else { return }
             line("window:")
             for e in entries { line(e, 2) }

@@ -16,6 +16,11 @@ public enum CauseAnalysis {
             return panFate(pan, scene: scene, summary: summary)
         }
         if defect == .ghostTap { return ghostTap(gesture, scene: scene, summary: summary) }
+        // Feedback never seen: the touch's began was held (the content delay or an edge gate) and replayed at the
+        // lift, so the highlight came on and went off after the finger was up; or the target never highlighted.
+        if defect == .invisibleFeedback {
+            return heldBegan(scene, summary) ?? (summary.firstHighlight[gesture.target] == .never ? .neverHighlighted : .unknown)
+        }
         if defect == .lateFeedback { return heldBegan(scene, summary) ?? (summary.firstHighlight[gesture.target] == .never ? .neverHighlighted : .unknown) }
         if defect == .lateAction {
             if let r = summary.firstWithheldEndedBy {

@@ -78,6 +78,18 @@ public enum CauseFinder {
                 if case let .highlight(view, true) = event.kind, view == target { break }
             }
             return "\(targetName) did not highlight before its action"
+        case .invisibleFeedback:
+            var withheldBy: RecognizerID?
+            for event in trace {
+                if case let .withheld(_, .began, by) = event.kind, withheldBy == nil { withheldBy = by }
+                guard case let .highlight(view, true) = event.kind, view == target else { continue }
+                guard !Classifier.fingerDown(at: event.time, script: gesture.script) else {
+                    return "\(targetName)'s highlight lasted less than one frame"
+                }
+                if let by = withheldBy { return "touchesBegan withheld by \(rn(by)) until the lift (G5): \(targetName) lit only at touch-up" }
+                return "\(targetName) lit only at touch-up"
+            }
+            return "\(targetName) never highlighted"
         case .lateAction:
             // The hold on touchesEnded is what delays an action past the lift; a withheld began only explains
             // the rest.

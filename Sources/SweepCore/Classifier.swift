@@ -12,7 +12,27 @@ public struct ScenarioVerdict: Hashable, Sendable {
     public var highlightLatency: Double?
     /// Last touch-up to the target's first primary action, in ms (tap intents, when it fired).
     public var actionLatency: Double?
+    /// Set when the run is counted in no class although its intent has some (docs/defects.md, "Runs not
+    /// counted"); `applicable` and `defects` are then empty.
+    public var notCounted: NotCounted?
     public init() {}
+}
+
+/// Why a run is left out of every denominator (docs/defects.md, "Runs not counted").
+public enum NotCounted: Int, Sendable, CaseIterable {
+    /// A tap aimed at a text input (UITextField, a search field, UITextView): what UIKit's text interaction
+    /// does with it is not documented, so the engine's plain-control model would be a guess.
+    case textInput
+    /// The system took the touch (a pull-down from the top edge, §8): the app never had the gesture.
+    case systemGesture
+
+    /// The column-name form, e.g. `text_input`.
+    public var name: String {
+        switch self {
+        case .textInput: return "text_input"
+        case .systemGesture: return "system_gesture"
+        }
+    }
 }
 
 /// Thresholds of docs/defects.md.
@@ -23,6 +43,11 @@ public enum DefectThresholds {
     public static let lateAction = 150.0
     /// Swallowed scroll: the intended scroll view moves less than this fraction of the intended distance.
     public static let scrollFraction = 0.5
+    /// Invisible feedback: a highlight shorter than this (ms) may never reach the screen — one frame at 60 Hz.
+    /// The engine's invisible highlights last 0 ms (on and off in the same turn) and a generated press lasts at
+    /// least 40 ms, so on configs/quickstart.yaml any value from 0.001 to 39 ms counts the same runs: a fixed
+    /// threshold, not a sweep axis (docs/defects.md).
+    public static let minimumVisibleHighlight = 1000.0 / 60
 }
 
 /// Classifies a run against its gesture's intent (docs/defects.md).
@@ -32,8 +57,16 @@ public enum Classifier {
     public static func classify(gesture: Gesture, prepared: PreparedScene, summary: RunSummary) -> ScenarioVerdict {
         var verdict = ScenarioVerdict()
         let scene = prepared.scene
+        if systemTookTouch(scene, summary) {
+            verdict.notCounted = .systemGesture
+            return verdict
+        }
         switch gesture.intent {
         case .activate(let target), .select(let target):
+            if scene.views[target].kind.isTextInput {
+                verdict.notCounted = .textInput
+                break
+            }
             verdict.applicable.insert(.deadButton)
             let fired = actionTime(of: target, scene: scene, summary: summary)
             if fired == .never { verdict.defects.insert(.deadButton) }
@@ -43,8 +76,17 @@ public enum Classifier {
             let lit = summary.firstHighlight[target]
             if lit != .never { verdict.highlightLatency = (lit - gesture.downTime).milliseconds }
             if fired != .never { verdict.actionLatency = (fired - gesture.liftTime).milliseconds }
-            if let h = verdict.highlightLatency, h > DefectThresholds.lateHighlight { verdict.defects.insert(.lateFeedback) }
-            if lit == .never && fired != .never { verdict.defects.insert(.lateFeedback) }
+            if showsPressByHighlight(scene.views[target].kind) {
+                verdict.applicable.insert(.invisibleFeedback)
+                if fired != .never && !visiblePressHighlight(of: target, gesture: gesture, summary: summary) {
+                    verdict.defects.insert(.invisibleFeedback)
+                }
+            }
+            // A press whose feedback is never seen is not also late: there is nothing to be late (docs/defects.md).
+            if !verdict.defects.contains(.invisibleFeedback) {
+                if let h = verdict.highlightLatency, h > DefectThresholds.lateHighlight { verdict.defects.insert(.lateFeedback) }
+                if lit == .never && fired != .never { verdict.defects.insert(.lateFeedback) }
+            }
             if let a = verdict.actionLatency, a > DefectThresholds.lateAction { verdict.defects.insert(.lateAction) }
         case let .trigger(_, handler):
             classifyHandler(handler, gesture: gesture, scene: scene, summary: summary, into: &verdict)
@@ -64,7 +106,8 @@ public enum Classifier {
                     }
                 }
             }
-            for v in scene.views.indices where summary.primaryActions[v] > 0 {
+            // A text input's TouchUpInside is the plain-control guess, not a known action: not a ghost tap.
+            for v in scene.views.indices where summary.primaryActions[v] > 0 && !scene.views[v].kind.isTextInput {
                 verdict.defects.insert(.ghostTap)
                 break
             }
@@ -91,6 +134,42 @@ public enum Classifier {
             if case .tap = scene.recognizers[r].kind, let t = summary.firstRecognition(r), t < time { time = t }
         }
         return time
+    }
+
+    /// Targets whose only built-in feedback for a press is their highlight: UIButton and custom controls.
+    /// Value controls show their new value after the lift (a switch flips, a segment is selected) and a
+    /// selected cell shows its selection, so a highlight they never show is not feedback the user missed.
+    static func showsPressByHighlight(_ kind: ViewKind) -> Bool { kind == .button || kind == .control }
+
+    /// Whether `target`'s first highlight turned on while a finger was down (before the lift of the touch
+    /// that was down then) and stayed on for at least one frame (`minimumVisibleHighlight`).
+    static func visiblePressHighlight(of target: ViewID, gesture: Gesture, summary: RunSummary) -> Bool {
+        let on = summary.firstHighlight[target], off = summary.firstUnhighlight[target]
+        guard on != .never, fingerDown(at: on, script: gesture.script) else { return false }
+        return off == .never || (off - on).milliseconds >= DefectThresholds.minimumVisibleHighlight
+    }
+
+    /// Whether some finger of `script` is on the glass at `time`: down at or before it, lifted (or cancelled)
+    /// after it. A highlight that turns on at the lift itself comes when the finger is already up.
+    static func fingerDown(at time: VirtualTime, script: [ScriptEvent]) -> Bool {
+        var downSince: [Int: VirtualTime] = [:]
+        for event in script {
+            switch event.action {
+            case .down: downSince[event.touch] = event.time
+            case .up, .cancel:
+                if let start = downSince.removeValue(forKey: event.touch), start <= time, time < event.time { return true }
+            default: break
+            }
+        }
+        return downSince.values.contains { $0 <= time }
+    }
+
+    /// Whether a system gesture gate (the top edge's pull-down, §8) took the run's touch.
+    static func systemTookTouch(_ scene: Scene, _ summary: RunSummary) -> Bool {
+        for r in scene.recognizers.indices where summary.recognized[r] {
+            if case .edgeGate = scene.recognizers[r].kind { return true }
+        }
+        return false
     }
 
     /// A tap recognizer that acts for a cell or a control it is attached to (its action is that view's action).

@@ -8,10 +8,15 @@ public enum DefectClass: Int, Sendable, CaseIterable, Comparable {
     case ghostTap
     /// Intent scroll S; S moves less than half the distance and another scroll view moves at least half.
     case wrongScroller
-    /// Intent tap; the highlight appears more than 100 ms after touch-down, or never while the action fires.
+    /// Intent tap; the highlight appears more than 100 ms after touch-down, or never while the action fires
+    /// (unless the run shows invisible feedback instead).
     case lateFeedback
     /// Intent tap; the action fires more than 150 ms after the last touch-up.
     case lateAction
+    /// Intent tap on a button or custom control; its action fires but it shows no highlight the user can see:
+    /// none that turns on while the finger is down and stays on for at least one frame (seed 004, B1).
+    /// Last, so the indices of the older classes (result payloads, bit sets) stay what they were.
+    case invisibleFeedback
 
     /// The column-name form, e.g. `dead_button`.
     public var name: String {
@@ -22,6 +27,7 @@ public enum DefectClass: Int, Sendable, CaseIterable, Comparable {
         case .wrongScroller: return "wrong_scroller"
         case .lateFeedback: return "late_feedback"
         case .lateAction: return "late_action"
+        case .invisibleFeedback: return "invisible_feedback"
         }
     }
 

@@ -10,7 +10,7 @@ public enum Reports {
     /// Metric columns shared by the three summary tables. The interval columns say which interval they hold:
     /// `tree_ci95`, the 95% interval that counts runs of one tree as correlated (`TreeClusteredInterval`).
     static var metricColumns: [String] {
-        var columns = ["runs"]
+        var columns = ["runs"] + NotCounted.allCases.map { "runs_not_counted_\($0.name)" }
         for c in DefectClass.allCases {
             columns += ["\(c.name)_attempts", "\(c.name)_count", "\(c.name)_rate", "\(c.name)_tree_ci95_low", "\(c.name)_tree_ci95_high"]
         }
@@ -18,7 +18,7 @@ public enum Reports {
     }
 
     static func metrics(_ t: Tally) -> [String] {
-        var fields = [ReportNumber.integer(t.runs)]
+        var fields = [ReportNumber.integer(t.runs)] + t.notCounted.map(ReportNumber.integer)
         for c in DefectClass.allCases {
             let n = t.attempts(c), k = t.count(c)
             let ci = t.interval95(c)

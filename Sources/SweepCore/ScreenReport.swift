@@ -10,7 +10,8 @@ import TouchScenarios
 /// `sweep run` and `sweep submit` write the same bytes and the coordinator runs nothing itself. A scenario can
 /// show more than one defect (a drag both swallowed and a ghost tap), so rates are defects per run.
 public enum ScreenReport {
-    static let columns = ["screen", "rank", "element", "class", "kind", "frame", "runs", "defects", "defects_per_run",
+    static let columns = ["screen", "rank", "element", "class", "kind", "frame", "runs", "runs_not_counted", "defects",
+                          "defects_per_run",
                           "worst_config", "worst_config_defects_per_run", "worst_config_values"]
         + DefectClass.allCases.map(\.name) + ["failing_configs"]
 
@@ -18,6 +19,8 @@ public enum ScreenReport {
     struct ElementSummary {
         var element: Int
         var runs = 0
+        /// Runs counted in no class (a tap on a text input, a swipe the system took): not in the rates.
+        var notCounted = 0
         var defects = 0
         var counts = [Int](repeating: 0, count: DefectClass.allCases.count)
         /// The configuration with the most defects per run (the first of equals), and that rate.
@@ -32,16 +35,18 @@ public enum ScreenReport {
             for (c, tally) in tallies.enumerated() {
                 let n = tally.counts.reduce(0, +)
                 runs += tally.runs
+                notCounted += tally.notCounted.reduce(0, +)
                 defects += n
                 for (i, k) in tally.counts.enumerated() { counts[i] += k }
                 guard n > 0 else { continue }
                 failing.append(c)
-                let rate = Double(n) / Double(tally.runs)
+                let rate = Double(n) / Double(tally.runs - tally.notCounted.reduce(0, +))
                 if rate > worstRate { worstRate = rate; worst = c }
             }
         }
 
-        var rate: Double { runs > 0 ? Double(defects) / Double(runs) : 0 }
+        /// Defects per counted run.
+        var rate: Double { runs > notCounted ? Double(defects) / Double(runs - notCounted) : 0 }
     }
 
     public static func csv(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
@@ -64,8 +69,8 @@ public enum ScreenReport {
                               view.className ?? view.kind.uikitClass, kindName(element.kind),
                               [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
                                 .map { ReportNumber.fixed($0, digits: 1) }.joined(separator: " "),
-                              ReportNumber.integer(r.runs), ReportNumber.integer(r.defects),
-                              ReportNumber.fixed(r.runs > 0 ? r.rate : nil, digits: 4),
+                              ReportNumber.integer(r.runs), ReportNumber.integer(r.notCounted), ReportNumber.integer(r.defects),
+                              ReportNumber.fixed(r.runs > r.notCounted ? r.rate : nil, digits: 4),
                               failed ? plan.configurations[r.worst].id : "",
                               failed ? ReportNumber.fixed(r.worstRate, digits: 4) : "",
                               failed ? plan.configurations[r.worst].values.map(\.description).joined(separator: " ") : ""]

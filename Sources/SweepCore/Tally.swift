@@ -23,6 +23,10 @@ public struct Tally: Sendable, Equatable {
     public var counts: [Int] { DefectClass.allCases.map { defectCounts[$0.rawValue] } }
     /// Scenarios run.
     public private(set) var runs = 0
+    /// Runs counted in no class, per ``NotCounted`` reason (index = raw value).
+    private var notCountedCounts = SIMD2<Int>()
+    /// Runs counted in no class, per ``NotCounted`` reason, in `NotCounted` order.
+    public var notCounted: [Int] { NotCounted.allCases.map { notCountedCounts[$0.rawValue] } }
     /// Created on first use: most cells of a big sweep never see a tap.
     public private(set) var highlightLatency: LatencyHistogram?
     public private(set) var actionLatency: LatencyHistogram?
@@ -31,6 +35,7 @@ public struct Tally: Sendable, Equatable {
 
     public mutating func add(_ verdict: ScenarioVerdict) {
         runs += 1
+        if let reason = verdict.notCounted { notCountedCounts[reason.rawValue] += 1 }
         for c in verdict.applicable { attemptCounts[c.rawValue] += 1 }
         for c in verdict.defects { defectCounts[c.rawValue] += 1 }
         if let h = verdict.highlightLatency {
@@ -56,6 +61,7 @@ public struct Tally: Sendable, Equatable {
 
     public mutating func merge(_ other: Tally) {
         runs += other.runs
+        notCountedCounts &+= other.notCountedCounts
         attemptCounts &+= other.attemptCounts
         defectCounts &+= other.defectCounts
         if !other.treeSums.isEmpty {
@@ -74,6 +80,7 @@ public struct Tally: Sendable, Equatable {
 
     public func attempts(_ c: DefectClass) -> Int { attemptCounts[c.rawValue] }
     public func count(_ c: DefectClass) -> Int { defectCounts[c.rawValue] }
+    public func notCounted(_ reason: NotCounted) -> Int { notCountedCounts[reason.rawValue] }
 
     /// Whether trees were closed into this tally (``addTree(_:)``): otherwise ``moments(_:)`` counts each run as a tree.
     public var hasTreeSums: Bool { !treeSums.isEmpty }
@@ -93,7 +100,7 @@ public struct Tally: Sendable, Equatable {
     /// (the per-tree sums of gesture-family cells do not add up to the configuration's: a tree's runs split
     /// over several families).
     func sameCounts(as other: Tally) -> Bool {
-        runs == other.runs && attemptCounts == other.attemptCounts && defectCounts == other.defectCounts
+        runs == other.runs && notCountedCounts == other.notCountedCounts && attemptCounts == other.attemptCounts && defectCounts == other.defectCounts
             && highlightLatency == other.highlightLatency && actionLatency == other.actionLatency
     }
 }
@@ -114,14 +121,17 @@ struct TreeCounts {
 
 extension Tally {
     /// Rebuilds a tally from its parts, or `nil` when they break what ``add(_:)``, ``addTree(_:)`` and
-    /// ``merge(_:)`` keep true: one attempt and one count per defect class, `runs >= 0`, every attempt and count
-    /// in `0...runs`, each histogram holding at most `runs` values (one latency per scenario at most), and
-    /// per-tree sums (`trees`, one per class, or `nil` for none) that agree with the attempts and counts and are
-    /// plausible (`ClusterMoments.isPlausible`).
-    public init?(runs: Int, attempts: [Int], counts: [Int], highlightLatency: LatencyHistogram?, actionLatency: LatencyHistogram?,
+    /// ``merge(_:)`` keep true: one attempt and one count per defect class and one count per ``NotCounted``
+    /// reason, `runs >= 0`, every attempt and count in `0...runs`, the runs not counted at most `runs` together,
+    /// each histogram holding at most `runs` values (one latency per scenario at most), and per-tree sums
+    /// (`trees`, one per class, or `nil` for none) that agree with the attempts and counts and are plausible
+    /// (`ClusterMoments.isPlausible`).
+    public init?(runs: Int, notCounted: [Int] = Array(repeating: 0, count: NotCounted.allCases.count), attempts: [Int],
+                 counts: [Int], highlightLatency: LatencyHistogram?, actionLatency: LatencyHistogram?,
                  trees: [ClusterMoments]? = nil) {
         let classes = DefectClass.allCases.count
-        guard runs >= 0, attempts.count == classes, counts.count == classes,
+        guard runs >= 0, attempts.count == classes, counts.count == classes, notCounted.count == NotCounted.allCases.count,
+              notCounted.allSatisfy({ (0 ... runs).contains($0) }), notCounted.reduce(0, &+) <= runs,
               attempts.allSatisfy({ (0 ... runs).contains($0) }), counts.allSatisfy({ (0 ... runs).contains($0) }),
               (highlightLatency?.count ?? 0) <= runs, (actionLatency?.count ?? 0) <= runs
         else { return nil }
@@ -132,6 +142,7 @@ extension Tally {
         }
         self.init()
         self.runs = runs
+        for (i, v) in notCounted.enumerated() { notCountedCounts[i] = v }
         for (i, v) in attempts.enumerated() { attemptCounts[i] = v }
         for (i, v) in counts.enumerated() { defectCounts[i] = v }
         self.highlightLatency = highlightLatency

@@ -22,7 +22,19 @@ public enum TerminalSummary {
             out += RankedSummary.render(title: "Highest \(defect.name) rates", rows: rows, top: top) + "\n"
         }
         out += axesThatMatter(plan: plan, tallies: tallies)
+        out += notCounted(tallies)
         return out
+    }
+
+    /// A line naming the runs counted in no class, when there are any (docs/defects.md, "Runs not counted").
+    static func notCounted(_ tallies: SweepTallies) -> String {
+        let totals = NotCounted.allCases.map { reason in tallies.configurations.reduce(0) { $0 + $1.total.notCounted(reason) } }
+        guard totals.contains(where: { $0 > 0 }) else { return "" }
+        let why: [NotCounted: String] = [.textInput: "taps on text inputs, whose editing UIKit does not document",
+                                         .systemGesture: "swipes the system took from the top edge"]
+        return "Runs counted in no class (docs/defects.md): "
+            + zip(NotCounted.allCases, totals).filter { $0.1 > 0 }.map { "\($0.0.name) \($0.1) (\(why[$0.0]!))" }.joined(separator: ", ")
+            + "\n"
     }
 
     /// For each defect class that applied to any scenario: the axes with the largest main effects (effects.csv's

@@ -1,3 +1,4 @@
+import SweepCore
 import SweepReporting
 
 /// report.html (issue 7 §4): one self-contained page (inline CSS, inline SVG drawn here, a few lines of inline
@@ -38,6 +39,8 @@ public enum HTMLReport {
             ("config hash", plan.configHash), ("engine version", data.inputs.engineVersion),
             ("configurations", String(data.configurations.count)), ("scenarios", String(data.scenarios)),
             ("trees per configuration", String(plan.treeCount)), ("duration", duration),
+            ("runs not counted", zip(NotCounted.allCases, data.notCounted).map { "\($0.name) \($1)" }.joined(separator: ", ")
+                + " (docs/defects.md, \"Runs not counted\")"),
         ]
         return "<section id=\"metadata\">\n<table class=\"meta\">\n"
             + rows.map { "<tr><th>\(HTMLText.escape($0.0))</th><td" + HTMLText.attributes([("data-meta", $0.0)]) + ">\(HTMLText.escape($0.1))</td></tr>\n" }.joined()

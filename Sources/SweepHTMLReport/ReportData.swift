@@ -35,6 +35,8 @@ struct ReportData {
         var runs: Int
         /// Per outcome, summary.csv's tree-clustered 95% interval (`nil` without attempts).
         var intervals: [(low: Double, high: Double)?]
+        /// Runs counted in no class, per `NotCounted` reason (summary.csv's `runs_not_counted_…`).
+        var notCounted: [Int]
     }
 
     /// A `level` or `main` row of effects.csv.
@@ -96,7 +98,10 @@ struct ReportData {
                 return (low, high)
             }
             configurations.append(Configuration(id: record["config_id"] ?? "", values: table.axes.indices.map { table.axes[$0].levels[levels[$0]] },
-                                                runs: try int("runs"), intervals: intervals))
+                                                runs: try int("runs"), intervals: intervals,
+                                                notCounted: try NotCounted.allCases.map { reason throws(CSVReader.Failure) in
+                                                    try int("runs_not_counted_\(reason.name)")
+                                                }))
         }
         self.table = table
         self.configurations = configurations
@@ -136,4 +141,9 @@ struct ReportData {
 
     /// The whole-sweep scenario count (summary.csv's runs).
     var scenarios: Int { configurations.reduce(0) { $0 + $1.runs } }
+
+    /// Whole-sweep runs counted in no class, per `NotCounted` reason.
+    var notCounted: [Int] {
+        NotCounted.allCases.indices.map { i in configurations.reduce(0) { $0 + $1.notCounted[i] } }
+    }
 }

@@ -10,9 +10,10 @@ import SweepReporting
 /// says how many defect classes, templates and families it was written with, and a payload from a build
 /// with other counts is refused (the `hello` engine-version check should have caught it first).
 public enum ResultCodec {
-    /// The first byte of every payload. Bump it when the layout changes. 2: per-tree sums in tallies (flag bit 2),
-    /// the cause-kind count in the header and the causes section (issue 13).
-    public static let formatVersion: UInt8 = 2
+    /// The first byte of every payload. Bump it when the layout changes. 3 (issue 13): per-tree sums in tallies
+    /// (flag bit 2), the cause-kind count in the header and the causes section, seven defect classes, and each
+    /// tally's runs counted in no class (`NotCounted`).
+    public static let formatVersion: UInt8 = 3
 
     /// Limits on what a payload may declare.
     public static let maxCount: Int64 = 1 << 48
@@ -27,6 +28,8 @@ public enum ResultCodec {
     static let classes = DefectClass.allCases.count
     static let classNames = DefectClass.allCases.map(\.name)
     static let causeKinds = CauseKind.allCases.count
+    static let notCountedReasons = NotCounted.allCases.count
+    static let notCountedNames = NotCounted.allCases.map(\.name)
     /// Shared, so the many empty tallies of a payload (a unit sees few templates and families) cost no allocation.
     static let emptyTally = Tally()
     static let emptyTallies = ConfigurationTallies()
@@ -47,6 +50,7 @@ public enum ResultCodec {
         w.u8(UInt8(templates.count))
         w.u8(UInt8(families.count))
         w.u8(UInt8(causeKinds))
+        w.u8(UInt8(notCountedReasons))
         let tallies = result.tallies
         tally(tallies.total, &w)
         for t in tallies.byTemplate { tally(t, &w) }
@@ -85,6 +89,7 @@ public enum ResultCodec {
     static func tally(_ t: Tally, _ w: inout WireWriter) {
         w.varint(t.runs)
         if t.runs > 0 {  // with no runs every attempt and count is 0: not written
+            for reason in NotCounted.allCases { w.varint(t.notCounted(reason)) }
             for c in DefectClass.allCases { w.varint(t.attempts(c)) }
             for c in DefectClass.allCases { w.varint(t.count(c)) }
         }
@@ -126,6 +131,7 @@ public enum ResultCodec {
         try size(&r, "payload.templates", templates.count)
         try size(&r, "payload.families", families.count)
         try size(&r, "payload.causeKinds", causeKinds)
+        try size(&r, "payload.notCountedReasons", notCountedReasons)
 
         let totalOffset = r.offset
         // A copy of a shared empty result: `UnitResult(configuration:)` would build (and then drop) fresh tallies.
@@ -260,9 +266,17 @@ public enum ResultCodec {
             if flags == 0 { return nil }
             r.rewind(to: flagsOffset)
         }
+        var notCounted = [Int](repeating: 0, count: notCountedReasons)
         var attempts = [Int](repeating: 0, count: classes)
         var counts = [Int](repeating: 0, count: classes)
         if runs > 0 {
+            let start = r.offset
+            for i in 0 ..< notCountedReasons {
+                notCounted[i] = try r.varint("\(field()).notCounted[\(i)] (\(notCountedNames[i]))", in: 0 ... Int64(runs))
+            }
+            guard notCounted.reduce(0, +) <= runs else {
+                throw .malformed(field: "\(field()).notCounted", offset: start, reason: "more runs not counted than runs")
+            }
             for i in 0 ..< classes {
                 attempts[i] = try r.varint("\(field()).attempts[\(i)] (\(classNames[i]))", in: 0 ... Int64(runs))
             }
@@ -295,7 +309,7 @@ public enum ResultCodec {
             trees = sums
         }
         // Every bound Tally checks on attempts, counts and histograms was checked above; only the per-tree sums remain.
-        guard let tally = Tally(runs: runs, attempts: attempts, counts: counts, highlightLatency: highlight, actionLatency: action,
+        guard let tally = Tally(runs: runs, notCounted: notCounted, attempts: attempts, counts: counts, highlightLatency: highlight, actionLatency: action,
                                 trees: trees) else {
             throw .inconsistent(field: "\(field()).trees", offset: treesOffset,
                                 reason: "per-tree sums that no trees give (more trees than attempts, or squares out of bounds)")

@@ -93,10 +93,16 @@ public enum AxisCatalog {
         ms("tapMaximumDuration", "Longest a tap's finger may stay down (§4.5), default 750 ms.") { $0.tapMaximumDuration = $1 },
         ms("multiTapInterval", "Longest gap between taps of a multi-tap (§4.5), default 350 ms.") { $0.multiTapInterval = $1 },
         ms("edgeGateDelay", "How long the system edge gate withholds edge touches (§8), default 1000 ms.") { $0.edgeGateDelay = $1 },
+        ms("topEdgeGateDelay", "How long the top edge gate withholds a still touch in the top area (§8), default 1000 ms.") {
+            $0.topEdgeGateDelay = $1
+        },
         ms("controlMinimumHighlight", "Minimum highlight when a control lights up only at touch-up (§5.1), default 120 ms.") {
             $0.controlMinimumHighlight = $1
         },
         ms("swipeMaximumDuration", "Swipe maximum duration (§4.5), default 500 ms.") { $0.swipeMaximumDuration = $1 },
+        pt("topEdgeGateRegion", "Height of the top system-gesture area, where a swipe down is the system's (§8), default 47 pt.") {
+            $0.topEdgeGateRegion = $1
+        },
         pt("panHysteresis", "UIPanGestureRecognizer per-axis hysteresis (§4.5), default 10 pt.") { $0.panHysteresis = $1 },
         pt("scrollHysteresis", "Scroll views' pan hysteresis (S5), default 10 pt.") { $0.scrollHysteresis = $1 },
         pt("tapAllowableMovement", "Tap allowable movement (§4.5), default 45 pt.") { $0.tapAllowableMovement = $1 },
@@ -226,6 +232,12 @@ public enum AxisCatalog {
                        summary: "The system edge gate watches the bottom edge (false: the app defers system gestures, §8).") { value, tree in
             guard case .bool(let b) = value else { return }
             if let gate = tree.scene.recognizer(named: "W.edgeGate") { tree.scene.recognizers[gate].isEnabled = b }
+        },
+        AxisDefinition(name: "system.topEdgeGate", type: .bool,
+                       summary: "The system gate watches the top edge, where a swipe down opens Notification or Control Center "
+                           + "(false: the app defers the top edge's system gestures, §8).") { value, tree in
+            guard case .bool(let b) = value else { return }
+            if let gate = tree.scene.recognizer(named: "W.topEdgeGate") { tree.scene.recognizers[gate].isEnabled = b }
         },
     ]
 }

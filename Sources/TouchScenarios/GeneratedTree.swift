@@ -110,7 +110,8 @@ public struct TreeOptions: Hashable, Sendable {
     public var fanOut: ClosedRange<Int> = 1 ... 4
     /// Random composition: relative weights of leaf kinds.
     public var kindMix: [ViewKind: Double] = [.button: 3, .view: 3, .label: 2, .switch: 1, .slider: 1, .cell: 2, .scrollView: 1]
-    /// Install the system edge gate on the bottom edge (iOS always has one unless deferred).
+    /// Install the system edge gates on the bottom and top edges (iOS always has them unless the app defers
+    /// system gestures, §8).
     public var edgeGate: Bool = true
     public init() {}
 }

@@ -215,12 +215,12 @@ struct TreeBuilder {
 
     // MARK: Finishing
 
-    /// Installs the scroll-view recognizers, the edge gate and the template's recognizers (the loader's
+    /// Installs the scroll-view recognizers, the edge gates and the template's recognizers (the loader's
     /// order), then fills roles and elements.
     mutating func finish() -> GeneratedTree {
         precondition(isDocumentOrder(), "views must be added in document order")
         scene.installScrollViewRecognizers()
-        if options.edgeGate { scene.installEdgeGate(edges: .bottom) }
+        if options.edgeGate { scene.installEdgeGate(edges: [.top, .bottom]) }
         var roles = Roles()
         for (spec, role) in pendingRecognizers {
             let id = scene.addRecognizer(spec)

@@ -16,7 +16,10 @@ struct NotReproduced {
                 + "use a device with that window, or the script's points land elsewhere.")
         }
         for r in scene.recognizers {
-            if case .edgeGate = r.kind {
+            if case .edgeGate(let edges) = r.kind, edges.contains(.top) {
+                notes.append("window.edgeGate top: the system's top-edge gate is iOS's own; on a device a swipe down from the "
+                    + "status bar is the system's (Notification Center, Control Center) without code.")
+            } else if case .edgeGate = r.kind {
                 notes.append("window.edgeGate: the system gesture gate is iOS's own; it is there on a device without code.")
             }
         }

@@ -82,6 +82,10 @@ struct RecognizerEmitter {
                 }
             case .scrollDelay(let sv):
                 w.line("if let delay = Log.delayRecognizer(of: \(names.views[sv])) { Log.register(delay, \(SwiftLiteral.string(r.name))) }")
+            case .edgeGate(let edges) where edges.contains(.top):
+                w.comment("\(r.name): the system's gesture gate at the top edge (§8). iOS installs it itself; nothing to "
+                    + "build. A swipe down that starts in the status bar opens Notification Center or Control Center and the "
+                    + "app's touch is cancelled; returning .top from preferredScreenEdgesDeferringSystemGestures removes it.")
             case .edgeGate(let edges):
                 w.comment("\(r.name): the system's gesture gate at the \(edgeNames(edges)) edge (§8). iOS installs it itself; "
                     + "nothing to build. Its delay is longer near the home indicator.")

@@ -211,7 +211,7 @@ private func loadError(_ yaml: String) -> String {
             + "tapAllowableMovement, tapMaximumDuration, multiTapInterval, longPressDuration, longPressAllowableMovement, "
             + "swipeMinimumPrimaryMovement, swipeMaximumSecondaryMovement, swipeMaximumDuration, "
             + "swipeMinimumMovementDecayRate, swipeMaximumMovementDecayRate, device, controlTrackingTolerance, "
-            + "controlMinimumHighlight, edgeGateDelay, edgeGateRegion, hitTestAlphaThreshold")
+            + "controlMinimumHighlight, edgeGateDelay, edgeGateRegion, topEdgeGateRegion, topEdgeGateDelay, hitTestAlphaThreshold")
     }
 
     @Test func badEdge() {

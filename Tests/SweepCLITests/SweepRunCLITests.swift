@@ -59,7 +59,9 @@ import Testing
         let examplesB = String(decoding: b["examples.csv"]!, as: UTF8.self).replacingOccurrences(of: dir + "/t2", with: "OUT")
         #expect(examplesA == examplesB)
         let header = String(decoding: a["summary.csv"]!, as: UTF8.self).split(separator: "\r\n").first ?? ""
-        #expect(header.hasPrefix("config_id,scrollViews.delaysContentTouches,dismissTap.cancelsTouchesInView,runs,dead_button_attempts"))
+        #expect(header.hasPrefix("config_id,scrollViews.delaysContentTouches,dismissTap.cancelsTouchesInView,runs,"
+            + "runs_not_counted_text_input,runs_not_counted_system_gesture,dead_button_attempts"))
+        #expect(header.contains(",invisible_feedback_attempts,invisible_feedback_count,invisible_feedback_rate,"))
     }
 
     @Test func anExampleReplaysToItsTimeline() throws {

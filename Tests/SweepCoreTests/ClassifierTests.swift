@@ -57,10 +57,12 @@ import TouchScenarios
         #expect(v.defects.contains(.lateFeedback), "the highlight waits for the 150 ms content delay (S1)")
         #expect(v.highlightLatency == 150 && v.actionLatency == 0)
         #expect(!v.defects.contains(.lateAction))
-        // A 60 ms tap lights up at touch-up, 60 ms after down: within the 100 ms bound (B1's invisible
-        // highlight is not "late" by the definition).
+        #expect(!v.defects.contains(.invisibleFeedback), "lit from 150 ms to the lift at 300 ms: seen, but late")
+        // A 60 ms tap lights up at touch-up, 60 ms after down: within the 100 ms bound, so not late — but the
+        // highlight is on and off at the lift, never seen (B1): invisible feedback (InvisibleFeedbackTests).
         let quick = try verdict(Self.tree(), family: .quickTap, intent: { .activate($0.view(named: "B")!) }, script: Self.tap(70, 122))
         #expect(quick.highlightLatency == 60 && !quick.defects.contains(.lateFeedback))
+        #expect(quick.defects.contains(.invisibleFeedback))
     }
 
     @Test func withoutTheDelayTheFeedbackIsImmediate() throws {

@@ -25,6 +25,8 @@ import Testing
     }
 
     static let d = DefectClass.allCases.count
+    /// Not-counted reasons: each non-empty tally carries one count per reason before its attempts.
+    static let n = NotCounted.allCases.count
     static let t = Fixtures.templates.count
     static let f = Fixtures.families.count
 
@@ -96,8 +98,9 @@ import Testing
 
     @Test func anEmptyResultIsAFewDozenBytes() {
         let bytes = ResultCodec.encode(UnitResult(configuration: 3))
-        // format, configuration, four sizes, (1 + templates + families) tallies of runs 0 + flags, causes, examples.
-        #expect(bytes.count == 1 + 1 + 4 + (1 + Self.t + Self.f) * 2 + 1 + 1)
+        // format, configuration, five sizes, (1 + templates + families) tallies of runs 0 + flags, causes, examples.
+        #expect(bytes.count == 1 + 1 + 5 + (1 + Self.t + Self.f) * 2 + 1 + 1)
+        #expect(bytes.count == 49, "docs/protocol.md")
         #expect(bytes.count < 64)
     }
 
@@ -137,21 +140,24 @@ import Testing
         #expect(found?.description == line, sourceLocation: sourceLocation)
     }
 
-    /// The empty result's bytes for configuration 3: total.runs is at byte 6, an empty tally takes 2 bytes.
+    /// The empty result's bytes for configuration 3: total.runs is at byte 7, an empty tally takes 2 bytes.
     static var empty: [UInt8] { ResultCodec.encode(UnitResult(configuration: 3)) }
-    static var causesOffset: Int { 6 + (1 + t + f) * 2 }
+    static var causesOffset: Int { 7 + (1 + t + f) * 2 }
     static var examplesOffset: Int { causesOffset + 1 }
-    /// The empty result with total.runs = 1 and every other total field written: attempts at byte 7, flags at 7 + 2 × classes.
-    static var oneRun: [UInt8] { [UInt8](empty.prefix(6)) + [1] + [UInt8](repeating: 0, count: 2 * d) + Array(empty.dropFirst(7)) }
-    static var tallyBytes: Int { 2 + 2 * d }
+    /// The empty result with total.runs = 1 and every other total field written: the runs not counted at byte 8,
+    /// attempts at 8 + reasons, flags at 8 + reasons + 2 × classes.
+    static var oneRun: [UInt8] { [UInt8](empty.prefix(7)) + [1] + [UInt8](repeating: 0, count: n + 2 * d) + Array(empty.dropFirst(8)) }
+    static var tallyBytes: Int { 2 + n + 2 * d }
     static let k = CauseKind.allCases.count
 
     @Test func formatAndSizeMismatches() {
         var b = Self.empty
-        b[0] = 3
-        Self.expect(b, .resultFormat(found: 3, expected: 2), "Unsupported result payload format 3: this build reads format 2 only.")
-        b[0] = 1  // a result of a build before per-tree sums and causes (a journal or shard written by it)
-        Self.expect(b, .resultFormat(found: 1, expected: 2), "Unsupported result payload format 1: this build reads format 2 only.")
+        b[0] = 2  // a result of a build with only one of per-tree sums and causes or runs not counted
+        Self.expect(b, .resultFormat(found: 2, expected: 3), "Unsupported result payload format 2: this build reads format 3 only.")
+        b[0] = 1  // a result of a build before either (a journal or shard written by it)
+        Self.expect(b, .resultFormat(found: 1, expected: 3), "Unsupported result payload format 1: this build reads format 3 only.")
+        b[0] = 4
+        Self.expect(b, .resultFormat(found: 4, expected: 3), "Unsupported result payload format 4: this build reads format 3 only.")
         b = Self.empty
         b[5] = UInt8(Self.k - 1)
         Self.expect(b, .sizeMismatch(field: "payload.causeKinds", offset: 5, found: Self.k - 1, expected: Self.k),
@@ -168,6 +174,10 @@ import Testing
         b[4] = UInt8(Self.f - 1)
         Self.expect(b, .sizeMismatch(field: "payload.families", offset: 4, found: Self.f - 1, expected: Self.f),
                     "Size mismatch at byte 4: payload.families is \(Self.f - 1), this build has \(Self.f) (a different engine build?).")
+        b = Self.empty
+        b[6] = UInt8(Self.n + 1)
+        Self.expect(b, .sizeMismatch(field: "payload.notCountedReasons", offset: 6, found: Self.n + 1, expected: Self.n),
+                    "Size mismatch at byte 6: payload.notCountedReasons is \(Self.n + 1), this build has \(Self.n) (a different engine build?).")
         Self.expect([], .truncated(field: "payload.format", offset: 0, needed: 1, available: 0),
                     "Truncated at byte 0 reading payload.format: needed 1 bytes, 0 left.")
         Self.expect(Self.empty + [0], .trailingBytes(part: "the result payload", offset: Self.empty.count, count: 1),
@@ -191,22 +201,31 @@ import Testing
 
     @Test func countsAboveRunsAndBadFlags() {
         var b = Self.oneRun
-        b[7] = 2  // total.attempts[0] = 2 with total.runs = 1
-        Self.expect(b, .outOfRange(field: "payload.total.attempts[0] (dead_button)", offset: 7, value: 2, allowed: 0 ... 1),
-                    "Value out of range at byte 7: payload.total.attempts[0] (dead_button) is 2, allowed 0...1.")
+        let attempts = 8 + Self.n
+        b[attempts] = 2  // total.attempts[0] = 2 with total.runs = 1
+        Self.expect(b, .outOfRange(field: "payload.total.attempts[0] (dead_button)", offset: attempts, value: 2, allowed: 0 ... 1),
+                    "Value out of range at byte \(attempts): payload.total.attempts[0] (dead_button) is 2, allowed 0...1.")
         b = Self.oneRun
-        b[7 + 2 * Self.d] = 8
-        Self.expect(b, .malformed(field: "payload.total.histograms", offset: 7 + 2 * Self.d, reason: "reserved flag bits 8 are set"),
-                    "Malformed data at byte \(7 + 2 * Self.d) in payload.total.histograms: reserved flag bits 8 are set.")
+        b[8] = 2  // total.notCounted[0] = 2 with total.runs = 1
+        Self.expect(b, .outOfRange(field: "payload.total.notCounted[0] (text_input)", offset: 8, value: 2, allowed: 0 ... 1),
+                    "Value out of range at byte 8: payload.total.notCounted[0] (text_input) is 2, allowed 0...1.")
+        b = Self.oneRun
+        b[8] = 1; b[9] = 1  // one run not counted for two reasons
+        Self.expect(b, .malformed(field: "payload.total.notCounted", offset: 8, reason: "more runs not counted than runs"),
+                    "Malformed data at byte 8 in payload.total.notCounted: more runs not counted than runs.")
+        b = Self.oneRun
+        b[attempts + 2 * Self.d] = 8
+        Self.expect(b, .malformed(field: "payload.total.histograms", offset: attempts + 2 * Self.d, reason: "reserved flag bits 8 are set"),
+                    "Malformed data at byte \(attempts + 2 * Self.d) in payload.total.histograms: reserved flag bits 8 are set.")
         b = Self.oneRun  // total.runs = 1, but no template or family ran anything
-        Self.expect(b, .inconsistent(field: "payload.total", offset: 6,
+        Self.expect(b, .inconsistent(field: "payload.total", offset: 7,
                                      reason: "the total is not the merge of the template tallies and of the family tallies"),
-                    "Inconsistent data at byte 6 in payload.total: the total is not the merge of the template tallies and of the family tallies.")
+                    "Inconsistent data at byte 7 in payload.total: the total is not the merge of the template tallies and of the family tallies.")
     }
 
     @Test func perTreeSumsThatNoTreesGiveAreRefused() {
         // One run, no attempts, and per-tree sums claiming one tree for dead_button: more trees than attempts.
-        let flags = 7 + 2 * Self.d
+        let flags = 8 + Self.n + 2 * Self.d
         var b = Array(Self.oneRun.prefix(flags)) + [4] + [1, 0, 0, 0] + [UInt8](repeating: 0, count: 4 * (Self.d - 1))
         b += Array(Self.oneRun.dropFirst(flags + 1))
         Self.expect(b, .inconsistent(field: "payload.total.trees", offset: flags + 1,
@@ -214,9 +233,9 @@ import Testing
                     "Inconsistent data at byte \(flags + 1) in payload.total.trees: per-tree sums that no trees give (more trees than attempts, or squares out of bounds).")
         // Per-tree sums in a tally of no runs.
         var none = Self.empty
-        none.replaceSubrange(6 ... 7, with: [0, 4])
-        Self.expect(none, .malformed(field: "payload.total.histograms", offset: 7, reason: "per-tree sums in a tally with no runs"),
-                    "Malformed data at byte 7 in payload.total.histograms: per-tree sums in a tally with no runs.")
+        none.replaceSubrange(7 ... 8, with: [0, 4])
+        Self.expect(none, .malformed(field: "payload.total.histograms", offset: 8, reason: "per-tree sums in a tally with no runs"),
+                    "Malformed data at byte 8 in payload.total.histograms: per-tree sums in a tally with no runs.")
     }
 
     @Test func causesMustAddUpToTheCountsAndComeInOrder() throws {
@@ -253,34 +272,34 @@ import Testing
 
     /// A tally with `runs` and one histogram, written by hand.
     static func tally(runs: UInt8, histogram: [UInt8]) -> [UInt8] {
-        [runs] + [UInt8](repeating: 0, count: 2 * d) + [1] + histogram
+        [runs] + [UInt8](repeating: 0, count: n + 2 * d) + [1] + histogram
     }
 
     @Test func badHistograms() {
-        let head = Array(Self.empty.prefix(6))
+        let head = Array(Self.empty.prefix(7))
         // Bucket gaps that walk past the overflow bucket (2001).
         Self.expect(head + Self.tally(runs: 2, histogram: [2] + Fixtures.varint(2000) + [1, 1, 1]),
-                    .malformed(field: "payload.total.highlightLatency.bucket[1]", offset: 6 + Self.tallyBytes + 4,
+                    .malformed(field: "payload.total.highlightLatency.bucket[1]", offset: 7 + Self.tallyBytes + 4,
                                reason: "bucket 2002 is beyond the overflow bucket 2001"),
-                    "Malformed data at byte \(6 + Self.tallyBytes + 4) in payload.total.highlightLatency.bucket[1]: bucket 2002 is beyond the overflow bucket 2001.")
+                    "Malformed data at byte \(7 + Self.tallyBytes + 4) in payload.total.highlightLatency.bucket[1]: bucket 2002 is beyond the overflow bucket 2001.")
         // More latencies than runs.
         Self.expect(head + Self.tally(runs: 1, histogram: [1, 5, 2]),
-                    .inconsistent(field: "payload.total.highlightLatency", offset: 6 + Self.tallyBytes,
+                    .inconsistent(field: "payload.total.highlightLatency", offset: 7 + Self.tallyBytes,
                                   reason: "2 latencies in a tally of 1 runs"),
-                    "Inconsistent data at byte \(6 + Self.tallyBytes) in payload.total.highlightLatency: 2 latencies in a tally of 1 runs.")
+                    "Inconsistent data at byte \(7 + Self.tallyBytes) in payload.total.highlightLatency: 2 latencies in a tally of 1 runs.")
         // A zero count.
         Self.expect(head + Self.tally(runs: 1, histogram: [1, 5, 0]),
-                    .outOfRange(field: "payload.total.highlightLatency.count[0]", offset: 6 + Self.tallyBytes + 2, value: 0, allowed: 1 ... 1 << 48),
-                    "Value out of range at byte \(6 + Self.tallyBytes + 2): payload.total.highlightLatency.count[0] is 0, allowed 1...281474976710656.")
+                    .outOfRange(field: "payload.total.highlightLatency.count[0]", offset: 7 + Self.tallyBytes + 2, value: 0, allowed: 1 ... 1 << 48),
+                    "Value out of range at byte \(7 + Self.tallyBytes + 2): payload.total.highlightLatency.count[0] is 0, allowed 1...281474976710656.")
         // An overflow bucket whose maximum is not above 2000 ms.
         Self.expect(head + Self.tally(runs: 1, histogram: [1] + Fixtures.varint(2001) + [1, 5]),
-                    .outOfRange(field: "payload.total.highlightLatency.overflowMaxMicroseconds", offset: 6 + Self.tallyBytes + 4, value: 5,
+                    .outOfRange(field: "payload.total.highlightLatency.overflowMaxMicroseconds", offset: 7 + Self.tallyBytes + 4, value: 5,
                                 allowed: 2_000_001 ... Int64.max),
-                    "Value out of range at byte \(6 + Self.tallyBytes + 4): payload.total.highlightLatency.overflowMaxMicroseconds is 5, allowed 2000001...9223372036854775807.")
+                    "Value out of range at byte \(7 + Self.tallyBytes + 4): payload.total.highlightLatency.overflowMaxMicroseconds is 5, allowed 2000001...9223372036854775807.")
         // Too many buckets.
         Self.expect(head + Self.tally(runs: 1, histogram: Fixtures.varint(2003)),
-                    .outOfRange(field: "payload.total.highlightLatency.buckets", offset: 6 + Self.tallyBytes, value: 2003, allowed: 0 ... 2002),
-                    "Value out of range at byte \(6 + Self.tallyBytes): payload.total.highlightLatency.buckets is 2003, allowed 0...2002.")
+                    .outOfRange(field: "payload.total.highlightLatency.buckets", offset: 7 + Self.tallyBytes, value: 2003, allowed: 0 ... 2002),
+                    "Value out of range at byte \(7 + Self.tallyBytes): payload.total.highlightLatency.buckets is 2003, allowed 0...2002.")
     }
 
     static func withExample(_ build: (inout WireWriter) -> Void) -> [UInt8] {

@@ -101,6 +101,7 @@ struct Seeded: RandomNumberGenerator {
             }
             if chance(0.4) { verdict.highlightLatency = latency() }
             if chance(0.4) { verdict.actionLatency = latency() }
+            if chance(0.1) { verdict.notCounted = NotCounted.allCases.randomElement(using: &self) }
             result.tallies.add(verdict, template: Fixtures.templates.randomElement(using: &self)!,
                                family: Fixtures.families.randomElement(using: &self)!)
         }

@@ -160,8 +160,21 @@ import TouchEngine
         let yaml = ScenarioWriter.yaml(tree.scene, description: nil)
         let loaded = try ScenarioLoader.load(yaml: yaml, path: "t.yaml").scene
         #expect(loaded.recognizer(named: "W.edgeGate") == nil)
+        #expect(loaded.recognizer(named: "W.topEdgeGate") != nil)
         #expect(loaded.views == tree.scene.views)
-        #expect(yaml.contains("# The system edge gate is installed but disabled"))
+        #expect(yaml.contains("# The system edge gate W.edgeGate is installed but disabled"))
+        #expect(yaml.contains("  edgeGate: [top]\n"))
+    }
+
+    @Test func aDisabledTopEdgeGateIsLeftOutToo() throws {
+        var tree = TreeGenerator.generate(.feed, seed: 1, options: TreeOptions())
+        try #require(AxisCatalog.definition(named: "system.topEdgeGate")).apply(.bool(false), to: &tree)
+        let yaml = ScenarioWriter.yaml(tree.scene, description: nil)
+        let loaded = try ScenarioLoader.load(yaml: yaml, path: "t.yaml").scene
+        #expect(loaded.recognizer(named: "W.topEdgeGate") == nil)
+        #expect(loaded.recognizer(named: "W.edgeGate") != nil)
+        #expect(yaml.contains("# The system edge gate W.topEdgeGate is installed but disabled"))
+        #expect(yaml.contains("  edgeGate: [bottom]\n"))
     }
 
     @Test func theFileReadsLikeTheGoldenCases() {
@@ -169,7 +182,7 @@ import TouchEngine
         var scene = tree.scene
         scene.script = GestureGenerator.generate(.quickTap, on: tree, placement: 0, seed: 0, options: GestureOptions())!.script
         let yaml = ScenarioWriter.yaml(scene, description: "form 0")
-        #expect(yaml.hasPrefix("name: \"form-0\"\ndescription: \"form 0\"\nwindow:\n  edgeGate: [bottom]\nviews:\n  - id: R\n    controller: VC\n    frame: [0, 0, 390, 844]\n"))
+        #expect(yaml.hasPrefix("name: \"form-0\"\ndescription: \"form 0\"\nwindow:\n  edgeGate: [top, bottom]\nviews:\n  - id: R\n    controller: VC\n    frame: [0, 0, 390, 844]\n"))
         #expect(yaml.contains("recognizers:\n  - {id: R.dismissKeyboard, kind: tap, view: R}\n"))
         #expect(yaml.contains("script:\n  - 0 down ("))
         #expect(!yaml.contains("kind: view"))

@@ -153,7 +153,7 @@ public enum SweepSchema {
                                      ("type", .string("object")), ("minProperties", 1), ("additionalProperties", .bool(false)),
                                      ("properties", obj(ViewKind.allCases.map { ($0.rawValue, ref("weight")) }))])),
                 ]))])),
-                ("edgeGate", obj([("description", .string("Install the system edge gate on the bottom edge.")),
+                ("edgeGate", obj([("description", .string("Install the system edge gates on the bottom and top edges.")),
                                   ("type", .string("boolean")), ("default", .bool(true))])),
             ])),
         ])

@@ -40,7 +40,7 @@ extension Simulation {
         guard controls[v].isHighlighted != on else { return }
         controls[v].isHighlighted = on
         markControlDirty(v)
-        if on { summary.highlighted(v, at: now) }
+        if on { summary.highlighted(v, at: now) } else { summary.unhighlighted(v, at: now) }
         emit(.highlight(view: v, on: on))
     }
 

@@ -71,6 +71,13 @@ public struct Parameters: Hashable, Sendable {
     public var edgeGateDelay: Duration = .ms(1000)
     /// Depth of the edge region the gate watches, in points from the screen edge (§8, "bottom ~20 pt") [WIDE].
     public var edgeGateRegion: Double = 20
+    /// Height of the top system-gesture area (§8): a swipe down that starts above this line opens Notification
+    /// Center or Control Center. Default 47 pt, the status bar of the 390 × 844 pt phones the generator models —
+    /// *provisional* [INF]: Apple documents the gesture ("swipe down from the top edge") but not the area.
+    public var topEdgeGateRegion: Double = 47
+    /// How long the top gate withholds a still touch in that area before letting it through (§8). Default
+    /// 1000 ms, the bottom gate's — *provisional* [INF]: no source measures the top edge's delay.
+    public var topEdgeGateDelay: Duration = .ms(1000)
 
     public init() {}
 

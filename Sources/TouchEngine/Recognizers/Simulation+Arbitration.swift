@@ -57,7 +57,8 @@ extension Simulation {
     }
 
     func undecidedRequirements(_ id: RecognizerID) -> [RecognizerID] {
-        scene.recognizers[id].policies.requireToFail.filter { recognizers[$0].state == .possible && participates($0) }
+        (prepared.requirementStart[id] ..< prepared.requirementStart[id + 1]).map { prepared.requirementList[$0] }
+            .filter { recognizers[$0].state == .possible && participates($0) }
     }
 
     /// Settles pending recognizers until nothing changes: one whose requirement recognized fails; one
@@ -130,6 +131,7 @@ extension Simulation {
         // The scroll view scrolls from its pan's action (willBeginDragging, then the offset).
         if case .scrollPan(let sv) = spec.kind { beginDragging(sv, pan: id) }
         excludeOthers(by: id)
+        if case .edgeGate = spec.kind { systemTakesTouches(by: id) }
         if spec.togglesOthersOnBegin { toggleEnabled(for: id) }
         if afterRequirements && recognizers[id].pendingEnded {
             recognizers[id].pendingEnded = false
@@ -151,6 +153,25 @@ extension Simulation {
                 && recognizers[other].touches & touchesOfWinner != 0 else { continue }
             if simultaneous(winner, other) || !prevents(winner, other) { continue }
             fail(other, .excludedBy(winner), .excludedBy, by: winner)
+        }
+    }
+
+    /// §8 [WWDC 2017-219]: a system gesture that recognizes takes its touches from the app. Every other
+    /// recognizer sharing them fails, or is cancelled if it had begun (taps and long presses may see the touch
+    /// alongside the gate, "although sometimes they will get cancelled if it's obvious later on that it's actually
+    /// a system gesture"); phase 4 then cancels the view's touch, or drops it if it was still withheld.
+    mutating func systemTakesTouches(by gate: RecognizerID) {
+        let taken = recognizers[gate].touches
+        var k = 0
+        while k < rankOrder.count {
+            let other = rankOrder[k]
+            k += 1
+            guard other != gate, recognizers[other].touches & taken != 0 else { continue }
+            if recognizers[other].state == .possible {
+                fail(other, .systemGesture(gate))
+            } else if recognizers[other].state.isActive {
+                cancel(other, .systemGesture(gate))
+            }
         }
     }
 

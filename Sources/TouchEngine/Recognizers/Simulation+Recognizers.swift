@@ -393,16 +393,34 @@ extension Simulation {
             guard deadlines[id] == .never else { return .none }
             let p = touches[slot].downLocation
             let size = views[0].frame.size, r = params.edgeGateRegion
-            let nearEdge = (edges.contains(.bottom) && p.y >= size.height - r) || (edges.contains(.top) && p.y < r)
+            let nearTop = edges.contains(.top) && p.y < params.topEdgeGateRegion
+            let nearEdge = (edges.contains(.bottom) && p.y >= size.height - r) || nearTop
                 || (edges.contains(.left) && p.x < r) || (edges.contains(.right) && p.x >= size.width - r)
             guard nearEdge else { return .fail(why(.note("the touch started away from the watched edges"))) }
-            deadlines[id] = now + params.edgeGateDelay
+            deadlines[id] = now + (nearTop ? params.topEdgeGateDelay : params.edgeGateDelay)
             return .none
         case .moved:
-            return .none
+            return topEdgePull(slot: slot, id: id, edges: edges)
         case .ended, .cancelled:
             return .fail(why(.note("the touch ended; not a system gesture")))
         }
+    }
+
+    /// §8 [WWDC 2017-219] "swiping from the top brings down the cover sheet": a touch that started in the top
+    /// area and moves down is the system's. The decision distance is not documented; the engine uses the pan
+    /// hysteresis (10 pt) [INF]: down at least that far (and more down than sideways) recognizes; as far
+    /// sideways or up fails.
+    @inline(__always) mutating func topEdgePull(slot: Int, id: RecognizerID, edges: ScreenEdges) -> Verdict {
+        let start = touches[slot].downLocation
+        guard edges.contains(.top), deadlines[id] != .never, start.y < params.topEdgeGateRegion else { return .none }
+        let d = touches[slot].location - start, h = params.panHysteresis
+        if d.y >= h && d.y >= abs(d.x) {
+            return .recognize(why(.note("a swipe down from the top edge: the system opens Notification Center or Control Center (§8)")))
+        }
+        if abs(d.x) >= h || -d.y >= h {
+            return .fail(why(.note("the finger moved sideways or up, not down from the top edge")))
+        }
+        return .none
     }
 }
 

@@ -122,11 +122,25 @@ public final class PreparedScene: Sendable {
         self.simultaneous = simultaneous
         self.prevents = prevents
 
+        // §8 [WWDC 2017-219]: the app's pans and swipes (scroll views' pans included) get a touch only "after the
+        // system gesture recognizers are done with" it: each waits for a gate that watches the top edge to fail,
+        // as if it required it to fail (G10). A gate fails at once for a touch away from its edge, so only touches
+        // that start in the top area wait.
+        let topGates = scene.recognizers.indices.filter {
+            if case .edgeGate(let edges) = scene.recognizers[$0].kind { return edges.contains(.top) }
+            return false
+        }
         var reqStart: [Int] = [], reqList: [RecognizerID] = []
         var linked = Array(repeating: [RecognizerID](), count: n)
         for (r, spec) in scene.recognizers.enumerated() {
             reqStart.append(reqList.count)
-            reqList += spec.policies.requireToFail
+            var required = spec.policies.requireToFail
+            switch spec.kind {
+            case .pan, .swipe, .scrollPan: required += topGates.filter { !required.contains($0) }
+            default: break
+            }
+            reqList += required
+            // Only the app's own requirements link resets (§4.1); the gates' implicit ones do not.
             for other in spec.policies.requireToFail {
                 linked[r].append(other)
                 linked[other].append(r)

@@ -100,14 +100,22 @@ public struct Scene: Hashable, Sendable {
         }
     }
 
-    /// Installs the system edge gate on the window (§8).
+    /// Installs the system edge gates on the window (§8): `W.edgeGate` watching the bottom, left and right edges
+    /// of `edges`, and, when `edges` has the top, `W.topEdgeGate` (Notification Center and Control Center) on its
+    /// own — the window carries two gate recognizers [WIDE SO 19799961]. Returns the first one installed.
     @discardableResult
     public mutating func installEdgeGate(edges: ScreenEdges) -> RecognizerID {
-        var gate = RecognizerSpec(name: "W.edgeGate", kind: .edgeGate(edges: edges), view: 0)
-        gate.delaysTouchesBegan = true
-        gate.delaysTouchesEnded = false
-        gate.policies.canPrevent = .none
-        return addRecognizer(gate)
+        func gate(_ name: String, _ watched: ScreenEdges) -> RecognizerID {
+            var gate = RecognizerSpec(name: name, kind: .edgeGate(edges: watched), view: 0)
+            gate.delaysTouchesBegan = true
+            gate.delaysTouchesEnded = false
+            gate.policies.canPrevent = .none
+            return addRecognizer(gate)
+        }
+        let others = edges.subtracting(.top)
+        let first = others.isEmpty && edges.contains(.top) ? nil : gate("W.edgeGate", others)
+        let top = edges.contains(.top) ? gate("W.topEdgeGate", .top) : nil
+        return first ?? top!
     }
 
     public func view(named name: String) -> ViewID? { views.firstIndex { $0.name == name } }

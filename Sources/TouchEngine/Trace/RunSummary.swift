@@ -25,6 +25,9 @@ public struct RunSummary: Hashable, Sendable {
     public private(set) var droppedTouches: Int
     /// When each view first became highlighted (`.never` if it did not).
     public private(set) var firstHighlight: [VirtualTime]
+    /// When that first highlight ended (`.never` if it did not, or never began): with `firstHighlight`, how long
+    /// the first highlight was on (the invisible-feedback class, docs/defects.md).
+    public private(set) var firstUnhighlight: [VirtualTime]
     /// When each view first performed its primary action: a control's TouchUpInside or ValueChanged, a
     /// cell's selection (`.never` if it did not).
     public private(set) var firstPrimaryAction: [VirtualTime]
@@ -71,6 +74,7 @@ public struct RunSummary: Hashable, Sendable {
         handledCallbacks = Array(repeating: 0, count: views)
         droppedTouches = 0
         firstHighlight = Array(repeating: .never, count: views)
+        firstUnhighlight = Array(repeating: .never, count: views)
         firstPrimaryAction = Array(repeating: .never, count: views)
         primaryActions = Array(repeating: 0, count: views)
         maxDisplacement = Array(repeating: .zero, count: views)
@@ -114,6 +118,11 @@ public struct RunSummary: Hashable, Sendable {
         guard firstHighlight[v] == .never else { return }
         touch(view: v)
         firstHighlight[v] = time
+    }
+
+    mutating func unhighlighted(_ v: ViewID, at time: VirtualTime) {
+        guard firstHighlight[v] != .never, firstUnhighlight[v] == .never else { return }
+        firstUnhighlight[v] = time
     }
 
     mutating func handled(by v: ViewID) {
@@ -185,6 +194,7 @@ public struct RunSummary: Hashable, Sendable {
             dragged[v] = false
             handledCallbacks[v] = 0
             firstHighlight[v] = .never
+            firstUnhighlight[v] = .never
             firstPrimaryAction[v] = .never
             primaryActions[v] = 0
             maxDisplacement[v] = .zero
@@ -227,7 +237,8 @@ public struct RunSummary: Hashable, Sendable {
         a.controlEvents == b.controlEvents && a.selections == b.selections && a.actions == b.actions
             && a.recognized == b.recognized && a.firstRecognized == b.firstRecognized && a.finalOffsets == b.finalOffsets
             && a.dragged == b.dragged && a.handledCallbacks == b.handledCallbacks && a.droppedTouches == b.droppedTouches
-            && a.firstHighlight == b.firstHighlight && a.firstPrimaryAction == b.firstPrimaryAction
+            && a.firstHighlight == b.firstHighlight && a.firstUnhighlight == b.firstUnhighlight
+            && a.firstPrimaryAction == b.firstPrimaryAction
             && a.primaryActions == b.primaryActions && a.maxDisplacement == b.maxDisplacement
             && a.firstHit == b.firstHit && a.firstDropBy == b.firstDropBy && a.firstCancel?.view == b.firstCancel?.view
             && a.firstCancel?.by == b.firstCancel?.by && a.firstFilteredView == b.firstFilteredView

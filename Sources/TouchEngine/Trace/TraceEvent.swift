@@ -54,6 +54,8 @@ public enum Reason: Hashable, Sendable {
     case blockedByActive(RecognizerID)
     /// Its failure requirement recognized (G10).
     case requirementRecognized(RecognizerID)
+    /// A system gesture gate recognized: the system took the touch from the app (§8).
+    case systemGesture(RecognizerID)
     /// Its failure requirements all failed (G10); it may now act.
     case requirementsFailed
     /// Waiting for these recognizers to fail before acting (G10).

@@ -109,6 +109,7 @@ public enum TraceText {
         case .excludedBy(let r): return "excluded by \(rn(r)), which won first (G7)"
         case .blockedByActive(let r): return "\(rn(r)) is already active and excludes it (G7)"
         case .requirementRecognized(let r): return "\(rn(r)), which it requires to fail, recognized (G10)"
+        case .systemGesture(let r): return "the system took the touch: \(rn(r)) recognized a system gesture (§8)"
         case .requirementsFailed: return "the recognizers it required to fail have failed (G10)"
         case .waitingFor(let ids): return "waiting for \(ids.map(rn).joined(separator: ", ")) to fail (G10)"
         case .delegateShouldBegin: return "delegate gestureRecognizerShouldBegin returned false (G11)"
