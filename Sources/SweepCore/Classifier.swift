@@ -141,11 +141,14 @@ public enum Classifier {
     /// selected cell shows its selection, so a highlight they never show is not feedback the user missed.
     static func showsPressByHighlight(_ kind: ViewKind) -> Bool { kind == .button || kind == .control }
 
-    /// Whether `target`'s first highlight turned on while a finger was down (before the lift of the touch
-    /// that was down then) and stayed on for at least one frame (`minimumVisibleHighlight`).
+    /// Whether `target` showed its press highlight for at least one frame (`minimumVisibleHighlight`): its first
+    /// highlight stayed on that long, before or after the lift. A highlight that first comes at the lift but stays
+    /// lit (about 350 ms while an ancestor's double tap waits, B5) is seen — it is late, not invisible; one that
+    /// goes on and off in the same instant at the lift (the 150 ms delay replayed at a quick tap's lift, B1) is
+    /// never seen.
     static func visiblePressHighlight(of target: ViewID, gesture: Gesture, summary: RunSummary) -> Bool {
         let on = summary.firstHighlight[target], off = summary.firstUnhighlight[target]
-        guard on != .never, fingerDown(at: on, script: gesture.script) else { return false }
+        guard on != .never else { return false }
         return off == .never || (off - on).milliseconds >= DefectThresholds.minimumVisibleHighlight
     }
 

@@ -198,7 +198,7 @@ import Testing
         let submit = try start(["submit", f.config, "--output", out, "--workers", "1"], stderr: f.dir + "/submit.log")
         #expect(wait(submit) != 0)
         let log = try String(contentsOfFile: f.dir + "/submit.log", encoding: .utf8)
-        #expect(log.contains("\(out)/journal.tsj holds results of another build (result payload format 1; this build reads format 2): "
+        #expect(log.contains("\(out)/journal.tsj holds results of another build (result payload format 1; this build reads format 3): "
                              + "it cannot be resumed; run with --restart to start the sweep over"), "\(log)")
     }
 

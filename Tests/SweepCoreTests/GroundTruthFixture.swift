@@ -19,7 +19,7 @@ struct GroundTruthFixture: Sendable {
 
     /// Class names a pending fixture may expect before the class exists: issue 13 §3's `invisible_feedback`
     /// (branch issue13-seeds). Empty this list once `DefectClass` has them.
-    static let announcedClasses = ["invisible_feedback"]
+    static let announcedClasses: [String] = []
 
     /// Loads and resolves a fixture; every problem is one sentence naming `file:line:column`.
     static func load(path: String) throws(ScenarioError) -> GroundTruthFixture {

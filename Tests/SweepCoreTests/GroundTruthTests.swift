@@ -161,7 +161,7 @@ import TouchEngine
               defects: [dead_buton]
               reason: "B4"
             """) == "line 11 column 13: unknown defect class 'dead_buton'; classes are dead_button, swallowed_scroll, "
-            + "ghost_tap, wrong_scroller, late_feedback, late_action")
+            + "ghost_tap, wrong_scroller, late_feedback, late_action, invisible_feedback")
         #expect(Self.fixtureError("""
               gesture: quickTapp
               intent: activate B
@@ -182,19 +182,12 @@ import TouchEngine
             """) == "line 10 column 11: intent 'scroll B sideways 10': B is not a scroll view")
     }
 
-    @Test func aNewClassIsAcceptedOnlyOnAPendingFixture() {
+    @Test func invisibleFeedbackIsAClassLikeTheOthers() {
         #expect(Self.fixtureError("""
               gesture: quickTap
               intent: activate B
               defects: [invisible_feedback]
               reason: "B1"
-            """).hasPrefix("line 11 column 13: unknown defect class 'invisible_feedback'"))
-        #expect(Self.fixtureError("""
-              gesture: quickTap
-              intent: activate B
-              defects: [invisible_feedback]
-              reason: "B1"
-              pending: "issue13-seeds: invisible_feedback"
             """) == "loaded: quickTap activate(2) [\"invisible_feedback\"]")
     }
 

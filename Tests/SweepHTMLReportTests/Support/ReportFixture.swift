@@ -13,6 +13,8 @@ struct ReportFixture {
           scrollViews.delaysContentTouches: [true, false]
           dismissTap.cancelsTouchesInView: [true, false]
           contentTouchDelay: [0, 150, 300]
+          overlay.passThrough: [false]  # the naive drawer overlay (seed 002's bug), no longer the template's default
+          overlay.panMoved: [false]
         trees:
           perConfiguration: 4
           templates: {feed: 1, form: 1, drawer: 2}  # the drawers' overlay makes the dead buttons (B12) the worst tables show
