@@ -57,14 +57,14 @@ import TouchScenarios
                                  templates: [.form], trees: 24)
         let shipped: [String: [AxisValue]] = ["dismissTap.cancelsTouchesInView": [.bool(true)], "dismissTap.shouldReceive": [.text("always")]]
         // B4, with and without the scroll view's delay: the recognizer recognizes at touch-up and cancels (or drops)
-        // the touch of the control or cell under the finger (G4) — seed 000's table cell that is never selected.
+        // the touch of the cell under the finger (G4) — seed 000's table row that is never selected, here a choice
+        // row of a grouped-table form (the form's other controls veto a foreign single tap, §5.4).
         for delays in [true, false] {
             var condition = shipped
             condition["scrollViews.delaysContentTouches"] = [.bool(delays)]
-            #expect(sweep.count(.deadButton, .takenByTap, where: condition) > 0, "delaysContentTouches \(delays)")
+            let cells = sweep.runs(.deadButton, .takenByTap, where: condition).filter { $0.hitKind == .cell }
+            #expect(cells.count > 0, "delaysContentTouches \(delays)")
         }
-        #expect(!sweep.runs(.deadButton, .takenByTap, where: shipped).filter { $0.hitKind == .cell }.isEmpty,
-                "a choice row of a table form: the cell seed 000 could not select")
 
         // cancelsTouchesInView = NO: no dead button is left on the form, whatever the filter and the delay.
         let fixed = sweep.runs(.deadButton, where: ["dismissTap.cancelsTouchesInView": cancels])
