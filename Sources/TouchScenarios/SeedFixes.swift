@@ -16,7 +16,7 @@ public struct SeedFix: Sendable {
 }
 
 extension AxisCatalog {
-    /// Every documented fix of the seed articles (/shared/seeds; configs/scenarios/seeds reproduces each): the one
+    /// Every documented fix of the seed articles (configs/scenarios/seeds reproduces each experiment): the one
     /// place where fix values are written. `Tests/SweepCoreTests/SeedFixTests.swift` shows that each drives the
     /// defect it fixes to 0 on the screens it is about.
     public static let seedFixes: [SeedFix] = [
