@@ -112,6 +112,7 @@ public enum Reports {
             ("by_gesture.csv", byGesture(plan, tallies)),
             ("effects.csv", EffectsReport.csv(plan, tallies)),
             ("causes.csv", CausesReport.csv(plan, tallies)),
+            ("residuals.csv", ResidualReport.csv(plan, tallies)),
             ("examples.csv", examples(plan, tallies, outputDirectory: outputDirectory)),
         ] + (plan.screenCount > 0 ? [("by_screen.csv", ScreenReport.csv(plan, tallies))] : []) + [
             ("plan.yaml", plan.resolvedYAML()),

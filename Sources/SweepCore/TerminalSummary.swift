@@ -2,7 +2,8 @@ import SweepPlanning
 import SweepReporting
 
 /// The short ranked summary `sweep run` prints: the configurations with the highest dead-button and
-/// swallowed-scroll rates, and the axes whose values move those rates most.
+/// swallowed-scroll rates, the axes whose values move those rates most, and what remains where every documented
+/// seed fix is applied (``ResidualReport``).
 public enum TerminalSummary {
     /// The line that says which interval the tables give.
     public static let intervalNote = "Intervals: 95% over trees (runs of one tree count as correlated; docs/reports.md, \"Intervals\")\n"
@@ -22,6 +23,7 @@ public enum TerminalSummary {
             out += RankedSummary.render(title: "Highest \(defect.name) rates", rows: rows, top: top) + "\n"
         }
         out += axesThatMatter(plan: plan, tallies: tallies)
+        out += ResidualReport.terminal(plan, tallies)
         out += notCounted(tallies)
         return out
     }

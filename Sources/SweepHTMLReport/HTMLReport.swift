@@ -3,8 +3,8 @@ import SweepReporting
 
 /// report.html (issue 7 §4): one self-contained page (inline CSS, inline SVG drawn here, a few lines of inline
 /// script for the axis-pair selectors, no external address of any kind) with the run's metadata, the axes that
-/// drive each defect, heatmaps over pairs of axes, per-axis effect charts and the worst configurations with
-/// their examples' repros and timelines. Everything but the duration is a function of the report files.
+/// drive each defect, what remains where every documented seed fix is applied, heatmaps over pairs of axes,
+/// per-axis effect charts and the worst configurations with their examples' repros and timelines. Everything but the duration is a function of the report files.
 public enum HTMLReport {
     /// The `<meta>` that keeps the sweep's duration, so `sweep report` can redraw the page without losing it.
     public static let durationMetaName = "touchsweep-duration-seconds"
@@ -20,9 +20,9 @@ public enum HTMLReport {
         html += "<title>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</title>\n<style>\(css)</style>\n</head>\n<body>\n"
         html += "<h1>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</h1>\n"
         html += metadata(data)
-        html += "<nav><a href=\"#drivers\">Axes that drive each defect</a> · <a href=\"#heatmaps\">Heatmaps</a> · "
-            + "<a href=\"#effects\">Effects by axis</a> · <a href=\"#worst\">Worst configurations</a></nav>\n"
-        html += drivers(data) + heatmaps(data) + effectCharts(data)
+        html += "<nav><a href=\"#drivers\">Axes that drive each defect</a> · <a href=\"#residuals\">Residual after the fix</a> · "
+            + "<a href=\"#heatmaps\">Heatmaps</a> · <a href=\"#effects\">Effects by axis</a> · <a href=\"#worst\">Worst configurations</a></nav>\n"
+        html += drivers(data) + ResidualsHTML.render(data) + heatmaps(data) + effectCharts(data)
         html += "<section id=\"worst\">\n<h2>Worst configurations</h2>\n<p>Ranked by rate as on the terminal (ties in plan order); "
             + "each with its kept examples (examples.csv), a minimal repro where <code>sweep shrink</code> wrote one, and the trace timeline.</p>\n"
         for o in data.activeOutcomes {

@@ -11,6 +11,8 @@ public struct ReportInputs: Sendable {
     public var summaryCSV: String
     public var effectsCSV: String
     public var examplesCSV: String
+    /// residuals.csv, as written ("Residual after the fix"; empty draws the section without rows).
+    public var residualsCSV: String
     /// minimal/index.csv of `sweep shrink`, when the directory has one, and the scenario files it names
     /// (keyed by the index's `file` column).
     public var minimalIndexCSV: String?
@@ -19,9 +21,10 @@ public struct ReportInputs: Sendable {
     /// The sweep's wall-clock duration, when known (it is not part of any CSV).
     public var durationSeconds: Double?
 
-    public init(plan: SweepPlan, summaryCSV: String, effectsCSV: String, examplesCSV: String, minimalIndexCSV: String? = nil,
-                minimalScenarios: [String: String] = [:], engineVersion: String, durationSeconds: Double?) {
+    public init(plan: SweepPlan, summaryCSV: String, effectsCSV: String, examplesCSV: String, residualsCSV: String = "",
+                minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:], engineVersion: String, durationSeconds: Double?) {
         self.plan = plan; self.summaryCSV = summaryCSV; self.effectsCSV = effectsCSV; self.examplesCSV = examplesCSV
+        self.residualsCSV = residualsCSV
         self.minimalIndexCSV = minimalIndexCSV; self.minimalScenarios = minimalScenarios
         self.engineVersion = engineVersion; self.durationSeconds = durationSeconds
     }
@@ -49,6 +52,12 @@ struct ReportData {
         var id: String, configID: String, defect: String, cause: String, replay: String
     }
 
+    /// A row of residuals.csv.
+    struct Residual {
+        var defect: String, causeKind: String, rule: String
+        var count: Int, attempts: Int, rate: String, configurations: Int, exampleID: String
+    }
+
     struct MinimalRepro {
         var file: String
         var viewsBefore: String, viewsAfter: String
@@ -60,6 +69,7 @@ struct ReportData {
     var configurations: [Configuration]
     var effects: [EffectRow]
     var examples: [Example]
+    var residuals: [Residual]
     var minimal: [String: MinimalRepro]
 
     init(_ inputs: ReportInputs) throws(CSVReader.Failure) {
@@ -115,6 +125,11 @@ struct ReportData {
         examples = try CSVReader.parse(inputs.examplesCSV, name: "examples.csv").records.map { r in
             Example(id: r["example_id"] ?? "", configID: r["config_id"] ?? "", defect: r["defect"] ?? "", cause: r["cause"] ?? "",
                     replay: r["replay"] ?? "")
+        }
+        residuals = inputs.residualsCSV.isEmpty ? [] : try CSVReader.parse(inputs.residualsCSV, name: "residuals.csv").records.map { r in
+            Residual(defect: r["defect"] ?? "", causeKind: r["cause_kind"] ?? "", rule: r["rule"] ?? "",
+                     count: Int(r["count"] ?? "") ?? 0, attempts: Int(r["attempts"] ?? "") ?? 0, rate: r["rate"] ?? "",
+                     configurations: Int(r["configurations"] ?? "") ?? 0, exampleID: r["example_id"] ?? "")
         }
         minimal = [:]
         if let index = inputs.minimalIndexCSV {

@@ -15,7 +15,8 @@ enum HTMLReportSupport {
                      minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:]) throws -> String {
         func text(_ name: String) -> String { files.first { $0.name == name }?.contents ?? "" }
         return try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: text("summary.csv"), effectsCSV: text("effects.csv"),
-                                                  examplesCSV: text("examples.csv"), minimalIndexCSV: minimalIndexCSV,
+                                                  examplesCSV: text("examples.csv"), residualsCSV: text("residuals.csv"),
+                                                  minimalIndexCSV: minimalIndexCSV,
                                                   minimalScenarios: minimalScenarios, engineVersion: EngineVersion.current,
                                                   durationSeconds: durationSeconds))
     }
@@ -24,7 +25,7 @@ enum HTMLReportSupport {
     struct InputError: Error, CustomStringConvertible { let description: String }
 
     /// Reads what the page needs from `directory`: config.yaml (checked against plan.yaml), summary.csv,
-    /// effects.csv, examples.csv, minimal/index.csv and the scenario files it names when present, and the
+    /// effects.csv, examples.csv, residuals.csv, minimal/index.csv and the scenario files it names when present, and the
     /// duration kept in an earlier report.html.
     static func inputs(directory: String) throws -> ReportInputs {
         func read(_ name: String) throws -> String {
@@ -59,7 +60,7 @@ enum HTMLReportSupport {
             }
         }
         return ReportInputs(plan: plan, summaryCSV: try read("summary.csv"), effectsCSV: try read("effects.csv"),
-                            examplesCSV: try read("examples.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: scenarios,
+                            examplesCSV: try read("examples.csv"), residualsCSV: try read("residuals.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: scenarios,
                             engineVersion: EngineVersion.current, durationSeconds: previousDuration(directory: directory))
     }
 

@@ -117,7 +117,7 @@ import Testing
 
     /// The reports of `dir` equal those of `reference` (examples.csv compared with the directory name normalised).
     func expectSameReports(_ dir: String, reference: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "plan.yaml", "config.yaml"] {
+        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "residuals.csv", "plan.yaml", "config.yaml"] {
             let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
             let b = try Data(contentsOf: URL(fileURLWithPath: reference + "/" + name))
             #expect(a == b, "\(name) differs from sweep run's", sourceLocation: sourceLocation)

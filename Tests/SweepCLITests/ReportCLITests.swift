@@ -18,7 +18,7 @@ import Testing
         try SweepRunCLITests.config.write(toFile: config, atomically: true, encoding: .utf8)
         let run = try cli.sweep("run", config, "--output", dir + "/out", "--threads", "1")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("Reports written to \(dir)/out/: summary.csv by_template.csv by_gesture.csv effects.csv examples.csv"))
+        #expect(run.stdout.contains("Reports written to \(dir)/out/: summary.csv by_template.csv by_gesture.csv effects.csv causes.csv residuals.csv examples.csv"))
         #expect(run.stdout.hasSuffix("Report page: \(dir)/out/report.html\n"))
         #expect(run.stdout.contains("Axes that drive each defect"))
         return dir + "/out"

@@ -9,7 +9,7 @@ import Testing
     /// `sweep run`'s tiny config with 7 trees per configuration, so that shards of 3 and 4 are uneven.
     static let config = SweepRunCLITests.config.replacingOccurrences(of: "perConfiguration: 4", with: "perConfiguration: 7")
 
-    static let reportNames = ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "examples.csv", "plan.yaml",
+    static let reportNames = ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "residuals.csv", "examples.csv", "plan.yaml",
                               "config.yaml"]
 
     /// A fresh directory holding the config as `tiny.yaml`.

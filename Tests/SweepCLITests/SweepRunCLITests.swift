@@ -48,7 +48,7 @@ import Testing
         let two = try cli.sweep("run", config, "--output", dir + "/t2", "--threads", "2", "--quiet")
         #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
         let a = try files(in: dir + "/t1"), b = try files(in: dir + "/t2")
-        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "examples.csv", "plan.yaml", "config.yaml",
+        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "residuals.csv", "examples.csv", "plan.yaml", "config.yaml",
                      "minimal/index.csv", "report.html"] {
             #expect(a[name] != nil, "\(name) written")
         }

@@ -171,3 +171,50 @@ extension Marks {
         }
     }
 }
+
+/// The page's "Residual after the fix" section: residuals.csv's rows, and the configurations they come from.
+@Suite struct ResidualsHTMLTests {
+    @Test func theSectionListsResidualsCSVRowByRowWithTheirConfigurations() throws {
+        let f = try ReportFixture()
+        let page = try f.page()
+        #expect(page.contains("<a href=\"#residuals\">Residual after the fix</a>"))
+        let rows = Marks.elements(page, tag: "tr", className: "residual")
+        let csv = try f.records("residuals.csv")
+        #expect(!csv.isEmpty, "the fixture's fixed configurations keep some defects")
+        #expect(rows.map { [$0["data-defect"]!, $0["data-cause"]!, $0["data-rule"]!, $0["data-count"]!, $0["data-attempts"]!] }
+            == csv.map { [$0["defect"]!, $0["cause_kind"]!, $0["rule"]!, $0["count"]!, $0["attempts"]!] })
+        // The fixture varies two seed-fix axes: delaysContentTouches = false and cancelsTouchesInView = false, with
+        // every contentTouchDelay.
+        let fixed = f.plan.everyFix.configurations.map { f.plan.configurations[$0].id }
+        #expect(fixed.count == 3)
+        #expect(page.contains("<span class=\"fixed-configurations\">" + fixed.joined(separator: " ") + "</span>"))
+        #expect(page.contains("scrollViews.delaysContentTouches=false, dismissTap.cancelsTouchesInView=false"))
+        // Each row's example comes with the replay command examples.csv uses.
+        for r in csv { #expect(page.contains("sweep trace --replay out/html-tiny " + r["example_id"]!), "\(r)") }
+    }
+
+    @Test func withoutASeedFixAxisTheSectionSaysSo() throws {
+        let config = """
+            name: html-nofix
+            seed: 3
+            axes:
+              contentTouchDelay: [0, 150]
+            trees:
+              perConfiguration: 2
+              templates: {feed: 1}
+            gestures:
+              placements: 1
+            """
+        let plan = SweepPlan(try SweepConfigLoader.load(yaml: config, path: "html-nofix.yaml"))
+        let tallies = ParallelSweep.run(plan, threads: 1)
+        let files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: config,
+                                                                   outputDirectory: "out").map { ($0.name, $0.contents) })
+        #expect(files["residuals.csv"] == "defect,cause_kind,rule,count,attempts,rate,configurations,example_id\r\n")
+        let page = try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: try ReportFixture.file("summary.csv", in: files),
+                                                      effectsCSV: try ReportFixture.file("effects.csv", in: files),
+                                                      examplesCSV: try ReportFixture.file("examples.csv", in: files),
+                                                      residualsCSV: try ReportFixture.file("residuals.csv", in: files),
+                                                      engineVersion: "test", durationSeconds: nil))
+        #expect(page.contains("<p class=\"no-fix\">The config names no axis with a seed fix"))
+    }
+}

@@ -19,6 +19,23 @@ import TouchEngine
         for name in required { #expect(AxisCatalog.definition(named: name) != nil, "\(name)") }
     }
 
+    @Test func everySeedFixNamesAnAxisOnceWithValuesItAccepts() throws {
+        let axes = AxisCatalog.seedFixes.map(\.axis)
+        #expect(Set(axes).count == axes.count, "one fix per axis")
+        #expect(axes == ["scrollViews.delaysContentTouches", "scrollViews.touchesShouldCancel", "dismissTap.cancelsTouchesInView",
+                         "dismissTap.shouldReceive", "overlay.passThrough", "overlay.panMoved"])
+        for fix in AxisCatalog.seedFixes {
+            let axis = try #require(AxisCatalog.definition(named: fix.axis), "\(fix.axis)")
+            #expect(!fix.values.isEmpty && fix.values.allSatisfy(axis.accepts), "\(fix.axis)")
+            #expect(fix.source.hasPrefix("seed"), "\(fix.axis): \(fix.source)")
+            #expect(axis.fix?.values == fix.values)
+        }
+        // Seed 004's own class first; the blunt policy the quickstart varies second.
+        #expect(AxisCatalog.seedFix(forAxis: "scrollViews.touchesShouldCancel")?.values
+            == [.text("controlsExceptTextInputsSlidersSwitches"), .text("always")])
+        #expect(AxisCatalog.definition(named: "contentTouchDelay")?.fix == nil)
+    }
+
     @Test func valuesAreCheckedAgainstTheirType() throws {
         let delay = try #require(AxisCatalog.definition(named: "contentTouchDelay"))
         #expect(delay.accepts(.number(150)) && !delay.accepts(.number(-1)) && !delay.accepts(.bool(true)))

@@ -157,7 +157,7 @@ import TouchEngine
     }
 
     @Test func formHasTheDismissTapAndEveryFieldKind() throws {
-        var tall = 0
+        var tall = 0, tables = 0
         for seed in Self.seeds {
             let tree = Self.tree(.form, seed), scene = tree.scene
             let tap = try #require(tree.roles.dismissTap, "seed \(seed)")
@@ -169,8 +169,20 @@ import TouchEngine
             }
             let form = try #require(scene.view(named: "Form"))
             if scene.views[form].scroll!.contentSize.height > scene.views[form].frame.size.height { tall += 1 }
+            // Seed 000's screen: a grouped table whose choice rows are cells the table selects, under the tap.
+            let choices = scene.views.indices.filter { scene.views[$0].kind == .cell }
+            if scene.views[form].kind == .tableView {
+                tables += 1
+                #expect((1 ... 2).contains(choices.count), "seed \(seed): \(choices.count) choice rows")
+                #expect(choices.allSatisfy { scene.views[$0].parent == form && scene.views[$0].name.hasPrefix("Choice") })
+                #expect(choices.allSatisfy { c in tree.elements.contains { $0.view == c && $0.kind == .cell } }, "on screen")
+                #expect(scene.views[form].scroll!.alwaysBounceVertical, "a table bounces vertically (§7)")
+            } else {
+                #expect(scene.views[form].kind == .scrollView && choices.isEmpty, "seed \(seed)")
+            }
         }
         #expect(tall > 0 && tall < Self.seeds.count, "content is sometimes taller than the screen, sometimes not")
+        #expect(tables > 0 && tables < Self.seeds.count, "some forms are grouped tables, some scroll views: \(tables)")
     }
 
     @Test func drawerHasAFullScreenOverlayBuiltAsAppsShipIt() throws {

@@ -110,7 +110,8 @@ public enum SweepSchema {
             forms.append(obj([("const", .string("bool"))]))
         default: break
         }
-        return obj([("description", .string(axis.summary + " Values: " + axis.allowedValues + ".")), ("oneOf", .array(forms))])
+        let fix = axis.fix.map { " Seed fix: " + $0.values.map(\.description).joined(separator: " or ") + " (" + $0.source + ")." } ?? ""
+        return obj([("description", .string(axis.summary + " Values: " + axis.allowedValues + "." + fix)), ("oneOf", .array(forms))])
     }
 
     // MARK: Trees and gestures

@@ -5,8 +5,16 @@ import TouchEngine
 /// "tap anywhere to dismiss the keyboard" tap recognizer on the root view with UIKit's default flags
 /// (`cancelsTouchesInView` true: the B4 bug the sweep should find). The content is sometimes taller than
 /// the screen, sometimes not (and then the scroll view bounces only when `alwaysBounceVertical` is set).
+///
+/// About half the forms are built as a grouped table instead (seed 000's own screen: the recipe over a table
+/// view whose cells must stay selectable; Calendar's New Event, Contacts' edit card): the same rows, now
+/// static rows of the table that neither highlight nor select, plus one or two selectable choice rows
+/// ("Country ›") that open a picker. Their randomness comes from a stream of their own, so the scroll-view
+/// forms are the trees they were.
 enum FormTemplate {
-    enum Field: CaseIterable { case textField, slider, `switch`, stepper }
+    enum Field { case textField, slider, `switch`, stepper, choice }
+    /// The kinds every form promises, drawn from the template's first stream.
+    static let drawn: [Field] = [.textField, .slider, .switch, .stepper]
 
     static func build(_ b: inout TreeBuilder) {
         var rng = b.stream()
@@ -14,16 +22,23 @@ enum FormTemplate {
         let frame = Rect(0, Metrics.top, Metrics.width, Metrics.height - Metrics.top)
 
         // The four promised kinds first (in a seeded order), then more of any kind.
-        let count = rng.count(b.options.controls, atLeast: Field.allCases.count, atMost: 30)
-        var fields = rng.permutation(Field.allCases.count).map { Field.allCases[$0] }
+        let count = rng.count(b.options.controls, atLeast: Self.drawn.count, atMost: 30)
+        var fields = rng.permutation(Self.drawn.count).map { Self.drawn[$0] }
         let weights: [Double] = [4, 1, 2, 1]
-        while fields.count < count { fields.append(Field.allCases[rng.weighted(weights)]) }
+        while fields.count < count { fields.append(Self.drawn[rng.weighted(weights)]) }
+        // A grouped-table form: one or two choice rows among the first four, so they are on screen.
+        var tableRNG = b.stream()
+        let asTable = tableRNG.chance(0.5)
+        if asTable {
+            for _ in 0 ..< tableRNG.int(1 ... 2) { fields.insert(.choice, at: tableRNG.int(0 ... min(3, fields.count))) }
+        }
 
         func rowHeight(_ f: Field) -> Double {
             switch f {
             case .textField: return 72
             case .slider: return 68
             case .switch, .stepper: return 52
+            case .choice: return 48
             }
         }
         let introHeight = rng.chance(0.5) ? rng.pt(60 ... 220) : 0
@@ -46,9 +61,11 @@ enum FormTemplate {
         // The first section (one of each promised kind) stays on screen: scrolled at most past the intro.
         let maxOffset = min(max(0, contentHeight - frame.size.height), 16 + introHeight)
         let offset = maxOffset > 0 && rng.chance(0.3) ? Double(rng.int(0 ... Int(maxOffset))) : 0
-        let form = b.view("Form", .scrollView, frame, in: r) {
+        // The draw stays in the first stream whatever the kind: a table bounces vertically anyway (§7).
+        let bounces = tall || rng.chance(0.5)
+        let form = b.view("Form", asTable ? .tableView : .scrollView, frame, in: r) {
             $0.scroll?.contentSize = Size(Metrics.width, contentHeight)
-            $0.scroll?.alwaysBounceVertical = tall || rng.chance(0.5)
+            $0.scroll?.alwaysBounceVertical = asTable || bounces
             $0.boundsOrigin = Point(0, offset)
         }
         if introHeight > 0 {
@@ -57,12 +74,11 @@ enum FormTemplate {
             b.view("Intro.Text", .label, Rect(Metrics.margin, min(72, introHeight - 20), 358, 20), in: intro)
             b.markEmpty(intro)
         }
-        var counters = [0, 0, 0, 0]
+        var counters: [Field: Int] = [:]
         let width = Metrics.width - 2 * Metrics.margin
         for (f, rowY) in rows {
-            let k = Field.allCases.firstIndex(of: f)!
-            counters[k] += 1
-            let n = counters[k]
+            counters[f, default: 0] += 1
+            let n = counters[f]!
             let h = rowHeight(f)
             let name: String
             switch f {
@@ -70,7 +86,17 @@ enum FormTemplate {
             case .slider: name = "Slider\(n)"
             case .switch: name = "Toggle\(n)"
             case .stepper: name = "Quantity\(n)"
+            case .choice: name = "Choice\(n)"
             }
+            if f == .choice {
+                // A disclosure row the table selects (didSelectRowAt opens the picker).
+                let cell = b.view(name, .cell, Rect(0, rowY, Metrics.width, h), in: form) { $0.className = "UITableViewCell" }
+                b.view(name + ".Label", .label, Rect(Metrics.margin, 14, 160, 20), in: cell)
+                b.view(name + ".Value", .label, Rect(Metrics.width - Metrics.margin - 150, 14, 130, 20), in: cell)
+                continue
+            }
+            // In a table, a static row that neither highlights nor selects (shouldHighlightRowAt false): for
+            // touches, a plain view.
             let row = b.view(name, .view, Rect(0, rowY, Metrics.width, h), in: form)
             b.markEmpty(row)
             switch f {
@@ -94,6 +120,8 @@ enum FormTemplate {
                 b.view(name + ".Stepper", .stepper, Rect(Metrics.width - Metrics.margin - s.width, (h - s.height) / 2, s.width, s.height), in: row) {
                     $0.value = Double(rng.int(0 ... 5))
                 }
+            case .choice:
+                break
             }
         }
         if hasNotes {

@@ -9,10 +9,10 @@ extension SweepCommand {
             abstract: "Write report.html for a sweep's output directory and print its path.",
             discussion: """
                 Draws one self-contained page (no network access: inline CSS and SVG) from the directory's \
-                summary.csv, effects.csv, examples.csv, plan.yaml and config.yaml, with minimal/index.csv and its \
-                scenario files when `sweep shrink` wrote them: heatmaps of each defect rate over pairs of axes, \
-                per-axis effect charts, the worst configurations with their repros and trace timelines, and the \
-                run's metadata (docs/reports.md). `sweep run`, `submit` and `merge` write it too.
+                summary.csv, effects.csv, examples.csv, residuals.csv, plan.yaml and config.yaml, with minimal/index.csv \
+                and its scenario files when `sweep shrink` wrote them: heatmaps of each defect rate over pairs of axes, \
+                per-axis effect charts, the worst configurations with their repros and trace timelines, what remains \
+                where every documented seed fix is applied, and the run's metadata (docs/reports.md). `sweep run`, `submit` and `merge` write it too.
                 """
         )
 

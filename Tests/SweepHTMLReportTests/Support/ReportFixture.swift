@@ -36,7 +36,7 @@ struct ReportFixture {
 
     func inputs(minimalIndex: String? = nil, minimalScenarios: [String: String] = [:], duration: Double? = 1.5) throws -> ReportInputs {
         ReportInputs(plan: plan, summaryCSV: try file("summary.csv"), effectsCSV: try file("effects.csv"),
-                     examplesCSV: try file("examples.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios,
+                     examplesCSV: try file("examples.csv"), residualsCSV: try file("residuals.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios,
                      engineVersion: "test-engine", durationSeconds: duration)
     }
 
