@@ -23,8 +23,8 @@ public enum TerminalSummary {
             out += RankedSummary.render(title: "Highest \(defect.name) rates", rows: rows, top: top) + "\n"
         }
         out += axesThatMatter(plan: plan, tallies: tallies)
-        out += ResidualReport.terminal(plan, tallies)
         out += notCounted(tallies)
+        out += ResidualReport.terminal(plan, tallies)
         return out
     }
 

@@ -8,16 +8,14 @@ import SweepReporting
 struct ReportFixture {
     static let config = """
         name: html-tiny
-        seed: 3
+        seed: 8  # its form is a grouped table whose choice rows the tap-to-dismiss kills: the dead buttons the worst tables show
         axes:
           scrollViews.delaysContentTouches: [true, false]
           dismissTap.cancelsTouchesInView: [true, false]
           contentTouchDelay: [0, 150, 300]
-          overlay.passThrough: [false]  # the naive drawer overlay (seed 002's bug), no longer the template's default
-          overlay.panMoved: [false]
         trees:
           perConfiguration: 4
-          templates: {feed: 1, form: 1, drawer: 2}  # the drawers' overlay makes the dead buttons (B12) the worst tables show
+          templates: {feed: 1, form: 1, drawer: 2}
         gestures:
           placements: 1
         examples: 2
