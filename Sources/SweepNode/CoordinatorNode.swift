@@ -312,5 +312,5 @@ enum UnitRecordCodec {
 
 /// The engine version workers must share with the coordinator: results from two engines never mix.
 public enum EngineVersion {
-    public static let current = "touchsweep-engine-1"
+    public static let current = "touchsweep-engine-2"
 }

@@ -217,7 +217,7 @@ import Testing
         var wrongVersion = FrameCodec.encode(.heartbeat(inflight: 0))
         wrongVersion[0][4] = 99                                                     // version 99
         try raw.send(wrongVersion)
-        try raw.send(FrameCodec.encode(.hello(workerID: "raw-client", host: "test", slots: 1, engineVersion: "touchsweep-engine-1")))
+        try raw.send(FrameCodec.encode(.hello(workerID: "raw-client", host: "test", slots: 1, engineVersion: "touchsweep-engine-2")))
         let unknown = UnitSpec(configuration: 999, trees: 0 ..< 1)
         try raw.send(FrameCodec.encode(.result(unit: unknown, attempt: 1, status: .ok, elapsedMicroseconds: 1, payload: [0], detail: "")))
         try raw.send(FrameCodec.encode(.result(unit: unknown, attempt: 1, status: .ok, elapsedMicroseconds: 1, payload: [0], detail: "")))
