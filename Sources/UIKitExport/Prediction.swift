@@ -52,6 +52,8 @@ struct Prediction {
             return "\(scene.views[view].name) selected"
         case let .action(recognizer, state, translation):
             let r = scene.recognizers[recognizer]
+            // The system's gate is not the app's and logs nothing: what a device shows is the system's panel.
+            if case .edgeGate = r.kind { return "the system takes the touch (\(r.name): Notification Center or Control Center comes down; not logged)" }
             let stateName = state == .ended && !r.kind.isContinuous ? "recognized" : "\(state)"
             return "\(r.name) action \(stateName)" + (translation.map { " translation=" + point($0) } ?? "")
         case let .offset(view, offset):
