@@ -1,5 +1,6 @@
 import SweepPlanning
 import SweepReporting
+import TouchEngine
 import TouchScenarios
 
 /// The report files of a finished sweep (issue 3 §6), as text, ready for `OutputDirectory.write`.
@@ -76,7 +77,7 @@ public enum Reports {
     /// `outputDirectory` goes into the replay command.
     public static func examples(_ plan: SweepPlan, _ tallies: SweepTallies, outputDirectory: String) -> String {
         var table = CSVTable(columns: ["example_id", "config_id", "defect", "template", "tree_index", "tree_seed",
-                                       "gesture", "placement", "target", "cause", "replay"])
+                                       "gesture", "placement", "target", "cause_kind", "rule", "cause", "replay"])
         // Examples share trees (the same trees in every configuration): generate each once.
         var baseTrees: [Int: GeneratedTree] = [:]
         for c in plan.configurations.indices {
@@ -84,12 +85,15 @@ public enum Reports {
                 for e in tallies.examples[c][d.rawValue] {
                     let id = e.id(configurationID: plan.configurations[c].id)
                     var cause = ""
+                    var kind = CauseKind.unknown
                     if let s = Replay.scenario(plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family,
                                                placement: e.placement, baseTrees: &baseTrees) {
                         cause = CauseFinder.cause(of: d, gesture: s.gesture, scene: s.scene)
+                        // The same kind causes.csv counted for this run (from the untraced summary).
+                        kind = CauseAnalysis.cause(of: d, gesture: s.gesture, scene: s.scene, summary: Engine.summary(s.scene))
                     }
                     table.append([id, plan.configurations[c].id, d.name, e.template.rawValue, String(e.treeIndex),
-                                  String(e.treeSeed), e.family.rawValue, String(e.placement), e.target, cause,
+                                  String(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, cause,
                                   "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"])
                 }
             }

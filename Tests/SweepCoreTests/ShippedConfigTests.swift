@@ -28,4 +28,18 @@ import Testing
             #expect(seeds.config.axes.contains { $0.name == axis }, "seeds-sweep.yaml varies \(axis)")
         }
     }
+
+    /// docs/templates.md compares these two: the same axes, over templates of the kinds the corpus holds.
+    @Test func theTemplateSideOfTheRealScreenComparisonVariesWhatTheRealScreensVary() throws {
+        func load(_ name: String) throws -> SweepPlan {
+            SweepPlan(try SweepConfigLoader.load(path: Self.repository.appendingPathComponent("configs/\(name)").path))
+        }
+        let real = try load("real-screens.yaml"), templates = try load("templates-vs-real.yaml")
+        for axis in real.config.axes {
+            #expect(templates.config.axes.first { $0.name == axis.name }?.values == axis.values, "templates-vs-real.yaml varies \(axis.name) as real-screens.yaml does")
+        }
+        #expect(templates.configurations.count == real.configurations.count)
+        #expect(templates.config.trees.templates.map(\.template).sorted { $0.rawValue < $1.rawValue } == [.carousel, .feed, .form, .settings])
+        #expect(templates.screenCount == 0 && real.screenCount > 40)
+    }
 }

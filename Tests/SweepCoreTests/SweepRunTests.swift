@@ -62,6 +62,25 @@ import TouchScenarios
         #expect(!csv.contains(",unknown,"), "\(csv)")
     }
 
+    @Test func everyKeptExampleNamesACauseThatCausesCSVCountsForItsConfigurationAndClass() throws {
+        let plan = try Self.plan()
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        var counted: Set<String> = []
+        for line in CausesReport.csv(plan, tallies).split(separator: "\r\n").dropFirst() {
+            let f = line.split(separator: ",").map(String.init)
+            counted.insert([f[0], f[1], f[2], f[3]].joined(separator: ","))
+        }
+        let table = try CSVReader.parse(Reports.examples(plan, tallies, outputDirectory: "out"), name: "examples.csv")
+        #expect(Array(table.columns[8 ... 12]) == ["target", "cause_kind", "rule", "cause", "replay"])
+        var rows = 0
+        for row in table.records {
+            let key = [row["config_id"], row["defect"], row["cause_kind"], row["rule"]].map { $0 ?? "" }.joined(separator: ",")
+            #expect(counted.contains(key), "\(row["example_id"] ?? "") names \(key), which causes.csv does not count")
+            rows += 1
+        }
+        #expect(rows > 4, "the sweep keeps examples to check")
+    }
+
     @Test func unitsRunTogetherGiveExactlyTheResultsTheyGiveAlone() throws {
         let plan = try Self.plan()
         let units = plan.configurations.indices.map { SweepPlan.WorkUnit(id: "c\($0)-t1", configuration: $0, trees: 1 ..< 6) }
