@@ -235,7 +235,15 @@ public struct CoordinatorStateMachine: Sendable {
                 actions.append(.send(w, .refuse(reason: "slots must be at least 1")))
                 return
             }
-            if workers[w] == nil { workerOrder.append(w) }
+            if workers[w] != nil {
+                // A worker says hello again after losing us (a reconnect, or our `say hello first`): it dropped the
+                // units queued behind its slots and starts counting credit from zero, so its leases go back to the
+                // queue (not counted against their budget). What it still runs comes back as outbox results.
+                let held = workers[w]!.held
+                actions.append(.log("worker \(workerID) said hello again; the \(held) units it held go back to the queue"))
+                removeWorker(w, killed: false, into: &actions)
+            }
+            workerOrder.append(w)
             // A hello starts the credit over: the worker counts what it asked for from zero again.
             workers[w] = Worker(host: host, slots: slots, credit: 0, lastHeardMs: nowMs, lastSentMs: nowMs)
             actions.append(.log("worker \(workerID) joined from \(host) with \(slots) slots"))
@@ -280,6 +288,8 @@ public struct CoordinatorStateMachine: Sendable {
         guard unit.configuration >= 0, unit.configuration < configurationCount, unit.trees.lowerBound >= 0,
               unit.trees.upperBound <= treeCount, !unit.trees.isEmpty else {
             actions.append(.log("rejected a result for unknown unit \(unit.id) from \(Self.name(w))"))
+            // Acknowledged all the same: the worker forgets it instead of sending it again after every hello.
+            actions.append(.send(w, .ack(unit: unit)))
             return
         }
         let held = leaseTable[unit]?.contains { $0.worker == w && $0.attempt == attempt } ?? false
@@ -287,21 +297,28 @@ public struct CoordinatorStateMachine: Sendable {
             if held { removeLeases(of: unit) { $0.worker == w && $0.attempt == attempt } }
             actions.append(.log("discarded a duplicate result for \(unit.id) (attempt \(attempt)) from \(Self.name(w))"))
             actions.append(.send(w, .ack(unit: unit)))
+            // Trees of it that nothing covers, holds or queues (it overlapped only part of what is committed) run again.
+            requeueUncovered(unit, into: &actions)
             return
         }
         guard held else {
-            if leaseTable[unit] != nil || retryQueue.contains(where: { $0.unit == unit }) {
+            // Not this worker's lease. Leased to another worker (it moved, or expired and went out again): that
+            // lease stands and this late copy goes.
+            if leaseTable[unit] != nil {
                 actions.append(.log("discarded a late result for \(unit.id) (attempt \(attempt)) from \(Self.name(w)); it was re-leased"))
                 actions.append(.send(w, .ack(unit: unit)))
                 return
             }
-            if !wasCarved(unit) {
-                actions.append(.log("rejected a result for unknown unit \(unit.id) from \(Self.name(w))"))
+            // Otherwise it is a late result whose unit waits in the queue, or one from the outbox of a worker that
+            // re-registered, perhaps with an earlier coordinator that cut the trees into other units. Its trees are
+            // valid and not covered, and results do not depend on how trees are cut: the first `ok` stands.
+            guard status == .ok else {
+                actions.append(.log("ignored a \(status == .timeout ? "timeout" : "failure") of \(unit.id) (attempt \(attempt)) from "
+                                    + "\(Self.name(w)), which does not hold it"))
+                actions.append(.send(w, .ack(unit: unit)))
                 return
             }
-            // A result from a worker's outbox for a unit this coordinator has no lease for (it re-registered
-            // after losing us): the unit is valid and not covered, so the result stands.
-            actions.append(.log("accepted \(unit.id) from \(Self.name(w))'s outbox"))
+            actions.append(.log("accepted \(unit.id) (attempt \(attempt)) from \(Self.name(w)), which does not hold it"))
             commit(unit, payload: payload, elapsed: elapsed, into: &actions)
             actions.append(.send(w, .ack(unit: unit)))
             return
@@ -341,7 +358,10 @@ public struct CoordinatorStateMachine: Sendable {
     mutating func failed(_ unit: UnitSpec, attempt: Int, reason: String, countsAgainstBudget: Bool, into actions: inout [CoordinatorAction]) {
         // Another copy may still be running (speculation); it carries on.
         if leaseTable[unit] != nil || retryQueue.contains(where: { $0.unit == unit }) { return }
-        if coverage[unit.configuration].overlaps(unit.trees) { return }
+        if coverage[unit.configuration].overlaps(unit.trees) {
+            requeueUncovered(unit, into: &actions)
+            return
+        }
         let count = (failures[unit.id] ?? 0) + (countsAgainstBudget ? 1 : 0)
         failures[unit.id] = count
         if count >= settings.retryBudget {
@@ -399,6 +419,24 @@ public struct CoordinatorStateMachine: Sendable {
         leaseTable[unit] = list.isEmpty ? nil : list
     }
 
+    /// Queues, as units of their own, the trees of `unit` that are neither covered nor held by a lease nor queued
+    /// already. Results never overlap what is committed, so when one overlaps part of it (units cut differently by
+    /// an earlier coordinator or before a resume), the rest of its trees would otherwise be lost and the sweep
+    /// would never finish. Each part is a new unit (attempt 1, a budget of its own).
+    mutating func requeueUncovered(_ unit: UnitSpec, into actions: inout [CoordinatorAction]) {
+        let c = unit.configuration
+        guard !coverage[c].covers(unit.trees) else { return }
+        var taken = coverage[c]
+        for (other, _) in leaseTable where other.configuration == c && other.trees.overlaps(unit.trees) { taken.insert(other.trees) }
+        for entry in retryQueue where entry.unit.configuration == c && entry.unit.trees.overlaps(unit.trees) { taken.insert(entry.unit.trees) }
+        var from = unit.trees.lowerBound
+        while let gap = taken.nextGap(from: from, limit: unit.trees.upperBound, maxCount: unit.trees.count) {
+            retryQueue.append((UnitSpec(configuration: c, trees: gap), 1))
+            actions.append(.log("\(UnitSpec(configuration: c, trees: gap).id), the part of \(unit.id) nothing covers, goes back to the queue"))
+            from = gap.upperBound
+        }
+    }
+
     // MARK: - Dispatch
 
     /// Trees per unit now: one until the cost is measured, then about `targetUnitSeconds`, and small enough to
@@ -417,6 +455,9 @@ public struct CoordinatorStateMachine: Sendable {
         while !retryQueue.isEmpty {
             let next = retryQueue.removeFirst()
             if !coverage[next.unit.configuration].overlaps(next.unit.trees) { return next }
+            // Partly covered since it was queued (a result from an outbox cut the trees differently): its gaps.
+            var ignored: [CoordinatorAction] = []
+            requeueUncovered(next.unit, into: &ignored)
         }
         while true {
             if let index = windows.index(forKey: w) {
@@ -466,11 +507,6 @@ public struct CoordinatorStateMachine: Sendable {
         windows[victim]?.configurationEnd = split
         return Window(start: window.start, end: window.end, configuration: split, tree: window.start,
                       configurationEnd: window.configurationEnd)
-    }
-
-    /// Whether `unit` lies in trees already handed out in windows (so it may have been assigned).
-    func wasCarved(_ unit: UnitSpec) -> Bool {
-        unit.trees.upperBound <= windowCursor
     }
 
     /// How long `unit` should take at the measured cost (0 before it is measured).

@@ -65,6 +65,8 @@ public struct WorkerStateMachine: Sendable {
     var liveness = 3
     var lastHeardMs: Int64 = 0
     var lastSentMs: Int64 = 0
+    /// When the last hello went out: replies to what was sent before it do not send another.
+    var lastHelloMs: Int64?
     var backoffMs: Int
     var sweepHash: String?
 
@@ -77,11 +79,8 @@ public struct WorkerStateMachine: Sendable {
         var actions: [WorkerAction] = []
         switch event {
         case .connected:
-            phase = .helloSent
             lastHeardMs = nowMs
-            outstandingCredit = 0
-            send(.hello(workerID: settings.workerID, host: settings.host, slots: settings.slots, engineVersion: settings.engineVersion),
-                 nowMs: nowMs, into: &actions)
+            sayHello(nowMs: nowMs, into: &actions)
         case .received(let message):
             lastHeardMs = nowMs
             receive(message, nowMs: nowMs, into: &actions)
@@ -112,6 +111,11 @@ public struct WorkerStateMachine: Sendable {
                 queued.removeAll()
             }
             sweepHash = configHash
+            // The coordinator started this worker's credit over at our hello and took back the units it had
+            // leased us (they are queued again there): forget those not yet begun, and count credit from zero.
+            queued.removeAll()
+            outstandingCredit = 0
+            lastHelloMs = nil
             self.heartbeatMs = max(10, heartbeatMs)
             self.liveness = max(1, liveness)
             phase = .ready
@@ -160,12 +164,30 @@ public struct WorkerStateMachine: Sendable {
             } else if reason == "done" {
                 actions.append(.log("the sweep is done; waiting for the next one"))
             } else {
-                actions.append(.log("the coordinator disconnected: \(reason)"))
-                reconnect(into: &actions)
+                // The coordinator does not know us: it was restarted, or it declared us dead, or it lost our hello.
+                // The connection works (it just answered), so say hello again on it, at once and without backoff.
+                reRegister(reason: reason, nowMs: nowMs, into: &actions)
             }
         default:
             actions.append(.log("ignored an unexpected message from the coordinator"))
         }
+    }
+
+    /// Says hello (again). Until the welcome comes, nothing else is sent but heartbeats; the coordinator answers
+    /// everything this worker sent before the hello with `say hello first`, and those replies, arriving in a burst,
+    /// are answered by the one hello already sent. Another goes out only when a heartbeat interval has passed
+    /// without a welcome (the hello was lost).
+    mutating func reRegister(reason: String, nowMs: Int64, into actions: inout [WorkerAction]) {
+        if phase == .helloSent, let last = lastHelloMs, nowMs - last < Int64(heartbeatMs) { return }
+        actions.append(.log("the coordinator does not know this worker (\(reason)); saying hello again"))
+        sayHello(nowMs: nowMs, into: &actions)
+    }
+
+    mutating func sayHello(nowMs: Int64, into actions: inout [WorkerAction]) {
+        phase = .helloSent
+        lastHelloMs = nowMs
+        send(.hello(workerID: settings.workerID, host: settings.host, slots: settings.slots, engineVersion: settings.engineVersion),
+             nowMs: nowMs, into: &actions)
     }
 
     /// Changes how many units are asked for (and started ahead) beyond the slots, e.g. once the plan says
