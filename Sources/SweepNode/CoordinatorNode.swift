@@ -100,6 +100,9 @@ public final class CoordinatorNode {
         defer { context.terminate() }
         var socketOptions = ZMQSocketOptions()
         socketOptions.routerMandatory = true
+        // A worker that reconnects (a new socket, the same routing id) takes over its old connection; without this
+        // libzmq refuses the new one while it still knows the old, and the worker's hello never arrives.
+        socketOptions.routerHandover = true
         socketOptions.linger = 1000
         socketOptions.maxMessageSize = options.maxMessageBytes
         socketOptions.sendHWM = 0

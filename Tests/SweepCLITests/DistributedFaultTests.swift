@@ -180,6 +180,73 @@ import Testing
         #expect(log.contains("resumed"), "the second run resumed from the journal")
     }
 
+    /// Issue 14 §1: what systemd, Kubernetes or Compose do after a crash — the coordinator is killed and started
+    /// again with the same command while its workers live on. Twenty times, killed at different points (before the
+    /// first commit, early, midway) and down for different times (restarted at once, within the workers'
+    /// liveness, after it): every time the workers come back on their own, the sweep finishes, no unit is
+    /// journaled twice and no tree is covered twice, and the reports are byte for byte those of `sweep run`.
+    @Test func aCoordinatorRestartedWhileItsWorkersLiveTakesThemBackTwentyTimesInARow() throws {
+        // A quarter of the usual sweep, so twenty rounds stay short; its own `sweep run` reference.
+        var f = try fixture("restart")
+        try Self.config.replacingOccurrences(of: "perConfiguration: 400", with: "perConfiguration: 100")
+            .write(toFile: f.config, atomically: true, encoding: .utf8)
+        let run = try cli.sweep("run", f.config, "--output", f.dir + "/reference", "--quiet")
+        #expect(run.status == 0, "\(run.stderr)")
+        f = Fixture(dir: f.dir, config: f.config, reference: f.dir + "/reference")
+        let killAfterRecords = [0, 1, 3, 6, 10]
+        let downMicroseconds: [UInt32] = [0, 300_000, 1_500_000, 100_000]
+        var stalls: [String] = []
+        for round in 0 ..< 20 {
+            let out = f.dir + "/out-\(round)"
+            let endpoint = "ipc://\(f.dir)/coordinator-\(round)"
+            let arguments = ["submit", f.config, "--output", out, "--workers", "0", "--listen", endpoint,
+                             "--heartbeat-ms", "200", "--unit-seconds", "0.02"]
+            let first = try start(arguments, stderr: f.dir + "/first-\(round).log")
+            let workers = try (0 ..< 2).map {
+                try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "r\(round)-\($0)"], stderr: f.dir + "/worker-\(round)-\($0).log")
+            }
+            let records = killAfterRecords[round % killAfterRecords.count]
+            #expect(waitForLog(f.dir + "/first-\(round).log", "joined"), "round \(round): no worker joined")
+            let deadline = Date().addingTimeInterval(30)
+            while records > 0 && Date() < deadline {
+                if let contents = try? JournalReader.read(path: out + "/journal.tsj"), contents.records.count >= records { break }
+                usleep(5_000)
+            }
+            let killedRunning = first.isRunning
+            kill(first.processIdentifier, SIGKILL)
+            first.waitUntilExit()
+            usleep(downMicroseconds[round % downMicroseconds.count])
+            let second = try start(arguments, stderr: f.dir + "/second-\(round).log")
+            let finished = Date().addingTimeInterval(60)
+            while second.isRunning && Date() < finished { usleep(20_000) }
+            if second.isRunning {
+                stalls.append("round \(round) (killed after \(records) records): no end in 60 s")
+                kill(second.processIdentifier, SIGKILL)
+            }
+            second.waitUntilExit()
+            // Both workers were taken back: each heard the new coordinator's "done" and exited 0 by itself.
+            for (i, w) in workers.enumerated() {
+                #expect(wait(w, seconds: 15) == 0, "round \(round): worker \(i) did not exit 0 after the sweep")
+            }
+            guard killedRunning, second.terminationStatus == 0 else {
+                Issue.record("round \(round): first running when killed \(killedRunning), second exited \(second.terminationStatus)")
+                continue
+            }
+            try expectSameReports(out, f)
+            let journal = try JournalReader.read(path: out + "/journal.tsj")
+            #expect(Set(journal.records.map(\.key)).count == journal.records.count, "round \(round): a unit journaled twice")
+            var trees: [Int: [Int]] = [:]
+            for key in journal.records.map(\.key) {
+                // c<configuration>:t<first>-<last>
+                let parts = key.dropFirst().split(separator: ":")
+                let range = parts[1].dropFirst().split(separator: "-").compactMap { Int($0) }
+                trees[Int(parts[0])!, default: []] += Array(range[0] ... range[1])
+            }
+            #expect(trees.values.allSatisfy { Set($0).count == $0.count }, "round \(round): a tree journaled twice")
+        }
+        #expect(stalls.isEmpty, "\(stalls)")
+    }
+
     @Test func aJournalOfAnOlderBuildIsRefusedWithTheWayOut() throws {
         let f = try fixture("old-journal")
         let out = f.dir + "/out"

@@ -30,6 +30,25 @@ import TouchScenarios
         actions.compactMap { if case let .commit(u, _) = $0 { return u } else { return nil } }
     }
 
+    /// Worker a asks for one unit at `asking` ms and then runs every unit it gets, one at a time, asking for the
+    /// next with each result, until nothing is left: the units committed on the way, and whether the sweep finished.
+    static func runOut(_ m: inout CoordinatorStateMachine, asking: Int64) -> (committed: [UnitSpec], finished: Bool) {
+        var pending = assigns(m.handle(.received(a, .credit(count: 1)), nowMs: asking)).map(\.0)
+        var committed: [UnitSpec] = []
+        var finished = false
+        var now = asking + 1
+        while let unit = pending.first {
+            pending.removeFirst()
+            var actions = m.handle(.received(a, ok(unit)), nowMs: now)
+            actions += m.handle(.received(a, .credit(count: 1)), nowMs: now)
+            committed += commits(actions)
+            pending += assigns(actions).map(\.0)
+            finished = finished || actions.contains(.finished)
+            now += 1
+        }
+        return (committed, finished)
+    }
+
     static func ok(_ unit: UnitSpec, attempt: Int = 1, elapsed: Int64 = 1000) -> ProtocolMessage {
         .result(unit: unit, attempt: attempt, status: .ok, elapsedMicroseconds: elapsed, payload: [1, 2, 3], detail: "")
     }
@@ -62,19 +81,7 @@ import TouchScenarios
     @Test func everyTreeIsCommittedOnceAndTheSweepFinishes() {
         var m = Self.machine()
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
-        var pending = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0)).map(\.0)
-        var committed: [UnitSpec] = []
-        var finished = false
-        var now: Int64 = 1
-        while let unit = pending.first {
-            pending.removeFirst()
-            var actions = m.handle(.received(Self.a, Self.ok(unit)), nowMs: now)
-            actions += m.handle(.received(Self.a, .credit(count: 1)), nowMs: now)
-            committed += Self.commits(actions)
-            pending += Self.assigns(actions).map(\.0)
-            finished = finished || actions.contains(.finished)
-            now += 1
-        }
+        let (committed, finished) = Self.runOut(&m, asking: 0)
         #expect(finished)
         for c in 0 ..< 2 {
             let trees = committed.filter { $0.configuration == c }.flatMap { Array($0.trees) }.sorted()
@@ -330,5 +337,61 @@ import TouchScenarios
                 #expect(c.covers(probe) == probe.allSatisfy { model.contains($0) })
             }
         }
+    }
+
+    @Test func aHelloFromARegisteredWorkerReturnsItsLeasesToTheQueueWithoutSpendingTheirBudget() {
+        var m = Self.machine(configurations: 1, trees: 4)
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        let held = Self.assigns(m.handle(.received(Self.a, .credit(count: 2)), nowMs: 0)).map(\.0)
+        #expect(held.count == 2 && m.leasedUnits == 2)
+        let again = m.handle(Self.hello(Self.a), nowMs: 10)
+        #expect(Self.logs(again).contains("worker worker-a said hello again; the 2 units it held go back to the queue"))
+        #expect(m.leasedUnits == 0 && m.liveWorkers == 1)
+        // They go out again, as attempt 2, to whoever asks first; nothing was quarantined.
+        let out = Self.assigns(m.handle(.received(Self.a, .credit(count: 2)), nowMs: 20))
+        #expect(out.map(\.0) == held && out.allSatisfy { $0.1 == 2 })
+        #expect(m.quarantined.isEmpty)
+    }
+
+    @Test func aResultFromAWorkerThatDoesNotHoldItsUnitIsCommittedWhateverTheCarving() {
+        // A restarted coordinator: trees 0-9 of configuration 0 were cut as one unit by the coordinator before it,
+        // and the worker that ran it re-sends it from its outbox.
+        var m = Self.machine(configurations: 2, trees: 20)
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        let old = UnitSpec(configuration: 0, trees: 0 ..< 10)
+        let accepted = m.handle(.received(Self.a, Self.ok(old)), nowMs: 1)
+        #expect(Self.commits(accepted) == [old])
+        #expect(accepted.contains { if case .send(Self.a, .ack(old)) = $0 { return true } else { return false } })
+        // Carving goes around it: no unit handed out after it overlaps its trees.
+        let next = Self.assigns(m.handle(.received(Self.a, .credit(count: 4)), nowMs: 2)).map(\.0)
+        #expect(next.count == 4 && next.allSatisfy { $0.configuration == 1 || !$0.trees.overlaps(0 ..< 10) }, "\(next.map(\.id))")
+        // A failure of a unit nobody holds changes nothing but is acknowledged, so the worker forgets it.
+        let failure = m.handle(.received(Self.a, .result(unit: UnitSpec(configuration: 1, trees: 15 ..< 16), attempt: 1, status: .error,
+                                                          elapsedMicroseconds: 0, payload: [], detail: "x")), nowMs: 3)
+        #expect(Self.commits(failure).isEmpty && m.retries == 0)
+        #expect(failure.contains { if case .send(Self.a, .ack) = $0 { return true } else { return false } })
+    }
+
+    @Test func aResultThatOverlapsCommittedTreesIsDiscardedAndItsOtherTreesRunAgain() {
+        var m = Self.machine(configurations: 1, trees: 10)
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        _ = m.handle(.received(Self.a, Self.ok(UnitSpec(configuration: 0, trees: 0 ..< 4))), nowMs: 1)
+        // Cut otherwise by an earlier coordinator: trees 2-5 overlap what is committed, 4 and 5 do not.
+        let late = m.handle(.received(Self.a, Self.ok(UnitSpec(configuration: 0, trees: 2 ..< 6))), nowMs: 2)
+        #expect(Self.commits(late).isEmpty)
+        #expect(Self.logs(late).contains("c0:t4-5, the part of c0:t2-5 nothing covers, goes back to the queue"))
+        // Run the sweep out: every tree is committed once and it finishes.
+        let (committed, finished) = Self.runOut(&m, asking: 3)
+        #expect(finished)
+        #expect(([UnitSpec(configuration: 0, trees: 0 ..< 4)] + committed).flatMap { Array($0.trees) }.sorted() == Array(0 ..< 10))
+    }
+
+    @Test func aResultForAUnitOutsideThePlanIsRejectedButAcknowledged() {
+        var m = Self.machine()
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        let bogus = UnitSpec(configuration: 9, trees: 0 ..< 1)
+        let actions = m.handle(.received(Self.a, Self.ok(bogus)), nowMs: 1)
+        #expect(Self.commits(actions).isEmpty)
+        #expect(actions.contains { if case .send(Self.a, .ack(bogus)) = $0 { return true } else { return false } }, "else it comes back after every hello")
     }
 }

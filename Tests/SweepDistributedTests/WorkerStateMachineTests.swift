@@ -131,4 +131,35 @@ import Testing
         #expect(beats.contains { if case .heartbeat = $0 { return true } else { return false } })
         #expect(Self.sent(w.handle(.tick, nowMs: 1500)).isEmpty)
     }
+
+    /// A restarted coordinator answers everything the worker sent before it knew of the restart with
+    /// `say hello first`. One hello answers the burst, at once and on the same connection; the welcome starts the
+    /// credit and the queue over, and the outbox goes to the new coordinator.
+    @Test func aBurstOfSayHelloFirstGetsOneHelloAtOnceAndTheWelcomeStartsCreditAndQueueOver() {
+        var w = Self.machine(slots: 1)
+        _ = w.handle(.connected, nowMs: 0)
+        _ = w.handle(.received(Self.welcome), nowMs: 0)
+        let u3 = UnitSpec(configuration: 0, trees: 2 ..< 3)
+        _ = w.handle(.received(.assignments([Assignment(unit: Self.u1, attempt: 1, deadlineMs: 9000),
+                                             Assignment(unit: Self.u2, attempt: 1, deadlineMs: 9000),
+                                             Assignment(unit: u3, attempt: 1, deadlineMs: 9000)])), nowMs: 1)
+        _ = w.handle(.finished(Self.u1, attempt: 1, status: .ok, elapsedMicroseconds: 5, payload: [9], detail: ""), nowMs: 2000)
+        var actions: [WorkerAction] = []
+        for t in Int64(2010) ..< 2015 { actions += w.handle(.received(.disconnect(reason: "say hello first")), nowMs: t) }
+        let hellos = Self.sent(actions).filter { if case .hello = $0 { return true } else { return false } }
+        #expect(hellos.count == 1, "one hello for the burst")
+        #expect(!actions.contains { if case .reconnect = $0 { return true } else { return false } }, "no reconnect, no backoff")
+        #expect(w.phase == .helloSent)
+        // No welcome within a heartbeat interval: the hello may be lost, so the next reply gets another.
+        #expect(Self.sent(w.handle(.received(.disconnect(reason: "say hello first")), nowMs: 2500)).isEmpty)
+        #expect(Self.sent(w.handle(.received(.disconnect(reason: "say hello first")), nowMs: 3011))
+            .contains { if case .hello = $0 { return true } else { return false } })
+        let back = w.handle(.received(Self.welcome), nowMs: 3020)
+        let sent = Self.sent(back)
+        #expect(sent.contains { if case .result(Self.u1, 1, .ok, _, _, _) = $0 { return true } else { return false } }, "the outbox goes again")
+        // u2 runs on (its result will be welcome); u3, queued behind it, was taken back by the coordinator's
+        // hello handling, so it is forgotten, and the credit asked for counts only the running unit.
+        #expect(w.running.map(\.unit) == [Self.u2] && w.queued.isEmpty)
+        #expect(sent.contains { if case .credit(1) = $0 { return true } else { return false } }, "\(sent)")
+    }
 }
