@@ -51,6 +51,8 @@ public final class CoordinatorNode {
         public var tallies: SweepTallies
         public var quarantined: [(unit: UnitSpec, reason: String)]
         public var resumedUnits: Int
+        /// Units an earlier run quarantined that this run tried again.
+        public var retriedUnits: Int
         public var endpoint: String
     }
 
@@ -83,7 +85,7 @@ public final class CoordinatorNode {
         var tallies = SweepTallies(plan: plan)
         var coverage = Array(repeating: TreeCoverage(), count: plan.configurations.count)
         var quarantined: [(unit: UnitSpec, reason: String)] = []
-        let (journal, resumed) = try openJournal(tallies: &tallies, coverage: &coverage, quarantined: &quarantined)
+        let (journal, resumed, retried) = try openJournal(tallies: &tallies, coverage: &coverage)
         defer { try? journal.close() }
 
         var settings = CoordinatorSettings(sweepID: plan.config.name, configHash: plan.configHash, configText: configText,
@@ -251,12 +253,12 @@ public final class CoordinatorNode {
                 }
             }
         }
-        return Outcome(tallies: tallies, quarantined: quarantined, resumedUnits: resumed, endpoint: endpoint)
+        return Outcome(tallies: tallies, quarantined: quarantined, resumedUnits: resumed, retriedUnits: retried, endpoint: endpoint)
     }
 
     /// Opens (or creates) the journal in the output directory and replays it into the tallies.
-    func openJournal(tallies: inout SweepTallies, coverage: inout [TreeCoverage],
-                     quarantined: inout [(unit: UnitSpec, reason: String)]) throws -> (JournalWriter, Int) {
+    /// Returns the writer, the units resumed, and the units an earlier run quarantined that this run tries again.
+    func openJournal(tallies: inout SweepTallies, coverage: inout [TreeCoverage]) throws -> (JournalWriter, Int, Int) {
         let directory = options.outputDirectory
         let marker = directory + "/" + OutputDirectory.markerName
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: directory), !existing.isEmpty,
@@ -274,8 +276,16 @@ public final class CoordinatorNode {
         if FileManager.default.fileExists(atPath: path) && !options.restart {
             let (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: plan.configHash)
             var resumed = 0
+            var retried: Set<UnitSpec> = []
             for record in contents.records {
                 let (unit, payload) = try UnitRecordCodec.decode(record.payload)
+                // A unit quarantined by an earlier run is tried again (with a fresh retry budget): the cause may be
+                // fixed (a bad worker, a memory limit). Its record stays in the journal; if it fails again, another
+                // follows it, and once it is committed the committed record is what counts.
+                if record.kind == .quarantined {
+                    retried.insert(unit)
+                    continue
+                }
                 guard unit.configuration < coverage.count, !coverage[unit.configuration].overlaps(unit.trees) else { continue }
                 coverage[unit.configuration].insert(unit.trees)
                 switch record.kind {
@@ -289,12 +299,13 @@ public final class CoordinatorNode {
                     tallies.merge(result)
                     resumed += 1
                 case .quarantined:
-                    quarantined.append((unit, String(decoding: payload, as: UTF8.self)))
+                    break
                 }
             }
-            return (writer, resumed)
+            let retry = retried.filter { $0.configuration < coverage.count && !coverage[$0.configuration].covers($0.trees) }.count
+            return (writer, resumed, retry)
         }
-        return (try JournalWriter.create(path: path, configHash: plan.configHash, headerText: configText, overwrite: true), 0)
+        return (try JournalWriter.create(path: path, configHash: plan.configHash, headerText: configText, overwrite: true), 0, 0)
     }
 }
 

@@ -380,6 +380,19 @@ import Testing
         #expect(summary.count == reference.count && summary.count == 5, "CSV rows end in CRLF; 4 configurations and a header")
         let differing = zip(summary, reference).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
         #expect(differing == [2], "rows \(differing) differ; only configuration 1 (row 2) lost a unit")
+        // Issue 14 §2: the documented way out — fix the cause and run the same command again. Only the quarantined
+        // unit runs (the rest is resumed from the journal), the reports become complete, and the exit is 0.
+        let again = try start(["submit", f.config, "--output", out, "--workers", "2", "--unit-seconds", "0.05"], stderr: f.dir + "/again.log")
+        #expect(wait(again) == 0, "\((try? String(contentsOfFile: f.dir + "/again.log", encoding: .utf8)) ?? "")")
+        let log = try String(contentsOfFile: f.dir + "/again.log", encoding: .utf8)
+        #expect(log.contains("sweep submit: tried again 1 units an earlier run quarantined"), "\(log)")
+        #expect(log.contains("sweep submit: resumed "), "\(log)")
+        try expectSameReports(out, f)
+        // A third run finds everything committed: it runs nothing and writes the same reports.
+        let third = try start(["submit", f.config, "--output", out, "--workers", "1"], stderr: f.dir + "/third.log")
+        #expect(wait(third) == 0)
+        #expect(!(try String(contentsOfFile: f.dir + "/third.log", encoding: .utf8)).contains("tried again"))
+        try expectSameReports(out, f)
     }
 
     @Test func offATerminalProgressIsAPlainLineWithTheFinalCountsLast() throws {

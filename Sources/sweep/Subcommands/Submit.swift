@@ -166,6 +166,9 @@ extension SweepCommand {
                 print(directory)
             } else {
                 if outcome.resumedUnits > 0 { printError("sweep submit: resumed \(outcome.resumedUnits) units from the journal") }
+                if outcome.retriedUnits > 0 {
+                    printError("sweep submit: tried again \(outcome.retriedUnits) units an earlier run quarantined")
+                }
                 print(TerminalSummary.render(plan: plan, tallies: outcome.tallies))
                 print(reportsWrittenLines(directory: directory, plan: plan, note: " (journal: \(CoordinatorNode.journalName))"))
             }
