@@ -14,6 +14,9 @@ public struct WorkerSettings: Sendable {
     /// Stay connected for the next sweep instead of exiting when the coordinator says done.
     public var keepAlive = false
     public var initialBackoffMs = 1000
+    /// How long a hello waits for its welcome (at least; one liveness span if that is longer) before the socket is
+    /// replaced.
+    public var welcomeWaitMs = 3000
     public var maximumBackoffMs = 32000
 
     public init(workerID: String, host: String, slots: Int, engineVersion: String) {
@@ -24,6 +27,9 @@ public struct WorkerSettings: Sendable {
 public enum WorkerEvent: Sendable {
     /// The socket is (re)connected; say hello.
     case connected
+    /// libzmq re-established the socket's connection by itself after losing it (the coordinator restarted, or
+    /// the network came back): a hello not yet answered may have gone down with the old connection.
+    case transportReconnected
     case received(ProtocolMessage)
     case malformed(String)
     /// A unit the driver ran finished (ok, error or timeout).
@@ -81,6 +87,11 @@ public struct WorkerStateMachine: Sendable {
         case .connected:
             lastHeardMs = nowMs
             sayHello(nowMs: nowMs, into: &actions)
+        case .transportReconnected:
+            if phase == .helloSent {
+                actions.append(.log("the connection to the coordinator is back; saying hello again"))
+                sayHello(nowMs: nowMs, into: &actions)
+            }
         case .received(let message):
             lastHeardMs = nowMs
             receive(message, nowMs: nowMs, into: &actions)
@@ -216,6 +227,18 @@ public struct WorkerStateMachine: Sendable {
 
     mutating func tick(nowMs: Int64, into actions: inout [WorkerAction]) {
         guard phase == .ready || phase == .helloSent else { return }
+        if phase == .helloSent {
+            // Waiting for a welcome; nothing else is sent (the coordinator does not know this worker). A coordinator
+            // slow to start (reading a long journal on a busy machine) gets at least `welcomeWaitMs`, so that a
+            // welcome on its way is not thrown away with the socket; then a new socket, after the backoff (a new
+            // connection attempt gets through a network that came back faster than a pending one).
+            let wait = max(settings.welcomeWaitMs, heartbeatMs * liveness)
+            if let last = lastHelloMs, nowMs - last > Int64(wait) {
+                actions.append(.log("no welcome from the coordinator in \(wait) ms; reconnecting in \(backoffMs) ms"))
+                reconnect(into: &actions)
+            }
+            return
+        }
         if nowMs - lastHeardMs > Int64(heartbeatMs * liveness) {
             actions.append(.log("the coordinator is silent; reconnecting in \(backoffMs) ms"))
             reconnect(into: &actions)

@@ -22,8 +22,9 @@ public final class CoordinatorNode {
         public var retryBudget = 3
         public var targetUnitSeconds = 1.0
         public var maximumTreesPerUnit = 256
-        /// Messages larger than this are dropped by libzmq (ZMQ_MAXMSGSIZE) and their sender disconnected.
-        public var maxMessageBytes: Int64 = 256 * 1024 * 1024
+        /// Frames larger than this are dropped by libzmq (ZMQ_MAXMSGSIZE) before they are read, and their sender's
+        /// connection with them: the largest frame the protocol allows (a result payload, 64 MiB).
+        public var maxMessageBytes = Int64(WireLimits.payloadBytes)
         /// CURVE and the allow-list, or plain (a private ipc:// socket, or `--insecure`).
         public var security = CoordinatorSecurity.plain
         /// Called every `progressIntervalMs` (and when the sweep finishes) with a progress snapshot.
@@ -119,11 +120,19 @@ public final class CoordinatorNode {
         defer { gatekeeper?.close() }
         let socket = try ZMQSocket(context: context, type: .router, options: socketOptions)
         defer { socket.close() }
-        try gatekeeper?.watch(socket)
+        // Connection events: failed handshakes (the gatekeeper words them) and connections libzmq dropped.
+        let monitor = try socket.monitor()
+        defer { monitor.close() }
+        var dropLog = LogThrottle()
         let endpoint = try socket.bind(options.listen)
         let poller = ZMQPoller()
         let socketIndex = poller.add(socket)
-        let gateIndices = gatekeeper?.add(to: poller)
+        let monitorIndex = poller.add(monitor.socket)
+        let gateIndex = gatekeeper?.add(to: poller)
+        /// Lines about one peer's messages, at most one a second per peer (docs/protocol.md §3).
+        var peerLog = PeerLogThrottle()
+        /// Peers answered with `refuse` for speaking another protocol version, and when (once a second each).
+        var versionRefusals: [WorkerID: Int64] = [:]
         options.onListening?(endpoint)
 
         var lastTick: Int64 = 0
@@ -161,8 +170,22 @@ public final class CoordinatorNode {
             }
         }
 
+        /// Logs a line about `peer`'s message, unless that peer has had its line this second. Quarantines and a
+        /// worker joining are always logged.
+        func log(_ line: String, about peer: WorkerID?, now: Int64) {
+            if let peer, !line.hasPrefix("quarantined ") {
+                if line.hasPrefix("worker "), line.contains(" joined from ") {
+                    peerLog.force(peer, nowMs: now)
+                } else if !peerLog.admit(peer, nowMs: now) {
+                    return
+                }
+            }
+            options.log(line)
+        }
+
         /// Performs actions as a worklist: handling one may add more (an unreachable worker's units move on).
-        func perform(_ initial: [CoordinatorAction], now: Int64) throws {
+        /// `peer`: whose message led to them (its log lines are rate-limited).
+        func perform(_ initial: [CoordinatorAction], now: Int64, peer: WorkerID? = nil) throws {
             var work = initial
             var i = 0
             while i < work.count {
@@ -182,7 +205,7 @@ public final class CoordinatorNode {
                     quarantined.append((unit, reason))
                     try journal.append(kind: .quarantined, key: unit.id, payload: UnitRecordCodec.encode(unit: unit, payload: Array(reason.utf8)))
                 case let .log(line):
-                    options.log(line)
+                    log(line, about: peer, now: now)
                 case .finished:
                     finished = true
                 }
@@ -193,7 +216,18 @@ public final class CoordinatorNode {
             if stop() { break }
             try poller.poll(timeoutMs: Int(min(50, tickMs)))
             let now = clock.nowMs
-            if let gatekeeper, let gateIndices { try gatekeeper.serve(poller, gateIndices, nowMs: now) }
+            if let gatekeeper, let gateIndex { try gatekeeper.serve(poller, gateIndex, nowMs: now) }
+            if poller.isReadable(monitorIndex) {
+                for event in try monitor.drain() {
+                    gatekeeper?.note(event, nowMs: now)
+                    // libzmq reports a frame over ZMQ_MAXMSGSIZE only by dropping the connection; a peer that
+                    // closed its socket looks the same from here.
+                    if event.kind == .disconnected, dropLog.allows("disconnected", nowMs: now) {
+                        options.log("libzmq dropped a connection on \(event.endpoint): the peer sent a frame over the "
+                                    + "\(options.maxMessageBytes)-byte limit, or closed its socket (logged at most once a minute)")
+                    }
+                }
+            }
             if poller.isReadable(socketIndex) {
                 // Drain what is there, bounded so ticks keep happening under load.
                 var drained = 0
@@ -209,15 +243,22 @@ public final class CoordinatorNode {
                             do {
                                 arrived = (unit, try ResultCodec.decode(payload, for: unit))
                             } catch {
-                                options.log("rejected the result payload of \(unit.id) from \(String(decoding: worker.bytes, as: UTF8.self)): \(error)")
+                                log("rejected the result payload of \(unit.id) from \(worker): \(error)", about: worker, now: now)
                                 message = .result(unit: unit, attempt: attempt, status: .error, elapsedMicroseconds: elapsed, payload: [],
                                                   detail: "its result payload did not decode")
                             }
                         }
-                        try perform(machine.handle(.received(worker, message), nowMs: now), now: now)
+                        try perform(machine.handle(.received(worker, message), nowMs: now), now: now, peer: worker)
                         arrived = nil
                     } catch let error as ProtocolError {
-                        try perform(machine.handle(.malformed(worker, "\(error)"), nowMs: now), now: now)
+                        try perform(machine.handle(.malformed(worker, "\(error)"), nowMs: now), now: now, peer: worker)
+                        // A peer of another protocol version gets a refusal it can read (the magic and the version
+                        // field never move), once a second at most.
+                        if case let .version(found, expected) = error, versionRefusals[worker].map({ now - $0 >= 1000 }) ?? true {
+                            versionRefusals[worker] = now
+                            _ = try send(.refuse(reason: "this coordinator speaks SWP/\(expected) only and the message was SWP/\(found); "
+                                                 + "run a worker built from the same release"), to: worker)
+                        }
                     }
                     // Send what has piled up every so often, so workers start on it while the rest is read.
                     if drained % Self.flushEvery == 0 { try flush(now: now) }
@@ -226,6 +267,8 @@ public final class CoordinatorNode {
             if now - lastTick >= tickMs {
                 lastTick = now
                 try perform(machine.handle(.tick, nowMs: now), now: now)
+                for line in peerLog.endedWindows(nowMs: now) { options.log(line) }
+                if versionRefusals.count > 1024 { versionRefusals = versionRefusals.filter { now - $0.value < 1000 } }
             }
             try flush(now: now)
             _ = try journal.flushIfDue(nowMs: now)

@@ -24,16 +24,21 @@ public enum ClientSecurity: Sendable {
 }
 
 /// The coordinator's gatekeeping: answers ZAP requests against the allow-list and turns failed handshakes
-/// into log lines, each kind of refusal logged once per key (or once a minute for keyless failures) so a
-/// refused worker retrying with backoff does not flood the log. Lives on the coordinator's thread.
+/// (monitor events the coordinator passes on) into log lines, so a refused worker retrying with backoff does not
+/// flood the log: each refused key is logged once, and at most one refused-key line a second passes whatever
+/// the number of keys (a flood of random keys is counted, not listed); keyless failures are logged once a minute
+/// per kind. Lives on the coordinator's thread.
 final class Gatekeeper {
     static let zapDomain = "touchsweep"
+    /// Refused keys remembered so that each is logged once; beyond this many, new keys are only counted.
+    static let rememberedKeys = 10_000
     let authenticator: ZMQAuthenticator
     let allowed: [CurvePublicKey: String]?
     let log: @Sendable (String) -> Void
-    var monitor: ZMQMonitor?
     private var loggedKeys = Set<CurvePublicKey>()
     private var keylessLog = LogThrottle()
+    private var keyLineAt: Int64?
+    private var keysHeld = 0
     private(set) var refusals = 0
 
     init(context: ZMQContext, allowed: [CurvePublicKey: String]?, log: @escaping @Sendable (String) -> Void) throws {
@@ -42,51 +47,54 @@ final class Gatekeeper {
         self.log = log
     }
 
-    func watch(_ socket: ZMQSocket) throws { monitor = try socket.monitor() }
+    func add(to poller: ZMQPoller) -> Int { poller.add(authenticator.socket) }
 
-    func add(to poller: ZMQPoller) -> (zap: Int, monitor: Int) {
-        (poller.add(authenticator.socket), monitor.map { poller.add($0.socket) } ?? -1)
+    /// Answers the ZAP requests waiting on the authenticator's socket (`index` in `poller`).
+    func serve(_ poller: ZMQPoller, _ index: Int, nowMs: Int64) throws {
+        guard poller.isReadable(index) else { return }
+        try authenticator.answerPending { request in
+            guard request.mechanism == "CURVE", let key = request.clientKey else {
+                return .deny(reason: "CURVE required")
+            }
+            guard let allowed else { return .allow(userID: key.z85) }
+            if allowed[key] != nil { return .allow(userID: key.z85) }
+            refusals += 1
+            let new = loggedKeys.count < Self.rememberedKeys ? loggedKeys.insert(key).inserted : !loggedKeys.contains(key)
+            guard new else { return .deny(reason: "key not on the allow-list") }
+            if keyLineAt.map({ nowMs - $0 >= 1000 }) ?? true {
+                keyLineAt = nowMs
+                let held = keysHeld
+                keysHeld = 0
+                log("refused worker key \(key.z85) from \(request.address.isEmpty ? "a local peer" : request.address): "
+                    + "not on the allow-list (further attempts with this key are refused without a log line)"
+                    + (held > 0 ? "; \(held) other unknown keys were refused since the last such line" : ""))
+            } else {
+                keysHeld += 1
+            }
+            return .deny(reason: "key not on the allow-list")
+        }
     }
 
-    func serve(_ poller: ZMQPoller, _ indices: (zap: Int, monitor: Int), nowMs: Int64) throws {
-        if poller.isReadable(indices.zap) {
-            try authenticator.answerPending { request in
-                guard request.mechanism == "CURVE", let key = request.clientKey else {
-                    return .deny(reason: "CURVE required")
-                }
-                guard let allowed else { return .allow(userID: key.z85) }
-                if allowed[key] != nil { return .allow(userID: key.z85) }
-                refusals += 1
-                if loggedKeys.insert(key).inserted {
-                    log("refused worker key \(key.z85) from \(request.address.isEmpty ? "a local peer" : request.address): "
-                        + "not on the allow-list (further attempts with this key are refused without a log line)")
-                }
-                return .deny(reason: "key not on the allow-list")
-            }
+    /// A failed handshake seen by the socket monitor.
+    func note(_ event: ZMQMonitorEvent, nowMs: Int64) {
+        let why: String
+        switch event.kind {
+        case .cryptographicFailure:
+            why = "its CURVE handshake did not decrypt (a worker holding the wrong --coordinator-key)"
+        case .mechanismMismatch, .handshakeFailed:
+            why = "it does not speak CURVE (a worker started with --insecure or without keys)"
+        case .protocolError(let code):
+            why = "its handshake broke the protocol (ZMTP error 0x\(String(code, radix: 16)))"
+        default:
+            return
         }
-        if indices.monitor >= 0, let monitor, poller.isReadable(indices.monitor) {
-            for event in try monitor.drain() {
-                let why: String
-                switch event.kind {
-                case .cryptographicFailure:
-                    why = "its CURVE handshake did not decrypt (a worker holding the wrong --coordinator-key)"
-                case .mechanismMismatch, .handshakeFailed:
-                    why = "it does not speak CURVE (a worker started with --insecure or without keys)"
-                case .protocolError(let code):
-                    why = "its handshake broke the protocol (ZMTP error 0x\(String(code, radix: 16)))"
-                default:
-                    continue
-                }
-                refusals += 1
-                if keylessLog.allows(why, nowMs: nowMs) {
-                    log("refused a connection on \(event.endpoint): \(why); such refusals are logged once a minute")
-                }
-            }
+        refusals += 1
+        if keylessLog.allows(why, nowMs: nowMs) {
+            log("refused a connection on \(event.endpoint): \(why); such refusals are logged once a minute")
         }
     }
 
     func close() {
-        monitor?.close()
         authenticator.close()
     }
 }

@@ -75,15 +75,18 @@ public final class WorkerNode: @unchecked Sendable {
             o.routingID = Array("\(options.workerID)".utf8)
             o.reconnectInterval = 1000
             o.reconnectIntervalMax = 32000
-            o.maxMessageSize = 256 * 1024 * 1024
+            o.maxMessageSize = Int64(WireLimits.payloadBytes)
             o.curve = options.security.role
             let s = try ZMQSocket(context: context, type: .dealer, options: o)
+            lostConnection = false
             monitor?.close()
             monitor = try s.monitor()
             try s.connect(options.connect)
             return s
         }
         var monitor: ZMQMonitor?
+        /// The current socket lost its connection since it was last made (libzmq reconnects by itself).
+        var lostConnection = false
         var handshakeLog = HandshakeLog(endpoint: options.connect, curve: options.security.role != nil, log: options.log)
         var socket = try connect()
         defer { socket.close(); monitor?.close() }
@@ -182,7 +185,15 @@ public final class WorkerNode: @unchecked Sendable {
             _ = try poller.poll(timeoutMs: 50)
             _ = signal.drain()
             if monitorIndex >= 0, let monitor, poller.isReadable(monitorIndex) {
-                for event in try monitor.drain() { handshakeLog.note(event.kind, nowMs: clock.nowMs) }
+                for event in try monitor.drain() {
+                    handshakeLog.note(event.kind, nowMs: clock.nowMs)
+                    // A connection libzmq made again after losing one: the state machine may need to say hello.
+                    if event.kind == .disconnected { lostConnection = true }
+                    if event.kind == .handshakeSucceeded && lostConnection {
+                        lostConnection = false
+                        pending += machine.handle(.transportReconnected, nowMs: clock.nowMs)
+                    }
+                }
             }
             if socketIndex >= 0 && poller.isReadable(socketIndex) {
                 var drained = 0

@@ -290,50 +290,125 @@ import Testing
         #expect(log.contains("sleeper silent"), "the stopped worker was declared dead")
     }
 
-    @Test func garbageFromARawClientIsLoggedAndIgnored() throws {
+    @Test func garbageFromRawClientsIsLoggedOnceASecondPerPeerAndIgnored() throws {
         let f = try fixture("garbage")
         let endpoint = f.endpoint
         let out = f.dir + "/out"
         let coordinator = try startCoordinator(f, output: out, ["--unit-seconds", "0.05", "--max-message-bytes", "1000000"])
         usleep(300_000)
         let context = try ZMQContext()
-        var options = ZMQSocketOptions()
-        options.linger = 0
-        options.routingID = Array("raw-client".utf8)
-        let raw = try ZMQSocket(context: context, type: .dealer, options: options)
-        try raw.connect(endpoint)
-        try raw.send([[1, 2, 3]])                                                   // not a protocol message
-        var wrongVersion = FrameCodec.encode(.heartbeat(inflight: 0))
-        wrongVersion[0][4] = 99                                                     // version 99
-        try raw.send(wrongVersion)
+        func client(_ id: String) throws -> ZMQSocket {
+            var options = ZMQSocketOptions()
+            options.linger = 0
+            options.routingID = Array(id.utf8)
+            let socket = try ZMQSocket(context: context, type: .dealer, options: options)
+            try socket.connect(endpoint)
+            return socket
+        }
+        func next(_ socket: ZMQSocket, seconds: Double = 5) throws -> ProtocolMessage? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                guard try ZMQSocket.poll([(socket, .readable)], timeoutMs: 100).first == true, let frames = try socket.receive(dontWait: true)
+                else { continue }
+                if let message = try? FrameCodec.decode(frames) { return message }
+            }
+            return nil
+        }
+        // A flood of 201 messages that are not the protocol: one line, and a count of the lines held back.
+        let flood = try client("raw-flood")
+        for _ in 0 ..< 201 { try flood.send([[1, 2, 3]]) }
+        // Another protocol version gets a refusal it can read, naming both versions.
+        let old = try client("raw-version")
+        var wrongVersion = FrameCodec.encode(.hello(workerID: "raw-version", host: "test", slots: 1, engineVersion: "touchsweep-engine-2"))
+        wrongVersion[0][4] = 99                                                     // SWP/99
+        try old.send(wrongVersion)
+        let refusal = try next(old)
+        if case .refuse(let reason)? = refusal { #expect(reason.contains("SWP/2") && reason.contains("SWP/99"), "\(reason)") } else {
+            Issue.record("no refuse for the wrong version: \(String(describing: refusal))")
+        }
+        // A peer that registers, then sends results for a unit outside the plan and a payload that does not decode:
+        // a second apart, so each has its own line.
+        let raw = try client("raw-client")
         try raw.send(FrameCodec.encode(.hello(workerID: "raw-client", host: "test", slots: 1, engineVersion: "touchsweep-engine-2")))
+        _ = try next(raw)                                                           // welcome
+        usleep(1_100_000)
         let unknown = UnitSpec(configuration: 999, trees: 0 ..< 1)
         try raw.send(FrameCodec.encode(.result(unit: unknown, attempt: 1, status: .ok, elapsedMicroseconds: 1, payload: [0], detail: "")))
         try raw.send(FrameCodec.encode(.result(unit: unknown, attempt: 1, status: .ok, elapsedMicroseconds: 1, payload: [0], detail: "")))
-        // Ask for one unit and answer it with a payload that does not decode: logged, retried elsewhere.
+        usleep(1_100_000)
         try raw.send(FrameCodec.encode(.credit(count: 1)))
         var leased: (UnitSpec, Int)?
-        let deadline = Date().addingTimeInterval(5)
-        while leased == nil && Date() < deadline {
-            guard try ZMQSocket.poll([(raw, .readable)], timeoutMs: 100).first == true, let frames = try raw.receive(dontWait: true),
-                  let message = try? FrameCodec.decode(frames) else { continue }
+        while leased == nil, let message = try next(raw) {
             if case let .assign(unit, attempt, _) = message { leased = (unit, attempt) }
         }
         let (unit, attempt) = try #require(leased, "the raw client got a unit")
         try raw.send(FrameCodec.encode(.result(unit: unit, attempt: attempt, status: .ok, elapsedMicroseconds: 1, payload: [9, 9, 9], detail: "")))
         try raw.send([Array(repeating: 7, count: 2_000_000)])                       // over the size cap
-        usleep(300_000)
-        raw.close()
+        usleep(1_300_000)
+        for socket in [flood, old, raw] { socket.close() }
         context.terminate()
         let workers = try (0 ..< 2).map { try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "good-\($0)"]) }
         #expect(wait(coordinator) == 0, "the coordinator stayed up")
         for w in workers { stopIfRunning(w) }
         try expectSameReports(out, f)
         let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
-        #expect(log.contains("rejected a message from"), "garbage and the wrong version were logged")
-        #expect(log.contains("unknown unit c999"), "the unknown unit was logged")
-        #expect(log.contains("rejected the result payload of \(unit.id)"), "the bad payload was logged")
-        #expect(log.contains("retrying as attempt 2"), "and its unit retried")
+        let lines = log.split(separator: "\n").map(String.init)
+        let floodLines = lines.filter { $0.contains("rejected a message from raw-flood:") }
+        let held = lines.compactMap { line -> Int? in
+            guard let r = line.range(of: "held back "), line.hasSuffix("about raw-flood in the last second") else { return nil }
+            return Int(line[r.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(floodLines.count + held.reduce(0, +) == 201, "every message logged or counted: \(floodLines.count) lines, held \(held)")
+        #expect(floodLines.count <= 3, "a second per line: \(floodLines.count) lines")
+        #expect(lines.contains { $0.contains("rejected a message from raw-version: Unsupported protocol version 99") })
+        // Two results for c999 give four lines (the payload, then the unit, each refused): one logged, three held.
+        #expect(lines.filter { $0.contains("c999") }.count == 1, "the unknown unit, once")
+        #expect(lines.contains { $0.contains("held back 3 more log lines about raw-client in the last second") })
+        #expect(lines.contains { $0.contains("rejected the result payload of \(unit.id) from raw-client") }, "the bad payload was logged")
+        #expect(lines.contains { $0.contains("libzmq dropped a connection on") }, "the frame over the limit was logged")
+    }
+
+    /// Issue 14 §5: frames over the 64 MiB limit never reach the coordinator's memory. Eight peers each send a
+    /// 70 MiB frame (before, the limit was 256 MiB and each was read whole); the coordinator's peak resident
+    /// memory (VmHWM) grows by less than one such frame, and the sweep goes on to the reports of `sweep run`.
+    @Test func eightPeersSendingFramesOverTheLimitDoNotGrowTheCoordinatorsMemory() throws {
+        let f = try fixture("oversize")
+        let out = f.dir + "/out"
+        let coordinator = try startCoordinator(f, output: out, ["--unit-seconds", "0.05"])
+        #expect(waitForLog(f.dir + "/coordinator.log", "coordinator at"))
+        usleep(300_000)
+        func peakKiB() -> Int {
+            let status = (try? String(contentsOfFile: "/proc/\(coordinator.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        let before = peakKiB()
+        #expect(before > 0, "VmHWM is readable")
+        let context = try ZMQContext()
+        let frame = [UInt8](repeating: 0x53, count: 70 << 20)
+        var peers: [ZMQSocket] = []
+        for i in 0 ..< 8 {
+            var options = ZMQSocketOptions()
+            options.linger = 2000
+            options.routingID = Array("big-\(i)".utf8)
+            let peer = try ZMQSocket(context: context, type: .dealer, options: options)
+            try peer.connect(f.endpoint)
+            try peer.send([frame])
+            peers.append(peer)
+        }
+        usleep(2_000_000)
+        let after = peakKiB()
+        for peer in peers { peer.close() }
+        context.terminate()
+        print("oversize: coordinator VmHWM \(before) KiB before, \(after) KiB after eight 70 MiB frames")
+        #expect(after - before < 35 * 1024, "peak memory grew by \((after - before) / 1024) MiB")
+        let workers = try (0 ..< 2).map { try start(["worker", "--connect", f.endpoint, "--slots", "1", "--id", "after-\($0)"]) }
+        #expect(wait(coordinator) == 0, "the coordinator stayed up")
+        for w in workers { stopIfRunning(w) }
+        try expectSameReports(out, f)
+        let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
+        #expect(log.contains("libzmq dropped a connection on \(f.endpoint): the peer sent a frame over the 67108864-byte limit"), "\(log)")
+        #expect(!log.contains("rejected a message from big-"), "no oversize frame reached the codec")
     }
 
     @Test func aKeepAliveWorkerOutlivesOneSweepAndServesTheNext() throws {

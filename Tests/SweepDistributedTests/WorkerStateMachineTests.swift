@@ -84,7 +84,9 @@ import Testing
         var delays: [Int] = []
         var now: Int64 = 3100
         for _ in 0 ..< 7 {
-            for action in w.handle(.tick, nowMs: now) { if case .reconnect(let ms) = action { delays.append(ms) } }
+            let actions = w.handle(.tick, nowMs: now)
+            for action in actions { if case .reconnect(let ms) = action { delays.append(ms) } }
+            #expect(!Self.sent(actions).contains { if case .heartbeat = $0 { return true } else { return false } })
             _ = w.handle(.connected, nowMs: now)
             now += 3200
         }
@@ -92,6 +94,31 @@ import Testing
         let back = w.handle(.received(Self.welcome), nowMs: now)
         #expect(Self.sent(back).contains { if case .result(Self.u1, 1, .ok, _, _, _) = $0 { return true } else { return false } },
                 "finished-but-unacknowledged results are re-sent after re-registering")
+    }
+
+    @Test func aHelloWaitsAtLeastThreeSecondsForItsWelcomeAndGoesAgainWhenTheConnectionComesBack() {
+        var w = Self.machine(slots: 1)
+        _ = w.handle(.connected, nowMs: 0)
+        _ = w.handle(.received(.welcome(sweepID: "s", configHash: "h", configText: "name: x", heartbeatMs: 200, liveness: 3)), nowMs: 0)
+        // Silent for 600 ms (liveness × a 200 ms heartbeat): a new socket, and a new hello on it.
+        let silent = w.handle(.tick, nowMs: 700)
+        #expect(silent.contains { if case .reconnect(1000) = $0 { return true } else { return false } })
+        _ = w.handle(.connected, nowMs: 1700)
+        // A coordinator slow to start gets 3 s, not 600 ms, before the socket goes: nothing until then.
+        for now in stride(from: Int64(1800), through: 4700, by: 100) {
+            let actions = w.handle(.tick, nowMs: now)
+            #expect(actions.isEmpty, "at \(now) ms")
+        }
+        let late = w.handle(.tick, nowMs: 4800)
+        #expect(late.contains { if case .reconnect(2000) = $0 { return true } else { return false } })
+        // On a new socket, libzmq loses the connection and makes it again: the hello may be lost, so it goes again.
+        _ = w.handle(.connected, nowMs: 6800)
+        let again = w.handle(.transportReconnected, nowMs: 7000)
+        #expect(Self.sent(again).contains { if case .hello = $0 { return true } else { return false } })
+        // Once registered, a reconnection of the transport sends nothing (the coordinator says if it lost us).
+        _ = w.handle(.received(Self.welcome), nowMs: 7100)
+        let quiet = w.handle(.transportReconnected, nowMs: 7200)
+        #expect(Self.sent(quiet).isEmpty)
     }
 
     @Test func itExitsWhenTheSweepIsDoneUnlessKeptAlive() {

@@ -3,6 +3,7 @@ import Foundation
 import SweepCore
 import SweepMetrics
 import SweepNode
+import SweepProtocol
 import SweepPlanning
 import SweepReporting
 import SweepTransportZMQ
@@ -52,7 +53,7 @@ extension SweepCommand {
         var maxUnitTrees = 256
 
         @Option(help: .hidden)
-        var maxMessageBytes: Int64 = 256 * 1024 * 1024
+        var maxMessageBytes = Int64(WireLimits.payloadBytes)
 
         @Option(help: "Serve Prometheus metrics at http://0.0.0.0:PORT/metrics while the sweep runs (0: any free port, logged).")
         var metricsPort: Int?
