@@ -268,6 +268,7 @@ public final class CoordinatorNode {
                 lastTick = now
                 try perform(machine.handle(.tick, nowMs: now), now: now)
                 for line in peerLog.endedWindows(nowMs: now) { options.log(line) }
+                gatekeeper?.flushHeldKeys(nowMs: now)
                 if versionRefusals.count > 1024 { versionRefusals = versionRefusals.filter { now - $0.value < 1000 } }
             }
             try flush(now: now)

@@ -62,17 +62,23 @@ final class Gatekeeper {
             let new = loggedKeys.count < Self.rememberedKeys ? loggedKeys.insert(key).inserted : !loggedKeys.contains(key)
             guard new else { return .deny(reason: "key not on the allow-list") }
             if keyLineAt.map({ nowMs - $0 >= 1000 }) ?? true {
+                flushHeldKeys(nowMs: nowMs)
                 keyLineAt = nowMs
-                let held = keysHeld
-                keysHeld = 0
                 log("refused worker key \(key.z85) from \(request.address.isEmpty ? "a local peer" : request.address): "
-                    + "not on the allow-list (further attempts with this key are refused without a log line)"
-                    + (held > 0 ? "; \(held) other unknown keys were refused since the last such line" : ""))
+                    + "not on the allow-list (further attempts with this key are refused without a log line)")
             } else {
                 keysHeld += 1
             }
             return .deny(reason: "key not on the allow-list")
         }
+    }
+
+    /// Logs how many new keys were refused without a line of their own, once the second of the last key line is
+    /// over (called on every tick, and before the next key line).
+    func flushHeldKeys(nowMs: Int64) {
+        guard keysHeld > 0, keyLineAt.map({ nowMs - $0 >= 1000 }) ?? true else { return }
+        log("refused \(keysHeld) other unknown worker keys in the last second (one key a second is named)")
+        keysHeld = 0
     }
 
     /// A failed handshake seen by the socket monitor.

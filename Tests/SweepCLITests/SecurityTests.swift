@@ -1,4 +1,5 @@
 import Foundation
+import SweepTransportZMQ
 import Testing
 
 /// CURVE on real processes over loopback TCP: keys, the allow-list, refusals, and secrets kept out of every log.
@@ -116,6 +117,44 @@ extension DistributedFaultTests {
         for secret in try secrets(under: keys) + secrets(under: other) {
             #expect(!written.contains(secret), "a secret key appears in a log, report or public file")
         }
+    }
+
+    /// Issue 14 §5: a flood of random keys does not flood the log. Sixty clients, each with a key of its own, try
+    /// to join: at most a line a second names a key, and every other refusal is counted in the next line.
+    @Test func sixtyRandomKeysGiveALineASecondAndACountNotSixtyLines() throws {
+        let f = try fixture("key-flood")
+        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")
+        let keys = f.dir + "/keys"
+        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",
+                                     "--key", keys + "/coordinator.secret", "--allow", keys + "/workers"],
+                                    stderr: f.dir + "/coordinator.log")
+        defer { if coordinator.isRunning { kill(coordinator.processIdentifier, SIGKILL) }; coordinator.waitUntilExit() }
+        let endpoint = try #require(boundEndpoint(f.dir + "/coordinator.log"))
+        let serverText = try String(contentsOfFile: keys + "/coordinator.pub", encoding: .utf8).split(separator: "\"")[1]
+        let server = try #require(CurvePublicKey(z85: String(serverText)))
+        let context = try ZMQContext()
+        var clients: [ZMQSocket] = []
+        for _ in 0 ..< 60 {
+            var options = ZMQSocketOptions()
+            options.linger = 0
+            options.curve = .client(serverKey: server, secretKey: try CurveKeyPair.generate().secretKey)
+            let client = try ZMQSocket(context: context, type: .dealer, options: options)
+            try client.connect(endpoint)
+            clients.append(client)
+        }
+        usleep(2_500_000)
+        for c in clients { c.close() }
+        context.terminate()
+        kill(coordinator.processIdentifier, SIGTERM)
+        let said = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8).split(separator: "\n")
+        let named = said.filter { $0.contains("refused worker key") }
+        let counted = said.compactMap { line -> Int? in
+            guard let r = line.range(of: "refused "), line.hasSuffix("other unknown worker keys in the last second (one key a second is named)")
+            else { return nil }
+            return Int(line[r.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(named.count >= 1 && named.count <= 4, "\(named.count) lines name a key, for 60 keys")
+        #expect(named.count + counted.reduce(0, +) == 60, "every key named or counted once: \(named.count) named, counted \(counted)")
     }
 
     @Test func allowAnyWorkerTakesAnyKeyButStillRefusesPlainText() throws {
