@@ -34,7 +34,11 @@ public enum HTMLReport {
 
     static func metadata(_ data: ReportData) -> String {
         let plan = data.inputs.plan
-        let duration = data.inputs.durationSeconds.map { ReportNumber.fixed($0, digits: 2) + " s" } ?? "unknown"
+        // Shown from the value the page stores (3 decimals), so a page redrawn from its own meta shows the same
+        // figure: rounding the raw duration to 2 decimals can differ from rounding its 3-decimal form (1.2349 →
+        // "1.23", but 1.235 → "1.24").
+        let stored = data.inputs.durationSeconds.map { Double(ReportNumber.fixed($0, digits: 3)) ?? $0 }
+        let duration = stored.map { ReportNumber.fixed($0, digits: 2) + " s" } ?? "unknown"
         let rows: [(String, String)] = [
             ("config hash", plan.configHash), ("engine version", data.inputs.engineVersion),
             ("configurations", String(data.configurations.count)), ("scenarios", String(data.scenarios)),

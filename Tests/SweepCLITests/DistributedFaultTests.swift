@@ -206,7 +206,10 @@ import Testing
                 try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "r\(round)-\($0)"], stderr: f.dir + "/worker-\(round)-\($0).log")
             }
             let records = killAfterRecords[round % killAfterRecords.count]
-            #expect(waitForLog(f.dir + "/first-\(round).log", "joined"), "round \(round): no worker joined")
+            // Both workers registered with the first coordinator: they are the ones that must survive it.
+            for i in 0 ..< 2 {
+                #expect(waitForLog(f.dir + "/first-\(round).log", "worker r\(round)-\(i) joined", seconds: 60), "round \(round): worker \(i) never joined")
+            }
             let deadline = Date().addingTimeInterval(30)
             while records > 0 && Date() < deadline {
                 if let contents = try? JournalReader.read(path: out + "/journal.tsj"), contents.records.count >= records { break }

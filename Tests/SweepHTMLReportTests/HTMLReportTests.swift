@@ -217,4 +217,18 @@ extension Marks {
                                                       engineVersion: "test", durationSeconds: nil))
         #expect(page.contains("<p class=\"no-fix\">The config names no axis with a seed fix"))
     }
+
+    /// `sweep report` redraws a page from the duration its meta stores (3 decimals): the figure shown must be the
+    /// same as on the page it redraws, also where rounding the raw value to 2 decimals differs from rounding its
+    /// 3-decimal form.
+    @Test func aPageRedrawnFromItsStoredDurationShowsTheSameDuration() throws {
+        let fixture = try ReportFixture()
+        let original = try HTMLReport.render(try fixture.inputs(duration: 1.23496))
+        let meta = try #require(original.range(of: "<meta name=\"touchsweep-duration-seconds\" content=\""))
+        let stored = String(original[meta.upperBound...].prefix { $0 != "\"" })
+        #expect(stored == "1.235")
+        let redrawn = try HTMLReport.render(try fixture.inputs(duration: Double(stored)))
+        #expect(redrawn == original)
+        #expect(original.contains("<td data-meta=\"duration\">1.24 s</td>") || original.contains("<td data-meta=\"duration\">1.23 s</td>"))
+    }
 }
