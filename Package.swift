@@ -121,6 +121,11 @@ let package = Package(
         .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),
         // The deployment files: runs deploy/tests/*.sh (offline schema validation) and reads the Dockerfile.
         .testTarget(name: "DeploymentTests"),
+        // Seeded mutations of the shipped configs, scenarios, dumps and overlays, run in-process through the loaders.
+        .testTarget(
+            name: "InputFuzzTests",
+            dependencies: ["ScenarioKit", "SweepPlanning", "ScreenImport", "TouchEngine", "TouchScenarios"]
+        ),
         .testTarget(
             name: "SweepCoreTests",
             dependencies: ["SweepCore", "SweepPlanning", "SweepReporting", "TouchScenarios", "TouchEngine", "ScenarioKit"]

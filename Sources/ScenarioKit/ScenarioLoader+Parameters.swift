@@ -17,48 +17,52 @@ extension ScenarioLoader {
 }
 
 extension ScenarioLoader.Builder {
-    /// `parameters:` — any field of the engine's `Parameters`; times in ms, distances in pt, all ≥ 0.
+    /// `parameters:` — any field of the engine's `Parameters`; times in ms and distances in pt within
+    /// `ScenarioLimits`, ratios within their own ranges (docs/scenario-format.md, "Ranges").
     func parseParameters(_ node: Node) throws(ScenarioError) -> Parameters {
         let map = try reader.map(node, for: "'parameters'")
         try map.checkKeys(ScenarioLoader.parameterKeys, in: "'parameters'")
         var p = Parameters()
         for entry in map.entries {
             let value = entry.value, label = "'\(entry.key)'"
+            func ratio(_ range: ClosedRange<Double>) throws(ScenarioError) -> Double {
+                try reader.number(value, in: range, for: label)
+            }
             switch entry.key {
             case "contentTouchDelay": p.contentTouchDelay = try reader.milliseconds(value, for: label)
-            case "scrollHysteresis": p.scrollHysteresis = try reader.nonNegative(value, for: label)
+            case "scrollHysteresis": p.scrollHysteresis = try reader.length(value, for: label)
             case "scrollDelayEarlyRelease": p.scrollDelayEarlyRelease = try reader.bool(value, for: label)
-            case "decelerationRate": p.decelerationRate = try reader.nonNegative(value, for: label)
-            case "decelerationRateFast": p.decelerationRateFast = try reader.nonNegative(value, for: label)
-            case "decelerationMinimumVelocity": p.decelerationMinimumVelocity = try reader.nonNegative(value, for: label)
+            case "decelerationRate": p.decelerationRate = try ratio(ScenarioLimits.decelerationRate)
+            case "decelerationRateFast": p.decelerationRateFast = try ratio(ScenarioLimits.decelerationRate)
+            case "decelerationMinimumVelocity": p.decelerationMinimumVelocity = try ratio(ScenarioLimits.decelerationMinimumVelocity)
             case "bounceBackDuration": p.bounceBackDuration = try reader.milliseconds(value, for: label)
-            case "rubberBandCoefficient": p.rubberBandCoefficient = try reader.nonNegative(value, for: label)
+            case "rubberBandCoefficient": p.rubberBandCoefficient = try ratio(ScenarioLimits.rubberBandCoefficient)
             case "iosVersion":
                 guard let text = value.scalar?.string, !reader.isNull(value), let version = OSVersion(parsing: text) else {
                     throw reader.mismatch(value, expected: "a version such as \"17.4\"", for: label)
                 }
                 p.iosVersion = version
-            case "panHysteresis": p.panHysteresis = try reader.nonNegative(value, for: label)
-            case "panVelocitySmoothing": p.panVelocitySmoothing = try reader.nonNegative(value, for: label)
-            case "tapAllowableMovement": p.tapAllowableMovement = try reader.nonNegative(value, for: label)
+            case "panHysteresis": p.panHysteresis = try reader.length(value, for: label)
+            case "panVelocitySmoothing": p.panVelocitySmoothing = try ratio(ScenarioLimits.fraction)
+            case "tapAllowableMovement": p.tapAllowableMovement = try reader.length(value, for: label)
             case "tapMaximumDuration": p.tapMaximumDuration = try reader.milliseconds(value, for: label)
             case "multiTapInterval": p.multiTapInterval = try reader.milliseconds(value, for: label)
             case "longPressDuration": p.longPressDuration = try reader.milliseconds(value, for: label)
-            case "longPressAllowableMovement": p.longPressAllowableMovement = try reader.nonNegative(value, for: label)
-            case "swipeMinimumPrimaryMovement": p.swipeMinimumPrimaryMovement = try reader.nonNegative(value, for: label)
-            case "swipeMaximumSecondaryMovement": p.swipeMaximumSecondaryMovement = try reader.nonNegative(value, for: label)
+            case "longPressAllowableMovement": p.longPressAllowableMovement = try reader.length(value, for: label)
+            case "swipeMinimumPrimaryMovement": p.swipeMinimumPrimaryMovement = try reader.length(value, for: label)
+            case "swipeMaximumSecondaryMovement": p.swipeMaximumSecondaryMovement = try reader.length(value, for: label)
             case "swipeMaximumDuration": p.swipeMaximumDuration = try reader.milliseconds(value, for: label)
-            case "swipeMinimumMovementDecayRate": p.swipeMinimumMovementDecayRate = try reader.nonNegative(value, for: label)
-            case "swipeMaximumMovementDecayRate": p.swipeMaximumMovementDecayRate = try reader.nonNegative(value, for: label)
+            case "swipeMinimumMovementDecayRate": p.swipeMinimumMovementDecayRate = try ratio(ScenarioLimits.fraction)
+            case "swipeMaximumMovementDecayRate": p.swipeMaximumMovementDecayRate = try ratio(ScenarioLimits.fraction)
             case "device": p.device = try reader.choice(value, as: DeviceIdiom.self, for: label)
             case "controlTrackingTolerance":
-                p.controlTrackingToleranceOverride = try reader.nonNegative(value, for: label)
+                p.controlTrackingToleranceOverride = try reader.length(value, for: label)
             case "controlMinimumHighlight": p.controlMinimumHighlight = try reader.milliseconds(value, for: label)
             case "edgeGateDelay": p.edgeGateDelay = try reader.milliseconds(value, for: label)
-            case "edgeGateRegion": p.edgeGateRegion = try reader.nonNegative(value, for: label)
-            case "topEdgeGateRegion": p.topEdgeGateRegion = try reader.nonNegative(value, for: label)
+            case "edgeGateRegion": p.edgeGateRegion = try reader.length(value, for: label)
+            case "topEdgeGateRegion": p.topEdgeGateRegion = try reader.length(value, for: label)
             case "topEdgeGateDelay": p.topEdgeGateDelay = try reader.milliseconds(value, for: label)
-            case "hitTestAlphaThreshold": p.hitTestAlphaThreshold = try reader.nonNegative(value, for: label)
+            case "hitTestAlphaThreshold": p.hitTestAlphaThreshold = try ratio(ScenarioLimits.fraction)
             default: break  // unreachable: checkKeys rejected it
             }
         }

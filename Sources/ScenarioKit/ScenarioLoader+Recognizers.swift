@@ -51,16 +51,17 @@ extension ScenarioLoader.Builder {
         let viewRef = ScenarioLoader.NameRef(name: try reader.identifier(viewNode, for: "'view'"), node: viewNode)
         let view = try resolveView(viewRef, allowWindow: true) { "\(owner) is attached to view '\($0)', which is not defined" }
 
-        let touches = try map.integer("touches", atLeast: 1) ?? 1
+        let counts = ScenarioLimits.count
+        let touches = try map.integer("touches", in: counts) ?? 1
         let recognizerKind: RecognizerKind
         switch kind {
         case "tap":
-            recognizerKind = .tap(taps: try map.integer("taps", atLeast: 1) ?? 1, touches: touches)
+            recognizerKind = .tap(taps: try map.integer("taps", in: counts) ?? 1, touches: touches)
         case "longPress":
             recognizerKind = .longPress(touches: touches)
         case "pan":
-            let minimum = try map.integer("minimumTouches", atLeast: 1) ?? 1
-            let maximum = try map.integer("maximumTouches", atLeast: minimum) ?? Int.max
+            let minimum = try map.integer("minimumTouches", in: counts) ?? 1
+            let maximum = try map.integer("maximumTouches", in: minimum ... counts.upperBound) ?? Int.max
             recognizerKind = .pan(minimumTouches: minimum, maximumTouches: maximum)
         default:
             recognizerKind = .swipe(directions: try parseDirections(map["directions"]), touches: touches)
@@ -71,9 +72,9 @@ extension ScenarioLoader.Builder {
         if let v = try map.bool("delaysTouchesBegan") { spec.delaysTouchesBegan = v }
         if let v = try map.bool("delaysTouchesEnded") { spec.delaysTouchesEnded = v }
         if let v = try map.bool("enabled") { spec.isEnabled = v }
-        spec.thresholds.allowableMovement = try map.nonNegative("allowableMovement")
+        spec.thresholds.allowableMovement = try map.length("allowableMovement")
         spec.thresholds.minimumPressDuration = try map.milliseconds("minimumPressDuration")
-        spec.thresholds.hysteresis = try map.nonNegative("hysteresis")
+        spec.thresholds.hysteresis = try map.length("hysteresis")
         spec.thresholds.maximumTapDuration = try map.milliseconds("maximumTapDuration")
         spec.thresholds.maximumIntervalBetweenTaps = try map.milliseconds("maximumIntervalBetweenTaps")
 

@@ -149,8 +149,9 @@ extension ScenarioLoader.Builder {
         func fail(_ offset: Int, _ message: String) -> ScenarioError { reader.error(at: node, offset: base + offset, message) }
 
         guard let (timeText, timeOffset) = scanner.word() else { throw fail(0, "script step \(step) is empty; \(syntax)") }
-        guard let ms = YAMLNodeReader.parseNumber(timeText), ms >= 0 else {
-            throw fail(timeOffset, "script step \(step) ('\(text)') must start with a time in ms (a non-negative number), got '\(timeText)'")
+        guard let ms = YAMLNodeReader.parseNumber(timeText), ScenarioLimits.milliseconds.contains(ms) else {
+            throw fail(timeOffset, "script step \(step) ('\(text)') must start with a time "
+                + "\(ScenarioLimits.describe(ScenarioLimits.milliseconds, unit: "ms")), got '\(timeText)'")
         }
         let time = VirtualTime.ms(ms)
         guard let (verb, verbOffset) = scanner.word() else { throw fail(scanner.offset, "script step \(step) ('\(text)') has no verb; \(syntax)") }
@@ -180,6 +181,10 @@ extension ScenarioLoader.Builder {
             guard let point = scanner.point() else {
                 throw fail(start, "script step \(step) ('\(text)') has a malformed location; expected '(x,y)' with two numbers")
             }
+            guard ScenarioLimits.coordinate.contains(point.x), ScenarioLimits.coordinate.contains(point.y) else {
+                throw fail(start, "script step \(step) ('\(text)') has a location out of range; x and y are "
+                    + ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))
+            }
             location = point
         }
         var touch = 1
@@ -188,8 +193,10 @@ extension ScenarioLoader.Builder {
             guard let (number, numberOffset) = scanner.word() else {
                 throw fail(scanner.offset, "script step \(step) ('\(text)') needs a finger number after 'touch'")
             }
-            guard let n = Int(number), n >= 1 else {
-                throw fail(numberOffset, "script step \(step) ('\(text)') has touch '\(number)'; expected an integer of at least 1")
+            let counts = ScenarioLimits.count
+            guard let n = Int(number), counts.contains(n) else {
+                throw fail(numberOffset, "script step \(step) ('\(text)') has touch '\(number)'; expected an integer from "
+                    + "\(counts.lowerBound) to \(counts.upperBound)")
             }
             touch = n
             if let (extra, extraOffset) = scanner.word() {
@@ -230,9 +237,9 @@ extension ScenarioLoader.Builder {
         try map.checkKeys([action.key] + ScenarioLoader.stepKeys[action.key]!, in: "\(label) ('\(action.key)')")
 
         let timeNode = try map.required("t", in: label)
-        let t = try reader.nonNegative(timeNode, for: "'t'")
+        let t = try reader.time(timeNode, for: "'t'")
         let time = VirtualTime.ms(t)
-        let touch = try map.integer("touch", atLeast: 1) ?? 1
+        let touch = try map.integer("touch", in: ScenarioLimits.count) ?? 1
         let value = action.value, keyLabel = "'\(action.key)'"
         func event(_ time: VirtualTime, _ action: ScriptAction) -> ScenarioLoader.PendingEvent {
             .init(time: time, touch: touch, action: .touch(action), step: step, node: node)
@@ -254,7 +261,7 @@ extension ScenarioLoader.Builder {
             return (time, timeNode, [.init(time: time, touch: 1, action: .setEnabled(ref, action.key == "enable"), step: step, node: value)])
         case "tap":
             let point = try reader.point(value, for: keyLabel)
-            let duration = try reader.nonNegative(try map.required("duration", in: "\(label) ('tap')"), for: "'duration'")
+            let duration = try reader.time(try map.required("duration", in: "\(label) ('tap')"), for: "'duration'")
             return (time, timeNode, [event(time, .down(point)), event(.ms(t + duration), .up(point))])
         default:  // swipe, drag
             let line = try reader.map(value, for: keyLabel)
@@ -262,14 +269,17 @@ extension ScenarioLoader.Builder {
             let from = try reader.point(try line.required("from", in: keyLabel), for: "'from'")
             let to = try reader.point(try line.required("to", in: keyLabel), for: "'to'")
             let context = "\(label) ('\(action.key)')"
-            let duration = try reader.nonNegative(try map.required("duration", in: context), for: "'duration'")
+            let durationNode = try map.required("duration", in: context)
+            let duration = try reader.time(durationNode, for: "'duration'")
             var hz = ScenarioLoader.defaultSampleRate
-            if let hzNode = map["hz"] {
-                hz = try reader.number(hzNode, for: "'hz'")
-                guard hz > 0 else { throw reader.mismatch(hzNode, expected: "a positive number", for: "'hz'") }
+            if let hzNode = map["hz"] { hz = try reader.number(hzNode, in: ScenarioLimits.sampleRate, unit: "Hz", for: "'hz'") }
+            let samples = Self.sampleCount(duration: duration, hz: hz)
+            guard samples <= ScenarioLimits.samplesPerStep else {
+                throw reader.error(at: durationNode, "\(context) moves \(samples) times (duration × hz / 1000), more than the "
+                    + "\(ScenarioLimits.samplesPerStep) a swipe or drag may; use a shorter 'duration' or a lower 'hz'")
             }
             let hold = action.key == "drag"
-                ? try reader.nonNegative(try map.required("hold", in: context), for: "'hold'") : 0
+                ? try reader.time(try map.required("hold", in: context), for: "'hold'") : 0
             var events = [event(time, .down(from))]
             for (moveTime, point) in Self.swipeSamples(from: from, to: to, start: t + hold, duration: duration, hz: hz) {
                 events.append(event(.ms(moveTime), .move(point)))

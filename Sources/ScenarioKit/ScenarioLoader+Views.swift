@@ -27,14 +27,19 @@ extension ScenarioLoader {
 }
 
 extension ScenarioLoader.Builder {
-    /// Pass 1: parses a list of views depth-first, assigning each view the id `addView` will give it.
-    mutating func parseViews(_ node: Node, key: String, parent: ViewID?) throws(ScenarioError) {
+    /// Pass 1: parses a list of views depth-first, assigning each view the id `addView` will give it. `depth` is
+    /// the depth of the listed views (the window's subviews are at 1; at most `ScenarioLimits.viewDepth`).
+    mutating func parseViews(_ node: Node, key: String, parent: ViewID?, depth: Int = 1) throws(ScenarioError) {
         for item in try reader.list(node, for: "'\(key)'") {
-            try parseView(item, parent: parent)
+            try parseView(item, parent: parent, depth: depth)
         }
     }
 
-    mutating func parseView(_ node: Node, parent: ViewID?) throws(ScenarioError) {
+    mutating func parseView(_ node: Node, parent: ViewID?, depth: Int) throws(ScenarioError) {
+        guard depth <= ScenarioLimits.viewDepth else {
+            throw reader.error(at: node, "this view is nested \(depth) deep; views nest at most \(ScenarioLimits.viewDepth) deep "
+                + "(the window's subviews are at depth 1)")
+        }
         let map = try reader.map(node, for: "a view")
         let kind = try map.choice("kind", as: ViewKind.self) ?? .view
         let context = map.peekID().map { "view '\($0)'" } ?? "a view"
@@ -71,7 +76,7 @@ extension ScenarioLoader.Builder {
         }
 
         pendingViews.append(pending)
-        if let subviews = map["subviews"] { try parseViews(subviews, key: "subviews", parent: id) }
+        if let subviews = map["subviews"] { try parseViews(subviews, key: "subviews", parent: id, depth: depth + 1) }
     }
 
     func parseViewProperties(_ map: YAMLMap, into spec: inout ViewSpec, context: String) throws(ScenarioError) {
@@ -98,7 +103,7 @@ extension ScenarioLoader.Builder {
         if let node = map["touches"] { spec.touches = try parseTouchMethods(node) }
         if let node = map["hitTest"] { spec.hitTestOverride = try parseHitTest(node) }
         if let node = map["value"] {
-            let value = try reader.number(node, for: "'value'")
+            let value = try reader.number(node, in: ScenarioLimits.value, for: "'value'")
             if spec.kind == .slider, !(0...1).contains(value) {
                 throw reader.mismatch(node, expected: "a number between 0 and 1 (a slider's value)", for: "'value'")
             }
@@ -176,8 +181,9 @@ extension ScenarioLoader.Builder {
         try map.checkKeys(["enlarge"], in: "'hitTest'")
         let enlarge = try map.required("enlarge", in: "'hitTest'")
         if case .sequence = enlarge { return .enlarged(try reader.insets(enlarge, for: "'enlarge'")) }
-        guard let amount = YAMLNodeReader.plainNumber(enlarge) else {
-            throw reader.mismatch(enlarge, expected: "a number or [top, left, bottom, right]", for: "'enlarge'")
+        guard let amount = YAMLNodeReader.plainNumber(enlarge), ScenarioLimits.coordinate.contains(amount) else {
+            throw reader.mismatch(enlarge, expected: "a number \(ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt")) "
+                + "or [top, left, bottom, right]", for: "'enlarge'")
         }
         return .enlarged(EdgeInsets(all: amount))
     }

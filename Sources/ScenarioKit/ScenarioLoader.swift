@@ -13,7 +13,7 @@ public enum ScenarioLoader {
 
     /// The UTF-8 text of a file the tools read (scenarios, sweep configs, dumps, map and recognizer files). An
     /// unreadable file is a `ScenarioError` with line 0: `cannot read the <what>: no such file` (or: it is a
-    /// directory, permission denied, it is not UTF-8 text).
+    /// directory, permission denied); bytes that are not UTF-8 are one at the first bad byte (`text(of:path:what:)`).
     public static func readText(path: String, what: String) throws(ScenarioError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
@@ -21,10 +21,17 @@ public enum ScenarioLoader {
             let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied"
             throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the \(what): \(reason)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the \(what): it is not UTF-8 text")
+        return try text(of: data, path: path, what: what)
+    }
+
+    /// `data` as UTF-8 text, or a `ScenarioError` at the line and column of the first byte that is not UTF-8:
+    /// `file:3:7: cannot read the scenario file: byte 0xFF is not UTF-8 text`.
+    public static func text(of data: Data, path: String, what: String) throws(ScenarioError) -> String {
+        if let bad = UTF8Position.firstInvalid(in: data) {
+            throw ScenarioError(file: path, line: bad.line, column: bad.column,
+                                message: "cannot read the \(what): byte \(bad.byteText) is not UTF-8 text")
         }
-        return text
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Parses YAML text; `path` is only used in error messages (and as the default scene name).
@@ -55,10 +62,19 @@ public enum ScenarioLoader {
         return root
     }
 
+    /// About how deep lists and maps may nest in any YAML file the tools read: libyaml's limit, which Yams keeps
+    /// (it counts block levels exactly; in flow style `[[…]]` its look-ahead makes the cut a little later).
+    public static let maximumYAMLNesting = 1000
+
     static func scenarioError(from error: YamlError, path: String) -> ScenarioError {
         func located(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> ScenarioError {
             var message = "invalid YAML: \(problem)"
-            if let context { message += " \(context.text) at line \(context.mark.line)" }
+            if problem.hasPrefix("Maximum nesting level reached") {
+                // libyaml's words name its C setter; say what the file does instead.
+                message = "invalid YAML: lists and maps nest too deep for the YAML parser, which allows about \(maximumYAMLNesting) levels"
+            } else if let context {
+                message += " \(context.text) at line \(context.mark.line)"
+            }
             return ScenarioError(file: path, line: mark.line, column: mark.column, message: message)
         }
         switch error {

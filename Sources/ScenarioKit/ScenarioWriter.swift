@@ -40,7 +40,7 @@ public enum ScenarioWriter {
     /// Milliseconds of virtual time, exact to the microsecond: `300`, `16.667`.
     static func ms(_ us: Int64) -> String {
         let sign = us < 0 ? "-" : ""
-        let whole = abs(us) / 1000, fraction = abs(us) % 1000
+        let whole = us.magnitude / 1000, fraction = us.magnitude % 1000
         guard fraction != 0 else { return "\(sign)\(whole)" }
         var digits = String(fraction)
         digits = String(repeating: "0", count: 3 - digits.count) + digits

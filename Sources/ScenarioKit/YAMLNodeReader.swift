@@ -88,18 +88,26 @@ struct YAMLNodeReader {
         return value
     }
 
-    func nonNegative(_ node: Node, for label: String) throws(ScenarioError) -> Double {
-        let value = try number(node, for: label)
-        guard value >= 0 else { throw mismatch(node, expected: "a non-negative number", for: label) }
+    /// A number in `range`: "expected a time from 0 to 3600000 ms for 't', got '1e16'" (`noun` "a time", `unit` "ms").
+    func number(_ node: Node, in range: ClosedRange<Double>, _ noun: String = "a number", unit: String = "",
+                for label: String) throws(ScenarioError) -> Double {
+        let expected = "\(noun) \(ScenarioLimits.describe(range, unit: unit))"
+        guard let value = Self.plainNumber(node), range.contains(value) else {
+            throw mismatch(node, expected: expected, for: label)
+        }
         return value
     }
 
-    func integer(_ node: Node, atLeast minimum: Int, for label: String) throws(ScenarioError) -> Int {
-        guard let value = Self.plainNumber(node), value == value.rounded(), abs(value) < 1e15 else {
-            throw mismatch(node, expected: "an integer", for: label)
-        }
-        guard Int(value) >= minimum else {
-            throw mismatch(node, expected: "an integer of at least \(minimum)", for: label)
+    /// A distance or size in pt (`ScenarioLimits.length`).
+    func length(_ node: Node, for label: String) throws(ScenarioError) -> Double {
+        try number(node, in: ScenarioLimits.length, "a distance", unit: "pt", for: label)
+    }
+
+    /// An integer in `range` ("expected an integer from 1 to 100 for 'taps', got '0'").
+    func integer(_ node: Node, in range: ClosedRange<Int>, for label: String) throws(ScenarioError) -> Int {
+        guard let value = Self.plainNumber(node), value == value.rounded(),
+              value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw mismatch(node, expected: "an integer from \(range.lowerBound) to \(range.upperBound)", for: label)
         }
         return Int(value)
     }
@@ -115,9 +123,14 @@ struct YAMLNodeReader {
         throw mismatch(node, expected: "true or false", for: label)
     }
 
-    /// A milliseconds value (≥ 0) as an engine duration.
+    /// A time in ms (`ScenarioLimits.milliseconds`).
+    func time(_ node: Node, for label: String) throws(ScenarioError) -> Double {
+        try number(node, in: ScenarioLimits.milliseconds, "a time", unit: "ms", for: label)
+    }
+
+    /// A time in ms (`ScenarioLimits.milliseconds`) as an engine duration.
     func milliseconds(_ node: Node, for label: String) throws(ScenarioError) -> TouchEngine.Duration {
-        .ms(try nonNegative(node, for: label))
+        .ms(try time(node, for: label))
     }
 
     /// One of `options`, e.g. `kind: button`.
@@ -137,8 +150,9 @@ struct YAMLNodeReader {
 
     // MARK: Number tuples
 
-    /// A list of exactly `names.count` numbers, e.g. `[x, y, w, h]`; components named in `nonNegative`
-    /// must be ≥ 0 ("expected a non-negative width for 'frame', got '-5'").
+    /// A list of exactly `names.count` numbers, e.g. `[x, y, w, h]`: coordinates within `ScenarioLimits.coordinate`,
+    /// components named in `nonNegative` within `ScenarioLimits.length` ("expected a non-negative width for
+    /// 'frame', got '-5'", "expected a width from 0 to 1000000 pt for 'frame', got '1e300'").
     func numbers(_ node: Node, _ names: [String], nonNegative: Set<String> = [], for label: String)
         throws(ScenarioError) -> [Double]
     {
@@ -149,8 +163,14 @@ struct YAMLNodeReader {
         var values: [Double] = []
         for (name, element) in zip(names, sequence) {
             let value = try number(element, for: label)
-            if nonNegative.contains(name), value < 0 {
+            let length = nonNegative.contains(name)
+            if length, value < 0 {
                 throw mismatch(element, expected: "a non-negative \(name)", for: label)
+            }
+            let range = length ? ScenarioLimits.length : ScenarioLimits.coordinate
+            guard range.contains(value) else {
+                let article = "aeiox".contains(name.first ?? "a") ? "an" : "a"
+                throw mismatch(element, expected: "\(article) \(name) \(ScenarioLimits.describe(range, unit: "pt"))", for: label)
             }
             values.append(value)
         }
@@ -238,14 +258,14 @@ struct YAMLMap {
         return try reader.number(n, for: "'\(key)'")
     }
 
-    func nonNegative(_ key: String) throws(ScenarioError) -> Double? {
+    func length(_ key: String) throws(ScenarioError) -> Double? {
         guard let n = self[key] else { return nil }
-        return try reader.nonNegative(n, for: "'\(key)'")
+        return try reader.length(n, for: "'\(key)'")
     }
 
-    func integer(_ key: String, atLeast minimum: Int) throws(ScenarioError) -> Int? {
+    func integer(_ key: String, in range: ClosedRange<Int>) throws(ScenarioError) -> Int? {
         guard let n = self[key] else { return nil }
-        return try reader.integer(n, atLeast: minimum, for: "'\(key)'")
+        return try reader.integer(n, in: range, for: "'\(key)'")
     }
 
     func bool(_ key: String) throws(ScenarioError) -> Bool? {

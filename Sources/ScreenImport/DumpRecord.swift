@@ -45,10 +45,14 @@ public struct ImportWarning: Hashable, Sendable, CustomStringConvertible {
     public var description: String { line > 0 ? "line \(line): \(message)" : message }
 }
 
-/// A file that is not a `recursiveDescription` dump at all: one sentence, naming the file.
+/// A file that is not a `recursiveDescription` dump at all, or one no scenario file can hold (views nested
+/// deeper than `ScenarioLimits.viewDepth`): one sentence, naming the file and, where one is at fault, the line.
 public struct DumpRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
+    /// 1-based line of the dump at fault; 0 when the refusal is about the whole file.
+    public var line: Int
     public var message: String
-    public init(file: String, message: String) { self.file = file; self.message = message }
-    public var description: String { "\(file): \(message)" }
+    public init(file: String, line: Int = 0, message: String) { self.file = file; self.line = line; self.message = message }
+    /// `file: message`, or `file:line: message`.
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }

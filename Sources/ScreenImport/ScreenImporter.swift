@@ -47,8 +47,9 @@ public enum ScreenImporter {
     /// Window size used when the dump's root has no usable frame.
     public static let fallbackWindow = Size(390, 844)
 
-    /// Imports `text` (the dump named `file` in messages). A text that is not a dump is a `DumpRefusal`; a bad
-    /// recognizers overlay is a `ScenarioError` naming the overlay's file:line:column.
+    /// Imports `text` (the dump named `file` in messages). A text that is not a dump, or one nested deeper than a
+    /// scenario file's views may be, is a `DumpRefusal`; a bad recognizers overlay is a `ScenarioError` naming the
+    /// overlay's file:line:column. Numbers a scenario file cannot hold are read as zero or left out, with a warning.
     public static func importDump(_ text: String, file: String, name: String? = nil, map: ClassMap = ClassMap(),
                                   recognizers: RecognizerOverlay? = nil) throws -> ImportedScreen {
         let parsed = try DumpParser.parse(text, file: file)
@@ -58,8 +59,9 @@ public enum ScreenImporter {
         let records = parsed.records
         let root = records[0]
         let rootIsWindow = isWindow(root)
+        try checkDepth(records, rootIsWindow: rootIsWindow, file: file)
         var size = root.frame.size
-        if !(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite) {
+        if !(size.width > 0 && size.height > 0 && isInRange(size)) {
             report.warnings.append(ImportWarning(line: root.line, "the root \(root.className) has no usable frame; "
                 + "the window is taken as \(fmt(fallbackWindow.width))×\(fmt(fallbackWindow.height))"))
             size = fallbackWindow
@@ -85,6 +87,10 @@ public enum ScreenImporter {
                 report.warnings.append(ImportWarning(line: record.line, "the frame of \(record.className) is not a finite "
                     + "rectangle; read as zero"))
                 frame = Rect(0, 0, 0, 0)
+            } else if !isInRange(frame) {
+                report.warnings.append(ImportWarning(line: record.line, "the frame of \(record.className) is beyond what a "
+                    + "scenario file holds (\(rangesText)); read as zero"))
+                frame = Rect(0, 0, 0, 0)
             }
             var spec = ViewSpec(name: viewName(record), kind: kind, frame: frame, parent: record.parent.map { ids[$0] } ?? 0)
             spec.className = record.className
@@ -99,7 +105,14 @@ public enum ScreenImporter {
             spec.isUserInteractionEnabled = record.isUserInteractionEnabled
             spec.clipsToBounds = record.clipsToBounds
             if ClassTable.defersPointInside(record.className, baseClass: record.baseClass) { spec.hitTestOverride = .deferToSuperview }
-            if let offset = record.contentOffset { spec.boundsOrigin = offset }
+            if let offset = record.contentOffset {
+                if isInRange(offset) {
+                    spec.boundsOrigin = offset
+                } else {
+                    report.warnings.append(ImportWarning(line: record.line, "the contentOffset of \(record.className) is outside "
+                        + "what a scenario file holds (\(ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))); read as zero"))
+                }
+            }
             if kind.isScrollView { scrollGeometry(&spec, index: index, records: records, report: &report) }
             ids[index] = scene.addView(spec)
         }
@@ -134,29 +147,41 @@ public enum ScreenImporter {
         guard var scroll = spec.scroll else { return }
         let record = records[index]
         let name = spec.name
-        if let size = record.contentSize {
+        if let size = record.contentSize, !isInRange(size) {
+            report.warnings.append(ImportWarning(line: record.line, "the contentSize of \(record.className) is outside what a "
+                + "scenario file holds (\(ScenarioLimits.describe(ScenarioLimits.length, unit: "pt"))); taken from its subviews instead"))
+        }
+        if let size = record.contentSize, isInRange(size) {
             scroll.contentSize = size
         } else {
             // The union of the subviews' frames: what the content must at least hold. A table's wrapper view
             // (iOS 7–10) keeps the unscrolled table's frame: its rows count where they lie in the table.
             var w = 0.0, h = 0.0
             func extend(_ frame: Rect, by origin: Point) {
-                guard isFinite(frame) else { return }
+                guard isFinite(frame), isInRange(frame), isInRange(origin) else { return }
                 w = max(w, origin.x + frame.origin.x + frame.size.width)
                 h = max(h, origin.y + frame.origin.y + frame.size.height)
             }
             for (i, r) in records.enumerated() where r.parent == index {
                 extend(r.frame, by: .zero)
                 guard ClassTable.defersPointInside(r.className, baseClass: r.baseClass) else { continue }
-                let origin = r.frame.origin - (r.contentOffset ?? .zero)
+                let origin = r.frame.origin - (r.contentOffset.flatMap { isInRange($0) ? $0 : nil } ?? .zero)
                 for row in records where row.parent == i { extend(row.frame, by: origin) }
             }
+            let most = ScenarioLimits.length.upperBound
+            w = min(w, most)
+            h = min(h, most)
             scroll.contentSize = Size(w, h)
             report.notes.append("\(name): contentSize is not in the dump; taken as {\(fmt(w)), \(fmt(h))}, the extent of its subviews")
         }
-        if let inset = record.contentInset {
+        if let inset = record.contentInset, !isInRange(inset) {
+            report.warnings.append(ImportWarning(line: record.line, "the content inset of \(record.className) is outside "
+                + "what a scenario file holds (\(ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))); ignored"))
+        }
+        let offset = record.contentOffset.flatMap { isInRange($0) ? $0 : nil }
+        if let inset = record.contentInset, isInRange(inset) {
             scroll.contentInset = inset
-        } else if let offset = record.contentOffset, offset.x < 0 || offset.y < 0 {
+        } else if let offset, offset.x < 0 || offset.y < 0 {
             // An offset above the content with no inset printed: the inset UIKit added (bars), not an overscroll.
             scroll.contentInset = EdgeInsets(top: max(0, -offset.y), left: max(0, -offset.x), bottom: 0, right: 0)
             report.notes.append("\(name): adjustedContentInset is not in the dump; top \(fmt(max(0, -offset.y))), left "

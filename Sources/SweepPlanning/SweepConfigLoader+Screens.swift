@@ -132,9 +132,11 @@ extension SweepConfigLoader.Parser {
                     guard let data = FileManager.default.contents(atPath: absolute) else {
                         throw reader.error(at: node, "cannot read the dump \(display)")
                     }
-                    guard let text = String(data: data, encoding: .utf8) else {
-                        throw reader.error(at: node, "the dump \(display) is not UTF-8 text")
+                    if let bad = UTF8Position.firstInvalid(in: data) {
+                        throw reader.error(at: node, "the dump \(display) is not UTF-8 text: byte \(bad.byteText) at its line "
+                            + "\(bad.line), column \(bad.column)")
                     }
+                    let text = String(decoding: data, as: UTF8.self)
                     files.append((display, text, node, map, recognizers))
                 }
             }
@@ -148,7 +150,9 @@ extension SweepConfigLoader.Parser {
                 let screen = try ScreenImporter.importDump(f.text, file: f.file, map: map, recognizers: overlay)
                 result.append(ScreenDump(file: f.file, text: f.text, scene: screen.scene, map: f.map, recognizers: f.recognizers))
             } catch let refusal as DumpRefusal {
-                throw reader.error(at: f.node, "the screen \(refusal.file) is \(refusal.message)")
+                throw reader.error(at: f.node, refusal.line > 0
+                    ? "the screen \(refusal.file) cannot be imported: at its line \(refusal.line), \(refusal.message)"
+                    : "the screen \(refusal.file) is \(refusal.message)")
             } catch let error as ScenarioError {
                 throw error
             } catch {
@@ -175,9 +179,11 @@ extension SweepConfigLoader.Parser {
         guard let data = FileManager.default.contents(atPath: absolute) else {
             throw reader.error(at: node, "cannot read the \(what) \(path) of this screen (looked for \(absolute))")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw reader.error(at: node, "the \(what) \(path) is not UTF-8 text")
+        if let bad = UTF8Position.firstInvalid(in: data) {
+            throw reader.error(at: node, "the \(what) \(path) is not UTF-8 text: byte \(bad.byteText) at its line \(bad.line), "
+                + "column \(bad.column)")
         }
+        let text = String(decoding: data, as: UTF8.self)
         return ScreenOverlay(file: path, text: text)
     }
 

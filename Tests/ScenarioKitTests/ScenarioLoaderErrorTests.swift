@@ -3,7 +3,7 @@ import TouchEngine
 @testable import ScenarioKit
 
 /// The error `ScenarioLoader` reports for `yaml`, as printed (`file:line:column: message`).
-private func loadError(_ yaml: String) -> String {
+func loadError(_ yaml: String) -> String {
     do {
         _ = try ScenarioLoader.load(yaml: yaml, path: "s.yaml")
         return "no error"
@@ -181,12 +181,12 @@ private func loadError(_ yaml: String) -> String {
 
     @Test func tapsBelowOne() {
         #expect(loadError("recognizers:\n  - { id: T, kind: tap, view: window, taps: 0 }\n")
-            == "s.yaml:2:45: expected an integer of at least 1 for 'taps', got '0'")
+            == "s.yaml:2:45: expected an integer from 1 to 100 for 'taps', got '0'")
     }
 
     @Test func maximumTouchesBelowMinimum() {
         #expect(loadError("recognizers:\n  - { id: P, kind: pan, view: window, minimumTouches: 2, maximumTouches: 1 }\n")
-            == "s.yaml:2:74: expected an integer of at least 2 for 'maximumTouches', got '1'")
+            == "s.yaml:2:74: expected an integer from 2 to 100 for 'maximumTouches', got '1'")
     }
 
     @Test func missingRecognizerKind() {
@@ -204,7 +204,7 @@ private func loadError(_ yaml: String) -> String {
         #expect(loadError("parameters:\n  iosVersion: seventeen\n")
             == "s.yaml:2:15: expected a version such as \"17.4\" for 'iosVersion', got 'seventeen'")
         #expect(loadError("parameters:\n  contentTouchDelay: -5\n")
-            == "s.yaml:2:22: expected a non-negative number for 'contentTouchDelay', got '-5'")
+            == "s.yaml:2:22: expected a time from 0 to 3600000 ms for 'contentTouchDelay', got '-5'")
         #expect(loadError("parameters:\n  tapSlop: 3\n") == "s.yaml:2:3: unknown key 'tapSlop' in 'parameters'; allowed keys are "
             + "contentTouchDelay, scrollHysteresis, scrollDelayEarlyRelease, decelerationRate, decelerationRateFast, decelerationMinimumVelocity, "
             + "bounceBackDuration, rubberBandCoefficient, iosVersion, panHysteresis, panVelocitySmoothing, "
@@ -238,7 +238,7 @@ private func loadError(_ yaml: String) -> String {
     @Test func malformedStringSteps() {
         #expect(loadError("script:\n  - 0 down\n") == "s.yaml:2:7: script step 1 ('0 down') needs a location '(x,y)' after 'down'")
         #expect(loadError("script:\n  - x down (1,1)\n")
-            == "s.yaml:2:5: script step 1 ('x down (1,1)') must start with a time in ms (a non-negative number), got 'x'")
+            == "s.yaml:2:5: script step 1 ('x down (1,1)') must start with a time from 0 to 3600000 ms, got 'x'")
         #expect(loadError("script:\n  - 0 down (1;1)\n")
             == "s.yaml:2:12: script step 1 ('0 down (1;1)') has a malformed location; expected '(x,y)' with two numbers")
         #expect(loadError("script:\n  - 0 down (1,1) finger 2\n")
@@ -270,6 +270,6 @@ private func loadError(_ yaml: String) -> String {
         #expect(loadError("script:\n  - {t: 0, tap: [1, 1], duration: 5, hz: 60}\n")
             == "s.yaml:2:38: unknown key 'hz' in script step 1 ('tap'); allowed keys are tap, t, duration, touch")
         #expect(loadError("script:\n  - {swipe: {from: [0, 0], to: [0, 9]}, t: 0, duration: 10, hz: 0}\n")
-            == "s.yaml:2:65: expected a positive number for 'hz', got '0'")
+            == "s.yaml:2:65: expected a number from 1 to 1000 Hz for 'hz', got '0'")
     }
 }

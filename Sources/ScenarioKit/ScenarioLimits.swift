@@ -1,0 +1,42 @@
+/// The range of every number a scenario file (and a `--recognizers` overlay, which uses the same keys) may hold,
+/// as docs/scenario-format.md ("Ranges") lists them. Generous for any real screen or gesture, and far inside
+/// what the engine computes with: no time, length or count inside them can overflow or exhaust memory.
+public enum ScenarioLimits {
+    /// Times and durations in ms: script step times, `duration`, `hold`, time parameters, recognizer times.
+    /// One hour of virtual time.
+    public static let milliseconds: ClosedRange<Double> = 0 ... 3_600_000
+    /// Coordinates in pt (frames' x and y, `bounds`, `contentOffset`, `contentInset`, `enlarge`, script
+    /// locations) and content velocities in pt/ms (`decelerating`).
+    public static let coordinate: ClosedRange<Double> = -1_000_000 ... 1_000_000
+    /// Sizes and distances in pt: widths, heights, `window.size`, `contentSize`, distance parameters and
+    /// recognizer distances.
+    public static let length: ClosedRange<Double> = 0 ... 1_000_000
+    /// A swipe's or drag's sample rate `hz`.
+    public static let sampleRate: ClosedRange<Double> = 1 ... 1000
+    /// Moves of one swipe or drag step: `round(duration × hz / 1000)`.
+    public static let samplesPerStep = 10_000
+    /// Finger numbers (`touch`) and recognizers' `taps`, `touches`, `minimumTouches`, `maximumTouches`.
+    public static let count: ClosedRange<Int> = 1 ... 100
+    /// A view's `value` (slider 0…1 and switch 0 or 1 are narrower).
+    public static let value: ClosedRange<Double> = -1_000_000 ... 1_000_000
+    /// How deep views nest: the window's subviews are at depth 1. (`sweep import` refuses deeper dumps.)
+    public static let viewDepth = 200
+
+    /// Ratios of the engine's parameters that have a narrower meaning than a length.
+    public static let decelerationRate: ClosedRange<Double> = 0 ... 0.9999
+    /// `decelerationMinimumVelocity`, in pt/ms: 0 would make every flick decelerate forever.
+    public static let decelerationMinimumVelocity: ClosedRange<Double> = 0.001 ... 1000
+    public static let rubberBandCoefficient: ClosedRange<Double> = 0 ... 100
+    /// `panVelocitySmoothing`, `hitTestAlphaThreshold` and the swipe decay rates: fractions.
+    public static let fraction: ClosedRange<Double> = 0 ... 1
+
+    /// `3600000`, `0.9999`, `-1000000`: a bound as the messages and docs write it.
+    public static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// `from 0 to 3600000 ms`: a range as the messages write it.
+    public static func describe(_ range: ClosedRange<Double>, unit: String = "") -> String {
+        "from \(text(range.lowerBound)) to \(text(range.upperBound))" + (unit.isEmpty ? "" : " \(unit)")
+    }
+}
