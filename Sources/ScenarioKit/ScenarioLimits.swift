@@ -5,6 +5,10 @@ public enum ScenarioLimits {
     /// Times and durations in ms: script step times, `duration`, `hold`, time parameters, recognizer times.
     /// One hour of virtual time.
     public static let milliseconds: ClosedRange<Double> = 0 ... 3_600_000
+    /// The largest file the tools read as text (scenarios, sweep configs, dumps, class maps, recognizer files):
+    /// 16 MiB, what a coordinator's `welcome` can carry (a config with its screens embedded). Larger files are
+    /// refused before they are read: a 64 MB scenario used to take 1.7 GB of memory and 18 s to refuse.
+    public static let fileBytes = 16 * 1024 * 1024
     /// Coordinates in pt (frames' x and y, `bounds`, `contentOffset`, `contentInset`, `enlarge`, script
     /// locations) and content velocities in pt/ms (`decelerating`).
     public static let coordinate: ClosedRange<Double> = -1_000_000 ... 1_000_000

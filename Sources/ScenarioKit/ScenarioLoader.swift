@@ -14,13 +14,25 @@ public enum ScenarioLoader {
     /// The UTF-8 text of a file the tools read (scenarios, sweep configs, dumps, map and recognizer files). An
     /// unreadable file is a `ScenarioError` with line 0: `cannot read the <what>: no such file` (or: it is a
     /// directory, permission denied); bytes that are not UTF-8 are one at the first bad byte (`text(of:path:what:)`).
+    ///
+    /// Files larger than ``ScenarioLimits/fileBytes`` are refused before anything is read, and whatever the file
+    /// is (a pipe, a device such as /dev/zero), at most that many bytes and one more are ever read.
     public static func readText(path: String, what: String) throws(ScenarioError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied"
-            throw ScenarioError(file: path, line: 0, column: 0, message: "cannot read the \(what): \(reason)")
+        func refuse(_ reason: String) -> ScenarioError {
+            ScenarioError(file: path, line: 0, column: 0, message: "cannot read the \(what): \(reason)")
         }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw refuse("no such file") }
+        guard !isDirectory.boolValue else { throw refuse("it is a directory") }
+        let limit = ScenarioLimits.fileBytes
+        let tooLarge = "it is larger than \(limit) bytes (16 MiB), the most a \(what) may hold"
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > limit { throw refuse(tooLarge) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw refuse("permission denied") }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch { throw refuse("it cannot be read (\(error.localizedDescription))") }
+        guard data.count <= limit else { throw refuse(tooLarge) }
         return try text(of: data, path: path, what: what)
     }
 

@@ -130,7 +130,13 @@ public enum KeyFiles {
     struct Entry { var name: String, value: String, line: Int, column: Int }
 
     static func parse(path: String, allowBareKeys: Bool) throws -> [Entry] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw KeyFileError("cannot read \(path)") }
+        // A key file is a few lines, an allow-list file one line per key: 1 MiB holds over 10,000 keys. Read no
+        // further, whatever the file is.
+        let limit = 1 << 20
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw KeyFileError("cannot read \(path)") }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: limit + 1) ?? Data() else { throw KeyFileError("cannot read \(path)") }
+        guard data.count <= limit else { throw KeyFileError("\(path) is larger than 1 MiB, more than any key file or list of keys") }
         let text = String(decoding: data, as: UTF8.self)
         var entries: [Entry] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

@@ -186,6 +186,10 @@ extension DistributedFaultTests {
         let result = try cli.sweep("worker", "--connect", "tcp://127.0.0.1:9", "--coordinator-key", f.dir + "/keys/coordinator.pub", "--key", bad)
         #expect(result.status == 2)
         #expect(result.stderr == "sweep worker: \(bad):3:14: the secret-key is not 40 Z85 characters (8 characters)\n")
+        // A "key file" that never ends is read no further than 1 MiB.
+        let endless = try cli.sweep("worker", "--connect", "tcp://127.0.0.1:9", "--coordinator-key", f.dir + "/keys/coordinator.pub", "--key", "/dev/zero")
+        #expect(endless.status == 2)
+        #expect(endless.stderr == "sweep worker: /dev/zero is larger than 1 MiB, more than any key file or list of keys\n")
         let empty = f.dir + "/empty"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let noKeys = try cli.sweep("submit", f.config, "--listen", "tcp://127.0.0.1:*", "--workers", "0",
