@@ -318,16 +318,17 @@ final class POSIXSteps {
         }
     }
 
-    /// Opens the directory at `path` and takes its exclusive lock; the descriptor holds it until closed.
+    /// Opens the directory at `path` and takes its exclusive lock; the descriptor holds it until closed. Where the
+    /// file system cannot lock a directory (some NFS mounts answer EBADF or ENOLCK), the descriptor is returned
+    /// without the lock: sweeps there are not kept apart, but they run.
     func lockDirectory(_ path: String) throws -> Int32 {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure("cannot open \(path)") }
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
-            let code = errno
+            guard errno == EWOULDBLOCK || errno == EAGAIN else { return fd }
             close(fd)
-            if code == EWOULDBLOCK || code == EAGAIN { throw OutputDirectory.inUse(target) }
-            throw failure("cannot lock \(path)", code)
+            throw OutputDirectory.inUse(target)
         }
         return fd
     }
