@@ -82,7 +82,7 @@ let package = Package(
             name: "sweep",
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepNode",
-                "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport", "SweepHTMLReport",
+                "SweepJournal", "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport", "SweepHTMLReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,4 @@
-/// # TouchSweep journal format, version 1 (`*.tsj`)
+/// # TouchSweep journal format, version 2 (`*.tsj`)
 ///
 /// An append-only, crash-safe log of committed work-unit results. The journal does not interpret payloads;
 /// it stores bytes under a key (a unit id such as `c3:t40-49`) and guarantees that whatever it hands back
@@ -8,13 +8,13 @@
 ///
 /// ```
 /// header   magic     4 bytes   "TSJ1" (0x54 0x53 0x4A 0x31)
-///          version   u32       1
+///          version   u32       2
 ///          length    u32       H, the byte length of the header body
 ///          crc       u32       CRC-32 of the header body
 ///          body      H bytes   config hash: u32 length + UTF-8
 ///                              header text: u32 length + UTF-8 (free form, e.g. the config file)
 /// record*  length    u32       L, the byte length of the record body (at least 5)
-///          crc       u32       CRC-32 of the record body
+///          crc       u32       CRC-32 of the header's config hash (UTF-8) followed by the record body
 ///          body      L bytes   type: u8 (1 = committed unit, 2 = quarantined unit)
 ///                              key: u32 length K + K bytes of UTF-8
 ///                              payload: the remaining L - 5 - K bytes (opaque; may be empty)
@@ -26,17 +26,31 @@
 /// then linked (or, when overwriting, renamed) into place and the directory fsync'd, so a journal file never
 /// exists with a partial header.
 ///
-/// **Damage policy.** A reader checks the records in file order and stops at the first one that is not
-/// intact: fewer than 8 bytes left for its length and CRC, a length running past the end of the file, a
-/// length below 5, a CRC mismatch, a key running past the body, a key that is not UTF-8, or an unknown type.
-/// That record and *everything after it* are the damaged tail: reported (``JournalContents/tail``,
-/// ``JournalContents/truncatedBytes``) by ``JournalReader``, and cut off by
-/// ``JournalWriter/openForAppend(path:expectedConfigHash:syncPolicy:)`` before it appends. A crash during an
-/// append leaves exactly such a tail (a torn record), so no committed record is ever lost to it. Damage in
-/// the middle of the file (a flipped byte) also drops the intact records behind it: once one length field
-/// is in doubt no later record boundary can be trusted, and because every payload is the deterministic
-/// result of its unit, a dropped record only costs re-running that unit, never a wrong result. A damaged
-/// *header*, by contrast, is an error: without it the journal cannot be matched to its sweep.
+/// **Records are bound to their journal.** A record's CRC covers the config hash of the header as well as its
+/// body (version 1 covered the body only), so a record copied from a journal of another sweep does not check.
+/// The journal does not know what a payload means: a caller that does (the coordinator checks that the key names
+/// the unit its payload holds, that the unit is in its plan and that the result belongs to it) rejects a record
+/// through ``JournalWriter/openForAppend(path:expectedConfigHash:syncPolicy:accept:)``, and a rejected record is
+/// damage like any other.
+///
+/// **Damage policy: cut at the first damaged record, and say how much was dropped.** A reader checks the
+/// records in file order and stops at the first one that is not intact: fewer than 8 bytes left for its length
+/// and CRC, a length running past the end of the file, a length below 5, a CRC mismatch, a key running past the
+/// body, a key that is not UTF-8, an unknown type, or a record the caller rejected. That record and *everything
+/// after it* are the damaged tail (``JournalContents/tail``): ``JournalReader`` reports it and
+/// ``JournalWriter/openForAppend(path:expectedConfigHash:syncPolicy:accept:)`` cuts it off before it appends.
+/// The tail says which record it starts at (``JournalTail/recordIndex``) and how many records it drops
+/// (``JournalTail/droppedRecords``: the damaged one plus every intact record found after it by scanning the
+/// rest of the file byte by byte), so the caller can log it: nothing is dropped silently. A crash during an
+/// append leaves a tail of one torn record, so no committed record is ever lost to it. Damage in the middle of
+/// the file (a flipped byte) also drops the intact records behind it: once one length field is in doubt no later
+/// record boundary can be trusted, and because every payload is the deterministic result of its unit, a dropped
+/// record only costs re-running that unit, never a wrong result. A damaged *header*, by contrast, is an error:
+/// without it the journal cannot be matched to its sweep.
+///
+/// **Only regular files.** A journal is a regular file: a path that is a directory, a device, a FIFO or a
+/// socket (or a symbolic link to one) is refused before a byte is read (``JournalError/notARegularFile(path:kind:)``),
+/// and reading stops at the size the file had when it was opened.
 ///
 /// **Keys.** The reader keeps every record, duplicates included. Committing is idempotent by key: the
 /// first record of a key is the one that counts and later records with the same key are ignored
@@ -52,7 +66,7 @@ public enum Journal {
     /// The four bytes every journal starts with: "TSJ1".
     public static let magic: [UInt8] = Array("TSJ1".utf8)
     /// The format version this build writes and reads.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
     /// The conventional file name inside an output directory.
     public static let defaultFileName = "journal.tsj"
     /// Bytes before the header body: magic, version, length, CRC.
@@ -64,7 +78,7 @@ public enum Journal {
 
     /// The file format, as documented at the top of `Journal.swift`.
     public static let formatDescription = """
-        TouchSweep journal format, version 1 (*.tsj)
+        TouchSweep journal format, version 2 (*.tsj)
 
         An append-only, crash-safe log of committed work-unit results. Payloads are opaque bytes stored
         under a key (a unit id such as c3:t40-49). All integers are unsigned big-endian. CRC-32 is the
@@ -72,13 +86,13 @@ public enum Journal {
         -> 0xCBF43926).
 
         header   magic     4 bytes   "TSJ1" (0x54 0x53 0x4A 0x31)
-                 version   u32       1
+                 version   u32       2
                  length    u32       H, the byte length of the header body
                  crc       u32       CRC-32 of the header body
                  body      H bytes   config hash: u32 length + UTF-8
                                      header text: u32 length + UTF-8 (free form, e.g. the config file)
         record*  length    u32       L, the byte length of the record body (at least 5)
-                 crc       u32       CRC-32 of the record body
+                 crc       u32       CRC-32 of the header's config hash (UTF-8) followed by the record body
                  body      L bytes   type: u8 (1 = committed unit, 2 = quarantined unit)
                                      key: u32 length K + K bytes of UTF-8
                                      payload: the remaining L - 5 - K bytes (opaque; may be empty)
@@ -88,13 +102,21 @@ public enum Journal {
         Creation is atomic: the header is written to a temporary file in the same directory, fsync'd,
         linked (or, when overwriting, renamed) into place, and the directory fsync'd.
 
+        Records are bound to their journal: a record's CRC covers the header's config hash and its body
+        (version 1: the body only). A caller that knows what payloads mean may reject an intact record.
+
         Damage policy: records are checked in file order; the first one that is not intact (fewer than 8
         bytes left, a length past the end of the file or below 5, a CRC mismatch, a key past the body or
-        not UTF-8, an unknown type) and everything after it form the damaged tail. The reader reports it;
-        opening for append cuts it off. A crash mid-append leaves such a torn tail, so no committed record
-        is lost. Damage in the middle also drops the intact records behind it (no later boundary can be
-        trusted); since payloads are deterministic results, that only costs re-running those units. A
-        damaged header is an error.
+        not UTF-8, an unknown type, a record the caller rejected) and everything after it form the damaged
+        tail. The tail says at which record it starts and how many records it drops (the damaged one and
+        every intact one found after it), so the caller logs it. The reader reports it; opening for append
+        cuts it off. A crash mid-append leaves one torn record, so no committed record is lost. Damage in
+        the middle also drops the intact records behind it (no later boundary can be trusted); since
+        payloads are deterministic results, that only costs re-running those units. A damaged header is an
+        error.
+
+        Only regular files: a directory, device, FIFO or socket (or a link to one) is refused unread, and
+        reading stops at the size the file had when opened.
 
         Keys: the reader keeps every record. Committing is idempotent by key: the first record of a key
         counts and later records with the same key are ignored.
@@ -142,6 +164,8 @@ public struct JournalTail: Sendable, Equatable, CustomStringConvertible {
         case checksumMismatch
         /// The body has the right CRC but cannot be a record: the text says what is wrong.
         case malformedBody(String)
+        /// The record is intact but the caller that knows what its payload means rejected it: the text says why.
+        case rejected(String)
 
         public var description: String {
             switch self {
@@ -149,6 +173,7 @@ public struct JournalTail: Sendable, Equatable, CustomStringConvertible {
             case .incompleteBody(let length): return "the file ends inside a record declared as \(length) bytes long"
             case .checksumMismatch: return "a record does not match its checksum"
             case .malformedBody(let what): return "a record is malformed (\(what))"
+            case .rejected(let why): return "a record is not what it claims to be (\(why))"
             }
         }
     }
@@ -158,16 +183,29 @@ public struct JournalTail: Sendable, Equatable, CustomStringConvertible {
     /// The number of bytes from ``offset`` to the end of the file.
     public var length: Int
     public var reason: Reason
+    /// How many intact records come before the tail: the damaged record is record `recordIndex + 1`, counting
+    /// from 1.
+    public var recordIndex: Int
+    /// How many records the tail drops: the damaged record itself and every intact record found after it.
+    public var droppedRecords: Int
 
-    public init(offset: Int, length: Int, reason: Reason) {
+    public init(offset: Int, length: Int, reason: Reason, recordIndex: Int = 0, droppedRecords: Int = 1) {
         self.offset = offset
         self.length = length
         self.reason = reason
+        self.recordIndex = recordIndex
+        self.droppedRecords = droppedRecords
     }
 
     /// E.g. `37 bytes from offset 1024 are not intact records: a record does not match its checksum`.
     public var description: String {
         "\(length) byte\(length == 1 ? "" : "s") from offset \(offset) are not intact records: \(reason)"
+    }
+
+    /// One line for a log, e.g. `dropped 3 records from record 18 on (byte 1024: a record does not match its
+    /// checksum)`.
+    public var summary: String {
+        "dropped \(droppedRecords) record\(droppedRecords == 1 ? "" : "s") from record \(recordIndex + 1) on (byte \(offset): \(reason))"
     }
 }
 
@@ -179,8 +217,10 @@ public struct JournalContents: Sendable, Equatable {
     public var headerText: String
     /// Every intact record in file order, duplicate keys included.
     public var records: [JournalRecord]
+    /// The byte offset of each record in ``records``.
+    public var recordOffsets: [Int]
     /// The number of bytes after the last intact record (0 when the file is whole). ``JournalReader``
-    /// only reports them; ``JournalWriter/openForAppend(path:expectedConfigHash:syncPolicy:)`` has cut them
+    /// only reports them; ``JournalWriter/openForAppend(path:expectedConfigHash:syncPolicy:accept:)`` has cut them
     /// off by the time it returns.
     public var truncatedBytes: Int { tail?.length ?? 0 }
     /// Where and why the intact part ends, or nil when the whole file is intact.
@@ -188,10 +228,12 @@ public struct JournalContents: Sendable, Equatable {
     /// The byte length of the header and the intact records.
     public var validLength: Int
 
-    public init(configHash: String, headerText: String, records: [JournalRecord], tail: JournalTail?, validLength: Int) {
+    public init(configHash: String, headerText: String, records: [JournalRecord], recordOffsets: [Int] = [], tail: JournalTail?,
+                validLength: Int) {
         self.configHash = configHash
         self.headerText = headerText
         self.records = records
+        self.recordOffsets = recordOffsets
         self.tail = tail
         self.validLength = validLength
     }
@@ -204,6 +246,17 @@ public struct JournalContents: Sendable, Equatable {
         result.reserveCapacity(records.count)
         for record in records where result[record.key] == nil { result[record.key] = record }
         return result
+    }
+
+    /// Makes record `index` and everything after it the damaged tail, because a caller rejected that record
+    /// (see the damage policy in `Journal.swift`). `fileLength` is the length of the whole file.
+    mutating func cut(atRecord index: Int, reason: JournalTail.Reason, fileLength: Int) {
+        let offset = recordOffsets[index]
+        let dropped = records.count - index + (tail?.droppedRecords ?? 0)
+        tail = JournalTail(offset: offset, length: fileLength - offset, reason: reason, recordIndex: index, droppedRecords: dropped)
+        records.removeSubrange(index...)
+        recordOffsets.removeSubrange(index...)
+        validLength = offset
     }
 
     /// The records that count, one per key, in the order their keys were first committed.

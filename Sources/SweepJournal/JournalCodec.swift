@@ -45,9 +45,14 @@ enum JournalCodec {
         return overflow || size > maximumBodySize ? nil : size
     }
 
-    /// Appends one framed record (length, CRC, body) to `buffer`.
+    /// What every record's CRC starts from: the CRC-32 of the journal's config hash (UTF-8), so that a record's
+    /// checksum covers the hash followed by its body.
+    static func recordSeed(configHash: String) -> UInt32 { CRC32.checksum(Array(configHash.utf8)) }
+
+    /// Appends one framed record (length, CRC, body) to `buffer`; `seed` is ``recordSeed(configHash:)``.
     /// - Precondition: ``bodySize(keyBytes:payloadBytes:)`` is not nil for these sizes.
-    static func appendRecord(kind: JournalRecordKind, key: String, payload: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
+    static func appendRecord(kind: JournalRecordKind, key: String, payload: UnsafeRawBufferPointer, seed: UInt32,
+                             to buffer: inout [UInt8]) {
         let start = buffer.count
         let keyCount = key.utf8.count
         let bodyCount = Journal.minimumBodySize + keyCount + payload.count
@@ -59,7 +64,7 @@ enum JournalCodec {
         buffer.append(contentsOf: key.utf8)
         buffer.append(contentsOf: payload)
         let crc = buffer.withUnsafeBytes { all in
-            CRC32.checksum(UnsafeRawBufferPointer(rebasing: all[(start + Journal.frameSize)...]))
+            CRC32.update(seed, with: UnsafeRawBufferPointer(rebasing: all[(start + Journal.frameSize)...]))
         }
         storeU32(crc, at: start + 4, in: &buffer)
     }
@@ -80,19 +85,46 @@ enum JournalCodec {
     /// part and is reported as the contents' tail (see the damage policy in `Journal.swift`).
     static func decode(_ bytes: UnsafeRawBufferPointer, path: String) throws -> JournalContents {
         let (configHash, headerText, headerEnd) = try decodeHeader(bytes, path: path)
+        let seed = recordSeed(configHash: configHash)
         var records: [JournalRecord] = []
+        var offsets: [Int] = []
         var offset = headerEnd
         var tail: JournalTail?
         let end = bytes.count
         while offset < end {
-            if let reason = decodeRecord(bytes, at: offset, into: &records) {
-                tail = JournalTail(offset: offset, length: end - offset, reason: reason)
+            if let reason = decodeRecord(bytes, at: offset, seed: seed, into: &records) {
+                tail = JournalTail(offset: offset, length: end - offset, reason: reason, recordIndex: records.count,
+                                   droppedRecords: 1 + intactRecords(bytes, after: offset, seed: seed))
                 break
             }
+            offsets.append(offset)
             offset += Journal.frameSize + Int(loadU32(bytes, offset))
         }
-        return JournalContents(configHash: configHash, headerText: headerText, records: records, tail: tail,
+        return JournalContents(configHash: configHash, headerText: headerText, records: records, recordOffsets: offsets, tail: tail,
                                validLength: tail?.offset ?? end)
+    }
+
+    /// How many intact records lie after the damaged record at `damaged`: the rest of the file is scanned byte by
+    /// byte for a record that checks, and from each one found the scan hops to the next. Only counted (for the
+    /// log line that says what a cut drops), never kept: see the damage policy in `Journal.swift`.
+    static func intactRecords(_ bytes: UnsafeRawBufferPointer, after damaged: Int, seed: UInt32) -> Int {
+        var found = 0
+        var offset = damaged + 1
+        var scratch: [JournalRecord] = []
+        while bytes.count - offset >= Journal.frameSize + Journal.minimumBodySize {
+            // Cheap checks first, so the CRC runs only where a record could start.
+            let length = Int(loadU32(bytes, offset))
+            let plausible = length >= Journal.minimumBodySize && length <= bytes.count - offset - Journal.frameSize
+                && JournalRecordKind(rawValue: bytes[offset + Journal.frameSize]) != nil
+            if plausible, decodeRecord(bytes, at: offset, seed: seed, into: &scratch) == nil {
+                found += 1
+                scratch.removeAll(keepingCapacity: true)
+                offset += Journal.frameSize + length
+            } else {
+                offset += 1
+            }
+        }
+        return found
     }
 
     /// The header's config hash and text, and the offset of the first record.
@@ -145,7 +177,8 @@ enum JournalCodec {
 
     /// Decodes the record at `offset` and appends it to `records`; returns why it is not intact instead.
     /// On success the record occupies `frameSize + loadU32(bytes, offset)` bytes.
-    static func decodeRecord(_ bytes: UnsafeRawBufferPointer, at offset: Int, into records: inout [JournalRecord]) -> JournalTail.Reason? {
+    static func decodeRecord(_ bytes: UnsafeRawBufferPointer, at offset: Int, seed: UInt32,
+                             into records: inout [JournalRecord]) -> JournalTail.Reason? {
         let remaining = bytes.count - offset
         guard remaining >= Journal.frameSize else { return .incompleteFrame }
         let length = Int(loadU32(bytes, offset))
@@ -155,7 +188,7 @@ enum JournalCodec {
         }
         let bodyStart = offset + Journal.frameSize
         let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart..<(bodyStart + length)])
-        guard CRC32.checksum(body) == loadU32(bytes, offset + 4) else { return .checksumMismatch }
+        guard CRC32.update(seed, with: body) == loadU32(bytes, offset + 4) else { return .checksumMismatch }
         guard let kind = JournalRecordKind(rawValue: body[0]) else { return .malformedBody("unknown record type \(body[0])") }
         let keyCount = Int(loadU32(body, 1))
         guard keyCount <= length - Journal.minimumBodySize else { return .malformedBody("the key runs past the end of the record") }

@@ -7,6 +7,9 @@ public enum JournalError: Error, Equatable, CustomStringConvertible, LocalizedEr
     case alreadyExists(path: String)
     /// The file is not a journal at all (empty, or it does not start with "TSJ1"); `reason` says which.
     case notAJournal(path: String, reason: String)
+    /// The path is not a regular file (or a link to one): `kind` says what it is, e.g. "a symbolic link to a
+    /// character device". Nothing was read from it.
+    case notARegularFile(path: String, kind: String)
     /// The file is a journal of a format version this build cannot read.
     case unsupportedVersion(path: String, found: UInt32, supported: UInt32)
     /// The file starts like a journal but its header is incomplete or fails its checksum.
@@ -28,7 +31,7 @@ public enum JournalError: Error, Equatable, CustomStringConvertible, LocalizedEr
     /// The journal this error is about.
     public var path: String {
         switch self {
-        case .alreadyExists(let path), .notAJournal(let path, _), .unsupportedVersion(let path, _, _),
+        case .alreadyExists(let path), .notAJournal(let path, _), .notARegularFile(let path, _), .unsupportedVersion(let path, _, _),
              .corruptHeader(let path, _), .configHashMismatch(let path, _, _, _), .locked(let path),
              .io(let path, _, _), .recordTooLarge(let path, _, _), .closed(let path), .unusable(let path, _):
             return path
@@ -41,6 +44,8 @@ public enum JournalError: Error, Equatable, CustomStringConvertible, LocalizedEr
             return "\(path) already exists and was left as it is; use --restart to start over."
         case .notAJournal(let path, let reason):
             return "\(path) is not a TouchSweep journal (\(reason))."
+        case .notARegularFile(let path, let kind):
+            return "\(path) is not a regular file (it is \(kind)), so it cannot be a TouchSweep journal."
         case .unsupportedVersion(let path, let found, let supported):
             return "\(path) is a TouchSweep journal of format version \(found), but this build reads only version \(supported)."
         case .corruptHeader(let path, let reason):

@@ -52,21 +52,59 @@ struct JournalFile {
         }
     }
 
-    /// Reads the whole file open at `fd` from offset 0.
+    /// Opens the journal at `path`, which must be a regular file (or a symbolic link to one): anything else is
+    /// refused with ``JournalError/notARegularFile(path:kind:)`` before it is opened for reading, so a FIFO
+    /// cannot block and a device cannot be read without end.
+    func openRegular(flags: Int32) throws -> Int32 {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { throw notRegular(info) }
+        // O_NONBLOCK: should the path have become a FIFO since, opening it must not wait for a writer.
+        let fd = JournalFile.openFile(path, flags: flags | O_NONBLOCK)
+        guard fd >= 0 else { throw failure("open") }
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            JournalFile.closeFile(fd)
+            throw failure("inspect", code)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            JournalFile.closeFile(fd)
+            throw notRegular(info)
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    /// The error for a path whose file (after following links) has the type in `info`.
+    private func notRegular(_ info: stat) -> JournalError {
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: kind = "a directory"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        var link = stat()
+        let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+        return .notARegularFile(path: path, kind: isLink ? "a symbolic link to \(kind)" : kind)
+    }
+
+    /// Reads the file open at `fd` from offset 0, up to the size it has now: a file that grows meanwhile is read
+    /// as it was, and a file that claims no size is not read without bound.
     func readAll(_ fd: Int32) throws -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure("inspect") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw failure("read", EISDIR) }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 64 * 1024)) }  // it grew
+        while filled < bytes.count {
             let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(filled)) }
             if got < 0 {
                 if errno == EINTR { continue }
                 throw failure("read")
             }
-            if got == 0 { break }
+            if got == 0 { break }  // it shrank
             filled += got
         }
         bytes.removeSubrange(filled...)

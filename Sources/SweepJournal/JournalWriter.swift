@@ -44,7 +44,7 @@ public struct JournalSyncPolicy: Sendable, Equatable {
 ///
 /// After a failed write or sync the file's state is unknown (the kernel may have dropped the dirty pages),
 /// so the writer refuses further work with ``JournalError/unusable(path:cause:)``; reopening with
-/// ``openForAppend(path:expectedConfigHash:syncPolicy:)`` recovers every record that did reach the disk.
+/// ``openForAppend(path:expectedConfigHash:syncPolicy:accept:)`` recovers every record that did reach the disk.
 public final class JournalWriter {
     /// The journal's path, as given.
     public let path: String
@@ -65,6 +65,8 @@ public final class JournalWriter {
     private var state = State.open
     private var fd: Int32
     private let file: JournalFile
+    /// Where every record's CRC starts: the CRC of the config hash (see `Journal.swift`).
+    private let seed: UInt32
     private var buffer: [UInt8] = []
     /// The caller's time when the oldest pending record was first known to be pending.
     private var pendingSinceMs: Int64?
@@ -74,6 +76,7 @@ public final class JournalWriter {
         self.configHash = configHash
         self.fd = fd
         self.file = JournalFile(path: path)
+        self.seed = JournalCodec.recordSeed(configHash: configHash)
         self.recordCount = recordCount
         self.syncPolicy = syncPolicy
         buffer.reserveCapacity(min(syncPolicy.maxBufferedBytes, 1 << 20) + 4096)
@@ -153,26 +156,38 @@ public final class JournalWriter {
     }
 
     /// Opens an existing journal to add records: reads it, checks its header against `expectedConfigHash`,
-    /// cuts off a damaged tail (a record torn by a crash mid-append, or damage further up: see the policy in
-    /// `Journal.swift`) and fsyncs that repair, and positions the writer at the end.
-    /// - Returns: the writer and what the journal held; `contents.tail` and `contents.truncatedBytes`
-    ///   describe what was cut off (already gone from the file).
-    /// - Throws: ``JournalError``: `.configHashMismatch` (the file is left untouched), `.notAJournal`,
-    ///   `.unsupportedVersion`, `.corruptHeader`, `.locked`, `.io` (e.g. ENOENT when there is no file).
+    /// passes each intact record in file order to `accept`, cuts off the damaged tail (a record torn by a crash
+    /// mid-append, damage further up, or the first record `accept` rejects: see the policy in `Journal.swift`)
+    /// and fsyncs that repair, and positions the writer at the end.
+    /// - Parameters:
+    ///   - accept: given each intact record and its index (from 0), returns nil to keep it or the reason it is
+    ///     not what it claims to be; that record and every one after it are then cut off (`accept` is not called
+    ///     for them). May throw to refuse the journal: the file is left untouched then.
+    /// - Returns: the writer and what the journal held; `contents.tail` (with the number of records it
+    ///   dropped) and `contents.truncatedBytes` describe what was cut off (already gone from the file).
+    /// - Throws: ``JournalError``: `.configHashMismatch` (the file is left untouched), `.notARegularFile`,
+    ///   `.notAJournal`, `.unsupportedVersion`, `.corruptHeader`, `.locked`, `.io` (e.g. ENOENT when there is no
+    ///   file); or what `accept` throws.
     public static func openForAppend(
-        path: String, expectedConfigHash: String, syncPolicy: JournalSyncPolicy = .default
+        path: String, expectedConfigHash: String, syncPolicy: JournalSyncPolicy = .default,
+        accept: (JournalRecord, Int) throws -> String? = { _, _ in nil }
     ) throws -> (JournalWriter, JournalContents) {
         let file = JournalFile(path: path)
-        let fd = JournalFile.openFile(path, flags: O_RDWR)
-        guard fd >= 0 else { throw file.failure("open") }
+        let fd = try file.openRegular(flags: O_RDWR)
         do {
             try file.lock(fd)
             let bytes = try file.readAll(fd)
-            let contents = try bytes.withUnsafeBytes { try JournalCodec.decode($0, path: path) }
+            var contents = try bytes.withUnsafeBytes { try JournalCodec.decode($0, path: path) }
             guard contents.configHash == expectedConfigHash else {
                 throw JournalError.configHashMismatch(
                     path: path, journalHash: contents.configHash, expectedHash: expectedConfigHash,
                     journalHeaderText: contents.headerText)
+            }
+            for (index, record) in contents.records.enumerated() {
+                if let reason = try accept(record, index) {
+                    contents.cut(atRecord: index, reason: .rejected(reason), fileLength: bytes.count)
+                    break
+                }
             }
             if contents.tail != nil {
                 guard posixTruncate(fd, contents.validLength) == 0 else { throw file.failure("truncate") }
@@ -208,7 +223,7 @@ public final class JournalWriter {
         guard JournalCodec.bodySize(keyBytes: key.utf8.count, payloadBytes: payloadBytes.count) != nil else {
             throw JournalError.recordTooLarge(path: path, key: key, bytes: Journal.minimumBodySize + key.utf8.count + payloadBytes.count)
         }
-        JournalCodec.appendRecord(kind: kind, key: key, payload: payloadBytes, to: &buffer)
+        JournalCodec.appendRecord(kind: kind, key: key, payload: payloadBytes, seed: seed, to: &buffer)
         recordCount += 1
         pendingRecordCount += 1
         if pendingSinceMs == nil, let nowMs { pendingSinceMs = nowMs }

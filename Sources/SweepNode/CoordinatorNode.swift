@@ -302,6 +302,12 @@ public final class CoordinatorNode {
 
     /// Opens (or creates) the journal in the output directory and replays it into the tallies.
     /// Returns the writer, the units resumed, and the units an earlier run quarantined that this run tries again.
+    ///
+    /// Every record is checked against the plan before it counts (docs/protocol.md, "The journal"): its key must
+    /// name the unit its payload holds, the unit must be in the plan, and a committed result must belong to that
+    /// unit (`ResultCodec.decode(_:for:)`) and hold no more runs than its trees have gestures. The first record
+    /// that fails is damage: the journal is cut there and one log line says how many records were dropped (their
+    /// units run again).
     func openJournal(tallies: inout SweepTallies, coverage: inout [TreeCoverage]) throws -> (JournalWriter, Int, Int) {
         let directory = options.outputDirectory
         let marker = directory + "/" + OutputDirectory.markerName
@@ -309,7 +315,10 @@ public final class CoordinatorNode {
            !FileManager.default.fileExists(atPath: marker) {
             throw NodeError.message("\(directory) exists and is not a TouchSweep output directory; choose another --output")
         }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
+            throw NodeError.message("cannot create the output directory \(directory) (\(reason ?? "it cannot be created"))")
+        }
         // Mark the directory as TouchSweep output, so writing the reports may replace it later.
         if !FileManager.default.fileExists(atPath: marker) {
             guard FileManager.default.createFile(atPath: marker, contents: Data(OutputDirectory.markerContents.utf8)) else {
@@ -318,38 +327,79 @@ public final class CoordinatorNode {
         }
         let path = directory + "/" + Self.journalName
         if FileManager.default.fileExists(atPath: path) && !options.restart {
-            let (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: plan.configHash)
+            var replay: [(kind: JournalRecordKind, unit: UnitSpec, result: UnitResult?)] = []
+            let writer: JournalWriter, contents: JournalContents
+            do {
+                (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: plan.configHash) { record, _ in
+                    try verify(record, journal: path, into: &replay)
+                }
+            } catch let error as JournalError {
+                switch error {
+                case let .unsupportedVersion(_, found, supported):
+                    throw NodeError.message("\(path) is a journal of another build (journal format \(found); this build reads format \(supported)): "
+                                            + "it cannot be resumed; run with --restart to start the sweep over")
+                case let .notARegularFile(_, kind):
+                    throw NodeError.message("\(path) is not a regular file (it is \(kind)), so it cannot be the sweep's journal: "
+                                            + "remove it, or run with --restart to start the sweep over")
+                default: throw error
+                }
+            }
+            if let tail = contents.tail {
+                options.log("the journal \(path) was damaged: \(tail.summary); their units run again")
+            }
             var resumed = 0
             var retried: Set<UnitSpec> = []
-            for record in contents.records {
-                let (unit, payload) = try UnitRecordCodec.decode(record.payload)
+            for (kind, unit, result) in replay {
                 // A unit quarantined by an earlier run is tried again (with a fresh retry budget): the cause may be
                 // fixed (a bad worker, a memory limit). Its record stays in the journal; if it fails again, another
                 // follows it, and once it is committed the committed record is what counts.
-                if record.kind == .quarantined {
+                if kind == .quarantined {
                     retried.insert(unit)
                     continue
                 }
-                guard unit.configuration < coverage.count, !coverage[unit.configuration].overlaps(unit.trees) else { continue }
+                guard !coverage[unit.configuration].overlaps(unit.trees), let result else { continue }
                 coverage[unit.configuration].insert(unit.trees)
-                switch record.kind {
-                case .committed:
-                    let result: UnitResult
-                    do { result = try ResultCodec.decode(payload) } catch {
-                        guard case let .resultFormat(found, expected) = error else { throw error }
-                        throw NodeError.message("\(path) holds results of another build (result payload format \(found); this build reads "
-                                                + "format \(expected)): it cannot be resumed; run with --restart to start the sweep over")
-                    }
-                    tallies.merge(result)
-                    resumed += 1
-                case .quarantined:
-                    break
-                }
+                tallies.merge(result)
+                resumed += 1
             }
-            let retry = retried.filter { $0.configuration < coverage.count && !coverage[$0.configuration].covers($0.trees) }.count
+            let retry = retried.filter { !coverage[$0.configuration].covers($0.trees) }.count
             return (writer, resumed, retry)
         }
         return (try JournalWriter.create(path: path, configHash: plan.configHash, headerText: configText, overwrite: true), 0, 0)
+    }
+
+    /// Checks one journal record against the plan: nil (and the record's unit and result added to `replay`) when
+    /// it is what it claims to be, else why not. Throws when the record is from another build (its result
+    /// payload format), which no cut can mend.
+    func verify(_ record: JournalRecord, journal path: String,
+                into replay: inout [(kind: JournalRecordKind, unit: UnitSpec, result: UnitResult?)]) throws -> String? {
+        let unit: UnitSpec, payload: [UInt8]
+        do { (unit, payload) = try UnitRecordCodec.decode(record.payload) } catch { return "its unit does not decode: \(error)" }
+        guard record.key == unit.id else { return "its key \(record.key) does not name the unit it holds, \(unit.id)" }
+        guard unit.configuration < plan.configurations.count, !unit.trees.isEmpty, unit.trees.upperBound <= plan.treeCount else {
+            return "unit \(unit.id) is not in this sweep's plan"
+        }
+        guard record.kind == .committed else {
+            replay.append((record.kind, unit, nil))
+            return nil
+        }
+        let result: UnitResult
+        do { result = try ResultCodec.decode(payload, for: unit) } catch {
+            if case let .resultFormat(found, expected) = error {
+                throw NodeError.message("\(path) holds results of another build (result payload format \(found); this build reads "
+                                        + "format \(expected)): it cannot be resumed; run with --restart to start the sweep over")
+            }
+            return "its result does not belong to unit \(unit.id): \(error)"
+        }
+        let most = unit.trees.reduce(0) { most, tree in
+            guard tree < plan.screenCount else { return most + plan.gesturesPerTree }
+            return tree < plan.screenGestures.count ? most + plan.screenGestures[tree].count : Int.max / 2
+        }
+        guard result.tallies.total.runs <= most else {
+            return "unit \(unit.id) holds \(result.tallies.total.runs) runs, more than the \(most) gestures of its trees"
+        }
+        replay.append((record.kind, unit, result))
+        return nil
     }
 }
 
@@ -370,6 +420,7 @@ enum UnitRecordCodec {
         let first = Int(try r.u32("journal unit first tree"))
         let count = Int(try r.u32("journal unit tree count"))
         let payload = try r.byteArray("journal unit payload", maxBytes: 1 << 30)
+        try r.expectEnd("the journal unit record")
         return (UnitSpec(configuration: c, trees: first ..< first + count), payload)
     }
 }

@@ -33,6 +33,9 @@ extension ShardFile {
             case let .io(_, operation, code): throw ShardError.unreadable(path: path, reason: "cannot \(operation) it (\(String(cString: strerror(code))))")
             case let .notAJournal(_, reason): throw ShardError.unreadable(path: path, reason: "it is not a TouchSweep file (\(reason))")
             case let .corruptHeader(_, reason): throw ShardError.damaged(path: path, reason: reason)
+            case let .notARegularFile(_, kind): throw ShardError.unreadable(path: path, reason: "it is not a regular file (it is \(kind))")
+            case let .unsupportedVersion(_, found, supported):
+                throw ShardError.damaged(path: path, reason: "it was written by another build: its journal format is \(found), this build reads \(supported)")
             default: throw ShardError.unreadable(path: path, reason: "\(error)")
             }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SweepCore
 import SweepHTMLReport
+import SweepJournal
 import SweepPlanning
 import SweepReporting
 
@@ -44,9 +45,10 @@ func readSweepConfig(_ path: String, command: String) throws -> (config: SweepCo
 /// exit status 1.
 ///
 /// report.html is drawn from the same files and written with them; `durationSeconds` (the sweep's wall-clock
-/// time, when this process measured it) is the only thing on the page that is not in the other files.
+/// time, when this process measured it) is the only thing on the page that is not in the other files. `claim` is
+/// the hold the command took on the directory when it started (``claimOutput(_:keeping:create:command:quiet:)``).
 func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
-                  keeping: [String] = [], durationSeconds: Double? = nil, command: String) throws {
+                  keeping: [String] = [], claim: OutputClaim? = nil, durationSeconds: Double? = nil, command: String) throws {
     var files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory)
     do {
         // The sweep's own minimal repros (Reports.files shrinks the worst examples) are linked from the page, with
@@ -61,11 +63,60 @@ func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to
         throw ExitCode(1)
     }
     do {
-        try OutputDirectory.write(files: files, to: directory, keeping: keeping)
+        try OutputDirectory.write(files: files, to: directory, keeping: keeping, claim: claim, options: swapTestHooks())
     } catch {
         printError("\(command): \(error)")
         throw ExitCode(1)
     }
+}
+
+/// The swap as the environment's test-only hooks have it (docs/reports.md, "The output directory"):
+/// `TOUCHSWEEP_KILL_AT_SWAP_STEP=N` ends the process with SIGKILL just before step N of the swap (a kill in the last
+/// millisecond), and `TOUCHSWEEP_SWAP_WITHOUT_EXCHANGE=1` swaps by two renames, as on file systems that cannot
+/// exchange. Neither is for use outside tests.
+func swapTestHooks() -> OutputDirectory.SwapOptions {
+    let environment = ProcessInfo.processInfo.environment
+    var options = OutputDirectory.SwapOptions()
+    options.exchange = environment["TOUCHSWEEP_SWAP_WITHOUT_EXCHANGE"] != "1"
+    if let value = environment["TOUCHSWEEP_KILL_AT_SWAP_STEP"], let step = Int(value) {
+        options.beforeStep = { n, _ in if n == step { kill(getpid(), SIGKILL) } }
+    }
+    return options
+}
+
+/// Claims the output directory before a sweep starts (``OutputDirectory/claim(_:keeping:create:)``): a path that
+/// cannot be written, a directory another running sweep uses, or a name too long is refused now, in one sentence
+/// (`command: sentence`, exit status 1), rather than after the sweep. What was done with the copies a killed sweep
+/// left beside the directory is said in one line, unless `quiet`.
+func claimOutput(_ directory: String, keeping: [String], create: Bool, command: String, quiet: Bool) throws -> OutputClaim {
+    let claim: OutputClaim
+    do { claim = try OutputDirectory.claim(directory, keeping: keeping, create: create) } catch {
+        printError("\(command): \(error)")
+        throw ExitCode(1)
+    }
+    if let recovered = claim.recovered, !quiet { printError("\(command): \(recovered)") }
+    return claim
+}
+
+/// Refuses (`command: sentence`, exit status 1) to replace the results of another sweep: a claimed directory whose
+/// plan.yaml (or, with `journal`, whose journal) is of another config hash than `plan`'s, unless `force`.
+func refuseAnotherSweep(in claim: OutputClaim, plan: SweepPlan, journal: Bool, force: Bool, command: String) throws {
+    guard !force, let (file, hash) = otherSweep(in: claim.path, hash: plan.configHash, journal: journal) else { return }
+    printError("\(command): \(claim.requested) holds the results of another sweep (its \(file) is of config hash \(hash), this sweep's is "
+        + "\(plan.configHash)); run with --force to replace them, or choose another --output.")
+    throw ExitCode(1)
+}
+
+/// The file and config hash that show `directory` holds the results of a sweep other than the one of `hash`: its
+/// journal's header (with `journal`), else its plan.yaml; nil when neither says so.
+func otherSweep(in directory: String, hash: String, journal: Bool) -> (file: String, hash: String)? {
+    if journal, let header = try? JournalReader.header(path: directory + "/" + Journal.defaultFileName), header.configHash != hash {
+        return (Journal.defaultFileName, header.configHash)
+    }
+    guard let text = try? String(contentsOfFile: directory + "/plan.yaml", encoding: .utf8),
+          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("configHash: ") }) else { return nil }
+    let found = line.dropFirst("configHash: ".count).trimmingCharacters(in: CharacterSet(charactersIn: "\" \r"))
+    return found == hash ? nil : ("plan.yaml", found)
 }
 
 /// The plan of a finished sweep, rebuilt from its output directory (config.yaml, checked against plan.yaml's

@@ -51,9 +51,9 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         try writer.append(kind: .committed, key: "k", payload: [1, 2])
         try writer.close()
         let expected: [UInt8] = [
-            0x54, 0x53, 0x4A, 0x31, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x0B, 0x10, 0xAE, 0xE4, 0x7F,  // TSJ1 v1 H=11 crc
+            0x54, 0x53, 0x4A, 0x31, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x0B, 0x10, 0xAE, 0xE4, 0x7F,  // TSJ1 v2 H=11 crc
             0x00, 0x00, 0x00, 0x02, 0x68, 0x31, 0x00, 0x00, 0x00, 0x01, 0x74,  // "h1" "t"
-            0x00, 0x00, 0x00, 0x08, 0xA2, 0xA3, 0xCC, 0x3E,  // L=8 crc
+            0x00, 0x00, 0x00, 0x08, 0xDF, 0x71, 0xEB, 0x34,  // L=8, the CRC of "h1" and the body (of the body alone: 0xA2A3CC3E)
             0x01, 0x00, 0x00, 0x00, 0x01, 0x6B, 0x01, 0x02,  // committed "k" [1, 2]
         ]
         #expect(try bytes(of: path) == expected)
@@ -65,7 +65,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         #expect(text.contains("CRC-32"))
         #expect(text.contains("1 = committed unit, 2 = quarantined unit"))
         #expect(text.contains("Damage policy"))
-        #expect(Journal.magic == [0x54, 0x53, 0x4A, 0x31] && Journal.formatVersion == 1)
+        #expect(text.contains("CRC-32 of the header's config hash (UTF-8) followed by the record body"))
+        #expect(Journal.magic == [0x54, 0x53, 0x4A, 0x31] && Journal.formatVersion == 2)
     }
 
     /// The layout table in the doc comment at the top of Journal.swift and the one in `formatDescription`
@@ -322,7 +323,9 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         try write(damaged, to: path)
         let (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1")
         #expect(contents.records == Array(records[..<5]))
-        #expect(contents.tail == JournalTail(offset: start, length: whole.count - start, reason: .checksumMismatch))
+        #expect(contents.tail == JournalTail(offset: start, length: whole.count - start, reason: .checksumMismatch, recordIndex: 5,
+                                             droppedRecords: 5))
+        #expect(contents.tail?.summary == "dropped 5 records from record 6 on (byte \(start): a record does not match its checksum)")
         #expect(contents.tail?.description == "\(whole.count - start) bytes from offset \(start) are not intact records: a record does not match its checksum")
         #expect(try fileSize(path) == start)
         for r in records[5...] { try writer.append(kind: r.kind, key: r.key, payload: r.payload) }
@@ -354,7 +357,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         func framed(_ body: [UInt8]) -> [UInt8] {
             var out: [UInt8] = []
             JournalCodec.appendU32(UInt32(body.count), to: &out)
-            JournalCodec.appendU32(CRC32.checksum(body), to: &out)
+            JournalCodec.appendU32(body.withUnsafeBytes { CRC32.update(JournalCodec.recordSeed(configHash: "hash-1"), with: $0) }, to: &out)
             return out + body
         }
         let cases: [([UInt8], String)] = [
@@ -365,7 +368,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         for (body, reason) in cases {
             let contents = try JournalReader.decode(whole + framed(body) + framed([1, 0, 0, 0, 0]), path: path)
             #expect(contents.records == [record(0)])
-            #expect(contents.tail == JournalTail(offset: whole.count, length: 2 * 8 + body.count + 5, reason: .malformedBody(reason)))
+            #expect(contents.tail == JournalTail(offset: whole.count, length: 2 * 8 + body.count + 5, reason: .malformedBody(reason),
+                                                 recordIndex: 1, droppedRecords: 2))
         }
     }
 }
@@ -398,9 +402,9 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let whole = try bytes(of: path)
 
         var version = whole
-        version[7] = 2
+        version[7] = 1
         try write(version, to: path)
-        #expect(throws: JournalError.unsupportedVersion(path: path, found: 2, supported: 1)) {
+        #expect(throws: JournalError.unsupportedVersion(path: path, found: 1, supported: 2)) {
             try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1")
         }
 
@@ -451,7 +455,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         #expect(throws: JournalError.io(path: missing, operation: "create", errno: ENOENT)) {
             try JournalWriter.create(path: missing, configHash: "h", headerText: "")
         }
-        #expect(throws: JournalError.io(path: dir.path, operation: "read", errno: EISDIR)) { try JournalReader.read(path: dir.path) }
+        #expect(throws: JournalError.notARegularFile(path: dir.path, kind: "a directory")) { try JournalReader.read(path: dir.path) }
     }
 
     @Test func oneWriterAtATime() throws {

@@ -2,23 +2,24 @@ import Foundation
 import Testing
 import SweepReporting
 
+/// A fresh scratch directory for one test, removed afterwards by the caller.
+func scratch() throws -> String {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("SweepReportingTests-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    return path
+}
+
+func bytes(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map { Array($0) }
+}
+
+/// The names in a directory, sorted (hidden ones included); empty when it cannot be listed.
+func listing(_ path: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+}
+
 @Suite struct OutputDirectoryTests {
-    /// A fresh scratch directory for one test, removed afterwards by the caller.
-    private func scratch() throws -> String {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("SweepReportingTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        return path
-    }
-
-    private func bytes(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { Array($0) }
-    }
-
-    private func listing(_ path: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-    }
-
     @Test func filesAppearWithExactBytes() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }

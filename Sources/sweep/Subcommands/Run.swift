@@ -14,7 +14,8 @@ extension SweepCommand {
                 Plans the sweep (docs/sweep-config.md), runs every scenario untraced with --threads workers, \
                 classifies each run against its gesture's intent (docs/defects.md) and writes summary.csv, \
                 by_template.csv, by_gesture.csv, effects.csv, causes.csv, residuals.csv, examples.csv, plan.yaml, config.yaml and report.html \
-                into the output directory, replacing it as a whole (docs/reports.md). The same config gives \
+                into the output directory, replacing it as a whole (docs/reports.md). A directory that holds another \
+                sweep's results (another config hash) is refused unless --force; one another running sweep uses is refused. The same config gives \
                 byte-identical CSV files whatever --threads is. With --shard I/N it runs only shard I of N (0-based) and writes shard.tsj into the \
                 output directory instead; `sweep merge` turns the N shard files into the reports (docs/sharding.md).
                 """
@@ -36,6 +37,9 @@ extension SweepCommand {
                                    valueName: "I/N"))
         var shard: String?
 
+        @Flag(help: "Replace an output directory that holds the results of another sweep (another config).")
+        var force = false
+
         @Flag(help: "Print only the output directory.")
         var quiet = false
 
@@ -55,6 +59,9 @@ extension SweepCommand {
                 return try runShard(try ShardOption(shard), plan: plan, configText: configText)
             }
             let directory = output ?? sweepConfig.output
+            // Everything that would make writing the reports fail is found before the sweep runs.
+            let claim = try claimOutput(directory, keeping: [CoordinatorNode.journalName], create: false, command: "sweep run", quiet: quiet)
+            try refuseAnotherSweep(in: claim, plan: plan, journal: true, force: force, command: "sweep run")
             let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
             if !quiet {
                 printError("sweep run: \(PlanText.shape(plan)) = \(plan.totalRuns) scenarios on \(workers) threads")
@@ -68,7 +75,7 @@ extension SweepCommand {
             let elapsed = clock.now - start
             progress.finish()
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            try writeReports(plan: plan, tallies: tallies, configText: configText, to: directory, durationSeconds: seconds,
+            try writeReports(plan: plan, tallies: tallies, configText: configText, to: directory, claim: claim, durationSeconds: seconds,
                              command: "sweep run")
             if quiet {
                 print(directory)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SweepCore
+import SweepJournal
 import SweepMetrics
 import SweepNode
 import SweepProtocol
@@ -18,6 +19,8 @@ extension SweepCommand {
                 (--workers N). With --listen tcp://HOST:PORT --workers 0 it waits for `sweep worker --connect` \
                 from any machine. Committed units are journaled in the output directory: running the same \
                 command again after a crash resumes. Reports are the same files `sweep run` writes, byte for byte. \
+                A directory that holds another sweep's results (another config hash) is refused unless --force (or \
+                --restart); one another running sweep uses is refused. \
                 Exits 0 when every unit succeeded, 3 when some were quarantined (listed on standard error).
                 """
         )
@@ -36,6 +39,9 @@ extension SweepCommand {
 
         @Flag(help: "Start over even if the output directory holds a journal of another config.")
         var restart = false
+
+        @Flag(help: "Replace an output directory that holds the results of another sweep (another config); its journal is started over.")
+        var force = false
 
         @Option(help: "Heartbeat interval in milliseconds.")
         var heartbeatMs = 1000
@@ -85,6 +91,17 @@ extension SweepCommand {
             }
             let plan = SweepPlan(sweepConfig)
             let directory = output ?? sweepConfig.output
+            // The directory is held from here to the end: no other sweep can take it while this one runs.
+            let claim = try claimOutput(directory, keeping: [CoordinatorNode.journalName], create: true, command: "sweep submit", quiet: quiet)
+            // A directory this command made and nothing was committed to is removed again if the sweep fails.
+            defer { claim.abandon(removing: [CoordinatorNode.journalName]) { journalRecords(in: claim.path) == 0 } }
+            var restart = self.restart
+            if FileManager.default.fileExists(atPath: claim.path + "/" + CoordinatorNode.journalName) {
+                // The journal says which sweep the directory holds; the coordinator refuses another's unless told.
+                if force, otherSweep(in: claim.path, hash: plan.configHash, journal: true)?.file == Journal.defaultFileName { restart = true }
+            } else {
+                try refuseAnotherSweep(in: claim, plan: plan, journal: false, force: force || restart, command: "sweep submit")
+            }
             let localWorkers = workers ?? ProcessInfo.processInfo.activeProcessorCount
             var coordinatorSecurity = try security.resolve(command: "sweep submit")
             if security.insecure, let listen { insecureWarning(command: "sweep submit", endpoint: listen) }
@@ -92,8 +109,10 @@ extension SweepCommand {
             var privateDirectory: String?
             if listen == nil || localWorkers > 0 {
                 let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsweep-\(getpid())-\(UInt32.random(in: 0 ... .max))").path
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                guard mkdir(dir, 0o700) == 0 else {
+                    printError("sweep submit: cannot create the private directory \(dir) for the local endpoint (\(String(cString: strerror(errno)))).")
+                    throw ExitCode(1)
+                }
                 privateDirectory = dir
             }
             defer { if let privateDirectory { try? FileManager.default.removeItem(atPath: privateDirectory) } }
@@ -162,7 +181,7 @@ extension SweepCommand {
             let elapsed = clock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             try writeReports(plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
-                             keeping: [CoordinatorNode.journalName], durationSeconds: seconds, command: "sweep submit")
+                             keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds, command: "sweep submit")
             if quiet {
                 print(directory)
             } else {
@@ -180,6 +199,11 @@ extension SweepCommand {
             }
         }
     }
+}
+
+/// The number of records in the journal of the output directory `directory`: nil when it has no readable journal.
+func journalRecords(in directory: String) -> Int? {
+    (try? JournalReader.read(path: directory + "/" + CoordinatorNode.journalName))?.records.count
 }
 
 /// Starts and reaps local worker processes (this same executable, `sweep worker`).
