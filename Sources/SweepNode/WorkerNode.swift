@@ -169,6 +169,11 @@ public final class WorkerNode: @unchecked Sendable {
                     started[unit.id] = nil
                 case .reconnect(let afterMs):
                     reconnectAt = now + Int64(afterMs)
+                    // Closed now, not when the backoff ends: left open, libzmq would reconnect it by itself and hand a
+                    // queued hello to a coordinator whose welcome nobody then reads.
+                    socket.close()
+                    monitor?.close()
+                    monitor = nil
                 case .log(let line):
                     options.log(line)
                 case let .exit(code, reason):
