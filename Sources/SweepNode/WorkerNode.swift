@@ -73,8 +73,11 @@ public final class WorkerNode: @unchecked Sendable {
             o.linger = 0
             // Not ZMQ_IMMEDIATE: a worker has one peer, and its hello must wait for the connection, not vanish.
             o.routingID = Array("\(options.workerID)".utf8)
-            o.reconnectInterval = 1000
-            o.reconnectIntervalMax = 32000
+            // libzmq retries a connection that failed or dropped every 250 ms, without backing off: the state
+            // machine backs off itself (1 s … 32 s) when it replaces the socket. libzmq's own doubling (to 32 s)
+            // kept a fresh socket away from a coordinator that came up a moment after its first try.
+            o.reconnectInterval = 250
+            o.reconnectIntervalMax = 0
             o.maxMessageSize = Int64(WireLimits.payloadBytes)
             o.curve = options.security.role
             let s = try ZMQSocket(context: context, type: .dealer, options: o)
@@ -87,6 +90,7 @@ public final class WorkerNode: @unchecked Sendable {
         var monitor: ZMQMonitor?
         /// The current socket lost its connection since it was last made (libzmq reconnects by itself).
         var lostConnection = false
+        var sendFailureLog = LogThrottle()
         var handshakeLog = HandshakeLog(endpoint: options.connect, curve: options.security.role != nil, log: options.log)
         var socket = try connect()
         defer { socket.close(); monitor?.close() }
@@ -135,7 +139,14 @@ public final class WorkerNode: @unchecked Sendable {
                 index += 1
                 switch action {
                 case .send(let message):
-                    if reconnectAt == nil { try? socket.send(FrameCodec.encode(message), dontWait: true) }
+                    if reconnectAt == nil {
+                        do { try socket.send(FrameCodec.encode(message), dontWait: true) } catch {
+                            // The message is lost (a result stays in the outbox and goes again after the next hello).
+                            if sendFailureLog.allows("\(message.type.name)", nowMs: now) {
+                                options.log("could not send \(message.type.name) to the coordinator: \(error) (logged once a minute)")
+                            }
+                        }
+                    }
                 case let .prepare(configText, configHash):
                     do {
                         let loaded = SweepPlan(try SweepConfigLoader.load(yaml: configText, path: "coordinator config"))
