@@ -26,7 +26,6 @@ import SweepTransportZMQ
             _ = try ZMQSocket.poll([(monitor.socket, .readable)], timeoutMs: 100)
             kinds += try monitor.drain().map(\.kind)
         }
-        print("EVENTS", kinds)
         #expect(kinds.contains(.disconnected), "\(kinds)")
     }
 }
