@@ -451,13 +451,12 @@ public struct CoordinatorStateMachine: Sendable {
 
     /// The next unit for worker `w`: a retry first, else the next configuration of its window of trees,
     /// else a new window (an orphaned one first).
-    mutating func nextUnit(for w: WorkerID) -> (unit: UnitSpec, attempt: Int)? {
+    mutating func nextUnit(for w: WorkerID, into actions: inout [CoordinatorAction]) -> (unit: UnitSpec, attempt: Int)? {
         while !retryQueue.isEmpty {
             let next = retryQueue.removeFirst()
             if !coverage[next.unit.configuration].overlaps(next.unit.trees) { return next }
             // Partly covered since it was queued (a result from an outbox cut the trees differently): its gaps.
-            var ignored: [CoordinatorAction] = []
-            requeueUncovered(next.unit, into: &ignored)
+            requeueUncovered(next.unit, into: &actions)
         }
         while true {
             if let index = windows.index(forKey: w) {
@@ -530,7 +529,7 @@ public struct CoordinatorStateMachine: Sendable {
             progress = false
             for w in workerOrder {
                 guard let index = workers.index(forKey: w), workers.values[index].credit > 0 else { continue }
-                if let next = nextUnit(for: w) {
+                if let next = nextUnit(for: w, into: &actions) {
                     assign(next.unit, attempt: next.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
                     progress = true
                 } else if settings.speculativeStragglers, moveQueuedBatch(to: w, tail: &tail, nowMs: nowMs, into: &actions) {

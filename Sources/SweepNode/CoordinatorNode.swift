@@ -131,8 +131,8 @@ public final class CoordinatorNode {
         let gateIndex = gatekeeper?.add(to: poller)
         /// Lines about one peer's messages, at most one a second per peer (docs/protocol.md §3).
         var peerLog = PeerLogThrottle()
-        /// Peers answered with `refuse` for speaking another protocol version, and when (once a second each).
-        var versionRefusals: [WorkerID: Int64] = [:]
+        /// Peers answered with `refuse` for speaking another protocol version: once a second each, like log lines.
+        var versionReplies = PeerLogThrottle()
         options.onListening?(endpoint)
 
         var lastTick: Int64 = 0
@@ -254,8 +254,7 @@ public final class CoordinatorNode {
                         try perform(machine.handle(.malformed(worker, "\(error)"), nowMs: now), now: now, peer: worker)
                         // A peer of another protocol version gets a refusal it can read (the magic and the version
                         // field never move), once a second at most.
-                        if case let .version(found, expected) = error, versionRefusals[worker].map({ now - $0 >= 1000 }) ?? true {
-                            versionRefusals[worker] = now
+                        if case let .version(found, expected) = error, versionReplies.admit(worker, nowMs: now) {
                             _ = try send(.refuse(reason: "this coordinator speaks SWP/\(expected) only and the message was SWP/\(found); "
                                                  + "run a worker built from the same release"), to: worker)
                         }
@@ -269,7 +268,7 @@ public final class CoordinatorNode {
                 try perform(machine.handle(.tick, nowMs: now), now: now)
                 for line in peerLog.endedWindows(nowMs: now) { options.log(line) }
                 gatekeeper?.flushHeldKeys(nowMs: now)
-                if versionRefusals.count > 1024 { versionRefusals = versionRefusals.filter { now - $0.value < 1000 } }
+                _ = versionReplies.endedWindows(nowMs: now)                    // forgets peers; nothing to log
             }
             try flush(now: now)
             _ = try journal.flushIfDue(nowMs: now)

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The repository root (this file is Tests/InputFuzzTests/FuzzCorpus.swift).
+/// The repository root: what comes before `/Tests/` in this file's path (Tests/InputFuzzTests/Support/FuzzCorpus.swift).
 let repositoryRoot: String = {
-    var parts = #filePath.split(separator: "/").map(String.init)
-    parts.removeLast(3)
-    return "/" + parts.joined(separator: "/")
+    let path = #filePath
+    guard let tests = path.range(of: "/Tests/", options: .backwards) else { return path }
+    return String(path[..<tests.lowerBound])
 }()
 
 /// What a fuzzed input is, which decides the loader it goes through.
