@@ -9,7 +9,7 @@ import SweepTransportZMQ
 
 /// Runs a sweep's coordinator: the ROUTER socket, the state machine, the journal and the tallies.
 ///
-/// Single-threaded: the socket lives on the thread that calls `run()`. Every committed unit is appended
+/// The socket lives on one thread: the caller's, or, when `run` is given finishing work, a thread of its own. Every committed unit is appended
 /// to the journal (fsync batched) before its result is acknowledged, so a coordinator that dies can be
 /// restarted with the same command and continues where the journal ends.
 public final class CoordinatorNode {
@@ -81,14 +81,59 @@ public final class CoordinatorNode {
     /// waiting for a whole pass, large enough that each batch carries many units.
     static let flushEvery = 64
 
-    /// Runs until every unit is committed or quarantined; `stop` can end it early (returns nil then).
-    public func run(stop: @escaping @Sendable () -> Bool = { false }) throws -> Outcome {
+    /// Runs until every unit is committed or quarantined; `stop` can end it early.
+    ///
+    /// `finishing`, when given, is what the command does with the finished sweep (write its reports). It runs on
+    /// the calling thread, like the opening of the journal, while the socket is served from a thread of its own
+    /// that goes on answering — `sweep status`, late credits and heartbeats (each told `done`), CURVE handshakes —
+    /// until `finishing` returns: a coordinator is never silent while it writes, however long the minimal repros
+    /// take. Its error, if it throws, is this call's. Without it, the calling thread serves the socket.
+    public func run(stop: @escaping @Sendable () -> Bool = { false }, finishing: ((Outcome) throws -> Void)? = nil) throws -> Outcome {
         var tallies = SweepTallies(plan: plan)
         var coverage = Array(repeating: TreeCoverage(), count: plan.configurations.count)
-        var quarantined: [(unit: UnitSpec, reason: String)] = []
         let (journal, resumed, retried) = try openJournal(tallies: &tallies, coverage: &coverage)
         defer { try? journal.close() }
+        let opened = OpenedJournal(writer: journal, tallies: tallies, coverage: coverage, resumed: resumed, retried: retried)
+        guard let finishing else { return try serve(opened, stop: stop, signal: nil) }
 
+        let signal = FinishSignal()
+        let serving = Handoff((self, opened))
+        let thread = Thread {
+            let (node, opened) = serving.value
+            signal.served(Result { try node.serve(opened, stop: stop, signal: signal) })
+        }
+        thread.name = "touchsweep-coordinator"
+        thread.stackSize = 8 << 20
+        thread.start()
+        guard let outcome = signal.waitForFinish() else {
+            // Stopped or failed before the sweep finished: nothing to finish.
+            return try signal.waitUntilServed().get()
+        }
+        do { try finishing(outcome) } catch {
+            signal.finishingEnded()
+            _ = signal.waitUntilServed()
+            throw error
+        }
+        signal.finishingEnded()
+        return try signal.waitUntilServed().get()
+    }
+
+    /// What `run` read from the journal before the socket opens.
+    struct OpenedJournal {
+        var writer: JournalWriter
+        var tallies: SweepTallies
+        var coverage: [TreeCoverage]
+        var resumed: Int
+        var retried: Int
+    }
+
+    /// The coordinator's loop: binds the socket, serves it until the sweep is finished (and, with a `signal`, until
+    /// the finishing work has ended), and returns the outcome. Everything libzmq lives on the thread that calls it.
+    func serve(_ opened: OpenedJournal, stop: @escaping @Sendable () -> Bool, signal: FinishSignal?) throws -> Outcome {
+        var tallies = opened.tallies
+        let journal = opened.writer
+        let (resumed, retried) = (opened.resumed, opened.retried)
+        var quarantined: [(unit: UnitSpec, reason: String)] = []
         var settings = CoordinatorSettings(sweepID: plan.config.name, configHash: plan.configHash, configText: configText,
                                            engineVersion: EngineVersion.current)
         settings.heartbeatMs = options.heartbeatMs
@@ -97,7 +142,7 @@ public final class CoordinatorNode {
         settings.targetUnitSeconds = options.targetUnitSeconds
         settings.maximumTreesPerUnit = options.maximumTreesPerUnit
         var machine = CoordinatorStateMachine(settings: settings, configurationCount: plan.configurations.count,
-                                              treeCount: plan.treeCount, covered: coverage)
+                                              treeCount: plan.treeCount, covered: opened.coverage)
 
         let context = try ZMQContext()
         defer { context.terminate() }
@@ -212,8 +257,20 @@ public final class CoordinatorNode {
             }
         }
 
-        while !finished {
+        var outcome: Outcome {
+            Outcome(tallies: tallies, quarantined: quarantined, resumedUnits: resumed, retriedUnits: retried, endpoint: endpoint)
+        }
+        /// Whether the finishing work has been told the sweep is finished.
+        var announced = false
+
+        while !finished || (signal.map { !$0.isFinishingDone } ?? false) {
             if stop() { break }
+            if finished, !announced, let signal {
+                // Every record is on disk before the reports (which link the journal) are written.
+                try journal.flush()
+                signal.finish(outcome)
+                announced = true
+            }
             try poller.poll(timeoutMs: Int(min(50, tickMs)))
             let now = clock.nowMs
             if let gatekeeper, let gateIndex { try gatekeeper.serve(poller, gateIndex, nowMs: now) }
@@ -272,8 +329,10 @@ public final class CoordinatorNode {
             }
             try flush(now: now)
             _ = try journal.flushIfDue(nowMs: now)
-            if let onProgress = options.onProgress, now - lastProgress >= options.progressIntervalMs || finished {
-                lastProgress = now
+            if let onProgress = options.onProgress, lastProgress != Int64.max,
+               now - lastProgress >= options.progressIntervalMs || finished {
+                // The last call is the one that sees the sweep finished.
+                lastProgress = finished ? Int64.max : now
                 onProgress(Progress(unitsDone: machine.committedUnits, treesDone: machine.committedTrees, treesTotal: machine.totalTrees,
                                     scenariosDone: tallies.runs, workers: machine.liveWorkers, retries: machine.retries,
                                     failures: quarantined.count, elapsedMs: now, unitsLeased: machine.leasedUnits,
@@ -282,7 +341,7 @@ public final class CoordinatorNode {
             }
         }
         try journal.flush()
-        if finished {
+        if !announced, finished {
             // The done messages are queued and the socket's linger delivers them. Answer what crossed them on
             // the wire (a late credit or heartbeat gets another done) until the line is quiet for 20 ms.
             let deadline = clock.nowMs + 200
@@ -296,7 +355,7 @@ public final class CoordinatorNode {
                 }
             }
         }
-        return Outcome(tallies: tallies, quarantined: quarantined, resumedUnits: resumed, retriedUnits: retried, endpoint: endpoint)
+        return outcome
     }
 
     /// Opens (or creates) the journal in the output directory and replays it into the tallies.

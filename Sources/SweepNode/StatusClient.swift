@@ -23,6 +23,6 @@ public enum StatusClient {
         }
         let percent = total > 0 ? done * 100 / total : 0
         return "\(endpoint): trees \(done)/\(total) (\(percent)%), units \(unitsDone) of about \(unitsTotal), \(workers) workers, "
-            + "\(retries) retries, \(failures) failures"
+            + "\(retries) retries, \(failures) failures" + (total > 0 && done == total ? "; every tree is done" : "")
     }
 }

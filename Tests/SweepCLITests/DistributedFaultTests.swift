@@ -526,4 +526,24 @@ import Testing
         let nobody = try cli.sweep("status", "ipc://\(f.dir)/nobody", "--timeout", "0.3")
         #expect(nobody.status == 1 && nobody.stderr.contains("no coordinator answered"))
     }
+
+    /// Writing the reports (minimal repros, the page) can take a while; `sweep status` is answered all that time.
+    @Test func statusIsAnsweredWhileAFinishedCoordinatorWritesItsReports() throws {
+        let f = try fixture("status-finishing")
+        let release = f.dir + "/release"
+        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", f.endpoint],
+                                    stderr: f.dir + "/coordinator.log", environment: ["TOUCHSWEEP_HOLD_REPORTS_UNTIL": release])
+        let worker = try start(["worker", "--connect", f.endpoint, "--slots", "2", "--id", "only"])
+        #expect(waitForLog(f.dir + "/coordinator.log", "writing the reports", seconds: 120))
+        #expect(!FileManager.default.fileExists(atPath: f.dir + "/out/summary.csv"))
+        for _ in 0 ..< 3 {
+            let status = try cli.sweep("status", f.endpoint, "--timeout", "2")
+            #expect(status.status == 0, "\(status.stderr)")
+            #expect(status.stdout.contains("trees 1600/1600 (100%)") && status.stdout.hasSuffix("; every tree is done\n"), "\(status.stdout)")
+        }
+        _ = FileManager.default.createFile(atPath: release, contents: nil)
+        #expect(wait(coordinator) == 0)
+        #expect(wait(worker, seconds: 20) == 0)
+        try expectSameReports(f.dir + "/out", f)
+    }
 }

@@ -169,19 +169,30 @@ extension SweepCommand {
             let outcome: CoordinatorNode.Outcome
             let clock = ContinuousClock()
             let start = clock.now
+            // The reports are written while the coordinator, on its own thread, goes on answering (`sweep status`,
+            // late workers).
             do {
-                outcome = try node.run()
+                outcome = try node.run(finishing: { outcome in
+                    if !quiet {
+                        display.finish()
+                        display.log("every tree is done or quarantined; writing the reports (sweep status still answers)")
+                    }
+                    holdReportsForTests()
+                    spawner.waitForAll(timeoutSeconds: 5)
+                    let elapsed = clock.now - start
+                    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                    try writeReports(plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
+                                     keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds,
+                                     command: "sweep submit")
+                })
+            } catch let exit as ExitCode {
+                spawner.terminateAll()
+                throw exit
             } catch {
                 spawner.terminateAll()
                 printError("sweep submit: \(error)")
                 throw ExitCode(1)
             }
-            display.finish()
-            spawner.waitForAll(timeoutSeconds: 5)
-            let elapsed = clock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            try writeReports(plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
-                             keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds, command: "sweep submit")
             if quiet {
                 print(directory)
             } else {
@@ -204,6 +215,13 @@ extension SweepCommand {
 /// The number of records in the journal of the output directory `directory`: nil when it has no readable journal.
 func journalRecords(in directory: String) -> Int? {
     (try? JournalReader.read(path: directory + "/" + CoordinatorNode.journalName))?.records.count
+}
+
+/// Test hook: with `TOUCHSWEEP_HOLD_REPORTS_UNTIL=PATH`, a finished coordinator waits (up to a minute) for PATH to
+/// exist before it writes the reports, so a test can talk to it while it writes. Not for use outside tests.
+func holdReportsForTests() {
+    guard let path = ProcessInfo.processInfo.environment["TOUCHSWEEP_HOLD_REPORTS_UNTIL"] else { return }
+    for _ in 0 ..< 6000 where !FileManager.default.fileExists(atPath: path) { usleep(10_000) }
 }
 
 /// Starts and reaps local worker processes (this same executable, `sweep worker`).
