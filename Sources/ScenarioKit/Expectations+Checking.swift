@@ -139,6 +139,7 @@ extension CallbackEntry {
         guard phase == c.phase, sameTime(time, c.time) else { return false }
         if let timestamp, !sameTime(timestamp, c.timestamp) { return false }
         if let location, !samePoint(location, c.location) { return false }
+        if let local, !samePoint(local, c.local) { return false }
         if let touch, touch != c.touch { return false }
         return true
     }
@@ -153,6 +154,7 @@ extension CallbackEntry {
         var entry = CallbackEntry(phase: c.phase, time: c.time.milliseconds)
         if entries.contains(where: { $0.timestamp != nil }) { entry.timestamp = c.timestamp.milliseconds }
         if entries.contains(where: { $0.location != nil }) { entry.location = c.location }
+        if entries.contains(where: { $0.local != nil }) { entry.local = c.local }
         if c.touch != 1 || entries.contains(where: { $0.touch != nil }) { entry.touch = c.touch }
         return entry.description
     }

@@ -3,7 +3,7 @@ import TouchEngine
 // The entries of the `expect:` block, each with its text form (the notation of docs/scenario-format.md).
 // `description` renders an entry the way a scenario file writes it, so failure messages can be pasted back.
 
-/// `<phase>@<t> [ts=<ms>] [at (x,y)] [touch <n>]` — one `touches…` call.
+/// `<phase>@<t> [ts=<ms>] [at (x,y)] [local (x,y)] [touch <n>]` — one `touches…` call.
 public struct CallbackEntry: Hashable, Sendable, CustomStringConvertible {
     public var phase: TouchPhase
     /// Delivery time, ms.
@@ -12,6 +12,8 @@ public struct CallbackEntry: Hashable, Sendable, CustomStringConvertible {
     public var timestamp: Double?
     /// The window location the responder saw; nil: not checked.
     public var location: Point?
+    /// `location(in: touch.view)`, in the hit view's bounds space; nil: not checked.
+    public var local: Point?
     /// The touch number; nil: any.
     public var touch: Int?
 
@@ -23,6 +25,7 @@ public struct CallbackEntry: Hashable, Sendable, CustomStringConvertible {
         var text = "\(phase.rawValue)@\(formatNumber(time))"
         if let timestamp { text += " ts=\(formatNumber(timestamp))" }
         if let location { text += " at \(formatPoint(location))" }
+        if let local { text += " local \(formatPoint(local))" }
         if let touch { text += " touch \(touch)" }
         return text
     }

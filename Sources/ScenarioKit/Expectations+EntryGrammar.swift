@@ -128,12 +128,15 @@ enum EntryGrammar {
             } else if s.take("at") {
                 guard let p = s.point() else { return .failure(.init("needs a point '(x,y)' after 'at'")) }
                 entry.location = p
+            } else if s.take("local") {
+                guard let p = s.point() else { return .failure(.init("needs a point '(x,y)' after 'local'")) }
+                entry.local = p
             } else if s.take("touch") {
                 s.skipSpaces()
                 guard let n = s.integer(), n >= 1 else { return .failure(.init("needs a touch number ≥ 1 after 'touch'")) }
                 entry.touch = n
             } else {
-                return .failure(.init("has unexpected text '\(s.rest)'; qualifiers are 'ts=<ms>', 'at (x,y)' and 'touch <n>'"))
+                return .failure(.init("has unexpected text '\(s.rest)'; qualifiers are 'ts=<ms>', 'at (x,y)', 'local (x,y)' and 'touch <n>'"))
             }
         }
     }

@@ -5,7 +5,7 @@ extension ScenarioLoader {
     static let viewKeys = [
         "id", "kind", "frame", "bounds", "hidden", "alpha", "userInteractionEnabled", "enabled", "clipsToBounds",
         "multipleTouchEnabled", "exclusiveTouch", "touches", "hitTest", "value", "class", "controller", "subviews",
-        "animating", "allowUserInteraction",
+        "animating", "allowUserInteraction", "transform",
     ]
     /// Keys valid only on scroll-view kinds.
     static let scrollViewKeys = [
@@ -102,6 +102,7 @@ extension ScenarioLoader.Builder {
         if let v = try map.bool("exclusiveTouch") { spec.isExclusiveTouch = v }
         if let node = map["touches"] { spec.touches = try parseTouchMethods(node) }
         if let node = map["hitTest"] { spec.hitTestOverride = try parseHitTest(node) }
+        if let node = map["transform"] { spec.transform = try parseTransform(node) }
         if let node = map["value"] {
             let value = try reader.number(node, in: ScenarioLimits.value, for: "'value'")
             if spec.kind == .slider, !(0...1).contains(value) {

@@ -216,6 +216,10 @@ public enum ScenarioWriter {
             if spec.isAnimating { line("animating: true", pad) }
             if spec.allowsUserInteractionWhileAnimating { line("allowUserInteraction: true", pad) }
             if spec.touches != .inherit { line("touches: " + touches(spec.touches), pad) }
+            if !spec.transform.isIdentity {
+                let t = spec.transform
+                line("transform: {matrix: [" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(number).joined(separator: ", ") + "]}", pad)
+            }
             switch spec.hitTestOverride {
             case .none: break
             case .passThrough: line("hitTest: passThrough", pad)

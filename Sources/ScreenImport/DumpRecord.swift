@@ -19,6 +19,10 @@ public struct DumpRecord: Hashable, Sendable {
     public var alpha: Double = 1
     public var isUserInteractionEnabled = true
     public var clipsToBounds = false
+    /// `transform = [a, 0, 0, d, tx, ty]` with a scale or flip (no rotation): the factors a and d. The printed frame
+    /// is then the transformed bounding box; the importer turns it back into the untransformed frame around the
+    /// same centre. Nil for no transform (or a translation only, which the printed frame already holds).
+    public var axisScale: Point?
     /// `gestureRecognizers = <NSArray: …>`: the view has recognizers the dump does not describe.
     public var hasGestureRecognizers = false
     /// Scroll views: `contentOffset: {x, y}`.

@@ -1,4 +1,5 @@
 import TouchEngine
+import ScenarioKit
 
 /// The character-level grammar of one dump record (see `DumpParser` for the line-level rules).
 enum RecordScanner {
@@ -136,10 +137,19 @@ enum RecordScanner {
     }
 
     /// Whether a `transform = [a, b, c, d, tx, ty]` leaves hit testing as the frame says: the identity or a
-    /// translation (the printed frame is then the view's exact place; a scale or rotation is not modelled).
+    /// translation (the printed frame is then the view's exact place).
     static func movesOnly(_ transform: Substring) -> Bool {
         guard let n = numbers(transform, open: "[", close: "]"), n.count == 6 else { return false }
         return n[0] == 1 && n[1] == 0 && n[2] == 0 && n[3] == 1
+    }
+
+    /// The factors of a `transform = [a, 0, 0, d, tx, ty]` that scales or flips without turning (a and d finite and
+    /// within `ScenarioLimits.scaleFactor`): the printed frame and these give back the untransformed frame. Nil for
+    /// anything else (a rotation needs the bounds size, which the dump does not print).
+    static func axisScale(_ transform: Substring) -> Point? {
+        guard let n = numbers(transform, open: "[", close: "]"), n.count == 6, n[1] == 0, n[2] == 0,
+              ScenarioLimits.scaleFactor.contains(abs(n[0])), ScenarioLimits.scaleFactor.contains(abs(n[3])) else { return nil }
+        return Point(n[0], n[3])
     }
 
     /// Parses one complete record (`<` … up to, not including, its closing `>`). Nil when the first part is not
@@ -165,8 +175,12 @@ enum RecordScanner {
             if isIgnored(key) { continue }
             if key == "transform" {
                 if movesOnly(value) { continue }
-                warnings.append(ImportWarning(line: line, "the transform of \(name) is not modelled: its frame (the transformed "
-                    + "bounding box) is used as is"))
+                if let scale = axisScale(value) {
+                    r.axisScale = scale
+                    continue
+                }
+                warnings.append(ImportWarning(line: line, "the transform of \(name) turns it, and the dump does not print its bounds: "
+                    + "its frame (the transformed bounding box) is used as is, without the transform"))
                 continue
             }
             guard readKeys.contains(key) else {

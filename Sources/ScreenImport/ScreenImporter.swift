@@ -92,7 +92,19 @@ public enum ScreenImporter {
                     + "scenario file holds (\(rangesText)); read as zero"))
                 frame = Rect(0, 0, 0, 0)
             }
+            var transform = AffineTransform.identity
+            if let scale = record.axisScale, frame.size.width > 0 || frame.size.height > 0 {
+                // The printed frame is the scaled box; the view's own frame is as big as its bounds, around the same
+                // centre, with the scale as its transform (docs/real-screens.md).
+                let size = Size(frame.size.width / abs(scale.x), frame.size.height / abs(scale.y))
+                let untransformed = Rect(frame.midX - size.width / 2, frame.midY - size.height / 2, size.width, size.height)
+                if isInRange(untransformed) {
+                    frame = untransformed
+                    transform = .scale(scale.x, scale.y)
+                }
+            }
             var spec = ViewSpec(name: viewName(record), kind: kind, frame: frame, parent: record.parent.map { ids[$0] } ?? 0)
+            spec.transform = transform
             spec.className = record.className
             spec.isHidden = record.isHidden
             if record.alpha.isNaN {

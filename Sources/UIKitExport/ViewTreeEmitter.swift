@@ -74,6 +74,13 @@ struct ViewTreeEmitter {
     }
 
     func emitCommonProperties(_ view: ViewSpec, _ v: String, into w: inout SwiftWriter) {
+        if !view.transform.isIdentity {
+            // After the frame: the frame stays the untransformed one (centre and bounds size), as in the scenario.
+            let t = view.transform
+            let fields = [("a", t.a), ("b", t.b), ("c", t.c), ("d", t.d), ("tx", t.tx), ("ty", t.ty)]
+                .map { "\($0.0): \(SwiftLiteral.number($0.1, decimals: 9))" }.joined(separator: ", ")
+            w.line("\(v).transform = CGAffineTransform(\(fields)) // transform, about the bounds centre (§0.2)")
+        }
         if view.scroll == nil && view.boundsOrigin != .zero {
             w.line("\(v).bounds.origin = \(SwiftLiteral.point(view.boundsOrigin)) // bounds")
         }

@@ -198,3 +198,19 @@ extension String {
         return replacingCharacters(in: range, with: replacement)
     }
 }
+
+/// `transform:` becomes `view.transform` after the frame, with the scenario's operations multiplied out.
+@Suite struct TransformExportTests {
+    @Test func aTransformIsSetAfterTheFrameAsItsMatrix() throws {
+        let yaml = scenarioYAML(button: ["transform: [{scale: 2}, {rotate: 90}]"], scrollView: [], recognizers: [],
+                                script: "0 down (60,132) · 80 up")
+        let file = try export(yaml: yaml)
+        let line = try #require(file.split(separator: "\n").first { $0.contains(".transform = CGAffineTransform(") })
+        #expect(line.contains("CGAffineTransform(a: 0, b: 2, c: -2, d: 0, tx: 0, ty: 0)"), "\(line)")
+        let lines = file.split(separator: "\n").map(String.init)
+        let transformAt = try #require(lines.firstIndex { $0.contains(".transform = CGAffineTransform(") })
+        let view = String(lines[transformAt].trimmingCharacters(in: .whitespaces).prefix { $0 != "." })
+        let frameAt = lines.firstIndex { $0.contains("\(view) = ") && $0.contains("frame:") || $0.contains("\(view).frame = ") }
+        #expect(frameAt.map { $0 < transformAt } == true, "the frame must be set before the transform")
+    }
+}

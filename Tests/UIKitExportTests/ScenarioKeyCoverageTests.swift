@@ -71,6 +71,7 @@ import Testing
             ("controller", "controller: VC3"), ("subviews", "subviews: [{ id: Inner, frame: [0, 0, 10, 10] }]"),
         ]
         for (key, line) in viewLines { cases.append(change("view." + key) { $0.view.append(line) }) }
+        cases.append(change("view.transform") { $0.view.append("transform: [{scale: 2}, {rotate: 30}]") })
         cases.append(change("view.allowUserInteraction", base: { $0.view.append("animating: true") }) {
             $0.view.append("allowUserInteraction: true")
         })

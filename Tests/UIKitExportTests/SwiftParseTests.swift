@@ -15,7 +15,7 @@ struct SwiftParseTests {
     @Test func featureScenarioExportParses() throws {
         let yaml = scenarioYAML(
             button: ["hitTest: {enlarge: [4, 8, 4, 8]}", "touches: {began: consume, ended: observe}", "alpha: 0.5",
-                     "animating: true", "allowUserInteraction: true"],
+                     "animating: true", "allowUserInteraction: true", "transform: [{scale: [2, -1]}, {rotate: 30}, {translate: [5, 7]}]"],
             scrollView: ["touchesShouldCancel: never", "touchesShouldBegin: {reject: [Other]}",
                          "pan: {shouldBegin: vertical, shouldReceive: {notOnKinds: [button, cell]}, simultaneousWith: all, canPrevent: none}",
                          "transfersVerticalScrollingToParent: false", "decelerating: [0, 2]"],

@@ -132,7 +132,7 @@ extension Simulation {
         guard Recorder.isRecording else { return }
         var translation: Point?
         switch recs[id].kind {
-        case .pan, .scrollPan: translation = panTranslation(id)
+        case .pan, .scrollPan: translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
         default: translation = nil
         }
         emit(.action(recognizer: id, state: recognizers[id].state, translation: translation))

@@ -5,16 +5,52 @@ extension Simulation {
         views[v].isScrollView ? scrolls[v].offset : views[v].boundsOrigin
     }
 
-    /// Converts a window point into `v`'s bounds coordinates.
+    /// Converts a window point into `v`'s bounds coordinates (`convert(_:from: nil)`), through every transform.
     func convertFromWindow(_ p: Point, to v: ViewID) -> Point {
-        guard let parent = views[v].parent else { return p - views[v].frame.origin + boundsOrigin(v) }
-        let inParent = convertFromWindow(p, to: parent)
-        return inParent - views[v].frame.origin + boundsOrigin(v)
+        guard let parent = views[v].parent else { return convertFromSuperview(p, to: v) }
+        return convertFromSuperview(convertFromWindow(p, to: parent), to: v)
+    }
+
+    /// A point of the superview's bounds space in `v`'s bounds space: without a transform, shifted by the frame's
+    /// origin and the bounds origin; with one, `boundsCenter + T⁻¹(p − center)` (the transform applies about the
+    /// bounds centre [DOC UIView.transform]).
+    @inline(__always) func convertFromSuperview(_ p: Point, to v: ViewID) -> Point {
+        let spec = views[v]
+        guard spec.hasTransform else { return p - spec.frame.origin + boundsOrigin(v) }
+        let half = Point(spec.frame.size.width / 2, spec.frame.size.height / 2)
+        return spec.inverse.apply(p - Point(spec.frame.midX, spec.frame.midY)) + boundsOrigin(v) + half
+    }
+
+    /// A point of `v`'s bounds space in its superview's bounds space (the inverse of `convertFromSuperview`).
+    @inline(__always) func convertToSuperview(_ local: Point, from v: ViewID) -> Point {
+        let spec = views[v]
+        guard spec.hasTransform else { return local - boundsOrigin(v) + spec.frame.origin }
+        let half = Point(spec.frame.size.width / 2, spec.frame.size.height / 2)
+        return spec.transform.apply(local - boundsOrigin(v) - half) + Point(spec.frame.midX, spec.frame.midY)
+    }
+
+    /// A displacement in window points (a translation, a velocity) in `v`'s bounds space: only the transforms'
+    /// linear parts act on it.
+    @inline(__always) func convertVectorFromWindow(_ d: Point, to v: ViewID) -> Point {
+        prepared.anyTransform ? prepared.windowToViewLinear[v].applyLinear(d) : d
+    }
+
+    /// A window displacement as window points along `v`'s own x and y axes (rotations and flips above `v` turn
+    /// it; scales do not stretch it): how far a finger moved along a view's axes, compared with thresholds that
+    /// are in window points (touch-model §0.2).
+    @inline(__always) func axesOf(_ v: ViewID, _ d: Point) -> Point {
+        prepared.anyTransform ? prepared.windowToAxes[v].applyLinear(d) : d
+    }
+
+    /// The inverse of `axesOf`: lengths along `v`'s axes back to a window displacement.
+    @inline(__always) func windowOf(_ v: ViewID, _ d: Point) -> Point {
+        prepared.anyTransform ? prepared.axesToWindow[v].applyLinear(d) : d
     }
 
     /// `point(inside:)` in `v`'s bounds space, with the enlarged-hit-area and superview overrides (H3).
     @inline(__always) func pointInside(_ local: Point, _ v: ViewID) -> Bool {
         let spec = views[v]
+        if spec.isSingular { return false }
         let bounds = Rect(origin: boundsOrigin(v), size: spec.frame.size)
         switch spec.hitTestOverride {
         case .enlarged(let insets): return bounds.outset(by: insets).contains(local)
@@ -28,7 +64,7 @@ extension Simulation {
     func pointInsideSuperview(_ local: Point, _ v: ViewID) -> Bool {
         let spec = views[v]
         guard let parent = spec.parent else { return Rect(origin: boundsOrigin(v), size: spec.frame.size).contains(local) }
-        return pointInside(local - boundsOrigin(v) + spec.frame.origin, parent)
+        return pointInside(convertToSuperview(local, from: v), parent)
     }
 
     /// `UIWindow.hitTest` (H1–H3): the frontmost view under a window point, or nil.
@@ -50,7 +86,7 @@ extension Simulation {
         while k > first {
             k -= 1
             let child = prepared.childList[k]
-            let childLocal = local - views[child].frame.origin + boundsOrigin(child)
+            let childLocal = convertFromSuperview(local, to: child)
             if let hit = hitTest(view: child, local: childLocal) { return hit }
         }
         // H3: pass-through containers return nil instead of themselves.

@@ -1,4 +1,5 @@
-// The C math library (libm) for logarithms and powers in deceleration curves. This is arithmetic only:
+// The C math library (libm) for logarithms and powers in deceleration curves, and sines and cosines of view
+// rotations. This is arithmetic only:
 // the engine still does no I/O.
 #if canImport(Darwin)
 import Darwin
@@ -10,6 +11,26 @@ import Musl
 
 @inline(__always) func log(_ x: Double) -> Double { libmLog(x) }
 @inline(__always) func pow(_ x: Double, _ y: Double) -> Double { libmPow(x, y) }
+
+@inline(__always) func cosine(_ x: Double) -> Double {
+    #if canImport(Darwin)
+    return Darwin.cos(x)
+    #elseif canImport(Glibc)
+    return Glibc.cos(x)
+    #else
+    return Musl.cos(x)
+    #endif
+}
+
+@inline(__always) func sine(_ x: Double) -> Double {
+    #if canImport(Darwin)
+    return Darwin.sin(x)
+    #elseif canImport(Glibc)
+    return Glibc.sin(x)
+    #else
+    return Musl.sin(x)
+    #endif
+}
 
 @inline(__always) private func libmLog(_ x: Double) -> Double {
     #if canImport(Darwin)

@@ -207,7 +207,8 @@ extension Simulation {
 
     /// G11: the delegate's `gestureRecognizerShouldBegin`.
     @inline(__always) func delegateShouldBegin(_ id: RecognizerID) -> Bool {
-        let v = recognizers[id].velocity
+        // velocity(in: view), its direction along the view's own axes.
+        let v = axesOf(recs[id].view, recognizers[id].velocity)
         switch recs[id].shouldBegin {
         case .always: return true
         case .never: return false

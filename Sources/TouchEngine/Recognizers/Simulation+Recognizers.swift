@@ -293,7 +293,7 @@ extension Simulation {
             return .none
         case .moved:
             guard params.scrollDelayEarlyRelease else { return .none }
-            let delta = touches[slot].location - touches[slot].downLocation
+            let delta = axesOf(sv, touches[slot].location - touches[slot].downLocation)
             for axis in Axis.allCases where !canScroll(sv, axis) && abs(delta[axis]) >= params.scrollHysteresis {
                 return scrollDelayDecides(id: id, scrollView: sv, cause: "moved along an axis the scroll view cannot scroll")
             }
@@ -356,7 +356,8 @@ extension Simulation {
         case .moved:
             samplePan(id, centroid: centroid(id))
             if active { return .change }
-            let delta = recognizers[id].lastCentroid - recognizers[id].start
+            // Window points along the scroll view's own axes (§0.2: thresholds in window points).
+            let delta = axesOf(sv, recognizers[id].lastCentroid - recognizers[id].start)
             let h = params.scrollHysteresis
             var beginX = canScroll(sv, .horizontal) && abs(delta.x) >= h
             var beginY = canScroll(sv, .vertical) && abs(delta.y) >= h
@@ -373,7 +374,7 @@ extension Simulation {
             }
             guard beginX || beginY else { return .none }
             recognizers[id].translationOrigin = recognizers[id].lastCentroid
-                - removingHysteresis(delta, h, axes: (true, true))
+                - windowOf(sv, removingHysteresis(delta, h, axes: (true, true)))
             return .begin(why(.threshold("translation (\(fmt(delta.x)),\(fmt(delta.y))) reached the \(fmt(h)) pt scroll hysteresis on a scrollable axis")))
         case .ended, .cancelled:
             let old = recognizers[id].lastCentroid

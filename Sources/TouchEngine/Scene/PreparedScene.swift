@@ -29,6 +29,17 @@ public final class PreparedScene: Sendable {
     /// Scroll views already decelerating when a run starts (S9 scenarios), in view order.
     let initiallyDecelerating: [ViewID]
     let controllerRootView: [ViewID]
+    /// Some view has a transform: conversions of vectors and scroll axes must look them up (else they are the
+    /// identity and are skipped).
+    let anyTransform: Bool
+    /// Per view: the linear part of the map from window points to the view's bounds space (the inverse
+    /// transforms of the view and its ancestors); vectors (translations, velocities) convert through it.
+    let windowToViewLinear: [AffineTransform]
+    /// Per view: window points to lengths along the view's own axes — `windowToViewLinear` with each row scaled
+    /// to unit length, so a displacement is measured in window points along the view's x and y (thresholds are
+    /// compared in window points, touch-model §0.2) — and its inverse.
+    let windowToAxes: [AffineTransform]
+    let axesToWindow: [AffineTransform]
     let controllerTouches: [TouchMethods]
     /// `simultaneous[a * n + b]`: G8 either delegate (or the edge gate).
     let simultaneous: [Bool]
@@ -103,6 +114,31 @@ public final class PreparedScene: Sendable {
         initiallyDecelerating = scene.views.indices.filter { scene.views[$0].scroll?.initialDeceleration != nil }
         controllerRootView = scene.controllers.map(\.rootView)
         controllerTouches = scene.controllers.map(\.touches)
+        anyTransform = scene.views.contains { !$0.transform.isIdentity }
+        var linear = Array(repeating: AffineTransform.identity, count: scene.views.count)
+        var axes = linear, axesBack = linear
+        if anyTransform {
+            var done = Array(repeating: false, count: scene.views.count)
+            func compute(_ v: ViewID) {
+                guard !done[v] else { return }
+                var inherited = AffineTransform.identity
+                if let parent = scene.views[v].parent { compute(parent); inherited = linear[parent] }
+                var own = scene.views[v].transform.inverted ?? .identity
+                own.tx = 0; own.ty = 0
+                linear[v] = inherited.concatenating(own)
+                let m = linear[v]
+                let row1 = (m.a * m.a + m.c * m.c).squareRoot(), row2 = (m.b * m.b + m.d * m.d).squareRoot()
+                let unit = AffineTransform(a: row1 > 0 ? m.a / row1 : 1, b: row2 > 0 ? m.b / row2 : 0,
+                                           c: row1 > 0 ? m.c / row1 : 0, d: row2 > 0 ? m.d / row2 : 1, tx: 0, ty: 0)
+                axes[v] = unit
+                axesBack[v] = unit.inverted ?? .identity
+                done[v] = true
+            }
+            for v in scene.views.indices { compute(v) }
+        }
+        windowToViewLinear = linear
+        windowToAxes = axes
+        axesToWindow = axesBack
 
         var simultaneous = Array(repeating: false, count: n * n)
         var prevents = Array(repeating: false, count: n * n)
@@ -175,6 +211,13 @@ struct ViewInfo {
     var scroll: ScrollInfo?
     var value: Double
     var parent: ViewID?
+    /// Not the identity: conversions go through `transform` and `inverse` (about the bounds centre).
+    var hasTransform: Bool
+    var transform: AffineTransform
+    /// The inverse of `transform`; the identity when it has none (then `isSingular`).
+    var inverse: AffineTransform
+    /// The transform flattens the view (determinant 0): no point is inside it.
+    var isSingular: Bool
     // Scroll fields read on every event, hoisted out of `scroll` so reading them copies nothing.
     var isScrollView: Bool
     var delaysContentTouches: Bool
@@ -194,6 +237,10 @@ struct ViewInfo {
         isAnimatingWithoutInteraction = spec.isAnimating && !spec.allowsUserInteractionWhileAnimating
         touches = spec.touches; hitTestOverride = spec.hitTestOverride; value = spec.value; parent = spec.parent
         scroll = spec.scroll.map(ScrollInfo.init)
+        hasTransform = !spec.transform.isIdentity
+        transform = spec.transform
+        inverse = spec.transform.inverted ?? .identity
+        isSingular = spec.transform.inverted == nil
         let c = spec.scroll ?? ScrollConfig()
         isScrollView = spec.scroll != nil
         delaysContentTouches = c.delaysContentTouches

@@ -116,6 +116,11 @@ public struct ViewSpec: Hashable, Sendable {
     public var frame: Rect
     /// `bounds.origin`; for scroll views this is the initial `contentOffset`.
     public var boundsOrigin: Point = .zero
+    /// `UIView.transform`, applied about the centre of the bounds. `frame` is the frame the view had before
+    /// it (`view.frame = frame` then `view.transform = transform`): its centre is the view's `center` and its size
+    /// the bounds size. A transform whose determinant is 0 is refused by the scenario loader (what UIKit
+    /// hit-tests then is not documented); a scene built in code with one gets a view no touch can hit.
+    public var transform: AffineTransform = .identity
     public var isHidden: Bool = false
     public var alpha: Double = 1
     public var isUserInteractionEnabled: Bool

@@ -81,7 +81,8 @@ extension Simulation {
 
     /// Offset = offset at drag start − translation, on the axes the scroll view can scroll.
     mutating func updateScrollOffset(_ sv: ViewID, pan: RecognizerID) {
-        let translation = panTranslation(pan)
+        // translation(in: scrollView): the content follows the finger whatever the transforms above.
+        let translation = convertVectorFromWindow(panTranslation(pan), to: sv)
         let start = recognizers[pan].scrollStartOffset
         var offset = scrolls[sv].offset
         for axis in Axis.allCases where canScroll(sv, axis) {
@@ -93,7 +94,7 @@ extension Simulation {
     mutating func endDragging(_ sv: ViewID, pan: RecognizerID) {
         scrolls[sv].isDragging = false
         // Content velocity is opposite to the finger's.
-        let v = recognizers[pan].velocity * -1
+        let v = convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1
         let (target, duration, rate) = settleTarget(sv, contentVelocity: v)
         let willDecelerate = target != scrolls[sv].offset
         emit(.scroll(view: sv, .didEndDragging(willDecelerate: willDecelerate)))

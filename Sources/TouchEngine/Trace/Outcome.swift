@@ -11,6 +11,8 @@ public struct Outcome: Hashable, Sendable {
         public var timestamp: VirtualTime
         /// Window location as the responder saw it.
         public var location: Point
+        /// `location(in: touch.view)`: in the hit view's bounds space, through every transform.
+        public var local: Point = .zero
         public var hitView: ViewID
         public var handling: CallbackHandling
     }
@@ -67,9 +69,9 @@ public struct Outcome: Hashable, Sendable {
             switch event.kind {
             case let .hitTest(touch, view, _, _):
                 hitViews[touch] = view
-            case let .callback(responder, phase, touch, timestamp, location, _, hitView, handling):
+            case let .callback(responder, phase, touch, timestamp, location, local, hitView, handling):
                 callbacks[responder, default: []].append(
-                    Callback(time: t, phase: phase, touch: touch, timestamp: timestamp, location: location,
+                    Callback(time: t, phase: phase, touch: touch, timestamp: timestamp, location: location, local: local,
                              hitView: hitView, handling: handling))
             case let .control(view, controlEvent, value):
                 controlEvents[view, default: []].append(ControlRecord(time: t, event: controlEvent, value: value))
