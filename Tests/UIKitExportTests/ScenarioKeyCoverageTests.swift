@@ -71,6 +71,16 @@ import Testing
             ("controller", "controller: VC3"), ("subviews", "subviews: [{ id: Inner, frame: [0, 0, 10, 10] }]"),
         ]
         for (key, line) in viewLines { cases.append(change("view." + key) { $0.view.append(line) }) }
+        // Target-action (§5.5).
+        cases.append(change("view.implements") { $0.view.append("implements: [save]") })
+        cases.append(change("view.refuses", base: { $0.view.append("implements: [save]") }) { $0.view.append("refuses: [save]") })
+        cases.append(change("view.primaryAction") { $0.view.append("primaryAction: open") })
+        cases.append(change("view.targetActions") { $0.view.append("targetActions: [{ addTarget: ~, action: save, for: touchUpInside }]") })
+        cases.append(change("controller.implements") { $0.controller = "{ id: VC2, view: SV, implements: [save] }" })
+        cases.append(change("controller.refuses", base: { $0.controller = "{ id: VC2, view: SV, implements: [save] }" }) {
+            $0.controller = "{ id: VC2, view: SV, implements: [save], refuses: [save] }"
+        })
+        cases.append(change("top.firstResponder") { $0.top.append("firstResponder: Other") })
         cases.append(change("view.allowUserInteraction", base: { $0.view.append("animating: true") }) {
             $0.view.append("allowUserInteraction: true")
         })
@@ -123,7 +133,8 @@ import Testing
         cases.append(change("window.edgeGate") { $0.top.append("window: { edgeGate: [bottom] }") })
         // Parameters.
         for key in ScenarioLoader.parameterKeys {
-            let value = key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : key == "scrollDelayEarlyRelease" ? "true" : "0.5"
+            let bools = ["scrollDelayEarlyRelease", "combinedPrimaryActionDispatch"]
+            let value = key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : bools.contains(key) ? "true" : "0.5"
             cases.append(change("parameters." + key) { $0.top.append("parameters: { \(key): \(value) }") })
         }
         return cases
@@ -136,6 +147,7 @@ import Testing
         keys.formUnion(ScenarioLoader.topLevelKeys.filter { !sections.contains($0) }.map { "top." + $0 })
         keys.formUnion(ScenarioLoader.viewKeys.map { "view." + $0 })
         keys.formUnion(ScenarioLoader.scrollViewKeys.map { "scrollView." + $0 })
+        keys.formUnion((ScenarioLoader.responderActionKeys + ScenarioLoader.controlActionKeys).map { "view." + $0 })
         keys.formUnion(ScenarioLoader.recognizerKeys(kind: nil).filter { !ScenarioLoader.policyKeys.contains($0) }
             .map { "recognizer." + $0 })
         keys.formUnion(ScenarioLoader.policyKeys.map { "policy." + $0 })
