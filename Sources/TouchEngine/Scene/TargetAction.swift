@@ -81,6 +81,9 @@ public struct ChainResolution: Hashable, Sendable {
     public var searched: [Responder]
     /// The responder that performs the action; nil: nobody did.
     public var receiver: Responder?
+    public init(firstResponder: Responder?, searched: [Responder], receiver: Responder?) {
+        self.firstResponder = firstResponder; self.searched = searched; self.receiver = receiver
+    }
 }
 
 extension ControlEvent {
