@@ -2,7 +2,7 @@ import TouchEngine
 
 extension Expectations {
     /// Checks the block against one run and returns every broken statement, in file order of kinds
-    /// (hit, callbacks, controls, highlights, selections, recognizers, actions, scroll, dropped, order).
+    /// (hit, callbacks, controls, controlActions, highlights, selections, recognizers, actions, scroll, dropped, order).
     ///
     /// `outcome` must be `Outcome(scene: scene, trace: trace)`; `trace` is used for `order:` and for the
     /// scroll flags and delegate calls.
@@ -31,6 +31,7 @@ extension Expectations {
             failures += e.check(observed, matches: { $0.event == $1.event && sameTime($0.time, $1.time) },
                                 render: { ControlEntry(event: $0.event, time: $0.time.milliseconds).description })
         }
+        failures += checkControlActions(scene: scene, outcome: outcome)
         for e in highlights {
             guard case .view(let view) = e.subject else { continue }
             let observed = outcome.highlights[view] ?? []

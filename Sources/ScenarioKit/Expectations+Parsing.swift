@@ -4,7 +4,7 @@ import Yams
 extension Expectations {
     /// The keys an `expect:` block may use, in the order the format documents them.
     public static let keys = [
-        "hit", "callbacks", "controls", "highlights", "selections", "recognizers", "actions", "scroll", "dropped",
+        "hit", "callbacks", "controls", "controlActions", "highlights", "selections", "recognizers", "actions", "scroll", "dropped",
         "order",
     ]
 
@@ -45,6 +45,12 @@ private struct ExpectationReader {
                     let (name, view) = try resolveView(k, requirement: "a control") { $0.kind.isControl }
                     result.controls.append(try list(path: "\(path).\(name)", key: k, value: v,
                                                     subject: .view(view), grammar: EntryGrammar.control))
+                }
+            case "controlActions":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let (name, view) = try resolveView(k, requirement: "a control") { $0.kind.isControl }
+                    result.controlActions.append(try list(path: "\(path).\(name)", key: k, value: v,
+                                                          subject: .view(view), grammar: EntryGrammar.controlAction))
                 }
             case "highlights":
                 for (k, v) in try pairs(of: value, what: "'\(path)'") {

@@ -18,6 +18,8 @@ public struct Expectations: Hashable, Sendable {
     public var callbacks: [ListExpectation<CallbackEntry>] = []
     /// `controls:` — the control events each control sent, in order.
     public var controls: [ListExpectation<ControlEntry>] = []
+    /// `controlActions:` — the registrations each control invoked, in order (§5.5).
+    public var controlActions: [ListExpectation<ControlActionEntry>] = []
     /// `highlights:` — `isHighlighted` changes of controls and cells.
     public var highlights: [ListExpectation<HighlightEntry>] = []
     /// `selections:` — times at which cells were selected.
@@ -37,13 +39,13 @@ public struct Expectations: Hashable, Sendable {
 
     /// Whether the block asserts nothing.
     public var isEmpty: Bool {
-        hit.isEmpty && callbacks.isEmpty && controls.isEmpty && highlights.isEmpty && selections.isEmpty
+        hit.isEmpty && callbacks.isEmpty && controls.isEmpty && controlActions.isEmpty && highlights.isEmpty && selections.isEmpty
             && recognizers.isEmpty && actions.isEmpty && scroll.isEmpty && dropped == nil && order.isEmpty
     }
 
     /// How many statements the block makes (one per object list, scroll entry, hit or order entry).
     public var count: Int {
-        hit.count + callbacks.count + controls.count + highlights.count + selections.count + recognizers.count
+        hit.count + callbacks.count + controls.count + controlActions.count + highlights.count + selections.count + recognizers.count
             + actions.count + scroll.count + (dropped == nil ? 0 : 1) + order.count
     }
 }

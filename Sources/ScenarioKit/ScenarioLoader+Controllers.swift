@@ -2,7 +2,7 @@ import TouchEngine
 import Yams
 
 extension ScenarioLoader {
-    static let controllerKeys = ["id", "view", "touches"]
+    static let controllerKeys = ["id", "view", "touches", "implements", "refuses"]
 
     /// A controller from a view's `controller:` shorthand or from the `controllers:` list.
     struct PendingController {
@@ -11,6 +11,7 @@ extension ScenarioLoader {
         let viewName: String
         let view: ViewID
         var touches: TouchMethods
+        var actions = ResponderActions()
         /// Line of the `controllers:` entry that completed a shorthand, if any.
         var listedAt: Int? = nil
     }
@@ -27,6 +28,7 @@ extension ScenarioLoader.Builder {
             let idNode = try map.required("id", in: context)
             let name = try reader.identifier(idNode, for: "'id'")
             let touches = try map["touches"].map { (n) throws(ScenarioError) in try parseTouchMethods(n) } ?? .inherit
+            let actions = try parseResponderActions(map, context: "controller '\(name)'")
             let viewRef = try map["view"].map { (n) throws(ScenarioError) in
                 ScenarioLoader.NameRef(name: try reader.identifier(n, for: "'view'"), node: n)
             }
@@ -38,6 +40,7 @@ extension ScenarioLoader.Builder {
                         + "'\(shorthand.viewName)' (line \(shorthand.node.mark?.line ?? 0)), but its 'view' is '\(viewRef.name)'")
                 }
                 pendingControllers[index].touches = touches
+                pendingControllers[index].actions = actions
                 pendingControllers[index].listedAt = idNode.mark?.line ?? 0
                 continue
             }
@@ -50,7 +53,8 @@ extension ScenarioLoader.Builder {
             if let other = pendingControllers.first(where: { $0.view == view }) {
                 throw reader.error(at: viewRef.node, "view '\(viewRef.name)' is already the root view of controller '\(other.name)'")
             }
-            pendingControllers.append(.init(name: name, node: idNode, viewName: viewRef.name, view: view, touches: touches))
+            pendingControllers.append(.init(name: name, node: idNode, viewName: viewRef.name, view: view, touches: touches,
+                                            actions: actions))
         }
     }
 
@@ -59,6 +63,7 @@ extension ScenarioLoader.Builder {
         for pending in pendingControllers {
             var spec = ControllerSpec(name: pending.name, rootView: pending.view)
             spec.touches = pending.touches
+            spec.actions = pending.actions
             scene.addController(spec)
         }
     }

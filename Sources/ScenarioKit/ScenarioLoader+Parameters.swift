@@ -11,6 +11,7 @@ extension ScenarioLoader {
         "swipeMaximumSecondaryMovement", "swipeMaximumDuration", "swipeMinimumMovementDecayRate",
         "swipeMaximumMovementDecayRate", "device", "controlTrackingTolerance", "controlMinimumHighlight",
         "edgeGateDelay", "edgeGateRegion", "topEdgeGateRegion", "topEdgeGateDelay", "hitTestAlphaThreshold",
+        "combinedPrimaryActionDispatch",
     ]
 
     static let windowKeys = ["size", "edgeGate"]
@@ -63,6 +64,7 @@ extension ScenarioLoader.Builder {
             case "topEdgeGateRegion": p.topEdgeGateRegion = try reader.length(value, for: label)
             case "topEdgeGateDelay": p.topEdgeGateDelay = try reader.milliseconds(value, for: label)
             case "hitTestAlphaThreshold": p.hitTestAlphaThreshold = try ratio(ScenarioLimits.fraction)
+            case "combinedPrimaryActionDispatch": p.combinedPrimaryActionDispatch = try reader.bool(value, for: label)
             default: break  // unreachable: checkKeys rejected it
             }
         }

@@ -43,13 +43,20 @@ extension ScenarioLoader.Builder {
         let map = try reader.map(node, for: "a view")
         let kind = try map.choice("kind", as: ViewKind.self) ?? .view
         let context = map.peekID().map { "view '\($0)'" } ?? "a view"
-        for entry in map.entries where !ScenarioLoader.viewKeys.contains(entry.key) {
+        for entry in map.entries where !ScenarioLoader.viewKeys.contains(entry.key)
+            && !ScenarioLoader.responderActionKeys.contains(entry.key) {
+            if ScenarioLoader.controlActionKeys.contains(entry.key) {
+                if kind.isControl { continue }
+                throw reader.error(at: entry.keyNode, "key '\(entry.key)' applies only to controls (button, control, switch, "
+                    + "slider, stepper, segmentedControl, pageControl, textField), but \(context) is a \(kind.rawValue)")
+            }
             if ScenarioLoader.scrollViewKeys.contains(entry.key) {
                 if kind.isScrollView { continue }
                 throw reader.error(at: entry.keyNode, "key '\(entry.key)' applies only to scroll views "
                     + "(scrollView, tableView, collectionView, textView), but \(context) is a \(kind.rawValue)")
             }
-            let allowed = ScenarioLoader.viewKeys + (kind.isScrollView ? ScenarioLoader.scrollViewKeys : [])
+            let allowed = ScenarioLoader.viewKeys + ScenarioLoader.responderActionKeys
+                + (kind.isControl ? ScenarioLoader.controlActionKeys : []) + (kind.isScrollView ? ScenarioLoader.scrollViewKeys : [])
             throw reader.error(at: entry.keyNode, "unknown key '\(entry.key)' in \(context); allowed keys are "
                 + allowed.joined(separator: ", "))
         }
@@ -68,6 +75,8 @@ extension ScenarioLoader.Builder {
         var pending = ScenarioLoader.PendingView(id: id, spec: ViewSpec(name: name, kind: kind, frame: frame, parent: parent))
         try parseViewProperties(map, into: &pending.spec, context: "view '\(name)'")
         if kind.isScrollView { try parseScrollProperties(map, into: &pending, name: name) }
+        pending.spec.actions = try parseResponderActions(map, context: "view '\(name)'")
+        if let actions = try parseTargetActions(map, view: id, name: name) { pendingTargetActions.append(actions) }
 
         if let controllerNode = map["controller"] {
             let controller = try reader.identifier(controllerNode, for: "'controller'")

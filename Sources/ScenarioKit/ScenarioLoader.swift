@@ -55,7 +55,7 @@ public enum ScenarioLoader {
 
     /// The top-level keys, in the order the loader processes them.
     static let topLevelKeys = ["name", "description", "source", "parameters", "window", "views", "controllers",
-                               "recognizers", "script", "expect", "truth"]
+                               "firstResponder", "recognizers", "script", "expect", "truth"]
 
     /// Runs Yams and turns its errors (syntax, duplicate keys) into `ScenarioError`s. `document` names the
     /// kind of file in the message for an empty one ("the scenario file is empty"). Sweep configs use it too.
@@ -141,6 +141,8 @@ extension ScenarioLoader {
         var pendingControllers: [PendingController] = []
         var pendingRecognizers: [PendingRecognizer] = []
         var edgeGate: ScreenEdges?
+        /// Controls' `primaryAction` and `targetActions`, resolved once the controllers are known (§5.5).
+        var pendingTargetActions: [PendingTargetActions] = []
 
         init(reader: YAMLNodeReader) { self.reader = reader }
 
@@ -165,6 +167,11 @@ extension ScenarioLoader {
             try addViews()
             if let node = top["controllers"] { try parseControllers(node) }
             addControllers()
+            try addTargetActions()
+            if let node = top["firstResponder"] {
+                let ref = NameRef(name: try reader.identifier(node, for: "'firstResponder'"), node: node)
+                scene.firstResponder = try resolveResponder(ref) { "the first responder '\($0)' is not a view or controller" }
+            }
 
             scene.installScrollViewRecognizers()
             if let edgeGate { scene.installEdgeGate(edges: edgeGate) }

@@ -24,6 +24,7 @@ public enum ScenarioWriter {
         w.window()
         w.views()
         w.controllers()
+        w.firstResponder()
         w.recognizers()
         w.script()
         return w.text
@@ -149,6 +150,8 @@ public enum ScenarioWriter {
             add("topEdgeGateRegion", number(p.topEdgeGateRegion), p.topEdgeGateRegion != d.topEdgeGateRegion)
             add("topEdgeGateDelay", ms(p.topEdgeGateDelay), p.topEdgeGateDelay != d.topEdgeGateDelay)
             add("hitTestAlphaThreshold", number(p.hitTestAlphaThreshold), p.hitTestAlphaThreshold != d.hitTestAlphaThreshold)
+            add("combinedPrimaryActionDispatch", "\(p.combinedPrimaryActionDispatch)",
+                p.combinedPrimaryActionDispatch != d.combinedPrimaryActionDispatch)
             guard !entries.isEmpty else { return }
             line("parameters:")
             for e in entries { line(e, 2) }
@@ -228,6 +231,8 @@ public enum ScenarioWriter {
             }
             if spec.value != 0 { line("value: " + number(spec.value), pad) }
             if spec.kind.isScrollView, let scroll = spec.scroll { self.scroll(scroll, kind: spec.kind, indent: pad) }
+            for entry in responderActions(spec.actions) { line(entry, pad) }
+            targetActions(spec, indent: pad)
             let children = scene.children[v]
             if !children.isEmpty {
                 line("subviews:", pad)
@@ -275,18 +280,65 @@ public enum ScenarioWriter {
             let inViewOrder = controllersInViewOrder
             var entries: [String] = []
             for c in scene.controllers {
+                var extra = c.touches != .inherit ? ", touches: \(touches(c.touches))" : ""
+                for entry in responderActions(c.actions) { extra += ", " + entry }
                 if inViewOrder {
-                    // The shorthand made the controller; list it only to give its touch methods.
-                    if c.touches != .inherit { entries.append("{id: \(ScenarioWriter.id(c.name)), touches: \(touches(c.touches))}") }
+                    // The shorthand made the controller; list it only to give its touch methods and actions.
+                    if !extra.isEmpty { entries.append("{id: \(ScenarioWriter.id(c.name))\(extra)}") }
                 } else {
-                    var entry = "{id: \(ScenarioWriter.id(c.name)), view: \(viewName(c.rootView))"
-                    if c.touches != .inherit { entry += ", touches: \(touches(c.touches))" }
-                    entries.append(entry + "}")
+                    entries.append("{id: \(ScenarioWriter.id(c.name)), view: \(viewName(c.rootView))\(extra)}")
                 }
             }
             guard !entries.isEmpty else { return }
             line("controllers:")
             for e in entries { line("- " + e, 2) }
+        }
+
+        // MARK: Target-action (§5.5)
+
+        func responderName(_ r: Responder) -> String {
+            switch r {
+            case .view(let v): return viewName(v)
+            case .controller(let c): return ScenarioWriter.id(scene.controllers[c].name)
+            }
+        }
+
+        func responderActions(_ a: ResponderActions) -> [String] {
+            var out: [String] = []
+            if !a.implements.isEmpty { out.append("implements: [" + a.implements.joined(separator: ", ") + "]") }
+            if !a.refuses.isEmpty { out.append("refuses: [" + a.refuses.joined(separator: ", ") + "]") }
+            return out
+        }
+
+        func events(_ set: ControlEventSet) -> String {
+            if set == .all { return "allEvents" }
+            let names = ScenarioLoader.eventNames.filter { set.contains($0.1) }.map(\.0)
+            return names.count == 1 ? names[0] : "[" + names.joined(separator: ", ") + "]"
+        }
+
+        mutating func targetActions(_ spec: ViewSpec, indent pad: Int) {
+            if let primary = spec.primaryAction { line("primaryAction: " + primary, pad) }
+            guard !spec.actionSetup.isEmpty else { return }
+            line("targetActions:", pad)
+            for call in spec.actionSetup {
+                let text: String
+                switch call {
+                case let .addTarget(target, action, set):
+                    text = "{addTarget: \(target.map(responderName) ?? "~"), action: \(action), for: \(events(set))}"
+                case let .addAction(name, set):
+                    text = "{addAction: \(name), for: \(events(set))}"
+                case let .removeTarget(target, action, set):
+                    text = "{removeTarget: \(target.map(responderName) ?? "~")" + (action.map { ", action: \($0)" } ?? "")
+                        + ", for: \(events(set))}"
+                case let .removeAction(name, set):
+                    text = "{removeAction: \(name), for: \(events(set))}"
+                }
+                line("- " + text, pad + 2)
+            }
+        }
+
+        mutating func firstResponder() {
+            if let r = scene.firstResponder { line("firstResponder: " + responderName(r)) }
         }
 
         // MARK: Recognizers

@@ -82,6 +82,13 @@ public enum TraceJSON {
             fields += [("type", .string("control")), ("view", .string(views[view].name)),
                        ("event", .string(controlEvent.rawValue))]
             if let value { fields.append(("value", .number(value))) }
+        case let .controlAction(view, controlEvent, delivery):
+            fields += [("type", .string("controlAction")), ("view", .string(views[view].name)),
+                       ("event", .string(controlEvent.rawValue))] + actionFields(delivery, scene)
+            if let chain = delivery.chain {
+                fields += [("firstResponder", chain.firstResponder.map { .string(responderName($0, scene)) } ?? .null),
+                           ("searched", .array(chain.searched.map { .string(responderName($0, scene)) }))]
+            }
         case let .highlight(view, on):
             fields += [("type", .string("highlight")), ("view", .string(views[view].name)), ("on", .bool(on))]
         case let .selected(view):
@@ -101,6 +108,20 @@ public enum TraceJSON {
             }
         }
         return .object(fields)
+    }
+
+    /// `handler`, `action`, `target` (explicit targets), `receiver` and `performed` of a control action (§5.5).
+    static func actionFields(_ delivery: ActionDelivery, _ scene: Scene) -> [(String, JSON)] {
+        var fields: [(String, JSON)]
+        switch delivery.handler {
+        case .uiAction(let name): return [("handler", .string("uiAction")), ("action", .string(name)), ("performed", .bool(true))]
+        case let .target(responder, action):
+            fields = [("handler", .string("target")), ("action", .string(action)), ("target", .string(responderName(responder, scene)))]
+        case .nilTarget(let action):
+            fields = [("handler", .string("nilTarget")), ("action", .string(action))]
+        }
+        return fields + [("receiver", delivery.receiver.map { .string(responderName($0, scene)) } ?? .null),
+                         ("performed", .bool(delivery.performed))]
     }
 
     static func outcomeJSON(_ o: Outcome, _ scene: Scene) -> JSON {
@@ -156,10 +177,22 @@ public enum TraceJSON {
                 })),
             ]))
         }
-        return .object([
+        var fields: [(String, JSON)] = [
             ("hitViews", .object(hit)), ("callbacks", .object(callbacks)), ("controlEvents", .object(controls)),
+        ]
+        // Only scenes that declare actions have the key, so every other document stays as it was.
+        if scene.declaresAnyActions {
+            fields.append(("controlActions", .object(views.indices.compactMap { v in
+                guard let list = o.controlActions[v] else { return nil }
+                return (views[v].name, .array(list.map { a in
+                    .object([("t", ms(a.time)), ("event", .string(a.event.rawValue))] + actionFields(a.delivery, scene))
+                }))
+            })))
+        }
+        fields += [
             ("highlights", .object(highlights)), ("selections", .object(selections)), ("scrollViews", .object(scrolls)),
             ("recognizers", .object(recognizers)), ("dropped", .array(o.dropped.map { .number(Double($0)) })),
-        ])
+        ]
+        return .object(fields)
     }
 }

@@ -37,6 +37,10 @@ public enum CauseAnalysis {
         guard let hit = summary.firstHit else { return .unknown }
         guard let view = hit else { return .hitNothing }
         if view != target && !scene.isView(view, inside: target) { return .hitOtherView }
+        // The control fired, but what it sent reached no responder that performs it (§5.5).
+        if scene.declaresActions(target) && summary.primaryActions[target] > 0 && summary.performedActions[target] == 0 {
+            return .actionNotPerformed
+        }
         if let by = summary.firstDropBy {
             guard let r = by else { return .cancelledBySystem }
             switch scene.recognizers[r].kind {
@@ -109,7 +113,7 @@ public enum CauseAnalysis {
         if let pan = intendedPan(gesture, scene), !summary.recognized[pan] {
             return panFate(pan, scene: scene, summary: summary)
         }
-        for v in scene.views.indices where summary.primaryActions[v] > 0 {
+        for v in scene.views.indices where Classifier.firesPrimaryAction(v, scene, summary) {
             return scene.views[v].kind == .cell ? .cellSelectedDuringScroll : .controlFiredDuringScroll
         }
         return summary.actions.indices.contains { summary.actions[$0] > 0 && Classifier.isTapHandlerOfCellOrControl($0, scene) }

@@ -40,6 +40,14 @@ public enum CauseFinder {
                     break
                 }
             }
+            if traced.declaresActions(target) {
+                let sent = trace.compactMap { e -> String? in
+                    guard case let .controlAction(view, _, delivery) = e.kind, view == target, !delivery.performed else { return nil }
+                    return describe(e.kind)
+                }
+                if let first = sent.first { return "\(targetName) fired, but no responder performed its action: \(first) (§5.5)" }
+                return "\(targetName) fired, but no action it registers was sent (§5.5: removed, or registered for other events)"
+            }
             return "\(targetName) tracked the touch but never fired its action"
         case .swallowedScroll, .wrongScroller:
             guard case let .scroll(sv, _, _) = gesture.intent,
@@ -66,8 +74,12 @@ public enum CauseFinder {
             return "\(rn(pan)) never reached its hysteresis on a scrollable axis (S5)"
         case .ghostTap:
             for event in trace {
-                if case let .control(view, e, _) = event.kind, e == .touchUpInside || e == .valueChanged {
+                if case let .control(view, e, _) = event.kind, e == .touchUpInside || e == .valueChanged,
+                   !traced.declaresActions(view) {
                     return "\(traced.views[view].name) sent \(e.rawValue) during the scroll (S7: content kept the touch)"
+                }
+                if case let .controlAction(view, _, delivery) = event.kind, delivery.performed {
+                    return "\(traced.views[view].name) performed \(TraceText.describe(delivery, scene: traced)) during the scroll (§5.5)"
                 }
                 if case let .selected(view) = event.kind { return "\(traced.views[view].name) was selected during the scroll" }
             }

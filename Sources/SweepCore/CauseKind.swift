@@ -46,6 +46,8 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
     case delaysTouchesBegan
     case neverHighlighted
     case touchesEndedHeld
+    // What the control did with its action (dead buttons of controls that declare actions).
+    case actionNotPerformed
 
     /// The causes.csv form, e.g. `touches_should_cancel_false`.
     public var name: String {
@@ -88,6 +90,7 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
         case .delaysTouchesBegan: return "delays_touches_began"
         case .neverHighlighted: return "never_highlighted"
         case .touchesEndedHeld: return "touches_ended_held"
+        case .actionNotPerformed: return "action_not_performed"
         }
     }
 
@@ -115,6 +118,7 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
         case .scrolledTooLittle: return "S8"
         case .contentTouchDelay: return "S1"
         case .touchesEndedHeld: return "G6"
+        case .actionNotPerformed: return "§5.5"
         }
     }
 

@@ -107,7 +107,7 @@ public enum Classifier {
                 }
             }
             // A text input's TouchUpInside is the plain-control guess, not a known action: not a ghost tap.
-            for v in scene.views.indices where summary.primaryActions[v] > 0 && !scene.views[v].kind.isTextInput {
+            for v in scene.views.indices where firesPrimaryAction(v, scene, summary) && !scene.views[v].kind.isTextInput {
                 verdict.defects.insert(.ghostTap)
                 break
             }
@@ -126,14 +126,25 @@ public enum Classifier {
     /// When the target first did what the user wanted: its primary action (TouchUpInside, ValueChanged or
     /// selection) or the action of a tap recognizer attached to the target itself — how a cell, or a control
     /// whose app handles its taps with a recognizer on it (§5.4), does what a tap on it means.
+    ///
+    /// A control that declares actions (target-action or UIActions, §5.5) is judged by them: by when one of its
+    /// actions for TouchUpInside, ValueChanged or PrimaryActionTriggered (or, when it registers none for those,
+    /// any of its actions) was performed. Its TouchUpInside alone does nothing the user sees when the action it
+    /// sends reaches no responder that performs it (docs/defects.md).
     static func actionTime(of target: ViewID, scene: Scene, summary: RunSummary) -> VirtualTime {
-        var time = summary.firstPrimaryAction[target]
+        var time = scene.declaresActions(target) ? summary.firstPerformedAction[target] : summary.firstPrimaryAction[target]
         let kind = scene.views[target].kind
         guard kind == .cell || kind.isControl else { return time }
         for r in scene.recognizers.indices where scene.recognizers[r].view == target && summary.recognized[r] {
             if case .tap = scene.recognizers[r].kind, let t = summary.firstRecognition(r), t < time { time = t }
         }
         return time
+    }
+
+    /// Whether view `v` did what a tap on it means: a control that declares actions performed one (§5.5); any
+    /// other control or cell sent TouchUpInside or ValueChanged, or was selected.
+    static func firesPrimaryAction(_ v: ViewID, _ scene: Scene, _ summary: RunSummary) -> Bool {
+        scene.declaresActions(v) ? summary.performedActions[v] > 0 : summary.primaryActions[v] > 0
     }
 
     /// Targets whose only built-in feedback for a press is their highlight: UIButton and custom controls.

@@ -126,12 +126,15 @@ extension Scene {
             out.recognizers[pan].policies = policies
         }
 
+        var controllerMap = [Int?](repeating: nil, count: controllers.count)
         for c in controllers.indices where keepController[c] {
             guard let root = viewMap[controllers[c].rootView] else { continue }
             var spec = controllers[c]
             spec.rootView = root
+            controllerMap[c] = out.controllers.count
             out.addController(spec)
         }
+        remapTargetActions(into: &out, order: order, viewMap: viewMap, controllerMap: controllerMap)
         out.script = script.compactMap { event in
             guard case let .setRecognizerEnabled(r, enabled) = event.action else { return event }
             guard let id = recognizerMap[r] else { return nil }
@@ -140,6 +143,33 @@ extension Scene {
             return copy
         }
         return SceneRebuild(scene: out, viewMap: viewMap, recognizerMap: recognizerMap)
+    }
+
+    /// Target-action (§5.5) names responders: map them to the new ids. A call whose target was removed is
+    /// dropped, and so is a first responder that was removed.
+    private func remapTargetActions(into out: inout Scene, order: [(old: ViewID, spec: ViewSpec)], viewMap: [ViewID?],
+                                    controllerMap: [Int?]) {
+        func map(_ r: Responder) -> Responder? {
+            switch r {
+            case .view(let v): return viewMap[v].map { .view($0) }
+            case .controller(let c): return controllerMap[c].map { .controller($0) }
+            }
+        }
+        for (old, spec) in order where !spec.actionSetup.isEmpty {
+            guard let id = viewMap[old] else { continue }
+            let calls: [ActionSetupCall] = spec.actionSetup.compactMap { call in
+                switch call {
+                case let .addTarget(target?, action, events):
+                    return map(target).map { .addTarget($0, action: action, events: events) }
+                case let .removeTarget(target?, action, events):
+                    return map(target).map { .removeTarget($0, action: action, events: events) }
+                default:
+                    return call
+                }
+            }
+            out.modifyView(id) { $0.actionSetup = calls }
+        }
+        out.firstResponder = firstResponder.flatMap(map)
     }
 
     /// The same scene in canonical form (everything kept).

@@ -50,7 +50,8 @@ extension ShrinkState {
         resets += doubles.map { key in { $0[keyPath: key] = d[keyPath: key] } }
         resets += durations.map { key in { $0[keyPath: key] = d[keyPath: key] } }
         resets += [{ $0.scrollDelayEarlyRelease = d.scrollDelayEarlyRelease }, { $0.iosVersion = d.iosVersion },
-                   { $0.device = d.device }, { $0.controlTrackingToleranceOverride = nil }]
+                   { $0.device = d.device }, { $0.controlTrackingToleranceOverride = nil },
+                   { $0.combinedPrimaryActionDispatch = d.combinedPrimaryActionDispatch }]
         return resets
     }
 

@@ -13,7 +13,7 @@ enum TimelineSVG {
         case .touch, .hitTest: return 0
         case .transition, .held, .pending, .action, .timer: return 1
         case .withheld, .released, .dropped, .filtered, .callback: return 2
-        case .control, .highlight, .selected: return 3
+        case .control, .controlAction, .highlight, .selected: return 3
         case .offset, .scroll: return 4
         }
     }
@@ -23,6 +23,7 @@ enum TimelineSVG {
         case .dropped: return true
         case let .callback(_, phase, _, _, _, _, _, _): return phase == .cancelled
         case let .transition(_, _, to, _): return to == .failed || to == .cancelled
+        case let .controlAction(_, _, delivery): return !delivery.performed
         default: return false
         }
     }

@@ -14,6 +14,7 @@ struct ControllerEmitter {
             w.doc("\(controller.name): the view controller whose root view is \(scene.views[controller.rootView].name).")
             w.block("final class \(names.controllerClasses[index]): UIViewController") { w in
                 ViewClassEmitter(scene: scene, names: names).emitTouchMethods(controller.touches, base: "UIViewController", into: &w)
+                TargetActionEmitter(scene: scene, names: names).emitResponderMembers(.controller(index), base: "UIViewController", into: &w)
             }
             w.line()
         }
@@ -41,22 +42,30 @@ struct ControllerEmitter {
                 w.line("super.viewDidLoad()")
                 w.line("buildViews()")
                 w.line("buildRecognizers()")
+                if scene.declaresAnyActions { w.line("buildTargetActions()") }
                 let codeSteps = scene.script.contains { if case .setRecognizerEnabled = $0.action { return true } else { return false } }
                 if codeSteps {
                     w.line("Log.onFirstTouch = { [weak self] in self?.performCodeSteps() }")
                 }
             }
-            if scene.views.contains(where: \.isAnimating) {
+            if scene.views.contains(where: \.isAnimating) || scene.firstResponder != nil {
                 w.line()
                 w.block("override func viewDidAppear(_ animated: Bool)") { w in
                     w.line("super.viewDidAppear(animated)")
                     views.emitAnimations(into: &w)
+                    TargetActionEmitter(scene: scene, names: names).emitFirstResponder(into: &w)
                 }
             }
             w.line()
             w.block("private func buildViews()") { w in views.emitSetup(into: &w) }
             w.line()
             w.block("private func buildRecognizers()") { w in recognizers.emitSetup(into: &w) }
+            if scene.declaresAnyActions {
+                w.line()
+                w.block("private func buildTargetActions()") { w in
+                    TargetActionEmitter(scene: scene, names: names).emitSetup(into: &w)
+                }
+            }
             w.line()
             w.block("@objc private func recognizerAction(_ recognizer: UIGestureRecognizer)") { w in
                 w.line("var text = \"\\(Log.name(recognizer)) action \\(Log.stateName(recognizer))\"")

@@ -46,6 +46,14 @@ struct Prediction {
         case let .control(view, event, value):
             let suffix = event == .valueChanged ? " value=" + (value.map { SwiftLiteral.number($0) } ?? "-") : ""
             return "\(scene.views[view].name) \(event.rawValue)\(suffix)"
+        case let .controlAction(view, _, delivery):
+            // The device's lines: the control's sendAction(_:to:for:) override, then the action method's own line.
+            let control = scene.views[view].name
+            switch delivery.handler {
+            case .uiAction(let action): return "\(control) UIAction \(action)"
+            case let .target(target, action): return "\(control) sendAction \(action): to \(name(target))" + performed(delivery, control)
+            case .nilTarget(let action): return "\(control) sendAction \(action): to nil" + performed(delivery, control)
+            }
         case let .highlight(view, on):
             return "\(scene.views[view].name) \(on ? "on" : "off") (highlight)"
         case let .selected(view):
@@ -70,6 +78,12 @@ struct Prediction {
         default:
             return nil
         }
+    }
+
+    /// `; VC performs save: from B`, or that no responder did (nothing more is logged).
+    func performed(_ delivery: ActionDelivery, _ control: String) -> String {
+        guard let receiver = delivery.receiver else { return "; no responder performs it (nothing more is logged)" }
+        return "; \(name(receiver)) performs \(delivery.handler.name): from \(control)"
     }
 
     /// `SV: (0,0) → (0,40), dragged` per scroll view.

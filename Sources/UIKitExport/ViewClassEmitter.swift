@@ -22,6 +22,7 @@ struct ViewClassEmitter {
             emitTouchMethods(view.touches, base: base, into: &w)
             emitHighlightLogging(view.kind, base: base, into: &w)
             emitHitTestOverride(view.hitTestOverride, into: &w)
+            TargetActionEmitter(scene: scene, names: names).emitResponderMembers(.view(id), base: base, into: &w)
             if let scroll = view.scroll, let panPolicies {
                 ScrollViewOverrides(scene: scene, id: id).emit(scroll, pan: panPolicies, into: &w)
             }

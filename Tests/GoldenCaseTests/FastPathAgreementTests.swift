@@ -19,6 +19,12 @@ import TouchEngine
                 #expect(summary.count(event, of: v) == traced, "\(scene.views[v].name) \(event.rawValue)")
             }
             #expect(summary.selections[v] == outcome.selections[v]?.count ?? 0)
+            // §5.5: the performed actions the untraced run counts are the judged ones the trace shows.
+            let primary: Set<ControlEvent> = [.touchUpInside, .valueChanged, .primaryActionTriggered]
+            let registersPrimary = scene.registrations(of: v).contains { r in primary.contains { r.events.contains($0) } }
+            let performed = (outcome.controlActions[v] ?? []).filter { $0.delivery.performed && (!registersPrimary || primary.contains($0.event)) }
+            #expect(summary.performedActions[v] == performed.count, "\(scene.views[v].name) performed actions")
+            #expect(summary.firstPerformedAction[v] == performed.first?.time ?? .never)
             if let scroll = outcome.scrollViews[v] {
                 #expect(summary.finalOffsets[v] == scroll.finalOffset, "\(scene.views[v].name) final offset")
                 #expect(summary.dragged[v] == scroll.everDragged)

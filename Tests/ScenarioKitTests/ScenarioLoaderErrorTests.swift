@@ -30,7 +30,7 @@ func loadError(_ yaml: String) -> String {
 
     @Test func unknownTopLevelKey() {
         #expect(loadError("name: x\nscenery: y\n") == "s.yaml:2:1: unknown key 'scenery' in the scenario; allowed keys are "
-            + "name, description, source, parameters, window, views, controllers, recognizers, script, expect, truth")
+            + "name, description, source, parameters, window, views, controllers, firstResponder, recognizers, script, expect, truth")
     }
 
     @Test func wrongContainerType() {
@@ -48,7 +48,7 @@ func loadError(_ yaml: String) -> String {
         """
         #expect(loadError(yaml) == "s.yaml:4:5: unknown key 'colour' in view 'B'; allowed keys are id, kind, frame, bounds, "
             + "hidden, alpha, userInteractionEnabled, enabled, clipsToBounds, multipleTouchEnabled, exclusiveTouch, "
-            + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform")
+            + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, implements, refuses")
     }
 
     @Test func scrollKeyOnANonScrollView() {
@@ -211,7 +211,8 @@ func loadError(_ yaml: String) -> String {
             + "tapAllowableMovement, tapMaximumDuration, multiTapInterval, longPressDuration, longPressAllowableMovement, "
             + "swipeMinimumPrimaryMovement, swipeMaximumSecondaryMovement, swipeMaximumDuration, "
             + "swipeMinimumMovementDecayRate, swipeMaximumMovementDecayRate, device, controlTrackingTolerance, "
-            + "controlMinimumHighlight, edgeGateDelay, edgeGateRegion, topEdgeGateRegion, topEdgeGateDelay, hitTestAlphaThreshold")
+            + "controlMinimumHighlight, edgeGateDelay, edgeGateRegion, topEdgeGateRegion, topEdgeGateDelay, hitTestAlphaThreshold, "
+            + "combinedPrimaryActionDispatch")
     }
 
     @Test func badEdge() {

@@ -72,6 +72,16 @@ import Testing
         ]
         for (key, line) in viewLines { cases.append(change("view." + key) { $0.view.append(line) }) }
         cases.append(change("view.transform") { $0.view.append("transform: [{scale: 2}, {rotate: 30}]") })
+        // Target-action (§5.5).
+        cases.append(change("view.implements") { $0.view.append("implements: [save]") })
+        cases.append(change("view.refuses", base: { $0.view.append("implements: [save]") }) { $0.view.append("refuses: [save]") })
+        cases.append(change("view.primaryAction") { $0.view.append("primaryAction: open") })
+        cases.append(change("view.targetActions") { $0.view.append("targetActions: [{ addTarget: ~, action: save, for: touchUpInside }]") })
+        cases.append(change("controller.implements") { $0.controller = "{ id: VC2, view: SV, implements: [save] }" })
+        cases.append(change("controller.refuses", base: { $0.controller = "{ id: VC2, view: SV, implements: [save] }" }) {
+            $0.controller = "{ id: VC2, view: SV, implements: [save], refuses: [save] }"
+        })
+        cases.append(change("top.firstResponder") { $0.top.append("firstResponder: Other") })
         cases.append(change("view.allowUserInteraction", base: { $0.view.append("animating: true") }) {
             $0.view.append("allowUserInteraction: true")
         })
@@ -124,7 +134,8 @@ import Testing
         cases.append(change("window.edgeGate") { $0.top.append("window: { edgeGate: [bottom] }") })
         // Parameters.
         for key in ScenarioLoader.parameterKeys {
-            let value = key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : key == "scrollDelayEarlyRelease" ? "true" : "0.5"
+            let bools = ["scrollDelayEarlyRelease", "combinedPrimaryActionDispatch"]
+            let value = key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : bools.contains(key) ? "true" : "0.5"
             cases.append(change("parameters." + key) { $0.top.append("parameters: { \(key): \(value) }") })
         }
         return cases
@@ -137,6 +148,7 @@ import Testing
         keys.formUnion(ScenarioLoader.topLevelKeys.filter { !sections.contains($0) }.map { "top." + $0 })
         keys.formUnion(ScenarioLoader.viewKeys.map { "view." + $0 })
         keys.formUnion(ScenarioLoader.scrollViewKeys.map { "scrollView." + $0 })
+        keys.formUnion((ScenarioLoader.responderActionKeys + ScenarioLoader.controlActionKeys).map { "view." + $0 })
         keys.formUnion(ScenarioLoader.recognizerKeys(kind: nil).filter { !ScenarioLoader.policyKeys.contains($0) }
             .map { "recognizer." + $0 })
         keys.formUnion(ScenarioLoader.policyKeys.map { "policy." + $0 })

@@ -79,6 +79,13 @@ public struct Parameters: Hashable, Sendable {
     /// 1000 ms, the bottom gate's — *provisional* [INF]: no source measures the top edge's delay.
     public var topEdgeGateDelay: Duration = .ms(1000)
 
+    // MARK: Target-action (§5.5)
+    /// How a control sends `.primaryActionTriggered` after its trigger event (TouchUpInside, ValueChanged). Off (the
+    /// default, [INF]): as an event of its own right after the trigger's actions, so a registration for both events
+    /// runs twice. On: in one pass over the registrations for either event, each run once, as a single
+    /// `sendActions(for: [trigger, .primaryActionTriggered])` would. Apple documents neither.
+    public var combinedPrimaryActionDispatch: Bool = false
+
     public init() {}
 
     /// The effective control tracking tolerance: the override, else 70 pt (phone) or 25 pt (pad).

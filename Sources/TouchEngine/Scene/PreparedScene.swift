@@ -51,6 +51,11 @@ public final class PreparedScene: Sendable {
     /// Recognizers linked to r by a failure requirement in either direction (reset together, §4.1).
     let linkedStart: [Int]
     let linkedList: [RecognizerID]
+    /// Target-action (§5.5), per view: whether it declares actions, what each registration does, and the events
+    /// whose performed actions count as its primary action (``RunSummary/performedActions``).
+    let declaresActions: [Bool]
+    let actionTable: [[PreparedAction]]
+    let judgedEvents: [ControlEventSet]
 
     public init(_ scene: Scene) {
         self.scene = scene
@@ -190,6 +195,40 @@ public final class PreparedScene: Sendable {
         linkStart.append(linkList.count)
         linkedStart = linkStart
         linkedList = linkList
+
+        declaresActions = scene.views.indices.map(scene.declaresActions)
+        var table = Array(repeating: [PreparedAction](), count: scene.views.count)
+        var judged = Array(repeating: ControlEventSet.all, count: scene.views.count)
+        for v in scene.views.indices where declaresActions[v] {
+            table[v] = scene.registrations(of: v).map { PreparedAction(scene, $0, sender: v) }
+            let primary: ControlEventSet = [.of(.touchUpInside), .of(.valueChanged), .of(.primaryActionTriggered)]
+            if table[v].contains(where: { !$0.events.isDisjoint(with: primary) }) { judged[v] = primary }
+        }
+        actionTable = table
+        judgedEvents = judged
+    }
+}
+
+/// One registration of a control with its delivery worked out (§5.5).
+struct PreparedAction {
+    var events: ControlEventSet
+    var delivery: ActionDelivery
+
+    init(_ scene: Scene, _ registration: ActionRegistration, sender: ViewID) {
+        events = registration.events
+        switch registration.handler {
+        case .uiAction:
+            delivery = ActionDelivery(handler: registration.handler, receiver: nil, performed: true, chain: nil)
+        case let .target(responder, action):
+            // An explicit target is sent the action whatever its canPerformAction says [DOC UIControl.sendAction(_:to:for:)].
+            let performs = scene.actions(of: responder).implements.contains(action)
+            delivery = ActionDelivery(handler: registration.handler, receiver: performs ? responder : nil,
+                                      performed: performs, chain: nil)
+        case let .nilTarget(action):
+            let chain = scene.resolveNilTarget(action, from: sender)
+            delivery = ActionDelivery(handler: registration.handler, receiver: chain.receiver,
+                                      performed: chain.receiver != nil, chain: chain)
+        }
     }
 }
 

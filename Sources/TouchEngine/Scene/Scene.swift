@@ -15,6 +15,9 @@ public struct Scene: Hashable, Sendable {
     public private(set) var controllers: [ControllerSpec] = []
     public var recognizers: [RecognizerSpec] = []
     public var script: [ScriptEvent] = []
+    /// The first responder while the script runs (a text field being edited, a view that became first
+    /// responder); nil: none. Nil-targeted actions start their search here (§5.5).
+    public var firstResponder: Responder? = nil
 
     /// A scene whose window is `windowSize` (iPhone default 390×844).
     public init(name: String = "", windowSize: Size = Size(390, 844), parameters: Parameters = Parameters()) {

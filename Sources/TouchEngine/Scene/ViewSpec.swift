@@ -144,6 +144,12 @@ public struct ViewSpec: Hashable, Sendable {
     public var className: String?
     /// Index of the superview; nil only for the window.
     public var parent: ViewID?
+    /// Controls: the `UIAction` a `primaryAction` initializer registers for `.primaryActionTriggered`, by name.
+    public var primaryAction: String? = nil
+    /// Controls: the target-action and `UIAction` calls of the app's setup, in order (``Scene/registrations(of:)``).
+    public var actionSetup: [ActionSetupCall] = []
+    /// The action methods this view implements (and refuses in `canPerformAction`), for target-action.
+    public var actions = ResponderActions()
 
     public init(name: String, kind: ViewKind, frame: Rect, parent: ViewID?) {
         self.name = name; self.kind = kind; self.frame = frame; self.parent = parent
@@ -161,5 +167,7 @@ public struct ControllerSpec: Hashable, Sendable {
     public var name: String
     public var rootView: ViewID
     public var touches: TouchMethods = .inherit
+    /// The action methods this controller implements (and refuses in `canPerformAction`), for target-action.
+    public var actions = ResponderActions()
     public init(name: String, rootView: ViewID) { self.name = name; self.rootView = rootView }
 }

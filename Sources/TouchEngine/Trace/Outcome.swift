@@ -22,6 +22,12 @@ public struct Outcome: Hashable, Sendable {
         public var event: ControlEvent
         public var value: Double?
     }
+    /// One registration a control invoked (§5.5).
+    public struct ActionRecord: Hashable, Sendable {
+        public var time: VirtualTime
+        public var event: ControlEvent
+        public var delivery: ActionDelivery
+    }
     /// A timestamped boolean (highlight) or point (offset) or state.
     public struct Stamped<Value: Hashable & Sendable>: Hashable, Sendable {
         public var time: VirtualTime
@@ -47,6 +53,8 @@ public struct Outcome: Hashable, Sendable {
     public var hitViews: [Int: ViewID?] = [:]
     public var callbacks: [Responder: [Callback]] = [:]
     public var controlEvents: [ViewID: [ControlRecord]] = [:]
+    /// Registrations each control invoked, in order (§5.5).
+    public var controlActions: [ViewID: [ActionRecord]] = [:]
     public var highlights: [ViewID: [Stamped<Bool>]] = [:]
     public var selections: [ViewID: [VirtualTime]] = [:]
     public var scrollViews: [ViewID: ScrollRecord] = [:]
@@ -75,6 +83,8 @@ public struct Outcome: Hashable, Sendable {
                              hitView: hitView, handling: handling))
             case let .control(view, controlEvent, value):
                 controlEvents[view, default: []].append(ControlRecord(time: t, event: controlEvent, value: value))
+            case let .controlAction(view, controlEvent, delivery):
+                controlActions[view, default: []].append(ActionRecord(time: t, event: controlEvent, delivery: delivery))
             case let .highlight(view, on):
                 highlights[view, default: []].append(Stamped(time: t, value: on))
             case let .selected(view):

@@ -35,6 +35,12 @@ public struct RunSummary: Hashable, Sendable {
     public private(set) var primaryActions: [Int]
     /// The farthest each scroll view got from its initial offset, per axis (absolute points).
     public private(set) var maxDisplacement: [Point]
+    /// Controls that declare actions (§5.5): how many of their judged actions were performed (a UIAction ran, or an
+    /// action reached a responder that implements it), and when the first was (`.never` if none was). Judged are
+    /// the actions sent for TouchUpInside, ValueChanged or PrimaryActionTriggered, or every action of a control
+    /// that registers none for those events (`PreparedScene.judgedEvents`).
+    public private(set) var performedActions: [Int]
+    public private(set) var firstPerformedAction: [VirtualTime]
 
     // What decided the run: the first of each kind of event that can take a touch or a gesture away, so that a
     // defect's cause can be named without a trace (SweepCore's `CauseAnalysis`). Each is recorded where the
@@ -78,6 +84,8 @@ public struct RunSummary: Hashable, Sendable {
         firstPrimaryAction = Array(repeating: .never, count: views)
         primaryActions = Array(repeating: 0, count: views)
         maxDisplacement = Array(repeating: .zero, count: views)
+        performedActions = Array(repeating: 0, count: views)
+        firstPerformedAction = Array(repeating: .never, count: views)
         collected = Array(repeating: false, count: recognizers)
         decisions = Array(repeating: .none, count: recognizers)
         decidedBy = Array(repeating: -1, count: recognizers)
@@ -112,6 +120,13 @@ public struct RunSummary: Hashable, Sendable {
     private mutating func primaryAction(_ v: ViewID, at time: VirtualTime) {
         primaryActions[v] += 1
         if firstPrimaryAction[v] == .never { firstPrimaryAction[v] = time }
+    }
+
+    /// A judged action of control `v` was performed (§5.5).
+    mutating func performedAction(of v: ViewID, at time: VirtualTime) {
+        touch(view: v)
+        performedActions[v] += 1
+        if firstPerformedAction[v] == .never { firstPerformedAction[v] = time }
     }
 
     mutating func highlighted(_ v: ViewID, at time: VirtualTime) {
@@ -198,6 +213,8 @@ public struct RunSummary: Hashable, Sendable {
             firstPrimaryAction[v] = .never
             primaryActions[v] = 0
             maxDisplacement[v] = .zero
+            performedActions[v] = 0
+            firstPerformedAction[v] = .never
         }
         dirtyViews.removeAll(keepingCapacity: true)
         for r in dirtyRecognizers {
@@ -240,6 +257,7 @@ public struct RunSummary: Hashable, Sendable {
             && a.firstHighlight == b.firstHighlight && a.firstUnhighlight == b.firstUnhighlight
             && a.firstPrimaryAction == b.firstPrimaryAction
             && a.primaryActions == b.primaryActions && a.maxDisplacement == b.maxDisplacement
+            && a.performedActions == b.performedActions && a.firstPerformedAction == b.firstPerformedAction
             && a.firstHit == b.firstHit && a.firstDropBy == b.firstDropBy && a.firstCancel?.view == b.firstCancel?.view
             && a.firstCancel?.by == b.firstCancel?.by && a.firstFilteredView == b.firstFilteredView
             && a.firstWithheldBeganBy == b.firstWithheldBeganBy && a.firstWithheldEndedBy == b.firstWithheldEndedBy
@@ -280,7 +298,7 @@ public enum RecognizerDecision: UInt8, Hashable, Sendable {
 
 extension ControlEvent {
     /// Number of control events.
-    public static let caseCount = 10
+    public static let caseCount = 11
     /// Position in `allCases`.
     @inlinable public var index: Int {
         switch self {
@@ -294,6 +312,7 @@ extension ControlEvent {
         case .touchUpOutside: return 7
         case .touchCancel: return 8
         case .valueChanged: return 9
+        case .primaryActionTriggered: return 10
         }
     }
 }

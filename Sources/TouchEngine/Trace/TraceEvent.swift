@@ -16,6 +16,9 @@ public enum ControlEvent: String, Sendable, CaseIterable {
     case touchUpOutside = "TouchUpOutside"
     case touchCancel = "TouchCancel"
     case valueChanged = "ValueChanged"
+    /// The semantic action (§5.5): after TouchUpInside (UIButton) or ValueChanged (value controls). Sent, and
+    /// traced, only by controls that declare actions, so scenarios without them keep their traces.
+    case primaryActionTriggered = "PrimaryActionTriggered"
 }
 
 /// What a responder did with a `touches…` call it received.
@@ -36,6 +39,22 @@ public enum ScrollNotification: Hashable, Sendable {
     case tracking(Bool)
     case dragging(Bool)
     case decelerating(Bool)
+}
+
+/// What one registration did when its event was sent (§5.5), decided when the scene is prepared: registrations,
+/// the first responder and the responders' action methods do not change during a run.
+public struct ActionDelivery: Hashable, Sendable {
+    public var handler: ActionHandler
+    /// The responder that performed the action: the target when it implements the action, the responder the chain
+    /// found for a nil target; nil for a UIAction and when nobody performed it.
+    public var receiver: Responder?
+    /// Whether the action was performed: a UIAction's handler ran, or a receiver performed the action.
+    public var performed: Bool
+    /// For a nil-targeted action, the responders searched.
+    public var chain: ChainResolution?
+    public init(handler: ActionHandler, receiver: Responder?, performed: Bool, chain: ChainResolution?) {
+        self.handler = handler; self.receiver = receiver; self.performed = performed; self.chain = chain
+    }
 }
 
 /// Why a recognizer changed state, a touch was withheld, or a delivery happened. Rendered in traces.
@@ -111,6 +130,9 @@ public enum TraceEventKind: Hashable, Sendable {
                   location: Point, local: Point, hitView: ViewID, handling: CallbackHandling)
     /// A control sent an event to its targets.
     case control(view: ViewID, event: ControlEvent, value: Double?)
+    /// A control invoked one of its registrations for an event it sent (§5.5): a UIAction ran, or an action
+    /// went to its target or up the responder chain.
+    case controlAction(view: ViewID, event: ControlEvent, delivery: ActionDelivery)
     /// A control or cell changed `isHighlighted`.
     case highlight(view: ViewID, on: Bool)
     /// A cell was selected (`didSelectRow`).

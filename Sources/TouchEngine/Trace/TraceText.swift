@@ -75,6 +75,8 @@ public enum TraceText {
             return "\(name(responder, scene)).\(method) touch \(touch) ts=\(fmt(timestamp.milliseconds)) at \(point(location)) local \(point(local))\(viewNote) — \(how)"
         case let .control(view, event, value):
             return "\(views[view].name) sends \(event.rawValue)" + (value.map { " (value \(fmt($0)))" } ?? "")
+        case let .controlAction(view, event, delivery):
+            return "\(views[view].name) → " + describe(delivery, scene: scene) + " (\(event.rawValue))" + outcome(delivery, scene: scene)
         case let .highlight(view, on):
             return "\(views[view].name) isHighlighted = \(on)"
         case let .selected(view):
@@ -91,6 +93,40 @@ public enum TraceText {
             case .dragging(let b): return "\(n) isDragging = \(b)"
             case .decelerating(let b): return "\(n) isDecelerating = \(b)"
             }
+        }
+    }
+
+    /// `UIAction open`, `VC.save(_:)`, `nil-targeted share(_:)`: what a control's registration sends (§5.5).
+    public static func describe(_ delivery: ActionDelivery, scene: Scene) -> String {
+        switch delivery.handler {
+        case .uiAction(let name): return "UIAction \(name)"
+        case let .target(responder, action): return "\(name(responder, scene)).\(action)(_:)"
+        case .nilTarget(let action): return "nil-targeted \(action)(_:)"
+        }
+    }
+
+    /// What came of a delivery, after the event: nothing for a UIAction or a target that performs the action; the
+    /// responders asked for a nil-targeted one.
+    static func outcome(_ delivery: ActionDelivery, scene: Scene) -> String {
+        let action = delivery.handler.name
+        switch delivery.handler {
+        case .uiAction:
+            return ""
+        case .target(let responder, _):
+            return delivery.performed ? "" : ": \(name(responder, scene)) does not implement \(action)(_:)"
+        case .nilTarget:
+            guard let chain = delivery.chain else { return "" }
+            let start = chain.firstResponder.map { "first responder \(name($0, scene))" }
+                ?? "\(chain.searched.first.map { name($0, scene) } ?? "the sender") (no first responder)"
+            var asked = chain.searched.filter { $0 != chain.receiver }.map { r -> String in
+                let actions = scene.actions(of: r)
+                return name(r, scene) + (actions.implements.contains(action) && actions.refuses.contains(action)
+                    ? " (canPerformAction false)" : "")
+            }
+            if chain.receiver == nil { asked += ["UIApplication", "AppDelegate"] }
+            let askedText = asked.isEmpty ? "" : ", asked \(asked.joined(separator: ", "))"
+            let result = chain.receiver.map { "; \(name($0, scene)) performs it" } ?? "; no responder performs it"
+            return ": from \(start)\(askedText)\(result)"
         }
     }
 
