@@ -1,6 +1,41 @@
 /// The fixed part of every exported file: the console log (`Log`), the window stand-in that logs hit tests
 /// (`WindowView`) and the scroll delegate that logs offsets and drags (`ScrollLogger`).
 enum SupportCode {
+    /// `log` for scenarios with multi-touch steps, repeated taps or overlapping touches: its `touches` also prints
+    /// `UITouch.tapCount`, the call's set and `event.allTouches` (the view classes pass the event).
+    static var detailedLog: String { log.replacing(touchesFunction, with: detailedTouchesFunction) }
+
+    static let touchesFunction = #"""
+        /// One line per touch of a `touches…` call; `implementation` is the scenario's (inherit, observe, consume).
+        static func touches(_ phase: String, of responder: UIResponder, _ touches: Set<UITouch>, _ implementation: String) {
+            for touch in touches.sorted(by: { touchNumber($0) < touchNumber($1) }) {
+                let p = touch.location(in: nil)
+                line("\(name(responder)) \(phase) touch \(touchNumber(touch)) ts=\(ms(touch.timestamp)) "
+                    + "at (\(number(p.x)),\(number(p.y))) [\(implementation)]")
+            }
+        }
+    """#
+
+    static let detailedTouchesFunction = #"""
+        /// One line per touch of a `touches…` call; `implementation` is the scenario's (inherit, observe, consume).
+        /// A repeated tap adds `tapCount=`, a call of several touches `call={…}`, an event of several touches
+        /// `allTouches={…}` (touch numbers).
+        static func touches(_ phase: String, of responder: UIResponder, _ touches: Set<UITouch>, _ implementation: String,
+                            event: UIEvent?) {
+            func numbers(_ set: Set<UITouch>) -> String {
+                "{" + set.map(touchNumber).sorted().map(String.init).joined(separator: ", ") + "}"
+            }
+            let call = touches.count > 1 ? " call=\(numbers(touches))" : ""
+            let all = (event?.allTouches).map { $0.count > 1 ? " allTouches=\(numbers($0))" : "" } ?? ""
+            for touch in touches.sorted(by: { touchNumber($0) < touchNumber($1) }) {
+                let p = touch.location(in: nil)
+                let taps = touch.tapCount > 1 ? " tapCount=\(touch.tapCount)" : ""
+                line("\(name(responder)) \(phase) touch \(touchNumber(touch)) ts=\(ms(touch.timestamp)) "
+                    + "at (\(number(p.x)),\(number(p.y)))\(taps)\(call)\(all) [\(implementation)]")
+            }
+        }
+    """#
+
     static let log = #"""
     /// The console log. Every line starts with "[TouchSweep]" and the time in ms since the first touch-down
     /// (UITouch timestamps and `ProcessInfo.systemUptime` share one clock); `ts=` is the UITouch's own timestamp.
