@@ -199,21 +199,21 @@ enum EntryGrammar {
     }
 
     static func tapCount(_ text: String) -> Result<TapCountEntry, EntryError> {
-        var s = EntryScanner(text)
-        s.skipSpaces()
-        guard let n = s.integer(), n >= 1 else { return .failure(.init("must be a tap count ≥ 1")) }
-        s.skipSpaces()
-        guard s.isAtEnd else { return .failure(.init("must be a tap count ≥ 1")) }
-        return .success(TapCountEntry(count: n))
+        positiveInteger(text, "must be a tap count ≥ 1").map(TapCountEntry.init(count:))
     }
 
     static func touchNumber(_ text: String) -> Result<TouchNumberEntry, EntryError> {
+        positiveInteger(text, "must be a touch number ≥ 1").map(TouchNumberEntry.init(touch:))
+    }
+
+    /// An entry that is one integer ≥ 1 (spaces around allowed), or `message`.
+    private static func positiveInteger(_ text: String, _ message: String) -> Result<Int, EntryError> {
         var s = EntryScanner(text)
         s.skipSpaces()
-        guard let n = s.integer(), n >= 1 else { return .failure(.init("must be a touch number ≥ 1")) }
+        guard let n = s.integer(), n >= 1 else { return .failure(.init(message)) }
         s.skipSpaces()
-        guard s.isAtEnd else { return .failure(.init("must be a touch number ≥ 1")) }
-        return .success(TouchNumberEntry(touch: n))
+        guard s.isAtEnd else { return .failure(.init(message)) }
+        return .success(n)
     }
 
     /// `<state>@<t> [translation=(x,y)]`; `actions` excludes `failed` and `possible` (no action is sent for them).

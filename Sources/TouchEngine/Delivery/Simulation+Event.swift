@@ -25,16 +25,13 @@ extension Simulation {
             }
         }
         guard !eventTouches.isEmpty else { return }
+        eventSlots = 0
+        for k in eventTouches.indices { eventSlots |= bit(eventTouches[k].slot) }
         if Recorder.isRecording && eventTouches.count > 1 {
-            var changed: [Int] = []
-            var slots: UInt64 = 0
-            for k in eventTouches.indices {
-                changed.append(touches[eventTouches[k].slot].number)
-                slots |= bit(eventTouches[k].slot)
-            }
-            emit(.touchEvent(touches: changed, allTouches: allTouchNumbers(with: slots)))
+            emit(.touchEvent(touches: eventTouches.map { touches[$0.slot].number }, allTouches: allTouchNumbers(with: 0)))
         }
         step(.event)
+        eventSlots = 0
         for k in eventTouches.indices where eventTouches[k].phase == .ended || eventTouches[k].phase == .cancelled {
             scrollTouchEnded(eventTouches[k].slot)
         }
@@ -68,8 +65,10 @@ extension Simulation {
         return false
     }
 
-    /// `event.allTouches`: the touches still down and those in `slots` (changing in this call), by number.
+    /// `event.allTouches`: the touches still down, those of the multi-touch event being run and those in `slots`
+    /// (the touches of a call), by number.
     func allTouchNumbers(with slots: UInt64) -> [Int] {
+        let slots = slots | eventSlots
         var numbers: [Int] = []
         var mask = slotsInUse | slots
         while mask != 0 {

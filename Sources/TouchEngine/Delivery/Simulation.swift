@@ -48,6 +48,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// While a multi-touch step runs a phase, `touches…` calls wait here to go out one per view and phase.
     var queuedCalls: [QueuedCall]
     var queueingCalls = false
+    /// The slots of `eventTouches` while their step runs (they are all in `event.allTouches`), else 0.
+    var eventSlots: UInt64 = 0
     /// Serial number of the current step (a recognizer reports `changed` at most once per step).
     var stepSerial = 0
     /// Control highlight and deceleration timers currently armed (so `earliestTimer` scans views only
