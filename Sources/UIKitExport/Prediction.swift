@@ -64,10 +64,8 @@ struct Prediction {
                 "\(name(responder)) \(phase.rawValue) touch \(t.touch) ts=\(SwiftLiteral.ms(t.timestamp)) at \(point(t.location))"
                     + (t.tapCount > 1 ? " tapCount=\(t.tapCount)" : "") + set + all + " (\(handling.rawValue))"
             }.joined(separator: "\n")
-        case let .tapCount(touch, count, _):
-            return "touch \(touch) tapCount=\(count) (a repeated tap)"
-        case let .touchEvent(touches, _):
-            return "one event: touches \(numbers(touches)) together"
+        case .tapCount, .touchEvent:
+            return nil  // the log shows them on the touches… lines (tapCount=, call=, allTouches=)
         case let .control(view, event, value):
             let suffix = event == .valueChanged ? " value=" + (value.map { SwiftLiteral.number($0) } ?? "-") : ""
             return "\(scene.views[view].name) \(event.rawValue)\(suffix)"

@@ -3,7 +3,28 @@
 enum SupportCode {
     /// `log` for scenarios with multi-touch steps, repeated taps or overlapping touches: its `touches` also prints
     /// `UITouch.tapCount`, the call's set and `event.allTouches` (the view classes pass the event).
-    static var detailedLog: String { log.replacing(touchesFunction, with: detailedTouchesFunction) }
+    /// Its hit-test log also tells apart the touches that land in one event (same timestamp, other points).
+    static var detailedLog: String {
+        log.replacing(touchesFunction, with: detailedTouchesFunction)
+            .replacing(hitTestGuard, with: detailedHitTestGuard)
+            .replacing(lastHitTestDeclaration, with: lastHitTestDeclaration + "\n" + hitPointsDeclaration)
+    }
+
+    static let lastHitTestDeclaration = "        private static var lastHitTest: TimeInterval = -1"
+    static let hitPointsDeclaration = "        private static var hitPoints: [CGPoint] = []"
+
+    static let hitTestGuard = #"""
+            guard let event, event.type == .touches, event.timestamp != lastHitTest else { return }
+            lastHitTest = event.timestamp
+    """#
+
+    static let detailedHitTestGuard = #"""
+            guard let event, event.type == .touches else { return }
+            // UIKit may hit-test one touch more than once; several fingers of one event come at other points.
+            if event.timestamp != lastHitTest { lastHitTest = event.timestamp; hitPoints = [] }
+            guard !hitPoints.contains(point) else { return }
+            hitPoints.append(point)
+    """#
 
     static let touchesFunction = #"""
         /// One line per touch of a `touches…` call; `implementation` is the scenario's (inherit, observe, consume).
