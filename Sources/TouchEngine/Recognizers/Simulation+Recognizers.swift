@@ -251,10 +251,11 @@ extension Simulation {
             recognizers[id].touchesDown += 1
             if recognizers[id].touchesDown > required { return .fail(why(.threshold("more than \(required) finger(s)"))) }
             if recognizers[id].touchesDown == 1 {
-                recognizers[id].start = touches[slot].location
                 recognizers[id].startTime = now
                 deadlines[id] = now + params.swipeMaximumDuration
             }
+            // The start is the centroid of the fingers down (moves compare centroids); one finger: its location.
+            recognizers[id].start = centroid(id)
             if params.swipeMinimumRate > 0 { sampleSwipe(id, restart: true) }
             return .none
         case .moved:
