@@ -10,8 +10,8 @@ enum SupportCode {
             .replacing(lastHitTestDeclaration, with: lastHitTestDeclaration + "\n" + hitPointsDeclaration)
     }
 
-    static let lastHitTestDeclaration = "        private static var lastHitTest: TimeInterval = -1"
-    static let hitPointsDeclaration = "        private static var hitPoints: [CGPoint] = []"
+    static let lastHitTestDeclaration = "    private static var lastHitTest: TimeInterval = -1"
+    static let hitPointsDeclaration = "    private static var hitPoints: [CGPoint] = []"
 
     static let hitTestGuard = #"""
             guard let event, event.type == .touches, event.timestamp != lastHitTest else { return }
