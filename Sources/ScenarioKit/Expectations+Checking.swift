@@ -58,6 +58,10 @@ extension Expectations {
         for e in scroll {
             if let failure = e.check(scene: scene, outcome: outcome) { failures.append(failure) }
         }
+        for e in tapCounts {
+            guard case .touch(let touch) = e.subject else { continue }
+            failures += e.check(outcome.tapCounts[touch] ?? [], matches: { $0.count == $1 }, render: { "\($0)" })
+        }
         if let e = dropped {
             failures += e.check(outcome.dropped, matches: { $0.touch == $1 }, render: { "\($0)" })
         }
@@ -141,7 +145,10 @@ extension CallbackEntry {
         if let timestamp, !sameTime(timestamp, c.timestamp) { return false }
         if let location, !samePoint(location, c.location) { return false }
         if let local, !samePoint(local, c.local) { return false }
-        if let touch, touch != c.touch { return false }
+        if let touch, !c.touches.contains(touch) { return false }
+        if let touches, touches != c.touches.sorted() { return false }
+        if let tapCount, c.tapCounts.contains(where: { $0 != tapCount }) { return false }
+        if let allTouches, allTouches != c.allTouches { return false }
         return true
     }
 
@@ -156,7 +163,10 @@ extension CallbackEntry {
         if entries.contains(where: { $0.timestamp != nil }) { entry.timestamp = c.timestamp.milliseconds }
         if entries.contains(where: { $0.location != nil }) { entry.location = c.location }
         if entries.contains(where: { $0.local != nil }) { entry.local = c.local }
-        if c.touch != 1 || entries.contains(where: { $0.touch != nil }) { entry.touch = c.touch }
+        if c.touches.count > 1 || entries.contains(where: { $0.touches != nil }) { entry.touches = c.touches.sorted() }
+        if entry.touches == nil, c.touch != 1 || entries.contains(where: { $0.touch != nil }) { entry.touch = c.touch }
+        if c.tapCounts.contains(where: { $0 > 1 }) || entries.contains(where: { $0.tapCount != nil }) { entry.tapCount = c.tapCounts.max() }
+        if c.allTouches.count > 1 || entries.contains(where: { $0.allTouches != nil }) { entry.allTouches = c.allTouches }
         return entry.description
     }
 }
@@ -292,7 +302,7 @@ extension OrderEvent {
             return r == recognizer
         case let (.transition(r, state), .transition(recognizer, _, to, reason)):
             return r == recognizer && state == to && reason != .reset
-        case let (.callback(responder, phase), .callback(observedResponder, observedPhase, _, _, _, _, _, _)):
+        case let (.callback(responder, phase), .callback(observedResponder, observedPhase, _, _, _, _)):
             return responder == observedResponder && phase == observedPhase
         case let (.control(view, event), .control(observedView, observedEvent, _)):
             return view == observedView && event == observedEvent

@@ -3,7 +3,8 @@ import TouchEngine
 // The entries of the `expect:` block, each with its text form (the notation of docs/scenario-format.md).
 // `description` renders an entry the way a scenario file writes it, so failure messages can be pasted back.
 
-/// `<phase>@<t> [ts=<ms>] [at (x,y)] [local (x,y)] [touch <n>]` — one `touches…` call.
+/// `<phase>@<t> [ts=<ms>] [at (x,y)] [local (x,y)] [touch <n>] [touches (n,m)] [tapCount <n>] [allTouches (n,m)]` — one
+/// `touches…` call.
 public struct CallbackEntry: Hashable, Sendable, CustomStringConvertible {
     public var phase: TouchPhase
     /// Delivery time, ms.
@@ -14,11 +15,19 @@ public struct CallbackEntry: Hashable, Sendable, CustomStringConvertible {
     public var location: Point?
     /// `location(in: touch.view)`, in the hit view's bounds space; nil: not checked.
     public var local: Point?
-    /// The touch number; nil: any.
+    /// A touch number the call carries; nil: any.
     public var touch: Int?
+    /// Exactly the touches of the call (a multi-touch step's set), ascending; nil: not checked.
+    public var touches: [Int]?
+    /// `UITouch.tapCount` of every touch of the call; nil: not checked.
+    public var tapCount: Int?
+    /// Exactly `event.allTouches`, ascending; nil: not checked.
+    public var allTouches: [Int]?
 
-    public init(phase: TouchPhase, time: Double, timestamp: Double? = nil, location: Point? = nil, touch: Int? = nil) {
+    public init(phase: TouchPhase, time: Double, timestamp: Double? = nil, location: Point? = nil, touch: Int? = nil,
+                touches: [Int]? = nil, tapCount: Int? = nil, allTouches: [Int]? = nil) {
         self.phase = phase; self.time = time; self.timestamp = timestamp; self.location = location; self.touch = touch
+        self.touches = touches; self.tapCount = tapCount; self.allTouches = allTouches
     }
 
     public var description: String {
@@ -27,8 +36,21 @@ public struct CallbackEntry: Hashable, Sendable, CustomStringConvertible {
         if let location { text += " at \(formatPoint(location))" }
         if let local { text += " local \(formatPoint(local))" }
         if let touch { text += " touch \(touch)" }
+        if let touches { text += " touches \(formatTouchSet(touches))" }
+        if let tapCount { text += " tapCount \(tapCount)" }
+        if let allTouches { text += " allTouches \(formatTouchSet(allTouches))" }
         return text
     }
+}
+
+/// `(1,2)`: a set of touch numbers as entries write it.
+func formatTouchSet(_ list: [Int]) -> String { "(" + list.map(String.init).joined(separator: ",") + ")" }
+
+/// `<n>` — the `UITouch.tapCount` of one touch-down (`tapCounts:`).
+public struct TapCountEntry: Hashable, Sendable, CustomStringConvertible {
+    public var count: Int
+    public init(count: Int) { self.count = count }
+    public var description: String { "\(count)" }
 }
 
 /// `<Event>@<t>` — one control event, e.g. `TouchUpInside@100`.

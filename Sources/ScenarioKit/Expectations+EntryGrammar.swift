@@ -86,6 +86,22 @@ struct EntryScanner {
         return Point(x, y)
     }
 
+    /// `(1,2)` — touch numbers ≥ 1, ascending after sorting, each once; spaces allowed.
+    mutating func touchSet() -> [Int]? {
+        let start = index
+        skipSpaces()
+        guard take("(") else { index = start; return nil }
+        var numbers: [Int] = []
+        repeat {
+            skipSpaces()
+            guard let n = integer(), n >= 1, !numbers.contains(n) else { index = start; return nil }
+            numbers.append(n)
+            skipSpaces()
+        } while take(",")
+        guard take(")") else { index = start; return nil }
+        return numbers.sorted()
+    }
+
     /// `@<t>` — a time in ms, not negative.
     mutating func atTime() -> Double? {
         let start = index
@@ -131,12 +147,23 @@ enum EntryGrammar {
             } else if s.take("local") {
                 guard let p = s.point() else { return .failure(.init("needs a point '(x,y)' after 'local'")) }
                 entry.local = p
+            } else if s.take("touches") {
+                guard let set = s.touchSet() else { return .failure(.init("needs touch numbers '(n,m)' after 'touches'")) }
+                entry.touches = set
+            } else if s.take("allTouches") {
+                guard let set = s.touchSet() else { return .failure(.init("needs touch numbers '(n,m)' after 'allTouches'")) }
+                entry.allTouches = set
+            } else if s.take("tapCount") {
+                s.skipSpaces()
+                guard let n = s.integer(), n >= 1 else { return .failure(.init("needs a tap count ≥ 1 after 'tapCount'")) }
+                entry.tapCount = n
             } else if s.take("touch") {
                 s.skipSpaces()
                 guard let n = s.integer(), n >= 1 else { return .failure(.init("needs a touch number ≥ 1 after 'touch'")) }
                 entry.touch = n
             } else {
-                return .failure(.init("has unexpected text '\(s.rest)'; qualifiers are 'ts=<ms>', 'at (x,y)', 'local (x,y)' and 'touch <n>'"))
+                return .failure(.init("has unexpected text '\(s.rest)'; qualifiers are 'ts=<ms>', 'at (x,y)', 'local (x,y)', 'touch <n>', "
+                    + "'touches (n,m)', 'tapCount <n>' and 'allTouches (n,m)'"))
             }
         }
     }
@@ -174,13 +201,22 @@ enum EntryGrammar {
         return .success(TimeEntry(time: t))
     }
 
+    static func tapCount(_ text: String) -> Result<TapCountEntry, EntryError> {
+        positiveInteger(text, "must be a tap count ≥ 1").map(TapCountEntry.init(count:))
+    }
+
     static func touchNumber(_ text: String) -> Result<TouchNumberEntry, EntryError> {
+        positiveInteger(text, "must be a touch number ≥ 1").map(TouchNumberEntry.init(touch:))
+    }
+
+    /// An entry that is one integer ≥ 1 (spaces around allowed), or `message`.
+    private static func positiveInteger(_ text: String, _ message: String) -> Result<Int, EntryError> {
         var s = EntryScanner(text)
         s.skipSpaces()
-        guard let n = s.integer(), n >= 1 else { return .failure(.init("must be a touch number ≥ 1")) }
+        guard let n = s.integer(), n >= 1 else { return .failure(.init(message)) }
         s.skipSpaces()
-        guard s.isAtEnd else { return .failure(.init("must be a touch number ≥ 1")) }
-        return .success(TouchNumberEntry(touch: n))
+        guard s.isAtEnd else { return .failure(.init(message)) }
+        return .success(n)
     }
 
     /// `<state>@<t> [translation=(x,y)]`; `actions` excludes `failed` and `possible` (no action is sent for them).

@@ -4,8 +4,8 @@ import Yams
 extension Expectations {
     /// The keys an `expect:` block may use, in the order the format documents them.
     public static let keys = [
-        "hit", "callbacks", "controls", "controlActions", "highlights", "selections", "recognizers", "actions", "scroll", "dropped",
-        "order",
+        "hit", "callbacks", "controls", "controlActions", "highlights", "selections", "recognizers", "actions", "scroll",
+        "tapCounts", "dropped", "order",
     ]
 
     /// Reads an `expect:` mapping, resolving every name against `scene`.
@@ -91,6 +91,15 @@ private struct ExpectationReader {
                             throw error(at: item.node, "scroll entry '\(item.text)' in '\(path).\(name)' \(e.message)")
                         }
                     }
+                }
+            case "tapCounts":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let touchText = try string(k, what: "a touch number")
+                    guard let touch = Int(touchText), touch >= 1 else {
+                        throw error(at: k, "'\(path)' keys must be touch numbers ≥ 1, not '\(touchText)'")
+                    }
+                    result.tapCounts.append(try list(path: "\(path).\(touch)", key: k, value: v, subject: .touch(touch),
+                                                     grammar: EntryGrammar.tapCount))
                 }
             case "dropped":
                 result.dropped = try list(path: path, key: keyNode, value: value, subject: .run,

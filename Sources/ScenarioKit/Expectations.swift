@@ -30,6 +30,8 @@ public struct Expectations: Hashable, Sendable {
     public var actions: [ListExpectation<RecognizerEntry>] = []
     /// `scroll:` — one assertion per entry about a scroll view's offset, flags and delegate calls.
     public var scroll: [ScrollExpectation] = []
+    /// `tapCounts:` — the `UITouch.tapCount` of each touch-down of a finger, in order.
+    public var tapCounts: [ListExpectation<TapCountEntry>] = []
     /// `dropped:` — touches dropped before their view ever heard of them.
     public var dropped: ListExpectation<TouchNumberEntry>? = nil
     /// `order:` — chains of trace events that must occur in the given order.
@@ -40,13 +42,13 @@ public struct Expectations: Hashable, Sendable {
     /// Whether the block asserts nothing.
     public var isEmpty: Bool {
         hit.isEmpty && callbacks.isEmpty && controls.isEmpty && controlActions.isEmpty && highlights.isEmpty && selections.isEmpty
-            && recognizers.isEmpty && actions.isEmpty && scroll.isEmpty && dropped == nil && order.isEmpty
+            && recognizers.isEmpty && actions.isEmpty && scroll.isEmpty && tapCounts.isEmpty && dropped == nil && order.isEmpty
     }
 
     /// How many statements the block makes (one per object list, scroll entry, hit or order entry).
     public var count: Int {
         hit.count + callbacks.count + controls.count + controlActions.count + highlights.count + selections.count + recognizers.count
-            + actions.count + scroll.count + (dropped == nil ? 0 : 1) + order.count
+            + actions.count + scroll.count + tapCounts.count + (dropped == nil ? 0 : 1) + order.count
     }
 }
 
@@ -96,6 +98,8 @@ public enum ExpectationSubject: Hashable, Sendable {
     case recognizer(RecognizerID)
     /// The whole run (`dropped:`).
     case run
+    /// A finger, by touch number (`tapCounts:`).
+    case touch(Int)
 }
 
 /// One item of a list pattern.

@@ -31,6 +31,8 @@ public enum ScenarioLimits {
     /// `decelerationMinimumVelocity`, in pt/ms: 0 would make every flick decelerate forever.
     public static let decelerationMinimumVelocity: ClosedRange<Double> = 0.001 ... 1000
     public static let rubberBandCoefficient: ClosedRange<Double> = 0 ... 100
+    /// Speeds in pt/s (`swipeMinimumRate`).
+    public static let speed: ClosedRange<Double> = 0 ... 1_000_000
     /// `panVelocitySmoothing`, `hitTestAlphaThreshold` and the swipe decay rates: fractions.
     public static let fraction: ClosedRange<Double> = 0 ... 1
 

@@ -9,7 +9,7 @@ extension ScenarioLoader {
         "panHysteresis", "panVelocitySmoothing", "tapAllowableMovement", "tapMaximumDuration", "multiTapInterval",
         "longPressDuration", "longPressAllowableMovement", "swipeMinimumPrimaryMovement",
         "swipeMaximumSecondaryMovement", "swipeMaximumDuration", "swipeMinimumMovementDecayRate",
-        "swipeMaximumMovementDecayRate", "device", "controlTrackingTolerance", "controlMinimumHighlight",
+        "swipeMaximumMovementDecayRate", "swipeMinimumRate", "tapCountInterval", "tapCountDistance", "device", "controlTrackingTolerance", "controlMinimumHighlight",
         "edgeGateDelay", "edgeGateRegion", "topEdgeGateRegion", "topEdgeGateDelay", "hitTestAlphaThreshold",
         "combinedPrimaryActionDispatch",
     ]
@@ -55,6 +55,10 @@ extension ScenarioLoader.Builder {
             case "swipeMaximumDuration": p.swipeMaximumDuration = try reader.milliseconds(value, for: label)
             case "swipeMinimumMovementDecayRate": p.swipeMinimumMovementDecayRate = try ratio(ScenarioLimits.fraction)
             case "swipeMaximumMovementDecayRate": p.swipeMaximumMovementDecayRate = try ratio(ScenarioLimits.fraction)
+            case "swipeMinimumRate":
+                p.swipeMinimumRate = try reader.number(value, in: ScenarioLimits.speed, "a speed", unit: "pt/s", for: label)
+            case "tapCountInterval": p.tapCountIntervalOverride = try reader.milliseconds(value, for: label)
+            case "tapCountDistance": p.tapCountDistanceOverride = try reader.length(value, for: label)
             case "device": p.device = try reader.choice(value, as: DeviceIdiom.self, for: label)
             case "controlTrackingTolerance":
                 p.controlTrackingToleranceOverride = try reader.length(value, for: label)

@@ -28,6 +28,8 @@ extension ScenarioLoader {
         let step: Int
         /// Where to point errors about this event.
         let node: Node
+        /// In the same UIEvent as the event before it (a multi-touch step's second and later fingers).
+        var sameEvent = false
     }
 
     /// Milliseconds for messages: `300`, `16.667`.
@@ -72,7 +74,7 @@ extension ScenarioLoader.Builder {
         for event in merged {
             switch event.action {
             case .touch(let action):
-                script.append(ScriptEvent(time: event.time, touch: event.touch, action: action))
+                script.append(ScriptEvent(time: event.time, touch: event.touch, action: action, sameEvent: event.sameEvent))
             case .setEnabled(let ref, let enabled):
                 let verb = enabled ? "enables" : "disables"
                 let id = try resolveRecognizer(ref) { "script step \(event.step) \(verb) recognizer '\($0)', which is not defined" }
@@ -137,14 +139,15 @@ extension ScenarioLoader.Builder {
 
     // MARK: String steps
 
-    /// `<t> <verb> [(x,y)] [touch <n>]`, `<t> disable <recognizer>`, `<t> enable <recognizer>`.
+    /// `<t> <verb> [(x,y)] [touch <n>]`, `<t> <verb> <n>:(x,y) <n>:(x,y) …` (a multi-touch step),
+    /// `<t> disable <recognizer>`, `<t> enable <recognizer>`.
     private func parseStringStep(_ node: Node, step: Int, piece: (text: String, offset: Int)? = nil) throws(ScenarioError)
         -> (VirtualTime, Node, [ScenarioLoader.PendingEvent])
     {
         let text: String
         if let piece { text = piece.text } else { text = try reader.string(node, for: "script step \(step)") }
         let base = piece?.offset ?? 0
-        let syntax = "expected '<t> <verb> [(x,y)] [touch <n>]' or '<t> disable|enable <recognizer>'"
+        let syntax = "expected '<t> <verb> [(x,y)] [touch <n>]', '<t> <verb> <n>:(x,y) <n>:(x,y)' or '<t> disable|enable <recognizer>'"
         var scanner = StepScanner(text: text)
         func fail(_ offset: Int, _ message: String) -> ScenarioError { reader.error(at: node, offset: base + offset, message) }
 
@@ -174,6 +177,14 @@ extension ScenarioLoader.Builder {
             return (time, node, [event(1, .setEnabled(ref, verb == "enable"))])
         }
 
+        if let first = scanner.peek, first.isNumber {
+            let items = try parseMultiTouchItems(&scanner, verb: verb, text: text, step: step, fail: fail)
+            return (time, node, items.enumerated().map { k, item in
+                var e = event(item.touch, .touch(item.action))
+                e.sameEvent = k > 0
+                return e
+            })
+        }
         var location: Point?
         if scanner.peek == "(" {
             scanner.skipSpaces()
@@ -216,6 +227,56 @@ extension ScenarioLoader.Builder {
         }
     }
 
+    /// The fingers of a multi-touch string step: `1:(100,200) 2:(200,200)` (down, move; up may also give `2`
+    /// alone, lifting where it is; cancel takes numbers only). At least one finger, each at most once.
+    private func parseMultiTouchItems(_ scanner: inout StepScanner, verb: String, text: String, step: Int,
+                                      fail: (Int, String) -> ScenarioError) throws(ScenarioError) -> [(touch: Int, action: ScriptAction)] {
+        let form = verb == "cancel" ? "'<n>'" : verb == "up" ? "'<n>' or '<n>:(x,y)'" : "'<n>:(x,y)'"
+        var items: [(touch: Int, action: ScriptAction)] = []
+        while scanner.peek != nil {
+            scanner.skipSpaces()
+            let start = scanner.offset
+            guard let n = scanner.integer() else {
+                throw fail(start, "script step \(step) ('\(text)') has a malformed finger; a multi-touch '\(verb)' lists \(form) for each finger")
+            }
+            let counts = ScenarioLimits.count
+            guard counts.contains(n) else {
+                throw fail(start, "script step \(step) ('\(text)') has touch '\(n)'; expected an integer from \(counts.lowerBound) to \(counts.upperBound)")
+            }
+            guard !items.contains(where: { $0.touch == n }) else {
+                throw fail(start, "script step \(step) ('\(text)') names touch \(n) twice; each finger changes once in one event")
+            }
+            var location: Point?
+            if scanner.take(":") {
+                let pointStart = scanner.offset
+                guard verb != "cancel", let p = scanner.point() else {
+                    throw fail(pointStart, verb == "cancel"
+                        ? "script step \(step) ('\(text)') cannot give touch \(n) a location; 'cancel' takes none"
+                        : "script step \(step) ('\(text)') has a malformed location for touch \(n); expected '\(n):(x,y)' with two numbers")
+                }
+                guard ScenarioLimits.coordinate.contains(p.x), ScenarioLimits.coordinate.contains(p.y) else {
+                    throw fail(pointStart, "script step \(step) ('\(text)') has a location out of range; x and y are "
+                        + ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))
+                }
+                location = p
+            }
+            if let next = scanner.peekImmediate, !next.isWhitespace {
+                throw fail(scanner.offset, "script step \(step) ('\(text)') has unexpected '\(next)' after touch \(n); "
+                    + "a multi-touch '\(verb)' lists \(form) for each finger, separated by spaces")
+            }
+            switch verb {
+            case "down", "move":
+                guard let location else {
+                    throw fail(start, "script step \(step) ('\(text)') needs a location for touch \(n): '\(n):(x,y)'")
+                }
+                items.append((n, verb == "down" ? .down(location) : .move(location)))
+            case "up": items.append((n, .up(location)))
+            default: items.append((n, .cancel))
+            }
+        }
+        return items
+    }
+
     // MARK: Map steps
 
     private func parseMapStep(_ node: Node, step: Int) throws(ScenarioError) -> (VirtualTime, Node, [ScenarioLoader.PendingEvent]) {
@@ -243,6 +304,9 @@ extension ScenarioLoader.Builder {
         let value = action.value, keyLabel = "'\(action.key)'"
         func event(_ time: VirtualTime, _ action: ScriptAction) -> ScenarioLoader.PendingEvent {
             .init(time: time, touch: touch, action: .touch(action), step: step, node: node)
+        }
+        if let fingers = try multiTouchFingers(action.key, value: value, map: map, label: label) {
+            return (time, timeNode, try multiTouchEvents(action.key, fingers: fingers, map: map, start: t, step: step, node: node, label: label))
         }
 
         switch action.key {
@@ -287,6 +351,68 @@ extension ScenarioLoader.Builder {
             let n = Self.sampleCount(duration: duration, hz: hz)
             events.append(event(.ms(t + hold + duration + duration / Double(n)), .up(to)))
             return (time, timeNode, events)
+        }
+    }
+
+    /// The fingers of a multi-touch map step, or nil for the one-finger form: `down`, `move`, `up` and `tap` take a
+    /// map from finger numbers to points (`{1: [100, 200], 2: [200, 200]}`; `up` also `~` for "where it is"),
+    /// `cancel` a list of finger numbers. The `touch` key cannot go with them.
+    private func multiTouchFingers(_ key: String, value: Node, map: YAMLMap, label: String) throws(ScenarioError)
+        -> [(touch: Int, point: Point?, node: Node)]?
+    {
+        let multiMap: Bool
+        if case .mapping = value { multiMap = ["down", "move", "up", "tap"].contains(key) } else { multiMap = false }
+        let multiList: Bool
+        if case .sequence = value { multiList = key == "cancel" } else { multiList = false }
+        guard multiMap || multiList else { return nil }
+        if let touchKey = map.keyNode("touch") {
+            throw reader.error(at: touchKey, "\(label) ('\(key)') lists its fingers, so it cannot also have 'touch'")
+        }
+        var fingers: [(touch: Int, point: Point?, node: Node)] = []
+        func add(_ numberNode: Node, _ point: Point?) throws(ScenarioError) {
+            let n = try reader.integer(numberNode, in: ScenarioLimits.count, for: "a finger of '\(key)'")
+            guard !fingers.contains(where: { $0.touch == n }) else {
+                throw reader.error(at: numberNode, "\(label) ('\(key)') names touch \(n) twice; each finger changes once in one event")
+            }
+            fingers.append((n, point, numberNode))
+        }
+        if multiList {
+            for item in try reader.list(value, for: "'\(key)'") { try add(item, nil) }
+        } else {
+            let fingerMap = try reader.map(value, for: "'\(key)'")
+            for entry in fingerMap.entries {
+                let point: Point? = key == "up" && reader.isNull(entry.value)
+                    ? nil : try reader.point(entry.value, for: "touch \(entry.key) of '\(key)'")
+                try add(entry.keyNode, point)
+            }
+        }
+        guard !fingers.isEmpty else {
+            throw reader.error(at: value, "\(label) ('\(key)') lists no fingers; give at least one")
+        }
+        return fingers
+    }
+
+    /// The events of a multi-touch map step: one UIEvent (a `tap`: one to put the fingers down, one to lift them).
+    private func multiTouchEvents(_ key: String, fingers: [(touch: Int, point: Point?, node: Node)], map: YAMLMap,
+                                  start: Double, step: Int, node: Node, label: String) throws(ScenarioError)
+        -> [ScenarioLoader.PendingEvent]
+    {
+        func group(_ time: Double, _ action: (Point?) -> ScriptAction) -> [ScenarioLoader.PendingEvent] {
+            fingers.enumerated().map { k, finger in
+                var e = ScenarioLoader.PendingEvent(time: .ms(time), touch: finger.touch, action: .touch(action(finger.point)),
+                                                    step: step, node: node)
+                e.sameEvent = k > 0
+                return e
+            }
+        }
+        switch key {
+        case "down": return group(start) { .down($0!) }
+        case "move": return group(start) { .move($0!) }
+        case "up": return group(start) { .up($0) }
+        case "cancel": return group(start) { _ in .cancel }
+        default:  // tap
+            let duration = try reader.time(try map.required("duration", in: "\(label) ('tap')"), for: "'duration'")
+            return group(start) { .down($0!) } + group(start + duration) { .up($0) }
         }
     }
 

@@ -142,6 +142,9 @@ public enum ScenarioWriter {
                 p.swipeMinimumMovementDecayRate != d.swipeMinimumMovementDecayRate)
             add("swipeMaximumMovementDecayRate", number(p.swipeMaximumMovementDecayRate),
                 p.swipeMaximumMovementDecayRate != d.swipeMaximumMovementDecayRate)
+            add("swipeMinimumRate", number(p.swipeMinimumRate), p.swipeMinimumRate != d.swipeMinimumRate)
+            if let interval = p.tapCountIntervalOverride { add("tapCountInterval", ms(interval), true) }
+            if let distance = p.tapCountDistanceOverride { add("tapCountDistance", number(distance), true) }
             add("device", p.device.rawValue, p.device != d.device)
             if let tolerance = p.controlTrackingToleranceOverride { add("controlTrackingTolerance", number(tolerance), true) }
             add("controlMinimumHighlight", ms(p.controlMinimumHighlight), p.controlMinimumHighlight != d.controlMinimumHighlight)
@@ -429,10 +432,26 @@ public enum ScenarioWriter {
         mutating func script() {
             guard !scene.script.isEmpty else { return }
             line("script:")
-            for event in scene.script {
+            var index = 0
+            while index < scene.script.count {
+                let event = scene.script[index]
                 let t = ScenarioWriter.ms(event.time.microseconds)
                 let finger = event.touch == 1 ? "" : " touch \(event.touch)"
-                let step: String
+                var step: String
+                // A multi-touch step: the events that follow in the same UIEvent with the same verb.
+                var end = index + 1
+                while end < scene.script.count, scene.script[end].sameEvent, scene.script[end].time == event.time,
+                      let verb = Self.multiTouchVerb(scene.script[end].action), verb == Self.multiTouchVerb(event.action) {
+                    end += 1
+                }
+                if end - index > 1, let verb = Self.multiTouchVerb(event.action) {
+                    step = "\(t) \(verb)"
+                    for e in scene.script[index ..< end] { step += " " + multiTouchItem(e) }
+                    line("- " + step, 2)
+                    index = end
+                    continue
+                }
+                index += 1
                 switch event.action {
                 case .down(let p): step = "\(t) down (\(number(p.x)),\(number(p.y)))\(finger)"
                 case .move(let p): step = "\(t) move (\(number(p.x)),\(number(p.y)))\(finger)"
@@ -447,6 +466,25 @@ public enum ScenarioWriter {
                 let plain = !step.contains(": ") && !step.contains(" #") && !step.contains("\"") && !step.contains("'")
                     && !step.hasSuffix(":") && !step.contains("·") && !step.contains(";")
                 line("- " + (plain ? step : QuotedString.yaml(step)), 2)
+            }
+        }
+
+        /// The verb of a touch action (nil for code steps, which a multi-touch step cannot hold).
+        static func multiTouchVerb(_ action: ScriptAction) -> String? {
+            switch action {
+            case .down: return "down"
+            case .move: return "move"
+            case .up: return "up"
+            case .cancel: return "cancel"
+            case .setRecognizerEnabled: return nil
+            }
+        }
+
+        /// `2:(200,100)` (down, move, up at a point) or `2` (up where it is, cancel).
+        func multiTouchItem(_ event: ScriptEvent) -> String {
+            switch event.action {
+            case .down(let p), .move(let p), .up(let p?): return "\(event.touch):(\(number(p.x)),\(number(p.y)))"
+            default: return "\(event.touch)"
             }
         }
     }

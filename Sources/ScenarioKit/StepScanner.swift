@@ -24,6 +24,24 @@ struct StepScanner {
         return (String(chars[start..<offset]), start)
     }
 
+    /// The character at the cursor, without skipping spaces.
+    var peekImmediate: Character? { offset < chars.count ? chars[offset] : nil }
+
+    /// Consumes `c` if it is the character at the cursor.
+    mutating func take(_ c: Character) -> Bool {
+        guard offset < chars.count, chars[offset] == c else { return false }
+        offset += 1
+        return true
+    }
+
+    /// A run of digits at the cursor, as an integer (nil, cursor unmoved, when there is none).
+    mutating func integer() -> Int? {
+        let start = offset
+        while offset < chars.count, chars[offset].isASCII, chars[offset].isNumber { offset += 1 }
+        guard offset > start, offset - start <= 9, let n = Int(String(chars[start..<offset])) else { offset = start; return nil }
+        return n
+    }
+
     /// `(x,y)` with optional spaces inside.
     mutating func point() -> Point? {
         skipSpaces()

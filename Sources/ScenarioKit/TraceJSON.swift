@@ -73,11 +73,24 @@ public enum TraceJSON {
         case let .filtered(touch, view, reason):
             fields += [("type", .string("filtered")), ("touch", .number(Double(touch))), ("view", .string(views[view].name)),
                        ("reason", .string(reason))]
-        case let .callback(responder, phase, touch, timestamp, location, local, hitView, handling):
+        case let .callback(responder, phase, touches, hitView, handling, allTouches):
+            guard let first = touches.first else { break }
             fields += [("type", .string("callback")), ("responder", .string(responderName(responder, scene))),
-                       ("phase", .string(phase.rawValue)), ("touch", .number(Double(touch))),
-                       ("timestamp", ms(timestamp)), ("location", pt(location)), ("local", pt(local)),
+                       ("phase", .string(phase.rawValue)), ("touch", .number(Double(first.touch))),
+                       ("timestamp", ms(first.timestamp)), ("location", pt(first.location)), ("local", pt(first.local)),
                        ("view", .string(views[hitView].name)), ("handling", .string(handling.rawValue))]
+            fields += callTouchFields(tapCounts: touches.map(\.tapCount), allTouches: allTouches)
+            if touches.count > 1 {
+                fields.append(("touches", .array(touches.map { t in
+                    .object([("touch", .number(Double(t.touch))), ("timestamp", ms(t.timestamp)), ("location", pt(t.location)),
+                             ("local", pt(t.local)), ("tapCount", .number(Double(t.tapCount)))])
+                })))
+            }
+        case let .tapCount(touch, count, after):
+            fields += [("type", .string("tapCount")), ("touch", .number(Double(touch))), ("count", .number(Double(count))),
+                       ("after", .number(Double(after)))]
+        case let .touchEvent(touches, allTouches):
+            fields += [("type", .string("touchEvent")), ("touches", numbers(touches)), ("allTouches", numbers(allTouches))]
         case let .control(view, controlEvent, value):
             fields += [("type", .string("control")), ("view", .string(views[view].name)),
                        ("event", .string(controlEvent.rawValue))]
@@ -136,7 +149,9 @@ public enum TraceJSON {
             return (responderName(r, scene), .array(list.map { c in
                 .object([("t", ms(c.time)), ("phase", .string(c.phase.rawValue)), ("touch", .number(Double(c.touch))),
                          ("timestamp", ms(c.timestamp)), ("location", pt(c.location)),
-                         ("handling", .string(c.handling.rawValue))])
+                         ("handling", .string(c.handling.rawValue))]
+                        + callTouchFields(tapCounts: c.tapCounts, allTouches: c.allTouches)
+                        + (c.touches.count > 1 ? [("touches", numbers(c.touches))] : []))
             }))
         }
         let controls: [(String, JSON)] = views.indices.compactMap { v in
@@ -193,6 +208,21 @@ public enum TraceJSON {
             ("highlights", .object(highlights)), ("selections", .object(selections)), ("scrollViews", .object(scrolls)),
             ("recognizers", .object(recognizers)), ("dropped", .array(o.dropped.map { .number(Double($0)) })),
         ]
+        // Only runs with a repeated tap carry the tap counts (every other touch has tapCount 1).
+        if o.tapCounts.values.contains(where: { $0.contains { $0 > 1 } }) {
+            fields.append(("tapCounts", .object(o.tapCounts.keys.sorted().map { (String($0), numbers(o.tapCounts[$0]!)) })))
+        }
         return .object(fields)
+    }
+
+    static func numbers(_ list: [Int]) -> JSON { .array(list.map { .number(Double($0)) }) }
+
+    /// The optional fields of a callback: `tapCount` when its touch is a repeated tap, `allTouches` when the
+    /// event has more than one touch (a single-finger run's callbacks have neither).
+    static func callTouchFields(tapCounts: [Int], allTouches: [Int]) -> [(String, JSON)] {
+        var fields: [(String, JSON)] = []
+        if let first = tapCounts.first, first > 1 { fields.append(("tapCount", .number(Double(first)))) }
+        if allTouches.count > 1 { fields.append(("allTouches", numbers(allTouches))) }
+        return fields
     }
 }

@@ -32,7 +32,7 @@ public enum CauseFinder {
                     return "\(targetName) got touchesCancelled: " + lastCommit(before: event, in: trace, traced)
                 case let .control(view, .touchUpOutside, _) where view == target:
                     return "the finger lifted outside \(targetName)'s tracking area (§5.2)"
-                case let .callback(responder, .cancelled, _, _, _, _, _, _) where responder == .view(target):
+                case let .callback(responder, .cancelled, _, _, _, _) where responder == .view(target):
                     return "\(targetName) got touchesCancelled: " + lastCommit(before: event, in: trace, traced)
                 case let .filtered(_, view, reason):
                     return "the touch was not sent to \(traced.views[view].name): \(reason) (H5)"

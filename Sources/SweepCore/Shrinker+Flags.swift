@@ -41,6 +41,7 @@ extension ShrinkState {
             \.decelerationMinimumVelocity, \.rubberBandCoefficient, \.panHysteresis, \.panVelocitySmoothing,
             \.tapAllowableMovement, \.longPressAllowableMovement, \.swipeMinimumPrimaryMovement,
             \.swipeMaximumSecondaryMovement, \.swipeMinimumMovementDecayRate, \.swipeMaximumMovementDecayRate, \.edgeGateRegion,
+            \.swipeMinimumRate,
         ]
         let durations: [WritableKeyPath<Parameters, TouchEngine.Duration>] = [
             \.contentTouchDelay, \.bounceBackDuration, \.tapMaximumDuration, \.multiTapInterval, \.longPressDuration,
@@ -51,7 +52,8 @@ extension ShrinkState {
         resets += durations.map { key in { $0[keyPath: key] = d[keyPath: key] } }
         resets += [{ $0.scrollDelayEarlyRelease = d.scrollDelayEarlyRelease }, { $0.iosVersion = d.iosVersion },
                    { $0.device = d.device }, { $0.controlTrackingToleranceOverride = nil },
-                   { $0.combinedPrimaryActionDispatch = d.combinedPrimaryActionDispatch }]
+                   { $0.combinedPrimaryActionDispatch = d.combinedPrimaryActionDispatch },
+                   { $0.tapCountIntervalOverride = nil }, { $0.tapCountDistanceOverride = nil }]
         return resets
     }
 

@@ -10,7 +10,7 @@ enum TimelineSVG {
 
     static func lane(_ kind: TraceEventKind) -> Int {
         switch kind {
-        case .touch, .hitTest: return 0
+        case .touch, .hitTest, .tapCount, .touchEvent: return 0
         case .transition, .held, .pending, .action, .timer: return 1
         case .withheld, .released, .dropped, .filtered, .callback: return 2
         case .control, .controlAction, .highlight, .selected: return 3
@@ -21,7 +21,7 @@ enum TimelineSVG {
     static func isBad(_ kind: TraceEventKind) -> Bool {
         switch kind {
         case .dropped: return true
-        case let .callback(_, phase, _, _, _, _, _, _): return phase == .cancelled
+        case let .callback(_, phase, _, _, _, _): return phase == .cancelled
         case let .transition(_, _, to, _): return to == .failed || to == .cancelled
         case let .controlAction(_, _, delivery): return !delivery.performed
         default: return false

@@ -116,6 +116,16 @@ public enum AxisCatalog {
         pt("swipeMaximumSecondaryMovement", "Swipe maximum cross travel (§4.5), default 200 pt.", 1000) {
             $0.swipeMaximumSecondaryMovement = $1
         },
+        AxisDefinition(name: "swipeMinimumRate", type: .number(unit: "pt/s", range: 0 ... 5000),
+                       summary: "Swipe minimum rate between movement samples (§4.5, value unknown), default 0 (no check).") { value, tree in
+            if case .number(let v) = value { tree.scene.parameters.swipeMinimumRate = v }
+        },
+        ms("tapCountInterval", "Longest gap from a lift to the next touch-down for UITouch.tapCount to go on counting, default 350 ms.") {
+            $0.tapCountIntervalOverride = $1
+        },
+        pt("tapCountDistance", "Farthest a touch-down may land from the last lift for UITouch.tapCount to go on counting, default 45 pt.") {
+            $0.tapCountDistanceOverride = $1
+        },
         AxisDefinition(name: "iosVersion", type: .version,
                        summary: "The iOS release modelled; from 17.4 scroll views transfer scrolling to a parent at their edges (S11).") { value, tree in
             switch value {

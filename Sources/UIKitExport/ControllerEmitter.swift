@@ -4,6 +4,8 @@ import TouchEngine
 struct ControllerEmitter {
     let scene: Scene
     let names: SwiftNames
+    /// The file uses `SupportCode.detailedLog` (`ViewClassEmitter.detailed`).
+    var detailed = false
 
     var views: ViewTreeEmitter { ViewTreeEmitter(scene: scene, names: names) }
     var recognizers: RecognizerEmitter { RecognizerEmitter(scene: scene, names: names) }
@@ -13,7 +15,7 @@ struct ControllerEmitter {
         for (index, controller) in scene.controllers.enumerated() {
             w.doc("\(controller.name): the view controller whose root view is \(scene.views[controller.rootView].name).")
             w.block("final class \(names.controllerClasses[index]): UIViewController") { w in
-                ViewClassEmitter(scene: scene, names: names).emitTouchMethods(controller.touches, base: "UIViewController", into: &w)
+                ViewClassEmitter(scene: scene, names: names, detailed: detailed).emitTouchMethods(controller.touches, base: "UIViewController", into: &w)
                 TargetActionEmitter(scene: scene, names: names).emitResponderMembers(.controller(index), base: "UIViewController", into: &w)
             }
             w.line()

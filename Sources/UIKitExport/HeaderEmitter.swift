@@ -60,23 +60,38 @@ struct HeaderEmitter {
         w.comment("TOUCH SCRIPT (window points; scenario times in ms)")
         guard !scene.script.isEmpty else { w.comment("  (none: the scenario has no script)"); return }
         var seen: Set<Int> = []
-        for event in scene.script {
-            let t = "t=\(SwiftLiteral.ms(event.time)) ms: "
-            switch event.action {
-            case .down(let p):
-                var text = t + "touch \(event.touch) down at \(SwiftLiteral.pair(p))"
-                if !seen.contains(event.touch), let hit = prediction.hitViewName(touch: event.touch) { text += " on \(hit)" }
-                seen.insert(event.touch)
-                w.comment("  " + text)
-            case .move(let p):
-                w.comment("  " + t + "touch \(event.touch) moves to \(SwiftLiteral.pair(p))")
-            case .up(let p):
-                w.comment("  " + t + "touch \(event.touch) lifts" + (p.map { " at " + SwiftLiteral.pair($0) } ?? " where it is"))
-            case .cancel:
-                w.comment("  " + t + "the system cancels touch \(event.touch) (e.g. an incoming call or Control Center)")
-            case let .setRecognizerEnabled(id, enabled):
-                w.comment("  " + t + "code sets \(scene.recognizers[id].name).isEnabled = \(enabled) (this file does it, timed from the first touch-down)")
+        var index = 0
+        while index < scene.script.count {
+            // A multi-touch step (one UIEvent) is one line: its fingers must land (or lift) in the same frame.
+            var end = index + 1
+            while end < scene.script.count, scene.script[end].sameEvent, scene.script[end].time == scene.script[index].time { end += 1 }
+            let phrases = scene.script[index ..< end].map { scriptPhrase($0, seen: &seen) }
+            let t = "t=\(SwiftLiteral.ms(scene.script[index].time)) ms: "
+            if phrases.count > 1 {
+                w.comment("  " + t + "one event, the fingers together in the same frame: " + phrases.joined(separator: "; "))
+            } else {
+                w.comment("  " + t + phrases[0])
             }
+            index = end
+        }
+    }
+
+    /// One script event in words (`touch 1 down at (70, 122) on Btn`).
+    func scriptPhrase(_ event: ScriptEvent, seen: inout Set<Int>) -> String {
+        switch event.action {
+        case .down(let p):
+            var text = "touch \(event.touch) down at \(SwiftLiteral.pair(p))"
+            if !seen.contains(event.touch), let hit = prediction.hitViewName(touch: event.touch) { text += " on \(hit)" }
+            seen.insert(event.touch)
+            return text
+        case .move(let p):
+            return "touch \(event.touch) moves to \(SwiftLiteral.pair(p))"
+        case .up(let p):
+            return "touch \(event.touch) lifts" + (p.map { " at " + SwiftLiteral.pair($0) } ?? " where it is")
+        case .cancel:
+            return "the system cancels touch \(event.touch) (e.g. an incoming call or Control Center)"
+        case let .setRecognizerEnabled(id, enabled):
+            return "code sets \(scene.recognizers[id].name).isEnabled = \(enabled) (this file does it, timed from the first touch-down)"
         }
     }
 

@@ -19,10 +19,25 @@ struct Prediction {
 
     /// The timeline: `t=80 ms  Btn TouchUpInside`.
     var timeline: [String] {
-        trace.compactMap { event in
-            describe(event.kind).map { "t=\(SwiftLiteral.ms(event.time)) ms  " + $0 }
+        trace.flatMap { event -> [String] in
+            guard let text = describe(event.kind) else { return [] }
+            return text.split(separator: "\n").map { "t=\(SwiftLiteral.ms(event.time)) ms  " + $0 }
         }
     }
+
+    /// Whether the log must print tap counts, call sets and `event.allTouches` (the scenario has a multi-touch
+    /// step, a repeated tap or touches that overlap); single-finger exports keep the short log.
+    var isDetailed: Bool {
+        scene.script.contains { $0.sameEvent } || trace.contains { event in
+            switch event.kind {
+            case .tapCount: return true
+            case let .callback(_, _, touches, _, _, allTouches): return touches.count > 1 || allTouches.count > 1
+            default: return false
+            }
+        }
+    }
+
+    func numbers(_ list: [Int]) -> String { "{" + list.map(String.init).joined(separator: ", ") + "}" }
 
     func name(_ responder: Responder) -> String {
         switch responder {
@@ -40,9 +55,17 @@ struct Prediction {
                 if case let .touch(t, .began, p) = e.kind, t == touch { return p } else { return nil }
             }.first ?? .zero
             return "hit test at \(point(location)) → \(view.map { scene.views[$0].name } ?? "none") (touch \(touch))"
-        case let .callback(responder, phase, touch, timestamp, location, _, _, handling):
-            return "\(name(responder)) \(phase.rawValue) touch \(touch) ts=\(SwiftLiteral.ms(timestamp)) at \(point(location)) "
-                + "(\(handling.rawValue))"
+        case let .callback(responder, phase, touches, _, handling, allTouches):
+            // One line per touch of the call, as the log writes them; a multi-touch call, a repeated tap and an
+            // event of several touches add what the detailed log prints (`Prediction.isDetailed`).
+            let set = touches.count > 1 ? " call=" + numbers(touches.map(\.touch)) : ""
+            let all = allTouches.count > 1 ? " allTouches=" + numbers(allTouches) : ""
+            return touches.map { t in
+                "\(name(responder)) \(phase.rawValue) touch \(t.touch) ts=\(SwiftLiteral.ms(t.timestamp)) at \(point(t.location))"
+                    + (t.tapCount > 1 ? " tapCount=\(t.tapCount)" : "") + set + all + " (\(handling.rawValue))"
+            }.joined(separator: "\n")
+        case .tapCount, .touchEvent:
+            return nil  // the log shows them on the touches… lines (tapCount=, call=, allTouches=)
         case let .control(view, event, value):
             let suffix = event == .valueChanged ? " value=" + (value.map { SwiftLiteral.number($0) } ?? "-") : ""
             return "\(scene.views[view].name) \(event.rawValue)\(suffix)"

@@ -1,6 +1,62 @@
 /// The fixed part of every exported file: the console log (`Log`), the window stand-in that logs hit tests
 /// (`WindowView`) and the scroll delegate that logs offsets and drags (`ScrollLogger`).
 enum SupportCode {
+    /// `log` for scenarios with multi-touch steps, repeated taps or overlapping touches: its `touches` also prints
+    /// `UITouch.tapCount`, the call's set and `event.allTouches` (the view classes pass the event).
+    /// Its hit-test log also tells apart the touches that land in one event (same timestamp, other points).
+    static var detailedLog: String {
+        log.replacing(touchesFunction, with: detailedTouchesFunction)
+            .replacing(hitTestGuard, with: detailedHitTestGuard)
+            .replacing(lastHitTestDeclaration, with: lastHitTestDeclaration + "\n" + hitPointsDeclaration)
+    }
+
+    static let lastHitTestDeclaration = "    private static var lastHitTest: TimeInterval = -1"
+    static let hitPointsDeclaration = "    private static var hitPoints: [CGPoint] = []"
+
+    static let hitTestGuard = #"""
+            guard let event, event.type == .touches, event.timestamp != lastHitTest else { return }
+            lastHitTest = event.timestamp
+    """#
+
+    static let detailedHitTestGuard = #"""
+            guard let event, event.type == .touches else { return }
+            // UIKit may hit-test one touch more than once; several fingers of one event come at other points.
+            if event.timestamp != lastHitTest { lastHitTest = event.timestamp; hitPoints = [] }
+            guard !hitPoints.contains(point) else { return }
+            hitPoints.append(point)
+    """#
+
+    static let touchesFunction = #"""
+        /// One line per touch of a `touches…` call; `implementation` is the scenario's (inherit, observe, consume).
+        static func touches(_ phase: String, of responder: UIResponder, _ touches: Set<UITouch>, _ implementation: String) {
+            for touch in touches.sorted(by: { touchNumber($0) < touchNumber($1) }) {
+                let p = touch.location(in: nil)
+                line("\(name(responder)) \(phase) touch \(touchNumber(touch)) ts=\(ms(touch.timestamp)) "
+                    + "at (\(number(p.x)),\(number(p.y))) [\(implementation)]")
+            }
+        }
+    """#
+
+    static let detailedTouchesFunction = #"""
+        /// One line per touch of a `touches…` call; `implementation` is the scenario's (inherit, observe, consume).
+        /// A repeated tap adds `tapCount=`, a call of several touches `call={…}`, an event of several touches
+        /// `allTouches={…}` (touch numbers).
+        static func touches(_ phase: String, of responder: UIResponder, _ touches: Set<UITouch>, _ implementation: String,
+                            event: UIEvent?) {
+            func numbers(_ set: Set<UITouch>) -> String {
+                "{" + set.map(touchNumber).sorted().map(String.init).joined(separator: ", ") + "}"
+            }
+            let call = touches.count > 1 ? " call=\(numbers(touches))" : ""
+            let all = (event?.allTouches).map { $0.count > 1 ? " allTouches=\(numbers($0))" : "" } ?? ""
+            for touch in touches.sorted(by: { touchNumber($0) < touchNumber($1) }) {
+                let p = touch.location(in: nil)
+                let taps = touch.tapCount > 1 ? " tapCount=\(touch.tapCount)" : ""
+                line("\(name(responder)) \(phase) touch \(touchNumber(touch)) ts=\(ms(touch.timestamp)) "
+                    + "at (\(number(p.x)),\(number(p.y)))\(taps)\(call)\(all) [\(implementation)]")
+            }
+        }
+    """#
+
     static let log = #"""
     /// The console log. Every line starts with "[TouchSweep]" and the time in ms since the first touch-down
     /// (UITouch timestamps and `ProcessInfo.systemUptime` share one clock); `ts=` is the UITouch's own timestamp.

@@ -21,16 +21,16 @@ public enum UIKitExporter {
         w.line()
         w.doc("Everything for scenario \"\(scene.name)\", in one namespace so that several exports can share an app.")
         w.block("enum \(namespace)") { w in
-            w.lines(split(SupportCode.log))
+            w.lines(split(prediction.isDetailed ? SupportCode.detailedLog : SupportCode.log))
             w.line()
             w.lines(split(SupportCode.windowView))
             w.line()
-            let classes = ViewClassEmitter(scene: scene, names: names)
+            let classes = ViewClassEmitter(scene: scene, names: names, detailed: prediction.isDetailed)
             for id in scene.views.indices.dropFirst() {
                 classes.emit(id, into: &w)
                 w.line()
             }
-            let controllers = ControllerEmitter(scene: scene, names: names)
+            let controllers = ControllerEmitter(scene: scene, names: names, detailed: prediction.isDetailed)
             controllers.emitScenarioControllers(into: &w)
             RecognizerEmitter(scene: scene, names: names).emitSubclasses(into: &w)
             w.lines(split(SupportCode.scrollLogger))

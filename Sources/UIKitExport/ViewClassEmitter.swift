@@ -7,6 +7,8 @@ import TouchEngine
 struct ViewClassEmitter {
     let scene: Scene
     let names: SwiftNames
+    /// The file uses `SupportCode.detailedLog`: the `touches…` methods pass their event to `Log.touches`.
+    var detailed = false
 
     func emit(_ id: ViewID, into w: inout SwiftWriter) {
         let view = scene.views[id]
@@ -40,7 +42,7 @@ struct ViewClassEmitter {
             let implementation = methods[phase]
             let method = "touches" + SwiftNames.capitalized(phase.rawValue)
             w.block("override func \(method)(_ touches: Set<UITouch>, with event: UIEvent?)") { w in
-                w.line("Log.touches(\"\(phase.rawValue)\", of: self, touches, \"\(implementation.rawValue)\")")
+                w.line("Log.touches(\"\(phase.rawValue)\", of: self, touches, \"\(implementation.rawValue)\"\(detailed ? ", event: event" : ""))")
                 switch implementation {
                 case .inherit:
                     w.line("super.\(method)(touches, with: event) // inherit: not overridden in the scenario, \(base)'s own behaviour")

@@ -57,8 +57,9 @@ import Yams
 
     static func callback(_ t: Double, _ responder: Responder, _ phase: TouchPhase, ts: Double? = nil,
                          at location: Point = Point(120, 350), hit: ViewID, touch: Int = 1) -> TraceEvent {
-        at(t, .callback(responder: responder, phase: phase, touch: touch, timestamp: .ms(ts ?? t), location: location,
-                        local: location, hitView: hit, handling: .handled))
+        at(t, .callback(responder: responder, phase: phase,
+                        touches: [CallbackTouch(touch: touch, timestamp: .ms(ts ?? t), location: location, local: location)],
+                        hitView: hit, handling: .handled, allTouches: [touch]))
     }
 
     static func control(_ t: Double, _ view: ViewID, _ event: ControlEvent) -> TraceEvent {
@@ -381,7 +382,7 @@ import Yams
     }
 
     @Test(arguments: [
-        ("colour: {B: []}", "test.yaml:1:1: unknown key 'colour' in 'expect'; allowed keys are hit, callbacks, controls, controlActions, highlights, selections, recognizers, actions, scroll, dropped, order"),
+        ("colour: {B: []}", "test.yaml:1:1: unknown key 'colour' in 'expect'; allowed keys are hit, callbacks, controls, controlActions, highlights, selections, recognizers, actions, scroll, tapCounts, dropped, order"),
         ("callbacks:\n  X: []", "test.yaml:2:3: 'X' is not a view or view controller of the scene; known names are W, R, SV, B, V, Cell, VC"),
         ("controls: {V: []}", "test.yaml:1:12: 'V' is a view, not a control"),
         ("callbacks: {B: [begun@80]}", "test.yaml:1:17: entry 'begun@80' in 'expect.callbacks.B' has unknown phase 'begun'; expected began, moved, ended or cancelled"),

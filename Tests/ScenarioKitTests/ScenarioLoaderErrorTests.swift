@@ -210,7 +210,8 @@ func loadError(_ yaml: String) -> String {
             + "bounceBackDuration, rubberBandCoefficient, iosVersion, panHysteresis, panVelocitySmoothing, "
             + "tapAllowableMovement, tapMaximumDuration, multiTapInterval, longPressDuration, longPressAllowableMovement, "
             + "swipeMinimumPrimaryMovement, swipeMaximumSecondaryMovement, swipeMaximumDuration, "
-            + "swipeMinimumMovementDecayRate, swipeMaximumMovementDecayRate, device, controlTrackingTolerance, "
+            + "swipeMinimumMovementDecayRate, swipeMaximumMovementDecayRate, swipeMinimumRate, tapCountInterval, tapCountDistance, "
+            + "device, controlTrackingTolerance, "
             + "controlMinimumHighlight, edgeGateDelay, edgeGateRegion, topEdgeGateRegion, topEdgeGateDelay, hitTestAlphaThreshold, "
             + "combinedPrimaryActionDispatch")
     }
@@ -244,7 +245,7 @@ func loadError(_ yaml: String) -> String {
             == "s.yaml:2:12: script step 1 ('0 down (1;1)') has a malformed location; expected '(x,y)' with two numbers")
         #expect(loadError("script:\n  - 0 down (1,1) finger 2\n")
             == "s.yaml:2:18: script step 1 ('0 down (1,1) finger 2') has unexpected 'finger'; "
-            + "expected '<t> <verb> [(x,y)] [touch <n>]' or '<t> disable|enable <recognizer>'")
+            + "expected '<t> <verb> [(x,y)] [touch <n>]', '<t> <verb> <n>:(x,y) <n>:(x,y)' or '<t> disable|enable <recognizer>'")
         #expect(loadError("script:\n  - 0 down (1,1)\n  - 5 cancel (1,1)\n")
             == "s.yaml:3:7: script step 2 ('5 cancel (1,1)') cannot have a location; 'cancel' takes none")
     }

@@ -376,11 +376,13 @@ enum TraceProperties {
         var sequences: [Key: [(TouchPhase, VirtualTime)]] = [:]
         var order: [Key] = []
         for event in trace {
-            guard case let .callback(responder, phase, touch, _, _, _, hitView, _) = event.kind,
+            guard case let .callback(responder, phase, touches, hitView, _, _) = event.kind,
                   responder == .view(hitView) else { continue }
-            let key = Key(responder: responder, touch: touch)
-            if sequences[key] == nil { order.append(key) }
-            sequences[key, default: []].append((phase, event.time))
+            for touch in touches.map(\.touch) {
+                let key = Key(responder: responder, touch: touch)
+                if sequences[key] == nil { order.append(key) }
+                sequences[key, default: []].append((phase, event.time))
+            }
         }
         var problems: [String] = []
         for key in order {
@@ -415,8 +417,8 @@ enum TraceProperties {
         var problems: [String] = []
         for event in trace {
             switch event.kind {
-            case let .callback(.view(v), _, touch, _, _, _, _, _):
-                currentTouch[v] = touch
+            case let .callback(.view(v), _, touches, _, _, _):
+                currentTouch[v] = touches.first?.touch
             case let .control(view, controlEvent, _):
                 guard controlEvent != .valueChanged else { continue }
                 // A control subclass that overrides a touches method without calling super stops

@@ -16,6 +16,21 @@ enum Delivery: UInt8 {
     case ended
 }
 
+/// One touch of a multi-touch script step (one `UIEvent`), in script order.
+struct EventTouch {
+    var slot: Int
+    var phase: TouchPhase
+}
+
+/// A `touches…` call waiting while a multi-touch step collects the calls of one phase, so that the touches
+/// of one view and phase go out in one call.
+struct QueuedCall {
+    var slot: Int
+    var phase: TouchPhase
+    var timestamp: VirtualTime
+    var location: Point
+}
+
 /// One finger's state, in a reusable slot.
 struct TouchSlot {
     var inUse = false
@@ -71,6 +86,12 @@ struct RecognizerRuntime {
     var firstTapStart = Point.zero
     // Scroll pan: content offset when the drag began.
     var scrollStartOffset = Point.zero
+    // Swipe: the centroid and time of the sample before the current instant's (minimum rate, §4.5).
+    var previousCentroid = Point.zero
+    var previousSampleTime = VirtualTime.zero
+    /// The step in which it last reported `changed`: a multi-touch event changes it once, however many of its
+    /// touches moved.
+    var changedInStep = -1
 }
 
 /// What a recognizer passed its threshold as, while waiting for failure requirements.

@@ -8,6 +8,8 @@ extension Simulation {
         case timer(RecognizerID)
         /// Code changed something (e.g. `isEnabled`); no touch is delivered.
         case code
+        /// A multi-touch step: the touches of `eventTouches` changed in one UIEvent.
+        case event
     }
 
     mutating func step(_ event: StepEvent) {
@@ -35,20 +37,32 @@ extension Simulation {
             apply(recognizerTimerFired(id), to: id)
         case .code:
             break
+        case .event:
+            eventReachesRecognizers()
         }
+        queueingCalls = event.isMultiTouch
 
         // Phases 2 and 3: arbitration; actions are emitted as recognizers commit, in rank order.
         resolveCandidates()
 
         // Phase 4: cancellations by recognizers that committed in this step.
         applyCancellations()
+        if queueingCalls { sendQueuedCalls() }
 
         // Phase 5: release withheld began/ended phases no undecided recognizer delays any more.
         let released = releaseWithheldTouches()
+        if queueingCalls { sendQueuedCalls() }
 
         // Phase 6: the current phase, unless the release already carried it.
         if case let .touch(slot, phase) = event, released & bit(slot) == 0 {
             deliverToView(slot: slot, phase: phase)
+        }
+        if case .event = event {
+            for k in eventTouches.indices where released & bit(eventTouches[k].slot) == 0 {
+                deliverToView(slot: eventTouches[k].slot, phase: eventTouches[k].phase)
+            }
+            sendQueuedCalls()
+            queueingCalls = false
         }
 
         if mayHaveFinished {
@@ -60,6 +74,7 @@ extension Simulation {
 
     /// Clears the per-step bookkeeping (only the recognizers that committed last step carry a flag).
     mutating func beginStep() {
+        stepSerial &+= 1
         if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         var k = 0
         while k < committedInStep.count {
@@ -76,13 +91,14 @@ extension Simulation {
         case .none:
             break
         case .begin, .recognize:
-            guard state == .possible, recognizers[id].pending == .none else { return }
+            guard state == .possible, recognizers[id].pending == .none, !candidates.contains(id) else { return }
             candidates.append(id)
             candidateReasons[id] = verdict
         case let .fail(reason):
             if state == .possible { fail(id, reason) } else if state.isActive { cancel(id, reason) }
         case .change:
-            if state.isActive {
+            if state.isActive && recognizers[id].changedInStep != stepSerial {
+                recognizers[id].changedInStep = stepSerial
                 transition(id, to: .changed, .note(""))
                 sendAction(id)
                 if case .scrollPan(let sv) = recs[id].kind { updateScrollOffset(sv, pan: id) }

@@ -41,6 +41,17 @@ public struct Simulation<Recorder: TraceRecorder> {
     var lastUpTime = VirtualTime.never
     var lastUpLocation = Point.zero
     var lastTapCount = 0
+    /// Touch number of the last lift (the touch a repeated tap continues counting from).
+    var lastUpTouch = 0
+    /// The touches of the multi-touch step being run (one `UIEvent`), in script order.
+    var eventTouches: [EventTouch]
+    /// While a multi-touch step runs a phase, `touches…` calls wait here to go out one per view and phase.
+    var queuedCalls: [QueuedCall]
+    var queueingCalls = false
+    /// The slots of `eventTouches` while their step runs (they are all in `event.allTouches`), else 0.
+    var eventSlots: UInt64 = 0
+    /// Serial number of the current step (a recognizer reports `changed` at most once per step).
+    var stepSerial = 0
     /// Control highlight and deceleration timers currently armed (so `earliestTimer` scans views only
     /// when one is).
     var armedViewTimers = 0
@@ -95,6 +106,10 @@ public struct Simulation<Recorder: TraceRecorder> {
         controlIsDirty = Array(repeating: false, count: views.count)
         dirtyControls = []
         dirtyControls.reserveCapacity(8)
+        eventTouches = []
+        eventTouches.reserveCapacity(Self.maxSlots)
+        queuedCalls = []
+        queuedCalls.reserveCapacity(2 * Self.maxSlots)
     }
 
     /// Returns the run state to its initial values in place, without allocating, so one simulation can
@@ -129,6 +144,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         lastUpTime = .never
         lastUpLocation = .zero
         lastTapCount = 0
+        lastUpTouch = 0
+        stepSerial = 0
         armedViewTimers = 0
         pendingCount = 0
         slotsInUse = 0
@@ -177,8 +194,11 @@ public struct Simulation<Recorder: TraceRecorder> {
             // (the loop ends when the script is done and no timer is pending)
             if scriptTime <= timer.time {
                 now = scriptTime
-                perform(script[next])
-                next += 1
+                // A multi-touch step: the events after this one that belong to the same UIEvent.
+                var end = next + 1
+                while end < script.count && script[end].sameEvent && script[end].time == scriptTime { end += 1 }
+                if end - next > 1 { performEvent(script[next ..< end]) } else { perform(script[next]) }
+                next = end
             } else {
                 now = timer.time
                 fire(timer.owner)
@@ -239,44 +259,64 @@ public struct Simulation<Recorder: TraceRecorder> {
     mutating func perform(_ event: ScriptEvent) {
         switch event.action {
         case .down(let p):
-            touchDown(number: event.touch, at: p)
+            guard let slot = beginTouch(number: event.touch, at: p) else { return }
+            step(.touch(slot, .began))
         case .move(let p):
-            guard let slot = slot(of: event.touch) else { return untracked(event.touch, .moved, p) }
-            touches[slot].location = p
-            touches[slot].timestamp = now
-            touches[slot].phase = .moved
-            emit(.touch(touch: event.touch, phase: .moved, location: p))
+            guard let slot = moveTouch(number: event.touch, to: p) else { return }
             step(.touch(slot, .moved))
         case .up(let p):
-            guard let slot = slot(of: event.touch) else { return untracked(event.touch, .ended, p) }
-            if let p { touches[slot].location = p }
-            touches[slot].timestamp = now
-            touches[slot].phase = .ended
-            touches[slot].isLive = false
-            emit(.touch(touch: event.touch, phase: .ended, location: touches[slot].location))
-            lastUpTime = now
-            lastUpLocation = touches[slot].location
-            lastTapCount = touches[slot].tapCount
-            mayHaveFinished = true
+            guard let slot = liftTouch(number: event.touch, at: p) else { return }
             step(.touch(slot, .ended))
             scrollTouchEnded(slot)
         case .cancel:
-            guard let slot = slot(of: event.touch) else { return untracked(event.touch, .cancelled, nil) }
-            touches[slot].timestamp = now
-            touches[slot].phase = .cancelled
-            touches[slot].isLive = false
-            emit(.touch(touch: event.touch, phase: .cancelled, location: touches[slot].location))
-            if touches[slot].delivery == .none || touches[slot].delivery == .pending {
-                touches[slot].delivery = .dropped
-                summary.drop(by: nil)
-                emit(.dropped(touch: event.touch, by: nil))
-            }
-            mayHaveFinished = true
+            guard let slot = cancelTouch(number: event.touch) else { return }
             step(.touch(slot, .cancelled))
             scrollTouchEnded(slot)
         case .setRecognizerEnabled(let id, let enabled):
             setEnabled(id, enabled)
         }
+    }
+
+    /// A finger moves: the slot's new location, before the step (nil: the touch hit nothing).
+    mutating func moveTouch(number: Int, to p: Point) -> Int? {
+        guard let slot = slot(of: number) else { untracked(number, .moved, p); return nil }
+        touches[slot].location = p
+        touches[slot].timestamp = now
+        touches[slot].phase = .moved
+        emit(.touch(touch: number, phase: .moved, location: p))
+        return slot
+    }
+
+    /// A finger lifts: the slot's last location, before the step; it becomes the tap a next touch-down may repeat.
+    mutating func liftTouch(number: Int, at p: Point?) -> Int? {
+        guard let slot = slot(of: number) else { untracked(number, .ended, p); return nil }
+        if let p { touches[slot].location = p }
+        touches[slot].timestamp = now
+        touches[slot].phase = .ended
+        touches[slot].isLive = false
+        emit(.touch(touch: number, phase: .ended, location: touches[slot].location))
+        lastUpTime = now
+        lastUpLocation = touches[slot].location
+        lastTapCount = touches[slot].tapCount
+        lastUpTouch = number
+        mayHaveFinished = true
+        return slot
+    }
+
+    /// The system cancels a touch, before the step; a touch its view has not seen yet is dropped (G5).
+    mutating func cancelTouch(number: Int) -> Int? {
+        guard let slot = slot(of: number) else { untracked(number, .cancelled, nil); return nil }
+        touches[slot].timestamp = now
+        touches[slot].phase = .cancelled
+        touches[slot].isLive = false
+        emit(.touch(touch: number, phase: .cancelled, location: touches[slot].location))
+        if touches[slot].delivery == .none || touches[slot].delivery == .pending {
+            touches[slot].delivery = .dropped
+            summary.drop(by: nil)
+            emit(.dropped(touch: number, by: nil))
+        }
+        mayHaveFinished = true
+        return slot
     }
 
     /// A sample of a touch that hit no view: traced, delivered nowhere.
@@ -295,11 +335,13 @@ public struct Simulation<Recorder: TraceRecorder> {
         return nil
     }
 
-    mutating func touchDown(number: Int, at p: Point) {
+    /// A finger touches down: hit test (P2), tap count, recognizers (P3) and the scroll views' tracking, before
+    /// the step. Returns nil when the touch hit nothing (or no slot is free): no step runs for it.
+    mutating func beginTouch(number: Int, at p: Point) -> Int? {
         emit(.touch(touch: number, phase: .began, location: p))
         guard let slot = freeSlot() else {
             emit(.filtered(touch: number, view: 0, reason: "more than \(Self.maxSlots) touches in flight"))
-            return
+            return nil
         }
         let hit = hitTest(p)
         var t = TouchSlot()
@@ -314,9 +356,10 @@ public struct Simulation<Recorder: TraceRecorder> {
         t.isLive = true
         t.recsStart = slot * recsCapacity
         // UITouch.tapCount: successive taps close in time and place.
-        if lastUpTime != .never, now - lastUpTime <= params.multiTapInterval,
-           p.distance(to: lastUpLocation) <= params.tapAllowableMovement {
+        if lastUpTime != .never, now - lastUpTime <= params.tapCountInterval,
+           p.distance(to: lastUpLocation) <= params.tapCountDistance {
             t.tapCount = lastTapCount + 1
+            emit(.tapCount(touch: number, count: t.tapCount, after: lastUpTouch))
         }
         touches[slot] = t
         slotsInUse |= bit(slot)
@@ -329,7 +372,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             touches[slot].phase = .cancelled
             touches[slot].inUse = false
             slotsInUse &= ~bit(slot)
-            return
+            return nil
         }
         collectRecognizers(slot: slot, view: view)
         if Recorder.isRecording {
@@ -338,7 +381,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             emit(.hitTest(touch: number, view: view, chain: chain, recognizers: recs))
         }
         scrollTouchBegan(slot)
-        step(.touch(slot, .began))
+        return slot
     }
 
     @inline(__always) func freeSlot() -> Int? {

@@ -55,6 +55,22 @@ public struct Parameters: Hashable, Sendable {
     public var swipeMinimumMovementDecayRate: Double = 0.06
     /// Decay rate of the maximum secondary travel. Default 0.02 — *provisional*.
     public var swipeMaximumMovementDecayRate: Double = 0.02
+    /// Swipe minimum rate (pt/s): the travel along the direction between the previous movement sample and this one,
+    /// per second, that a sample needs for the swipe to recognize on it (§4.5 "current UIKit also checks a minimum
+    /// rate (value unknown)"). Default 0, no check — *provisional* [INF]: UIKit keeps a `_minimumPrimaryMovementRate`
+    /// with the previous sample's locations and time (runtime headers, iOS 16.5 SDK), whose value no public source
+    /// gives; a device probe of iOS 26.1 (openuikit's swipe oracle) saw a 26.501 pt swipe in one 0.5 s sample
+    /// recognize, so the rate is at most 53 pt/s if it is measured that way.
+    public var swipeMinimumRate: Double = 0
+
+    // MARK: Touches
+    /// Longest gap between a finger's lift and the next touch-down for `UITouch.tapCount` to go on counting
+    /// (1, 2, 3 … at the same place). `nil`: `multiTapInterval` (350 ms) — [INF]: Apple documents only "taps that
+    /// occurred for this touch within a predefined period of time" (UITouch.tapCount).
+    public var tapCountIntervalOverride: Duration? = nil
+    /// Farthest a touch-down may land from the previous lift for `UITouch.tapCount` to go on counting. `nil`:
+    /// `tapAllowableMovement` (45 pt) — [INF], like the interval.
+    public var tapCountDistanceOverride: Double? = nil
 
     // MARK: Controls
     /// The device idiom; selects the default control tracking tolerance.
@@ -92,6 +108,10 @@ public struct Parameters: Hashable, Sendable {
     @inlinable public var controlTrackingTolerance: Double {
         controlTrackingToleranceOverride ?? (device == .phone ? 70 : 25)
     }
+    /// The effective `UITouch.tapCount` interval: the override, else `multiTapInterval`.
+    @inlinable public var tapCountInterval: Duration { tapCountIntervalOverride ?? multiTapInterval }
+    /// The effective `UITouch.tapCount` distance: the override, else `tapAllowableMovement`.
+    @inlinable public var tapCountDistance: Double { tapCountDistanceOverride ?? tapAllowableMovement }
     /// Whether the iOS 17.4 transfer-to-parent rule (S11) applies.
     @inlinable public var scrollViewsTransferToParent: Bool { iosVersion >= OSVersion(17, 4) }
 }

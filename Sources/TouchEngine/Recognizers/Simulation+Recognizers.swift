@@ -251,12 +251,15 @@ extension Simulation {
             recognizers[id].touchesDown += 1
             if recognizers[id].touchesDown > required { return .fail(why(.threshold("more than \(required) finger(s)"))) }
             if recognizers[id].touchesDown == 1 {
-                recognizers[id].start = touches[slot].location
                 recognizers[id].startTime = now
                 deadlines[id] = now + params.swipeMaximumDuration
             }
+            // The start is the centroid of the fingers down (moves compare centroids); one finger: its location.
+            recognizers[id].start = centroid(id)
+            if params.swipeMinimumRate > 0 { sampleSwipe(id, restart: true) }
             return .none
         case .moved:
+            if params.swipeMinimumRate > 0 { sampleSwipe(id, restart: false) }
             guard recognizers[id].touchesDown == required else { return .none }
             let delta = centroid(id) - recognizers[id].start
             let t = min((now - recognizers[id].startTime).seconds, 0.5)
@@ -269,6 +272,17 @@ extension Simulation {
                 let secondary = k < 2 ? abs(delta.y) : abs(delta.x)
                 guard primary >= minPrimary && secondary <= maxSecondary else { continue }
                 if directions.contains(dir) {
+                    if params.swipeMinimumRate > 0 {
+                        let rate = swipeRate(id, direction: k)
+                        guard rate >= params.swipeMinimumRate else {
+                            // Long enough but too slow on this sample: it may still recognize on a later one [INF].
+                            if Recorder.isRecording {
+                                emit(.held(recognizer: id, reason: .threshold("travelled \(fmt(primary)) pt but at \(fmt(rate)) pt/s since "
+                                    + "the previous sample, below the minimum rate \(fmt(params.swipeMinimumRate)) pt/s")))
+                            }
+                            return .none
+                        }
+                    }
                     return .recognize(why(.threshold("travelled \(fmt(primary)) pt ≥ \(fmt(minPrimary)) pt with \(fmt(secondary)) pt across")))
                 }
                 return .fail(why(.threshold("swiped in a direction it does not recognize")))
@@ -279,6 +293,26 @@ extension Simulation {
         case .cancelled:
             return .fail(why(.touchesCancelled))
         }
+    }
+
+    /// Records the swipe's centroid sample for the minimum rate: a new instant moves the current sample to the
+    /// previous one; more touches of the same instant (a multi-touch event) only update the current one.
+    mutating func sampleSwipe(_ id: RecognizerID, restart: Bool) {
+        let c = centroid(id)
+        if restart || now > recognizers[id].lastSampleTime {
+            recognizers[id].previousCentroid = restart ? c : recognizers[id].lastCentroid
+            recognizers[id].previousSampleTime = restart ? now : recognizers[id].lastSampleTime
+        }
+        recognizers[id].lastCentroid = c
+        recognizers[id].lastSampleTime = now
+    }
+
+    /// Travel along direction `k` (right, left, down, up) between the previous sample and the current one, in pt/s.
+    func swipeRate(_ id: RecognizerID, direction k: Int) -> Double {
+        let d = recognizers[id].lastCentroid - recognizers[id].previousCentroid
+        let primary = k == 0 ? d.x : k == 1 ? -d.x : k == 2 ? d.y : -d.y
+        let dt = (recognizers[id].lastSampleTime - recognizers[id].previousSampleTime).seconds
+        return dt > 0 ? primary / dt : primary > 0 ? .infinity : 0
     }
 
     // MARK: - Scroll view delay recognizer (S1–S4)

@@ -54,27 +54,68 @@ extension Simulation {
         }
     }
 
-    /// Delivers one phase of a touch to its hit view; unhandled calls travel up the chain (R1, R3).
+    /// Delivers one phase of a touch to its hit view; unhandled calls travel up the chain (R1, R3). In a
+    /// multi-touch step the call waits in `queuedCalls` and goes out with the view's other touches of the phase.
     mutating func sendToResponders(slot: Int, phase: TouchPhase, timestamp: VirtualTime, location: Point) {
-        let hitView = touches[slot].view
+        if queueingCalls {
+            queuedCalls.append(QueuedCall(slot: slot, phase: phase, timestamp: timestamp, location: location))
+            return
+        }
+        runCall(phase: phase, slots: bit(slot), first: QueuedCall(slot: slot, phase: phase, timestamp: timestamp, location: location),
+                queued: false)
+    }
+
+    /// Sends one queued call: `phase` with the queued touches in `slots` (all on one hit view), in queue order.
+    mutating func sendCall(phase: TouchPhase, slots: UInt64) {
+        guard let first = queuedCalls.first(where: { $0.phase == phase && slots & bit($0.slot) != 0 }) else { return }
+        runCall(phase: phase, slots: slots, first: first, queued: true)
+    }
+
+    /// One `touches…` call with the touches in `slots` (`first` is the one a control tracks, UIControl taking
+    /// `anyObject` of the set [INF]), walking up the responder chain from their hit view.
+    mutating func runCall(phase: TouchPhase, slots: UInt64, first: QueuedCall, queued: Bool) {
+        let hitView = touches[first.slot].view
         var current: Responder? = .view(hitView)
         while let responder = current {
+            let own = builtInTouch(responder, phase: phase, slots: slots, queued: queued) ?? first
             let implementation = methods(of: responder)[phase]
-            let builtIn = implementation != .consume && builtInHandles(responder, phase: phase, slot: slot)
+            let builtIn = implementation != .consume && builtInHandles(responder, phase: phase, slot: own.slot)
             let handling: CallbackHandling = implementation == .consume ? .handled
                 : implementation == .observe ? .observed : builtIn ? .handled : .forwarded
             if Recorder.isRecording {
-                emit(.callback(responder: responder, phase: phase, touch: touches[slot].number, timestamp: timestamp,
-                               location: location, local: convertFromWindow(location, to: hitView), hitView: hitView,
-                               handling: handling))
+                emit(.callback(responder: responder, phase: phase, touches: callTouches(phase: phase, slots: slots, first: first, queued: queued),
+                               hitView: hitView, handling: handling, allTouches: allTouchNumbers(with: slots)))
             }
             if handling != .forwarded, case .view(let v) = responder { summary.handled(by: v) }
             if implementation == .consume { return }
             if builtIn {
-                runBuiltIn(responder, phase: phase, slot: slot, location: location)
+                runBuiltIn(responder, phase: phase, slot: own.slot, location: own.location)
                 return
             }
             current = nextResponder(after: responder)
         }
+    }
+
+    /// In a call of several touches, the one a tracking control follows (its tracked touch), if any.
+    func builtInTouch(_ responder: Responder, phase: TouchPhase, slots: UInt64, queued: Bool) -> QueuedCall? {
+        guard queued, case .view(let v) = responder, views[v].kind.isControl, controls[v].isTracking,
+              slots & bit(controls[v].trackingSlot) != 0 else { return nil }
+        return queuedCalls.first { $0.phase == phase && $0.slot == controls[v].trackingSlot }
+    }
+
+    /// The touches of a call as the responder sees them, in queue order (tracing only).
+    func callTouches(phase: TouchPhase, slots: UInt64, first: QueuedCall, queued: Bool) -> [CallbackTouch] {
+        func sample(_ q: QueuedCall) -> CallbackTouch {
+            CallbackTouch(touch: touches[q.slot].number, timestamp: q.timestamp, location: q.location,
+                          local: convertFromWindow(q.location, to: touches[q.slot].view), tapCount: touches[q.slot].tapCount)
+        }
+        guard queued else { return [sample(first)] }
+        var seen: UInt64 = 0
+        var result: [CallbackTouch] = []
+        for q in queuedCalls where q.phase == phase && slots & bit(q.slot) != 0 && seen & bit(q.slot) == 0 {
+            seen |= bit(q.slot)
+            result.append(sample(q))
+        }
+        return result
     }
 }

@@ -18,7 +18,10 @@ public struct ScriptEvent: Hashable, Sendable {
     /// The finger number (touch #1, #2, …); ignored by `setRecognizerEnabled`.
     public var touch: Int
     public var action: ScriptAction
-    public init(time: VirtualTime, touch: Int = 1, action: ScriptAction) {
-        self.time = time; self.touch = touch; self.action = action
+    /// This touch changes in the same `UIEvent` as the script event before it (same time, another finger):
+    /// a multi-touch step, delivered as one event with a set of touches (`touchesBegan` once per view).
+    public var sameEvent: Bool
+    public init(time: VirtualTime, touch: Int = 1, action: ScriptAction, sameEvent: Bool = false) {
+        self.time = time; self.touch = touch; self.action = action; self.sameEvent = sameEvent
     }
 }

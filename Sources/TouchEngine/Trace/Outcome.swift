@@ -15,6 +15,12 @@ public struct Outcome: Hashable, Sendable {
         public var local: Point = .zero
         public var hitView: ViewID
         public var handling: CallbackHandling
+        /// Every touch number of the call, in order (`touch` first); one unless a multi-touch step sent several.
+        public var touches: [Int]
+        /// `UITouch.tapCount` of each touch of the call, in the order of `touches`.
+        public var tapCounts: [Int]
+        /// `event.allTouches`, by touch number, ascending.
+        public var allTouches: [Int]
     }
     /// One control event.
     public struct ControlRecord: Hashable, Sendable {
@@ -64,6 +70,8 @@ public struct Outcome: Hashable, Sendable {
     public var actions: [RecognizerID: [RecognizerRecord]] = [:]
     /// Touches dropped unseen (G5, S3), by touch number.
     public var dropped: [Int] = []
+    /// `UITouch.tapCount` of each touch-down, by touch number, in order (a finger that taps three times: [1, 2, 3]).
+    public var tapCounts: [Int: [Int]] = [:]
 
     public init() {}
 
@@ -77,10 +85,19 @@ public struct Outcome: Hashable, Sendable {
             switch event.kind {
             case let .hitTest(touch, view, _, _):
                 hitViews[touch] = view
-            case let .callback(responder, phase, touch, timestamp, location, local, hitView, handling):
+            case let .callback(responder, phase, touches, hitView, handling, allTouches):
+                guard let first = touches.first else { break }
                 callbacks[responder, default: []].append(
-                    Callback(time: t, phase: phase, touch: touch, timestamp: timestamp, location: location, local: local,
-                             hitView: hitView, handling: handling))
+                    Callback(time: t, phase: phase, touch: first.touch, timestamp: first.timestamp, location: first.location, local: first.local,
+                             hitView: hitView, handling: handling, touches: touches.map(\.touch),
+                             tapCounts: touches.map(\.tapCount), allTouches: allTouches))
+            case let .touch(touch, .began, _):
+                tapCounts[touch, default: []].append(1)
+            case let .tapCount(touch, count, _):
+                if var list = tapCounts[touch], !list.isEmpty {
+                    list[list.count - 1] = count
+                    tapCounts[touch] = list
+                }
             case let .control(view, controlEvent, value):
                 controlEvents[view, default: []].append(ControlRecord(time: t, event: controlEvent, value: value))
             case let .controlAction(view, controlEvent, delivery):

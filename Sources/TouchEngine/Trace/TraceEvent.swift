@@ -21,6 +21,23 @@ public enum ControlEvent: String, Sendable, CaseIterable {
     case primaryActionTriggered = "PrimaryActionTriggered"
 }
 
+/// One `UITouch` of a `touches…` call, as the responder sees it.
+public struct CallbackTouch: Hashable, Sendable {
+    /// The script's touch number.
+    public var touch: Int
+    /// The UITouch's timestamp (a replayed began carries the original one).
+    public var timestamp: VirtualTime
+    /// Window location.
+    public var location: Point
+    /// Location in the hit view's space.
+    public var local: Point
+    /// `UITouch.tapCount` (1 unless the touch went down as a repeated tap).
+    public var tapCount: Int
+    @inlinable public init(touch: Int, timestamp: VirtualTime, location: Point, local: Point, tapCount: Int = 1) {
+        self.touch = touch; self.timestamp = timestamp; self.location = location; self.local = local; self.tapCount = tapCount
+    }
+}
+
 /// What a responder did with a `touches…` call it received.
 public enum CallbackHandling: String, Sendable {
     /// Overridden without super, or handled by the class (control tracking, cell, scroll view): chain stops.
@@ -124,10 +141,17 @@ public enum TraceEventKind: Hashable, Sendable {
     case dropped(touch: Int, by: RecognizerID?)
     /// A touch was not sent to a view by the multi-touch filters (H5).
     case filtered(touch: Int, view: ViewID, reason: String)
-    /// A `touches…` method ran on a responder. `timestamp` and `location` are the UITouch's as the
-    /// responder sees them (a replayed began carries the original ones); `local` is in the hit view's space.
-    case callback(responder: Responder, phase: TouchPhase, touch: Int, timestamp: VirtualTime,
-                  location: Point, local: Point, hitView: ViewID, handling: CallbackHandling)
+    /// A `touches…` method ran on a responder with the set of touches of one view and phase (one touch unless a
+    /// multi-touch step delivered several at once, R1 [DOC touchesBegan(_:with:)]); `allTouches` is the touch
+    /// numbers of `event.allTouches`, ascending.
+    case callback(responder: Responder, phase: TouchPhase, touches: [CallbackTouch], hitView: ViewID,
+                  handling: CallbackHandling, allTouches: [Int])
+    /// A touch went down as a repeated tap: `UITouch.tapCount` is `count` (≥ 2), continuing the count of the touch
+    /// numbered `after`, which lifted within the tap-count interval and distance.
+    case tapCount(touch: Int, count: Int, after: Int)
+    /// One `UIEvent` carried several touches at once (a multi-touch script step): these touch numbers changed in
+    /// it, in script order; `allTouches` is `event.allTouches`, ascending.
+    case touchEvent(touches: [Int], allTouches: [Int])
     /// A control sent an event to its targets.
     case control(view: ViewID, event: ControlEvent, value: Double?)
     /// A control invoked one of its registrations for an event it sent (§5.5): a UIAction ran, or an action

@@ -15,6 +15,9 @@ public enum TraceText {
 
     static func point(_ p: Point) -> String { "(\(fmt(p.x)),\(fmt(p.y)))" }
 
+    /// A set of touch numbers: `{1, 2}`.
+    static func numbers(_ list: [Int]) -> String { "{" + list.map(String.init).joined(separator: ", ") + "}" }
+
     static func name(_ r: Responder, _ scene: Scene) -> String {
         switch r {
         case .view(let v): return scene.views[v].name
@@ -63,7 +66,7 @@ public enum TraceText {
             return "drop touch \(touch): its view never hears of it" + (by.map { " (\(rn($0)) took it)" } ?? "")
         case let .filtered(touch, view, reason):
             return "touch \(touch) not sent to \(views[view].name): \(reason)"
-        case let .callback(responder, phase, touch, timestamp, location, local, hitView, handling):
+        case let .callback(responder, phase, touches, hitView, handling, allTouches):
             let method = "touches" + phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst()
             let how: String
             switch handling {
@@ -72,7 +75,19 @@ public enum TraceText {
             case .forwarded: how = "forwarded to next responder"
             }
             let viewNote = responder == .view(hitView) ? "" : " (touch.view \(views[hitView].name))"
-            return "\(name(responder, scene)).\(method) touch \(touch) ts=\(fmt(timestamp.milliseconds)) at \(point(location)) local \(point(local))\(viewNote) — \(how)"
+            // One touch, tapCount 1, alone in its event: the single-finger form every golden trace uses.
+            let samples = touches.map { t in
+                "touch \(t.touch) ts=\(fmt(t.timestamp.milliseconds)) at \(point(t.location)) local \(point(t.local))"
+                    + (t.tapCount > 1 ? " tapCount \(t.tapCount)" : "")
+            }.joined(separator: ", ")
+            let event = allTouches.count > 1 ? "; event.allTouches \(numbers(allTouches))" : ""
+            return "\(name(responder, scene)).\(method) \(samples)\(viewNote)\(event) — \(how)"
+        case let .tapCount(touch, count, after):
+            let p = scene.parameters
+            return "touch \(touch) tapCount = \(count): down within \(fmt(p.tapCountInterval.milliseconds)) ms and "
+                + "\(fmt(p.tapCountDistance)) pt of touch \(after)'s lift"
+        case let .touchEvent(touches, allTouches):
+            return "one UIEvent changes touches \(numbers(touches)); event.allTouches \(numbers(allTouches))"
         case let .control(view, event, value):
             return "\(views[view].name) sends \(event.rawValue)" + (value.map { " (value \(fmt($0)))" } ?? "")
         case let .controlAction(view, event, delivery):

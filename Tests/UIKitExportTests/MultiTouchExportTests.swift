@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import UIKitExport
+
+/// Exports of multi-touch steps and repeated taps: one script line per UIEvent, the detailed log (tap count, the
+/// call's set, `event.allTouches`, one hit test per finger) and predictions in the log's words.
+@Suite struct MultiTouchExportTests {
+    @Test func aMultiTouchStepIsOneLineAndTheLogIsDetailed() throws {
+        let file = try exportFile("configs/scenarios/golden/MT-04a-two-fingers-one-event.yaml")
+        // (Header comments wrap at 120 columns.)
+        #expect(file.contains("//   t=0 ms: one event, the fingers together in the same frame: touch 1 down at (100, 200) on V; "
+            + "touch 2 down at\n//      (250, 200) on V\n"))
+        #expect(file.contains("//   t=80 ms: one event, the fingers together in the same frame: touch 1 lifts where it is; touch 2 lifts where it\n"))
+        #expect(file.contains("//   t=0 ms  V began touch 1 ts=0 at (100,200) call={1, 2} allTouches={1, 2} (handled)\n"))
+        #expect(file.contains("//   t=0 ms  V began touch 2 ts=0 at (250,200) call={1, 2} allTouches={1, 2} (handled)\n"))
+        #expect(file.contains("Log.touches(\"began\", of: self, touches, \"consume\", event: event)"))
+        #expect(file.contains("guard !hitPoints.contains(point) else { return }"))
+    }
+
+    @Test func aRepeatedTapPrintsItsCount() throws {
+        let file = try exportFile("configs/scenarios/golden/MT-03-button-touch-down-repeat.yaml")
+        #expect(file.contains("//   t=200 ms  B began touch 1 ts=200 at (70,122) tapCount=2 (handled)\n"))
+        #expect(file.contains("//   t=200 ms  B TouchDownRepeat\n"))
+        #expect(file.contains("let taps = touch.tapCount > 1 ? \" tapCount=\\(touch.tapCount)\" : \"\""))
+    }
+
+    @Test func singleFingerExportsKeepTheShortLog() throws {
+        let file = try exportFile("configs/scenarios/golden/MT-01a-single-tap-count-1.yaml")
+        #expect(!file.contains("event: event)") && !file.contains("hitPoints"))
+        #expect(file.contains("private static var lastHitTest") && file.contains("event.timestamp != lastHitTest else { return }"))
+    }
+
+    @Test func theDetailedLogReplacesEachPart() {
+        let detailed = SupportCode.detailedLog
+        for part in [SupportCode.touchesFunction, SupportCode.hitTestGuard] { #expect(!detailed.contains(part)) }
+        for part in [SupportCode.detailedTouchesFunction, SupportCode.detailedHitTestGuard, SupportCode.hitPointsDeclaration] {
+            #expect(detailed.contains(part))
+        }
+    }
+
+    @Test(.enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"),
+          arguments: ["MT-03-button-touch-down-repeat", "MT-04a-two-fingers-one-event", "MT-05-single-touch-view-gets-first",
+                      "MT-07a-swipe-just-under-minimum-rate"])
+    func multiTouchExportsParse(name: String) throws {
+        let result = try swiftcParse(try exportFile("configs/scenarios/golden/\(name).yaml"), name: name)
+        #expect(result.status == 0, "\(result.diagnostics)")
+    }
+}
