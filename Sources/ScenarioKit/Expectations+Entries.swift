@@ -83,7 +83,7 @@ public struct TouchNumberEntry: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(touch)" }
 }
 
-/// `<state>@<t> [translation=(x,y)]` — a recognizer transition or action.
+/// `<state>@<t> [translation=(x,y)] [scale=<n>] [rotation=<rad>]` — a recognizer transition or action.
 ///
 /// `recognized` is the discrete name of `.ended`; both spellings match either way.
 public struct RecognizerEntry: Hashable, Sendable, CustomStringConvertible {
@@ -91,6 +91,10 @@ public struct RecognizerEntry: Hashable, Sendable, CustomStringConvertible {
     public var time: Double
     /// The pan translation reported with the state; nil: not checked.
     public var translation: Point?
+    /// The pinch scale reported with the state (within `Expectations.measureTolerance`); nil: not checked.
+    public var scale: Double?
+    /// The rotation (radians) reported with the state (within `Expectations.measureTolerance`); nil: not checked.
+    public var rotation: Double?
     /// Written `recognized` rather than `ended` (rendering only).
     public var spelledRecognized: Bool
 
@@ -101,6 +105,8 @@ public struct RecognizerEntry: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var text = "\(spelledRecognized && state == .ended ? "recognized" : state.rawValue)@\(formatNumber(time))"
         if let translation { text += " translation=\(formatPoint(translation))" }
+        if let scale { text += " scale=\(formatNumber(scale))" }
+        if let rotation { text += " rotation=\(formatNumber(rotation))" }
         return text
     }
 }

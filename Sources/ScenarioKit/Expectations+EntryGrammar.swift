@@ -219,7 +219,7 @@ enum EntryGrammar {
         return .success(n)
     }
 
-    /// `<state>@<t> [translation=(x,y)]`; `actions` excludes `failed` and `possible` (no action is sent for them).
+    /// `<state>@<t> [translation=(x,y)] [scale=<n>] [rotation=<rad>]`; `actions` excludes `failed` and `possible` (no action is sent for them).
     static func recognizer(_ text: String, actions: Bool) -> Result<RecognizerEntry, EntryError> {
         var s = EntryScanner(text)
         s.skipSpaces()
@@ -240,8 +240,19 @@ enum EntryGrammar {
             entry.translation = p
             s.skipSpaces()
         }
+        if s.take("scale=") {
+            guard let v = s.number() else { return .failure(.init("needs a number after 'scale='")) }
+            entry.scale = v
+            s.skipSpaces()
+        }
+        if s.take("rotation=") {
+            guard let v = s.number() else { return .failure(.init("needs a number (radians) after 'rotation='")) }
+            entry.rotation = v
+            s.skipSpaces()
+        }
         guard s.isAtEnd else {
-            return .failure(.init("has unexpected text '\(s.rest)'; the only qualifier is 'translation=(x,y)'"))
+            return .failure(.init("has unexpected text '\(s.rest)'; the qualifiers are 'translation=(x,y)', "
+                + "'scale=<n>' and 'rotation=<rad>', in that order"))
         }
         return .success(entry)
     }

@@ -143,6 +143,8 @@ public enum ScenarioWriter {
             add("swipeMaximumMovementDecayRate", number(p.swipeMaximumMovementDecayRate),
                 p.swipeMaximumMovementDecayRate != d.swipeMaximumMovementDecayRate)
             add("swipeMinimumRate", number(p.swipeMinimumRate), p.swipeMinimumRate != d.swipeMinimumRate)
+            add("pinchHysteresis", number(p.pinchHysteresis), p.pinchHysteresis != d.pinchHysteresis)
+            add("rotationThreshold", number(p.rotationThreshold), p.rotationThreshold != d.rotationThreshold)
             if let interval = p.tapCountIntervalOverride { add("tapCountInterval", ms(interval), true) }
             if let distance = p.tapCountDistanceOverride { add("tapCountDistance", number(distance), true) }
             add("device", p.device.rawValue, p.device != d.device)
@@ -402,6 +404,9 @@ public enum ScenarioWriter {
                     if minimum != 1 { parts.append("minimumTouches: \(minimum)") }
                     if maximum != .max { parts.append("maximumTouches: \(maximum)") }
                     if let v = t.hysteresis { parts.append("hysteresis: " + number(v)) }
+                case .pinch, .rotation:
+                    parts.append("kind: " + (spec.kind == .pinch ? "pinch" : "rotation"))
+                    parts.append("view: " + viewName(spec.view))
                 case let .swipe(directions, touches):
                     parts.append("kind: swipe")
                     parts.append("view: " + viewName(spec.view))

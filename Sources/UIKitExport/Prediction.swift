@@ -81,12 +81,13 @@ struct Prediction {
             return "\(scene.views[view].name) \(on ? "on" : "off") (highlight)"
         case let .selected(view):
             return "\(scene.views[view].name) selected"
-        case let .action(recognizer, state, translation):
+        case let .action(recognizer, state, translation, measure):
             let r = scene.recognizers[recognizer]
             // The system's gate is not the app's and logs nothing: what a device shows is the system's panel.
             if case .edgeGate = r.kind { return "the system takes the touch (\(r.name): Notification Center or Control Center comes down; not logged)" }
             let stateName = state == .ended && !r.kind.isContinuous ? "recognized" : "\(state)"
             return "\(r.name) action \(stateName)" + (translation.map { " translation=" + point($0) } ?? "")
+                + (measure.map { " \($0.kind.rawValue)=" + SwiftLiteral.number($0.value) } ?? "")
         case let .offset(view, offset):
             return "\(scene.views[view].name) offset \(point(offset))"
         case let .scroll(view, note):

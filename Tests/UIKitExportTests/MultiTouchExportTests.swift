@@ -46,3 +46,31 @@ import Testing
         #expect(result.status == 0, "\(result.diagnostics)")
     }
 }
+
+/// Exports of pinch and rotation recognizers: their UIKit classes, the log of `scale` / `rotation` in the action
+/// and the prediction in the same words.
+@Suite struct PinchRotationExportTests {
+    @Test func aPinchIsAUIPinchGestureRecognizerThatLogsItsScale() throws {
+        let file = try exportFile("configs/scenarios/golden/PZ-02-pinch-reports-scale.yaml")
+        #expect(file.contains("let pRecognizer = UIPinchGestureRecognizer()") && file.contains("vView.addGestureRecognizer(pRecognizer)"))
+        #expect(file.contains("if let pinch = recognizer as? UIPinchGestureRecognizer {"))
+        #expect(file.contains("text += \" scale=\\(Log.number(pinch.scale))\""))
+        #expect(!file.contains("UIRotationGestureRecognizer"))
+        #expect(file.contains("//   t=40 ms  P action changed scale=2\n"))
+    }
+
+    @Test func aRotationLogsItsRotationAndTheDelegateAllowsThePinch() throws {
+        let file = try exportFile("configs/scenarios/golden/PZ-04b-pinch-and-rotation-simultaneous.yaml")
+        #expect(file.contains("let qRecognizer = UIRotationGestureRecognizer()") && file.contains("let pRecognizer = UIPinchGestureRecognizer()"))
+        #expect(file.contains("text += \" rotation=\\(Log.number(rotation.rotation))\""))
+        #expect(file.contains("//   t=40 ms  Q action began rotation=0.149\n"))
+        #expect(file.contains("pRecognizer.delegate = self") && file.contains("case \"P\": return [\"Q\"].contains(Log.name(other))"))
+    }
+
+    @Test(.enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"),
+          arguments: ["PZ-02-pinch-reports-scale", "PZ-04b-pinch-and-rotation-simultaneous"])
+    func pinchAndRotationExportsParse(name: String) throws {
+        let result = try swiftcParse(try exportFile("configs/scenarios/golden/\(name).yaml"), name: name)
+        #expect(result.status == 0, "\(result.diagnostics)")
+    }
+}

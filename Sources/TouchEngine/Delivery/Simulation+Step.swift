@@ -151,7 +151,13 @@ extension Simulation {
         case .pan, .scrollPan: translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
         default: translation = nil
         }
-        emit(.action(recognizer: id, state: recognizers[id].state, translation: translation))
+        var measure: GestureMeasure?
+        switch recs[id].kind {
+        case .pinch: measure = GestureMeasure(kind: .scale, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
+        case .rotation: measure = GestureMeasure(kind: .rotation, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
+        default: measure = nil
+        }
+        emit(.action(recognizer: id, state: recognizers[id].state, translation: translation, measure: measure))
     }
 
     // MARK: - Phase 4

@@ -17,11 +17,15 @@ public enum RecognizerKind: Hashable, Sendable {
     case scrollPan(scrollView: ViewID)
     /// The window's system edge gate (§8): delays touches that start within the edge region.
     case edgeGate(edges: ScreenEdges)
+    /// `UIPinchGestureRecognizer`: continuous, two touches; reports `scale` and `velocity` (§4.5 pinch).
+    case pinch
+    /// `UIRotationGestureRecognizer`: continuous, two touches; reports `rotation` and `velocity` (§4.5 rotation).
+    case rotation
 
     /// Continuous recognizers go possible → began → changed* → ended|cancelled (§4.1).
     @inlinable public var isContinuous: Bool {
         switch self {
-        case .longPress, .pan, .scrollPan: return true
+        case .longPress, .pan, .scrollPan, .pinch, .rotation: return true
         default: return false
         }
     }
@@ -35,6 +39,8 @@ public enum RecognizerKind: Hashable, Sendable {
         case .scrollDelay: return "UIScrollViewDelayedTouchesBeganGestureRecognizer"
         case .scrollPan: return "UIScrollViewPanGestureRecognizer"
         case .edgeGate: return "UISystemGestureGateGestureRecognizer"
+        case .pinch: return "UIPinchGestureRecognizer"
+        case .rotation: return "UIRotationGestureRecognizer"
         }
     }
 }

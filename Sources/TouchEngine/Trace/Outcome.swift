@@ -44,6 +44,8 @@ public struct Outcome: Hashable, Sendable {
         public var time: VirtualTime
         public var state: RecognizerState
         public var translation: Point?
+        /// A pinch's scale or a rotation's rotation, with its velocity (actions only).
+        public var measure: GestureMeasure? = nil
     }
     /// What happened to one scroll view.
     public struct ScrollRecord: Hashable, Sendable {
@@ -116,8 +118,9 @@ public struct Outcome: Hashable, Sendable {
                 if reason != .reset {
                     transitions[recognizer, default: []].append(RecognizerRecord(time: t, state: to, translation: nil))
                 }
-            case let .action(recognizer, state, translation):
-                actions[recognizer, default: []].append(RecognizerRecord(time: t, state: state, translation: translation))
+            case let .action(recognizer, state, translation, measure):
+                actions[recognizer, default: []].append(RecognizerRecord(time: t, state: state, translation: translation,
+                                                                         measure: measure))
             case let .dropped(touch, _):
                 dropped.append(touch)
             default:
