@@ -242,6 +242,12 @@ extension ScrollExpectation {
             if calls.contains(where: { sameTime(time, $0.time) }) { return nil }
             let times = calls.map { "\(call.rawValue)@\(formatNumber($0.time.milliseconds))" }
             return fail(times.isEmpty ? "no \(call.rawValue)" : times.joined(separator: ", "))
+        case let .zoom(comparison, value, time):
+            let zoom = record.zoom(at: time)
+            return comparison.holds(zoom, value) ? nil : fail("zoom=\(formatNumber((zoom * 1000).rounded() / 1000))@\(formatNumber(time))")
+        case let .finalZoom(comparison, value):
+            return comparison.holds(record.finalZoom, value) ? nil
+                : fail("final zoom=\(formatNumber((record.finalZoom * 1000).rounded() / 1000))")
         }
     }
 }
@@ -253,6 +259,13 @@ extension Outcome.ScrollRecord {
         for stamped in offsets where stamped.time.milliseconds <= time + Expectations.tolerance {
             result = stamped.value
         }
+        return result
+    }
+
+    /// `zoomScale` after everything processed at `time`.
+    func zoom(at time: Double) -> Double {
+        var result = initialZoom
+        for stamped in zooms where stamped.time.milliseconds <= time + Expectations.tolerance { result = stamped.value }
         return result
     }
 
@@ -277,6 +290,8 @@ extension ScrollNotification {
         case .willBeginDragging: return .willBeginDragging
         case .didEndDragging: return .didEndDragging
         case .didEndDecelerating: return .didEndDecelerating
+        case .willBeginZooming: return .willBeginZooming
+        case .didEndZooming: return .didEndZooming
         default: return nil
         }
     }

@@ -138,7 +138,7 @@ public enum ScrollFlag: String, Hashable, Sendable, CaseIterable {
 
 /// A scroll-view delegate call (S10).
 public enum ScrollDelegateCall: String, Hashable, Sendable, CaseIterable {
-    case willBeginDragging, didEndDragging, didEndDecelerating
+    case willBeginDragging, didEndDragging, didEndDecelerating, willBeginZooming, didEndZooming
 }
 
 /// One `scroll:` entry.
@@ -157,6 +157,10 @@ public enum ScrollAssertion: Hashable, Sendable, CustomStringConvertible {
     case flag(ScrollFlag, value: Bool, time: Double)
     /// `<call>@<t>`: the delegate method ran at `time`.
     case delegateCall(ScrollDelegateCall, time: Double)
+    /// `zoom<op><value>@<t>`: `zoomScale` after everything processed at `time`.
+    case zoom(comparison: Comparison, value: Double, time: Double)
+    /// `final zoom<op><value>`: the last `zoomScale` of the run.
+    case finalZoom(comparison: Comparison, value: Double)
 
     public var description: String {
         switch self {
@@ -170,6 +174,8 @@ public enum ScrollAssertion: Hashable, Sendable, CustomStringConvertible {
         case .neverDragging: return "never dragging"
         case let .flag(flag, value, time): return "\(value ? "" : "not ")\(flag.rawValue)@\(formatNumber(time))"
         case let .delegateCall(call, time): return "\(call.rawValue)@\(formatNumber(time))"
+        case let .zoom(comparison, value, time): return "zoom\(comparison.rawValue)\(formatNumber(value))@\(formatNumber(time))"
+        case let .finalZoom(comparison, value): return "final zoom\(comparison.rawValue)\(formatNumber(value))"
         }
     }
 }

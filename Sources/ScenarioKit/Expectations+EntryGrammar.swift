@@ -259,8 +259,9 @@ enum EntryGrammar {
 
     static func scroll(_ text: String) -> Result<ScrollAssertion, EntryError> {
         let usage = "expected '<axis><op><value>@<t>', 'final <axis><op><value>', '<axis>@<t><op><axis>@<t>', "
+            + "'zoom<op><value>@<t>', 'final zoom<op><value>', "
             + "'unchanged', 'never dragging', '[not] tracking|dragging|decelerating@<t>' or "
-            + "'willBeginDragging|didEndDragging|didEndDecelerating@<t>'"
+            + "'willBeginDragging|didEndDragging|didEndDecelerating|willBeginZooming|didEndZooming@<t>'"
         var s = EntryScanner(text)
         s.skipSpaces()
         guard let head = s.letters() else { return .failure(.init("is not a scroll assertion; \(usage)")) }
@@ -283,9 +284,22 @@ enum EntryGrammar {
             }
             guard let t = s.atTime() else { return .failure(.init("needs '@<time in ms>' after the value")) }
             return end(.offset(axis: axis, comparison: op, value: value, time: t))
+        case "zoom":
+            guard let op = s.comparison(), let value = s.number() else {
+                return .failure(.init("needs an operator (=, <, <=, >, >=) and a value after 'zoom'"))
+            }
+            guard let t = s.atTime() else { return .failure(.init("needs '@<time in ms>' after the value")) }
+            return end(.zoom(comparison: op, value: value, time: t))
         case "final":
             s.skipSpaces()
-            guard let a = s.letters(), a == "x" || a == "y", let op = s.comparison(), let value = s.number() else {
+            let a = s.letters()
+            if a == "zoom" {
+                guard let op = s.comparison(), let value = s.number() else {
+                    return .failure(.init("must read 'final zoom<op><value>', e.g. 'final zoom=2'"))
+                }
+                return end(.finalZoom(comparison: op, value: value))
+            }
+            guard let a, a == "x" || a == "y", let op = s.comparison(), let value = s.number() else {
                 return .failure(.init("must read 'final <axis><op><value>', e.g. 'final y=0'"))
             }
             return end(.final(axis: a == "x" ? .horizontal : .vertical, comparison: op, value: value))

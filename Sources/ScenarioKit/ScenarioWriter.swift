@@ -272,6 +272,11 @@ public enum ScenarioWriter {
                 line("transfersVerticalScrollingToParent: \(c.transfersVerticalScrollingToParent)", pad)
             }
             if let host = c.panHost { line("panHost: " + viewName(host), pad) }
+            if c.minimumZoomScale != d.minimumZoomScale { line("minimumZoomScale: " + number(c.minimumZoomScale), pad) }
+            if c.maximumZoomScale != d.maximumZoomScale { line("maximumZoomScale: " + number(c.maximumZoomScale), pad) }
+            if c.zoomScale != d.zoomScale { line("zoomScale: " + number(c.zoomScale), pad) }
+            if c.bouncesZoom != d.bouncesZoom { line("bouncesZoom: \(c.bouncesZoom)", pad) }
+            if let zoomView = c.viewForZooming { line("viewForZooming: " + viewName(zoomView), pad) }
             let policies = self.policies(c.pan)
             if !policies.isEmpty {
                 line("pan:", pad)
@@ -382,7 +387,7 @@ public enum ScenarioWriter {
                 var parts = ["id: " + ScenarioWriter.id(spec.name)]
                 let t = spec.thresholds
                 switch spec.kind {
-                case .scrollDelay, .scrollPan, .edgeGate:
+                case .scrollDelay, .scrollPan, .scrollZoom, .edgeGate:
                     continue  // installed by the loader from the views and the window
                 case let .tap(taps, touches):
                     parts.append("kind: tap")

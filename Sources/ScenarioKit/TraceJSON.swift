@@ -113,6 +113,9 @@ public enum TraceJSON {
             fields += [("type", .string("selected")), ("view", .string(views[view].name))]
         case let .offset(view, offset):
             fields += [("type", .string("offset")), ("view", .string(views[view].name)), ("offset", pt(offset))]
+        case let .zoom(view, scale, content):
+            fields += [("type", .string("zoom")), ("view", .string(views[view].name)), ("zoomScale", .number(scale)),
+                       ("contentSize", .array([.number(content.width), .number(content.height)]))]
         case let .scroll(view, note):
             fields += [("type", .string("scroll")), ("view", .string(views[view].name))]
             switch note {
@@ -123,6 +126,10 @@ public enum TraceJSON {
             case .tracking(let b): fields += [("property", .string("isTracking")), ("value", .bool(b))]
             case .dragging(let b): fields += [("property", .string("isDragging")), ("value", .bool(b))]
             case .decelerating(let b): fields += [("property", .string("isDecelerating")), ("value", .bool(b))]
+            case .willBeginZooming: fields.append(("call", .string("scrollViewWillBeginZooming")))
+            case .didEndZooming(let scale):
+                fields += [("call", .string("scrollViewDidEndZooming")), ("atScale", .number(scale))]
+            case .zoomBouncing(let b): fields += [("property", .string("isZoomBouncing")), ("value", .bool(b))]
             }
         }
         return .object(fields)

@@ -69,7 +69,7 @@ public enum CauseAnalysis {
         case .edgeGate: return .takenByEdgeGate
         case .scrollPan: return .cancelledByScrollPan
         case .scrollDelay: return .refusedByTouchesShouldBegin
-        case .pinch, .rotation: return .takenByPinchOrRotation
+        case .pinch, .rotation, .scrollZoom: return .takenByPinchOrRotation
         }
     }
 
@@ -106,7 +106,7 @@ public enum CauseAnalysis {
         case .tap: return .tapRecognizerWon
         case .edgeGate: return .edgeGateWon
         case .scrollDelay: return .unknown
-        case .pinch, .rotation: return .pinchOrRotationWon
+        case .pinch, .rotation, .scrollZoom: return .pinchOrRotationWon
         }
     }
 

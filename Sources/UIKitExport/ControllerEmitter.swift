@@ -75,7 +75,7 @@ struct ControllerEmitter {
                     w.line("let t = pan.translation(in: pan.view)")
                     w.line("text += \" translation=(\\(Log.number(t.x)),\\(Log.number(t.y)))\"")
                 }
-                if scene.recognizers.contains(where: { $0.kind == .pinch }) {
+                if scene.recognizers.contains(where: { if case .scrollZoom = $0.kind { return true }; return $0.kind == .pinch }) {
                     w.block("if let pinch = recognizer as? UIPinchGestureRecognizer") { w in
                         w.line("text += \" scale=\\(Log.number(pinch.scale))\"")
                     }

@@ -95,6 +95,8 @@ struct Prediction {
             case .willBeginDragging: return "\(scene.views[view].name) willBeginDragging"
             case .didEndDragging(let decelerate): return "\(scene.views[view].name) didEndDragging willDecelerate=\(decelerate)"
             case .didEndDecelerating: return "\(scene.views[view].name) didEndDecelerating"
+            case .willBeginZooming: return "\(scene.views[view].name) willBeginZooming"
+            case .didEndZooming(let scale): return "\(scene.views[view].name) didEndZooming atScale=" + SwiftLiteral.number(scale)
             default: return nil
             }
         case let .dropped(touch, _):

@@ -58,3 +58,26 @@ import TouchEngine
         #expect(turned["rotation"] as? Double == 1.571 && turned["velocity"] as? Double == 9.171 && turned["scale"] == nil)
     }
 }
+
+/// The `zoom` scroll entries and the JSON trace's zoom events, on the PZ zooming scenarios.
+@Suite struct ZoomExpectationTests {
+    @Test func zoomEntriesCheckTheScaleAndShowTheObservedOne() throws {
+        let file = "PZ-05a-pinch-out-zooms.yaml"
+        #expect(try MultiTouchExpectationTests.failures(file, "  scroll: {SV: [zoom=2@80, final zoom>=2, didEndZooming@120]}\n") == [])
+        let wrong = try MultiTouchExpectationTests.failures(file, "  scroll: {SV: [zoom=3@80]}\n")
+        #expect(wrong.count == 1 && wrong[0].contains("expected zoom=3@80") && wrong[0].hasSuffix("zoom=2@80"), "\(wrong)")
+        let final = try MultiTouchExpectationTests.failures(file, "  scroll: {SV: [final zoom<2]}\n")
+        #expect(final.count == 1 && final[0].contains("expected final zoom<2") && final[0].hasSuffix("final zoom=2"), "\(final)")
+    }
+
+    @Test func theJSONTraceCarriesZoomEventsAndTheBounce() throws {
+        let run = try MultiTouchExpectationTests.json("PZ-05b-zoom-beyond-maximum-bounces-back.yaml")
+        let zooms = run.events.filter { $0["type"] as? String == "zoom" }
+        #expect(zooms.compactMap { $0["zoomScale"] as? Double } == [2, 3.465, 3])
+        #expect(zooms.last?["contentSize"] as? [Double] == [1170, 2532])
+        let bouncing = run.events.filter { $0["property"] as? String == "isZoomBouncing" }.compactMap { $0["value"] as? Bool }
+        #expect(bouncing == [true, false])
+        let end = try #require(run.events.first { $0["call"] as? String == "scrollViewDidEndZooming" })
+        #expect(end["atScale"] as? Double == 3)
+    }
+}

@@ -120,6 +120,11 @@ struct ScrollRuntime {
     var decelTo = Point.zero
     /// Retention per ms used for the easing curve.
     var decelRate = 0.998
+    /// Zooming: the zoom scale, the scale when the pinch began, and the content size the zoom made (nil: the
+    /// scene's `contentSize`, never zoomed).
+    var zoomScale = 1.0
+    var zoomStart = 1.0
+    var zoomedContent: Size? = nil
 }
 
 /// One control's or cell's runtime state (§5.1).

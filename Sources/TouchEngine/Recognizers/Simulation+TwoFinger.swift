@@ -1,5 +1,3 @@
-import Foundation
-
 /// UIPinchGestureRecognizer and UIRotationGestureRecognizer (touch-model §4.5 "pinch and rotation"):
 ///
 /// * Two touches. A third is ignored (`ignore(_:for:)`) [INF]. With fewer than two down nothing is measured.
@@ -75,7 +73,7 @@ extension Simulation {
             let p = touches[slot].location
             guard let a = first else { first = p; continue }
             let d = p - a
-            return (d.distance(to: .zero), atan2(d.y, d.x))
+            return (d.distance(to: .zero), arcTangent(d.y, d.x))
         }
         return nil
     }

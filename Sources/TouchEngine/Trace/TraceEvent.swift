@@ -56,6 +56,12 @@ public enum ScrollNotification: Hashable, Sendable {
     case tracking(Bool)
     case dragging(Bool)
     case decelerating(Bool)
+    /// `scrollViewWillBeginZooming(_:with:)`.
+    case willBeginZooming
+    /// `scrollViewDidEndZooming(_:with:atScale:)`, after any bounce back.
+    case didEndZooming(atScale: Double)
+    /// `isZoomBouncing`.
+    case zoomBouncing(Bool)
 }
 
 /// What one registration did when its event was sent (§5.5), decided when the scene is prepared: registrations,
@@ -164,6 +170,8 @@ public enum TraceEventKind: Hashable, Sendable {
     case selected(view: ViewID)
     /// A scroll view's content offset changed.
     case offset(view: ViewID, offset: Point)
+    /// A zooming scroll view's `zoomScale` changed, and with it `contentSize` (the zoom view's frame size).
+    case zoom(view: ViewID, scale: Double, contentSize: Size)
     /// A scroll view delegate call or state flag change.
     case scroll(view: ViewID, ScrollNotification)
 }

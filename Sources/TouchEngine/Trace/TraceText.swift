@@ -103,6 +103,8 @@ public enum TraceText {
             return "\(views[view].name) selected"
         case let .offset(view, offset):
             return "\(views[view].name) contentOffset = \(point(offset))"
+        case let .zoom(view, scale, content):
+            return "\(views[view].name) zoomScale = \(fmt(scale)), contentSize = \(fmt(content.width))×\(fmt(content.height))"
         case let .scroll(view, note):
             let n = views[view].name
             switch note {
@@ -112,6 +114,9 @@ public enum TraceText {
             case .tracking(let b): return "\(n) isTracking = \(b)"
             case .dragging(let b): return "\(n) isDragging = \(b)"
             case .decelerating(let b): return "\(n) isDecelerating = \(b)"
+            case .willBeginZooming: return "\(n) scrollViewWillBeginZooming"
+            case .didEndZooming(let scale): return "\(n) scrollViewDidEndZooming(atScale: \(fmt(scale)))"
+            case .zoomBouncing(let b): return "\(n) isZoomBouncing = \(b)"
             }
         }
     }
