@@ -4,17 +4,18 @@ import TouchEngine
 /// Pinch and rotation state machines beyond the golden cases: a third finger is ignored, the rotation unwraps
 /// across ±π, a finger that comes back continues the measure, and a zoom below the minimum rubber-bands.
 @Suite struct TwoFingerRecognizerTests {
+    /// A full-screen multi-touch view with one two-finger recognizer `id` of `kind`, and `script` steps.
+    static func run(_ kind: String, _ id: String, _ script: String) throws -> Transcript {
+        try Transcript("views:\n  - { id: V, frame: [0, 0, 390, 844], multipleTouchEnabled: true }\n"
+            + "recognizers:\n  - { id: \(id), kind: \(kind), view: V }\nscript:\n" + script)
+    }
+
     static func actions(_ t: Transcript, _ name: String) -> [GestureMeasure] {
         t.outcome.actions[t.recognizer(name)]?.compactMap(\.measure) ?? []
     }
 
     @Test func aThirdFingerIsIgnored() throws {
-        let t = try Transcript("""
-        views:
-          - { id: V, frame: [0, 0, 390, 844], multipleTouchEnabled: true }
-        recognizers:
-          - { id: P, kind: pinch, view: V }
-        script:
+        let t = try Self.run("pinch", "P", """
           - 0 down 1:(100,300) 2:(200,300)
           - 10 down (150,500) touch 3
           - 20 move (300,300) touch 2
@@ -27,12 +28,7 @@ import TouchEngine
     }
 
     @Test func theRotationUnwrapsAcrossHalfATurn() throws {
-        let t = try Transcript("""
-        views:
-          - { id: V, frame: [0, 0, 390, 844], multipleTouchEnabled: true }
-        recognizers:
-          - { id: Q, kind: rotation, view: V }
-        script:
+        let t = try Self.run("rotation", "Q", """
           - 0 down 1:(200,400) 2:(100,401)
           - 20 move (100,300) touch 2
           - 40 move (300,401) touch 2
@@ -48,12 +44,7 @@ import TouchEngine
     }
 
     @Test func aFingerThatComesBackContinuesTheScale() throws {
-        let t = try Transcript("""
-        views:
-          - { id: V, frame: [0, 0, 390, 844], multipleTouchEnabled: true }
-        recognizers:
-          - { id: P, kind: pinch, view: V }
-        script:
+        let t = try Self.run("pinch", "P", """
           - 0 down 1:(100,300) 2:(200,300)
           - 20 move (300,300) touch 2
           - 40 up (300,300) touch 2
