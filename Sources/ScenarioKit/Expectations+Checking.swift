@@ -79,6 +79,7 @@ extension Expectations {
             var record = transition
             if let i = actions.firstIndex(where: { $0.time == transition.time && $0.state == transition.state }) {
                 record.translation = actions[i].translation
+                record.measure = actions[i].measure
                 actions.remove(at: i)
             }
             return record
@@ -177,6 +178,12 @@ extension RecognizerEntry {
         if let translation {
             guard let observed = r.translation, samePoint(translation, observed) else { return false }
         }
+        if let scale {
+            guard let m = r.measure, m.kind == .scale, abs(m.value - scale) <= Expectations.measureTolerance else { return false }
+        }
+        if let rotation {
+            guard let m = r.measure, m.kind == .rotation, abs(m.value - rotation) <= Expectations.measureTolerance else { return false }
+        }
         return true
     }
 
@@ -187,8 +194,16 @@ extension RecognizerEntry {
             if case .entry(let e) = item { return e.translation != nil }
             return false
         }
-        let entry = RecognizerEntry(state: r.state, time: r.time.milliseconds,
+        let wantsMeasure = pattern.contains { item in
+            if case .entry(let e) = item { return e.scale != nil || e.rotation != nil }
+            return false
+        }
+        var entry = RecognizerEntry(state: r.state, time: r.time.milliseconds,
                                     translation: wantsTranslation ? r.translation : nil, spelledRecognized: discrete)
+        if wantsMeasure, let m = r.measure {
+            let rounded = (m.value * 1000).rounded() / 1000
+            if m.kind == .scale { entry.scale = rounded } else { entry.rotation = rounded }
+        }
         return entry.description
     }
 }
@@ -227,6 +242,12 @@ extension ScrollExpectation {
             if calls.contains(where: { sameTime(time, $0.time) }) { return nil }
             let times = calls.map { "\(call.rawValue)@\(formatNumber($0.time.milliseconds))" }
             return fail(times.isEmpty ? "no \(call.rawValue)" : times.joined(separator: ", "))
+        case let .zoom(comparison, value, time):
+            let zoom = record.zoom(at: time)
+            return comparison.holds(zoom, value) ? nil : fail("zoom=\(formatNumber((zoom * 1000).rounded() / 1000))@\(formatNumber(time))")
+        case let .finalZoom(comparison, value):
+            return comparison.holds(record.finalZoom, value) ? nil
+                : fail("final zoom=\(formatNumber((record.finalZoom * 1000).rounded() / 1000))")
         }
     }
 }
@@ -238,6 +259,13 @@ extension Outcome.ScrollRecord {
         for stamped in offsets where stamped.time.milliseconds <= time + Expectations.tolerance {
             result = stamped.value
         }
+        return result
+    }
+
+    /// `zoomScale` after everything processed at `time`.
+    func zoom(at time: Double) -> Double {
+        var result = initialZoom
+        for stamped in zooms where stamped.time.milliseconds <= time + Expectations.tolerance { result = stamped.value }
         return result
     }
 
@@ -262,6 +290,8 @@ extension ScrollNotification {
         case .willBeginDragging: return .willBeginDragging
         case .didEndDragging: return .didEndDragging
         case .didEndDecelerating: return .didEndDecelerating
+        case .willBeginZooming: return .willBeginZooming
+        case .didEndZooming: return .didEndZooming
         default: return nil
         }
     }
@@ -298,7 +328,7 @@ extension OrderEvent {
     func matches(_ e: TraceEvent) -> Bool {
         guard sameTime(time, e.time) else { return false }
         switch (kind, e.kind) {
-        case let (.action(r), .action(recognizer, _, _)):
+        case let (.action(r), .action(recognizer, _, _, _)):
             return r == recognizer
         case let (.transition(r, state), .transition(recognizer, _, to, reason)):
             return r == recognizer && state == to && reason != .reset

@@ -83,7 +83,7 @@ public struct TouchNumberEntry: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(touch)" }
 }
 
-/// `<state>@<t> [translation=(x,y)]` — a recognizer transition or action.
+/// `<state>@<t> [translation=(x,y)] [scale=<n>] [rotation=<rad>]` — a recognizer transition or action.
 ///
 /// `recognized` is the discrete name of `.ended`; both spellings match either way.
 public struct RecognizerEntry: Hashable, Sendable, CustomStringConvertible {
@@ -91,6 +91,10 @@ public struct RecognizerEntry: Hashable, Sendable, CustomStringConvertible {
     public var time: Double
     /// The pan translation reported with the state; nil: not checked.
     public var translation: Point?
+    /// The pinch scale reported with the state (within `Expectations.measureTolerance`); nil: not checked.
+    public var scale: Double?
+    /// The rotation (radians) reported with the state (within `Expectations.measureTolerance`); nil: not checked.
+    public var rotation: Double?
     /// Written `recognized` rather than `ended` (rendering only).
     public var spelledRecognized: Bool
 
@@ -101,6 +105,8 @@ public struct RecognizerEntry: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var text = "\(spelledRecognized && state == .ended ? "recognized" : state.rawValue)@\(formatNumber(time))"
         if let translation { text += " translation=\(formatPoint(translation))" }
+        if let scale { text += " scale=\(formatNumber(scale))" }
+        if let rotation { text += " rotation=\(formatNumber(rotation))" }
         return text
     }
 }
@@ -132,7 +138,7 @@ public enum ScrollFlag: String, Hashable, Sendable, CaseIterable {
 
 /// A scroll-view delegate call (S10).
 public enum ScrollDelegateCall: String, Hashable, Sendable, CaseIterable {
-    case willBeginDragging, didEndDragging, didEndDecelerating
+    case willBeginDragging, didEndDragging, didEndDecelerating, willBeginZooming, didEndZooming
 }
 
 /// One `scroll:` entry.
@@ -151,6 +157,10 @@ public enum ScrollAssertion: Hashable, Sendable, CustomStringConvertible {
     case flag(ScrollFlag, value: Bool, time: Double)
     /// `<call>@<t>`: the delegate method ran at `time`.
     case delegateCall(ScrollDelegateCall, time: Double)
+    /// `zoom<op><value>@<t>`: `zoomScale` after everything processed at `time`.
+    case zoom(comparison: Comparison, value: Double, time: Double)
+    /// `final zoom<op><value>`: the last `zoomScale` of the run.
+    case finalZoom(comparison: Comparison, value: Double)
 
     public var description: String {
         switch self {
@@ -164,6 +174,8 @@ public enum ScrollAssertion: Hashable, Sendable, CustomStringConvertible {
         case .neverDragging: return "never dragging"
         case let .flag(flag, value, time): return "\(value ? "" : "not ")\(flag.rawValue)@\(formatNumber(time))"
         case let .delegateCall(call, time): return "\(call.rawValue)@\(formatNumber(time))"
+        case let .zoom(comparison, value, time): return "zoom\(comparison.rawValue)\(formatNumber(value))@\(formatNumber(time))"
+        case let .finalZoom(comparison, value): return "final zoom\(comparison.rawValue)\(formatNumber(value))"
         }
     }
 }

@@ -219,7 +219,7 @@ enum EntryGrammar {
         return .success(n)
     }
 
-    /// `<state>@<t> [translation=(x,y)]`; `actions` excludes `failed` and `possible` (no action is sent for them).
+    /// `<state>@<t> [translation=(x,y)] [scale=<n>] [rotation=<rad>]`; `actions` excludes `failed` and `possible` (no action is sent for them).
     static func recognizer(_ text: String, actions: Bool) -> Result<RecognizerEntry, EntryError> {
         var s = EntryScanner(text)
         s.skipSpaces()
@@ -240,16 +240,28 @@ enum EntryGrammar {
             entry.translation = p
             s.skipSpaces()
         }
+        if s.take("scale=") {
+            guard let v = s.number() else { return .failure(.init("needs a number after 'scale='")) }
+            entry.scale = v
+            s.skipSpaces()
+        }
+        if s.take("rotation=") {
+            guard let v = s.number() else { return .failure(.init("needs a number (radians) after 'rotation='")) }
+            entry.rotation = v
+            s.skipSpaces()
+        }
         guard s.isAtEnd else {
-            return .failure(.init("has unexpected text '\(s.rest)'; the only qualifier is 'translation=(x,y)'"))
+            return .failure(.init("has unexpected text '\(s.rest)'; the qualifiers are 'translation=(x,y)', "
+                + "'scale=<n>' and 'rotation=<rad>', in that order"))
         }
         return .success(entry)
     }
 
     static func scroll(_ text: String) -> Result<ScrollAssertion, EntryError> {
         let usage = "expected '<axis><op><value>@<t>', 'final <axis><op><value>', '<axis>@<t><op><axis>@<t>', "
+            + "'zoom<op><value>@<t>', 'final zoom<op><value>', "
             + "'unchanged', 'never dragging', '[not] tracking|dragging|decelerating@<t>' or "
-            + "'willBeginDragging|didEndDragging|didEndDecelerating@<t>'"
+            + "'willBeginDragging|didEndDragging|didEndDecelerating|willBeginZooming|didEndZooming@<t>'"
         var s = EntryScanner(text)
         s.skipSpaces()
         guard let head = s.letters() else { return .failure(.init("is not a scroll assertion; \(usage)")) }
@@ -272,9 +284,22 @@ enum EntryGrammar {
             }
             guard let t = s.atTime() else { return .failure(.init("needs '@<time in ms>' after the value")) }
             return end(.offset(axis: axis, comparison: op, value: value, time: t))
+        case "zoom":
+            guard let op = s.comparison(), let value = s.number() else {
+                return .failure(.init("needs an operator (=, <, <=, >, >=) and a value after 'zoom'"))
+            }
+            guard let t = s.atTime() else { return .failure(.init("needs '@<time in ms>' after the value")) }
+            return end(.zoom(comparison: op, value: value, time: t))
         case "final":
             s.skipSpaces()
-            guard let a = s.letters(), a == "x" || a == "y", let op = s.comparison(), let value = s.number() else {
+            let a = s.letters()
+            if a == "zoom" {
+                guard let op = s.comparison(), let value = s.number() else {
+                    return .failure(.init("must read 'final zoom<op><value>', e.g. 'final zoom=2'"))
+                }
+                return end(.finalZoom(comparison: op, value: value))
+            }
+            guard let a, a == "x" || a == "y", let op = s.comparison(), let value = s.number() else {
                 return .failure(.init("must read 'final <axis><op><value>', e.g. 'final y=0'"))
             }
             return end(.final(axis: a == "x" ? .horizontal : .vertical, comparison: op, value: value))

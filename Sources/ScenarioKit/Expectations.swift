@@ -11,6 +11,9 @@ import TouchEngine
 public struct Expectations: Hashable, Sendable {
     /// Absolute tolerance for every number compared.
     public static let tolerance = 1e-6
+    /// Pinch scales and rotations (`scale=`, `rotation=` on recognizer entries) compare within this: the text trace
+    /// writes them to three decimals.
+    public static let measureTolerance = 0.0005
 
     /// `hit:` — the hit-test view of each touch.
     public var hit: [HitExpectation] = []

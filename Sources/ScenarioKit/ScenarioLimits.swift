@@ -35,6 +35,10 @@ public enum ScenarioLimits {
     public static let speed: ClosedRange<Double> = 0 ... 1_000_000
     /// `panVelocitySmoothing`, `hitTestAlphaThreshold` and the swipe decay rates: fractions.
     public static let fraction: ClosedRange<Double> = 0 ... 1
+    /// A scroll view's `minimumZoomScale`, `maximumZoomScale` and `zoomScale`.
+    public static let zoomScale: ClosedRange<Double> = 0.01 ... 100
+    /// `rotationThreshold`, in radians: up to a half turn.
+    public static let angle: ClosedRange<Double> = 0 ... 3.1416
 
     /// `3600000`, `0.9999`, `-1000000`: a bound as the messages and docs write it.
     public static func text(_ value: Double) -> String {

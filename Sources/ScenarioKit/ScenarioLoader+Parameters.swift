@@ -9,7 +9,7 @@ extension ScenarioLoader {
         "panHysteresis", "panVelocitySmoothing", "tapAllowableMovement", "tapMaximumDuration", "multiTapInterval",
         "longPressDuration", "longPressAllowableMovement", "swipeMinimumPrimaryMovement",
         "swipeMaximumSecondaryMovement", "swipeMaximumDuration", "swipeMinimumMovementDecayRate",
-        "swipeMaximumMovementDecayRate", "swipeMinimumRate", "tapCountInterval", "tapCountDistance", "device", "controlTrackingTolerance", "controlMinimumHighlight",
+        "swipeMaximumMovementDecayRate", "swipeMinimumRate", "pinchHysteresis", "rotationThreshold", "tapCountInterval", "tapCountDistance", "device", "controlTrackingTolerance", "controlMinimumHighlight",
         "edgeGateDelay", "edgeGateRegion", "topEdgeGateRegion", "topEdgeGateDelay", "hitTestAlphaThreshold",
         "combinedPrimaryActionDispatch",
     ]
@@ -57,6 +57,9 @@ extension ScenarioLoader.Builder {
             case "swipeMaximumMovementDecayRate": p.swipeMaximumMovementDecayRate = try ratio(ScenarioLimits.fraction)
             case "swipeMinimumRate":
                 p.swipeMinimumRate = try reader.number(value, in: ScenarioLimits.speed, "a speed", unit: "pt/s", for: label)
+            case "pinchHysteresis": p.pinchHysteresis = try reader.length(value, for: label)
+            case "rotationThreshold":
+                p.rotationThreshold = try reader.number(value, in: ScenarioLimits.angle, "an angle", unit: "rad", for: label)
             case "tapCountInterval": p.tapCountIntervalOverride = try reader.milliseconds(value, for: label)
             case "tapCountDistance": p.tapCountDistanceOverride = try reader.length(value, for: label)
             case "device": p.device = try reader.choice(value, as: DeviceIdiom.self, for: label)

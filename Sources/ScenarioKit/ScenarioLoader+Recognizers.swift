@@ -2,7 +2,7 @@ import TouchEngine
 import Yams
 
 extension ScenarioLoader {
-    static let recognizerKinds = ["tap", "longPress", "pan", "swipe"]
+    static let recognizerKinds = ["tap", "longPress", "pan", "swipe", "pinch", "rotation"]
     static let recognizerCommonKeys = ["id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
                                        "delaysTouchesEnded", "enabled"]
     /// Keys that apply only to some recognizer kinds.
@@ -11,6 +11,8 @@ extension ScenarioLoader {
         "longPress": ["touches", "allowableMovement", "minimumPressDuration"],
         "pan": ["minimumTouches", "maximumTouches", "hysteresis"],
         "swipe": ["touches", "directions"],
+        "pinch": [],
+        "rotation": [],
     ]
 
     static func recognizerKeys(kind: String?) -> [String] {
@@ -63,6 +65,10 @@ extension ScenarioLoader.Builder {
             let minimum = try map.integer("minimumTouches", in: counts) ?? 1
             let maximum = try map.integer("maximumTouches", in: minimum ... counts.upperBound) ?? Int.max
             recognizerKind = .pan(minimumTouches: minimum, maximumTouches: maximum)
+        case "pinch":
+            recognizerKind = .pinch
+        case "rotation":
+            recognizerKind = .rotation
         default:
             recognizerKind = .swipe(directions: try parseDirections(map["directions"]), touches: touches)
         }

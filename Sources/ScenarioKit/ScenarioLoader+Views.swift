@@ -13,6 +13,7 @@ extension ScenarioLoader {
         "touchesShouldCancel", "touchesShouldBegin", "bounces", "alwaysBounceHorizontal", "alwaysBounceVertical",
         "scrollEnabled", "pagingEnabled", "decelerating", "transfersHorizontalScrollingToParent",
         "transfersVerticalScrollingToParent", "panHost", "pan", "decelerationRate",
+        "minimumZoomScale", "maximumZoomScale", "zoomScale", "bouncesZoom", "viewForZooming",
     ]
     static let touchPhaseKeys = ["began", "moved", "ended", "cancelled"]
 
@@ -21,6 +22,8 @@ extension ScenarioLoader {
         let id: ViewID
         var spec: ViewSpec
         var panHost: NameRef?
+        var viewForZooming: NameRef?
+        var zoomScaleNode: Node?
         var rejectViews: [NameRef]?
         var pan: PendingPolicies?
     }
@@ -160,6 +163,14 @@ extension ScenarioLoader.Builder {
             let panMap = try reader.map(node, for: "'pan'")
             pending.pan = try parsePolicies(panMap, keys: ScenarioLoader.policyKeys, context: "'pan' of scroll view '\(name)'")
         }
+        let zoom = ScenarioLimits.zoomScale
+        if let v = try map.number("minimumZoomScale", in: zoom, "a zoom scale") { scroll.minimumZoomScale = v }
+        if let v = try map.number("maximumZoomScale", in: zoom, "a zoom scale") { scroll.maximumZoomScale = v }
+        if let v = try map.number("zoomScale", in: zoom, "a zoom scale") { scroll.zoomScale = v; pending.zoomScaleNode = map["zoomScale"] }
+        if let v = try map.bool("bouncesZoom") { scroll.bouncesZoom = v }
+        if let node = map["viewForZooming"] {
+            pending.viewForZooming = .init(name: try reader.identifier(node, for: "'viewForZooming'"), node: node)
+        }
         pending.spec.scroll = scroll
     }
 
@@ -228,6 +239,19 @@ extension ScenarioLoader.Builder {
             }
             if let pan = pending.pan {
                 spec.scroll?.pan = try resolveViewPolicies(pan, owner: "the pan of \(owner)")
+            }
+            if let ref = pending.viewForZooming {
+                let zoomView = try resolveView(ref, allowWindow: false) {
+                    "\(owner) zooms view '\($0)', which is not defined"
+                }
+                guard pendingViews.first(where: { $0.id == zoomView })?.spec.parent == pending.id else {
+                    throw reader.error(at: ref.node, "\(owner) zooms view '\(ref.name)', which is not one of its subviews")
+                }
+                spec.scroll?.viewForZooming = zoomView
+            }
+            if let node = pending.zoomScaleNode, let c = spec.scroll, c.zoomScale < c.minimumZoomScale || c.zoomScale > c.maximumZoomScale {
+                throw reader.error(at: node, "\(owner) has zoomScale \(ScenarioLimits.text(c.zoomScale)), outside its "
+                    + "minimumZoomScale…maximumZoomScale (\(ScenarioLimits.text(c.minimumZoomScale))…\(ScenarioLimits.text(c.maximumZoomScale)))")
             }
             let id = scene.addView(spec)
             precondition(id == pending.id, "view ids are assigned in addView order")

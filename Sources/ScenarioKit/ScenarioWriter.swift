@@ -143,6 +143,8 @@ public enum ScenarioWriter {
             add("swipeMaximumMovementDecayRate", number(p.swipeMaximumMovementDecayRate),
                 p.swipeMaximumMovementDecayRate != d.swipeMaximumMovementDecayRate)
             add("swipeMinimumRate", number(p.swipeMinimumRate), p.swipeMinimumRate != d.swipeMinimumRate)
+            add("pinchHysteresis", number(p.pinchHysteresis), p.pinchHysteresis != d.pinchHysteresis)
+            add("rotationThreshold", number(p.rotationThreshold), p.rotationThreshold != d.rotationThreshold)
             if let interval = p.tapCountIntervalOverride { add("tapCountInterval", ms(interval), true) }
             if let distance = p.tapCountDistanceOverride { add("tapCountDistance", number(distance), true) }
             add("device", p.device.rawValue, p.device != d.device)
@@ -270,6 +272,11 @@ public enum ScenarioWriter {
                 line("transfersVerticalScrollingToParent: \(c.transfersVerticalScrollingToParent)", pad)
             }
             if let host = c.panHost { line("panHost: " + viewName(host), pad) }
+            if c.minimumZoomScale != d.minimumZoomScale { line("minimumZoomScale: " + number(c.minimumZoomScale), pad) }
+            if c.maximumZoomScale != d.maximumZoomScale { line("maximumZoomScale: " + number(c.maximumZoomScale), pad) }
+            if c.zoomScale != d.zoomScale { line("zoomScale: " + number(c.zoomScale), pad) }
+            if c.bouncesZoom != d.bouncesZoom { line("bouncesZoom: \(c.bouncesZoom)", pad) }
+            if let zoomView = c.viewForZooming { line("viewForZooming: " + viewName(zoomView), pad) }
             let policies = self.policies(c.pan)
             if !policies.isEmpty {
                 line("pan:", pad)
@@ -380,7 +387,7 @@ public enum ScenarioWriter {
                 var parts = ["id: " + ScenarioWriter.id(spec.name)]
                 let t = spec.thresholds
                 switch spec.kind {
-                case .scrollDelay, .scrollPan, .edgeGate:
+                case .scrollDelay, .scrollPan, .scrollZoom, .edgeGate:
                     continue  // installed by the loader from the views and the window
                 case let .tap(taps, touches):
                     parts.append("kind: tap")
@@ -402,6 +409,9 @@ public enum ScenarioWriter {
                     if minimum != 1 { parts.append("minimumTouches: \(minimum)") }
                     if maximum != .max { parts.append("maximumTouches: \(maximum)") }
                     if let v = t.hysteresis { parts.append("hysteresis: " + number(v)) }
+                case .pinch, .rotation:
+                    parts.append("kind: " + (spec.kind == .pinch ? "pinch" : "rotation"))
+                    parts.append("view: " + viewName(spec.view))
                 case let .swipe(directions, touches):
                     parts.append("kind: swipe")
                     parts.append("view: " + viewName(spec.view))

@@ -24,6 +24,10 @@ public enum TraceJSON {
 
     static func pt(_ p: Point) -> JSON { .array([.number(p.x), .number(p.y)]) }
     static func ms(_ t: VirtualTime) -> JSON { .number(t.milliseconds) }
+    /// `"scale": 1.2, "velocity": 0.5` or `"rotation": 0.3, "velocity": 1.5` (pinch and rotation actions).
+    static func measureFields(_ m: GestureMeasure) -> [(String, JSON)] {
+        [(m.kind.rawValue, .number(m.value)), ("velocity", .number(m.velocity))]
+    }
     static func responderName(_ r: Responder, _ scene: Scene) -> String {
         switch r {
         case .view(let v): return scene.views[v].name
@@ -56,10 +60,11 @@ public enum TraceJSON {
         case let .pending(id, waiting):
             fields += [("type", .string("pending")), ("recognizer", .string(recs[id].name)),
                        ("waitingFor", .array(waiting.map { .string(recs[$0].name) }))]
-        case let .action(id, state, translation):
+        case let .action(id, state, translation, measure):
             fields += [("type", .string("action")), ("recognizer", .string(recs[id].name)),
                        ("state", .string(stateName(state, id, scene)))]
             if let translation { fields.append(("translation", pt(translation))) }
+            if let measure { fields += measureFields(measure) }
         case let .timer(text):
             fields += [("type", .string("timer")), ("text", .string(text))]
         case let .withheld(touch, phase, by):
@@ -108,6 +113,9 @@ public enum TraceJSON {
             fields += [("type", .string("selected")), ("view", .string(views[view].name))]
         case let .offset(view, offset):
             fields += [("type", .string("offset")), ("view", .string(views[view].name)), ("offset", pt(offset))]
+        case let .zoom(view, scale, content):
+            fields += [("type", .string("zoom")), ("view", .string(views[view].name)), ("zoomScale", .number(scale)),
+                       ("contentSize", .array([.number(content.width), .number(content.height)]))]
         case let .scroll(view, note):
             fields += [("type", .string("scroll")), ("view", .string(views[view].name))]
             switch note {
@@ -118,6 +126,10 @@ public enum TraceJSON {
             case .tracking(let b): fields += [("property", .string("isTracking")), ("value", .bool(b))]
             case .dragging(let b): fields += [("property", .string("isDragging")), ("value", .bool(b))]
             case .decelerating(let b): fields += [("property", .string("isDecelerating")), ("value", .bool(b))]
+            case .willBeginZooming: fields.append(("call", .string("scrollViewWillBeginZooming")))
+            case .didEndZooming(let scale):
+                fields += [("call", .string("scrollViewDidEndZooming")), ("atScale", .number(scale))]
+            case .zoomBouncing(let b): fields += [("property", .string("isZoomBouncing")), ("value", .bool(b))]
             }
         }
         return .object(fields)
@@ -188,6 +200,7 @@ public enum TraceJSON {
                 ("actions", .array(actions.map { a in
                     var f: [(String, JSON)] = [("t", ms(a.time)), ("state", .string(stateName(a.state, id, scene)))]
                     if let t = a.translation { f.append(("translation", pt(t))) }
+                    if let m = a.measure { f += measureFields(m) }
                     return .object(f)
                 })),
             ]))

@@ -258,6 +258,11 @@ struct YAMLMap {
         return try reader.number(n, for: "'\(key)'")
     }
 
+    func number(_ key: String, in range: ClosedRange<Double>, _ noun: String) throws(ScenarioError) -> Double? {
+        guard let n = self[key] else { return nil }
+        return try reader.number(n, in: range, noun, for: "'\(key)'")
+    }
+
     func length(_ key: String) throws(ScenarioError) -> Double? {
         guard let n = self[key] else { return nil }
         return try reader.length(n, for: "'\(key)'")

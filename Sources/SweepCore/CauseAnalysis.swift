@@ -69,6 +69,7 @@ public enum CauseAnalysis {
         case .edgeGate: return .takenByEdgeGate
         case .scrollPan: return .cancelledByScrollPan
         case .scrollDelay: return .refusedByTouchesShouldBegin
+        case .pinch, .rotation, .scrollZoom: return .takenByPinchOrRotation
         }
     }
 
@@ -105,6 +106,7 @@ public enum CauseAnalysis {
         case .tap: return .tapRecognizerWon
         case .edgeGate: return .edgeGateWon
         case .scrollDelay: return .unknown
+        case .pinch, .rotation, .scrollZoom: return .pinchOrRotationWon
         }
     }
 

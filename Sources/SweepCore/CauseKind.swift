@@ -48,6 +48,9 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
     case touchesEndedHeld
     // What the control did with its action (dead buttons of controls that declare actions).
     case actionNotPerformed
+    // Two-finger recognizers (issue 15 §2).
+    case takenByPinchOrRotation
+    case pinchOrRotationWon
 
     /// The causes.csv form, e.g. `touches_should_cancel_false`.
     public var name: String {
@@ -91,6 +94,8 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
         case .neverHighlighted: return "never_highlighted"
         case .touchesEndedHeld: return "touches_ended_held"
         case .actionNotPerformed: return "action_not_performed"
+        case .takenByPinchOrRotation: return "taken_by_pinch_or_rotation"
+        case .pinchOrRotationWon: return "pinch_or_rotation_won"
         }
     }
 
@@ -105,11 +110,12 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
         case .droppedByDelayingRecognizer, .delaysTouchesBegan: return "G5"
         case .cancelledBySystem: return "R4"
         case .cancelledByScrollPan, .touchesShouldCancelFalse, .cannotCancelContentTouches: return "S7"
-        case .takenByTap, .takenByLongPress, .takenByPan, .takenBySwipe: return "G4"
+        case .takenByTap, .takenByLongPress, .takenByPan, .takenBySwipe, .takenByPinchOrRotation: return "G4"
         case .filteredMultiTouch: return "H5"
         case .liftedOutside: return "§5.2"
         case .panNeverSawTouch: return "P3"
-        case .otherScrollViewWon, .panRecognizerWon, .swipeRecognizerWon, .longPressWon, .tapRecognizerWon: return "G7"
+        case .otherScrollViewWon, .panRecognizerWon, .swipeRecognizerWon, .longPressWon, .tapRecognizerWon,
+             .pinchOrRotationWon: return "G7"
         case .requiredRecognizerRecognized: return "G10"
         case .delegateRefusedBegin, .viewVetoedBegin: return "G11"
         case .recognizerDisabled: return "§6.5"

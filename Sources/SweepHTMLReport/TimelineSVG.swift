@@ -14,7 +14,7 @@ enum TimelineSVG {
         case .transition, .held, .pending, .action, .timer: return 1
         case .withheld, .released, .dropped, .filtered, .callback: return 2
         case .control, .controlAction, .highlight, .selected: return 3
-        case .offset, .scroll: return 4
+        case .offset, .zoom, .scroll: return 4
         }
     }
 

@@ -75,6 +75,16 @@ struct ControllerEmitter {
                     w.line("let t = pan.translation(in: pan.view)")
                     w.line("text += \" translation=(\\(Log.number(t.x)),\\(Log.number(t.y)))\"")
                 }
+                if scene.recognizers.contains(where: { if case .scrollZoom = $0.kind { return true }; return $0.kind == .pinch }) {
+                    w.block("if let pinch = recognizer as? UIPinchGestureRecognizer") { w in
+                        w.line("text += \" scale=\\(Log.number(pinch.scale))\"")
+                    }
+                }
+                if scene.recognizers.contains(where: { $0.kind == .rotation }) {
+                    w.block("if let rotation = recognizer as? UIRotationGestureRecognizer") { w in
+                        w.line("text += \" rotation=\\(Log.number(rotation.rotation))\"")
+                    }
+                }
                 w.line("Log.line(text)")
                 recognizers.emitToggles(into: &w)
             }

@@ -81,12 +81,13 @@ struct Prediction {
             return "\(scene.views[view].name) \(on ? "on" : "off") (highlight)"
         case let .selected(view):
             return "\(scene.views[view].name) selected"
-        case let .action(recognizer, state, translation):
+        case let .action(recognizer, state, translation, measure):
             let r = scene.recognizers[recognizer]
             // The system's gate is not the app's and logs nothing: what a device shows is the system's panel.
             if case .edgeGate = r.kind { return "the system takes the touch (\(r.name): Notification Center or Control Center comes down; not logged)" }
             let stateName = state == .ended && !r.kind.isContinuous ? "recognized" : "\(state)"
             return "\(r.name) action \(stateName)" + (translation.map { " translation=" + point($0) } ?? "")
+                + (measure.map { " \($0.kind.rawValue)=" + SwiftLiteral.number($0.value) } ?? "")
         case let .offset(view, offset):
             return "\(scene.views[view].name) offset \(point(offset))"
         case let .scroll(view, note):
@@ -94,6 +95,8 @@ struct Prediction {
             case .willBeginDragging: return "\(scene.views[view].name) willBeginDragging"
             case .didEndDragging(let decelerate): return "\(scene.views[view].name) didEndDragging willDecelerate=\(decelerate)"
             case .didEndDecelerating: return "\(scene.views[view].name) didEndDecelerating"
+            case .willBeginZooming: return "\(scene.views[view].name) willBeginZooming"
+            case .didEndZooming(let scale): return "\(scene.views[view].name) didEndZooming atScale=" + SwiftLiteral.number(scale)
             default: return nil
             }
         case let .dropped(touch, _):

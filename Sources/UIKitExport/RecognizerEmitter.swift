@@ -35,6 +35,7 @@ struct RecognizerEmitter {
         switch scene.recognizers[id].kind {
         case .scrollPan(let sv): return "\(names.views[sv]).panGestureRecognizer"
         case .scrollDelay(let sv): return "Log.delayRecognizer(of: \(names.views[sv]))"
+        case .scrollZoom(let sv): return "\(names.views[sv]).pinchGestureRecognizer!"
         default: return nil
         }
     }
@@ -79,6 +80,12 @@ struct RecognizerEmitter {
                 w.line("\(names.views[sv]).panGestureRecognizer.addTarget(self, action: #selector(recognizerAction(_:)))")
                 if !r.isEnabled && scene.views[sv].scroll?.isScrollEnabled != false {
                     w.line("\(names.views[sv]).panGestureRecognizer.isEnabled = false")
+                }
+            case .scrollZoom(let sv):
+                w.comment("\(r.name): UIKit installs it because zooming is enabled (§6.1).")
+                w.block("if let pinch = \(names.views[sv]).pinchGestureRecognizer") { w in
+                    w.line("Log.register(pinch, \(SwiftLiteral.string(r.name)))")
+                    w.line("pinch.addTarget(self, action: #selector(recognizerAction(_:)))")
                 }
             case .scrollDelay(let sv):
                 w.line("if let delay = Log.delayRecognizer(of: \(names.views[sv])) { Log.register(delay, \(SwiftLiteral.string(r.name))) }")

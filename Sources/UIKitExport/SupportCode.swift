@@ -236,4 +236,26 @@ enum SupportCode {
         }
     }
     """#
+
+    /// `scrollLogger` with zooming: the zoom view of each zooming scroll view (`viewForZooming(in:)`) and the zoom
+    /// delegate calls. Only files with a zooming scroll view use it, so other exports are unchanged.
+    static let zoomingScrollLogger = scrollLogger.replacingOccurrences(of: """
+        private var lastLogged: [ObjectIdentifier: CGPoint] = [:]
+
+    """, with: #"""
+        private var lastLogged: [ObjectIdentifier: CGPoint] = [:]
+        /// viewForZooming(in:) (§6.1): the view each zooming scroll view scales.
+        var zoomViews: [ObjectIdentifier: UIView] = [:]
+
+        func viewForZooming(in scrollView: UIScrollView) -> UIView? { zoomViews[ObjectIdentifier(scrollView)] }
+
+        func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
+            Log.line("\(Log.name(scrollView)) willBeginZooming")
+        }
+
+        func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
+            Log.line("\(Log.name(scrollView)) didEndZooming atScale=\(Log.number(scale))")
+        }
+
+    """#)
 }

@@ -33,7 +33,8 @@ public enum UIKitExporter {
             let controllers = ControllerEmitter(scene: scene, names: names, detailed: prediction.isDetailed)
             controllers.emitScenarioControllers(into: &w)
             RecognizerEmitter(scene: scene, names: names).emitSubclasses(into: &w)
-            w.lines(split(SupportCode.scrollLogger))
+            let zooms = scene.views.contains { $0.scroll?.viewForZooming != nil }
+            w.lines(split(zooms ? SupportCode.zoomingScrollLogger : SupportCode.scrollLogger))
             w.line()
             controllers.emitHost(into: &w)
         }

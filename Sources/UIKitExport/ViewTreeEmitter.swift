@@ -38,6 +38,7 @@ struct ViewTreeEmitter {
         if let scroll = view.scroll { emitScrollProperties(view, scroll, v, into: &w) }
         if view.kind.isControl { w.line("Log.observeControlEvents(\(v))") }
         emitAddition(id, into: &w)
+        emitZoomView(id, into: &w)
     }
 
     /// Titles and values, so the screen reads like the scenario.
@@ -128,7 +129,22 @@ struct ViewTreeEmitter {
             w.comment("decelerating: [\(SwiftLiteral.number(velocity.x)), \(SwiftLiteral.number(velocity.y))] pt/ms (S9) has no "
                 + "UIKit property: flick this scroll view just before the script so that it is still moving when the first touch lands.")
         }
+        if scroll.minimumZoomScale != 1 { w.line("\(v).minimumZoomScale = \(SwiftLiteral.number(scroll.minimumZoomScale))") }
+        if scroll.maximumZoomScale != 1 { w.line("\(v).maximumZoomScale = \(SwiftLiteral.number(scroll.maximumZoomScale))") }
+        if !scroll.bouncesZoom { w.line("\(v).bouncesZoom = false") }
+        if scroll.zoomScale != 1 && scroll.viewForZooming == nil {
+            w.comment("zoomScale \(SwiftLiteral.number(scroll.zoomScale)): without a view for zooming UIKit ignores it.")
+        }
         w.line("\(v).delegate = scrollLogger")
+    }
+
+    /// After a zoom view is added: the scroll view's delegate returns it from `viewForZooming(in:)` (§6.1), and
+    /// the scroll view's `zoomScale` can now be set.
+    func emitZoomView(_ id: ViewID, into w: inout SwiftWriter) {
+        guard let parent = scene.views[id].parent, let scroll = scene.views[parent].scroll, scroll.viewForZooming == id else { return }
+        let sv = names.views[parent]
+        w.line("scrollLogger.zoomViews[ObjectIdentifier(\(sv))] = \(names.views[id]) // viewForZooming(in:)")
+        if scroll.zoomScale != 1 { w.line("\(sv).zoomScale = \(SwiftLiteral.number(scroll.zoomScale))") }
     }
 
     /// `addSubview` (into a cell's `contentView`), or a child view controller for a controller's root view.

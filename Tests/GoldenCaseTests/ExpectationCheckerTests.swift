@@ -390,7 +390,7 @@ import Yams
         ("actions: {T: [failed@80]}", "test.yaml:1:15: entry 'failed@80' in 'expect.actions.T' has unknown state 'failed'; expected began, changed, ended, recognized or cancelled"),
         ("recognizers: {Q: []}", "test.yaml:1:15: 'Q' is not a recognizer of the scene; known names are SV.delay, SV.pan, T, P"),
         ("scroll:\n  SV: [\"...\"]", "test.yaml:2:8: '...' is not allowed in 'expect.scroll.SV': scroll entries are independent assertions"),
-        ("scroll: {SV: [z=1@3]}", "test.yaml:1:15: scroll entry 'z=1@3' in 'expect.scroll.SV' is not a scroll assertion; expected '<axis><op><value>@<t>', 'final <axis><op><value>', '<axis>@<t><op><axis>@<t>', 'unchanged', 'never dragging', '[not] tracking|dragging|decelerating@<t>' or 'willBeginDragging|didEndDragging|didEndDecelerating@<t>'"),
+        ("scroll: {SV: [z=1@3]}", "test.yaml:1:15: scroll entry 'z=1@3' in 'expect.scroll.SV' is not a scroll assertion; expected '<axis><op><value>@<t>', 'final <axis><op><value>', '<axis>@<t><op><axis>@<t>', 'zoom<op><value>@<t>', 'final zoom<op><value>', 'unchanged', 'never dragging', '[not] tracking|dragging|decelerating@<t>' or 'willBeginDragging|didEndDragging|didEndDecelerating|willBeginZooming|didEndZooming@<t>'"),
         ("scroll: {B: [unchanged]}", "test.yaml:1:10: 'B' is a button, not a scroll view"),
         ("hit: {first: B}", "test.yaml:1:7: 'expect.hit' keys must be touch numbers ≥ 1, not 'first'"),
         ("order: [[\"T action@80\"]]", "test.yaml:1:9: 'expect.order[0]' must list at least two events, the earlier first"),

@@ -210,7 +210,7 @@ func loadError(_ yaml: String) -> String {
             + "bounceBackDuration, rubberBandCoefficient, iosVersion, panHysteresis, panVelocitySmoothing, "
             + "tapAllowableMovement, tapMaximumDuration, multiTapInterval, longPressDuration, longPressAllowableMovement, "
             + "swipeMinimumPrimaryMovement, swipeMaximumSecondaryMovement, swipeMaximumDuration, "
-            + "swipeMinimumMovementDecayRate, swipeMaximumMovementDecayRate, swipeMinimumRate, tapCountInterval, tapCountDistance, "
+            + "swipeMinimumMovementDecayRate, swipeMaximumMovementDecayRate, swipeMinimumRate, pinchHysteresis, rotationThreshold, tapCountInterval, tapCountDistance, "
             + "device, controlTrackingTolerance, "
             + "controlMinimumHighlight, edgeGateDelay, edgeGateRegion, topEdgeGateRegion, topEdgeGateDelay, hitTestAlphaThreshold, "
             + "combinedPrimaryActionDispatch")

@@ -46,3 +46,58 @@ import Testing
         #expect(result.status == 0, "\(result.diagnostics)")
     }
 }
+
+/// Exports of pinch and rotation recognizers: their UIKit classes, the log of `scale` / `rotation` in the action
+/// and the prediction in the same words.
+@Suite struct PinchRotationExportTests {
+    @Test func aPinchIsAUIPinchGestureRecognizerThatLogsItsScale() throws {
+        let file = try exportFile("configs/scenarios/golden/PZ-02-pinch-reports-scale.yaml")
+        #expect(file.contains("let pRecognizer = UIPinchGestureRecognizer()") && file.contains("vView.addGestureRecognizer(pRecognizer)"))
+        #expect(file.contains("if let pinch = recognizer as? UIPinchGestureRecognizer {"))
+        #expect(file.contains("text += \" scale=\\(Log.number(pinch.scale))\""))
+        #expect(!file.contains("UIRotationGestureRecognizer"))
+        #expect(file.contains("//   t=40 ms  P action changed scale=2\n"))
+    }
+
+    @Test func aRotationLogsItsRotationAndTheDelegateAllowsThePinch() throws {
+        let file = try exportFile("configs/scenarios/golden/PZ-04b-pinch-and-rotation-simultaneous.yaml")
+        #expect(file.contains("let qRecognizer = UIRotationGestureRecognizer()") && file.contains("let pRecognizer = UIPinchGestureRecognizer()"))
+        #expect(file.contains("text += \" rotation=\\(Log.number(rotation.rotation))\""))
+        #expect(file.contains("//   t=40 ms  Q action began rotation=0.149\n"))
+        #expect(file.contains("pRecognizer.delegate = self") && file.contains("case \"P\": return [\"Q\"].contains(Log.name(other))"))
+    }
+
+    @Test(.enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"),
+          arguments: ["PZ-02-pinch-reports-scale", "PZ-04b-pinch-and-rotation-simultaneous"])
+    func pinchAndRotationExportsParse(name: String) throws {
+        let result = try swiftcParse(try exportFile("configs/scenarios/golden/\(name).yaml"), name: name)
+        #expect(result.status == 0, "\(result.diagnostics)")
+    }
+}
+
+/// Exports of zooming scroll views: the zoom properties, the delegate's `viewForZooming(in:)`, the scroll view's
+/// pinch registered for the log, and the zoom delegate calls in the prediction.
+@Suite struct ZoomingExportTests {
+    @Test func aZoomingScrollViewSetsItsLimitsAndReturnsItsZoomView() throws {
+        let file = try exportFile("configs/scenarios/golden/PZ-05c-zoom-clamps-without-bouncesZoom.yaml")
+        #expect(file.contains("svScrollView.maximumZoomScale = 3\n") && file.contains("svScrollView.bouncesZoom = false\n"))
+        #expect(!file.contains("svScrollView.minimumZoomScale"))
+        #expect(file.contains("scrollLogger.zoomViews[ObjectIdentifier(svScrollView)] = iImageView // viewForZooming(in:)"))
+        #expect(file.contains("func viewForZooming(in scrollView: UIScrollView) -> UIView? { zoomViews[ObjectIdentifier(scrollView)] }"))
+        #expect(file.contains("if let pinch = svScrollView.pinchGestureRecognizer {") && file.contains("Log.register(pinch, \"SV.pinch\")"))
+        #expect(file.contains("//   t=120 ms  SV didEndZooming atScale=3\n"))
+        #expect(file.contains("//   t=40 ms  SV.pinch action began scale=2\n"))
+    }
+
+    @Test func otherExportsKeepThePlainScrollLogger() throws {
+        let file = try exportFile("configs/scenarios/golden/PZ-02-pinch-reports-scale.yaml")
+        #expect(!file.contains("zoomViews") && !file.contains("viewForZooming"))
+    }
+
+    @Test(.enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"),
+          arguments: ["PZ-05b-zoom-beyond-maximum-bounces-back", "PZ-06c-held-button-cancelled-by-pinch"])
+    func zoomingExportsParse(name: String) throws {
+        let result = try swiftcParse(try exportFile("configs/scenarios/golden/\(name).yaml"), name: name)
+        #expect(result.status == 0, "\(result.diagnostics)")
+    }
+}

@@ -97,8 +97,13 @@ import Testing
             ("transfersHorizontalScrollingToParent", "transfersHorizontalScrollingToParent: false"),
             ("transfersVerticalScrollingToParent", "transfersVerticalScrollingToParent: false"),
             ("panHost", "panHost: R"), ("pan", "pan: { shouldBegin: horizontal }"), ("decelerationRate", "decelerationRate: fast"),
+            ("minimumZoomScale", "minimumZoomScale: 0.5"), ("maximumZoomScale", "maximumZoomScale: 3"),
+            ("bouncesZoom", "bouncesZoom: false"), ("viewForZooming", "viewForZooming: V"),
         ]
         for (key, line) in scrollLines { cases.append(change("scrollView." + key) { $0.scroll.append(line) }) }
+        cases.append(change("scrollView.zoomScale", base: { $0.scroll += ["maximumZoomScale: 3", "viewForZooming: V"] }) {
+            $0.scroll.append("zoomScale: 2")
+        })
         // Recognizers.
         cases.append(change("recognizer.id") { $0.recognizer[0] = "id: G2" })
         cases.append(change("recognizer.kind") { $0.recognizer[1] = "kind: pan" })

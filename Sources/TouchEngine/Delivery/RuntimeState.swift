@@ -92,6 +92,13 @@ struct RecognizerRuntime {
     /// The step in which it last reported `changed`: a multi-touch event changes it once, however many of its
     /// touches moved.
     var changedInStep = -1
+    // Pinch and rotation: the span (pt) or angle (rad) of the two touches the measure is relative to, the last
+    // angle seen (to unwrap across ±π), the measure (scale or rotation) and its velocity (per second).
+    var baseSpan = 0.0
+    var baseAngle = 0.0
+    var lastAngle = 0.0
+    var measure = 0.0
+    var measureVelocity = 0.0
 }
 
 /// What a recognizer passed its threshold as, while waiting for failure requirements.
@@ -113,6 +120,11 @@ struct ScrollRuntime {
     var decelTo = Point.zero
     /// Retention per ms used for the easing curve.
     var decelRate = 0.998
+    /// Zooming: the zoom scale, the scale when the pinch began, and the content size the zoom made (nil: the
+    /// scene's `contentSize`, never zoomed).
+    var zoomScale = 1.0
+    var zoomStart = 1.0
+    var zoomedContent: Size? = nil
 }
 
 /// One control's or cell's runtime state (§5.1).

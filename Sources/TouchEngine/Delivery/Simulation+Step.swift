@@ -102,12 +102,14 @@ extension Simulation {
                 transition(id, to: .changed, .note(""))
                 sendAction(id)
                 if case .scrollPan(let sv) = recs[id].kind { updateScrollOffset(sv, pan: id) }
+                if case .scrollZoom(let sv) = recs[id].kind { updateZoom(sv, pinch: id) }
             }
         case let .end(reason):
             if state.isActive {
                 transition(id, to: .ended, reason)
                 sendAction(id)
                 if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
+                if case .scrollZoom(let sv) = recs[id].kind { endZooming(sv) }
             } else if state == .possible && recognizers[id].pending == .begin {
                 recognizers[id].pendingEnded = true
             }
@@ -141,6 +143,7 @@ extension Simulation {
         transition(id, to: .cancelled, reason)
         sendAction(id)
         if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
+        if case .scrollZoom(let sv) = recs[id].kind { endZooming(sv) }
     }
 
     mutating func sendAction(_ id: RecognizerID) {
@@ -151,7 +154,13 @@ extension Simulation {
         case .pan, .scrollPan: translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
         default: translation = nil
         }
-        emit(.action(recognizer: id, state: recognizers[id].state, translation: translation))
+        var measure: GestureMeasure?
+        switch recs[id].kind {
+        case .pinch, .scrollZoom: measure = GestureMeasure(kind: .scale, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
+        case .rotation: measure = GestureMeasure(kind: .rotation, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
+        default: measure = nil
+        }
+        emit(.action(recognizer: id, state: recognizers[id].state, translation: translation, measure: measure))
     }
 
     // MARK: - Phase 4

@@ -93,7 +93,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         touches = Array(repeating: TouchSlot(), count: Self.maxSlots)
         recognizers = recs.map { RecognizerRuntime(isEnabled: $0.isEnabled) }
         deadlines = Array(repeating: .never, count: recs.count)
-        scrolls = views.map { ScrollRuntime(offset: $0.boundsOrigin) }
+        scrolls = prepared.scene.views.map { ScrollRuntime(offset: $0.boundsOrigin, zoomScale: $0.scroll?.zoomScale ?? 1) }
         controls = views.map { ControlRuntime(value: $0.value) }
         recsCapacity = max(r, 1)
         recsStorage = Array(repeating: -1, count: Self.maxSlots * max(r, 1))
@@ -132,7 +132,9 @@ public struct Simulation<Recorder: TraceRecorder> {
             deadlines[r] = .never
             r += 1
         }
-        for sv in prepared.scrollViewIDs { scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin) }
+        for sv in prepared.scrollViewIDs {
+            scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin, zoomScale: scene.views[sv].scroll?.zoomScale ?? 1)
+        }
         for v in dirtyControls {
             controls[v] = ControlRuntime(value: views[v].value)
             controlIsDirty[v] = false

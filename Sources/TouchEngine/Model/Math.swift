@@ -1,5 +1,5 @@
 // The C math library (libm) for logarithms and powers in deceleration curves, and sines and cosines of view
-// rotations. This is arithmetic only:
+// rotations and two-finger angles. This is arithmetic only:
 // the engine still does no I/O.
 #if canImport(Darwin)
 import Darwin
@@ -19,6 +19,17 @@ import Musl
     return Glibc.cos(x)
     #else
     return Musl.cos(x)
+    #endif
+}
+
+/// The angle of the vector (x, y) in radians, `-π…π` (pinch and rotation recognizers).
+@inline(__always) func arcTangent(_ y: Double, _ x: Double) -> Double {
+    #if canImport(Darwin)
+    return Darwin.atan2(y, x)
+    #elseif canImport(Glibc)
+    return Glibc.atan2(y, x)
+    #else
+    return Musl.atan2(y, x)
     #endif
 }
 

@@ -62,6 +62,16 @@ public struct Parameters: Hashable, Sendable {
     /// gives; a device probe of iOS 26.1 (openuikit's swipe oracle) saw a 26.501 pt swipe in one 0.5 s sample
     /// recognize, so the rate is at most 53 pt/s if it is measured that way.
     public var swipeMinimumRate: Double = 0
+    /// Change of the distance between a pinch's two touches (pt, window points, `>=`) before it begins (§4.5 pinch).
+    /// Default 10 pt — *provisional* [INF]: Apple says only that it begins "when the two touches have moved enough
+    /// to be considered a pinch" (UIPinchGestureRecognizer.h); its public header of iOS 3.2–8 declares a
+    /// `_hysteresis` ivar (a distance) but no value, and flowkey/UIKit-cross-platform begins at once; the default
+    /// is the pan hysteresis.
+    public var pinchHysteresis: Double = 10
+    /// Change of the angle of the line through a rotation's two touches (radians, `>=`) before it begins
+    /// (§4.5 rotation). Default 0.0873 rad (5°) — *provisional* [INF]: Apple says only "moved enough to be considered
+    /// a rotation"; Apple's ARKit sample adds its own π/15 (12°) threshold on top of UIKit's, so UIKit's is smaller.
+    public var rotationThreshold: Double = 0.0873
 
     // MARK: Touches
     /// Longest gap between a finger's lift and the next touch-down for `UITouch.tapCount` to go on counting

@@ -104,6 +104,11 @@ extension Simulation {
             fail(id, obstacle.reason, obstacle.decision)
             return
         }
+        // The zoom pinch takes content touches back as the pan does (S7) [INF].
+        if case .scrollZoom(let sv) = spec.kind, let obstacle = contentTouchObstacle(scrollView: sv, pan: id) {
+            fail(id, obstacle.reason, obstacle.decision)
+            return
+        }
         if let blocker = activeBlocker(for: id) {
             fail(id, .blockedByActive(blocker), .blockedByActive, by: blocker)
             return
@@ -130,6 +135,7 @@ extension Simulation {
         sendAction(id)
         // The scroll view scrolls from its pan's action (willBeginDragging, then the offset).
         if case .scrollPan(let sv) = spec.kind { beginDragging(sv, pan: id) }
+        if case .scrollZoom(let sv) = spec.kind { beginZooming(sv, pinch: id) }
         excludeOthers(by: id)
         if case .edgeGate = spec.kind { systemTakesTouches(by: id) }
         if spec.togglesOthersOnBegin { toggleEnabled(for: id) }
@@ -138,6 +144,7 @@ extension Simulation {
             transition(id, to: .ended, .touchesEnded)
             sendAction(id)
             if case .scrollPan(let sv) = spec.kind { endDragging(sv, pan: id) }
+            if case .scrollZoom(let sv) = spec.kind { endZooming(sv) }
         }
     }
 

@@ -15,6 +15,8 @@ extension Simulation {
         case let .scrollDelay(sv): return scrollDelayReceives(phase, slot: slot, id: id, scrollView: sv)
         case let .scrollPan(sv): return scrollPanReceives(phase, slot: slot, id: id, scrollView: sv)
         case let .edgeGate(edges): return edgeGateReceives(phase, slot: slot, id: id, edges: edges)
+        case .pinch, .scrollZoom: return twoFingerReceives(phase, slot: slot, id: id, rotation: false)
+        case .rotation: return twoFingerReceives(phase, slot: slot, id: id, rotation: true)
         }
     }
 
@@ -40,7 +42,7 @@ extension Simulation {
         case .edgeGate:
             if Recorder.isRecording { emit(.timer("\(name): edge gate delay")) }
             return .fail(why(.timer("the system gesture gate let the touch through")))
-        case .pan, .scrollPan:
+        case .pan, .scrollPan, .pinch, .rotation, .scrollZoom:
             return .none
         }
     }

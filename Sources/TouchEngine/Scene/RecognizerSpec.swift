@@ -17,11 +17,17 @@ public enum RecognizerKind: Hashable, Sendable {
     case scrollPan(scrollView: ViewID)
     /// The window's system edge gate (§8): delays touches that start within the edge region.
     case edgeGate(edges: ScreenEdges)
+    /// A zooming scroll view's `pinchGestureRecognizer` (§6.1). Installed by the scene when zooming is enabled.
+    case scrollZoom(scrollView: ViewID)
+    /// `UIPinchGestureRecognizer`: continuous, two touches; reports `scale` and `velocity` (§4.5 pinch).
+    case pinch
+    /// `UIRotationGestureRecognizer`: continuous, two touches; reports `rotation` and `velocity` (§4.5 rotation).
+    case rotation
 
     /// Continuous recognizers go possible → began → changed* → ended|cancelled (§4.1).
     @inlinable public var isContinuous: Bool {
         switch self {
-        case .longPress, .pan, .scrollPan: return true
+        case .longPress, .pan, .scrollPan, .pinch, .rotation, .scrollZoom: return true
         default: return false
         }
     }
@@ -35,6 +41,9 @@ public enum RecognizerKind: Hashable, Sendable {
         case .scrollDelay: return "UIScrollViewDelayedTouchesBeganGestureRecognizer"
         case .scrollPan: return "UIScrollViewPanGestureRecognizer"
         case .edgeGate: return "UISystemGestureGateGestureRecognizer"
+        case .scrollZoom: return "UIScrollViewPinchGestureRecognizer"
+        case .pinch: return "UIPinchGestureRecognizer"
+        case .rotation: return "UIRotationGestureRecognizer"
         }
     }
 }

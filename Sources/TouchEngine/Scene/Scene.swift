@@ -83,8 +83,8 @@ public struct Scene: Hashable, Sendable {
         return recognizers.count - 1
     }
 
-    /// Installs every scroll view's delay recognizer and pan (named `<view>.delay`, `<view>.pan`), in view
-    /// order. A pan whose `panHost` is another view is attached there and counts as added after every
+    /// Installs every scroll view's delay recognizer and pan (named `<view>.delay`, `<view>.pan`), and for a
+    /// zooming one its pinch (`<view>.pinch`), in view order. A pan whose `panHost` is another view is attached there and counts as added after every
     /// other recognizer (it is moved in code after setup, §6.5). Call once, after all views.
     public mutating func installScrollViewRecognizers() {
         for id in views.indices {
@@ -99,7 +99,13 @@ public struct Scene: Hashable, Sendable {
             pan.isEnabled = scroll.isScrollEnabled
             pan.policies = scroll.pan
             if scroll.panHost != nil && scroll.panHost != id { pan.addOrder = 1_000_000 + recognizers.count }
-            addRecognizer(pan)
+            let panID = addRecognizer(pan)
+            guard scroll.zoomEnabled else { continue }
+            // §6.1: the pinch of a zooming scroll view. The scroll view, delegate of both, lets its pan and pinch
+            // recognize together (a pinch whose centre moves also scrolls) [INF].
+            var pinch = RecognizerSpec(name: name + ".pinch", kind: .scrollZoom(scrollView: id), view: id)
+            pinch.policies.simultaneousWith = .only([panID])
+            addRecognizer(pinch)
         }
     }
 

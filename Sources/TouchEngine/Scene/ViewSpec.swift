@@ -83,6 +83,17 @@ public struct ScrollConfig: Hashable, Sendable {
     public var panHost: ViewID? = nil
     /// Delegate policies of the scroll view's own pan (the scroll view is its delegate, or a subclass overrides).
     public var pan: RecognizerPolicies = RecognizerPolicies()
+    /// Zooming (§6.1, issue 15 §2): `minimumZoomScale`, `maximumZoomScale` (both default 1 [DOC]), the initial
+    /// `zoomScale`, `bouncesZoom` (default true [DOC]) and the view `viewForZooming(in:)` returns (a subview).
+    public var minimumZoomScale: Double = 1
+    public var maximumZoomScale: Double = 1
+    public var zoomScale: Double = 1
+    public var bouncesZoom: Bool = true
+    public var viewForZooming: ViewID? = nil
+    /// Zooming is enabled, and the scroll view has its pinch recognizer, when the maximum exceeds the minimum and
+    /// the delegate returns a view for zooming [DOC maximumZoomScale "must be greater than the minimum zoom scale
+    /// for zooming to be enabled"; viewForZooming(in:) "Return nil if you don't want zooming to occur"].
+    public var zoomEnabled: Bool { minimumZoomScale < maximumZoomScale && viewForZooming != nil }
     public init() {}
 }
 

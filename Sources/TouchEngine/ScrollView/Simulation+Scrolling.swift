@@ -3,13 +3,15 @@ extension Simulation {
     /// The offset range along an axis: `[-inset.leading, max(min, content + inset.trailing − bounds)]`
     /// (tabulated by `PreparedScene`).
     @inline(__always) func offsetRange(_ sv: ViewID, _ axis: Axis) -> (min: Double, max: Double) {
+        if let content = scrolls[sv].zoomedContent { return zoomedOffsetRange(sv, axis, content: content) }
         let i = sv * 2 + axis.rawValue
         return (prepared.offsetMin[i], prepared.offsetMax[i])
     }
 
     /// S5: `isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>))` (tabulated).
     @inline(__always) func canScroll(_ sv: ViewID, _ axis: Axis) -> Bool {
-        prepared.canScroll[sv * 2 + axis.rawValue]
+        if let content = scrolls[sv].zoomedContent { return zoomedCanScroll(sv, axis, content: content) }
+        return prepared.canScroll[sv * 2 + axis.rawValue]
     }
 
     /// S11: the nearest containing scroll view whose pan shares this pan's touches.

@@ -44,6 +44,8 @@ public struct Outcome: Hashable, Sendable {
         public var time: VirtualTime
         public var state: RecognizerState
         public var translation: Point?
+        /// A pinch's scale or a rotation's rotation, with its velocity (actions only).
+        public var measure: GestureMeasure? = nil
     }
     /// What happened to one scroll view.
     public struct ScrollRecord: Hashable, Sendable {
@@ -53,6 +55,10 @@ public struct Outcome: Hashable, Sendable {
         public var notifications: [Stamped<ScrollNotification>] = []
         /// `isDragging` was true at some point.
         public var everDragged: Bool = false
+        /// Zooming: the scene's `zoomScale`, each change, and the last one.
+        public var initialZoom: Double = 1
+        public var zooms: [Stamped<Double>] = []
+        public var finalZoom: Double = 1
     }
 
     /// Hit-test view of each touch number (nil: no view).
@@ -78,7 +84,9 @@ public struct Outcome: Hashable, Sendable {
     /// Folds a trace into an outcome.
     public init(scene: Scene, trace: [TraceEvent]) {
         for (id, view) in scene.views.enumerated() where view.scroll != nil {
-            scrollViews[id] = ScrollRecord(initialOffset: view.boundsOrigin, finalOffset: view.boundsOrigin)
+            let zoom = view.scroll?.zoomScale ?? 1
+            scrollViews[id] = ScrollRecord(initialOffset: view.boundsOrigin, finalOffset: view.boundsOrigin,
+                                           initialZoom: zoom, finalZoom: zoom)
         }
         for event in trace {
             let t = event.time
@@ -109,6 +117,9 @@ public struct Outcome: Hashable, Sendable {
             case let .offset(view, offset):
                 scrollViews[view]?.offsets.append(Stamped(time: t, value: offset))
                 scrollViews[view]?.finalOffset = offset
+            case let .zoom(view, scale, _):
+                scrollViews[view]?.zooms.append(Stamped(time: t, value: scale))
+                scrollViews[view]?.finalZoom = scale
             case let .scroll(view, note):
                 scrollViews[view]?.notifications.append(Stamped(time: t, value: note))
                 if note == .dragging(true) { scrollViews[view]?.everDragged = true }
@@ -116,8 +127,9 @@ public struct Outcome: Hashable, Sendable {
                 if reason != .reset {
                     transitions[recognizer, default: []].append(RecognizerRecord(time: t, state: to, translation: nil))
                 }
-            case let .action(recognizer, state, translation):
-                actions[recognizer, default: []].append(RecognizerRecord(time: t, state: state, translation: translation))
+            case let .action(recognizer, state, translation, measure):
+                actions[recognizer, default: []].append(RecognizerRecord(time: t, state: state, translation: translation,
+                                                                         measure: measure))
             case let .dropped(touch, _):
                 dropped.append(touch)
             default:

@@ -56,6 +56,12 @@ public enum ScrollNotification: Hashable, Sendable {
     case tracking(Bool)
     case dragging(Bool)
     case decelerating(Bool)
+    /// `scrollViewWillBeginZooming(_:with:)`.
+    case willBeginZooming
+    /// `scrollViewDidEndZooming(_:with:atScale:)`, after any bounce back.
+    case didEndZooming(atScale: Double)
+    /// `isZoomBouncing`.
+    case zoomBouncing(Bool)
 }
 
 /// What one registration did when its event was sent (§5.5), decided when the scene is prepared: registrations,
@@ -129,8 +135,9 @@ public enum TraceEventKind: Hashable, Sendable {
     case held(recognizer: RecognizerID, reason: Reason)
     /// A recognizer passed its threshold but waits for failure requirements (G10).
     case pending(recognizer: RecognizerID, waitingFor: [RecognizerID])
-    /// A recognizer's action was sent, with the state it reports and, for pans, the translation.
-    case action(recognizer: RecognizerID, state: RecognizerState, translation: Point?)
+    /// A recognizer's action was sent, with the state it reports and, for pans, the translation; for pinches and
+    /// rotations, the scale or rotation and its velocity.
+    case action(recognizer: RecognizerID, state: RecognizerState, translation: Point?, measure: GestureMeasure? = nil)
     /// A timer fired.
     case timer(String)
     /// A phase of a touch was withheld from its view by a delaying recognizer (G5, G6).
@@ -163,6 +170,8 @@ public enum TraceEventKind: Hashable, Sendable {
     case selected(view: ViewID)
     /// A scroll view's content offset changed.
     case offset(view: ViewID, offset: Point)
+    /// A zooming scroll view's `zoomScale` changed, and with it `contentSize` (the zoom view's frame size).
+    case zoom(view: ViewID, scale: Double, contentSize: Size)
     /// A scroll view delegate call or state flag change.
     case scroll(view: ViewID, ScrollNotification)
 }
@@ -172,4 +181,19 @@ public struct TraceEvent: Hashable, Sendable {
     public var time: VirtualTime
     public var kind: TraceEventKind
     @inlinable public init(time: VirtualTime, kind: TraceEventKind) { self.time = time; self.kind = kind }
+}
+
+/// What a pinch or a rotation reports with its action: `scale` (a factor) or `rotation` (radians, clockwise
+/// positive), and `velocity` (scale per second, or radians per second).
+public struct GestureMeasure: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case scale
+        case rotation
+    }
+    public var kind: Kind
+    public var value: Double
+    public var velocity: Double
+    public init(kind: Kind, value: Double, velocity: Double) {
+        self.kind = kind; self.value = value; self.velocity = velocity
+    }
 }

@@ -14,6 +14,11 @@ public enum TraceText {
     }
 
     static func point(_ p: Point) -> String { "(\(fmt(p.x)),\(fmt(p.y)))" }
+    /// `, scale 1.2, velocity 0.5/s` or `, rotation 0.3 rad, velocity 1.5 rad/s` (pinch and rotation actions).
+    public static func describe(_ m: GestureMeasure) -> String {
+        m.kind == .scale ? ", scale \(fmt(m.value)), velocity \(fmt(m.velocity))/s"
+            : ", rotation \(fmt(m.value)) rad, velocity \(fmt(m.velocity)) rad/s"
+    }
 
     /// A set of touch numbers: `{1, 2}`.
     static func numbers(_ list: [Int]) -> String { "{" + list.map(String.init).joined(separator: ", ") + "}" }
@@ -53,9 +58,9 @@ public enum TraceText {
             return "\(rn(id)): stays possible — \(describe(reason, scene: scene))"
         case let .pending(id, waiting):
             return "\(rn(id)): passed its threshold; waits for \(waiting.map(rn).joined(separator: ", ")) to fail (G10)"
-        case let .action(id, state, translation):
+        case let .action(id, state, translation, measure):
             let t = translation.map { ", translation \(point($0))" } ?? ""
-            return "\(rn(id)) action (\(stateName(state, id, scene))\(t))"
+            return "\(rn(id)) action (\(stateName(state, id, scene))\(t)\(measure.map(describe) ?? ""))"
         case let .timer(text):
             return "timer: \(text)"
         case let .withheld(touch, phase, by):
@@ -98,6 +103,8 @@ public enum TraceText {
             return "\(views[view].name) selected"
         case let .offset(view, offset):
             return "\(views[view].name) contentOffset = \(point(offset))"
+        case let .zoom(view, scale, content):
+            return "\(views[view].name) zoomScale = \(fmt(scale)), contentSize = \(fmt(content.width))×\(fmt(content.height))"
         case let .scroll(view, note):
             let n = views[view].name
             switch note {
@@ -107,6 +114,9 @@ public enum TraceText {
             case .tracking(let b): return "\(n) isTracking = \(b)"
             case .dragging(let b): return "\(n) isDragging = \(b)"
             case .decelerating(let b): return "\(n) isDecelerating = \(b)"
+            case .willBeginZooming: return "\(n) scrollViewWillBeginZooming"
+            case .didEndZooming(let scale): return "\(n) scrollViewDidEndZooming(atScale: \(fmt(scale)))"
+            case .zoomBouncing(let b): return "\(n) isZoomBouncing = \(b)"
             }
         }
     }
