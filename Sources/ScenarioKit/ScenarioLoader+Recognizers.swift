@@ -2,15 +2,16 @@ import TouchEngine
 import Yams
 
 extension ScenarioLoader {
-    static let recognizerKinds = ["tap", "longPress", "pan", "swipe"]
+    static let recognizerKinds = ["tap", "longPress", "pan", "swipe", "custom"]
     static let recognizerCommonKeys = ["id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
-                                       "delaysTouchesEnded", "enabled"]
+                                       "delaysTouchesEnded", "enabled"] + customCommonKeys
     /// Keys that apply only to some recognizer kinds.
     static let recognizerKindKeys: [String: [String]] = [
         "tap": ["taps", "touches", "allowableMovement", "maximumTapDuration", "maximumIntervalBetweenTaps"],
         "longPress": ["touches", "allowableMovement", "minimumPressDuration"],
         "pan": ["minimumTouches", "maximumTouches", "hysteresis"],
         "swipe": ["touches", "directions"],
+        "custom": customKindKeys,
     ]
 
     static func recognizerKeys(kind: String?) -> [String] {
@@ -63,6 +64,8 @@ extension ScenarioLoader.Builder {
             let minimum = try map.integer("minimumTouches", in: counts) ?? 1
             let maximum = try map.integer("maximumTouches", in: minimum ... counts.upperBound) ?? Int.max
             recognizerKind = .pan(minimumTouches: minimum, maximumTouches: maximum)
+        case "custom":
+            recognizerKind = .custom(try parseCustomBehavior(map, owner: owner))
         default:
             recognizerKind = .swipe(directions: try parseDirections(map["directions"]), touches: touches)
         }
@@ -78,8 +81,9 @@ extension ScenarioLoader.Builder {
         spec.thresholds.maximumTapDuration = try map.milliseconds("maximumTapDuration")
         spec.thresholds.maximumIntervalBetweenTaps = try map.milliseconds("maximumIntervalBetweenTaps")
 
-        let pending = try parsePolicies(map, keys: ScenarioLoader.recognizerKeys(kind: kind), context: context)
+        var pending = try parsePolicies(map, keys: ScenarioLoader.recognizerKeys(kind: kind), context: context)
         spec.policies = try resolveViewPolicies(pending, owner: owner)
+        try parseCustomCommonKeys(map, into: &spec, pending: &pending, kind: kind, owner: owner)
         return .init(spec: spec, policies: pending)
     }
 

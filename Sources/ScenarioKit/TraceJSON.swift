@@ -99,6 +99,25 @@ public enum TraceJSON {
             case .dragging(let b): fields += [("property", .string("isDragging")), ("value", .bool(b))]
             case .decelerating(let b): fields += [("property", .string("isDecelerating")), ("value", .bool(b))]
             }
+        case let .asked(id, question, answer):
+            fields += [("type", .string("asked")), ("recognizer", .string(recs[id].name)),
+                       ("method", .string(question.methodName))]
+            switch question {
+            case .shouldReceive(let touch): fields.append(("touch", .number(Double(touch))))
+            case .shouldBegin: break
+            case .shouldRecognizeSimultaneously(let other): fields.append(("other", .string(recs[other].name)))
+            }
+            fields.append(("answer", .bool(answer)))
+        case let .frameSet(view, frame, by):
+            fields += [("type", .string("frameSet")), ("view", .string(views[view].name)),
+                       ("frame", .array([.number(frame.origin.x), .number(frame.origin.y), .number(frame.size.width),
+                                         .number(frame.size.height)])),
+                       ("by", .string(recs[by].name))]
+        case let .enabledSet(id, enabled, by):
+            fields += [("type", .string("enabledSet")), ("recognizer", .string(recs[id].name)), ("enabled", .bool(enabled)),
+                       ("by", .string(recs[by].name))]
+        case let .translationReset(id):
+            fields += [("type", .string("translationReset")), ("recognizer", .string(recs[id].name))]
         }
         return .object(fields)
     }

@@ -65,6 +65,8 @@ public enum CauseAnalysis {
         case .edgeGate: return .takenByEdgeGate
         case .scrollPan: return .cancelledByScrollPan
         case .scrollDelay: return .refusedByTouchesShouldBegin
+        // Sweeps generate stock recognizers only; a custom one (issue 15 §4) has no cause of its own yet.
+        case .custom: return .unknown
         }
     }
 
@@ -100,7 +102,7 @@ public enum CauseAnalysis {
         case .longPress: return .longPressWon
         case .tap: return .tapRecognizerWon
         case .edgeGate: return .edgeGateWon
-        case .scrollDelay: return .unknown
+        case .scrollDelay, .custom: return .unknown
         }
     }
 

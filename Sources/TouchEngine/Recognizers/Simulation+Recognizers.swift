@@ -15,6 +15,7 @@ extension Simulation {
         case let .scrollDelay(sv): return scrollDelayReceives(phase, slot: slot, id: id, scrollView: sv)
         case let .scrollPan(sv): return scrollPanReceives(phase, slot: slot, id: id, scrollView: sv)
         case let .edgeGate(edges): return edgeGateReceives(phase, slot: slot, id: id, edges: edges)
+        case let .custom(behavior): return customReceives(phase, slot: slot, id: id, behavior: behavior)
         }
     }
 
@@ -40,6 +41,10 @@ extension Simulation {
         case .edgeGate:
             if Recorder.isRecording { emit(.timer("\(name): edge gate delay")) }
             return .fail(why(.timer("the system gesture gate let the touch through")))
+        case .custom(let behavior):
+            if Recorder.isRecording { emit(.timer("\(name): its delay elapsed")) }
+            let reason = why(.timer("its first touch stayed down for the delay"))
+            return behavior.isContinuous ? .begin(reason) : .recognize(reason)
         case .pan, .scrollPan:
             return .none
         }
