@@ -56,6 +56,14 @@ public struct Outcome: Hashable, Sendable {
     public var actions: [RecognizerID: [RecognizerRecord]] = [:]
     /// Touches dropped unseen (G5, S3), by touch number.
     public var dropped: [Int] = []
+    /// One delegate question and its answer (issue 15 §4).
+    public struct AskedRecord: Hashable, Sendable {
+        public var time: VirtualTime
+        public var question: DelegateQuestion
+        public var answer: Bool
+    }
+    /// The delegate questions each recognizer's delegate was asked (only delegates that log are recorded).
+    public var asked: [RecognizerID: [AskedRecord]] = [:]
 
     public init() {}
 
@@ -93,6 +101,8 @@ public struct Outcome: Hashable, Sendable {
                 actions[recognizer, default: []].append(RecognizerRecord(time: t, state: state, translation: translation))
             case let .dropped(touch, _):
                 dropped.append(touch)
+            case let .asked(recognizer, question, answer):
+                asked[recognizer, default: []].append(AskedRecord(time: t, question: question, answer: answer))
             default:
                 break
             }
