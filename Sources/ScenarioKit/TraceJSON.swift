@@ -165,7 +165,7 @@ public enum TraceJSON {
             let transitions = o.transitions[id] ?? []
             let actions = o.actions[id] ?? []
             let recognized = transitions.contains { $0.state == .began || $0.state == .ended }
-            return (scene.recognizers[id].name, .object([
+            var fields: [(String, JSON)] = [
                 ("recognized", .bool(recognized)),
                 ("transitions", .array(transitions.map { .object([("t", ms($0.time)), ("state", .string(stateName($0.state, id, scene)))]) })),
                 ("actions", .array(actions.map { a in
@@ -173,7 +173,21 @@ public enum TraceJSON {
                     if let t = a.translation { f.append(("translation", pt(t))) }
                     return .object(f)
                 })),
-            ]))
+            ]
+            // Only delegates that log (issue 15 §4) have questions; other recognizers' objects are unchanged.
+            if scene.recognizers[id].delegateLogs {
+                fields.append(("asked", .array((o.asked[id] ?? []).map { a in
+                    var f: [(String, JSON)] = [("t", ms(a.time)), ("method", .string(a.question.methodName))]
+                    switch a.question {
+                    case .shouldReceive(let touch): f.append(("touch", .number(Double(touch))))
+                    case .shouldBegin: break
+                    case .shouldRecognizeSimultaneously(let other): f.append(("other", .string(scene.recognizers[other].name)))
+                    }
+                    f.append(("answer", .bool(a.answer)))
+                    return .object(f)
+                })))
+            }
+            return (scene.recognizers[id].name, .object(fields))
         }
         return .object([
             ("hitViews", .object(hit)), ("callbacks", .object(callbacks)), ("controlEvents", .object(controls)),
