@@ -68,6 +68,11 @@ extension Expectations {
         for e in order {
             if let failure = e.check(scene: scene, trace: trace) { failures.append(failure) }
         }
+        for e in asked {
+            guard case .recognizer(let recognizer) = e.subject else { continue }
+            failures += e.check(outcome.asked[recognizer] ?? [], matches: { $0.matches($1) },
+                                render: { AskedEntry.render($0, scene: scene) })
+        }
         return failures
     }
 

@@ -5,7 +5,7 @@ extension Expectations {
     /// The keys an `expect:` block may use, in the order the format documents them.
     public static let keys = [
         "hit", "callbacks", "controls", "controlActions", "highlights", "selections", "recognizers", "actions", "scroll",
-        "tapCounts", "dropped", "order",
+        "tapCounts", "dropped", "order", "asked",
     ]
 
     /// Reads an `expect:` mapping, resolving every name against `scene`.
@@ -110,6 +110,17 @@ private struct ExpectationReader {
                 }
                 for (i, chain) in chains.enumerated() {
                     result.order.append(try order(path: "\(path)[\(i)]", chain))
+                }
+            case "asked":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let name = try string(k, what: "a recognizer name")
+                    let recognizer = try resolveRecognizer(name, at: k)
+                    guard scene.recognizers[recognizer].delegateLogs else {
+                        throw error(at: k, "'\(path).\(name)' needs recognizer '\(name)' to have 'delegateLogs: true'; only those questions are traced")
+                    }
+                    result.asked.append(try list(path: "\(path).\(name)", key: k, value: v, subject: .recognizer(recognizer)) {
+                        EntryGrammar.asked($0, scene: scene)
+                    })
                 }
             default:
                 throw error(at: keyNode, "unknown key '\(key)' in 'expect'; allowed keys are \(Expectations.keys.joined(separator: ", "))")

@@ -39,19 +39,21 @@ public struct Expectations: Hashable, Sendable {
     public var dropped: ListExpectation<TouchNumberEntry>? = nil
     /// `order:` — chains of trace events that must occur in the given order.
     public var order: [OrderExpectation] = []
+    /// `asked:` — the delegate questions each recognizer's delegate was asked, in order (issue 15 §4).
+    public var asked: [ListExpectation<AskedEntry>] = []
 
     public init() {}
 
     /// Whether the block asserts nothing.
     public var isEmpty: Bool {
         hit.isEmpty && callbacks.isEmpty && controls.isEmpty && controlActions.isEmpty && highlights.isEmpty && selections.isEmpty
-            && recognizers.isEmpty && actions.isEmpty && scroll.isEmpty && tapCounts.isEmpty && dropped == nil && order.isEmpty
+            && recognizers.isEmpty && actions.isEmpty && scroll.isEmpty && tapCounts.isEmpty && dropped == nil && order.isEmpty && asked.isEmpty
     }
 
     /// How many statements the block makes (one per object list, scroll entry, hit or order entry).
     public var count: Int {
         hit.count + callbacks.count + controls.count + controlActions.count + highlights.count + selections.count + recognizers.count
-            + actions.count + scroll.count + tapCounts.count + (dropped == nil ? 0 : 1) + order.count
+            + actions.count + scroll.count + tapCounts.count + (dropped == nil ? 0 : 1) + order.count + asked.count
     }
 }
 

@@ -30,6 +30,11 @@ extension ScenarioLoader {
         var canPrevent: PendingSet?
         var canBePrevented: PendingSet?
         var toggleEnabledOnBegin: [NameRef]?
+        /// Class overrides of G10 (`shouldRequireFailure(of:)`, `shouldBeRequiredToFail(by:)`), issue 15 §4.
+        var shouldRequireFailureOf: PendingSet?
+        var shouldBeRequiredToFailBy: PendingSet?
+        /// `onAction: {toggleEnabled: [...]}`.
+        var actionToggles: [NameRef]?
     }
 }
 
@@ -126,6 +131,15 @@ extension ScenarioLoader.Builder {
         }
         if let refs = pending.toggleEnabledOnBegin {
             policies.toggleEnabledOnBegin = try resolveRecognizers(refs, key: "toggleEnabledOnBegin", owner: owner)
+        }
+        if let set = pending.shouldRequireFailureOf {
+            policies.shouldRequireFailureOf = try resolveSet(set, key: "shouldRequireFailureOf", owner: owner)
+        }
+        if let set = pending.shouldBeRequiredToFailBy {
+            policies.shouldBeRequiredToFailBy = try resolveSet(set, key: "shouldBeRequiredToFailBy", owner: owner)
+        }
+        if let refs = pending.actionToggles {
+            scene.recognizers[id].actions.togglesEnabled = try resolveRecognizers(refs, key: "onAction.toggleEnabled", owner: owner)
         }
         scene.recognizers[id].policies = policies
     }

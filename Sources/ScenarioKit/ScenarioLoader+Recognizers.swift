@@ -2,9 +2,9 @@ import TouchEngine
 import Yams
 
 extension ScenarioLoader {
-    static let recognizerKinds = ["tap", "longPress", "pan", "swipe", "pinch", "rotation"]
+    static let recognizerKinds = ["tap", "longPress", "pan", "swipe", "pinch", "rotation", "custom"]
     static let recognizerCommonKeys = ["id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
-                                       "delaysTouchesEnded", "enabled"]
+                                       "delaysTouchesEnded", "enabled"] + customCommonKeys
     /// Keys that apply only to some recognizer kinds.
     static let recognizerKindKeys: [String: [String]] = [
         "tap": ["taps", "touches", "allowableMovement", "maximumTapDuration", "maximumIntervalBetweenTaps"],
@@ -13,6 +13,7 @@ extension ScenarioLoader {
         "swipe": ["touches", "directions"],
         "pinch": [],
         "rotation": [],
+        "custom": customKindKeys,
     ]
 
     static func recognizerKeys(kind: String?) -> [String] {
@@ -69,6 +70,8 @@ extension ScenarioLoader.Builder {
             recognizerKind = .pinch
         case "rotation":
             recognizerKind = .rotation
+        case "custom":
+            recognizerKind = .custom(try parseCustomBehavior(map, owner: owner))
         default:
             recognizerKind = .swipe(directions: try parseDirections(map["directions"]), touches: touches)
         }
@@ -84,8 +87,9 @@ extension ScenarioLoader.Builder {
         spec.thresholds.maximumTapDuration = try map.milliseconds("maximumTapDuration")
         spec.thresholds.maximumIntervalBetweenTaps = try map.milliseconds("maximumIntervalBetweenTaps")
 
-        let pending = try parsePolicies(map, keys: ScenarioLoader.recognizerKeys(kind: kind), context: context)
+        var pending = try parsePolicies(map, keys: ScenarioLoader.recognizerKeys(kind: kind), context: context)
         spec.policies = try resolveViewPolicies(pending, owner: owner)
+        try parseCustomCommonKeys(map, into: &spec, pending: &pending, kind: kind, owner: owner)
         return .init(spec: spec, policies: pending)
     }
 

@@ -372,6 +372,40 @@ public enum ScenarioWriter {
             return out
         }
 
+        /// A custom recognizer's behaviour keys (issue 15 §4).
+        func custom(_ b: CustomBehavior) -> [String] {
+            var out: [String] = []
+            switch b.begins {
+            case .touchDown: break
+            case .delay(let d): out += ["begins: delay", "delay: " + ms(d)]
+            case .touchUp: out.append("begins: touchUp")
+            case .never: out.append("begins: never")
+            }
+            if b.isContinuous { out.append("continuous: true") }
+            if let m = b.allowableMovement { out.append("allowableMovement: " + number(m)) }
+            return out
+        }
+
+        /// The class's G10 overrides, a delegate that logs, and `onAction` (issue 15 §4).
+        func classAndHandler(_ spec: RecognizerSpec) -> [String] {
+            var out: [String] = []
+            let p = spec.policies
+            if p.shouldRequireFailureOf != .none { out.append("shouldRequireFailureOf: " + set(p.shouldRequireFailureOf)) }
+            if p.shouldBeRequiredToFailBy != .none { out.append("shouldBeRequiredToFailBy: " + set(p.shouldBeRequiredToFailBy)) }
+            if spec.delegateLogs { out.append("delegateLogs: true") }
+            let a = spec.actions
+            guard !a.isEmpty else { return out }
+            var effects: [String] = []
+            if a.resetsTranslation { effects.append("setTranslationZero: true") }
+            if let v = a.movesView { effects.append("moveView: " + viewName(v)) }
+            if let change = a.setsFrame {
+                effects.append("setFrame: {view: " + viewName(change.view) + ", frame: " + ScenarioWriter.rect(change.frame) + "}")
+            }
+            if !a.togglesEnabled.isEmpty { effects.append("toggleEnabled: " + recognizerList(a.togglesEnabled)) }
+            out.append("onAction: {" + effects.joined(separator: ", ") + "}")
+            return out
+        }
+
         func set(_ s: RecognizerSet) -> String {
             switch s {
             case .none: return "none"
@@ -424,12 +458,17 @@ public enum ScenarioWriter {
                         if directions.contains(.down) { names.append("down") }
                         parts.append("directions: [" + names.joined(separator: ", ") + "]")
                     }
+                case let .custom(behavior):
+                    parts.append("kind: custom")
+                    parts.append("view: " + viewName(spec.view))
+                    parts += custom(behavior)
                 }
                 if !spec.cancelsTouchesInView { parts.append("cancelsTouchesInView: false") }
                 if spec.delaysTouchesBegan { parts.append("delaysTouchesBegan: true") }
                 if !spec.delaysTouchesEnded { parts.append("delaysTouchesEnded: false") }
                 if !spec.isEnabled { parts.append("enabled: false") }
                 parts += policies(spec.policies)
+                parts += classAndHandler(spec)
                 written.append("{" + parts.joined(separator: ", ") + "}")
             }
             guard !written.isEmpty else { return }

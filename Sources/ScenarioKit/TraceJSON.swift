@@ -131,6 +131,25 @@ public enum TraceJSON {
                 fields += [("call", .string("scrollViewDidEndZooming")), ("atScale", .number(scale))]
             case .zoomBouncing(let b): fields += [("property", .string("isZoomBouncing")), ("value", .bool(b))]
             }
+        case let .asked(id, question, answer):
+            fields += [("type", .string("asked")), ("recognizer", .string(recs[id].name)),
+                       ("method", .string(question.methodName))]
+            switch question {
+            case .shouldReceive(let touch): fields.append(("touch", .number(Double(touch))))
+            case .shouldBegin: break
+            case .shouldRecognizeSimultaneously(let other): fields.append(("other", .string(recs[other].name)))
+            }
+            fields.append(("answer", .bool(answer)))
+        case let .frameSet(view, frame, by):
+            fields += [("type", .string("frameSet")), ("view", .string(views[view].name)),
+                       ("frame", .array([.number(frame.origin.x), .number(frame.origin.y), .number(frame.size.width),
+                                         .number(frame.size.height)])),
+                       ("by", .string(recs[by].name))]
+        case let .enabledSet(id, enabled, by):
+            fields += [("type", .string("enabledSet")), ("recognizer", .string(recs[id].name)), ("enabled", .bool(enabled)),
+                       ("by", .string(recs[by].name))]
+        case let .translationReset(id):
+            fields += [("type", .string("translationReset")), ("recognizer", .string(recs[id].name))]
         }
         return .object(fields)
     }
@@ -194,7 +213,7 @@ public enum TraceJSON {
             let transitions = o.transitions[id] ?? []
             let actions = o.actions[id] ?? []
             let recognized = transitions.contains { $0.state == .began || $0.state == .ended }
-            return (scene.recognizers[id].name, .object([
+            var fields: [(String, JSON)] = [
                 ("recognized", .bool(recognized)),
                 ("transitions", .array(transitions.map { .object([("t", ms($0.time)), ("state", .string(stateName($0.state, id, scene)))]) })),
                 ("actions", .array(actions.map { a in
@@ -203,7 +222,21 @@ public enum TraceJSON {
                     if let m = a.measure { f += measureFields(m) }
                     return .object(f)
                 })),
-            ]))
+            ]
+            // Only delegates that log (issue 15 §4) have questions; other recognizers' objects are unchanged.
+            if scene.recognizers[id].delegateLogs {
+                fields.append(("asked", .array((o.asked[id] ?? []).map { a in
+                    var f: [(String, JSON)] = [("t", ms(a.time)), ("method", .string(a.question.methodName))]
+                    switch a.question {
+                    case .shouldReceive(let touch): f.append(("touch", .number(Double(touch))))
+                    case .shouldBegin: break
+                    case .shouldRecognizeSimultaneously(let other): f.append(("other", .string(scene.recognizers[other].name)))
+                    }
+                    f.append(("answer", .bool(a.answer)))
+                    return .object(f)
+                })))
+            }
+            return (scene.recognizers[id].name, .object(fields))
         }
         var fields: [(String, JSON)] = [
             ("hitViews", .object(hit)), ("callbacks", .object(callbacks)), ("controlEvents", .object(controls)),

@@ -70,6 +70,8 @@ public enum CauseAnalysis {
         case .scrollPan: return .cancelledByScrollPan
         case .scrollDelay: return .refusedByTouchesShouldBegin
         case .pinch, .rotation, .scrollZoom: return .takenByPinchOrRotation
+        // Sweeps generate stock recognizers only; a custom one (issue 15 §4) has no cause of its own yet.
+        case .custom: return .unknown
         }
     }
 
@@ -105,7 +107,7 @@ public enum CauseAnalysis {
         case .longPress: return .longPressWon
         case .tap: return .tapRecognizerWon
         case .edgeGate: return .edgeGateWon
-        case .scrollDelay: return .unknown
+        case .scrollDelay, .custom: return .unknown
         case .pinch, .rotation, .scrollZoom: return .pinchOrRotationWon
         }
     }

@@ -116,9 +116,22 @@ extension Scene {
             q.canPrevent = set(p.canPrevent)
             q.canBePrevented = set(p.canBePrevented)
             q.toggleEnabledOnBegin = ids(p.toggleEnabledOnBegin)
+            q.shouldRequireFailureOf = set(p.shouldRequireFailureOf)
+            q.shouldBeRequiredToFailBy = set(p.shouldBeRequiredToFailBy)
             return q
         }
-        for (old, new) in added { out.recognizers[new].policies = mapPolicies(recognizers[old].policies) }
+        // What action handlers act on (issue 15 §4); a removed view or recognizer drops out.
+        func mapActions(_ a: ActionEffects) -> ActionEffects {
+            var b = a
+            b.movesView = a.movesView.flatMap { viewMap[$0] }
+            b.setsFrame = a.setsFrame.flatMap { change in viewMap[change.view].map { FrameChange(view: $0, frame: change.frame) } }
+            b.togglesEnabled = a.togglesEnabled.compactMap { recognizerMap[$0] }
+            return b
+        }
+        for (old, new) in added {
+            out.recognizers[new].policies = mapPolicies(recognizers[old].policies)
+            out.recognizers[new].actions = mapActions(recognizers[old].actions)
+        }
         for (old, spec) in order {
             guard let scroll = spec.scroll, let id = viewMap[old], let pan = out.scrollRecognizers(of: id)?.pan else { continue }
             let policies = mapPolicies(scroll.pan)

@@ -87,6 +87,7 @@ struct ControllerEmitter {
                 }
                 w.line("Log.line(text)")
                 recognizers.emitToggles(into: &w)
+                recognizers.emitActionEffects(into: &w)
             }
             emitCodeSteps(into: &w)
             emitDelegate(delegateIDs, into: &w)
@@ -126,6 +127,8 @@ struct ControllerEmitter {
     func emitDelegate(_ ids: [RecognizerID], into w: inout SwiftWriter) {
         let policy = PolicyCode(scene: scene)
         guard !ids.isEmpty else { return }
+        let logged = ids.filter { scene.recognizers[$0].delegateLogs }
+        guard logged.isEmpty else { return DelegateLogCode(scene: scene).emit(ids, logged: logged, into: &w) }
         w.line()
         w.line("// MARK: UIGestureRecognizerDelegate (the scenario's delegate answers, G3, G8, G11)")
         let receiving = ids.filter { scene.recognizers[$0].policies.shouldReceive != .always }

@@ -101,6 +101,11 @@ struct Prediction {
             }
         case let .dropped(touch, _):
             return "touch \(touch) dropped: no view will hear of it"
+        case let .asked(recognizer, question, answer):
+            return "delegate of \(scene.recognizers[recognizer].name) asked \(TraceText.ask(question, recognizer, scene)) → \(answer)"
+        case let .frameSet(view, frame, by):
+            return "\(scene.recognizers[by].name)'s action sets \(scene.views[view].name).frame = (\(SwiftLiteral.number(frame.origin.x)), "
+                + "\(SwiftLiteral.number(frame.origin.y)), \(SwiftLiteral.number(frame.size.width)), \(SwiftLiteral.number(frame.size.height)))"
         default:
             return nil
         }

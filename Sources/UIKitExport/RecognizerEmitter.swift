@@ -17,11 +17,14 @@ struct RecognizerEmitter {
     }
 
     func needsSubclass(_ r: RecognizerSpec) -> Bool {
-        r.policies.canPrevent != .all || r.policies.canBePrevented != .all
+        if case .custom = r.kind { return true }
+        return r.policies.canPrevent != .all || r.policies.canBePrevented != .all
+            || r.policies.shouldRequireFailureOf != .none || r.policies.shouldBeRequiredToFailBy != .none
     }
 
     func needsDelegate(_ r: RecognizerSpec) -> Bool {
         r.policies.shouldReceive != .always || r.policies.shouldBegin != .always || r.policies.simultaneousWith != .none
+            || r.delegateLogs
     }
 
     func className(_ id: RecognizerID) -> String {
@@ -44,20 +47,21 @@ struct RecognizerEmitter {
     func emitSubclasses(into w: inout SwiftWriter) {
         for id in userRecognizers where needsSubclass(scene.recognizers[id]) {
             let r = scene.recognizers[id]
-            w.doc("\(r.name): a \(r.kind.uikitClass) whose class overrides canPrevent / canBePrevented (G9).")
+            if case .custom = r.kind {
+                w.doc("\(r.name): a UIGestureRecognizer subclass declared by its behaviour (issue 15 §4).")
+            } else {
+                w.doc("\(r.name): a \(r.kind.uikitClass) whose class overrides canPrevent / canBePrevented (G9).")
+            }
             w.block("final class \(className(id)): \(r.kind.uikitClass)") { w in
-                if r.policies.canPrevent != .all {
-                    w.comment("canPrevent: \(policy.describe(r.policies.canPrevent))")
-                    w.block("override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool") { w in
-                        w.line(policy.contains(r.policies.canPrevent, "preventedGestureRecognizer"))
-                    }
-                }
-                if r.policies.canBePrevented != .all {
-                    w.comment("canBePrevented: \(policy.describe(r.policies.canBePrevented))")
-                    w.block("override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool") { w in
-                        w.line(policy.contains(r.policies.canBePrevented, "preventingGestureRecognizer"))
-                    }
-                }
+                if case .custom(let behavior) = r.kind { CustomRecognizerCode(behavior: behavior).emit(into: &w) }
+                emitOverride("canPrevent", r.policies.canPrevent, unless: .all,
+                             "canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer)", "preventedGestureRecognizer", into: &w)
+                emitOverride("canBePrevented", r.policies.canBePrevented, unless: .all,
+                             "canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer)", "preventingGestureRecognizer", into: &w)
+                emitOverride("shouldRequireFailureOf", r.policies.shouldRequireFailureOf, unless: .none,
+                             "shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer)", "otherGestureRecognizer", into: &w)
+                emitOverride("shouldBeRequiredToFailBy", r.policies.shouldBeRequiredToFailBy, unless: .none,
+                             "shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer)", "otherGestureRecognizer", into: &w)
             }
             w.line()
         }
@@ -188,6 +192,53 @@ struct RecognizerEmitter {
         if !r.isEnabled { w.line("\(v).isEnabled = false") }
         if needsDelegate(r) { w.line("\(v).delegate = self") }
         w.line("\(names.views[r.view]).addGestureRecognizer(\(v))")
+    }
+
+    /// One class override (G9, G10) answering by log name, written when `set` is not UIKit's default.
+    func emitOverride(_ key: String, _ set: RecognizerSet, unless byDefault: RecognizerSet, _ signature: String,
+                      _ parameter: String, into w: inout SwiftWriter) {
+        guard set != byDefault else { return }
+        w.comment("\(key): \(policy.describe(set))")
+        w.block("override func \(signature) -> Bool") { w in w.line(policy.contains(set, parameter)) }
+    }
+
+    /// `onAction:` (issue 15 §4) inside `recognizerAction(_:)`: what each handler does after logging.
+    func emitActionEffects(into w: inout SwiftWriter) {
+        for r in scene.recognizers where !r.actions.isEmpty {
+            let a = r.actions
+            let name = SwiftLiteral.string(r.name)
+            if a.movesView != nil || a.resetsTranslation {
+                w.block("if Log.name(recognizer) == \(name), let pan = recognizer as? UIPanGestureRecognizer, "
+                    + "pan.state == .began || pan.state == .changed") { w in
+                    if let v = a.movesView {
+                        w.comment("onAction.moveView: keep \(scene.views[v].name) under the finger (translation in its superview).")
+                        w.line("let t = pan.translation(in: \(names.views[v]).superview)")
+                        w.line("\(names.views[v]).center = CGPoint(x: \(names.views[v]).center.x + t.x, y: \(names.views[v]).center.y + t.y)")
+                        w.line("Log.line(\"\\(Log.name(recognizer))'s action sets \(scene.views[v].name).frame = \\(\(names.views[v]).frame)\")")
+                    }
+                    if a.resetsTranslation {
+                        w.comment("onAction.setTranslationZero: each action reports the movement since the previous one.")
+                        w.line("pan.setTranslation(.zero, in: pan.view)")
+                    }
+                }
+            }
+            guard a.setsFrame != nil || !a.togglesEnabled.isEmpty else { continue }
+            let state = r.kind.isContinuous ? ".began" : ".ended"
+            w.block("if Log.name(recognizer) == \(name) && recognizer.state == \(state)") { w in
+                if let change = a.setsFrame {
+                    let f = change.frame
+                    w.comment("onAction.setFrame: later touches hit-test \(scene.views[change.view].name) at its new place.")
+                    w.line("\(names.views[change.view]).frame = CGRect(x: \(SwiftLiteral.number(f.origin.x)), y: \(SwiftLiteral.number(f.origin.y)), "
+                        + "width: \(SwiftLiteral.number(f.size.width)), height: \(SwiftLiteral.number(f.size.height)))")
+                }
+                for other in a.togglesEnabled {
+                    guard let target = expression(other) else { continue }
+                    let optional = { if case .scrollDelay = scene.recognizers[other].kind { return "?" } else { return "" } }()
+                    w.comment("onAction.toggleEnabled: \(scene.recognizers[other].name).isEnabled.toggle().")
+                    w.line("\(target)\(optional).isEnabled.toggle()")
+                }
+            }
+        }
     }
 
     /// `toggleEnabledOnBegin` (§6.5) inside `recognizerAction(_:)`: when the recognizer begins (or

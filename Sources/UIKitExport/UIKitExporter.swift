@@ -18,6 +18,10 @@ public enum UIKitExporter {
         HeaderEmitter(scenario: scenario, prediction: prediction, namespace: namespace, sourceText: sourceText).emit(into: &w)
         w.line()
         w.line("import UIKit")
+        if scene.recognizers.contains(where: { if case .custom = $0.kind { return true } else { return false } }) {
+            // A custom recognizer sets its own state (issue 15 §4).
+            w.line("import UIKit.UIGestureRecognizerSubclass")
+        }
         w.line()
         w.doc("Everything for scenario \"\(scene.name)\", in one namespace so that several exports can share an app.")
         w.block("enum \(namespace)") { w in

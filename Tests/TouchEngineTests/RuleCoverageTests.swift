@@ -137,7 +137,7 @@ import Testing
 }
 
 /// The repository root: three levels above this file (Tests/TouchEngineTests/RuleCoverageTests.swift).
-private let repositoryRoot: String = {
+let repositoryRoot: String = {
     var url = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 { url.deleteLastPathComponent() }
     return url.path

@@ -121,6 +121,17 @@ import Testing
         for (key, kind, line) in recognizerLines {
             cases.append(change("recognizer." + key, base: { $0.recognizer[1] = "kind: " + kind }) { $0.recognizer.append(line) })
         }
+        // Custom recognizers, class G10 overrides, logging delegates and acting handlers (issue 15 §4).
+        let custom: (inout Slots) -> Void = { $0.recognizer[1] = "kind: custom" }
+        cases.append(change("recognizer.begins", base: custom) { $0.recognizer.append("begins: touchUp") })
+        cases.append(change("recognizer.delay", base: { $0.recognizer += ["kind: custom", "begins: delay", "delay: 300"].suffix(2); $0.recognizer[1] = "kind: custom" }) {
+            $0.recognizer[$0.recognizer.count - 1] = "delay: 400"
+        })
+        cases.append(change("recognizer.continuous", base: custom) { $0.recognizer.append("continuous: true") })
+        cases.append(change("recognizer.shouldRequireFailureOf") { $0.recognizer.append("shouldRequireFailureOf: [H]") })
+        cases.append(change("recognizer.shouldBeRequiredToFailBy") { $0.recognizer.append("shouldBeRequiredToFailBy: [H]") })
+        cases.append(change("recognizer.delegateLogs") { $0.recognizer.append("delegateLogs: true") })
+        cases.append(change("recognizer.onAction") { $0.recognizer.append("onAction: {toggleEnabled: [H]}") })
         // Delegate policies, on a recognizer and in a scroll view's `pan:` map.
         let policyValues: [(String, String)] = [
             ("shouldReceive", "never"), ("shouldBegin", "never"), ("simultaneousWith", "all"), ("requireToFail", "[H]"),

@@ -148,11 +148,13 @@ extension Simulation {
 
     mutating func sendAction(_ id: RecognizerID) {
         summary.action(of: id, recognizing: recognizers[id].state == .began || recognizers[id].state == .ended, at: now)
-        guard Recorder.isRecording else { return }
-        var translation: Point?
-        switch recs[id].kind {
-        case .pan, .scrollPan: translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
-        default: translation = nil
+        if Recorder.isRecording {
+            var translation: Point?
+            switch recs[id].kind {
+            case .pan, .scrollPan: translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
+            default: translation = nil
+            }
+            emit(.action(recognizer: id, state: recognizers[id].state, translation: translation))
         }
         var measure: GestureMeasure?
         switch recs[id].kind {
@@ -161,6 +163,8 @@ extension Simulation {
         default: measure = nil
         }
         emit(.action(recognizer: id, state: recognizers[id].state, translation: translation, measure: measure))
+        // The handler acts after it has read the state (issue 15 §4); traced or not, the run depends on it.
+        if recs[id].hasActionEffects { performActionEffects(id) }
     }
 
     // MARK: - Phase 4

@@ -11,8 +11,10 @@ public struct Simulation<Recorder: TraceRecorder> {
     public let prepared: PreparedScene
     public var recorder: Recorder
     let params: Parameters
-    /// Plain-data tables of the prepared scene, held directly for cheap access.
-    let views: [ViewInfo]
+    /// Plain-data tables of the prepared scene, held directly for cheap access. `views` is the prepared scene's
+    /// until an action handler moves or resizes a view (issue 15 §4): then this run's copy changes
+    /// (`viewsChanged`), and `reset` puts the prepared one back. Scenes without such handlers never copy it.
+    var views: [ViewInfo]
     let recs: [RecognizerInfo]
     let rankOrder: [RecognizerID]
     let rank: [Int]
@@ -67,6 +69,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     var mayHaveFinished = false
     /// Recognizers waiting for their failure requirements (so settling is skipped when there are none).
     var pendingCount = 0
+    /// An action handler changed a view's frame in this run (`views` is this run's copy).
+    var viewsChanged = false
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -131,6 +135,10 @@ public struct Simulation<Recorder: TraceRecorder> {
             }
             deadlines[r] = .never
             r += 1
+        }
+        if viewsChanged {
+            views = prepared.views
+            viewsChanged = false
         }
         for sv in prepared.scrollViewIDs {
             scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin, zoomScale: scene.views[sv].scroll?.zoomScale ?? 1)
@@ -381,6 +389,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             let chain = responderChainViews(from: view)
             let recs = Array(recsStorage[touches[slot].recsStart ..< touches[slot].recsStart + touches[slot].recsCount])
             emit(.hitTest(touch: number, view: view, chain: chain, recognizers: recs))
+            if prepared.anyDelegateLogs { askShouldReceive(touch: number, view: view) }
         }
         scrollTouchBegan(slot)
         return slot
@@ -407,6 +416,16 @@ public struct Simulation<Recorder: TraceRecorder> {
             summary.collected(id)
         }
         touches[slot].recsCount = count
+    }
+
+    /// Traced runs: the `shouldReceive` questions `collectRecognizers` just decided, for delegates that log
+    /// (asked of every enabled recognizer of the hit view and its ancestors, in G2 order, G3).
+    mutating func askShouldReceive(touch number: Int, view: ViewID) {
+        for id in rankOrder where recs[id].delegateLogs {
+            guard recognizers[id].isEnabled, isView(view, inside: recs[id].view) else { continue }
+            let answer = shouldReceive(scene.recognizers[id].policies.shouldReceive, touchView: view)
+            emit(.asked(recognizer: id, question: .shouldReceive(touch: number), answer: answer))
+        }
     }
 
     @inline(__always) func shouldReceive(_ policy: ShouldReceivePolicy, touchView: ViewID) -> Bool {

@@ -92,7 +92,9 @@ extension Simulation {
     /// The checks a recognizer passes when it actually leaves `possible` (G11, §5.4, S7, G7), then commit.
     mutating func attemptToBegin(_ id: RecognizerID, verdict: Verdict, afterRequirements: Bool) {
         let spec = recs[id]
-        if !delegateShouldBegin(id) {
+        let shouldBegin = delegateShouldBegin(id)
+        if Recorder.isRecording && spec.delegateLogs { emit(.asked(recognizer: id, question: .shouldBegin, answer: shouldBegin)) }
+        if !shouldBegin {
             fail(id, .delegateShouldBegin, .delegateShouldBegin)
             return
         }
@@ -158,7 +160,9 @@ extension Simulation {
             k += 1
             guard other != winner && recognizers[other].state == .possible
                 && recognizers[other].touches & touchesOfWinner != 0 else { continue }
-            if simultaneous(winner, other) || !prevents(winner, other) { continue }
+            if !prevents(winner, other) { continue }
+            if Recorder.isRecording && prepared.anyDelegateLogs { askSimultaneity(active: winner, possible: other) }
+            if simultaneous(winner, other) { continue }
             fail(other, .excludedBy(winner), .excludedBy, by: winner)
         }
     }
@@ -183,7 +187,7 @@ extension Simulation {
     }
 
     /// G7 "first wins": an active recognizer that shares a touch and would prevent this one.
-    @inline(__always) func activeBlocker(for id: RecognizerID) -> RecognizerID? {
+    mutating func activeBlocker(for id: RecognizerID) -> RecognizerID? {
         let mine = recognizers[id].touches
         var k = 0
         while k < rankOrder.count {
@@ -192,10 +196,29 @@ extension Simulation {
             guard other != id && recognizers[other].touches & mine != 0 else { continue }
             let s = recognizers[other].state
             guard s.isActive || (s == .ended && recognizers[other].committedThisStep) else { continue }
-            if simultaneous(other, id) || !prevents(other, id) { continue }
+            if !prevents(other, id) { continue }
+            if Recorder.isRecording && prepared.anyDelegateLogs { askSimultaneity(active: other, possible: id) }
+            if simultaneous(other, id) { continue }
             return other
         }
         return nil
+    }
+
+    /// Traced runs: the G8 questions asked when `active` would exclude `possible` (prevention allowed by both
+    /// classes, G9): first the delegate of the one that would be excluded, then, unless it said yes, the other's
+    /// [REPL WinObjC `_UIGestureCoordinator`] — the order is not documented [INF]. Only delegates that log are
+    /// recorded; the system's gates are not asked (they never compete, §8). The answers are the ones the
+    /// `simultaneous` table combines.
+    mutating func askSimultaneity(active: RecognizerID, possible: RecognizerID) {
+        if case .edgeGate = recs[active].kind { return }
+        if case .edgeGate = recs[possible].kind { return }
+        let first = scene.recognizers[possible].policies.simultaneousWith.contains(active)
+        if recs[possible].delegateLogs {
+            emit(.asked(recognizer: possible, question: .shouldRecognizeSimultaneously(with: active), answer: first))
+        }
+        guard !first, recs[active].delegateLogs else { return }
+        let second = scene.recognizers[active].policies.simultaneousWith.contains(possible)
+        emit(.asked(recognizer: active, question: .shouldRecognizeSimultaneously(with: possible), answer: second))
     }
 
     /// G8: either delegate says yes; the system edge gate never competes. (A scroll view's delay

@@ -17,6 +17,7 @@ extension Simulation {
         case let .edgeGate(edges): return edgeGateReceives(phase, slot: slot, id: id, edges: edges)
         case .pinch, .scrollZoom: return twoFingerReceives(phase, slot: slot, id: id, rotation: false)
         case .rotation: return twoFingerReceives(phase, slot: slot, id: id, rotation: true)
+        case let .custom(behavior): return customReceives(phase, slot: slot, id: id, behavior: behavior)
         }
     }
 
@@ -42,6 +43,10 @@ extension Simulation {
         case .edgeGate:
             if Recorder.isRecording { emit(.timer("\(name): edge gate delay")) }
             return .fail(why(.timer("the system gesture gate let the touch through")))
+        case .custom(let behavior):
+            if Recorder.isRecording { emit(.timer("\(name): its delay elapsed")) }
+            let reason = why(.timer("its first touch stayed down for the delay"))
+            return behavior.isContinuous ? .begin(reason) : .recognize(reason)
         case .pan, .scrollPan, .pinch, .rotation, .scrollZoom:
             return .none
         }

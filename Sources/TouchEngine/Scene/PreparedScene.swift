@@ -56,6 +56,8 @@ public final class PreparedScene: Sendable {
     let declaresActions: [Bool]
     let actionTable: [[PreparedAction]]
     let judgedEvents: [ControlEventSet]
+    /// Some recognizer's delegate logs its questions: traced runs emit them (issue 15 §4).
+    let anyDelegateLogs: Bool
 
     public init(_ scene: Scene) {
         self.scene = scene
@@ -173,9 +175,17 @@ public final class PreparedScene: Sendable {
         }
         var reqStart: [Int] = [], reqList: [RecognizerID] = []
         var linked = Array(repeating: [RecognizerID](), count: n)
+        let dynamic = Self.dynamicRequirements(scene)
         for (r, spec) in scene.recognizers.enumerated() {
             reqStart.append(reqList.count)
             var required = spec.policies.requireToFail
+            // The class overrides add requirements the delegate did not make (G10); they link resets too.
+            let added = dynamic[r].filter { !required.contains($0) }
+            required += added
+            for other in added {
+                linked[r].append(other)
+                linked[other].append(r)
+            }
             switch spec.kind {
             case .pan, .swipe, .scrollPan: required += topGates.filter { !required.contains($0) }
             default: break
@@ -206,6 +216,28 @@ public final class PreparedScene: Sendable {
         }
         actionTable = table
         judgedEvents = judged
+        anyDelegateLogs = scene.recognizers.contains(where: \.delegateLogs)
+    }
+
+    /// G10 from the class overrides: `a` requires `b` to fail when `a.shouldRequireFailure(of: b)` or
+    /// `b.shouldBeRequiredToFail(by: a)` says so. UIKit only relates recognizers that see the same touches, so
+    /// pairs on views that are not one inside the other never count, nor do the system's gates (not app objects).
+    static func dynamicRequirements(_ scene: Scene) -> [[RecognizerID]] {
+        let recs = scene.recognizers
+        var result = Array(repeating: [RecognizerID](), count: recs.count)
+        let any = recs.contains { $0.policies.shouldRequireFailureOf != .none || $0.policies.shouldBeRequiredToFailBy != .none }
+        guard any else { return result }
+        func isGate(_ r: RecognizerSpec) -> Bool { if case .edgeGate = r.kind { return true }; return false }
+        for a in recs.indices where !isGate(recs[a]) {
+            for b in recs.indices where b != a && !isGate(recs[b]) {
+                guard recs[a].policies.shouldRequireFailureOf.contains(b) || recs[b].policies.shouldBeRequiredToFailBy.contains(a)
+                else { continue }
+                guard scene.isView(recs[a].view, inside: recs[b].view) || scene.isView(recs[b].view, inside: recs[a].view)
+                else { continue }
+                result[a].append(b)
+            }
+        }
+        return result
     }
 }
 
@@ -339,6 +371,10 @@ struct RecognizerInfo {
     /// It toggles other recognizers' `isEnabled` when it begins (§6.5).
     var togglesOthersOnBegin: Bool
     var thresholds: RecognizerThresholds
+    /// Its delegate logs its questions (traced runs only).
+    var delegateLogs: Bool
+    /// Its action handler acts (`RecognizerSpec.actions` is not empty).
+    var hasActionEffects: Bool
 
     init(_ spec: RecognizerSpec) {
         kind = spec.kind; view = spec.view; cancelsTouchesInView = spec.cancelsTouchesInView
@@ -347,5 +383,7 @@ struct RecognizerInfo {
         shouldReceiveIsCustom = spec.policies.shouldReceive != .always
         togglesOthersOnBegin = !spec.policies.toggleEnabledOnBegin.isEmpty
         thresholds = spec.thresholds
+        delegateLogs = spec.delegateLogs
+        hasActionEffects = !spec.actions.isEmpty
     }
 }

@@ -23,11 +23,14 @@ public enum RecognizerKind: Hashable, Sendable {
     case pinch
     /// `UIRotationGestureRecognizer`: continuous, two touches; reports `rotation` and `velocity` (§4.5 rotation).
     case rotation
+    /// A `UIGestureRecognizer` subclass declared by its behaviour (issue 15 §4); discrete or continuous.
+    case custom(CustomBehavior)
 
     /// Continuous recognizers go possible → began → changed* → ended|cancelled (§4.1).
     @inlinable public var isContinuous: Bool {
         switch self {
         case .longPress, .pan, .scrollPan, .pinch, .rotation, .scrollZoom: return true
+        case .custom(let behavior): return behavior.isContinuous
         default: return false
         }
     }
@@ -44,6 +47,7 @@ public enum RecognizerKind: Hashable, Sendable {
         case .scrollZoom: return "UIScrollViewPinchGestureRecognizer"
         case .pinch: return "UIPinchGestureRecognizer"
         case .rotation: return "UIRotationGestureRecognizer"
+        case .custom: return "UIGestureRecognizer"
         }
     }
 }
@@ -121,6 +125,11 @@ public struct RecognizerPolicies: Hashable, Sendable {
     /// Recognizers whose `isEnabled` the action handler sets to false and back to true when this one begins
     /// (§6.5: a long press makes the scroll pan drop the finger that now drags an item).
     public var toggleEnabledOnBegin: [RecognizerID] = []
+    /// The class's `shouldRequireFailure(of:)` (G10): true for these, so this one waits for them to fail (a
+    /// dynamic requirement the delegate did not make). Only recognizers that can share a touch count.
+    public var shouldRequireFailureOf: RecognizerSet = .none
+    /// The class's `shouldBeRequiredToFail(by:)` (G10): true for these, so they wait for this one to fail.
+    public var shouldBeRequiredToFailBy: RecognizerSet = .none
     public init() {}
 }
 
@@ -153,6 +162,11 @@ public struct RecognizerSpec: Hashable, Sendable {
     public var thresholds: RecognizerThresholds = RecognizerThresholds()
     /// Order of `addGestureRecognizer` among recognizers of the same view (larger = added later, G2/G7).
     public var addOrder: Int = 0
+    /// Its delegate implements every `UIGestureRecognizerDelegate` method and logs each question (the answers are
+    /// the policies); traced runs record each question as an event (issue 15 §4).
+    public var delegateLogs = false
+    /// What its action handler does (issue 15 §4).
+    public var actions = ActionEffects()
 
     public init(name: String, kind: RecognizerKind, view: ViewID) {
         self.name = name; self.kind = kind; self.view = view

@@ -78,6 +78,14 @@ public struct Outcome: Hashable, Sendable {
     public var dropped: [Int] = []
     /// `UITouch.tapCount` of each touch-down, by touch number, in order (a finger that taps three times: [1, 2, 3]).
     public var tapCounts: [Int: [Int]] = [:]
+    /// One delegate question and its answer (issue 15 §4).
+    public struct AskedRecord: Hashable, Sendable {
+        public var time: VirtualTime
+        public var question: DelegateQuestion
+        public var answer: Bool
+    }
+    /// The delegate questions each recognizer's delegate was asked (only delegates that log are recorded).
+    public var asked: [RecognizerID: [AskedRecord]] = [:]
 
     public init() {}
 
@@ -132,6 +140,8 @@ public struct Outcome: Hashable, Sendable {
                                                                          measure: measure))
             case let .dropped(touch, _):
                 dropped.append(touch)
+            case let .asked(recognizer, question, answer):
+                asked[recognizer, default: []].append(AskedRecord(time: t, question: question, answer: answer))
             default:
                 break
             }

@@ -174,6 +174,14 @@ public enum TraceEventKind: Hashable, Sendable {
     case zoom(view: ViewID, scale: Double, contentSize: Size)
     /// A scroll view delegate call or state flag change.
     case scroll(view: ViewID, ScrollNotification)
+    /// A recognizer's delegate was asked a question and gave this answer (issue 15 §4; only for delegates that log).
+    case asked(recognizer: RecognizerID, question: DelegateQuestion, answer: Bool)
+    /// A recognizer's action handler set a view's frame (moved or resized it; later touches hit-test it there).
+    case frameSet(view: ViewID, frame: Rect, by: RecognizerID)
+    /// A recognizer's action handler set a recognizer's `isEnabled`.
+    case enabledSet(recognizer: RecognizerID, enabled: Bool, by: RecognizerID)
+    /// A pan's action handler called `setTranslation(.zero, in:)`.
+    case translationReset(recognizer: RecognizerID)
 }
 
 /// One timestamped trace entry.

@@ -118,6 +118,26 @@ public enum TraceText {
             case .didEndZooming(let scale): return "\(n) scrollViewDidEndZooming(atScale: \(fmt(scale)))"
             case .zoomBouncing(let b): return "\(n) isZoomBouncing = \(b)"
             }
+        case let .asked(id, question, answer):
+            return "delegate of \(rn(id)) asked \(ask(question, id, scene)) → \(answer)"
+        case let .frameSet(view, frame, by):
+            return "\(rn(by))'s action sets \(views[view].name).frame = (\(fmt(frame.origin.x)),\(fmt(frame.origin.y)),"
+                + "\(fmt(frame.size.width)),\(fmt(frame.size.height)))"
+        case let .enabledSet(id, enabled, by):
+            return "\(rn(by))'s action sets \(rn(id)).isEnabled = \(enabled)"
+        case let .translationReset(id):
+            return "\(rn(id))'s action calls setTranslation(.zero, in:): translation and velocity restart from zero"
+        }
+    }
+
+    /// A delegate question as a call: `gestureRecognizer(P, shouldRecognizeSimultaneouslyWith: T)`.
+    public static func ask(_ question: DelegateQuestion, _ id: RecognizerID, _ scene: Scene) -> String {
+        let me = scene.recognizers[id].name
+        switch question {
+        case .shouldReceive(let touch): return "gestureRecognizer(\(me), shouldReceive: touch \(touch))"
+        case .shouldBegin: return "gestureRecognizerShouldBegin(\(me))"
+        case .shouldRecognizeSimultaneously(let other):
+            return "gestureRecognizer(\(me), shouldRecognizeSimultaneouslyWith: \(scene.recognizers[other].name))"
         }
     }
 

@@ -1,0 +1,76 @@
+import TouchEngine
+import Yams
+
+extension ScenarioLoader {
+    /// Keys of a `kind: custom` recognizer (a `UIGestureRecognizer` subclass declared by its behaviour, issue 15 §4).
+    static let customKindKeys = ["begins", "delay", "continuous", "allowableMovement"]
+    /// Keys valid on every recognizer: its class's G10 overrides, a delegate that logs, and what its action does.
+    static let customCommonKeys = ["shouldRequireFailureOf", "shouldBeRequiredToFailBy", "delegateLogs", "onAction"]
+    /// Keys of `onAction:`.
+    static let actionKeys = ["setTranslationZero", "moveView", "setFrame", "toggleEnabled"]
+}
+
+extension ScenarioLoader.Builder {
+    /// `begins: touchDown | delay | touchUp | never` (default touchDown), `delay: <ms>` (only with `begins: delay`),
+    /// `continuous: bool`, `allowableMovement: <pt>`.
+    func parseCustomBehavior(_ map: YAMLMap, owner: String) throws(ScenarioError) -> CustomBehavior {
+        var behavior = CustomBehavior()
+        behavior.isContinuous = try map.bool("continuous") ?? false
+        behavior.allowableMovement = try map.length("allowableMovement")
+        let begins = try map["begins"].map { (n) throws(ScenarioError) in
+            try reader.choice(n, ["touchDown", "delay", "touchUp", "never"], for: "'begins'")
+        } ?? "touchDown"
+        let delay = try map.milliseconds("delay")
+        if delay != nil && begins != "delay", let key = map.keyNode("delay") {
+            throw reader.error(at: key, "key 'delay' of \(owner) applies only with 'begins: delay'")
+        }
+        switch begins {
+        case "delay":
+            guard let delay else { throw reader.error(at: map["begins"]!, "\(owner) begins after a delay but has no 'delay' (ms)") }
+            behavior.begins = .delay(delay)
+        case "touchUp":
+            if behavior.isContinuous {
+                throw reader.error(at: map["begins"]!, "\(owner) is continuous and cannot begin at touch-up; a continuous recognizer begins at touchDown or after a delay")
+            }
+            behavior.begins = .touchUp
+        case "never": behavior.begins = .never
+        default: behavior.begins = .touchDown
+        }
+        return behavior
+    }
+
+    /// `shouldRequireFailureOf`, `shouldBeRequiredToFailBy` (resolved with the other recognizer ids), `delegateLogs`
+    /// and `onAction`.
+    func parseCustomCommonKeys(_ map: YAMLMap, into spec: inout RecognizerSpec, pending: inout ScenarioLoader.PendingPolicies,
+                               kind: String?, owner: String) throws(ScenarioError) {
+        if let node = map["shouldRequireFailureOf"] { pending.shouldRequireFailureOf = try parseSet(node, key: "shouldRequireFailureOf") }
+        if let node = map["shouldBeRequiredToFailBy"] { pending.shouldBeRequiredToFailBy = try parseSet(node, key: "shouldBeRequiredToFailBy") }
+        if let v = try map.bool("delegateLogs") { spec.delegateLogs = v }
+        guard let node = map["onAction"] else { return }
+        let actions = try reader.map(node, for: "'onAction'")
+        try actions.checkKeys(ScenarioLoader.actionKeys, in: "'onAction' of \(owner)")
+        for key in ["setTranslationZero", "moveView"] where kind != "pan" {
+            if let keyNode = actions.keyNode(key) {
+                throw reader.error(at: keyNode, "'onAction.\(key)' of \(owner) needs a pan recognizer (it uses the pan's translation)")
+            }
+        }
+        spec.actions.resetsTranslation = try actions.bool("setTranslationZero") ?? false
+        if let viewNode = actions["moveView"] {
+            let ref = ScenarioLoader.NameRef(name: try reader.identifier(viewNode, for: "'moveView'"), node: viewNode)
+            spec.actions.movesView = try resolveView(ref, allowWindow: false) { "\(owner) moves view '\($0)' in 'onAction', which is not defined" }
+        }
+        if let frameNode = actions["setFrame"] {
+            let change = try reader.map(frameNode, for: "'onAction.setFrame'")
+            try change.checkKeys(["view", "frame"], in: "'onAction.setFrame' of \(owner)")
+            let viewNode = try change.required("view", in: "'onAction.setFrame' of \(owner)")
+            let ref = ScenarioLoader.NameRef(name: try reader.identifier(viewNode, for: "'view'"), node: viewNode)
+            let view = try resolveView(ref, allowWindow: false) { "\(owner) sets the frame of view '\($0)' in 'onAction', which is not defined" }
+            let frame = try reader.rect(try change.required("frame", in: "'onAction.setFrame' of \(owner)"), for: "'frame'")
+            if scene.views[view].scroll != nil && frame.size != scene.views[view].frame.size {
+                throw reader.error(at: viewNode, "'onAction.setFrame' of \(owner) resizes scroll view '\(ref.name)'; its scroll range is computed once, so only moving it is modelled")
+            }
+            spec.actions.setsFrame = FrameChange(view: view, frame: frame)
+        }
+        if let list = actions["toggleEnabled"] { pending.actionToggles = try nameList(list, for: "'toggleEnabled'") }
+    }
+}

@@ -1,0 +1,87 @@
+/// A `UIGestureRecognizer` subclass declared by its behaviour (issue 15 §4): when it leaves `possible`, whether
+/// it is discrete or continuous, and when it gives up. Its class overrides (`canPrevent`, `canBePrevented`,
+/// `shouldRequireFailure(of:)`, `shouldBeRequiredToFail(by:)`) are in `RecognizerPolicies`.
+///
+/// The state machine follows Apple's rules for subclasses [DOC "About the Gesture Recognizer State Machine"]: a
+/// discrete recognizer goes `possible → recognized` or `possible → failed`; a continuous one `possible → began →
+/// changed* → ended | cancelled`, or `possible → failed`. UIKit resets it (`reset()`) once its touches are over.
+public struct CustomBehavior: Hashable, Sendable {
+    /// When the subclass sets `.began` (continuous) or `.recognized` (discrete).
+    public var begins: CustomBegin = .touchDown
+    /// Continuous: `.began`, then `.changed` on every move, `.ended` when the last touch lifts.
+    public var isContinuous = false
+    /// While `possible`, a touch that moves farther than this from where it went down makes it fail (nil: never).
+    public var allowableMovement: Double?
+
+    public init(begins: CustomBegin = .touchDown, isContinuous: Bool = false, allowableMovement: Double? = nil) {
+        self.begins = begins; self.isContinuous = isContinuous; self.allowableMovement = allowableMovement
+    }
+}
+
+/// When a custom recognizer tries to leave `possible`. Whatever it is, the recognizer fails when its touches end
+/// (or are cancelled) before that, "fail fast" [WWDC 2017-219].
+public enum CustomBegin: Hashable, Sendable {
+    /// In `touchesBegan` of its first touch: a "touch-down" recognizer (press feedback).
+    case touchDown
+    /// When its first touch has been down this long (a timer started at touch-down).
+    case delay(Duration)
+    /// In `touchesEnded` of its last touch (discrete only).
+    case touchUp
+    /// Never: it watches and fails when its touches end (WWDC 2014-235's touch-delay recognizer without a timer).
+    case never
+}
+
+/// What a recognizer's action handler does besides being called (issue 15 §4, "action handlers that act").
+///
+/// The per-change effects run on every `began` and `changed` action of a pan; the one-shot effects on the action
+/// that reports the recognition (`began` of a continuous recognizer, `recognized` of a discrete one).
+public struct ActionEffects: Hashable, Sendable {
+    /// Pan, on each `began`/`changed`: `setTranslation(.zero, in:)` after reading the translation, so each action
+    /// reports the movement since the previous one. Changing the translation resets the velocity [DOC
+    /// setTranslation(_:in:)].
+    public var resetsTranslation = false
+    /// Pan, on each `began`/`changed`: `view.center += translation(in: view.superview)`. Without
+    /// `resetsTranslation` the total translation is added every time (Apple: "don't concatenate the value each
+    /// time the handler is called", [DOC translation(in:)]), and the view runs ahead of the finger.
+    public var movesView: ViewID?
+    /// On the recognition: `view.frame = frame` (moves and resizes a view; later touches hit-test it there).
+    public var setsFrame: FrameChange?
+    /// On the recognition: `isEnabled.toggle()` on these recognizers (an enabled one that is tracking drops its
+    /// touches: cancelled if active, failed if possible, §4.1).
+    public var togglesEnabled: [RecognizerID] = []
+
+    public init() {}
+
+    /// Nothing to do: the handler only logs.
+    @inlinable public var isEmpty: Bool {
+        !resetsTranslation && movesView == nil && setsFrame == nil && togglesEnabled.isEmpty
+    }
+}
+
+/// A view's new frame (in its superview's space) set by an action handler.
+public struct FrameChange: Hashable, Sendable {
+    public var view: ViewID
+    public var frame: Rect
+    public init(view: ViewID, frame: Rect) { self.view = view; self.frame = frame }
+}
+
+/// A `UIGestureRecognizerDelegate` question, as a trace event records it (issue 15 §4). The engine traces the
+/// questions of recognizers whose delegate logs (`RecognizerSpec.delegateLogs`).
+public enum DelegateQuestion: Hashable, Sendable {
+    /// `gestureRecognizer(_:shouldReceive:)` at touch-down, before the recognizer sees the touch (G3).
+    case shouldReceive(touch: Int)
+    /// `gestureRecognizerShouldBegin(_:)` when the recognizer tries to leave `possible` (G11).
+    case shouldBegin
+    /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`, asked only when one of the pair would exclude the
+    /// other (G8, after `canPrevent`/`canBePrevented` allowed it, G9).
+    case shouldRecognizeSimultaneously(with: RecognizerID)
+
+    /// The method's name as UIKit spells it, with the other party.
+    public var methodName: String {
+        switch self {
+        case .shouldReceive: return "gestureRecognizer(_:shouldReceive:)"
+        case .shouldBegin: return "gestureRecognizerShouldBegin(_:)"
+        case .shouldRecognizeSimultaneously: return "gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)"
+        }
+    }
+}
