@@ -154,15 +154,16 @@ extension Simulation {
             case .pan, .scrollPan: translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
             default: translation = nil
             }
-            emit(.action(recognizer: id, state: recognizers[id].state, translation: translation))
+            var measure: GestureMeasure?
+            switch recs[id].kind {
+            case .pinch, .scrollZoom:
+                measure = GestureMeasure(kind: .scale, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
+            case .rotation:
+                measure = GestureMeasure(kind: .rotation, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
+            default: measure = nil
+            }
+            emit(.action(recognizer: id, state: recognizers[id].state, translation: translation, measure: measure))
         }
-        var measure: GestureMeasure?
-        switch recs[id].kind {
-        case .pinch, .scrollZoom: measure = GestureMeasure(kind: .scale, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
-        case .rotation: measure = GestureMeasure(kind: .rotation, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
-        default: measure = nil
-        }
-        emit(.action(recognizer: id, state: recognizers[id].state, translation: translation, measure: measure))
         // The handler acts after it has read the state (issue 15 §4); traced or not, the run depends on it.
         if recs[id].hasActionEffects { performActionEffects(id) }
     }

@@ -141,7 +141,10 @@ public struct Simulation<Recorder: TraceRecorder> {
             viewsChanged = false
         }
         for sv in prepared.scrollViewIDs {
-            scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin, zoomScale: scene.views[sv].scroll?.zoomScale ?? 1)
+            let zoom = scene.views[sv].scroll?.zoomScale ?? 1
+            scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin, zoomScale: zoom)
+            // A scroll view that starts zoomed shows its zoom view scaled (issue 15 §2).
+            if zoom != 1, let zoomView = scene.views[sv].scroll?.viewForZooming { applyZoomGeometry(zoomView, scale: zoom) }
         }
         for v in dirtyControls {
             controls[v] = ControlRuntime(value: views[v].value)

@@ -35,7 +35,34 @@ extension Simulation {
         let base = scene.views[zoomView].frame.size
         let content = Size(base.width * scale, base.height * scale)
         scrolls[sv].zoomedContent = content
+        applyZoomGeometry(zoomView, scale: scale)
         emit(.zoom(view: sv, scale: scale, contentSize: content))
+    }
+
+    /// UIKit zooms by giving the view for zooming a scale transform, its frame's corner staying at the content's
+    /// origin ([DOC UIScrollView: "the scroll view … applies a scale transform to the view"]; the frame is then
+    /// `contentSize`): this run's copy of the view gets that transform, so a touch inside zoomed content is hit
+    /// where the content is drawn and `location(in:)` is in its unzoomed points. (Translations and velocities of
+    /// recognizers inside zoomed content stay in window points' scale: `windowToViewLinear` is the scene's.)
+    mutating func applyZoomGeometry(_ zoomView: ViewID, scale: Double) {
+        let base = scene.views[zoomView].frame
+        var info = views[zoomView]
+        if scale == 1 {
+            info.frame = base
+            info.transform = scene.views[zoomView].transform
+            info.inverse = info.transform.inverted ?? .identity
+            info.hasTransform = !info.transform.isIdentity
+        } else {
+            // The untransformed frame around the centre that puts the scaled frame's corner at the base's corner.
+            let center = Point(base.minX + base.size.width * scale / 2, base.minY + base.size.height * scale / 2)
+            info.frame = Rect(center.x - base.size.width / 2, center.y - base.size.height / 2, base.size.width, base.size.height)
+            info.transform = .scale(scale, scale)
+            info.inverse = .scale(1 / scale, 1 / scale)
+            info.hasTransform = true
+        }
+        info.isSingular = false
+        views[zoomView] = info
+        viewsChanged = true
     }
 
     mutating func endZooming(_ sv: ViewID) {
