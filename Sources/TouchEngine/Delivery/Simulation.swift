@@ -12,8 +12,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     public var recorder: Recorder
     let params: Parameters
     /// Plain-data tables of the prepared scene, held directly for cheap access. `views` is the prepared scene's
-    /// until an action handler moves or resizes a view (issue 15 §4): then this run's copy changes
-    /// (`viewsChanged`), and `reset` puts the prepared one back. Scenes without such handlers never copy it.
+    /// until an action handler moves or resizes a view (issue 15 §4): then this run's copy changes (copy on
+    /// write), and `reset` puts the prepared one back. Scenes without such handlers never copy it.
     var views: [ViewInfo]
     let recs: [RecognizerInfo]
     let rankOrder: [RecognizerID]
@@ -69,8 +69,6 @@ public struct Simulation<Recorder: TraceRecorder> {
     var mayHaveFinished = false
     /// Recognizers waiting for their failure requirements (so settling is skipped when there are none).
     var pendingCount = 0
-    /// An action handler changed a view's frame in this run (`views` is this run's copy).
-    var viewsChanged = false
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -136,10 +134,9 @@ public struct Simulation<Recorder: TraceRecorder> {
             deadlines[r] = .never
             r += 1
         }
-        if viewsChanged {
-            views = prepared.views
-            viewsChanged = false
-        }
+        // An action handler may have moved a view (issue 15 §4), or a zoom scaled one (§2): start from the prepared
+        // tree again. Without either, `views` still shares the prepared scene's storage and this only swaps a reference.
+        views = prepared.views
         for sv in prepared.scrollViewIDs {
             let zoom = scene.views[sv].scroll?.zoomScale ?? 1
             scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin, zoomScale: zoom)

@@ -72,7 +72,6 @@ extension Simulation {
     /// new frame from now on (a touch keeps the view it hit, P2).
     mutating func setFrame(_ v: ViewID, _ frame: Rect, by id: RecognizerID) {
         views[v].frame = frame
-        viewsChanged = true
         if Recorder.isRecording { emit(.frameSet(view: v, frame: frame, by: id)) }
     }
 

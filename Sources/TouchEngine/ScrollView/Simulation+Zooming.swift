@@ -62,7 +62,6 @@ extension Simulation {
         }
         info.isSingular = false
         views[zoomView] = info
-        viewsChanged = true
     }
 
     mutating func endZooming(_ sv: ViewID) {
