@@ -32,7 +32,15 @@ extension Simulation {
     /// A displacement in window points (a translation, a velocity) in `v`'s bounds space: only the transforms'
     /// linear parts act on it.
     @inline(__always) func convertVectorFromWindow(_ d: Point, to v: ViewID) -> Point {
-        prepared.anyTransform ? prepared.windowToViewLinear[v].applyLinear(d) : d
+        if prepared.anyZoom { return convertVectorThroughRunViews(d, to: v) }
+        return prepared.anyTransform ? prepared.windowToViewLinear[v].applyLinear(d) : d
+    }
+
+    /// `convertVectorFromWindow` through this run's views, whose transforms a zoom changes (issue 15 §2): the
+    /// inverse transforms' linear parts from the window down to `v`.
+    func convertVectorThroughRunViews(_ d: Point, to v: ViewID) -> Point {
+        let inParent = views[v].parent.map { convertVectorThroughRunViews(d, to: $0) } ?? d
+        return views[v].hasTransform ? views[v].inverse.applyLinear(inParent) : inParent
     }
 
     /// A window displacement as window points along `v`'s own x and y axes (rotations and flips above `v` turn

@@ -32,6 +32,9 @@ public final class PreparedScene: Sendable {
     /// Some view has a transform: conversions of vectors and scroll axes must look them up (else they are the
     /// identity and are skipped).
     let anyTransform: Bool
+    /// Some scroll view zooms (issue 15 §2): a zoom gives its view for zooming a transform during a run, so vectors
+    /// convert through this run's views rather than the tables below.
+    let anyZoom: Bool
     /// Per view: the linear part of the map from window points to the view's bounds space (the inverse
     /// transforms of the view and its ancestors); vectors (translations, velocities) convert through it.
     let windowToViewLinear: [AffineTransform]
@@ -122,6 +125,7 @@ public final class PreparedScene: Sendable {
         controllerRootView = scene.controllers.map(\.rootView)
         controllerTouches = scene.controllers.map(\.touches)
         anyTransform = scene.views.contains { !$0.transform.isIdentity }
+        anyZoom = scene.views.contains { $0.scroll?.zoomEnabled == true }
         var linear = Array(repeating: AffineTransform.identity, count: scene.views.count)
         var axes = linear, axesBack = linear
         if anyTransform {

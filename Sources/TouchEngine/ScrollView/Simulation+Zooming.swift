@@ -42,8 +42,8 @@ extension Simulation {
     /// UIKit zooms by giving the view for zooming a scale transform, its frame's corner staying at the content's
     /// origin ([DOC UIScrollView: "the scroll view … applies a scale transform to the view"]; the frame is then
     /// `contentSize`): this run's copy of the view gets that transform, so a touch inside zoomed content is hit
-    /// where the content is drawn and `location(in:)` is in its unzoomed points. (Translations and velocities of
-    /// recognizers inside zoomed content stay in window points' scale: `windowToViewLinear` is the scene's.)
+    /// where the content is drawn, and `location(in:)` and `translation(in:)` are in its unzoomed points
+    /// (`convertVectorThroughRunViews`).
     mutating func applyZoomGeometry(_ zoomView: ViewID, scale: Double) {
         let base = scene.views[zoomView].frame
         var info = views[zoomView]
