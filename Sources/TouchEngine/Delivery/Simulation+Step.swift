@@ -149,18 +149,14 @@ extension Simulation {
     mutating func sendAction(_ id: RecognizerID) {
         summary.action(of: id, recognizing: recognizers[id].state == .began || recognizers[id].state == .ended, at: now)
         if Recorder.isRecording {
-            var translation: Point?
+            var translation: Point?, measure: GestureMeasure?
             switch recs[id].kind {
             case .pan, .scrollPan: translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
-            default: translation = nil
-            }
-            var measure: GestureMeasure?
-            switch recs[id].kind {
             case .pinch, .scrollZoom:
                 measure = GestureMeasure(kind: .scale, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
             case .rotation:
                 measure = GestureMeasure(kind: .rotation, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
-            default: measure = nil
+            default: break
             }
             emit(.action(recognizer: id, state: recognizers[id].state, translation: translation, measure: measure))
         }

@@ -95,7 +95,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         touches = Array(repeating: TouchSlot(), count: Self.maxSlots)
         recognizers = recs.map { RecognizerRuntime(isEnabled: $0.isEnabled) }
         deadlines = Array(repeating: .never, count: recs.count)
-        scrolls = prepared.scene.views.map { ScrollRuntime(offset: $0.boundsOrigin, zoomScale: $0.scroll?.zoomScale ?? 1) }
+        scrolls = zip(prepared.views, prepared.initialZoomScale).map { ScrollRuntime(offset: $0.boundsOrigin, zoomScale: $1) }
         controls = views.map { ControlRuntime(value: $0.value) }
         recsCapacity = max(r, 1)
         recsStorage = Array(repeating: -1, count: Self.maxSlots * max(r, 1))
@@ -112,6 +112,12 @@ public struct Simulation<Recorder: TraceRecorder> {
         eventTouches.reserveCapacity(Self.maxSlots)
         queuedCalls = []
         queuedCalls.reserveCapacity(2 * Self.maxSlots)
+        startZoomed()
+    }
+
+    /// A scroll view that starts zoomed shows its zoom view scaled (issue 15 §2).
+    mutating func startZoomed() {
+        for (sv, zoomView) in prepared.initiallyZoomed { applyZoomGeometry(zoomView, scale: prepared.initialZoomScale[sv]) }
     }
 
     /// Returns the run state to its initial values in place, without allocating, so one simulation can
@@ -138,11 +144,9 @@ public struct Simulation<Recorder: TraceRecorder> {
         // tree again. Without either, `views` still shares the prepared scene's storage and this only swaps a reference.
         views = prepared.views
         for sv in prepared.scrollViewIDs {
-            let zoom = scene.views[sv].scroll?.zoomScale ?? 1
-            scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin, zoomScale: zoom)
-            // A scroll view that starts zoomed shows its zoom view scaled (issue 15 §2).
-            if zoom != 1, let zoomView = scene.views[sv].scroll?.viewForZooming { applyZoomGeometry(zoomView, scale: zoom) }
+            scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin, zoomScale: prepared.initialZoomScale[sv])
         }
+        startZoomed()
         for v in dirtyControls {
             controls[v] = ControlRuntime(value: views[v].value)
             controlIsDirty[v] = false

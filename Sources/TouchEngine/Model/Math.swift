@@ -12,36 +12,12 @@ import Musl
 @inline(__always) func log(_ x: Double) -> Double { libmLog(x) }
 @inline(__always) func pow(_ x: Double, _ y: Double) -> Double { libmPow(x, y) }
 
-@inline(__always) func cosine(_ x: Double) -> Double {
-    #if canImport(Darwin)
-    return Darwin.cos(x)
-    #elseif canImport(Glibc)
-    return Glibc.cos(x)
-    #else
-    return Musl.cos(x)
-    #endif
-}
-
+// `cos`, `sin` and `atan2` are not shadowed in this module (unlike `log` and `pow` above), so the imported C
+// functions are called directly.
+@inline(__always) func cosine(_ x: Double) -> Double { cos(x) }
+@inline(__always) func sine(_ x: Double) -> Double { sin(x) }
 /// The angle of the vector (x, y) in radians, `-π…π` (pinch and rotation recognizers).
-@inline(__always) func arcTangent(_ y: Double, _ x: Double) -> Double {
-    #if canImport(Darwin)
-    return Darwin.atan2(y, x)
-    #elseif canImport(Glibc)
-    return Glibc.atan2(y, x)
-    #else
-    return Musl.atan2(y, x)
-    #endif
-}
-
-@inline(__always) func sine(_ x: Double) -> Double {
-    #if canImport(Darwin)
-    return Darwin.sin(x)
-    #elseif canImport(Glibc)
-    return Glibc.sin(x)
-    #else
-    return Musl.sin(x)
-    #endif
-}
+@inline(__always) func arcTangent(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 
 @inline(__always) private func libmLog(_ x: Double) -> Double {
     #if canImport(Darwin)

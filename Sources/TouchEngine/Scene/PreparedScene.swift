@@ -28,6 +28,10 @@ public final class PreparedScene: Sendable {
     let scrollViewIDs: [ViewID]
     /// Scroll views already decelerating when a run starts (S9 scenarios), in view order.
     let initiallyDecelerating: [ViewID]
+    /// Per view: the `zoomScale` a run starts with (1 for views that are not zooming scroll views).
+    let initialZoomScale: [Double]
+    /// Zooming scroll views that start zoomed, with their view for zooming (which starts scaled, issue 15 §2).
+    let initiallyZoomed: [(scrollView: ViewID, zoomView: ViewID)]
     let controllerRootView: [ViewID]
     /// Some view has a transform: conversions of vectors and scroll axes must look them up (else they are the
     /// identity and are skipped).
@@ -122,6 +126,11 @@ public final class PreparedScene: Sendable {
         initialOffsets = scene.views.map(\.boundsOrigin)
         scrollViewIDs = scene.views.indices.filter { scene.views[$0].scroll != nil }
         initiallyDecelerating = scene.views.indices.filter { scene.views[$0].scroll?.initialDeceleration != nil }
+        initialZoomScale = scene.views.map { $0.scroll?.zoomScale ?? 1 }
+        initiallyZoomed = scene.views.indices.compactMap { sv in
+            guard let config = scene.views[sv].scroll, config.zoomScale != 1, let zoomView = config.viewForZooming else { return nil }
+            return (sv, zoomView)
+        }
         controllerRootView = scene.controllers.map(\.rootView)
         controllerTouches = scene.controllers.map(\.touches)
         anyTransform = scene.views.contains { !$0.transform.isIdentity }
