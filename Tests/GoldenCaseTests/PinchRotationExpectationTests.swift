@@ -80,4 +80,26 @@ import TouchEngine
         let end = try #require(run.events.first { $0["call"] as? String == "scrollViewDidEndZooming" })
         #expect(end["atScale"] as? Double == 3)
     }
+
+    /// The bounce is timed: its model values (scale 3, the offset that keeps the content under the fingers' centre)
+    /// are set at the lift, `isZoomBouncing` lasts `bounceBackDuration` (400 ms), then `scrollViewDidEndZooming`.
+    @Test func theBounceSetsItsValuesAtTheLiftAndEndsAfterTheBounceBackDuration() throws {
+        let run = try MultiTouchExpectationTests.json("PZ-05b-zoom-beyond-maximum-bounces-back.yaml")
+        let bouncing = run.events.filter { $0["property"] as? String == "isZoomBouncing" }.compactMap { $0["t"] as? Double }
+        #expect(bouncing == [120, 520])
+        let end = try #require(run.events.first { $0["call"] as? String == "scrollViewDidEndZooming" })
+        #expect(end["t"] as? Double == 520)
+        let offsets = run.events.filter { $0["type"] as? String == "offset" }
+        #expect(offsets.compactMap { $0["t"] as? Double } == [40, 80, 120])
+        #expect(offsets.last?["offset"] as? [Double] == [390, 844])
+    }
+
+    /// While two fingers pinch, the content point under their centre stays under it (PZ-05a: the centre (195,422)
+    /// never moves, so the offset is the centre × (scale − 1)); without the anchor the offset would stay at 0.
+    @Test func theOffsetKeepsTheContentUnderTheFingersCentre() throws {
+        let file = "PZ-05a-pinch-out-zooms.yaml"
+        #expect(try MultiTouchExpectationTests.failures(file, "  scroll: {SV: [x=97.5@40, y=211@40, x=195@80, y=422@80]}\n") == [])
+        let wrong = try MultiTouchExpectationTests.failures(file, "  scroll: {SV: [y=0@80]}\n")
+        #expect(wrong.count == 1, "\(wrong)")
+    }
 }

@@ -125,6 +125,14 @@ struct ScrollRuntime {
     var zoomScale = 1.0
     var zoomStart = 1.0
     var zoomedContent: Size? = nil
+    /// While its pinch is active: the point of the view for zooming (in its unzoomed points) that stays under the
+    /// fingers, and where the fingers' centre last was in the scroll view (bounds point − contentOffset).
+    var isZooming = false
+    var zoomPinch = 0
+    var zoomAnchor = Point.zero
+    var zoomFocus = Point.zero
+    /// The end of the bounce of the zoom back to a limit (`isZoomBouncing` until then); `.never` when none.
+    var zoomBounceEnd = VirtualTime.never
 }
 
 /// One control's or cell's runtime state (§5.1).

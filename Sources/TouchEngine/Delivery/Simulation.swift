@@ -185,6 +185,13 @@ public struct Simulation<Recorder: TraceRecorder> {
         controls[v].unhighlightDeadline = deadline
     }
 
+    /// Arms or clears the end of a scroll view's zoom bounce.
+    mutating func setZoomBounceEnd(_ v: ViewID, _ deadline: VirtualTime) {
+        if scrolls[v].zoomBounceEnd == .never && deadline != .never { armedViewTimers += 1 }
+        if scrolls[v].zoomBounceEnd != .never && deadline == .never { armedViewTimers -= 1 }
+        scrolls[v].zoomBounceEnd = deadline
+    }
+
     /// Arms or clears a scroll view's end-of-deceleration timer.
     mutating func setDecelerationEnd(_ v: ViewID, _ deadline: VirtualTime) {
         if scrolls[v].decelEnd == .never && deadline != .never { armedViewTimers += 1 }
@@ -234,6 +241,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         case recognizer(RecognizerID)
         case controlHighlight(ViewID)
         case deceleration(ViewID)
+        case zoomBounce(ViewID)
     }
 
     func earliestTimer() -> (time: VirtualTime, owner: TimerOwner) {
@@ -246,8 +254,9 @@ public struct Simulation<Recorder: TraceRecorder> {
         for v in controls.indices where controls[v].unhighlightDeadline < best {
             best = controls[v].unhighlightDeadline; owner = .controlHighlight(v)
         }
-        for v in scrolls.indices where scrolls[v].decelEnd < best {
-            best = scrolls[v].decelEnd; owner = .deceleration(v)
+        for v in scrolls.indices {
+            if scrolls[v].decelEnd < best { best = scrolls[v].decelEnd; owner = .deceleration(v) }
+            if scrolls[v].zoomBounceEnd < best { best = scrolls[v].zoomBounceEnd; owner = .zoomBounce(v) }
         }
         return (best, owner)
     }
@@ -265,6 +274,8 @@ public struct Simulation<Recorder: TraceRecorder> {
             setHighlighted(v, false)
         case .deceleration(let v):
             finishDeceleration(v)
+        case .zoomBounce(let v):
+            finishZoomBounce(v)
         }
     }
 

@@ -1,24 +1,76 @@
 /// A zooming scroll view (touch-model §6.1, issue 15 §2): its pinch recognizer (`<sv>.pinch`, the pinch state
-/// machine of `Simulation+TwoFinger.swift`) drives `zoomScale`.
+/// machine of `Simulation+TwoFinger.swift`) drives `zoomScale` and `contentOffset`.
 ///
-/// * Began: `scrollViewWillBeginZooming`; the zoom scale at that moment is the start.
+/// * Began: `scrollViewWillBeginZooming`; the zoom scale at that moment is the start, and the point of the view
+///   for zooming under the fingers' centre is the anchor.
 /// * Began / changed: zoomScale = start × the pinch's scale, beyond `minimumZoomScale`…`maximumZoomScale`
 ///   rubber-banded when `bouncesZoom` (the offsets' S8 curve with the limit as the dimension [INF]) and clamped
-///   otherwise ([DOC bouncesZoom] "zooming stops immediately at one a scaling limits").
+///   otherwise ([DOC bouncesZoom] "zooming stops immediately at one a scaling limits"). `contentOffset` puts the
+///   anchor under the fingers' centre where it is now ([DOC UIScrollView] "as the user makes a pinch-in or
+///   pinch-out gesture, the scroll view adjusts the offset and the scale of the content"; which point stays put
+///   is [INF] from the system's behaviour: the content under the fingers follows them), rubber-banded past the
+///   edges (S8) on the axes the zoomed content can scroll; the scroll pan, active or not, leaves the offset to the
+///   pinch meanwhile.
 /// * `contentSize` becomes the zoom view's frame size, its unzoomed size × zoomScale, and the offset range
 ///   follows it.
-/// * Ended / cancelled: beyond a limit (only with `bouncesZoom`) the zoom returns to it, with `isZoomBouncing`
-///   around it, then `scrollViewDidEndZooming(atScale:)` ([DOC]: "also calls this method after any bounce
-///   animations"). The return is not timed in virtual time: the scale takes the limit at the lift [INF].
+/// * Ended / cancelled: a scale beyond a limit (only with `bouncesZoom`) returns to it. The return is an
+///   animation: its model values (zoomScale, contentSize, contentOffset with the anchor under the last centre,
+///   within range) are set at the lift, so touches during it hit the settled content as with any UIView
+///   animation [INF]; `isZoomBouncing` is true for `bounceBackDuration` [INF: the length of the offset's
+///   bounce], then `scrollViewDidEndZooming(atScale:)` ([DOC]: "also calls this method after any bounce
+///   animations"). Without a bounce an offset left past an edge bounces back like a released drag's (S8), unless
+///   the pan still drags it; a pan still dragging continues from where the pinch left the content.
 extension Simulation {
     mutating func beginZooming(_ sv: ViewID, pinch: RecognizerID) {
+        if scrolls[sv].zoomBounceEnd != .never { finishZoomBounce(sv) }
         scrolls[sv].zoomStart = scrolls[sv].zoomScale
+        scrolls[sv].isZooming = true
+        scrolls[sv].zoomPinch = pinch
+        scrolls[sv].zoomFocus = convertFromWindow(centroid(pinch), to: sv) - scrolls[sv].offset
+        scrolls[sv].zoomAnchor = contentPoint(sv, underFocusAt: scrolls[sv].offset)
         emit(.scroll(view: sv, .willBeginZooming))
         updateZoom(sv, pinch: pinch)
     }
 
     mutating func updateZoom(_ sv: ViewID, pinch: RecognizerID) {
         setZoom(sv, constrainedZoom(sv, raw: scrolls[sv].zoomStart * recognizers[pinch].measure))
+        scrolls[sv].zoomFocus = convertFromWindow(centroid(pinch), to: sv) - scrolls[sv].offset
+        setOffset(sv, anchoredOffset(sv, anchor: scrolls[sv].zoomAnchor, settled: false))
+        // The pan follows the same fingers: from here its translation goes on from this offset.
+        let pan = scrollPanOf[sv]
+        if pan >= 0 && recognizers[pan].state.isActive { rebaseScrollStart(sv, pan: pan) }
+    }
+
+    /// The scroll pan leaves the offset to the pinch while the pinch measures (two fingers down).
+    @inline(__always) func zoomOwnsOffset(_ sv: ViewID) -> Bool {
+        scrolls[sv].isZooming && recognizers[scrolls[sv].zoomPinch].touchesDown >= 2
+    }
+
+    /// Offset = start − translation gives the current offset for the pan's current translation.
+    mutating func rebaseScrollStart(_ sv: ViewID, pan: RecognizerID) {
+        recognizers[pan].scrollStartOffset = scrolls[sv].offset + convertVectorFromWindow(panTranslation(pan), to: sv)
+    }
+
+    /// The point of the view for zooming, in its unzoomed points, under the focus when the offset is `offset`.
+    func contentPoint(_ sv: ViewID, underFocusAt offset: Point) -> Point {
+        guard let zoomView = scene.views[sv].scroll?.viewForZooming else { return .zero }
+        return (offset + scrolls[sv].zoomFocus - scene.views[zoomView].frame.origin) * (1 / scrolls[sv].zoomScale)
+    }
+
+    /// The offset that shows `anchor` under the focus at the current zoom scale: rubber-banded past the edges
+    /// while the fingers are down (S8), within range once `settled`; an axis the content cannot scroll stays at
+    /// its minimum.
+    func anchoredOffset(_ sv: ViewID, anchor: Point, settled: Bool) -> Point {
+        guard let zoomView = scene.views[sv].scroll?.viewForZooming else { return scrolls[sv].offset }
+        let s = scrolls[sv]
+        let wanted = scene.views[zoomView].frame.origin + anchor * s.zoomScale - s.zoomFocus
+        var offset = s.offset
+        for axis in Axis.allCases {
+            let range = offsetRange(sv, axis)
+            if !canScroll(sv, axis) { offset[axis] = range.min; continue }
+            offset[axis] = settled ? min(max(wanted[axis], range.min), range.max) : constrained(sv, raw: wanted[axis], axis)
+        }
+        return offset
     }
 
     func constrainedZoom(_ sv: ViewID, raw: Double) -> Double {
@@ -66,14 +118,45 @@ extension Simulation {
 
     mutating func endZooming(_ sv: ViewID) {
         guard let config = scene.views[sv].scroll else { return }
+        scrolls[sv].isZooming = false
         let scale = scrolls[sv].zoomScale
         let target = min(max(scale, config.minimumZoomScale), config.maximumZoomScale)
+        let pan = scrollPanOf[sv]
+        let dragging = pan >= 0 && recognizers[pan].state.isActive && scrolls[sv].isDragging
         if target != scale {
+            // The content under the fingers' last centre stays there as the scale returns to the limit.
+            let anchor = contentPoint(sv, underFocusAt: scrolls[sv].offset)
+            let decelerationEnd = scrolls[sv].isDecelerating ? contentPoint(sv, underFocusAt: scrolls[sv].decelTo) : nil
             emit(.scroll(view: sv, .zoomBouncing(true)))
             setZoom(sv, target)
-            emit(.scroll(view: sv, .zoomBouncing(false)))
+            setOffset(sv, anchoredOffset(sv, anchor: anchor, settled: true))
+            if let end = decelerationEnd {
+                // A released drag already settling (S8) settles in the returned content.
+                scrolls[sv].decelFrom = scrolls[sv].offset
+                scrolls[sv].decelTo = anchoredOffset(sv, anchor: end, settled: true)
+            }
+            setZoomBounceEnd(sv, now + max(params.bounceBackDuration, .ms(1)))
+        } else {
+            emit(.scroll(view: sv, .didEndZooming(atScale: target)))
+            if !dragging && !scrolls[sv].isDecelerating {
+                var settled = scrolls[sv].offset
+                for axis in Axis.allCases {
+                    let range = offsetRange(sv, axis)
+                    settled[axis] = min(max(settled[axis], range.min), range.max)
+                }
+                if settled != scrolls[sv].offset {
+                    startDeceleration(sv, to: settled, duration: params.bounceBackDuration, rate: 0.99)
+                }
+            }
         }
-        emit(.scroll(view: sv, .didEndZooming(atScale: target)))
+        if dragging { rebaseScrollStart(sv, pan: pan) }
+    }
+
+    /// The zoom's bounce animation is over.
+    mutating func finishZoomBounce(_ sv: ViewID) {
+        setZoomBounceEnd(sv, .never)
+        emit(.scroll(view: sv, .zoomBouncing(false)))
+        emit(.scroll(view: sv, .didEndZooming(atScale: scrolls[sv].zoomScale)))
     }
 
     /// The offset range along an axis once a zoom changed the content size (S5's formula on the zoomed size).
