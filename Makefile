@@ -14,6 +14,7 @@ all: build
 # update per make run. The build needs:
 #   libzmq3-dev           ZeroMQ
 #   libcurl4-openssl-dev  libcurl for the static `make dist` build
+#   python3               scripts/guarded-swift-build (Swift's prerequisites bring it on Debian; checked anyway)
 # and the test suite also:
 #   python3-venv          deploy/tests/validate-k8s.sh makes a venv (.build-venv) and pip-installs
 #                         kubernetes-validate (not a Debian package) when kubectl is there
@@ -28,6 +29,7 @@ all: build
 # the first. Not installed: kubectl (not a Debian package); the tests that need it are skipped, and `make test`
 # lists every skipped test with its reason.
 BUILD_CHECKS = [ -f "$(ZMQ_HEADER)" ] || missing="$$missing libzmq3-dev"; \
+  command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
   { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h; } >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev";
 SUITE_CHECKS = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
   command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || [ -x /sbin/ip ] || [ -x /usr/bin/ip ] || [ -x /bin/ip ] \
@@ -54,17 +56,23 @@ build-deps:
 	@missing=""; $(BUILD_CHECKS) $(INSTALL_MISSING)
 	@$(SWIFT_CHECK)
 
+# Every build goes through scripts/guarded-swift-build: an incremental `swift build` does not recompile a module
+# whose imports' layouts changed two imports away (swiftlang/swift#89636; here: a stored property added to
+# TouchEngine.Simulation made every `sweep submit` worker crash with a stale SweepNode). The script hashes the
+# built modules' interfaces and recompiles, whole, every target built on one that changed.
+BUILD := SWIFT=$(SWIFT) python3 scripts/guarded-swift-build
+
 build: build-deps
-	$(SWIFT) build
+	$(BUILD)
 
 release: build-deps
-	$(SWIFT) build -c release --product sweep
+	$(BUILD) -c release --product sweep
 
 # The shippable binary: release build with the Swift runtime linked in, so it needs only libzmq5 and libc
 # at run time. deploy/docker/Dockerfile builds the image with exactly this target, and `make test` runs it
 # too, so a green CI means the image's build command works.
 dist: build-deps
-	$(SWIFT) build -c release --product sweep --static-swift-stdlib
+	$(BUILD) -c release --product sweep --static-swift-stdlib
 	mkdir -p dist
 	cp "$$($(SWIFT) build -c release --product sweep --static-swift-stdlib --show-bin-path)/sweep" dist/sweep
 	@echo "dist/sweep: $$(du -h dist/sweep | cut -f1)"
@@ -98,7 +106,7 @@ seeds: release
 # reasons (Swift Testing's `➜ Test … skipped: "…"` lines), and when the suite fails, its failures are repeated
 # at the end (from .build/test-output.log, which keeps the whole output) — CI logs often show only the tail.
 test: deps dist
-	$(SWIFT) build --build-tests
+	$(BUILD) --build-tests
 	@{ $(SWIFT) test --skip-build; echo $$? > .build/test-status; } 2>&1 | tee .build/test-output.log; \
 	  status=$$(cat .build/test-status); \
 	  grep -a -E '^[^ ]+ (Test|Suite) .* skipped(: ".*"|\.)$$' .build/test-output.log \
@@ -118,8 +126,8 @@ test: deps dist
 # Engine throughput on the quickstart mix and the golden scenarios, and sweep throughput on 1 and 2
 # threads (release build). Figures, not assertions.
 bench: build-deps
-	$(SWIFT) build -c release --product engine-bench
-	$(SWIFT) build -c release --product sweep
+	$(BUILD) -c release --product engine-bench
+	$(BUILD) -c release --product sweep
 	.build/release/engine-bench --sweep configs/quickstart.yaml
 	.build/release/engine-bench configs/scenarios/golden
 	.build/release/engine-bench --dispatch 200000

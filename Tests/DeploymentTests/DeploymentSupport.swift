@@ -18,9 +18,10 @@ struct ScriptResult {
     var transcript: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
 
-/// Runs `executable arguments…` from the repository root and waits for it. Standard error goes to a file, so
-/// neither stream can fill a pipe and block the program.
-func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ScriptResult {
+/// Runs `executable arguments…` from the repository root (or `directory`) and waits for it. Standard error goes
+/// to a file, so neither stream can fill a pipe and block the program.
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                in directory: URL = repository) throws -> ScriptResult {
     let errorFile = try scratchDirectory("stderr").appendingPathComponent("stderr.txt")
     _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
     let errorHandle = try FileHandle(forWritingTo: errorFile)
@@ -28,7 +29,7 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    process.currentDirectoryURL = repository
+    process.currentDirectoryURL = directory
     if let environment { process.environment = environment }
     let out = Pipe()
     process.standardOutput = out
