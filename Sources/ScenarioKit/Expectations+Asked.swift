@@ -1,10 +1,11 @@
 import TouchEngine
 
 /// `<question>@<t> [= true|false]` — one delegate question (issue 15 §4): `shouldReceive@0`, `shouldBegin@40=true`,
-/// `shouldRecognizeSimultaneouslyWith(T)@40=false`. Without `=` the answer is not checked.
+/// `shouldRecognizeSimultaneouslyWith(T)@40=false`, `shouldRequireFailureOf(D)@0=true`,
+/// `shouldBeRequiredToFailBy(T)@0=false`. Without `=` the answer is not checked.
 public struct AskedEntry: Hashable, Sendable, CustomStringConvertible {
     public var question: DelegateQuestion
-    /// The other recognizer's name, for rendering (`shouldRecognizeSimultaneouslyWith(T)`).
+    /// The other recognizer's name, for rendering (`shouldRecognizeSimultaneouslyWith(T)`, `shouldRequireFailureOf(D)`).
     public var otherName: String?
     public var time: Double
     public var answer: Bool?
@@ -18,6 +19,8 @@ public struct AskedEntry: Hashable, Sendable, CustomStringConvertible {
         case .shouldReceive: return "shouldReceive"
         case .shouldBegin: return "shouldBegin"
         case .shouldRecognizeSimultaneously: return "shouldRecognizeSimultaneouslyWith(\(other ?? "?"))"
+        case .shouldRequireFailure: return "shouldRequireFailureOf(\(other ?? "?"))"
+        case .shouldBeRequiredToFail: return "shouldBeRequiredToFailBy(\(other ?? "?"))"
         }
     }
 
@@ -26,20 +29,23 @@ public struct AskedEntry: Hashable, Sendable, CustomStringConvertible {
         if let answer, answer != record.answer { return false }
         switch (question, record.question) {
         case (.shouldReceive, .shouldReceive), (.shouldBegin, .shouldBegin): return true
-        case let (.shouldRecognizeSimultaneously(a), .shouldRecognizeSimultaneously(b)): return a == b
+        case let (.shouldRecognizeSimultaneously(a), .shouldRecognizeSimultaneously(b)),
+             let (.shouldRequireFailure(a), .shouldRequireFailure(b)),
+             let (.shouldBeRequiredToFail(a), .shouldBeRequiredToFail(b)):
+            return a == b
         default: return false
         }
     }
 
     static func render(_ record: Outcome.AskedRecord, scene: Scene) -> String {
-        var other: String?
-        if case .shouldRecognizeSimultaneously(let id) = record.question { other = scene.recognizers[id].name }
+        let other = record.question.other.map { scene.recognizers[$0].name }
         return name(record.question, other) + "@\(formatNumber(record.time.milliseconds))=\(record.answer)"
     }
 }
 
 extension EntryGrammar {
-    static let questions = "shouldReceive, shouldBegin or shouldRecognizeSimultaneouslyWith(<recognizer>)"
+    static let questions = "shouldReceive, shouldBegin, shouldRecognizeSimultaneouslyWith(<recognizer>), "
+        + "shouldRequireFailureOf(<recognizer>) or shouldBeRequiredToFailBy(<recognizer>)"
 
     static func asked(_ text: String, scene: Scene) -> Result<AskedEntry, EntryError> {
         var s = EntryScanner(text)
@@ -50,14 +56,18 @@ extension EntryGrammar {
         switch name {
         case "shouldReceive": question = .shouldReceive(touch: 0)
         case "shouldBegin": question = .shouldBegin
-        case "shouldRecognizeSimultaneouslyWith":
+        case "shouldRecognizeSimultaneouslyWith", "shouldRequireFailureOf", "shouldBeRequiredToFailBy":
             guard s.take("("), let word = s.word(), s.take(")") else {
-                return .failure(.init("needs the other recognizer in parentheses: shouldRecognizeSimultaneouslyWith(<recognizer>)"))
+                return .failure(.init("needs the other recognizer in parentheses: \(name)(<recognizer>)"))
             }
             guard let id = scene.recognizer(named: word) else {
                 return .failure(.init("names '\(word)', which is not a recognizer of the scene"))
             }
-            question = .shouldRecognizeSimultaneously(with: id)
+            switch name {
+            case "shouldRequireFailureOf": question = .shouldRequireFailure(of: id)
+            case "shouldBeRequiredToFailBy": question = .shouldBeRequiredToFail(by: id)
+            default: question = .shouldRecognizeSimultaneously(with: id)
+            }
             other = word
         default: return .failure(.init("has unknown question '\(name)'; expected \(questions)"))
         }

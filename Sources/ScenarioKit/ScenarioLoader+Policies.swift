@@ -4,7 +4,7 @@ import Yams
 extension ScenarioLoader {
     /// Delegate policy keys, valid on recognizers and inside a scroll view's `pan:` map.
     static let policyKeys = ["shouldReceive", "shouldBegin", "simultaneousWith", "requireToFail", "canPrevent",
-                             "canBePrevented", "toggleEnabledOnBegin"]
+                             "canBePrevented", "toggleEnabledOnBegin", "delegateRequiresFailureOf", "delegateRequiredToFailBy"]
 
     /// `shouldReceive` before its view names are resolved.
     enum PendingReceive {
@@ -30,6 +30,9 @@ extension ScenarioLoader {
         var canPrevent: PendingSet?
         var canBePrevented: PendingSet?
         var toggleEnabledOnBegin: [NameRef]?
+        /// The delegate's dynamic G10 answers (`shouldRequireFailureOf`, `shouldBeRequiredToFailBy`), issue 15 §4.
+        var delegateRequiresFailureOf: PendingSet?
+        var delegateRequiredToFailBy: PendingSet?
         /// Class overrides of G10 (`shouldRequireFailure(of:)`, `shouldBeRequiredToFail(by:)`), issue 15 §4.
         var shouldRequireFailureOf: PendingSet?
         var shouldBeRequiredToFailBy: PendingSet?
@@ -50,6 +53,11 @@ extension ScenarioLoader.Builder {
         if let node = map["canBePrevented"] { policies.canBePrevented = try parseSet(node, key: "canBePrevented") }
         if let node = map["toggleEnabledOnBegin"] {
             policies.toggleEnabledOnBegin = try nameList(node, for: "'toggleEnabledOnBegin'")
+        }
+        for key in ["delegateRequiresFailureOf", "delegateRequiredToFailBy"] {
+            guard let node = map[key] else { continue }
+            let set = try parseSet(node, key: key)
+            if key == "delegateRequiresFailureOf" { policies.delegateRequiresFailureOf = set } else { policies.delegateRequiredToFailBy = set }
         }
         return policies
     }
@@ -137,6 +145,12 @@ extension ScenarioLoader.Builder {
         }
         if let set = pending.shouldBeRequiredToFailBy {
             policies.shouldBeRequiredToFailBy = try resolveSet(set, key: "shouldBeRequiredToFailBy", owner: owner)
+        }
+        if let set = pending.delegateRequiresFailureOf {
+            policies.delegateRequiresFailureOf = try resolveSet(set, key: "delegateRequiresFailureOf", owner: owner)
+        }
+        if let set = pending.delegateRequiredToFailBy {
+            policies.delegateRequiredToFailBy = try resolveSet(set, key: "delegateRequiredToFailBy", owner: owner)
         }
         if let refs = pending.actionToggles {
             scene.recognizers[id].actions.togglesEnabled = try resolveRecognizers(refs, key: "onAction.toggleEnabled", owner: owner)

@@ -136,6 +136,9 @@ extension ScenarioLoader.Builder {
         for view in pendingViews {
             guard let pan = view.pan, let ids = scene.scrollRecognizers(of: view.id) else { continue }
             try resolveRecognizerPolicies(pan, of: ids.pan, owner: "the pan of scroll view '\(view.spec.name)'")
+            // The view keeps the whole answer set too (the writer and the shrinker read `scroll.pan`).
+            let policies = scene.recognizers[ids.pan].policies
+            scene.modifyView(view.id) { $0.scroll?.pan = policies }
         }
         for (id, policies, owner) in added {
             try resolveRecognizerPolicies(policies, of: id, owner: owner)

@@ -369,6 +369,8 @@ public enum ScenarioWriter {
             if p.canPrevent != d.canPrevent { out.append("canPrevent: " + set(p.canPrevent)) }
             if p.canBePrevented != d.canBePrevented { out.append("canBePrevented: " + set(p.canBePrevented)) }
             if !p.toggleEnabledOnBegin.isEmpty { out.append("toggleEnabledOnBegin: " + recognizerList(p.toggleEnabledOnBegin)) }
+            if p.delegateRequiresFailureOf != .none { out.append("delegateRequiresFailureOf: " + set(p.delegateRequiresFailureOf)) }
+            if p.delegateRequiredToFailBy != .none { out.append("delegateRequiredToFailBy: " + set(p.delegateRequiredToFailBy)) }
             return out
         }
 

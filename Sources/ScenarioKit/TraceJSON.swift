@@ -134,11 +134,8 @@ public enum TraceJSON {
         case let .asked(id, question, answer):
             fields += [("type", .string("asked")), ("recognizer", .string(recs[id].name)),
                        ("method", .string(question.methodName))]
-            switch question {
-            case .shouldReceive(let touch): fields.append(("touch", .number(Double(touch))))
-            case .shouldBegin: break
-            case .shouldRecognizeSimultaneously(let other): fields.append(("other", .string(recs[other].name)))
-            }
+            if case .shouldReceive(let touch) = question { fields.append(("touch", .number(Double(touch)))) }
+            if let other = question.other { fields.append(("other", .string(recs[other].name))) }
             fields.append(("answer", .bool(answer)))
         case let .frameSet(view, frame, by):
             fields += [("type", .string("frameSet")), ("view", .string(views[view].name)),
@@ -227,11 +224,8 @@ public enum TraceJSON {
             if scene.recognizers[id].delegateLogs {
                 fields.append(("asked", .array((o.asked[id] ?? []).map { a in
                     var f: [(String, JSON)] = [("t", ms(a.time)), ("method", .string(a.question.methodName))]
-                    switch a.question {
-                    case .shouldReceive(let touch): f.append(("touch", .number(Double(touch))))
-                    case .shouldBegin: break
-                    case .shouldRecognizeSimultaneously(let other): f.append(("other", .string(scene.recognizers[other].name)))
-                    }
+                    if case .shouldReceive(let touch) = a.question { f.append(("touch", .number(Double(touch)))) }
+                    if let other = a.question.other { f.append(("other", .string(scene.recognizers[other].name))) }
                     f.append(("answer", .bool(a.answer)))
                     return .object(f)
                 })))

@@ -118,6 +118,8 @@ extension Scene {
             q.toggleEnabledOnBegin = ids(p.toggleEnabledOnBegin)
             q.shouldRequireFailureOf = set(p.shouldRequireFailureOf)
             q.shouldBeRequiredToFailBy = set(p.shouldBeRequiredToFailBy)
+            q.delegateRequiresFailureOf = set(p.delegateRequiresFailureOf)
+            q.delegateRequiredToFailBy = set(p.delegateRequiredToFailBy)
             return q
         }
         // What action handlers act on (issue 15 §4); a removed view or recognizer drops out.

@@ -123,7 +123,7 @@ struct ControllerEmitter {
         }
     }
 
-    /// The controller as delegate of the user recognizers that have delegate answers (G3, G8, G11).
+    /// The controller as delegate of the user recognizers that have delegate answers (G3, G8, G10, G11).
     func emitDelegate(_ ids: [RecognizerID], into w: inout SwiftWriter) {
         let policy = PolicyCode(scene: scene)
         guard !ids.isEmpty else { return }
@@ -162,6 +162,22 @@ struct ControllerEmitter {
                 for id in simultaneous {
                     w.line("case \(SwiftLiteral.string(scene.recognizers[id].name)): return "
                         + policy.contains(scene.recognizers[id].policies.simultaneousWith, "other"))
+                }
+                w.line("default: return false")
+                w.line("}")
+            }
+        }
+        let requirements: [(String, KeyPath<RecognizerPolicies, RecognizerSet>)] = [
+            ("shouldRequireFailureOf", \.delegateRequiresFailureOf), ("shouldBeRequiredToFailBy", \.delegateRequiredToFailBy),
+        ]
+        for (label, answers) in requirements {
+            let answering = ids.filter { scene.recognizers[$0].policies[keyPath: answers] != .none }
+            guard !answering.isEmpty else { continue }
+            w.block("func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, \(label) other: UIGestureRecognizer) -> Bool") { w in
+                w.line("switch Log.name(gestureRecognizer) {")
+                for id in answering {
+                    w.line("case \(SwiftLiteral.string(scene.recognizers[id].name)): return "
+                        + policy.contains(scene.recognizers[id].policies[keyPath: answers], "other"))
                 }
                 w.line("default: return false")
                 w.line("}")

@@ -130,6 +130,28 @@ struct DelegateLogCode {
             logAndReturn("Log.line(\"delegate of \\(Log.name(gestureRecognizer)) asked gestureRecognizer(\\(Log.name(gestureRecognizer)), "
                     + "shouldRecognizeSimultaneouslyWith: \\(Log.name(other))) → \\(answer)\")", names: names, into: &w)
         }
+        emitRequirement("shouldRequireFailureOf", \.delegateRequiresFailureOf, ids, names: names, into: &w)
+        emitRequirement("shouldBeRequiredToFailBy", \.delegateRequiredToFailBy, ids, names: names, into: &w)
+    }
+
+    /// `gestureRecognizer(_:shouldRequireFailureOf:)` or `…shouldBeRequiredToFailBy:` (G10): the scenario's
+    /// `delegateRequiresFailureOf` / `delegateRequiredToFailBy` answers, logged like the other questions.
+    func emitRequirement(_ label: String, _ answers: KeyPath<RecognizerPolicies, RecognizerSet>, _ ids: [RecognizerID],
+                         names: String, into w: inout SwiftWriter) {
+        let policy = PolicyCode(scene: scene)
+        w.line()
+        w.block("func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, \(label) other: UIGestureRecognizer) -> Bool") { w in
+            w.line("let answer: Bool")
+            w.line("switch Log.name(gestureRecognizer) {")
+            for id in ids where scene.recognizers[id].policies[keyPath: answers] != .none {
+                w.line("case \(SwiftLiteral.string(scene.recognizers[id].name)): answer = "
+                    + policy.contains(scene.recognizers[id].policies[keyPath: answers], "other"))
+            }
+            w.line("default: answer = false")
+            w.line("}")
+            logAndReturn("Log.line(\"delegate of \\(Log.name(gestureRecognizer)) asked gestureRecognizer(\\(Log.name(gestureRecognizer)), "
+                    + "\(label): \\(Log.name(other))) → \\(answer)\")", names: names, into: &w)
+        }
     }
 
     /// `if [logging names].contains(name) { Log.line(…) }; return answer`.

@@ -24,7 +24,7 @@ struct RecognizerEmitter {
 
     func needsDelegate(_ r: RecognizerSpec) -> Bool {
         r.policies.shouldReceive != .always || r.policies.shouldBegin != .always || r.policies.simultaneousWith != .none
-            || r.delegateLogs
+            || r.policies.delegateRequiresFailureOf != .none || r.policies.delegateRequiredToFailBy != .none || r.delegateLogs
     }
 
     func className(_ id: RecognizerID) -> String {

@@ -33,7 +33,8 @@ struct ViewClassEmitter {
 
     /// A scroll view answers its own pan's delegate questions (UIKit makes it the pan's delegate).
     private func needsDelegateConformance(_ pan: RecognizerPolicies) -> Bool {
-        pan.shouldReceive != .always || pan.simultaneousWith != .none
+        pan.shouldReceive != .always || pan.simultaneousWith != .none || pan.delegateRequiresFailureOf != .none
+            || pan.delegateRequiredToFailBy != .none
     }
 
     /// The four `touches…` overrides. `inherit` and `observe` call super; `consume` does not (R1–R5).

@@ -95,7 +95,7 @@ import TouchEngine
 
     @Test func anAskedEntryIsCheckedAgainstTheQuestionsAndAnswers() throws {
         let text = scenario("{ id: C, kind: pan, view: V, delegateLogs: true }",
-                            expect: "expect:\n  asked:\n    C: [shouldReceive@0=true]")
+                            expect: "expect:\n  asked:\n    C: [shouldReceive@0=true, \"shouldRequireFailureOf(T)@0=false\", \"shouldBeRequiredToFailBy(T)@0=false\"]")
         let loaded = try ScenarioLoader.load(yaml: text, path: "s.yaml")
         let trace = Engine.trace(loaded.scene)
         let failures = loaded.expectations!.check(scene: loaded.scene, trace: trace, outcome: Outcome(scene: loaded.scene, trace: trace))
@@ -105,6 +105,6 @@ import TouchEngine
         let again = try ScenarioLoader.load(yaml: wrong, path: "s.yaml")
         let t2 = Engine.trace(again.scene)
         let f2 = again.expectations!.check(scene: again.scene, trace: t2, outcome: Outcome(scene: again.scene, trace: t2))
-        #expect(f2.map(\.description) == ["expect.asked.C (line 16): expected [shouldRecognizeSimultaneouslyWith(T)@50=false], got [shouldReceive@0=true]"])
+        #expect(f2.map(\.description) == ["expect.asked.C (line 16): expected [shouldRecognizeSimultaneouslyWith(T)@50=false], got [shouldReceive@0=true, shouldRequireFailureOf(T)@0=false, shouldBeRequiredToFailBy(T)@0=false]"])
     }
 }

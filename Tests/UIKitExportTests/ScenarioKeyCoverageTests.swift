@@ -136,6 +136,7 @@ import Testing
         let policyValues: [(String, String)] = [
             ("shouldReceive", "never"), ("shouldBegin", "never"), ("simultaneousWith", "all"), ("requireToFail", "[H]"),
             ("canPrevent", "none"), ("canBePrevented", "none"), ("toggleEnabledOnBegin", "[H]"),
+            ("delegateRequiresFailureOf", "[H]"), ("delegateRequiredToFailBy", "all"),
         ]
         for (key, value) in policyValues {
             cases.append(change("policy." + key) { $0.recognizer.append("\(key): \(value)") })

@@ -110,6 +110,7 @@ extension Simulation {
                 sendAction(id)
                 if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
                 if case .scrollZoom(let sv) = recs[id].kind { endZooming(sv) }
+                if Recorder.isRecording && prepared.anyDelegateLogs { askAgainOnEnding(id) }
             } else if state == .possible && recognizers[id].pending == .begin {
                 recognizers[id].pendingEnded = true
             }

@@ -404,7 +404,10 @@ public struct Simulation<Recorder: TraceRecorder> {
             let chain = responderChainViews(from: view)
             let recs = Array(recsStorage[touches[slot].recsStart ..< touches[slot].recsStart + touches[slot].recsCount])
             emit(.hitTest(touch: number, view: view, chain: chain, recognizers: recs))
-            if prepared.anyDelegateLogs { askShouldReceive(touch: number, view: view) }
+            if prepared.anyDelegateLogs {
+                askShouldReceive(touch: number, view: view)
+                askFailureRequirements(slot: slot)
+            }
         }
         scrollTouchBegan(slot)
         return slot

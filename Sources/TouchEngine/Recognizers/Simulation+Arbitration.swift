@@ -204,23 +204,6 @@ extension Simulation {
         return nil
     }
 
-    /// Traced runs: the G8 questions asked when `active` would exclude `possible` (prevention allowed by both
-    /// classes, G9): first the delegate of the one that would be excluded, then, unless it said yes, the other's
-    /// [REPL WinObjC `_UIGestureCoordinator`] — the order is not documented [INF]. Only delegates that log are
-    /// recorded; the system's gates are not asked (they never compete, §8). The answers are the ones the
-    /// `simultaneous` table combines.
-    mutating func askSimultaneity(active: RecognizerID, possible: RecognizerID) {
-        if case .edgeGate = recs[active].kind { return }
-        if case .edgeGate = recs[possible].kind { return }
-        let first = scene.recognizers[possible].policies.simultaneousWith.contains(active)
-        if recs[possible].delegateLogs {
-            emit(.asked(recognizer: possible, question: .shouldRecognizeSimultaneously(with: active), answer: first))
-        }
-        guard !first, recs[active].delegateLogs else { return }
-        let second = scene.recognizers[active].policies.simultaneousWith.contains(possible)
-        emit(.asked(recognizer: active, question: .shouldRecognizeSimultaneously(with: possible), answer: second))
-    }
-
     /// G8: either delegate says yes; the system edge gate never competes. (A scroll view's delay
     /// recognizer cannot prevent anything, `canPrevent = none`, so its recognition never stops its own
     /// pan: the S2 ruling. The pan beginning does exclude the delay recognizer, §10 phase 2.)

@@ -75,6 +75,11 @@ public enum DelegateQuestion: Hashable, Sendable {
     /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`, asked only when one of the pair would exclude the
     /// other (G8, after `canPrevent`/`canBePrevented` allowed it, G9).
     case shouldRecognizeSimultaneously(with: RecognizerID)
+    /// `gestureRecognizer(_:shouldRequireFailureOf:)`: does this recognizer wait for the other to fail (G10)? Asked
+    /// when a touch goes down, of each pair that comes to share it (see `Simulation.askFailureRequirements`).
+    case shouldRequireFailure(of: RecognizerID)
+    /// `gestureRecognizer(_:shouldBeRequiredToFailBy:)`: does the other wait for this recognizer to fail (G10)?
+    case shouldBeRequiredToFail(by: RecognizerID)
 
     /// The method's name as UIKit spells it, with the other party.
     public var methodName: String {
@@ -82,6 +87,16 @@ public enum DelegateQuestion: Hashable, Sendable {
         case .shouldReceive: return "gestureRecognizer(_:shouldReceive:)"
         case .shouldBegin: return "gestureRecognizerShouldBegin(_:)"
         case .shouldRecognizeSimultaneously: return "gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)"
+        case .shouldRequireFailure: return "gestureRecognizer(_:shouldRequireFailureOf:)"
+        case .shouldBeRequiredToFail: return "gestureRecognizer(_:shouldBeRequiredToFailBy:)"
+        }
+    }
+
+    /// The other recognizer the question is about, if any.
+    public var other: RecognizerID? {
+        switch self {
+        case .shouldReceive, .shouldBegin: return nil
+        case .shouldRecognizeSimultaneously(let id), .shouldRequireFailure(let id), .shouldBeRequiredToFail(let id): return id
         }
     }
 }

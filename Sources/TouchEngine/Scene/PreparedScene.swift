@@ -232,18 +232,23 @@ public final class PreparedScene: Sendable {
         anyDelegateLogs = scene.recognizers.contains(where: \.delegateLogs)
     }
 
-    /// G10 from the class overrides: `a` requires `b` to fail when `a.shouldRequireFailure(of: b)` or
-    /// `b.shouldBeRequiredToFail(by: a)` says so. UIKit only relates recognizers that see the same touches, so
-    /// pairs on views that are not one inside the other never count, nor do the system's gates (not app objects).
+    /// G10's dynamic requirements, from the class overrides and the delegates: `a` requires `b` to fail when
+    /// `a.shouldRequireFailure(of: b)`, `b.shouldBeRequiredToFail(by: a)`, `a`'s delegate's
+    /// `gestureRecognizer(a, shouldRequireFailureOf: b)` or `b`'s delegate's `gestureRecognizer(b,
+    /// shouldBeRequiredToFailBy: a)` says so ("returning true is guaranteed to set up the failure requirement"
+    /// [DOC]). UIKit only relates recognizers that see the same touches, so pairs on views that are not one inside
+    /// the other never count, nor do the system's gates (not app objects).
     static func dynamicRequirements(_ scene: Scene) -> [[RecognizerID]] {
         let recs = scene.recognizers
         var result = Array(repeating: [RecognizerID](), count: recs.count)
-        let any = recs.contains { $0.policies.shouldRequireFailureOf != .none || $0.policies.shouldBeRequiredToFailBy != .none }
+        let any = recs.contains { $0.policies.hasDynamicRequirements }
         guard any else { return result }
         func isGate(_ r: RecognizerSpec) -> Bool { if case .edgeGate = r.kind { return true }; return false }
         for a in recs.indices where !isGate(recs[a]) {
             for b in recs.indices where b != a && !isGate(recs[b]) {
-                guard recs[a].policies.shouldRequireFailureOf.contains(b) || recs[b].policies.shouldBeRequiredToFailBy.contains(a)
+                let pa = recs[a].policies, pb = recs[b].policies
+                guard pa.shouldRequireFailureOf.contains(b) || pb.shouldBeRequiredToFailBy.contains(a)
+                    || pa.delegateRequiresFailureOf.contains(b) || pb.delegateRequiredToFailBy.contains(a)
                 else { continue }
                 guard scene.isView(recs[a].view, inside: recs[b].view) || scene.isView(recs[b].view, inside: recs[a].view)
                 else { continue }

@@ -116,7 +116,7 @@ public struct RecognizerPolicies: Hashable, Sendable {
     public var shouldBegin: ShouldBeginPolicy = .always
     /// `shouldRecognizeSimultaneouslyWith`: true for these recognizers (G8; either side suffices).
     public var simultaneousWith: RecognizerSet = .none
-    /// `require(toFail:)` and `shouldRequireFailureOf` (G10): this recognizer waits for these to fail.
+    /// `require(toFail:)` (G10, static): this recognizer waits for these to fail.
     public var requireToFail: [RecognizerID] = []
     /// `canPrevent(_:)` (G9): which recognizers this one may exclude. Default all.
     public var canPrevent: RecognizerSet = .all
@@ -130,7 +130,19 @@ public struct RecognizerPolicies: Hashable, Sendable {
     public var shouldRequireFailureOf: RecognizerSet = .none
     /// The class's `shouldBeRequiredToFail(by:)` (G10): true for these, so they wait for this one to fail.
     public var shouldBeRequiredToFailBy: RecognizerSet = .none
+    /// The delegate's `gestureRecognizer(_:shouldRequireFailureOf:)` (G10, a dynamic requirement): true for these,
+    /// so this one waits for them to fail. Only recognizers that can share a touch count, as for the class's.
+    public var delegateRequiresFailureOf: RecognizerSet = .none
+    /// The delegate's `gestureRecognizer(_:shouldBeRequiredToFailBy:)` (G10): true for these, so they wait for this
+    /// one to fail.
+    public var delegateRequiredToFailBy: RecognizerSet = .none
     public init() {}
+
+    /// Some class override or delegate answer sets up a G10 requirement dynamically.
+    public var hasDynamicRequirements: Bool {
+        shouldRequireFailureOf != .none || shouldBeRequiredToFailBy != .none
+            || delegateRequiresFailureOf != .none || delegateRequiredToFailBy != .none
+    }
 }
 
 /// Per-recognizer overrides of the scene parameters (the recognizer's own properties in UIKit).

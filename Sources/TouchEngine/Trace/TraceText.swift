@@ -138,6 +138,10 @@ public enum TraceText {
         case .shouldBegin: return "gestureRecognizerShouldBegin(\(me))"
         case .shouldRecognizeSimultaneously(let other):
             return "gestureRecognizer(\(me), shouldRecognizeSimultaneouslyWith: \(scene.recognizers[other].name))"
+        case .shouldRequireFailure(let other):
+            return "gestureRecognizer(\(me), shouldRequireFailureOf: \(scene.recognizers[other].name))"
+        case .shouldBeRequiredToFail(let other):
+            return "gestureRecognizer(\(me), shouldBeRequiredToFailBy: \(scene.recognizers[other].name))"
         }
     }
 
