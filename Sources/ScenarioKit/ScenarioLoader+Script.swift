@@ -155,7 +155,8 @@ extension ScenarioLoader.Builder {
 
     // MARK: String steps
 
-    /// `<t> <verb> [(x,y)] [touch <n>]`, `<t> <verb> <n>:(x,y) <n>:(x,y) …` (a multi-touch step),
+    /// `<t> <verb> [(x,y)] [touch <n>]`, `<t> <verb> <n>:(x,y) <n>:(x,y) …` (a multi-touch step; more verbs with
+    /// their fingers may follow, `<t> move 1:(x,y) up 2`: a mixed event),
     /// `<t> disable <recognizer>`, `<t> enable <recognizer>`.
     private func parseStringStep(_ node: Node, step: Int, piece: (text: String, offset: Int)? = nil) throws(ScenarioError)
         -> (VirtualTime, Node, [ScenarioLoader.PendingEvent])

@@ -59,6 +59,16 @@ import TouchEngine
         #expect(Self.translations(t, "P") == ["began@20 (0,10)", "changed@40 (0,20)", "changed@60 (0,30)", "ended@80 (0,30)"])
     }
 
+    @Test func aFingerLandingInTheEventAnotherLiftsDoesNotRepeatItsTap() throws {
+        // Began runs before ended: finger 2 lands while finger 1 is still down, so it is no second tap [INF]; the
+        // same lift and landing as two events at the same instant make a tap count of 2.
+        let views = "views:\n  - { id: V, frame: [0, 0, 390, 844], touches: logs, multipleTouchEnabled: true }\n"
+        let mixed = try Transcript(views + "script: \"0 down (100,300) · 40 up 1 down 2:(100,300) · 80 up 2\"\n")
+        #expect(mixed.outcome.tapCounts[2] == [1] && !mixed.text.contains("tapCount = 2"))
+        let separate = try Transcript(views + "script: \"0 down (100,300) · 40 up · 40 down (100,300) touch 2 · 80 up touch 2\"\n")
+        #expect(separate.outcome.tapCounts[2] == [2])
+    }
+
     @Test func theUntracedRunAgreesOnAMixedEvent() throws {
         let scene = try Transcript(Self.pinch).scene
         let p = scene.recognizer(named: "P")!
