@@ -340,7 +340,13 @@ extension ScenarioLoader.Builder {
                 + ScenarioLoader.stepActions.joined(separator: ", "))
         }
         if actions.count > 1 {
-            guard actions.allSatisfy({ ScenarioLoader.touchVerbs.contains($0.key) }) else {
+            // Several touch verbs make a mixed event when they list their fingers; one-finger forms stay one action.
+            let listsFingers = actions.contains { action in
+                if case .mapping = action.value { return action.key != "cancel" }
+                if case .sequence = action.value { return action.key == "cancel" }
+                return false
+            }
+            guard listsFingers, actions.allSatisfy({ ScenarioLoader.touchVerbs.contains($0.key) }) else {
                 throw reader.error(at: actions[1].keyNode, "\(label) has both '\(action.key)' and '\(actions[1].key)'; a step has exactly one action")
             }
             return try mixedMapStep(actions, map: map, step: step, node: node, label: label)
