@@ -3,6 +3,8 @@ import Yams
 
 extension ScenarioLoader {
     static let stepVerbs = ["down", "move", "up", "cancel", "disable", "enable"]
+    /// The verbs that change a touch: one multi-touch step (one UIEvent) may hold several of them.
+    static let touchVerbs = ["down", "move", "up", "cancel"]
     static let stepActions = stepVerbs + ["tap", "swipe", "drag"]
     /// The keys a map step may have besides its action key.
     static let stepKeys: [String: [String]] = [
@@ -30,6 +32,20 @@ extension ScenarioLoader {
         let node: Node
         /// In the same UIEvent as the event before it (a multi-touch step's second and later fingers).
         var sameEvent = false
+    }
+
+    /// The events of one UIEvent in the order the engine runs them — phase order (down, move, up, cancel: `phaseRank`),
+    /// listed order within a verb — the second and later marked `sameEvent`. A one-verb step keeps its order.
+    static func oneEvent(_ events: [PendingEvent]) -> [PendingEvent] {
+        func rank(_ e: PendingEvent) -> Int { if case .touch(let a) = e.action { return a.phaseRank } else { return 0 } }
+        let ordered = events.enumerated().sorted { a, b in
+            rank(a.element) != rank(b.element) ? rank(a.element) < rank(b.element) : a.offset < b.offset
+        }.map(\.element)
+        return ordered.enumerated().map { k, e in
+            var e = e
+            e.sameEvent = k > 0
+            return e
+        }
     }
 
     /// Milliseconds for messages: `300`, `16.667`.
@@ -139,7 +155,8 @@ extension ScenarioLoader.Builder {
 
     // MARK: String steps
 
-    /// `<t> <verb> [(x,y)] [touch <n>]`, `<t> <verb> <n>:(x,y) <n>:(x,y) …` (a multi-touch step),
+    /// `<t> <verb> [(x,y)] [touch <n>]`, `<t> <verb> <n>:(x,y) <n>:(x,y) …` (a multi-touch step; more verbs with
+    /// their fingers may follow, `<t> move 1:(x,y) up 2`: a mixed event),
     /// `<t> disable <recognizer>`, `<t> enable <recognizer>`.
     private func parseStringStep(_ node: Node, step: Int, piece: (text: String, offset: Int)? = nil) throws(ScenarioError)
         -> (VirtualTime, Node, [ScenarioLoader.PendingEvent])
@@ -178,12 +195,24 @@ extension ScenarioLoader.Builder {
         }
 
         if let first = scanner.peek, first.isNumber {
-            let items = try parseMultiTouchItems(&scanner, verb: verb, text: text, step: step, fail: fail)
-            return (time, node, items.enumerated().map { k, item in
-                var e = event(item.touch, .touch(item.action))
-                e.sameEvent = k > 0
-                return e
-            })
+            // One UIEvent: the fingers of the first verb, then more verb groups (`move 1:(110,200) up 2`).
+            var items: [(touch: Int, action: ScriptAction)] = []
+            var groupVerb = verb, verbs = [verb]
+            while true {
+                items += try parseMultiTouchItems(&scanner, verb: groupVerb, text: text, step: step, listed: items, fail: fail)
+                guard let (next, nextOffset) = scanner.word() else { break }
+                guard !verbs.contains(next) else {
+                    throw fail(nextOffset, "script step \(step) ('\(text)') names '\(next)' twice; list every finger that "
+                        + "does '\(next)' after one '\(next)'")
+                }
+                guard scanner.peek?.isNumber == true else {
+                    throw fail(scanner.offset, "script step \(step) ('\(text)') lists no fingers after '\(next)'; "
+                        + "a multi-touch '\(next)' lists \(Self.fingerForm(next)) for each finger")
+                }
+                groupVerb = next
+                verbs.append(next)
+            }
+            return (time, node, ScenarioLoader.oneEvent(items.map { event($0.touch, .touch($0.action)) }))
         }
         var location: Point?
         if scanner.peek == "(" {
@@ -200,6 +229,10 @@ extension ScenarioLoader.Builder {
         }
         var touch = 1
         if let (word, offset) = scanner.word() {
+            if ScenarioLoader.touchVerbs.contains(word) {
+                throw fail(offset, "script step \(step) ('\(text)') changes several fingers in one event, so each needs its "
+                    + "number: '\(verb) <n>:(x,y) \(word) <n>…'")
+            }
             guard word == "touch" else { throw fail(offset, "script step \(step) ('\(text)') has unexpected '\(word)'; \(syntax)") }
             guard let (number, numberOffset) = scanner.word() else {
                 throw fail(scanner.offset, "script step \(step) ('\(text)') needs a finger number after 'touch'")
@@ -227,13 +260,27 @@ extension ScenarioLoader.Builder {
         }
     }
 
-    /// The fingers of a multi-touch string step: `1:(100,200) 2:(200,200)` (down, move; up may also give `2`
-    /// alone, lifting where it is; cancel takes numbers only). At least one finger, each at most once.
+    /// How a multi-touch string step gives one finger of `verb`.
+    static func fingerForm(_ verb: String) -> String {
+        verb == "cancel" ? "'<n>'" : verb == "up" ? "'<n>' or '<n>:(x,y)'" : "'<n>:(x,y)'"
+    }
+
+    /// The fingers of one verb of a multi-touch string step: `1:(100,200) 2:(200,200)` (down, move; up may also
+    /// give `2` alone, lifting where it is; cancel takes numbers only), up to the next touch verb (a mixed event)
+    /// or the end. At least one finger; each finger at most once in the step (`listed`: the earlier verbs').
     private func parseMultiTouchItems(_ scanner: inout StepScanner, verb: String, text: String, step: Int,
+                                      listed: [(touch: Int, action: ScriptAction)],
                                       fail: (Int, String) -> ScenarioError) throws(ScenarioError) -> [(touch: Int, action: ScriptAction)] {
-        let form = verb == "cancel" ? "'<n>'" : verb == "up" ? "'<n>' or '<n>:(x,y)'" : "'<n>:(x,y)'"
+        let form = Self.fingerForm(verb)
         var items: [(touch: Int, action: ScriptAction)] = []
-        while scanner.peek != nil {
+        while let next = scanner.peek {
+            // Another verb of the same event (`move 1:(110,200) up 2`): this verb's fingers end here.
+            if !next.isNumber, !items.isEmpty, let word = scanner.peekWord, ScenarioLoader.touchVerbs.contains(word) { break }
+            if !next.isNumber, !items.isEmpty, let word = scanner.peekWord, word == "disable" || word == "enable" {
+                scanner.skipSpaces()
+                throw fail(scanner.offset, "script step \(step) ('\(text)') has '\(word)' after its fingers; code steps "
+                    + "cannot share an event with touches, give '\(word)' its own step")
+            }
             scanner.skipSpaces()
             let start = scanner.offset
             guard let n = scanner.integer() else {
@@ -243,7 +290,7 @@ extension ScenarioLoader.Builder {
             guard counts.contains(n) else {
                 throw fail(start, "script step \(step) ('\(text)') has touch '\(n)'; expected an integer from \(counts.lowerBound) to \(counts.upperBound)")
             }
-            guard !items.contains(where: { $0.touch == n }) else {
+            guard !(items + listed).contains(where: { $0.touch == n }) else {
                 throw fail(start, "script step \(step) ('\(text)') names touch \(n) twice; each finger changes once in one event")
             }
             var location: Point?
@@ -293,7 +340,16 @@ extension ScenarioLoader.Builder {
                 + ScenarioLoader.stepActions.joined(separator: ", "))
         }
         if actions.count > 1 {
-            throw reader.error(at: actions[1].keyNode, "\(label) has both '\(action.key)' and '\(actions[1].key)'; a step has exactly one action")
+            // Several touch verbs make a mixed event when they list their fingers; one-finger forms stay one action.
+            let listsFingers = actions.contains { action in
+                if case .mapping = action.value { return action.key != "cancel" }
+                if case .sequence = action.value { return action.key == "cancel" }
+                return false
+            }
+            guard listsFingers, actions.allSatisfy({ ScenarioLoader.touchVerbs.contains($0.key) }) else {
+                throw reader.error(at: actions[1].keyNode, "\(label) has both '\(action.key)' and '\(actions[1].key)'; a step has exactly one action")
+            }
+            return try mixedMapStep(actions, map: map, step: step, node: node, label: label)
         }
         try map.checkKeys([action.key] + ScenarioLoader.stepKeys[action.key]!, in: "\(label) ('\(action.key)')")
 
@@ -390,6 +446,43 @@ extension ScenarioLoader.Builder {
             throw reader.error(at: value, "\(label) ('\(key)') lists no fingers; give at least one")
         }
         return fingers
+    }
+
+    /// A map step with several touch verbs, one UIEvent: `{t: 80, move: {1: [110, 200]}, up: {2: ~}}`. Each verb lists
+    /// its fingers (a map, `cancel` a list); each finger appears once in the step.
+    private func mixedMapStep(_ actions: [YAMLMap.Entry], map: YAMLMap, step: Int, node: Node,
+                              label: String) throws(ScenarioError) -> (VirtualTime, Node, [ScenarioLoader.PendingEvent]) {
+        var all: [(touch: Int, point: Point?, node: Node)] = []
+        var groups: [(key: String, fingers: [(touch: Int, point: Point?, node: Node)])] = []
+        for action in actions {
+            guard let fingers = try multiTouchFingers(action.key, value: action.value, map: map, label: label) else {
+                let form = action.key == "cancel" ? "a list of finger numbers ('cancel: [2]')"
+                    : "a map of finger numbers ('\(action.key): {1: [x, y]}')"
+                throw reader.error(at: action.value, "\(label) has several actions, so '\(action.key)' lists its fingers as \(form)")
+            }
+            for finger in fingers where all.contains(where: { $0.touch == finger.touch }) {
+                throw reader.error(at: finger.node, "\(label) names touch \(finger.touch) twice; each finger changes once in one event")
+            }
+            all += fingers
+            groups.append((action.key, fingers))
+        }
+        try map.checkKeys(actions.map(\.key) + ["t"], in: label)
+        let timeNode = try map.required("t", in: label)
+        let time = VirtualTime.ms(try reader.time(timeNode, for: "'t'"))
+        var events: [ScenarioLoader.PendingEvent] = []
+        for group in groups {
+            for finger in group.fingers {
+                let action: ScriptAction
+                switch group.key {
+                case "down": action = .down(finger.point!)
+                case "move": action = .move(finger.point!)
+                case "up": action = .up(finger.point)
+                default: action = .cancel
+                }
+                events.append(.init(time: time, touch: finger.touch, action: .touch(action), step: step, node: node))
+            }
+        }
+        return (time, timeNode, ScenarioLoader.oneEvent(events))
     }
 
     /// The events of a multi-touch map step: one UIEvent (a `tap`: one to put the fingers down, one to lift them).

@@ -489,15 +489,26 @@ public enum ScenarioWriter {
                 let t = ScenarioWriter.ms(event.time.microseconds)
                 let finger = event.touch == 1 ? "" : " touch \(event.touch)"
                 var step: String
-                // A multi-touch step: the events that follow in the same UIEvent with the same verb.
+                // A multi-touch step: the touch events that follow in the same UIEvent, whatever their verbs (a mixed
+                // event is one step with a verb group each: `80 move 1:(110,200) up 2`), in phase order as the loader
+                // and the engine run them.
                 var end = index + 1
                 while end < scene.script.count, scene.script[end].sameEvent, scene.script[end].time == event.time,
-                      let verb = Self.multiTouchVerb(scene.script[end].action), verb == Self.multiTouchVerb(event.action) {
+                      Self.multiTouchVerb(scene.script[end].action) != nil, Self.multiTouchVerb(event.action) != nil {
                     end += 1
                 }
-                if end - index > 1, let verb = Self.multiTouchVerb(event.action) {
-                    step = "\(t) \(verb)"
-                    for e in scene.script[index ..< end] { step += " " + multiTouchItem(e) }
+                if end - index > 1 {
+                    let ordered = scene.script[index ..< end].enumerated().sorted { a, b in
+                        a.element.action.phaseRank != b.element.action.phaseRank
+                            ? a.element.action.phaseRank < b.element.action.phaseRank : a.offset < b.offset
+                    }.map(\.element)
+                    step = "\(t)"
+                    var verb: String?
+                    for e in ordered {
+                        let v = Self.multiTouchVerb(e.action)
+                        if v != verb { step += " " + (v ?? ""); verb = v }
+                        step += " " + multiTouchItem(e)
+                    }
                     line("- " + step, 2)
                     index = end
                     continue

@@ -13,6 +13,12 @@ struct StepScanner {
         return i < chars.count ? chars[i] : nil
     }
 
+    /// The next whitespace-separated word, without consuming it.
+    var peekWord: String? {
+        var copy = self
+        return copy.word()?.0
+    }
+
     mutating func skipSpaces() { while offset < chars.count, chars[offset].isWhitespace { offset += 1 } }
 
     /// The next whitespace-separated word and its offset.

@@ -94,8 +94,12 @@ public enum TraceJSON {
         case let .tapCount(touch, count, after):
             fields += [("type", .string("tapCount")), ("touch", .number(Double(touch))), ("count", .number(Double(count))),
                        ("after", .number(Double(after)))]
-        case let .touchEvent(touches, allTouches):
+        case let .touchEvent(touches, phases, allTouches):
             fields += [("type", .string("touchEvent")), ("touches", numbers(touches)), ("allTouches", numbers(allTouches))]
+            // A mixed event (touches in several phases): each touch's phase, parallel to `touches`.
+            if let first = phases.first, phases.contains(where: { $0 != first }) {
+                fields.append(("phases", .array(phases.map { .string($0.rawValue) })))
+            }
         case let .control(view, controlEvent, value):
             fields += [("type", .string("control")), ("view", .string(views[view].name)),
                        ("event", .string(controlEvent.rawValue))]

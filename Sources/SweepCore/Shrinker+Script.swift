@@ -10,20 +10,35 @@ extension ShrinkState {
         return candidate
     }
 
-    /// Indices of `move` steps, the samples that may go.
-    var moveIndices: [Int] {
-        scene.script.indices.filter { if case .move = scene.script[$0].action { return true } else { return false } }
+    /// The samples that may go: each UIEvent whose touches all move, as the indices of its script events. A
+    /// multi-touch event goes whole or stays (a mixed one, where another finger lands or lifts, always stays), so
+    /// no candidate splits an event or leaves a `sameEvent` follower joined to the wrong event.
+    var moveUnits: [Range<Int>] { Self.moveUnits(in: scene.script) }
+
+    static func moveUnits(in script: [ScriptEvent]) -> [Range<Int>] {
+        var units: [Range<Int>] = []
+        var index = 0
+        while index < script.count {
+            var end = index + 1
+            while end < script.count, script[end].sameEvent, script[end].time == script[index].time { end += 1 }
+            if script[index ..< end].allSatisfy({ if case .move = $0.action { return true } else { return false } }) {
+                units.append(index ..< end)
+            }
+            index = end
+        }
+        return units
     }
 
     mutating func dropSamples() -> Bool {
         var accepted = false
-        var chunk = moveIndices.count
+        var chunk = moveUnits.count
         while chunk >= 1 && !oracle.exhausted {
-            let moves = moveIndices
+            let moves = moveUnits
             var progressed = false
             var start = 0
             while start < moves.count && !oracle.exhausted {
-                let drop = Set(moves[start ..< min(start + chunk, moves.count)])
+                var drop = Set<Int>()
+                for unit in moves[start ..< min(start + chunk, moves.count)] { drop.formUnion(unit) }
                 let script = scene.script.indices.filter { !drop.contains($0) }.map { scene.script[$0] }
                 if attempt(withScript(script)) {
                     accepted = true
@@ -32,7 +47,7 @@ extension ShrinkState {
                 }
                 start += chunk
             }
-            if !progressed { chunk /= 2 } else { chunk = min(chunk, moveIndices.count) }
+            if !progressed { chunk /= 2 } else { chunk = min(chunk, moveUnits.count) }
         }
         return accepted
     }

@@ -82,6 +82,12 @@ import TouchEngine
         #expect(began["allTouches"] as? [Int] == [1, 2])
         #expect((began["touches"] as? [[String: Any]])?.compactMap { $0["touch"] as? Int } == [1, 2])
 
+        #expect(event["phases"] == nil)
+        // A mixed event lists each touch's phase, parallel to its touches.
+        let mixed = try Self.json("MT-08-pinch-finger-moves-while-other-lifts.yaml").events.filter { $0["type"] as? String == "touchEvent" }
+        #expect(mixed.map { $0["phases"] as? [String] } == [nil, nil, ["moved", "ended"]])
+        #expect(mixed.last?["touches"] as? [Int] == [1, 2] && mixed.last?["allTouches"] as? [Int] == [1, 2])
+
         let taps = try Self.json("MT-01b-double-tap-count-2.yaml")
         let repeatTap = try #require(taps.events.first { $0["type"] as? String == "tapCount" })
         #expect(repeatTap["touch"] as? Int == 1 && repeatTap["count"] as? Int == 2 && repeatTap["after"] as? Int == 1)

@@ -57,6 +57,27 @@ import TouchEngine
         ("  - {t: 0, down: {1: [1, 1], 1: [2, 2]}}\n", "s.yaml:3:19: key '1' appears more than once in the same map"),
         ("  - {t: 0, down: {}}\n", "s.yaml:3:18: script step 1 ('down') lists no fingers; give at least one"),
         ("  - {t: 0, cancel: [0]}\n", "s.yaml:3:21: expected an integer from 1 to 100 for a finger of 'cancel', got '0'"),
+        // Several verbs in one step (a mixed event).
+        ("  - 0 down 1:(1,1) 2:(2,2)\n  - 5 move 1:(3,3) up 1\n",
+         "s.yaml:4:23: script step 2 ('5 move 1:(3,3) up 1') names touch 1 twice; each finger changes once in one event"),
+        ("  - 0 down 1:(1,1) 2:(2,2)\n  - 5 up 1 move 2:(3,3) up 3\n",
+         "s.yaml:4:25: script step 2 ('5 up 1 move 2:(3,3) up 3') names 'up' twice; list every finger that does 'up' after one 'up'"),
+        ("  - 0 down 1:(1,1) 2:(2,2)\n  - 5 move 1:(3,3) up\n",
+         "s.yaml:4:22: script step 2 ('5 move 1:(3,3) up') lists no fingers after 'up'; a multi-touch 'up' lists '<n>' or '<n>:(x,y)' for each finger"),
+        ("  - 0 down 1:(1,1) 2:(2,2)\n  - 5 move (3,3) up 2\n",
+         "s.yaml:4:18: script step 2 ('5 move (3,3) up 2') changes several fingers in one event, so each needs its number: 'move <n>:(x,y) up <n>…'"),
+        ("  - 0 down 1:(1,1) 2:(2,2)\n  - 5 up 1 disable P\n",
+         "s.yaml:4:12: script step 2 ('5 up 1 disable P') has 'disable' after its fingers; code steps cannot share an event with touches, give 'disable' its own step"),
+        ("  - {t: 0, down: {1: [1, 1], 2: [2, 2]}}\n  - {t: 5, move: {1: [3, 3]}, up: {1: ~}}\n",
+         "s.yaml:4:36: script step 2 names touch 1 twice; each finger changes once in one event"),
+        ("  - {t: 0, down: {1: [1, 1], 2: [2, 2]}}\n  - {t: 5, move: [3, 3], up: {2: ~}}\n",
+         "s.yaml:4:18: script step 2 has several actions, so 'move' lists its fingers as a map of finger numbers ('move: {1: [x, y]}')"),
+        ("  - {t: 0, down: {1: [1, 1], 2: [2, 2]}}\n  - {t: 5, cancel: true, up: {2: ~}}\n",
+         "s.yaml:4:20: script step 2 has several actions, so 'cancel' lists its fingers as a list of finger numbers ('cancel: [2]')"),
+        ("  - {t: 0, down: {1: [1, 1], 2: [2, 2]}}\n  - {t: 5, move: {1: [3, 3]}, up: {2: ~}, hz: 60}\n",
+         "s.yaml:4:43: unknown key 'hz' in script step 2; allowed keys are move, up, t"),
+        ("  - {t: 0, tap: {1: [1, 1]}, up: {2: ~}, duration: 80}\n",
+         "s.yaml:3:30: script step 1 has both 'tap' and 'up'; a step has exactly one action"),
     ])
     func malformedMultiTouchStepsAreOneSentence(steps: String, message: String) {
         #expect(loadError("views: [{id: V, frame: [0, 0, 390, 844]}]\nscript:\n" + steps) == message)
@@ -65,11 +86,47 @@ import TouchEngine
     @Test func theWriterKeepsTheEvents() throws {
         let yaml = "views: [{id: V, frame: [0, 0, 390, 844], multipleTouchEnabled: true}]\nscript:\n"
             + "  - 0 down 1:(100,200) 2:(250,200)\n  - 40 move 1:(110,200) 2:(260,200)\n  - 80 up 1 2:(270,200)\n  - 90 down (5,5)\n"
+            + "  - 100 move 1:(7,7) down 2:(6,6) 3:(9,9)\n  - 120 cancel 2 up 1 move 3:(10,10)\n"
         let scene = try ScenarioLoader.load(yaml: yaml, path: "s.yaml").scene
         let written = ScenarioWriter.yaml(scene, description: nil)
         #expect(written.contains("- 0 down 1:(100,200) 2:(250,200)\n"))
         #expect(written.contains("- 80 up 1 2:(270,200)\n"))
+        // A mixed event is one step, its verbs in phase order.
+        #expect(written.contains("- 100 down 2:(6,6) 3:(9,9) move 1:(7,7)\n") && written.contains("- 120 move 3:(10,10) up 1 cancel 2\n"))
         #expect(try ScenarioLoader.load(yaml: written, path: "w.yaml").scene.script == scene.script)
+
+        // A scene built in code may list an event's touches in any order: the writer still puts them in phase order.
+        var coded = scene
+        let k = try #require(coded.script.firstIndex { $0.time == .ms(100) })
+        coded.script[k ..< k + 3] = [Self.event(100, 1, .move(Point(7, 7))), Self.event(100, 2, .down(Point(6, 6)), sameEvent: true),
+                                     Self.event(100, 3, .down(Point(9, 9)), sameEvent: true)]
+        #expect(ScenarioWriter.yaml(coded, description: nil) == written)
+    }
+
+    @Test func aStepWithSeveralVerbsIsOneEventInPhaseOrder() throws {
+        let loaded = try Self.script("  - 0 down 1:(100,200) 2:(250,200)\n  - 40 up 2 move 1:(110,200) down 3:(5,5)\n"
+            + "  - 60 cancel 3 move 1:(120,200)\n  - 80 up 1\n")
+        #expect(loaded == [
+            Self.event(0, 1, .down(Point(100, 200))), Self.event(0, 2, .down(Point(250, 200)), sameEvent: true),
+            Self.event(40, 3, .down(Point(5, 5))), Self.event(40, 1, .move(Point(110, 200)), sameEvent: true),
+            Self.event(40, 2, .up(nil), sameEvent: true),
+            Self.event(60, 1, .move(Point(120, 200))), Self.event(60, 3, .cancel, sameEvent: true),
+            Self.event(80, 1, .up(nil)),
+        ])
+        // The listed order of the verbs does not matter; the golden cases' one-line notation says the same.
+        #expect(try Self.script("  - 0 down 1:(100,200) 2:(250,200)\n  - 40 down 3:(5,5) move 1:(110,200) up 2\n"
+            + "  - 60 move 1:(120,200) cancel 3\n  - 80 up 1\n") == loaded)
+        let oneLine = try ScenarioLoader.load(yaml: "views: [{id: V, frame: [0, 0, 390, 844]}]\nscript: \"0 down 1:(100,200) "
+            + "2:(250,200) · 40 up 2 move 1:(110,200) down 3:(5,5) · 60 cancel 3 move 1:(120,200) · 80 up 1\"\n", path: "s.yaml").scene.script
+        #expect(oneLine == loaded)
+    }
+
+    @Test func aMapStepWithSeveralVerbsSaysTheSame() throws {
+        let strings = try Self.script("  - 0 down 1:(100,200) 2:(250,200)\n  - 40 move 1:(110,200) up 2:(260,200)\n  - 60 down 2:(1,1) cancel 1\n")
+        let maps = try Self.script("  - {t: 0, down: {1: [100, 200], 2: [250, 200]}}\n  - {t: 40, up: {2: [260, 200]}, move: {1: [110, 200]}}\n"
+            + "  - {t: 60, cancel: [1], down: {2: [1, 1]}}\n")
+        #expect(strings == maps)
+        #expect(maps.map(\.sameEvent) == [false, true, false, true, false, true])
     }
 
     @Test func tapCountAndSwipeRateParameters() throws {

@@ -283,3 +283,21 @@ struct ShrinkerTests {
             != MinimalRepros.causeKind("the touch was dropped before Field2.Input saw it: R.dismissKeyboard took it"))
     }
 }
+
+/// Dropping samples never splits a UIEvent: a multi-touch event whose touches all move goes whole, a mixed one
+/// (a finger lands or lifts in it) stays.
+@Suite struct ShrinkerEventTests {
+    @Test func moveUnitsKeepEachEventWhole() {
+        let script = [
+            ScriptEvent(time: .ms(0), touch: 1, action: .down(Point(100, 300))),
+            ScriptEvent(time: .ms(0), touch: 2, action: .down(Point(250, 300)), sameEvent: true),
+            ScriptEvent(time: .ms(20), touch: 1, action: .move(Point(90, 300))),
+            ScriptEvent(time: .ms(20), touch: 2, action: .move(Point(260, 300)), sameEvent: true),
+            ScriptEvent(time: .ms(40), touch: 1, action: .move(Point(80, 300))),
+            ScriptEvent(time: .ms(40), touch: 2, action: .up(nil), sameEvent: true),
+            ScriptEvent(time: .ms(50), touch: 1, action: .move(Point(70, 300))),
+            ScriptEvent(time: .ms(60), touch: 1, action: .up(nil)),
+        ]
+        #expect(ShrinkState.moveUnits(in: script) == [2 ..< 4, 6 ..< 7])
+    }
+}

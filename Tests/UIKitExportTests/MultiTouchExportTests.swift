@@ -17,6 +17,19 @@ import Testing
         #expect(file.contains("guard !hitPoints.contains(point) else { return }"))
     }
 
+    @Test func aMixedEventIsOneLineInPhaseOrderAndTheLogHasACallPerPhase() throws {
+        let pinch = try exportFile("configs/scenarios/golden/MT-08-pinch-finger-moves-while-other-lifts.yaml")
+        #expect(pinch.contains("//   t=40 ms: one event, the fingers together in the same frame: touch 1 moves to (25, 300); touch 2 lifts where it\n//      is\n"))
+        #expect(pinch.contains("//   t=40 ms  P action changed scale=1.75\n//   t=40 ms  V moved touch 1 ts=40 at (25,300) allTouches={1, 2} (handled)\n"
+            + "//   t=40 ms  V ended touch 2 ts=40 at (287.5,300) allTouches={1, 2} (handled)\n"))
+        // The step lists the move first; the event's line and the log put the landing finger first.
+        let landing = try exportFile("configs/scenarios/golden/MT-09-second-finger-lands-while-first-moves.yaml")
+        #expect(landing.contains("//   t=40 ms: one event, the fingers together in the same frame: touch 2 down at (250, 300) on V; touch 1 moves to\n"))
+        #expect(landing.contains("//   t=40 ms  V began touch 2 ts=40 at (250,300) allTouches={1, 2} (handled)\n"
+            + "//   t=40 ms  V moved touch 1 ts=40 at (110,300) allTouches={1, 2} (handled)\n"))
+        #expect(landing.contains("Log.touches(\"began\", of: self, touches, \"consume\", event: event)"))
+    }
+
     @Test func aRepeatedTapPrintsItsCount() throws {
         let file = try exportFile("configs/scenarios/golden/MT-03-button-touch-down-repeat.yaml")
         #expect(file.contains("//   t=200 ms  B began touch 1 ts=200 at (70,122) tapCount=2 (handled)\n"))
@@ -40,7 +53,8 @@ import Testing
 
     @Test(.enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"),
           arguments: ["MT-03-button-touch-down-repeat", "MT-04a-two-fingers-one-event", "MT-05-single-touch-view-gets-first",
-                      "MT-07a-swipe-just-under-minimum-rate"])
+                      "MT-07a-swipe-just-under-minimum-rate", "MT-08-pinch-finger-moves-while-other-lifts",
+                      "MT-10b-single-touch-view-second-lands-while-first-lifts", "MT-11b-two-finger-tap-second-lands-as-first-lifts"])
     func multiTouchExportsParse(name: String) throws {
         let result = try swiftcParse(try exportFile("configs/scenarios/golden/\(name).yaml"), name: name)
         #expect(result.status == 0, "\(result.diagnostics)")

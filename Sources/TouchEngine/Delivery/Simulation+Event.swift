@@ -1,51 +1,74 @@
-/// Multi-touch steps: one `UIEvent` that changes several touches at once (two fingers down together).
+/// Multi-touch steps: one `UIEvent` that changes several touches at once (two fingers down together, or one
+/// finger moving while another lifts).
 ///
 /// UIKit updates every touch of the event, gives each recognizer its touches of the event, then sends each
 /// view one `touches…` call per phase with the set of its touches [DOC UIResponder.touchesBegan(_:with:): "A set
 /// of UITouch instances that represent the touches for the starting phase of the event"; UIEvent.touches(for:)].
 /// The step runs the six phases of §10 once for the whole event; the calls of a phase wait in `queuedCalls` and
 /// go out one per view and phase, in the order their first touch came.
+///
+/// A mixed event (touches in several phases) runs its touches in phase order — began, moved, ended, cancelled —
+/// keeping script order within a phase, whatever order the script lists them in: the touch samples, each
+/// recognizer's calls and the views' calls all follow it [INF: UIKit hands recognizers and views one set per
+/// phase (UIGestureRecognizer.touchesBegan(_:with:) [DOC]: "the touches in the began phase"); sets carry no
+/// order, so the only order the engine can take is the phases'. The `UITouch.Phase` order is the one
+/// re-implementations that group an event's touches by phase use].
 extension Simulation {
     /// Runs the script events of one UIEvent (same time, `sameEvent` after the first) as one step.
     mutating func performEvent(_ events: ArraySlice<ScriptEvent>) {
         eventTouches.removeAll(keepingCapacity: true)
-        for event in events {
-            switch event.action {
-            case .down(let p):
-                if let slot = beginTouch(number: event.touch, at: p) { eventTouches.append(EventTouch(slot: slot, phase: .began)) }
-            case .move(let p):
-                if let slot = moveTouch(number: event.touch, to: p) { eventTouches.append(EventTouch(slot: slot, phase: .moved)) }
-            case .up(let p):
-                if let slot = liftTouch(number: event.touch, at: p) { eventTouches.append(EventTouch(slot: slot, phase: .ended)) }
-            case .cancel:
-                if let slot = cancelTouch(number: event.touch) { eventTouches.append(EventTouch(slot: slot, phase: .cancelled)) }
-            case .setRecognizerEnabled(let id, let enabled):
-                // The loader never puts code in an event; a scene built in code runs it on its own, first.
-                setEnabled(id, enabled)
+        // One pass per phase (code first: the loader never puts code in an event; a scene built in code runs it on
+        // its own, first), so a mixed event runs in phase order without sorting (no allocation).
+        for rank in 0 ... 4 {
+            for event in events where event.action.phaseRank == rank {
+                switch event.action {
+                case .down(let p):
+                    if let slot = beginTouch(number: event.touch, at: p) { eventTouches.append(EventTouch(slot: slot, phase: .began)) }
+                case .move(let p):
+                    if let slot = moveTouch(number: event.touch, to: p) { eventTouches.append(EventTouch(slot: slot, phase: .moved)) }
+                case .up(let p):
+                    if let slot = liftTouch(number: event.touch, at: p) { eventTouches.append(EventTouch(slot: slot, phase: .ended)) }
+                case .cancel:
+                    if let slot = cancelTouch(number: event.touch) { eventTouches.append(EventTouch(slot: slot, phase: .cancelled)) }
+                case .setRecognizerEnabled(let id, let enabled):
+                    setEnabled(id, enabled)
+                }
             }
         }
         guard !eventTouches.isEmpty else { return }
         eventSlots = 0
-        for k in eventTouches.indices { eventSlots |= bit(eventTouches[k].slot) }
+        endingSlots = 0
+        for k in eventTouches.indices {
+            eventSlots |= bit(eventTouches[k].slot)
+            if eventTouches[k].phase == .ended || eventTouches[k].phase == .cancelled { endingSlots |= bit(eventTouches[k].slot) }
+        }
         if Recorder.isRecording && eventTouches.count > 1 {
-            emit(.touchEvent(touches: eventTouches.map { touches[$0.slot].number }, allTouches: allTouchNumbers(with: 0)))
+            emit(.touchEvent(touches: eventTouches.map { touches[$0.slot].number }, phases: eventTouches.map(\.phase),
+                             allTouches: allTouchNumbers(with: 0)))
         }
         step(.event)
         eventSlots = 0
+        endingSlots = 0
         for k in eventTouches.indices where eventTouches[k].phase == .ended || eventTouches[k].phase == .cancelled {
             scrollTouchEnded(eventTouches[k].slot)
         }
     }
 
     /// Phase 1 of a multi-touch step: each recognizer, in G2 order, receives its touches of the event (a touch's
-    /// list is a subsequence of `rankOrder`), in script order; a recognizer that left `possible` or an active state
-    /// on one of them gets no more.
+    /// list is a subsequence of `rankOrder`), in phase order; a recognizer that left `possible` or an active state
+    /// on one of them gets no more. A touch that ends in this event still counts as down (`isDown`) while the
+    /// recognizer takes the event's began and moved touches, so a finger moving in the same frame another lifts is
+    /// measured against it (pan centroid, pinch span) [INF: UIKit's touches of one event all hold their new
+    /// locations when the first phase's call runs]; from the recognizer's first ended or cancelled touch on, it
+    /// counts as up, as for a lift on its own.
     mutating func eventReachesRecognizers() {
         for id in rankOrder {
+            countedEnding = endingSlots
             for k in eventTouches.indices {
                 let slot = eventTouches[k].slot, phase = eventTouches[k].phase
                 let s = recognizers[id].state
                 guard s == .possible || s.isActive else { break }
+                if phase == .ended || phase == .cancelled { countedEnding = 0 }
                 if phase == .began {
                     guard recognizers[id].isEnabled, collected(id, slot: slot) else { continue }
                     recognizers[id].touches |= bit(slot)
@@ -55,7 +78,14 @@ extension Simulation {
                 }
                 apply(recognizerReceives(phase, slot: slot, id: id), to: id)
             }
+            countedEnding = 0
         }
+    }
+
+    /// Whether a touch is down for a recognizer's geometry: live, or ending in the event being run while the
+    /// recognizer still takes that event's began and moved touches (`countedEnding`).
+    @inline(__always) func isDown(_ slot: Int) -> Bool {
+        touches[slot].isLive || countedEnding & bit(slot) != 0
     }
 
     /// Whether the recognizer was collected for the touch at touch-down (P3).

@@ -319,7 +319,9 @@ extension Simulation {
         return nil
     }
 
-    /// H5: a view without multiple touch that already tracks a touch, or an exclusive-touch conflict.
+    /// H5: a view without multiple touch that already tracks a touch, or an exclusive-touch conflict. A touch that
+    /// lifts (or is cancelled) in the same UIEvent still counts: its view has not had its `touchesEnded` yet when
+    /// the event's began touches go out (phase order) [INF].
     mutating func filteredByMultiTouchRules(slot: Int) -> Bool {
         let view = touches[slot].view
         let spec = views[view]
@@ -328,7 +330,7 @@ extension Simulation {
         while mask != 0 {
             let other = mask.trailingZeroBitCount
             mask &= mask - 1
-            guard touches[other].isLive && touches[other].delivery == .delivered else { continue }
+            guard touches[other].isLive || eventSlots & bit(other) != 0, touches[other].delivery == .delivered else { continue }
             let ov = touches[other].view
             if ov == view && !spec.isMultipleTouchEnabled { reason = "isMultipleTouchEnabled is false"; break }
             if ov != view && (spec.isExclusiveTouch || views[ov].isExclusiveTouch) {

@@ -52,6 +52,11 @@ public struct Simulation<Recorder: TraceRecorder> {
     var queueingCalls = false
     /// The slots of `eventTouches` while their step runs (they are all in `event.allTouches`), else 0.
     var eventSlots: UInt64 = 0
+    /// The slots of `eventTouches` that end or are cancelled in it, while their step runs, else 0.
+    var endingSlots: UInt64 = 0
+    /// The ending touches a recognizer's geometry still counts as down (`isDown`): `endingSlots` while phase 1 of a
+    /// mixed event gives one recognizer its began and moved touches, else 0.
+    var countedEnding: UInt64 = 0
     /// Serial number of the current step (a recognizer reports `changed` at most once per step).
     var stepSerial = 0
     /// Control highlight and deceleration timers currently armed (so `earliestTimer` scans views only

@@ -54,7 +54,7 @@ extension Simulation {
 
     // MARK: - Geometry shared by pans and long presses
 
-    /// Centroid of the live touches the recognizer tracks.
+    /// Centroid of the touches down (`isDown`) the recognizer tracks.
     @inline(__always) func centroid(_ id: RecognizerID) -> Point {
         var sum = Point.zero
         var n = 0.0
@@ -62,7 +62,7 @@ extension Simulation {
         while mask != 0 {
             let slot = mask.trailingZeroBitCount
             mask &= mask - 1
-            guard touches[slot].isLive else { continue }
+            guard isDown(slot) else { continue }
             sum = sum + touches[slot].location
             n += 1
         }
@@ -75,7 +75,7 @@ extension Simulation {
         while mask != 0 {
             let slot = mask.trailingZeroBitCount
             mask &= mask - 1
-            if touches[slot].isLive { n += 1 }
+            if isDown(slot) { n += 1 }
         }
         return n
     }

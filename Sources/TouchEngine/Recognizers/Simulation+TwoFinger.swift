@@ -62,14 +62,14 @@ extension Simulation {
         }
     }
 
-    /// Distance and angle (atan2, window coordinates) between the first two live touches the recognizer tracks.
+    /// Distance and angle (atan2, window coordinates) between the first two touches down (`isDown`) the recognizer tracks.
     func twoFingerGeometry(_ id: RecognizerID) -> (Double, Double)? {
         var first: Point?
         var mask = recognizers[id].touches
         while mask != 0 {
             let slot = mask.trailingZeroBitCount
             mask &= mask - 1
-            guard touches[slot].isLive else { continue }
+            guard isDown(slot) else { continue }
             let p = touches[slot].location
             guard let a = first else { first = p; continue }
             let d = p - a

@@ -157,8 +157,9 @@ public enum TraceEventKind: Hashable, Sendable {
     /// numbered `after`, which lifted within the tap-count interval and distance.
     case tapCount(touch: Int, count: Int, after: Int)
     /// One `UIEvent` carried several touches at once (a multi-touch script step): these touch numbers changed in
-    /// it, in script order; `allTouches` is `event.allTouches`, ascending.
-    case touchEvent(touches: [Int], allTouches: [Int])
+    /// it, in phase order (began, moved, ended, cancelled) and script order within a phase, each in the phase at the
+    /// same index of `phases`; `allTouches` is `event.allTouches`, ascending.
+    case touchEvent(touches: [Int], phases: [TouchPhase], allTouches: [Int])
     /// A control sent an event to its targets.
     case control(view: ViewID, event: ControlEvent, value: Double?)
     /// A control invoked one of its registrations for an event it sent (§5.5): a UIAction ran, or an action

@@ -23,6 +23,16 @@ public enum TraceText {
     /// A set of touch numbers: `{1, 2}`.
     static func numbers(_ list: [Int]) -> String { "{" + list.map(String.init).joined(separator: ", ") + "}" }
 
+    /// ` (began {2}, moved {1})` for a UIEvent whose touches are in several phases; empty when they share one.
+    static func phaseGroups(_ touches: [Int], _ phases: [TouchPhase]) -> String {
+        guard let first = phases.first, phases.contains(where: { $0 != first }) else { return "" }
+        let groups = TouchPhase.allCases.compactMap { phase -> String? in
+            let members = zip(touches, phases).filter { $0.1 == phase }.map(\.0)
+            return members.isEmpty ? nil : "\(phase.rawValue) \(numbers(members))"
+        }
+        return " (" + groups.joined(separator: ", ") + ")"
+    }
+
     static func name(_ r: Responder, _ scene: Scene) -> String {
         switch r {
         case .view(let v): return scene.views[v].name
@@ -91,8 +101,8 @@ public enum TraceText {
             let p = scene.parameters
             return "touch \(touch) tapCount = \(count): down within \(fmt(p.tapCountInterval.milliseconds)) ms and "
                 + "\(fmt(p.tapCountDistance)) pt of touch \(after)'s lift"
-        case let .touchEvent(touches, allTouches):
-            return "one UIEvent changes touches \(numbers(touches)); event.allTouches \(numbers(allTouches))"
+        case let .touchEvent(touches, phases, allTouches):
+            return "one UIEvent changes touches \(numbers(touches))\(phaseGroups(touches, phases)); event.allTouches \(numbers(allTouches))"
         case let .control(view, event, value):
             return "\(views[view].name) sends \(event.rawValue)" + (value.map { " (value \(fmt($0)))" } ?? "")
         case let .controlAction(view, event, delivery):
