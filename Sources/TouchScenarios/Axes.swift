@@ -129,7 +129,7 @@ public enum AxisCatalog {
         pt("pinchHysteresis", "How far the distance between a pinch's two touches must change before it begins (§4.5 pinch, value inferred), default 10 pt.") {
             $0.pinchHysteresis = $1
         },
-        AxisDefinition(name: "rotationThreshold", type: .number(unit: "rad", range: 0 ... 3.1416),
+        AxisDefinition(name: "rotationThreshold", type: .number(unit: "rad", range: 0 ... 3),
                        summary: "How far the line through a rotation's two touches must turn before it begins (§4.5 rotation, value inferred), default 0.0873 rad (5°).") { value, tree in
             if case .number(let v) = value { tree.scene.parameters.rotationThreshold = v }
         },
