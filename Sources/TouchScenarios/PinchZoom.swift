@@ -23,6 +23,14 @@ enum PinchZoom {
     }
 
     static func make(on element: Element, geometry: Geometry, rng: inout SplitMix64, script: inout ScriptBuilder) -> Gesture? {
+        // A draw whose fingers would leave the content is drawn again (the same stream goes on), a few times.
+        for _ in 0 ..< 8 {
+            if let gesture = attempt(on: element, geometry: geometry, rng: &rng, script: &script) { return gesture }
+        }
+        return nil
+    }
+
+    static func attempt(on element: Element, geometry: Geometry, rng: inout SplitMix64, script: inout ScriptBuilder) -> Gesture? {
         guard let config = geometry.scene.views[element.view].scroll else { return nil }
         let rect = element.visibleRect
         let room = config.maximumZoomScale / config.zoomScale
@@ -39,13 +47,14 @@ enum PinchZoom {
         let start2 = Point(half(centre.x + direction.x * span / 2), half(centre.y + direction.y * span / 2))
         guard geometry.isFree(start1, on: element), geometry.isFree(start2, on: element) else { return nil }
         // Shrink the spread until both fingers stay on the content.
+        let inner = Rect(rect.minX + 2, rect.minY + 2, rect.size.width - 4, rect.size.height - 4)
         while factor >= minimumFactor {
             let spread = span * (factor - 1)
             let drift = driftDirection * (spread * driftShare)
             let end1 = anchored ? start1 + drift : start1 + drift - direction * (spread / 2)
             let end2 = anchored ? start2 + drift + direction * spread : start2 + drift + direction * (spread / 2)
-            let inner = Rect(rect.minX + 2, rect.minY + 2, rect.size.width - 4, rect.size.height - 4)
             if inner.contains(end1) && inner.contains(end2) {
+                script.reset()
                 return pinch(element.view, from: (start1, start2), to: (round(end1), round(end2)), duration: duration,
                              rng: &rng, script: &script)
             }

@@ -137,7 +137,7 @@ import TouchScenarios
         let reference = files(1, 1)
         #expect(files(2, nil).map(\.1) == reference.map(\.1))
         let summary = try #require(reference.first { $0.0 == "summary.csv" }?.1)
-        let rows = summary.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let rows = summary.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = rows[0]
         let count = try #require(header.firstIndex(of: "swallowed_zoom_count"))
         let attempts = try #require(header.firstIndex(of: "swallowed_zoom_attempts"))
