@@ -16,6 +16,10 @@ public enum CauseAnalysis {
             return panFate(pan, scene: scene, summary: summary)
         }
         if defect == .ghostTap { return ghostTap(gesture, scene: scene, summary: summary) }
+        if defect == .swallowedZoom {
+            guard let pinch = intendedPinch(gesture, scene) else { return .unknown }
+            return pinchFate(pinch, scene: scene, summary: summary)
+        }
         // Feedback never seen: the touch's began was held (the content delay or an edge gate) and replayed at the
         // lift, so the highlight came on and went off after the finger was up; or the target never highlighted.
         if defect == .invisibleFeedback {
@@ -79,6 +83,25 @@ public enum CauseAnalysis {
     static func intendedPan(_ gesture: Gesture, _ scene: Scene) -> RecognizerID? {
         guard case let .scroll(sv, _, _) = gesture.intent else { return nil }
         return scene.scrollRecognizers(of: sv)?.pan
+    }
+
+    /// The zoom pinch (`<sv>.pinch`, §6.1) of the scroll view a zoom intent is about.
+    static func intendedPinch(_ gesture: Gesture, _ scene: Scene) -> RecognizerID? {
+        guard case let .zoom(sv, _) = gesture.intent else { return nil }
+        return scene.recognizers.firstIndex { if case .scrollZoom(let s) = $0.kind { s == sv } else { false } }
+    }
+
+    /// Why the intended scroll view's pinch did not zoom its content: what failed it (another recognizer that
+    /// began first, G7 — a dismiss pan whose fingers' centre moved 10 pt before their distance changed by the pinch
+    /// hysteresis; a delegate; a requirement), else it never began (§4.5) or began and zoomed too little (§6.1).
+    static func pinchFate(_ pinch: RecognizerID, scene: Scene, summary: RunSummary) -> CauseKind {
+        switch summary.decisions[pinch] {
+        case .ownGesture, .none:
+            guard summary.collected[pinch] else { return .panNeverSawTouch }
+            return summary.recognized[pinch] ? .zoomedTooLittle : .pinchDidNotBegin
+        default:
+            return panFate(pinch, scene: scene, summary: summary)
+        }
     }
 
     /// Why the intended scroll view's pan did not scroll its content.

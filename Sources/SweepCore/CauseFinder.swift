@@ -112,6 +112,17 @@ public enum CauseFinder {
                 if case let .withheld(_, .began, by) = event.kind { return "touchesBegan withheld by \(rn(by)) (G5)" }
             }
             return "the action came late"
+        case .swallowedZoom:
+            guard let pinch = CauseAnalysis.intendedPinch(gesture, traced) else { return "no zoom pinch" }
+            for event in trace {
+                if case let .transition(r, _, .failed, reason) = event.kind, r == pinch {
+                    return "\(rn(pinch)) failed: " + TraceText.describe(reason, scene: traced)
+                }
+            }
+            if trace.contains(where: { if case let .transition(r, _, .began, _) = $0.kind { r == pinch } else { false } }) {
+                return "\(rn(pinch)) began but the zoom scale moved less than half the pinch (§6.1: a zoom limit)"
+            }
+            return "the distance between the fingers never changed by the pinch hysteresis (§4.5)"
         }
     }
 

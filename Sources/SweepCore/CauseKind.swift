@@ -51,6 +51,9 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
     // Two-finger recognizers (issue 15 §2).
     case takenByPinchOrRotation
     case pinchOrRotationWon
+    // What stopped the intended scroll view's zoom pinch (swallowed zooms).
+    case pinchDidNotBegin
+    case zoomedTooLittle
 
     /// The causes.csv form, e.g. `touches_should_cancel_false`.
     public var name: String {
@@ -96,6 +99,8 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
         case .actionNotPerformed: return "action_not_performed"
         case .takenByPinchOrRotation: return "taken_by_pinch_or_rotation"
         case .pinchOrRotationWon: return "pinch_or_rotation_won"
+        case .pinchDidNotBegin: return "pinch_did_not_begin"
+        case .zoomedTooLittle: return "zoomed_too_little"
         }
     }
 
@@ -125,6 +130,8 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
         case .contentTouchDelay: return "S1"
         case .touchesEndedHeld: return "G6"
         case .actionNotPerformed: return "§5.5"
+        case .pinchDidNotBegin: return "§4.5"
+        case .zoomedTooLittle: return "§6.1"
         }
     }
 

@@ -48,6 +48,9 @@ public enum DefectThresholds {
     /// least 40 ms, so on configs/quickstart.yaml any value from 0.001 to 39 ms counts the same runs: a fixed
     /// threshold, not a sweep axis (docs/defects.md).
     public static let minimumVisibleHighlight = 1000.0 / 60
+    /// Swallowed zoom: the intended scroll view's zoom scale got less than this fraction of the intended zoom
+    /// factor f, in ratio (logarithmic) terms: less than f^0.5 = √f from where it started (docs/defects.md).
+    public static let zoomFraction = 0.5
 }
 
 /// Classifies a run against its gesture's intent (docs/defects.md).
@@ -117,10 +120,22 @@ public enum Classifier {
                     break
                 }
             }
+        case let .zoom(target, factor):
+            classifyZoom(target, factor: factor, summary: summary, into: &verdict)
         case .nothing:
             break
         }
         return verdict
+    }
+
+    /// Intent "zoom S by f": `swallowed_zoom` applies, and is counted when S's zoom scale never got as far from
+    /// its start as half the zoom in ratio terms: `max(s/s₀, s₀/s) < f^½` (f below 1 asks to zoom out and counts
+    /// as 1/f). A zoom is a ratio, so half of ×2 is ×√2 ≈ 1.41, the rule swallowed_scroll's d/2 is for distances.
+    static func classifyZoom(_ target: ViewID, factor: Double, summary: RunSummary, into verdict: inout ScenarioVerdict) {
+        verdict.applicable.insert(.swallowedZoom)
+        let wanted = factor >= 1 ? factor : 1 / factor
+        // f^zoomFraction with zoomFraction ½: the square root (no libm in this module).
+        if summary.zoomRatio(of: target) < wanted.squareRoot() { verdict.defects.insert(.swallowedZoom) }
     }
 
     /// When the target first did what the user wanted: its primary action (TouchUpInside, ValueChanged or

@@ -17,6 +17,9 @@ public enum DefectClass: Int, Sendable, CaseIterable, Comparable {
     /// none that turns on while the finger is down and stays on for at least one frame (seed 004, B1).
     /// Last, so the indices of the older classes (result payloads, bit sets) stay what they were.
     case invisibleFeedback
+    /// Intent zoom S by a factor f; S's zoom scale never got as far as √f from where it started (half the zoom,
+    /// in ratio terms). Last, for the same reason.
+    case swallowedZoom
 
     /// The column-name form, e.g. `dead_button`.
     public var name: String {
@@ -28,6 +31,7 @@ public enum DefectClass: Int, Sendable, CaseIterable, Comparable {
         case .lateFeedback: return "late_feedback"
         case .lateAction: return "late_action"
         case .invisibleFeedback: return "invisible_feedback"
+        case .swallowedZoom: return "swallowed_zoom"
         }
     }
 

@@ -44,6 +44,7 @@ public struct MinimalReproFile: Equatable, Sendable {
         case let .trigger(v, handler): intent = "trigger \(name(v)) \(scene.recognizers[handler].name)"
         case let .scroll(v, axis, distance):
             intent = "scroll \(name(v)) \(axis == .horizontal ? "horizontal" : "vertical") \(ReportNumberText.number(distance))"
+        case let .zoom(v, factor): intent = "zoom \(name(v)) \(ReportNumberText.number(factor))"
         case .nothing: intent = "nothing"
         }
     }
@@ -112,6 +113,9 @@ public struct MinimalReproFile: Equatable, Sendable {
         case "scroll"?:
             guard words.count == 4, let v = scene.view(named: words[1]), let distance = Double(words[3]) else { return nil }
             intent = .scroll(v, axis: words[2] == "horizontal" ? .horizontal : .vertical, distance: distance)
+        case "zoom"?:
+            guard words.count == 3, let v = scene.view(named: words[1]), let factor = Double(words[2]), factor > 0 else { return nil }
+            intent = .zoom(v, factor: factor)
         default:
             intent = .nothing
         }

@@ -14,7 +14,7 @@ extension Scene {
     /// The recognizers the scene installs itself from its views (scroll views' delay and pan).
     func isInstalledByViews(_ r: RecognizerID) -> Bool {
         switch recognizers[r].kind {
-        case .scrollDelay, .scrollPan: return true
+        case .scrollDelay, .scrollPan, .scrollZoom: return true
         default: return false
         }
     }
@@ -64,6 +64,8 @@ extension Scene {
         for (old, spec) in order {
             guard var scroll = spec.scroll, let id = viewMap[old] else { continue }
             if let host = scroll.panHost { scroll.panHost = viewMap[host] }
+            // A removed view for zooming turns zooming off (no pinch is installed without one, §6.1).
+            if let zoomView = scroll.viewForZooming { scroll.viewForZooming = viewMap[zoomView] }
             if case .rejectViews(let ids) = scroll.touchesShouldBegin { scroll.touchesShouldBegin = .rejectViews(mapViews(ids)) }
             out.modifyView(id) { $0.scroll = scroll }
         }
@@ -74,6 +76,10 @@ extension Scene {
             switch recognizers[r].kind {
             case .scrollDelay(let sv): recognizerMap[r] = viewMap[sv].flatMap { out.scrollRecognizers(of: $0)?.delay }
             case .scrollPan(let sv): recognizerMap[r] = viewMap[sv].flatMap { out.scrollRecognizers(of: $0)?.pan }
+            case .scrollZoom(let sv):
+                recognizerMap[r] = viewMap[sv].flatMap { new in
+                    out.recognizers.firstIndex { if case .scrollZoom(let s) = $0.kind { s == new } else { false } }
+                }
             default: break
             }
         }

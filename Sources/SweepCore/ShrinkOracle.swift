@@ -41,6 +41,7 @@ public struct ShrinkSubject: Hashable, Sendable {
             // Both are protected (`protectedViews`, `protectedRecognizers`), so both are kept.
             if let n = rebuild.viewMap[v], let r = rebuild.recognizerMap[handler] { g.intent = .trigger(n, handler: r) }
         case let .scroll(v, axis, distance): if let n = rebuild.viewMap[v] { g.intent = .scroll(n, axis: axis, distance: distance) }
+        case let .zoom(v, factor): if let n = rebuild.viewMap[v] { g.intent = .zoom(n, factor: factor) }
         case .nothing: break
         }
         self.init(scene: rebuild.scene, gesture: g)
@@ -50,7 +51,7 @@ public struct ShrinkSubject: Hashable, Sendable {
     var protectedViews: [ViewID] {
         var ids = [gesture.target]
         switch gesture.intent {
-        case .scroll(let v, _, _), .trigger(let v, _): ids.append(v)
+        case .scroll(let v, _, _), .trigger(let v, _), .zoom(let v, _): ids.append(v)
         default: break
         }
         return ids

@@ -73,7 +73,7 @@ public struct TreeSettings: Hashable, Sendable {
     /// Generated trees per configuration: `perConfiguration`, or 0 when there are no templates (screens only).
     public var generatedCount: Int { templates.isEmpty ? 0 : perConfiguration }
     /// Templates with weights, in `TreeTemplate.allCases` order whatever the order in the file.
-    public var templates: [TemplateWeight] = TreeTemplate.generated.map { TemplateWeight(template: $0, weight: 1) }
+    public var templates: [TemplateWeight] = TreeTemplate.defaults.map { TemplateWeight(template: $0, weight: 1) }
     /// Size ranges and the random composition's shape.
     public var options = TreeOptions()
     public init() {}
@@ -82,7 +82,7 @@ public struct TreeSettings: Hashable, Sendable {
 /// The `gestures:` section.
 public struct GestureSettings: Hashable, Sendable {
     /// In `GestureFamily.allCases` order whatever the order in the file.
-    public var families: [GestureFamily] = GestureFamily.allCases
+    public var families: [GestureFamily] = GestureFamily.defaults
     /// Placements (gestures) per family per tree.
     public var placements: Int = 1
     /// Sample rate (Hz) and timing jitter (ms).

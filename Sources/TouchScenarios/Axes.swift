@@ -126,6 +126,13 @@ public enum AxisCatalog {
         pt("tapCountDistance", "Farthest a touch-down may land from the last lift for UITouch.tapCount to go on counting, default 45 pt.") {
             $0.tapCountDistanceOverride = $1
         },
+        pt("pinchHysteresis", "How far the distance between a pinch's two touches must change before it begins (§4.5 pinch, value inferred), default 10 pt.") {
+            $0.pinchHysteresis = $1
+        },
+        AxisDefinition(name: "rotationThreshold", type: .number(unit: "rad", range: 0 ... 3),
+                       summary: "How far the line through a rotation's two touches must turn before it begins (§4.5 rotation, value inferred), default 0.0873 rad (5°).") { value, tree in
+            if case .number(let v) = value { tree.scene.parameters.rotationThreshold = v }
+        },
         AxisDefinition(name: "iosVersion", type: .version,
                        summary: "The iOS release modelled; from 17.4 scroll views transfer scrolling to a parent at their edges (S11).") { value, tree in
             switch value {
@@ -197,6 +204,7 @@ public enum AxisCatalog {
         + recognizerAxes(role: "longPresses") { $0.longPresses }
         + recognizerAxes(role: "swipePans") { $0.swipePans }
         + recognizerAxes(role: "doubleTaps") { $0.doubleTaps }
+        + recognizerAxes(role: "dismissPans") { $0.dismissPans }
         + [
             AxisDefinition(name: "dismissTap.shouldReceive", type: .choice(["always", "notOnControls", "notInScrollViews"]),
                            summary: "The tap-to-dismiss recognizer's shouldReceive filter (G3; seed 001's fix).") { value, tree in
@@ -214,6 +222,26 @@ public enum AxisCatalog {
                            summary: "gestureRecognizerShouldBegin of the swipe-to-delete pans (G11); the template installs horizontal, as apps do.") { value, tree in
                 guard case .text(let s) = value, let policy = ShouldBeginPolicy(rawValue: s) else { return }
                 for r in tree.roles.swipePans { tree.scene.recognizers[r].policies.shouldBegin = policy }
+            },
+            AxisDefinition(name: "dismissPans.maximumTouches", type: .choice(["one", "unlimited"]),
+                           summary: "maximumNumberOfTouches of the photo viewers' swipe-down-to-dismiss pans (one or unlimited); the template installs UIKit's default, unlimited.") { value, tree in
+                guard case .text(let s) = value else { return }
+                for r in tree.roles.dismissPans {
+                    guard case let .pan(minimum, _) = tree.scene.recognizers[r].kind else { continue }
+                    tree.scene.recognizers[r].kind = .pan(minimumTouches: minimum, maximumTouches: s == "one" ? 1 : .max)
+                }
+            },
+            AxisDefinition(name: "dismissPans.simultaneousWithZoom", type: .bool,
+                           summary: "The dismiss pans' delegate lets them recognize with the photo's zoom pinch (G8); the template's default is false.") { value, tree in
+                guard case .bool(let b) = value else { return }
+                for (i, r) in tree.roles.dismissPans.enumerated() {
+                    tree.scene.recognizers[r].policies.simultaneousWith = b ? .only([tree.roles.dismissPanPinches[i]]) : .none
+                }
+            },
+            AxisDefinition(name: "dismissPans.shouldBegin", type: .choice(ShouldBeginPolicy.allCases.map(\.rawValue)),
+                           summary: "gestureRecognizerShouldBegin of the dismiss pans (G11); the template installs vertical, as shipped viewers do.") { value, tree in
+                guard case .text(let s) = value, let policy = ShouldBeginPolicy(rawValue: s) else { return }
+                for r in tree.roles.dismissPans { tree.scene.recognizers[r].policies.shouldBegin = policy }
             },
             // Not a pattern apps ship (docs/templates.md): a "what if" a sweep must ask for.
             AxisDefinition(name: "swipePans.beginsInAnyDirection", type: .bool,

@@ -20,9 +20,17 @@ public enum TreeTemplate: String, Sendable, CaseIterable, Codable {
     /// Not generated: a real screen imported from a `recursiveDescription` dump (`trees.screens`,
     /// docs/real-screens.md). `TreeGenerator` never builds it; it has no weight in `trees.templates`.
     case screen
+    /// A full-screen photo viewer: a zooming scroll view with chrome on top, a single tap that toggles the
+    /// chrome waiting for a double tap to zoom, and a swipe-down-to-dismiss pan on the container. Opt-in: a
+    /// sweep builds it only when `trees.templates` names it (after `screen`, so the older templates keep their
+    /// random streams and positions).
+    case photo
 
     /// The templates `TreeGenerator` builds (every case but `screen`), in `allCases` order.
     public static let generated: [TreeTemplate] = allCases.filter { $0 != .screen }
+    /// The templates a sweep builds when its config names none: every generated one except the opt-in `photo`
+    /// (a sweep asks for it), so a config without `templates` has the trees it always had.
+    public static let defaults: [TreeTemplate] = generated.filter { $0 != .photo }
 }
 
 /// What a gesture can aim at.
@@ -70,6 +78,11 @@ public struct Roles: Hashable, Sendable {
     public var overlays: [ViewID] = []
     /// The view an overlay's pan moves to when `overlay.panMoved` is true (its superview).
     public var overlayPanHosts: [ViewID] = []
+    /// Swipe-down-to-dismiss pans of photo viewers (attached to the container of a zooming scroll view).
+    public var dismissPans: [RecognizerID] = []
+    /// The zoom pinch (`<sv>.pinch`) each dismiss pan may be told to recognize with (`dismissPans.simultaneousWithZoom`),
+    /// in the order of `dismissPans`.
+    public var dismissPanPinches: [RecognizerID] = []
     public init() {}
 }
 

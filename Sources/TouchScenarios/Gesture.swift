@@ -27,6 +27,12 @@ public enum GestureFamily: String, Sendable, CaseIterable, Codable {
     case dragFromCell
     /// A quick drag starting on empty content: scroll.
     case dragFromEmpty
+    /// Two fingers land on zoomable content in one UIEvent and spread (pinch out): zoom the scroll view in.
+    /// Opt-in (not among `defaults`); last, so the other families keep their seeds.
+    case pinchZoom
+
+    /// The families a sweep runs when its config names none: every family except the opt-in `pinchZoom`.
+    public static let defaults: [GestureFamily] = allCases.filter { $0 != .pinchZoom }
 }
 
 /// What the user meant (issue 3 §3); the defect classifier compares it with what happened.
@@ -40,6 +46,9 @@ public enum Intent: Hashable, Sendable {
     case trigger(ViewID, handler: RecognizerID)
     /// Scroll `view` along `axis` by at least `distance` points.
     case scroll(ViewID, axis: Axis, distance: Double)
+    /// Zoom scroll view `view` by `factor` (the ratio of the fingers' final to initial distance: above 1 zooms
+    /// in), as a zooming scroll view follows a pinch (§6.1).
+    case zoom(ViewID, factor: Double)
     /// Nothing in particular.
     case nothing
 }

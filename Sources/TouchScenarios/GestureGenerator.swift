@@ -36,13 +36,19 @@ public enum GestureGenerator {
         }
     }
 
+    /// Whether `family` can aim at `element`: ``families(for:)``, and `pinchZoom` at a zooming scroll view with
+    /// room to zoom in (``PinchZoom/canZoom(_:in:)``).
+    static func canAim(_ family: GestureFamily, at element: Element, in scene: Scene) -> Bool {
+        family == .pinchZoom ? PinchZoom.canZoom(element, in: scene) : families(for: element).contains(family)
+    }
+
     /// A gesture of `family` on an element of `tree` chosen from `(seed, placement)`, or nil when the tree has
     /// no element the family can aim at.
     public static func generate(_ family: GestureFamily, on tree: GeneratedTree, placement: Int, seed: UInt64,
                                 options: GestureOptions) -> Gesture? {
         let familyKey = UInt64(GestureFamily.allCases.firstIndex(of: family)!)
         var rng = SplitMix64(seed: seed, UInt64(bitPattern: Int64(placement)), familyKey)
-        let candidates = tree.elements.indices.filter { families(for: tree.elements[$0]).contains(family) }
+        let candidates = tree.elements.indices.filter { canAim(family, at: tree.elements[$0], in: tree.scene) }
         guard !candidates.isEmpty else { return nil }
         // Start at a seeded candidate; if it has no room for the gesture, try the next ones in order.
         let start = rng.int(0 ... candidates.count - 1)
@@ -60,7 +66,7 @@ public enum GestureGenerator {
     /// every element), or nil when the family cannot aim at it or finds no room on it.
     public static func generate(_ family: GestureFamily, on tree: GeneratedTree, element: Int, seed: UInt64,
                                 options: GestureOptions) -> Gesture? {
-        guard tree.elements.indices.contains(element), families(for: tree.elements[element]).contains(family) else { return nil }
+        guard tree.elements.indices.contains(element), canAim(family, at: tree.elements[element], in: tree.scene) else { return nil }
         var rng = SplitMix64(seed: seed, UInt64(element), UInt64(GestureFamily.allCases.firstIndex(of: family)!))
         var builder = ScriptBuilder(options: options)
         return make(family, element: tree.elements[element], tree: tree, rng: &rng, script: &builder)
@@ -117,6 +123,9 @@ public enum GestureGenerator {
             while let s = sv, geometry.moves(s).isEmpty { sv = geometry.scene.enclosingScrollView(of: s) }
             guard let scrollView = sv else { return nil }
             return drag(family, from: start, target: element.view, scrollView: scrollView, geometry: geometry, rng: &rng, script: &script)
+
+        case .pinchZoom:
+            return PinchZoom.make(on: element, geometry: geometry, rng: &rng, script: &script)
         }
     }
 
@@ -305,6 +314,28 @@ struct ScriptBuilder {
         case .up: lastUp = time
         default: break
         }
+    }
+
+    /// Two fingers (touches 1 and 2) that change in one UIEvent (`sameEvent`) at `t`.
+    mutating func pair(_ t: Double, _ first: ScriptAction, _ second: ScriptAction) {
+        add(t, first)
+        events.append(ScriptEvent(time: .ms(t), touch: 2, action: second, sameEvent: true))
+    }
+
+    /// Seeded sample times after `start`: sample `k` at `start + k × interval` ± jitter, strictly increasing, in
+    /// whole microseconds (the drags' timing).
+    mutating func sampleTimes(after start: Double, count n: Int, rng: inout SplitMix64) -> [Double] {
+        let dt = interval
+        let jitter = max(0, min(options.jitter, dt * 0.45))
+        var last = start, times: [Double] = []
+        for k in 1 ... n {
+            var t = start + Double(k) * dt + (jitter > 0 ? rng.double(-jitter ... jitter) : 0)
+            t = (t * 1000).rounded() / 1000
+            if t <= last + 0.001 { t = last + 0.001 }
+            last = t
+            times.append(t)
+        }
+        return times
     }
 
     /// Down at `startingAt` (default 0), up `hold` ms later at the same point.

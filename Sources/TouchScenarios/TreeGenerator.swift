@@ -30,6 +30,7 @@ public enum TreeGenerator {
         case .pager: PagerTemplate.build(&b)
         case .settings: SettingsTemplate.build(&b)
         case .random: RandomTemplate.build(&b)
+        case .photo: PhotoTemplate.build(&b)
         case .screen: preconditionFailure("screens are imported (GeneratedTree(screen:seed:)), not generated")
         }
         return b.finish()
@@ -128,7 +129,7 @@ enum Metrics {
 /// The template-facing tree builder: adds views in document order, records recognizers with their roles,
 /// and computes roles and elements at the end.
 struct TreeBuilder {
-    enum RecognizerRole { case none, dismissTap, cellTap, longPress, swipePan, doubleTap }
+    enum RecognizerRole { case none, dismissTap, cellTap, longPress, swipePan, doubleTap, dismissPan }
 
     let template: TreeTemplate
     let seed: UInt64
@@ -142,6 +143,8 @@ struct TreeBuilder {
     var overlays: [ViewID] = []
     var overlayPanHosts: [ViewID] = []
     var pendingRecognizers: [(RecognizerSpec, RecognizerRole)] = []
+    /// `require(toFail:)` between template recognizers, by name (ids are known once `finish` installs them).
+    var pendingFailureRequirements: [(recognizer: String, requires: String)] = []
     private var nextStream: UInt64 = 1
 
     init(template: TreeTemplate, seed: UInt64, options: TreeOptions) {
@@ -183,6 +186,11 @@ struct TreeBuilder {
         var spec = RecognizerSpec(name: name, kind: kind, view: view)
         configure(&spec)
         pendingRecognizers.append((spec, role))
+    }
+
+    /// `recognizer.require(toFail: other)` (G10), both added with ``recognizer(_:_:on:role:_:)``.
+    mutating func requireToFail(_ recognizer: String, _ other: String) {
+        pendingFailureRequirements.append((recognizer, other))
     }
 
     // MARK: Shared screen furniture
@@ -231,7 +239,19 @@ struct TreeBuilder {
             case .longPress: roles.longPresses.append(id)
             case .swipePan: roles.swipePans.append(id)
             case .doubleTap: roles.doubleTaps.append(id)
+            case .dismissPan:
+                // The zoom pinch it competes with: the pinch of the first zooming scroll view (one per viewer).
+                guard let pinch = scene.recognizers.firstIndex(where: { if case .scrollZoom = $0.kind { true } else { false } })
+                else { preconditionFailure("a dismiss pan needs a zooming scroll view") }
+                roles.dismissPans.append(id)
+                roles.dismissPanPinches.append(pinch)
             }
+        }
+        for (name, other) in pendingFailureRequirements {
+            guard let r = scene.recognizer(named: name), let o = scene.recognizer(named: other) else {
+                preconditionFailure("require(toFail:) names a recognizer the template did not add")
+            }
+            scene.recognizers[r].policies.requireToFail.append(o)
         }
         roles.scrollViews = scene.views.indices.filter { scene.views[$0].scroll != nil }
         roles.overlays = overlays

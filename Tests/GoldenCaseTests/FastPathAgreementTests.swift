@@ -28,6 +28,9 @@ import TouchEngine
             if let scroll = outcome.scrollViews[v] {
                 #expect(summary.finalOffsets[v] == scroll.finalOffset, "\(scene.views[v].name) final offset")
                 #expect(summary.dragged[v] == scroll.everDragged)
+                // The largest zoom change (swallowed_zoom): every zoom the trace shows, as a ratio to the initial scale.
+                let ratios = scroll.zooms.map { max($0.value / scroll.initialZoom, scroll.initialZoom / $0.value) }
+                #expect(summary.zoomRatio(of: v) == ratios.reduce(1, max), "\(scene.views[v].name) zoom ratio")
             }
         }
         for r in scene.recognizers.indices {

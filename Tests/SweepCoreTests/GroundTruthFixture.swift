@@ -52,7 +52,7 @@ struct GroundTruthFixture: Sendable {
         let lift = scene.script.last { if case .up = $0.action { true } else { false } }?.time ?? .zero
         let target: ViewID
         switch intent {
-        case .activate(let v), .select(let v), .scroll(let v, _, _): target = v
+        case .activate(let v), .select(let v), .scroll(let v, _, _), .zoom(let v, _): target = v
         case .trigger(let owner, _):
             // The view the finger is on (the intent names the handler's view, which may be an ancestor).
             let named = truth.intent.text.split(separator: " ").dropFirst().first.map(String.init)
@@ -66,7 +66,8 @@ struct GroundTruthFixture: Sendable {
     }
 
     /// `activate V` (a control), `select V` (a cell), `longPress V` / `doubleTap V` (the handler of V the
-    /// gesture is meant to trigger), `scroll S vertical|horizontal D` (a scroll view), `nothing`.
+    /// gesture is meant to trigger), `scroll S vertical|horizontal D` (a scroll view), `zoom S F` (a zooming scroll
+    /// view by the factor F), `nothing`.
     ///
     /// Until branch issue13-generators gives the sweep intents that name a long-press or double-tap handler,
     /// `longPress V` and `doubleTap V` are judged as the sweep judges those families today: as `select V` for
@@ -102,11 +103,17 @@ struct GroundTruthFixture: Sendable {
                 throw error(text, "intent '\(text.text)': the distance is a positive number of points")
             }
             return .scroll(v, axis: axis, distance: distance)
+        case "zoom" where words.count == 3:
+            let v = try view(1, "a scroll view") { $0.isScrollView }
+            guard let factor = Double(words[2]), factor > 0 else {
+                throw error(text, "intent '\(text.text)': the zoom factor is a positive number")
+            }
+            return .zoom(v, factor: factor)
         case "nothing" where words.count == 1:
             return .nothing
         default:
             throw error(text, "intent '\(text.text)' is not one of: activate V, select V, longPress V, doubleTap V, "
-                + "scroll S vertical|horizontal D, nothing")
+                + "scroll S vertical|horizontal D, zoom S F, nothing")
         }
     }
 

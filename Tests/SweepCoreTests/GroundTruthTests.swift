@@ -161,7 +161,7 @@ import TouchEngine
               defects: [dead_buton]
               reason: "B4"
             """) == "line 11 column 13: unknown defect class 'dead_buton'; classes are dead_button, swallowed_scroll, "
-            + "ghost_tap, wrong_scroller, late_feedback, late_action, invisible_feedback")
+            + "ghost_tap, wrong_scroller, late_feedback, late_action, invisible_feedback, swallowed_zoom")
         #expect(Self.fixtureError("""
               gesture: quickTapp
               intent: activate B

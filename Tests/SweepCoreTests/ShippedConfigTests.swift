@@ -11,12 +11,28 @@ import Testing
     @Test func theQuickstartProducesEveryDefectClass() throws {
         let plan = SweepPlan(try SweepConfigLoader.load(path: Self.repository.appendingPathComponent("configs/quickstart.yaml").path))
         let tallies = ParallelSweep.run(plan, threads: 2)
-        for defect in DefectClass.allCases {
+        // Every class but swallowed_zoom, whose pinches are an opt-in family (configs/photo-zoom.yaml shows it).
+        for defect in DefectClass.allCases where defect != .swallowedZoom {
             let count = tallies.configurations.reduce(0) { $0 + $1.total.count(defect) }
             #expect(count > 0, "configs/quickstart.yaml never shows \(defect.name)")
             let examples = tallies.examples.reduce(0) { $0 + $1[defect.rawValue].count }
             #expect(examples > 0, "no example of \(defect.name)")
         }
+    }
+
+    @Test func thePhotoZoomSweepShowsSwallowedZoomsDrivenByItsAxes() throws {
+        let plan = SweepPlan(try SweepConfigLoader.load(path: Self.repository.appendingPathComponent("configs/photo-zoom.yaml").path))
+        #expect(plan.config.trees.templates.map(\.template) == [.photo] && plan.config.gestures.families.contains(.pinchZoom))
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        var swallowed: [String: Int] = [:]
+        for c in plan.configurations.indices {
+            let key = plan.config.axes.map { plan.configurations[c][$0.name]!.description }.joined(separator: " ")
+            swallowed[key] = tallies.configurations[c].total.count(.swallowedZoom)
+            #expect(tallies.configurations[c].total.attempts(.swallowedZoom) > 0)
+        }
+        #expect(swallowed.filter { $0.key.hasSuffix(" true") }.values.allSatisfy { $0 == 0 }, "recognizing with the pinch never swallows it")
+        #expect(swallowed["20 unlimited false", default: 0] > swallowed["5 unlimited false", default: 0])
+        #expect(tallies.examples.reduce(0) { $0 + $1[DefectClass.swallowedZoom.rawValue].count } > 0)
     }
 
     @Test func theSeedsSweepIsLargerThanTheQuickstart() throws {

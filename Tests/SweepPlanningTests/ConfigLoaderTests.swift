@@ -10,9 +10,9 @@ import TouchScenarios
         #expect(config.name == "tiny" && config.seed == 1 && config.output == "out/tiny" && config.examples == 3)
         #expect(config.axes.isEmpty && config.zip.isEmpty && config.exclude.isEmpty)
         #expect(config.trees.perConfiguration == 10)
-        #expect(config.trees.templates.map(\.template) == TreeTemplate.generated)
+        #expect(config.trees.templates.map(\.template) == TreeTemplate.defaults)  // every template but the opt-in photo
         #expect(config.trees.options == TreeOptions())
-        #expect(config.gestures.families == GestureFamily.allCases && config.gestures.placements == 1)
+        #expect(config.gestures.families == GestureFamily.defaults && config.gestures.placements == 1)  // all but pinchZoom
         #expect(config.gestures.options == GestureOptions())
     }
 
@@ -186,11 +186,11 @@ import TouchScenarios
         #expect(loadError("name: a\ntrees: {perConfiguration: 0}\n")
             == "t.yaml:2:27: expected an integer from 1 to 100000 for 'perConfiguration', got '0'")
         #expect(loadError("name: a\ntrees: {templates: [feed, chat]}\n")
-            == "t.yaml:2:27: expected one of the templates feed, carousel, form, drawer, pager, settings, random for 'templates', got 'chat'")
+            == "t.yaml:2:27: expected one of the templates feed, carousel, form, drawer, pager, settings, random, photo for 'templates', got 'chat'")
         #expect(loadError("name: a\ntrees: {templates: {feed: 0}}\n")
             == "t.yaml:2:27: expected a number above 0 and at most 1000000 for the weight of 'feed', got '0'")
         #expect(loadError("name: a\ntrees: {templates: {chat: 1}}\n")
-            == "t.yaml:2:21: unknown name 'chat' in 'templates'; allowed templates are feed, carousel, form, drawer, pager, settings, random")
+            == "t.yaml:2:21: unknown name 'chat' in 'templates'; allowed templates are feed, carousel, form, drawer, pager, settings, random, photo")
         #expect(loadError("name: a\ntrees: {rows: {min: 9, max: 3}}\n")
             == "t.yaml:2:29: 'max' (3) is less than 'min' (9) in 'rows'")
         #expect(loadError("name: a\ntrees: {rows: {min: 9}}\n") == "t.yaml:2:15: 'rows' is missing the required key 'max'")

@@ -65,7 +65,7 @@ import TouchScenarios
         for template in [TreeTemplate.feed, .form, .drawer, .pager, .carousel] { #expect(counts[template, default: 0] >= 2, "\(template)") }
         #expect(counts[.settings, default: 0] >= 1)
         #expect((8 ... 16).contains(p.configurations.count) && p.treeCount == 12)
-        #expect(p.config.gestures.families == GestureFamily.allCases)
+        #expect(p.config.gestures.families == GestureFamily.defaults)
         for i in 0 ..< p.treeCount { #expect(!p.gestures(for: p.baseTree(i), treeIndex: i).isEmpty) }
     }
 }

@@ -47,8 +47,15 @@ import TouchEngine
             // Recognizers in the loader's order: scroll views' (in view order), the edge gate, then the template's.
             let gate = scene.recognizer(named: "W.edgeGate")
             #expect(gate != nil, "\(label)")
-            let installed = scene.recognizers.prefix { if case .scrollDelay = $0.kind { return true }; if case .scrollPan = $0.kind { return true }; return false }
-            #expect(installed.count == 2 * tree.roles.scrollViews.count && gate == installed.count, "\(label)")
+            let installed = scene.recognizers.prefix {
+                switch $0.kind {
+                case .scrollDelay, .scrollPan, .scrollZoom: return true
+                default: return false
+                }
+            }
+            // Delay and pan for every scroll view, and a pinch for each zooming one (§6.1: the photo viewer's).
+            let zooming = tree.roles.scrollViews.filter { scene.views[$0].scroll!.zoomEnabled }.count
+            #expect(installed.count == 2 * tree.roles.scrollViews.count + zooming && gate == installed.count, "\(label)")
             // A pan moved to another view (the drawer's, §6.5) counts as added after every other recognizer.
             for (i, r) in scene.recognizers.enumerated() {
                 let moved: Bool

@@ -35,6 +35,10 @@ public struct RunSummary: Hashable, Sendable {
     public private(set) var primaryActions: [Int]
     /// The farthest each scroll view got from its initial offset, per axis (absolute points).
     public private(set) var maxDisplacement: [Point]
+    /// The farthest each zooming scroll view's `zoomScale` got from its initial value, as a ratio ≥ 1:
+    /// `max(scale / initial, initial / scale)` over every zoom of the run (1 for a view that never zoomed), so a
+    /// zoom to ×2 and one to ×½ count alike (the `swallowed_zoom` class, docs/defects.md).
+    public private(set) var maxZoomRatio: [Double]
     /// Controls that declare actions (§5.5): how many of their judged actions were performed (a UIAction ran, or an
     /// action reached a responder that implements it), and when the first was (`.never` if none was). Judged are
     /// the actions sent for TouchUpInside, ValueChanged or PrimaryActionTriggered, or every action of a control
@@ -84,6 +88,7 @@ public struct RunSummary: Hashable, Sendable {
         firstPrimaryAction = Array(repeating: .never, count: views)
         primaryActions = Array(repeating: 0, count: views)
         maxDisplacement = Array(repeating: .zero, count: views)
+        maxZoomRatio = Array(repeating: 1, count: views)
         performedActions = Array(repeating: 0, count: views)
         firstPerformedAction = Array(repeating: .never, count: views)
         collected = Array(repeating: false, count: recognizers)
@@ -153,6 +158,12 @@ public struct RunSummary: Hashable, Sendable {
         if dy > maxDisplacement[v].y { maxDisplacement[v].y = dy }
     }
 
+    mutating func zoomed(_ v: ViewID, to scale: Double, from initial: Double) {
+        touch(view: v)
+        let ratio = scale >= initial ? scale / initial : initial / scale
+        if ratio > maxZoomRatio[v] { maxZoomRatio[v] = ratio }
+    }
+
     mutating func dragged(_ v: ViewID) {
         touch(view: v)
         dragged[v] = true
@@ -213,6 +224,7 @@ public struct RunSummary: Hashable, Sendable {
             firstPrimaryAction[v] = .never
             primaryActions[v] = 0
             maxDisplacement[v] = .zero
+            maxZoomRatio[v] = 1
             performedActions[v] = 0
             firstPerformedAction[v] = .never
         }
@@ -246,6 +258,9 @@ public struct RunSummary: Hashable, Sendable {
     /// How far scroll view `view` got along `axis` from where it started.
     public func displacement(of view: ViewID, along axis: Axis) -> Double { maxDisplacement[view][axis] }
 
+    /// How far zooming scroll view `view`'s zoom scale got from where it started, as a ratio ≥ 1.
+    public func zoomRatio(of view: ViewID) -> Double { maxZoomRatio[view] }
+
     /// Count of `event` sent by `view`.
     public func count(_ event: ControlEvent, of view: ViewID) -> Int { controlEvents[view * ControlEvent.caseCount + event.index] }
 
@@ -256,7 +271,7 @@ public struct RunSummary: Hashable, Sendable {
             && a.dragged == b.dragged && a.handledCallbacks == b.handledCallbacks && a.droppedTouches == b.droppedTouches
             && a.firstHighlight == b.firstHighlight && a.firstUnhighlight == b.firstUnhighlight
             && a.firstPrimaryAction == b.firstPrimaryAction
-            && a.primaryActions == b.primaryActions && a.maxDisplacement == b.maxDisplacement
+            && a.primaryActions == b.primaryActions && a.maxDisplacement == b.maxDisplacement && a.maxZoomRatio == b.maxZoomRatio
             && a.performedActions == b.performedActions && a.firstPerformedAction == b.firstPerformedAction
             && a.firstHit == b.firstHit && a.firstDropBy == b.firstDropBy && a.firstCancel?.view == b.firstCancel?.view
             && a.firstCancel?.by == b.firstCancel?.by && a.firstFilteredView == b.firstFilteredView
