@@ -2,9 +2,11 @@ import SweepCore
 import SweepReporting
 
 /// report.html (issue 7 §4): one self-contained page (inline CSS, inline SVG drawn here, a few lines of inline
-/// script for the axis-pair selectors, no external address of any kind) with the run's metadata, the axes that
-/// drive each defect, what remains where every documented seed fix is applied, heatmaps over pairs of axes,
-/// per-axis effect charts and the worst configurations with their examples' repros and timelines. Everything but the duration is a function of the report files.
+/// script for the axis-pair selectors, no external address of any kind) with a headline per defect (the axis
+/// value that makes it worst, both rates), the run's metadata, the axes that drive each defect, what remains
+/// where every documented seed fix is applied, heatmaps over pairs of axes on one shared colour scale, per-axis
+/// effect charts, the cause kinds per defect and the worst configurations (ties grouped) with their examples'
+/// repros and timelines. Rates a person reads are percentages; `data-` attributes keep the CSV figures. Everything but the duration is a function of the report files.
 public enum HTMLReport {
     /// The `<meta>` that keeps the sweep's duration, so `sweep report` can redraw the page without losing it.
     public static let durationMetaName = "touchsweep-duration-seconds"
@@ -19,12 +21,15 @@ public enum HTMLReport {
         }
         html += "<title>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</title>\n<style>\(css)</style>\n</head>\n<body>\n"
         html += "<h1>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</h1>\n"
-        html += metadata(data)
+        html += HeadlineHTML.render(data) + metadata(data)
         html += "<nav><a href=\"#drivers\">Axes that drive each defect</a> · <a href=\"#residuals\">Residual after the fix</a> · "
-            + "<a href=\"#heatmaps\">Heatmaps</a> · <a href=\"#effects\">Effects by axis</a> · <a href=\"#worst\">Worst configurations</a></nav>\n"
-        html += drivers(data) + ResidualsHTML.render(data) + heatmaps(data) + effectCharts(data)
+            + "<a href=\"#heatmaps\">Heatmaps</a> · <a href=\"#effects\">Effects by axis</a> · <a href=\"#causes\">Causes</a> · "
+            + "<a href=\"#worst\">Worst configurations</a></nav>\n"
+        html += HeadlineHTML.drivers(data) + ResidualsHTML.render(data) + heatmaps(data) + effectCharts(data) + causes(data)
         html += "<section id=\"worst\">\n<h2>Worst configurations</h2>\n<p>Ranked by rate as on the terminal (ties in plan order); "
-            + "each with its kept examples (examples.csv), a minimal repro where <code>sweep shrink</code> wrote one, and the trace timeline.</p>\n"
+            + "configurations tied on every figure are one row when the axes they differ in do not matter (every configuration "
+            + "with the row's other values, whatever those axes, gave the same figures: they read <em>any</em>). Each row with its "
+            + "kept examples (examples.csv), a minimal repro where <code>sweep shrink</code> wrote one, and the trace timeline.</p>\n"
         for o in data.activeOutcomes {
             html += "<h3>\(HTMLText.escape(data.table.outcomes[o]))</h3>\n" + WorstConfigurationsHTML.render(data, outcome: o)
         }
@@ -51,20 +56,6 @@ public enum HTMLReport {
             + "</table>\n</section>\n"
     }
 
-    static func drivers(_ data: ReportData) -> String {
-        var html = "<section id=\"drivers\">\n<h2>Axes that drive each defect</h2>\n<p>Main effect: highest − lowest pooled rate "
-            + "across the axis's values (effects.csv).</p>\n<ul>\n"
-        for o in data.activeOutcomes {
-            let defect = data.table.outcomes[o]
-            let mains = data.rankedAxes(defect).compactMap { a in
-                data.effects.first { $0.defect == defect && $0.kind == "main" && $0.axis == data.table.axes[a].name }
-            }.filter { ($0.effect ?? 0) > 0 }.prefix(3)
-            let text = mains.isEmpty ? "no axis changes the rate" : mains.map { "\($0.axis) \(HTMLText.rate($0.effect))" }.joined(separator: ", ")
-            html += "<li><strong>\(HTMLText.escape(defect))</strong>: \(HTMLText.escape(text))</li>\n"
-        }
-        return html + "</ul>\n</section>\n"
-    }
-
     static func heatmaps(_ data: ReportData) -> String {
         var html = "<section id=\"heatmaps\">\n<h2>Heatmaps</h2>\n"
         let varied = data.table.axes.indices.filter { data.table.axes[$0].isVaried }
@@ -72,13 +63,14 @@ public enum HTMLReport {
             return html + "<p>Fewer than two axes vary in this sweep, so there is no pair to draw; see the effects by axis.</p>\n</section>\n"
         }
         html += "<p>Each cell: the rate pooled over the configurations with both values (count / attempts in its tooltip). "
-            + "Colour from white (0) to red (the defect's highest configuration rate). The default pair is the two axes "
-            + "with the largest main effects that vary independently; the selector offers every pair.</p>\n"
+            + "One colour scale for every heatmap, from white (0%) to deep red (100%), by the square root of the rate so that "
+            + "a few percent stays visible; the ▲ under each scale marks that defect's highest configuration rate. The default "
+            + "pair is the two axes with the largest main effects that vary independently; the selector offers every pair.</p>\n"
         for o in data.activeOutcomes {
             let defect = data.table.outcomes[o]
             let rank = data.rankedAxes(defect)
             let position = { (a: Int) in rank.firstIndex(of: a) ?? Int.max }
-            let scaleMax = data.table.rows.compactMap { PooledRate(count: $0.counts[o], attempts: $0.attempts[o]).rate }.max() ?? 0
+            let defectMax = data.table.rows.compactMap { PooledRate(count: $0.counts[o], attempts: $0.attempts[o]).rate }.max() ?? 0
             var pairs: [(Int, Int)] = []
             for (i, a) in varied.enumerated() {
                 for b in varied[(i + 1)...] { pairs.append(position(a) <= position(b) ? (a, b) : (b, a)) }
@@ -94,7 +86,7 @@ public enum HTMLReport {
             for p in pairs {
                 html += "<div class=\"pair\"" + HTMLText.attributes([("data-pair-of", defect), ("data-pair", key(p))])
                     + (key(p) == key(defaultPair) ? "" : " hidden") + ">\n"
-                    + HeatmapSVG.render(data, outcome: o, p.0, p.1, scaleMax: scaleMax) + "\n</div>\n"
+                    + HeatmapSVG.render(data, outcome: o, p.0, p.1, defectMax: defectMax) + "\n</div>\n"
             }
         }
         return html + "</section>\n"
@@ -134,13 +126,30 @@ public enum HTMLReport {
         return html + "</section>\n"
     }
 
+    static func causes(_ data: ReportData) -> String {
+        var html = "<section id=\"causes\">\n<h2>Causes</h2>\n<p>What took each defect's runs away, over every configuration "
+            + "(causes.csv added up): one bar per cause kind and the rule that decides it (docs/reports.md), its share of the "
+            + "class's defective runs and their count.</p>\n"
+        let defects = data.activeOutcomes.map { data.table.outcomes[$0] }.filter { d in data.causes.contains { $0.defect == d && $0.count > 0 } }
+        guard !defects.isEmpty else { return html + "<p>No defective run, so no cause.</p>\n</section>\n" }
+        html += "<div class=\"charts\">\n"
+        for defect in defects { html += CausesChartSVG.render(defect: defect, causes: data.causes.filter { $0.defect == defect }) + "\n" }
+        return html + "</div>\n</section>\n"
+    }
+
     static let css = """
         body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:24px;color:#222;max-width:1400px}
         h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:32px}h3{font-size:15px}
         table{border-collapse:collapse;font-size:13px}th,td{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
         th{background:#f3f3f3}svg text{font-size:12px;fill:#222}svg text.axis{font-weight:600}svg text.small{font-size:11px}
         .charts{display:flex;flex-wrap:wrap;gap:16px}pre{font-size:11px;background:#f8f8f8;padding:8px;overflow-x:auto;max-height:480px}
-        .example{margin:4px 0}.cause{color:#555;font-size:12px}code{font-size:12px}nav{margin:8px 0}
+        .example{margin:4px 0}.cause{color:#555;font-size:12px}code{font-size:12px;overflow-wrap:anywhere}nav{margin:8px 0}
+        svg{max-width:100%;height:auto}.table-wrap{max-width:100%;overflow-x:auto}
+        table.worst{table-layout:fixed;width:100%}table.worst th.rank{width:3em}table.worst th.ids{width:12em}
+        table.worst th.rate{width:4.5em}table.worst th.interval{width:7.5em}table.worst th.counts{width:7em}
+        table.worst td.any{color:#777;font-style:italic}.free{color:#555;font-size:12px}div.examples{max-width:100%;min-width:0}
+        ul.headline{font-size:16px;line-height:1.5}ul.headline li{overflow-wrap:anywhere}.note{color:#555;font-size:12px}
+        td,th{overflow-wrap:anywhere}
         """
 
     /// Shows the heatmap of the selected pair (the default one is visible without script).

@@ -19,8 +19,27 @@ enum HTMLText {
         return out
     }
 
-    /// A rate as the CSV files write it (4 decimals), or an empty string.
+    /// A rate as the CSV files write it (4 decimals), or an empty string: for `data-` attributes only, which
+    /// tests and scripts read; a person reads ``percent(_:)``.
     static func rate(_ v: Double?) -> String { ReportNumber.fixed(v, digits: 4) }
+
+    /// A rate as a person reads it on the page: a percentage with one decimal (`0.1523` → `15.2%`), or `–`.
+    static func percent(_ v: Double?) -> String {
+        guard let v, !v.isNaN else { return "–" }
+        return ReportNumber.fixed(v * 100, digits: 1) + "%"
+    }
+
+    /// A 95% interval as percentages: `7.5–39.8%`.
+    static func interval(_ low: Double?, _ high: Double?) -> String {
+        guard let low, let high, !low.isNaN, !high.isNaN else { return "–" }
+        return ReportNumber.fixed(low * 100, digits: 1) + "–" + percent(high)
+    }
+
+    /// A difference of two rates in percentage points (`0.1096` → `11.0 points`).
+    static func points(_ v: Double?) -> String {
+        guard let v, !v.isNaN else { return "–" }
+        return ReportNumber.fixed(v * 100, digits: 1) + " points"
+    }
 
     /// An SVG coordinate: at most one decimal, no locale.
     static func coordinate(_ v: Double) -> String { ReportNumber.fixed(v, digits: 1) }
@@ -38,6 +57,22 @@ enum HTMLText {
         return "#" + [r, g, b].map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 
-    /// Roughly how wide `text` is at 12 px (for laying out labels).
-    static func width(_ text: String) -> Double { Double(text.count) * 7 + 8 }
+    /// Roughly how wide `text` is at 12 px, bold included, with a margin (for laying out labels; the Chromium
+    /// test checks that no label leaves its chart at 1024 and 1440 px).
+    static func width(_ text: String) -> Double { Double(text.count) * 7.5 + 8 }
+
+    /// How a defect class is said in a sentence: `dead_button` → `dead buttons`.
+    static func defectWords(_ defect: String) -> String {
+        switch defect {
+        case "dead_button": return "dead buttons"
+        case "swallowed_scroll": return "swallowed scrolls"
+        case "ghost_tap": return "ghost taps"
+        case "wrong_scroller": return "wrong scrollers"
+        case "late_feedback": return "late feedback"
+        case "late_action": return "late actions"
+        case "invisible_feedback": return "invisible feedback"
+        case "swallowed_zoom": return "swallowed zooms"
+        default: return String(defect.map { $0 == "_" ? " " : $0 })
+        }
+    }
 }

@@ -13,6 +13,8 @@ public struct ReportInputs: Sendable {
     public var examplesCSV: String
     /// residuals.csv, as written ("Residual after the fix"; empty draws the section without rows).
     public var residualsCSV: String
+    /// causes.csv, as written (the causes chart; empty draws the section without bars).
+    public var causesCSV: String
     /// minimal/index.csv of `sweep shrink`, when the directory has one, and the scenario files it names
     /// (keyed by the index's `file` column).
     public var minimalIndexCSV: String?
@@ -21,10 +23,10 @@ public struct ReportInputs: Sendable {
     /// The sweep's wall-clock duration, when known (it is not part of any CSV).
     public var durationSeconds: Double?
 
-    public init(plan: SweepPlan, summaryCSV: String, effectsCSV: String, examplesCSV: String, residualsCSV: String = "",
+    public init(plan: SweepPlan, summaryCSV: String, effectsCSV: String, examplesCSV: String, residualsCSV: String = "", causesCSV: String = "",
                 minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:], engineVersion: String, durationSeconds: Double?) {
         self.plan = plan; self.summaryCSV = summaryCSV; self.effectsCSV = effectsCSV; self.examplesCSV = examplesCSV
-        self.residualsCSV = residualsCSV
+        self.residualsCSV = residualsCSV; self.causesCSV = causesCSV
         self.minimalIndexCSV = minimalIndexCSV; self.minimalScenarios = minimalScenarios
         self.engineVersion = engineVersion; self.durationSeconds = durationSeconds
     }
@@ -58,6 +60,11 @@ struct ReportData {
         var count: Int, attempts: Int, rate: String, configurations: Int, exampleID: String
     }
 
+    /// causes.csv's rows of one defect and cause added up over the configurations.
+    struct Cause {
+        var defect: String, causeKind: String, rule: String, count: Int
+    }
+
     struct MinimalRepro {
         var file: String
         var viewsBefore: String, viewsAfter: String
@@ -70,6 +77,8 @@ struct ReportData {
     var effects: [EffectRow]
     var examples: [Example]
     var residuals: [Residual]
+    /// Per defect and cause kind (in causes.csv's order of first appearance), the count over every configuration.
+    var causes: [Cause]
     var minimal: [String: MinimalRepro]
 
     init(_ inputs: ReportInputs) throws(CSVReader.Failure) {
@@ -131,6 +140,19 @@ struct ReportData {
                      count: Int(r["count"] ?? "") ?? 0, attempts: Int(r["attempts"] ?? "") ?? 0, rate: r["rate"] ?? "",
                      configurations: Int(r["configurations"] ?? "") ?? 0, exampleID: r["example_id"] ?? "")
         }
+        var causes: [Cause] = []
+        if !inputs.causesCSV.isEmpty {
+            for r in try CSVReader.parse(inputs.causesCSV, name: "causes.csv").records {
+                let defect = r["defect"] ?? "", kind = r["cause_kind"] ?? "", rule = r["rule"] ?? ""
+                let count = Int(r["count"] ?? "") ?? 0
+                if let i = causes.firstIndex(where: { $0.defect == defect && $0.causeKind == kind && $0.rule == rule }) {
+                    causes[i].count += count
+                } else {
+                    causes.append(Cause(defect: defect, causeKind: kind, rule: rule, count: count))
+                }
+            }
+        }
+        self.causes = causes
         minimal = [:]
         if let index = inputs.minimalIndexCSV {
             for r in try CSVReader.parse(index, name: "minimal/index.csv").records {

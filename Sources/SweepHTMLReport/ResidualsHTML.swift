@@ -20,15 +20,15 @@ enum ResidualsHTML {
         // The replay command as examples.csv words it (it names the output directory), else a placeholder.
         let prefix = data.examples.first.map { String($0.replay.split(separator: " ").dropLast().joined(separator: " ")) }
             ?? "sweep trace --replay OUTPUT_DIR"
-        html += "<table class=\"residuals\">\n<thead><tr><th>defect</th><th>cause</th><th>rule</th><th>count / attempts</th><th>rate</th>"
+        html += "<div class=\"table-wrap\"><table class=\"residuals\">\n<thead><tr><th>defect</th><th>cause</th><th>rule</th><th>count / attempts</th><th>rate</th>"
             + "<th>configurations</th><th>example</th></tr></thead>\n<tbody>\n"
         for r in data.residuals {
             html += "<tr" + HTMLText.attributes([("class", "residual"), ("data-defect", r.defect), ("data-cause", r.causeKind), ("data-rule", r.rule),
                                                   ("data-count", String(r.count)), ("data-attempts", String(r.attempts))]) + ">"
                 + "<td>\(HTMLText.escape(r.defect))</td><td>\(HTMLText.escape(r.causeKind))</td><td>\(HTMLText.escape(r.rule))</td>"
-                + "<td>\(r.count) / \(r.attempts)</td><td>\(HTMLText.escape(r.rate))</td><td>\(r.configurations) of \(ids.count)</td>"
+                + "<td>\(r.count) / \(r.attempts)</td><td>\(HTMLText.percent(Double(r.rate)))</td><td>\(r.configurations) of \(ids.count)</td>"
                 + "<td><code>\(HTMLText.escape(prefix + " " + r.exampleID))</code></td></tr>\n"
         }
-        return html + "</tbody>\n</table>\n</section>\n"
+        return html + "</tbody>\n</table></div>\n</section>\n"
     }
 }

@@ -29,9 +29,12 @@ enum TimelineSVG {
     }
 
     static func render(scene: Scene, trace: [TraceEvent]) -> String {
-        let end = max(trace.map { $0.time.milliseconds }.max() ?? 0, 1)
+        // Ticks at round steps from 0 past the last event (at least 1 ms), each written distinctly.
+        let ticks = Ticks.nice(upTo: max(trace.map { $0.time.milliseconds }.max() ?? 0, 1), count: 5)
+        let digits = Ticks.digits(ticks)
+        let end = ticks.last ?? 1
         func x(_ ms: Double) -> Double { left + plotWidth * ms / end }
-        let height = 20 + Double(lanes.count) * laneHeight + 18
+        let height = 20 + Double(lanes.count) * laneHeight + 36
         var svg = "<svg class=\"timeline\" width=\"\(HTMLText.coordinate(left + plotWidth + 20))\" height=\"\(HTMLText.coordinate(height))\""
             + " viewBox=\"0 0 \(HTMLText.coordinate(left + plotWidth + 20)) \(HTMLText.coordinate(height))\" role=\"img\" aria-label=\"trace timeline\">\n"
         for (i, name) in lanes.enumerated() {
@@ -39,10 +42,15 @@ enum TimelineSVG {
             svg += "<text x=\"4\" y=\"\(HTMLText.coordinate(y + 4))\">\(HTMLText.escape(name))</text>"
                 + "<line x1=\"\(HTMLText.coordinate(left))\" y1=\"\(HTMLText.coordinate(y))\" x2=\"\(HTMLText.coordinate(left + plotWidth))\" y2=\"\(HTMLText.coordinate(y))\" stroke=\"#dddddd\"/>\n"
         }
-        for ms in [0, end / 2, end] {
-            svg += "<text x=\"\(HTMLText.coordinate(x(ms)))\" y=\"\(HTMLText.coordinate(height - 4))\" text-anchor=\"middle\" class=\"small\">"
-                + "\(ReportNumber.fixed(ms, digits: 0)) ms</text>\n"
+        let axisY = 20 + Double(lanes.count) * laneHeight
+        for ms in ticks {
+            svg += "<line x1=\"\(HTMLText.coordinate(x(ms)))\" y1=\"\(HTMLText.coordinate(axisY))\" x2=\"\(HTMLText.coordinate(x(ms)))\" y2=\"\(HTMLText.coordinate(axisY + 4))\" stroke=\"#888888\"/>"
+                + "<text x=\"\(HTMLText.coordinate(x(ms)))\" y=\"\(HTMLText.coordinate(axisY + 16))\" text-anchor=\"middle\" class=\"small tick\">"
+                + "\(ReportNumber.fixed(ms, digits: digits))</text>\n"
         }
+        svg += "<text x=\"\(HTMLText.coordinate(left + plotWidth / 2))\" y=\"\(HTMLText.coordinate(height - 4))\" text-anchor=\"middle\" class=\"small x-label\">"
+            + "time (ms)</text>\n"
+        svg += "<text x=\"4\" y=\"12\" class=\"small y-label\">kind of event</text>\n"
         for event in trace {
             let y = 20 + Double(lane(event.kind)) * laneHeight + laneHeight / 2
             let colour = isBad(event.kind) ? "#c0392b" : "#2c5d8f"

@@ -1,16 +1,27 @@
 import SweepReporting
 
 /// The worst configurations of each defect class, ranked as the terminal summary ranks them
-/// (`RankedSummary.ranked`: rate descending, ties in plan order), with their axis values, rate and interval,
-/// and their kept examples: a link to the minimal repro when `sweep shrink` wrote one, otherwise the replay
+/// (`RankedSummary.ranked`: rate descending, ties in plan order), tied configurations that differ only in axes
+/// that do not matter to them grouped into one row (``TiedConfigurations``; those axes read "any"), with their
+/// axis values, rate and interval, and their kept examples: a link to the minimal repro when `sweep shrink` wrote one, otherwise the replay
 /// command, and the trace timeline in a collapsible section.
 enum WorstConfigurationsHTML {
+    /// Rows (groups of tied configurations) per defect.
     static let top = 5
-    /// Examples per ranked configuration that get a rendered timeline (the others are listed).
+    /// Examples per row that get a rendered timeline (the others are listed).
     static let timelinesPerRow = 2
+    /// Examples listed per row (a row of tied configurations has those of each).
+    static let examplesPerRow = 6
 
-    /// The ranked rows of one defect (outcome index).
-    static func ranked(_ data: ReportData, outcome: Int) -> [RankedSummary.Row] {
+    /// One row of the table: tied configurations whose free axes do not matter (``TiedConfigurations``).
+    struct Row {
+        var ranked: [RankedSummary.Row]
+        var configurations: [Int]
+        var freeAxes: [Int]
+    }
+
+    /// Every configuration that showed the defect (outcome index), ranked as the terminal ranks them.
+    static func rankedAll(_ data: ReportData, outcome: Int) -> [RankedSummary.Row] {
         let rows = data.table.rows.enumerated().map { c, row in
             let pooled = PooledRate(count: row.counts[outcome], attempts: row.attempts[outcome])
             let ci = data.configurations[c].intervals[outcome]
@@ -19,31 +30,66 @@ enum WorstConfigurationsHTML {
                                      count: pooled.count, attempts: pooled.attempts)
         }
         // A configuration that never showed the defect is not "worst": the terminal's ranking, without rate-0 rows.
-        return RankedSummary.ranked(rows, top: top).filter { $0.count > 0 }
+        return RankedSummary.ranked(rows, top: rows.count).filter { $0.count > 0 }
+    }
+
+    /// The table's rows: the ranking with tied configurations grouped, at most ``top`` of them.
+    static func rows(_ data: ReportData, outcome: Int) -> [Row] {
+        let ranked = rankedAll(data, outcome: outcome)
+        let index = Dictionary(uniqueKeysWithValues: data.configurations.enumerated().map { ($0.element.id, $0.offset) })
+        struct Figures: Equatable { var count: Int, attempts: Int, low: Double, high: Double }
+        let figures = data.table.rows.enumerated().map { c, row in
+            let ci = data.configurations[c].intervals[outcome]
+            return Figures(count: row.counts[outcome], attempts: row.attempts[outcome], low: ci?.low ?? 0, high: ci?.high ?? 0)
+        }
+        let groups = TiedConfigurations.group(ranked: ranked.compactMap { index[$0.configID] }, levels: data.table.rows.map(\.levels),
+                                              figures: figures,
+                                              units: TiedConfigurations.units(axes: data.table.axes.map(\.name), zip: data.inputs.plan.config.zip))
+        let byID = Dictionary(uniqueKeysWithValues: ranked.map { ($0.configID, $0) })
+        return groups.prefix(top).map { g in
+            Row(ranked: g.configurations.compactMap { byID[data.configurations[$0].id] }, configurations: g.configurations, freeAxes: g.freeAxes)
+        }
     }
 
     static func render(_ data: ReportData, outcome: Int) -> String {
         let defect = data.table.outcomes[outcome]
-        let ranked = ranked(data, outcome: outcome)
-        guard !ranked.isEmpty else { return "<p>No configuration showed it.</p>\n" }
-        var html = "<table class=\"worst\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n<thead><tr><th>rank</th><th>config</th>"
-        for axis in data.table.axes { html += "<th>\(HTMLText.escape(axis.name))</th>" }
-        html += "<th>rate</th><th>95% interval (trees)</th><th>count / attempts</th></tr></thead>\n<tbody>\n"
-        for (i, row) in ranked.enumerated() {
-            guard let c = data.configurations.firstIndex(where: { $0.id == row.configID }) else { continue }
-            html += "<tr" + HTMLText.attributes([("data-config", row.configID), ("data-rate", HTMLText.rate(row.rate))])
-                + "><td>\(i + 1)</td><td>\(HTMLText.escape(row.configID))</td>"
-            for value in data.configurations[c].values { html += "<td>\(HTMLText.escape(value))</td>" }
-            html += "<td>\(HTMLText.rate(row.rate))</td><td>[\(HTMLText.rate(row.low)), \(HTMLText.rate(row.high))]</td>"
-                + "<td>\(row.count) / \(row.attempts)</td></tr>\n"
-            let examples = data.examples.filter { $0.configID == row.configID && $0.defect == defect }
+        let rows = rows(data, outcome: outcome)
+        guard !rows.isEmpty else { return "<p>No configuration showed it.</p>\n" }
+        var html = "<div class=\"table-wrap\"><table class=\"worst\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n<thead><tr><th class=\"rank\">rank</th>"
+            + "<th class=\"ids\">configurations</th>"
+        // Long axis names may break after their dots (the columns share what the fixed ones leave).
+        for axis in data.table.axes { html += "<th>" + HTMLText.escape(axis.name).split(separator: ".", omittingEmptySubsequences: false).joined(separator: ".<wbr>") + "</th>" }
+        html += "<th class=\"rate\">rate</th><th class=\"interval\">95% interval (trees)</th><th class=\"counts\">count / attempts</th></tr></thead>\n<tbody>\n"
+        for (i, row) in rows.enumerated() {
+            guard let best = row.ranked.first, let c = row.configurations.first else { continue }
+            let ids = row.ranked.map(\.configID)
+            html += "<tr" + HTMLText.attributes([("class", "ranked"), ("data-config", best.configID), ("data-configs", ids.joined(separator: " ")),
+                                                  ("data-free-axes", row.freeAxes.map { data.table.axes[$0].name }.joined(separator: " ")),
+                                                  ("data-rate", HTMLText.rate(best.rate))])
+                + "><td>\(i + 1)</td><td class=\"ids\">\(HTMLText.escape(ids.joined(separator: " ")))"
+            if !row.freeAxes.isEmpty {
+                let names = row.freeAxes.map { data.table.axes[$0].name }
+                html += "<br><span class=\"free\">\(HTMLText.escape("\(ids.count) tied configurations: \(names.joined(separator: ", ")) \(names.count == 1 ? "does" : "do") not matter"))</span>"
+            }
+            html += "</td>"
+            for (a, value) in data.configurations[c].values.enumerated() {
+                html += row.freeAxes.contains(a) ? "<td class=\"any\">any</td>" : "<td>\(HTMLText.escape(value))</td>"
+            }
+            html += "<td>\(HTMLText.percent(best.rate))</td><td>\(HTMLText.interval(best.low, best.high))</td>"
+                + "<td>\(best.count) / \(best.attempts)\(ids.count > 1 ? " each" : "")</td></tr>\n"
+            let examples = data.examples.filter { ids.contains($0.configID) && $0.defect == defect }
             if !examples.isEmpty {
-                html += "<tr class=\"examples\"><td></td><td colspan=\"\(data.table.axes.count + 4)\">\n"
-                for (k, example) in examples.enumerated() { html += exampleHTML(example, data: data, withTimeline: k < timelinesPerRow) }
-                html += "</td></tr>\n"
+                html += "<tr class=\"examples\"><td></td><td colspan=\"\(data.table.axes.count + 4)\"><div class=\"examples\">\n"
+                for (k, example) in examples.prefix(examplesPerRow).enumerated() {
+                    html += exampleHTML(example, data: data, withTimeline: k < timelinesPerRow)
+                }
+                if examples.count > examplesPerRow {
+                    html += "<p class=\"more\">\(examples.count - examplesPerRow) more of these configurations in examples.csv</p>\n"
+                }
+                html += "</div></td></tr>\n"
             }
         }
-        return html + "</tbody>\n</table>\n"
+        return html + "</tbody>\n</table></div>\n"
     }
 
     static func exampleHTML(_ e: ReportData.Example, data: ReportData, withTimeline: Bool) -> String {

@@ -16,6 +16,7 @@ enum HTMLReportSupport {
         func text(_ name: String) -> String { files.first { $0.name == name }?.contents ?? "" }
         return try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: text("summary.csv"), effectsCSV: text("effects.csv"),
                                                   examplesCSV: text("examples.csv"), residualsCSV: text("residuals.csv"),
+                                                  causesCSV: text("causes.csv"),
                                                   minimalIndexCSV: minimalIndexCSV,
                                                   minimalScenarios: minimalScenarios, engineVersion: EngineVersion.current,
                                                   durationSeconds: durationSeconds))
@@ -25,7 +26,7 @@ enum HTMLReportSupport {
     struct InputError: Error, CustomStringConvertible { let description: String }
 
     /// Reads what the page needs from `directory`: config.yaml (checked against plan.yaml), summary.csv,
-    /// effects.csv, examples.csv, residuals.csv, minimal/index.csv and the scenario files it names when present, and the
+    /// effects.csv, examples.csv, residuals.csv, causes.csv, minimal/index.csv and the scenario files it names when present, and the
     /// duration kept in an earlier report.html.
     static func inputs(directory: String) throws -> ReportInputs {
         func read(_ name: String) throws -> String {
@@ -60,7 +61,8 @@ enum HTMLReportSupport {
             }
         }
         return ReportInputs(plan: plan, summaryCSV: try read("summary.csv"), effectsCSV: try read("effects.csv"),
-                            examplesCSV: try read("examples.csv"), residualsCSV: try read("residuals.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: scenarios,
+                            examplesCSV: try read("examples.csv"), residualsCSV: try read("residuals.csv"),
+                            causesCSV: try read("causes.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: scenarios,
                             engineVersion: EngineVersion.current, durationSeconds: previousDuration(directory: directory))
     }
 

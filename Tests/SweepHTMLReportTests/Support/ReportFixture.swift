@@ -34,11 +34,28 @@ struct ReportFixture {
 
     func inputs(minimalIndex: String? = nil, minimalScenarios: [String: String] = [:], duration: Double? = 1.5) throws -> ReportInputs {
         ReportInputs(plan: plan, summaryCSV: try file("summary.csv"), effectsCSV: try file("effects.csv"),
-                     examplesCSV: try file("examples.csv"), residualsCSV: try file("residuals.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios,
+                     examplesCSV: try file("examples.csv"), residualsCSV: try file("residuals.csv"),
+                     causesCSV: try file("causes.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios,
                      engineVersion: "test-engine", durationSeconds: duration)
     }
 
     func page() throws -> String { try HTMLReport.render(try inputs()) }
+
+    /// The page of configs/quickstart.yaml's sweep, run in process (the README's first sweep).
+    static func quickstartPage() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let text = try String(contentsOfFile: root + "/configs/quickstart.yaml", encoding: .utf8)
+        let plan = SweepPlan(try SweepConfigLoader.load(yaml: text, path: "configs/quickstart.yaml"))
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        let files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: text,
+                                                                   outputDirectory: "out/quickstart").map { ($0.name, $0.contents) })
+        return try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: try file("summary.csv", in: files),
+                                                  effectsCSV: try file("effects.csv", in: files),
+                                                  examplesCSV: try file("examples.csv", in: files),
+                                                  residualsCSV: try file("residuals.csv", in: files),
+                                                  causesCSV: try file("causes.csv", in: files), engineVersion: "test", durationSeconds: nil))
+    }
 
     /// The report file `name` of the run; an error naming it when the run did not write it.
     func file(_ name: String) throws -> String {
