@@ -22,6 +22,9 @@ extension SweepCommand {
         @Argument(help: "A sweep config (YAML).")
         var config: String
 
+        @OptionGroup
+        var overrides: ConfigOverrideOptions
+
         @Option(help: "The tree's index (0 ..< trees per configuration).")
         var index: Int
 
@@ -35,11 +38,7 @@ extension SweepCommand {
         var out: String?
 
         func run() throws {
-            let plan: SweepPlan
-            do { plan = SweepPlan(try SweepConfigLoader.load(path: config)) } catch {
-                printError("sweep trees: \(error)")
-                throw ExitCode(2)
-            }
+            let plan = SweepPlan(try readSweepConfig(config, overrides: overrides.overrides, command: "sweep trees").config)
             guard (0 ..< plan.treeCount).contains(index) else {
                 printError("sweep trees: --index \(index) is out of range; this sweep has trees 0 to \(plan.treeCount - 1)")
                 throw ExitCode(2)
