@@ -66,7 +66,7 @@ import Testing
             #expect(editFiles[name] == data, "\(name) differs between --set and the edited file")
         }
         let summary = String(decoding: setFiles["summary.csv"]!, as: UTF8.self)
-        #expect(summary.split(separator: "\n").count == 5) // 2 × 1 × 2 configurations and the header
+        #expect(summary.split(whereSeparator: \.isNewline).count == 5) // 2 × 1 × 2 configurations and the header
         // config.yaml records the overrides and loads back to the same sweep: `sweep report` rebuilds from it.
         let recorded = String(decoding: setFiles["config.yaml"]!, as: UTF8.self)
         #expect(recorded.hasPrefix("# \(config) with --set axes.dismissTap.cancelsTouchesInView=false --set "
