@@ -84,10 +84,27 @@ extension SweepConfigLoader {
     /// The merged document as YAML, after a comment that says where it came from.
     static func mergedText(_ node: Node, path: String, overrides: [ConfigOverride]) throws(ScenarioError) -> String {
         let body: String
-        do { body = try Yams.serialize(node: node, width: -1, allowUnicode: true) } catch {
+        do { body = try Yams.serialize(node: compact(node), width: -1, allowUnicode: true) } catch {
             throw ScenarioError(file: path, line: 0, column: 0, message: "cannot write the config with the --set overrides: \(error)")
         }
         let options = overrides.map { "--set " + $0.option.replacingOccurrences(of: "\n", with: " ") }
         return "# \(path) with " + options.joined(separator: " ") + "\n" + body
+    }
+
+    /// `node` with its lists of scalars, and its small maps of one-line scalars, in flow style (`[true, false]`,
+    /// `{from: 0, to: 300, step: 50}`), as configs are written; the rest in block style.
+    static func compact(_ node: Node) -> Node {
+        func isShortScalar(_ n: Node) -> Bool { n.scalar.map { !$0.string.contains(where: \.isNewline) } ?? false }
+        switch node {
+        case .sequence(var sequence):
+            if sequence.allSatisfy(isShortScalar) { sequence.style = .flow; return .sequence(sequence) }
+            return .sequence(Node.Sequence(sequence.map(compact), sequence.tag, .block, sequence.mark))
+        case .mapping(var mapping):
+            if mapping.count <= 8, mapping.allSatisfy({ isShortScalar($0.value) }) { mapping.style = .flow; return .mapping(mapping) }
+            let pairs = mapping.map { ($0.key, compact($0.value)) }
+            return .mapping(Node.Mapping(pairs, mapping.tag, .block, mapping.mark))
+        default:
+            return node
+        }
     }
 }
