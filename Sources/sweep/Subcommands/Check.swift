@@ -47,7 +47,8 @@ extension SweepCommand {
             if !quiet {
                 let skipped = checks.filter { $0.outcome == .skipped }.count
                 let configurations = summary.rows.count
-                print("sweep check: \(failed.count) of \(checks.count) checks failed (\(configurations) configurations × "
+                print("sweep check: \(failed.count) of \(checks.count) checks failed (\(configurations) "
+                    + "\(configurations == 1 ? "configuration" : "configurations") × "
                     + "\(limits.count) \(limits.count == 1 ? "class" : "classes")"
                     + (skipped > 0 ? ", \(skipped) skipped: no attempts" : "") + ")"
                     + (junit.map { "; JUnit report \($0)" } ?? ""))
