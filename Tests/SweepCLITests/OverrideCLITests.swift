@@ -94,4 +94,20 @@ import Testing
         let merged = try cli.sweep("merge", dir + "/s0", dir + "/s1same", "--output", dir + "/merged")
         #expect(merged.status == 0, "\(merged.stderr)")
     }
+
+    @Test func submitSendsTheOverriddenConfigToItsWorkersAndResumesOnlyWithTheSameOverrides() throws {
+        let dir = try run.temporaryDirectory("override-submit")
+        let config = try configFile(dir)
+        let overrides = ["--set", "trees.perConfiguration=3", "--set", "axes.contentTouchDelay=0,300"]
+        let submitted = try cli.sweep(["submit", config, "--workers", "1", "--output", dir + "/submit", "--quiet"] + overrides)
+        let ran = try cli.sweep(["run", config, "--output", dir + "/run", "--quiet"] + overrides)
+        #expect(submitted.status == 0 && ran.status == 0, "\(submitted.stderr)\(ran.stderr)")
+        for name in ["summary.csv", "effects.csv", "plan.yaml", "config.yaml"] {
+            let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/submit/" + name))
+            #expect(a == (try Data(contentsOf: URL(fileURLWithPath: dir + "/run/" + name))), "\(name) differs between submit and run")
+        }
+        let withoutOverrides = try cli.sweep("submit", config, "--workers", "1", "--output", dir + "/submit", "--quiet")
+        #expect(withoutOverrides.status == 1 && withoutOverrides.stderr.contains("journal.tsj was written for config hash"),
+                "\(withoutOverrides.stderr)")
+    }
 }
