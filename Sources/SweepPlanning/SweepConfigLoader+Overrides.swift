@@ -16,6 +16,8 @@ extension SweepConfigLoader {
     {
         guard !overrides.isEmpty else { return (try load(yaml: yaml, path: path), yaml) }
         let root = try compose(yaml: yaml, path: path)
+        // A file that is not a map of keys is refused as it would be without overrides.
+        guard case .mapping = root else { return (try load(node: root, path: path), yaml) }
         // Each override's nodes are read from text placed below the file's last line (override i on line
         // fileLines + 1 + i), so a mark past the file tells which option an error is about.
         let fileLines = yaml.reduce(into: 1) { count, c in if c == "\n" || c == "\r\n" || c == "\r" { count += 1 } }

@@ -88,6 +88,13 @@ import Testing
         #expect(message("name=") == "--set name=: expected a non-empty string for 'name', got nothing")
     }
 
+    @Test func aFileThatIsNotAMapIsRefusedAsWithoutOverrides() throws {
+        let overrides = [try ConfigOverride(parsing: "seed=1")]
+        #expect(throws: ScenarioError(file: "list.yaml", line: 1, column: 1, message: "expected a map for the sweep config, got a list of 1 item")) {
+            try SweepConfigLoader.load(yaml: "- a\n", path: "list.yaml", overrides: overrides)
+        }
+    }
+
     @Test func aProblemTheFileHoldsStillNamesTheFile() {
         // The zip group is the file's; the override only made its axes disagree.
         var overrides: [ConfigOverride] = []
