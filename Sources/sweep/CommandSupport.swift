@@ -26,12 +26,15 @@ func printError(_ message: String) {
     }
 }
 
-/// A sweep config file read once: what it says and its text (journaled and written to the reports). A problem
-/// is printed as `command: file:line:column: sentence` and ends the command with exit status 2.
-func readSweepConfig(_ path: String, command: String) throws -> (config: SweepConfig, text: String) {
+/// A sweep config file read once, with its `--set` overrides applied: what it says and its text (journaled and
+/// written to the reports; with overrides, the merged document). A problem is printed as
+/// `command: file:line:column: sentence` (`command: --set KEY=VALUE: sentence` for an override's) and ends the
+/// command with exit status 2.
+func readSweepConfig(_ path: String, overrides: [String] = [], command: String) throws -> (config: SweepConfig, text: String) {
     do {
-        let text = try SweepConfigLoader.read(path: path)
-        let config = try SweepConfigLoader.load(yaml: text, path: path)
+        var parsed: [ConfigOverride] = []
+        for option in overrides { parsed.append(try ConfigOverride(parsing: option)) }
+        let (config, text) = try SweepConfigLoader.load(yaml: try SweepConfigLoader.read(path: path), path: path, overrides: parsed)
         // With trees.screens the text carries the dumps from here on (journal, workers, config.yaml).
         return (config, SweepConfigLoader.expandedText(text, config: config))
     } catch {

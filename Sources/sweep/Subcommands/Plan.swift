@@ -17,6 +17,9 @@ extension SweepCommand {
         @Argument(help: "A sweep config (YAML).")
         var config: String
 
+        @OptionGroup
+        var overrides: ConfigOverrideOptions
+
         @Option(help: "How many configurations to list.")
         var show = 10
 
@@ -25,12 +28,9 @@ extension SweepCommand {
         }
 
         func run() throws {
-            let loaded: SweepConfig
-            do { loaded = try SweepConfigLoader.load(path: config) } catch {
-                printError("sweep plan: \(error)")
-                throw ExitCode(2)
-            }
-            print(PlanText.summary(SweepPlan(loaded), path: config, show: show), terminator: "")
+            let loaded = try readSweepConfig(config, overrides: overrides.overrides, command: "sweep plan").config
+            let shown = ([config] + overrides.overrides.map { "--set " + $0 }).joined(separator: " ")
+            print(PlanText.summary(SweepPlan(loaded), path: shown, show: show), terminator: "")
         }
     }
 }

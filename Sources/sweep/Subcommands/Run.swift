@@ -24,6 +24,9 @@ extension SweepCommand {
         @Argument(help: "The sweep config (YAML).")
         var config: String
 
+        @OptionGroup
+        var overrides: ConfigOverrideOptions
+
         @Option(name: .shortAndLong, help: "Worker threads (default: every core).")
         var threads: Int?
 
@@ -53,7 +56,7 @@ extension SweepCommand {
         }
 
         func run() throws {
-            let (sweepConfig, configText) = try readSweepConfig(config, command: "sweep run")
+            let (sweepConfig, configText) = try readSweepConfig(config, overrides: overrides.overrides, command: "sweep run")
             let plan = SweepPlan(sweepConfig)
             if let shard {
                 return try runShard(try ShardOption(shard), plan: plan, configText: configText)

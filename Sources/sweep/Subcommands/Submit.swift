@@ -28,6 +28,9 @@ extension SweepCommand {
         @Argument(help: "The sweep config (YAML).")
         var config: String
 
+        @OptionGroup
+        var overrides: ConfigOverrideOptions
+
         @Option(name: .shortAndLong, help: "Local worker processes to start (default: one per core; 0 for cluster mode).")
         var workers: Int?
 
@@ -83,7 +86,7 @@ extension SweepCommand {
         }
 
         func run() throws {
-            let (sweepConfig, configText) = try readSweepConfig(config, command: "sweep submit")
+            let (sweepConfig, configText) = try readSweepConfig(config, overrides: overrides.overrides, command: "sweep submit")
             guard configText.utf8.count <= CoordinatorNode.maxConfigTextBytes else {
                 printError("sweep submit: \(config): the config with its embedded screen dumps is \(configText.utf8.count) bytes, "
                     + "more than the \(CoordinatorNode.maxConfigTextBytes) bytes workers accept; sweep fewer or smaller screens")

@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import SweepCore
+import SweepReporting
+
+extension SweepCommand {
+    /// `sweep check OUTPUT_DIR --max dead_button=0.01`: gate a CI job on a sweep's defect rates (docs/ci.md).
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fail (exit 1) when a configuration's defect rate is above its --max; for CI.",
+            discussion: """
+                Reads summary.csv of a sweep's output directory and checks, for every configuration and every \
+                --max CLASS=RATE, that the class's rate (count / attempts) is at most RATE (a fraction such as \
+                0.01, or a percentage such as 1%). Prints one line per violation and exits 1 if there is any, 0 \
+                otherwise; a configuration with no attempts of a class is skipped, not failed. --junit writes a \
+                JUnit XML report (one test suite per class, one test case per configuration × class) for CI \
+                servers. A bad --max or a directory that is not a sweep's output is one sentence with exit \
+                status 2 (docs/ci.md).
+                """
+        )
+
+        @Argument(help: "The output directory of a sweep (with summary.csv).")
+        var outputDirectory: String
+
+        @Option(name: .customLong("max"), help: ArgumentHelp(
+            "The highest rate a class may have in any configuration (repeatable), e.g. dead_button=0.01 or dead_button=1%.",
+            valueName: "class=rate"))
+        var maximums: [String] = []
+
+        @Option(help: ArgumentHelp("Write a JUnit XML report here (replaced atomically).", valueName: "file"))
+        var junit: String?
+
+        @Flag(help: "Print only the violations.")
+        var quiet = false
+
+        func run() throws {
+            let limits = try Self.limits(maximums)
+            let summary = try Self.summary(in: outputDirectory)
+            let checks: [RateGate.Check]
+            do { checks = try RateGate.evaluate(summary: summary, name: outputDirectory + "/summary.csv", limits: limits) } catch {
+                printError("sweep check: \(error)")
+                throw ExitCode(2)
+            }
+            if let junit { try Self.writeJUnit(checks, limits: limits, directory: outputDirectory, to: junit) }
+            let failed = checks.filter { $0.outcome == .failed }
+            for check in failed { print(check.line) }
+            if !quiet {
+                let skipped = checks.filter { $0.outcome == .skipped }.count
+                let configurations = summary.rows.count
+                print("sweep check: \(failed.count) of \(checks.count) checks failed (\(configurations) "
+                    + "\(configurations == 1 ? "configuration" : "configurations") × "
+                    + "\(limits.count) \(limits.count == 1 ? "class" : "classes")"
+                    + (skipped > 0 ? ", \(skipped) skipped: no attempts" : "") + ")"
+                    + (junit.map { "; JUnit report \($0)" } ?? ""))
+            }
+            if !failed.isEmpty { throw ExitCode(1) }
+        }
+
+        /// The parsed `--max` options; a bad one, or none, is one sentence with exit status 2.
+        static func limits(_ options: [String]) throws -> [RateGate.Limit] {
+            guard !options.isEmpty else {
+                printError("sweep check: give at least one --max CLASS=RATE, e.g. --max dead_button=0.01.")
+                throw ExitCode(2)
+            }
+            var limits: [RateGate.Limit] = []
+            do {
+                for option in options {
+                    let limit = try RateGate.Limit(parsing: option)
+                    if let earlier = limits.first(where: { $0.defect == limit.defect }) {
+                        throw RateGate.UsageError(option: option, message: "\(limit.defect.name) already has a maximum "
+                            + "(--max \(earlier.option)); give each class once")
+                    }
+                    limits.append(limit)
+                }
+            } catch {
+                printError("sweep check: \(error)")
+                throw ExitCode(2)
+            }
+            return limits
+        }
+
+        /// summary.csv of `directory`; a directory that is not a sweep's output is one sentence with exit status 2.
+        static func summary(in directory: String) throws -> CSVReader.Table {
+            var isDirectory: ObjCBool = false
+            let fileManager = FileManager.default
+            func fail(_ message: String) throws -> Never {
+                printError("sweep check: \(message)")
+                throw ExitCode(2)
+            }
+            guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                try fail("\(directory) is not a directory; give the output directory of a sweep.")
+            }
+            let path = directory + "/summary.csv"
+            guard fileManager.fileExists(atPath: path), fileManager.fileExists(atPath: directory + "/plan.yaml") else {
+                if fileManager.fileExists(atPath: directory + "/shard.tsj") {
+                    try fail("\(directory) holds a shard of a sweep (shard.tsj), not its reports; join the shards with `sweep merge` first.")
+                }
+                try fail("\(directory) is not the output directory of a sweep (it has no summary.csv and plan.yaml).")
+            }
+            guard let data = fileManager.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                try fail("cannot read \(path) as UTF-8 text.")
+            }
+            do { return try CSVReader.parse(text, name: path) } catch { try fail("\(error)") }
+        }
+
+        /// One suite per class, one case per configuration × class; written to a temporary file then renamed.
+        static func writeJUnit(_ checks: [RateGate.Check], limits: [RateGate.Limit], directory: String, to path: String) throws {
+            let suites = limits.map { limit in
+                JUnitReport.Suite(name: limit.defect.name, cases: checks.filter { $0.limit == limit }.map { check in
+                    let result: JUnitReport.TestCase.Result = switch check.outcome {
+                    case .passed: .passed
+                    case .failed: .failed(message: check.verdict)
+                    case .skipped: .skipped(message: check.verdict)
+                    }
+                    return JUnitReport.TestCase(name: check.configurationLabel, className: "sweep.\(limit.defect.name)", result: result)
+                })
+            }
+            let text = JUnitReport(name: "sweep check \(directory)", suites: suites).render()
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                printError("sweep check: cannot write \(path): \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+        }
+    }
+}
