@@ -341,7 +341,7 @@ import Testing
         wrongVersion[0][4] = 99                                                     // SWP/99
         try old.send(wrongVersion)
         let refusal = try next(old)
-        if case .refuse(let reason)? = refusal { #expect(reason.contains("SWP/2") && reason.contains("SWP/99"), "\(reason)") } else {
+        if case .refuse(let reason)? = refusal { #expect(reason.contains("SWP/3") && reason.contains("SWP/99"), "\(reason)") } else {
             Issue.record("no refuse for the wrong version: \(String(describing: refusal))")
         }
         // A peer that registers, then sends results for a unit outside the plan and a payload that does not decode:
