@@ -19,6 +19,8 @@ import Testing
         let result = try cli.sweep("generate-manual")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix(".TH SWEEP 1 "))
+        // Plain ASCII (≤ and … as groff escapes), so `man` needs no input encoding.
+        #expect(result.stdout.unicodeScalars.allSatisfy(\.isASCII) && result.stdout.contains("\\[u2264]"))
         let names = try subcommands()
         #expect(names.count >= 13 && names.contains("status") && names.contains("keys"), "\(names)")
         for name in names {

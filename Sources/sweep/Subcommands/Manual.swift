@@ -64,10 +64,21 @@ enum ManualPage {
         }
     }
 
-    /// Text as roff reads it literally: backslashes doubled as `\e`, a leading `.` or `'` guarded, `-` as `\-`.
+    /// Text as roff reads it literally: backslashes as `\e`, `-` as `\-`, a leading `.` or `'` guarded, and
+    /// non-ASCII characters (`≤`, `…`, `→`) as `\[uXXXX]`, so the page needs no input encoding.
     static func escape(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            var s = line.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+            var s = ""
+            for scalar in line.unicodeScalars {
+                switch scalar {
+                case "\\": s += "\\e"
+                case "-": s += "\\-"
+                case _ where scalar.value > 127:
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    s += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                default: s.unicodeScalars.append(scalar)
+                }
+            }
             if s.hasPrefix(".") || s.hasPrefix("'") { s = "\\&" + s }
             return s
         }.joined(separator: "\n")
