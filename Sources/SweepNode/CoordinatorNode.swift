@@ -377,12 +377,14 @@ public final class CoordinatorNode {
             let deadline = clock.nowMs + 200
             while clock.nowMs < deadline {
                 if try ZMQSocket.poll([(socket, .readable)], timeoutMs: 20).first != true { break }
-                while let frames = try socket.receive(dontWait: true) {
+                while let next = try socket.receiveWithUserID(dontWait: true) {
+                    let frames = next.frames
                     guard frames.count >= 2, let message = try? FrameCodec.decode(Array(frames.dropFirst())) else { continue }
                     if case .statusRequest = message {
                         try? socket.send([frames[0]] + FrameCodec.encode(statusReply(nowMs: clock.nowMs)), dontWait: true)
                         continue
                     }
+                    if Gatekeeper.isStatusKey(next.userID) { continue }       // a status key never works, even now
                     for case let .send(w, m) in machine.handle(.received(WorkerID(frames[0]), message), nowMs: clock.nowMs) {
                         try? socket.send([w.bytes] + FrameCodec.encode(m), dontWait: true)
                     }

@@ -17,7 +17,7 @@ public enum StatusText {
         let eta = r.etaSeconds.map { "ETA \(duration($0))" } ?? "ETA unknown"
         var out = "\(endpoint): sweep \(r.sweepID) (config \(r.configHash.prefix(12))): trees \(r.treesDone)/\(r.treesTotal) (\(percent)%), "
             + "scenarios \(r.scenariosDone) of ≤ \(r.scenariosTotal), units \(r.unitsDone) of about \(r.unitsTotal), \(rate), \(eta); "
-            + "\(r.workers.count) workers, \(r.retries) retries, \(r.quarantinedCount) quarantined"
+            + "\(count(r.workers.count, "worker", "workers")), \(count(r.retries, "retry", "retries")), \(r.quarantinedCount) quarantined"
             + (r.finished ? "; every tree is done" : "") + "\n"
         if !r.workers.isEmpty {
             let header = ["WORKER", "HOST", "SLOTS", "UNITS DONE", "HELD", "LAST HEARD"]
@@ -69,6 +69,9 @@ public enum StatusText {
 
             """
     }
+
+    /// `1 worker`, `2 workers`, `0 workers`.
+    static func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
 
     /// `value` with `places` decimals (no exponent, `.` as the separator whatever the locale).
     static func decimal(_ value: Double, _ places: Int) -> String { String(format: "%.\(places)f", value) }

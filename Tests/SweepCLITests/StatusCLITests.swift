@@ -55,7 +55,7 @@ extension DistributedFaultTests {
         let lines = text.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(text.stdout)")
         #expect(lines[0].hasPrefix("\(f.endpoint): sweep faults (config \(hash.prefix(12))): trees "), "\(lines[0])")
-        #expect(lines[0].contains(" trees/s, ETA ") && lines[0].hasSuffix("; 1 workers, 0 retries, 0 quarantined"), "\(lines[0])")
+        #expect(lines[0].contains(" trees/s, ETA ") && lines[0].hasSuffix("; 1 worker, 0 retries, 0 quarantined"), "\(lines[0])")
         #expect(lines[1].split(separator: " ", omittingEmptySubsequences: true)
             == ["WORKER", "HOST", "SLOTS", "UNITS", "DONE", "HELD", "LAST", "HEARD"], "\(lines[1])")
         let cells = lines[2].split(separator: " ", omittingEmptySubsequences: true)
