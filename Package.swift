@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "SweepNode",
             dependencies: ["SweepDistributed", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepCore", "SweepPlanning",
-                           "SweepReporting"]
+                           "SweepReporting", "ScenarioKit"]
         ),
         // Prometheus metrics of a running coordinator over HTTP (swift-prometheus, FlyingFox): `--metrics-port`.
         .target(

@@ -121,6 +121,8 @@ public struct CoordinatorStateMachine: Sendable {
         var lastSentMs: Int64
         /// Leases this worker holds (running, or queued behind its slots).
         var held = 0
+        /// Its results committed since it joined (`sweep status`).
+        var unitsDone = 0
         /// When the units it holds should all be done, at the measured cost.
         var projectedFreeMs: Int64 = 0
         /// The batch the next unit may join: same trees, same dispatch pass, fewer than `maximumBatch` units.
@@ -253,7 +255,7 @@ public struct CoordinatorStateMachine: Sendable {
             return
         }
         if case .statusRequest = message {
-            actions.append(.send(w, statusMessage()))
+            actions.append(.send(w, .status(statusReport(nowMs: nowMs))))
             return
         }
         guard let index = workers.index(forKey: w) else {
@@ -319,13 +321,13 @@ public struct CoordinatorStateMachine: Sendable {
                 return
             }
             actions.append(.log("accepted \(unit.id) (attempt \(attempt)) from \(Self.name(w)), which does not hold it"))
-            commit(unit, payload: payload, elapsed: elapsed, into: &actions)
+            commit(unit, payload: payload, elapsed: elapsed, from: w, into: &actions)
             actions.append(.send(w, .ack(unit: unit)))
             return
         }
         switch status {
         case .ok:
-            commit(unit, payload: payload, elapsed: elapsed, into: &actions)
+            commit(unit, payload: payload, elapsed: elapsed, from: w, into: &actions)
             actions.append(.send(w, .ack(unit: unit)))
             // Every lease of the unit ends; speculative copies elsewhere are no longer needed.
             for lease in leaseTable.removeValue(forKey: unit) ?? [] {
@@ -342,7 +344,8 @@ public struct CoordinatorStateMachine: Sendable {
         }
     }
 
-    mutating func commit(_ unit: UnitSpec, payload: [UInt8], elapsed: Int64, into actions: inout [CoordinatorAction]) {
+    mutating func commit(_ unit: UnitSpec, payload: [UInt8], elapsed: Int64, from w: WorkerID, into actions: inout [CoordinatorAction]) {
+        workers[w]?.unitsDone += 1
         coverage[unit.configuration].insert(unit.trees)
         coveredTrees += unit.trees.count
         committedUnits += 1
@@ -580,11 +583,28 @@ public struct CoordinatorStateMachine: Sendable {
 
     // MARK: - Progress
 
-    public func statusMessage() -> ProtocolMessage {
-        .status(unitsDone: committedUnits, unitsTotal: committedUnits + leaseTable.count + retryQueue.count
-                    + max(0, totalTrees - committedTrees - leasedTrees) / max(1, treesPerUnit()),
-                scenariosDone: committedTrees, scenariosTotal: totalTrees, workers: workers.count, retries: retries,
-                failures: quarantined.count)
+    /// Units left to run, estimated: leased, queued for a retry, and the unassigned trees at the current unit size.
+    public var unitsEstimatedTotal: Int {
+        committedUnits + leaseTable.count + retryQueue.count + unassignedTrees / max(1, treesPerUnit())
+    }
+
+    /// What `sweep status` is told, as far as the machine knows it: the driver adds the scenario counts and the
+    /// rate's inputs (``StatusReport/scenariosDone``, ``StatusReport/treesThisRun``, ``StatusReport/elapsedMs``).
+    /// Workers in join order.
+    public func statusReport(nowMs: Int64) -> StatusReport {
+        let rows = workerOrder.compactMap { w -> StatusReport.Worker? in
+            guard let k = workers[w] else { return nil }
+            return StatusReport.Worker(id: Self.name(w), host: k.host, slots: k.slots, unitsDone: k.unitsDone, unitsHeld: k.held,
+                                       lastHeardMsAgo: Int(max(0, nowMs - k.lastHeardMs)))
+        }
+        return StatusReport(sweepID: settings.sweepID, configHash: settings.configHash, unitsDone: committedUnits,
+                            unitsTotal: unitsEstimatedTotal, treesDone: committedTrees, treesTotal: totalTrees,
+                            scenariosDone: 0, scenariosTotal: 0, treesThisRun: 0, elapsedMs: 0, retries: retries,
+                            quarantinedCount: quarantined.count,
+                            quarantinedUnits: quarantined.prefix(StatusReport.listedQuarantined).map {
+                                StatusReport.Quarantined(unit: $0.unit.id, reason: $0.reason)
+                            },
+                            finished: finished, workers: rows)
     }
 
     static func name(_ w: WorkerID) -> String { w.description }

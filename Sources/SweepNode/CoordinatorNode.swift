@@ -27,6 +27,10 @@ public final class CoordinatorNode {
         public var maxMessageBytes = Int64(WireLimits.payloadBytes)
         /// CURVE and the allow-list, or plain (a private ipc:// socket, or `--insecure`).
         public var security = CoordinatorSecurity.plain
+        /// Status keys (`--status-keys`), with where each came from: with CURVE, a client holding one may ask for
+        /// `status` and nothing else; any other message from it is refused and logged. Never a worker, even when
+        /// the key is on the allow-list too.
+        public var statusKeys: [CurvePublicKey: String] = [:]
         /// Called every `progressIntervalMs` (and when the sweep finishes) with a progress snapshot.
         public var onProgress: (@Sendable (Progress) -> Void)?
         /// How often `onProgress` is called: twice a second for displays; a benchmark timing the last commit
@@ -158,7 +162,7 @@ public final class CoordinatorNode {
         var gatekeeper: Gatekeeper?
         if case let .curve(secretKey, allowed) = options.security {
             // The ZAP handler must exist before the first handshake, so before the bind.
-            gatekeeper = try Gatekeeper(context: context, allowed: allowed, log: options.log)
+            gatekeeper = try Gatekeeper(context: context, allowed: allowed, statusKeys: options.statusKeys, log: options.log)
             socketOptions.curve = .server(secretKey: secretKey)
             socketOptions.zapDomain = Gatekeeper.zapDomain
         }
@@ -179,6 +183,18 @@ public final class CoordinatorNode {
         /// Peers answered with `refuse` for speaking another protocol version: once a second each, like log lines.
         var versionReplies = PeerLogThrottle()
         options.onListening?(endpoint)
+
+        let startMs = clock.nowMs
+        let treesAtStart = machine.committedTrees
+        /// The answer to `statusRequest`: the machine's report, with the scenario counts and the rate's inputs.
+        func statusReply(nowMs: Int64) -> ProtocolMessage {
+            var report = machine.statusReport(nowMs: nowMs)
+            report.scenariosDone = tallies.runs
+            report.scenariosTotal = plan.totalRuns
+            report.treesThisRun = max(0, machine.committedTrees - treesAtStart)
+            report.elapsedMs = Int(max(0, nowMs - startMs))
+            return .status(report)
+        }
 
         var lastTick: Int64 = 0
         /// Leases and liveness are checked this often: a fifth of a heartbeat, at most 100 ms, so a silent worker's
@@ -288,12 +304,26 @@ public final class CoordinatorNode {
             if poller.isReadable(socketIndex) {
                 // Drain what is there, bounded so ticks keep happening under load.
                 var drained = 0
-                while drained < 4096, var frames = try socket.receive(dontWait: true) {
+                while drained < 4096, let next = try socket.receiveWithUserID(dontWait: true) {
                     drained += 1
+                    var frames = next.frames
+                    let userID = next.userID
                     guard frames.count >= 2 else { continue }
                     let worker = WorkerID(frames.removeFirst())
                     do {
                         var message = try FrameCodec.decode(frames)
+                        if case .statusRequest = message {
+                            try perform([.send(worker, statusReply(nowMs: now))], now: now)
+                            continue
+                        }
+                        if Gatekeeper.isStatusKey(userID) {
+                            // A status key reads and never works: whatever else it sends is refused, and said so.
+                            log("refused \(message.type.name) from \(worker): it connected with a status key (\(Gatekeeper.keyText(userID))), "
+                                + "which may ask for status only", about: worker, now: now)
+                            try perform([.send(worker, .refuse(reason: "this key is a status key: it may ask for status but never take work"))],
+                                        now: now)
+                            continue
+                        }
                         // Decode a result's payload before the state machine sees it: a payload that does not
                         // decode (or belongs to another unit) is an error result, retried like any failure.
                         if case let .result(unit, attempt, .ok, elapsed, payload, _) = message {
@@ -347,8 +377,14 @@ public final class CoordinatorNode {
             let deadline = clock.nowMs + 200
             while clock.nowMs < deadline {
                 if try ZMQSocket.poll([(socket, .readable)], timeoutMs: 20).first != true { break }
-                while let frames = try socket.receive(dontWait: true) {
+                while let next = try socket.receiveWithUserID(dontWait: true) {
+                    let frames = next.frames
                     guard frames.count >= 2, let message = try? FrameCodec.decode(Array(frames.dropFirst())) else { continue }
+                    if case .statusRequest = message {
+                        try? socket.send([frames[0]] + FrameCodec.encode(statusReply(nowMs: clock.nowMs)), dontWait: true)
+                        continue
+                    }
+                    if Gatekeeper.isStatusKey(next.userID) { continue }       // a status key never works, even now
                     for case let .send(w, m) in machine.handle(.received(WorkerID(frames[0]), message), nowMs: clock.nowMs) {
                         try? socket.send([w.bytes] + FrameCodec.encode(m), dontWait: true)
                     }
@@ -485,6 +521,9 @@ enum UnitRecordCodec {
 
 /// The engine version workers must share with the coordinator: results from two engines never mix. 2: per-tree
 /// sums and causes in every result (result payload format 2), so a worker of version 1 is refused at its hello.
+///
+/// Bump it with any change that can change a result for the same config: TouchEngine's rules, the scenario
+/// generators (TouchScenarios), the classifier, or the result payload's contents. `sweep --version` prints it.
 public enum EngineVersion {
     public static let current = "touchsweep-engine-2"
 }

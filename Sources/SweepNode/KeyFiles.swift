@@ -67,11 +67,13 @@ public enum KeyFiles {
         return keys
     }
 
-    /// `sweep keys generate`: DIR/coordinator.{secret,pub} and DIR/workers/worker-K.{secret,pub} for K = 1...workers,
-    /// in directories made with mode 0700. Never replaces an existing key file.
+    /// `sweep keys generate`: DIR/coordinator.{secret,pub}, DIR/status.{secret,pub} (the status key: `sweep status`
+    /// and probes; the coordinator takes its public half with `--status-keys`) and DIR/workers/worker-K.{secret,pub}
+    /// for K = 1...workers, in directories made with mode 0700. Never replaces an existing key file.
     public static func generate(into directory: String, workers: Int) throws {
         for path in [directory, directory + "/workers"] { try makePrivateDirectory(path) }
         try write(try CurveKeyPair.generate(), name: "coordinator", role: "coordinator", directory: directory)
+        try write(try CurveKeyPair.generate(), name: statusKeyName, role: "status: reads progress, never takes work", directory: directory)
         for k in stride(from: 1, through: workers, by: 1) {
             try write(try CurveKeyPair.generate(), name: "worker-\(k)", role: "worker", directory: directory + "/workers")
         }
@@ -103,6 +105,9 @@ public enum KeyFiles {
         let pub = "# TouchSweep CURVE public key: \(name) (\(role)). Share it freely.\npublic-key = \"\(key.z85)\"\n"
         try create(directory + "/" + name + ".pub", contents: pub, mode: 0o644)
     }
+
+    /// The status key's file name (without `.secret` / `.pub`).
+    public static let statusKeyName = "status"
 
     /// Creates a file that must not exist yet, with `mode` from the start (no window where it is readable).
     static func create(_ path: String, contents: String, mode: mode_t) throws {

@@ -34,6 +34,8 @@ final class Gatekeeper {
     static let rememberedKeys = 10_000
     let authenticator: ZMQAuthenticator
     let allowed: [CurvePublicKey: String]?
+    /// Keys that may connect to ask for status only (their `User-Id` starts with ``statusPrefix``).
+    let statusKeys: [CurvePublicKey: String]
     let log: @Sendable (String) -> Void
     private var loggedKeys = Set<CurvePublicKey>()
     private var keylessLog = LogThrottle()
@@ -41,10 +43,25 @@ final class Gatekeeper {
     private var keysHeld = 0
     private(set) var refusals = 0
 
-    init(context: ZMQContext, allowed: [CurvePublicKey: String]?, log: @escaping @Sendable (String) -> Void) throws {
+    init(context: ZMQContext, allowed: [CurvePublicKey: String]?, statusKeys: [CurvePublicKey: String] = [:],
+         log: @escaping @Sendable (String) -> Void) throws {
         authenticator = try ZMQAuthenticator(context: context)
         self.allowed = allowed
+        self.statusKeys = statusKeys
         self.log = log
+    }
+
+    /// The `User-Id` of a connection made with a status key, and of one made with a worker key: the prefix, then
+    /// the public key in Z85.
+    static let statusPrefix = "status:", workerPrefix = "worker:"
+
+    /// Whether a message came over a connection authenticated with a status key.
+    static func isStatusKey(_ userID: String?) -> Bool { userID?.hasPrefix(statusPrefix) == true }
+
+    /// The public key of a connection's `User-Id`, for log lines.
+    static func keyText(_ userID: String?) -> String {
+        guard let userID, let colon = userID.firstIndex(of: ":") else { return "no key" }
+        return String(userID[userID.index(after: colon)...])
     }
 
     func add(to poller: ZMQPoller) -> Int { poller.add(authenticator.socket) }
@@ -56,8 +73,10 @@ final class Gatekeeper {
             guard request.mechanism == "CURVE", let key = request.clientKey else {
                 return .deny(reason: "CURVE required")
             }
-            guard let allowed else { return .allow(userID: key.z85) }
-            if allowed[key] != nil { return .allow(userID: key.z85) }
+            // A status key is a status key even on the allow-list (or with --allow-any-worker): it never works.
+            if statusKeys[key] != nil { return .allow(userID: Self.statusPrefix + key.z85) }
+            guard let allowed else { return .allow(userID: Self.workerPrefix + key.z85) }
+            if allowed[key] != nil { return .allow(userID: Self.workerPrefix + key.z85) }
             refusals += 1
             let new = loggedKeys.count < Self.rememberedKeys ? loggedKeys.insert(key).inserted : !loggedKeys.contains(key)
             guard new else { return .deny(reason: "key not on the allow-list") }

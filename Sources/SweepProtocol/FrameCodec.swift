@@ -69,6 +69,8 @@ public enum WireLimits {
     public static let batchEntries: ClosedRange<Int64> = 1 ... 4096
     /// The counters of `status` (exact in a `Double`, for rates and ETAs).
     public static let progress: ClosedRange<Int64> = 0 ... (1 << 53)
+    /// Worker rows in one `status` message.
+    public static let statusWorkers: ClosedRange<Int64> = 0 ... 65_536
 }
 
 extension ProtocolMessage {
@@ -115,8 +117,8 @@ extension ProtocolMessage: Equatable {
             return r1 == r2
         case (.statusRequest, .statusRequest):
             return true
-        case let (.status(a1, b1, c1, d1, e1, f1, g1), .status(a2, b2, c2, d2, e2, f2, g2)):
-            return a1 == a2 && b1 == b2 && c1 == c2 && d1 == d2 && e1 == e2 && f1 == f2 && g1 == g2
+        case let (.status(a), .status(b)):
+            return a == b
         case let (.assignments(a), .assignments(b)):
             return a == b
         case let (.acks(a), .acks(b)):
@@ -171,8 +173,8 @@ public enum FrameCodec {
             w.int(inflight)
         case .statusRequest:
             break
-        case let .status(unitsDone, unitsTotal, scenariosDone, scenariosTotal, workers, retries, failures):
-            for v in [unitsDone, unitsTotal, scenariosDone, scenariosTotal, workers, retries, failures] { w.int(v) }
+        case let .status(report):
+            report.encode(&w)
         case let .assignments(list):
             w = WireWriter(capacity: 9 + list.count * 45)
             w.int(list.count)
@@ -249,13 +251,7 @@ public enum FrameCodec {
         case .statusRequest:
             message = .statusRequest
         case .status:
-            let p = WireLimits.progress
-            message = .status(
-                unitsDone: try r.int("status.unitsDone", in: p), unitsTotal: try r.int("status.unitsTotal", in: p),
-                scenariosDone: try r.int("status.scenariosDone", in: p),
-                scenariosTotal: try r.int("status.scenariosTotal", in: p),
-                workers: try r.int("status.workers", in: p), retries: try r.int("status.retries", in: p),
-                failures: try r.int("status.failures", in: p))
+            message = .status(try StatusReport.decode(&r))
         case .assignments:
             let count = try r.int("assignments.count", in: WireLimits.batchEntries)
             var list: [Assignment] = []

@@ -1,11 +1,16 @@
 import SweepCore
 
-/// The protocol version every message carries ("SWP/2"). A peer with another version is refused.
+/// The protocol version every message carries ("SWP/3"). A peer with another version is refused.
 ///
 /// Version 2 added the batched `assignments` and `acks` messages (types 13 and 14); a version-1 worker would
-/// not understand them, so it is refused at its first message rather than left waiting for work.
+/// not understand them, so it is refused at its first message rather than left waiting for work. Version 3
+/// made `status` a full report (``StatusReport``: sweep name, config hash, rate inputs, quarantined units, one
+/// row per worker); a `sweep status` of version 2 gets a `refuse` it can read, and one of version 3 asking a
+/// version-2 coordinator says so in one sentence.
 public enum ProtocolVersion {
-    public static let current: UInt16 = 2
+    public static let current: UInt16 = 3
+    /// How people see it: `SWP/3`.
+    public static var name: String { "SWP/\(current)" }
 }
 
 /// A unit of work on the wire: one configuration × a range of trees of the plan (docs/protocol.md).
@@ -81,7 +86,7 @@ public enum ProtocolMessage: Sendable {
     /// Any: ask for progress (`sweep status`); the coordinator answers with `status`.
     case statusRequest
     /// C→any: progress snapshot.
-    case status(unitsDone: Int, unitsTotal: Int, scenariosDone: Int, scenariosTotal: Int, workers: Int, retries: Int, failures: Int)
+    case status(StatusReport)
     /// C→W: several `assign`s in one message, in order (the coordinator's outbox coalesces them, docs/protocol.md §3.3).
     case assignments([Assignment])
     /// C→W: several `ack`s in one message.

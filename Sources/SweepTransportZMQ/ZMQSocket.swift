@@ -196,6 +196,19 @@ public final class ZMQSocket {
     /// Receives one whole message, frame by frame. Blocks until a message arrives, unless `dontWait` is set, in
     /// which case it returns `nil` when none is waiting. Use ``ZMQPoller`` to wait with a timeout.
     public func receive(dontWait: Bool = false) throws -> [[UInt8]]? {
+        var ignored: String?
+        return try receive(dontWait: dontWait, userID: &ignored, readUserID: false)
+    }
+
+    /// Like ``receive(dontWait:)``, with the `User-Id` a ZAP handler gave the sender's connection
+    /// (``ZAPVerdict/allow(userID:)``); nil when the connection has none (no authentication).
+    public func receiveWithUserID(dontWait: Bool = false) throws -> (frames: [[UInt8]], userID: String?)? {
+        var userID: String?
+        guard let frames = try receive(dontWait: dontWait, userID: &userID, readUserID: true) else { return nil }
+        return (frames, userID)
+    }
+
+    private func receive(dontWait: Bool, userID: inout String?, readUserID: Bool) throws -> [[UInt8]]? {
         owner.check("receive(dontWait:)")
         let socket = try liveHandle("zmq_msg_recv")
         var frames: [[UInt8]] = []
@@ -206,6 +219,11 @@ public final class ZMQSocket {
                 if error.isInterrupted { continue }
                 if error.isAgain && dontWait && frames.isEmpty { return nil }
                 throw error
+            }
+            // Read from every frame until one has it: a ROUTER's routing-id frame is made locally and carries none.
+            if readUserID && userID == nil, let value = zmq_msg_gets(message, "User-Id") {
+                let text = String(cString: value)
+                userID = text.isEmpty ? nil : text
             }
             let count = zmq_msg_size(message)
             if count == 0 {

@@ -13,6 +13,9 @@ struct CoordinatorSecurityOptions: ParsableArguments {
     @Flag(help: "With --key, accept any worker key (traffic is still encrypted).")
     var allowAnyWorker = false
 
+    @Option(help: "Status keys (status.pub from `sweep keys generate`; a file or a directory of .pub files): their holders may run `sweep status` and never take work.")
+    var statusKeys: String?
+
     @Flag(help: "Plain TCP: no encryption, and anyone who reaches the endpoint can take work.")
     var insecure = false
 
@@ -27,8 +30,21 @@ struct CoordinatorSecurityOptions: ParsableArguments {
         if key == nil && (allow != nil || allowAnyWorker) {
             throw ValidationError("--allow and --allow-any-worker need --key (the coordinator's .secret file).")
         }
+        if key == nil && statusKeys != nil {
+            throw ValidationError("--status-keys needs --key: without CURVE no key is checked, and anyone may ask for status.")
+        }
         if let endpoint, endpoint.hasPrefix("tcp://"), key == nil, !insecure {
             throw ValidationError("--listen \(endpoint) needs CURVE keys (--key and --allow; see `sweep keys generate`) or an explicit --insecure.")
+        }
+    }
+
+    /// The status keys of `--status-keys`, each with the file and line it came from; a problem is one line (exit 2).
+    func resolveStatusKeys(command: String) throws -> [CurvePublicKey: String] {
+        guard let statusKeys else { return [:] }
+        return try readingKeys(command: command) {
+            var keys: [CurvePublicKey: String] = [:]
+            for (publicKey, source) in try KeyFiles.readPublicKeys(path: statusKeys) where keys[publicKey] == nil { keys[publicKey] = source }
+            return keys
         }
     }
 
@@ -51,7 +67,7 @@ struct ClientSecurityOptions: ParsableArguments {
     @Option(help: "The coordinator's CURVE public key file (coordinator.pub).")
     var coordinatorKey: String?
 
-    @Option(help: "This client's CURVE secret key file (e.g. workers/worker-1.secret); its public half must be on the coordinator's allow-list.")
+    @Option(help: "This client's CURVE secret key file (workers/worker-K.secret; for `sweep status`, status.secret); its public half must be on the coordinator's allow-list or its --status-keys.")
     var key: String?
 
     @Flag(help: "Plain TCP, for a coordinator started with --insecure.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SweepNode
 
 /// The `sweep` command: which UIKit touch-handling configurations swallow scrolls or kill buttons.
 @main
@@ -7,8 +8,8 @@ struct SweepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sweep",
         abstract: "Simulate UIKit touch delivery and sweep configurations for swallowed scrolls and dead buttons.",
-        version: version,
-        subcommands: [Trace.self, ExportUIKit.self, Import.self, Plan.self, Run.self, Merge.self, Report.self, Check.self, Shrink.self, Trees.self, Submit.self, Worker.self, Status.self, Keys.self]
+        version: Versions.text(tool: version),
+        subcommands: [Trace.self, ExportUIKit.self, Import.self, Plan.self, Run.self, Merge.self, Report.self, Check.self, Shrink.self, Trees.self, Submit.self, Worker.self, Status.self, Keys.self, Manual.self]
     )
 
     /// Like ArgumentParser's own entry point, except that a bad option is one line naming it

@@ -38,4 +38,19 @@ import Testing
         #expect(result.stdout.contains("services/worker/secrets: worker-9.secret is not declared under top-level secrets"),
                 "\(result.transcript)")
     }
+
+    /// The health check reads with the status key, that of a coordinator given `--status-keys`: a worker's key
+    /// there could also take work, and a status key the coordinator does not know is refused.
+    @Test(arguments: [
+        ("--key, /run/secrets/status.secret", "--key, /keys/allow/worker-1.pub",
+         "services/coordinator/healthcheck: sweep status with --key /keys/allow/worker-1.pub (keys/workers/worker-1.pub); "
+            + "health checks use the status key (keys/status.secret), which cannot take work"),
+        ("      - --status-keys\n      - /run/secrets/status.pub\n", "",
+         "services/coordinator: its health check uses the status key but the coordinator has no --status-keys"),
+    ])
+    func aHealthCheckWithoutTheStatusKeyIsReported(edit: (old: String, new: String, line: String)) throws {
+        let file = try copyWithEdit("deploy/compose/compose.yaml", label: edit.new.isEmpty ? "compose-status-keys" : "compose-probe-key", editPath: "", replacing: edit.old, with: edit.new)
+        let result = try runDeployScript("validate-compose.sh", file.path)
+        #expect(result.status == 1 && result.stdout.contains(edit.line), "\(result.transcript)")
+    }
 }

@@ -71,6 +71,18 @@ import Testing
         #expect(result.stdout.contains("Job sweep-merge container merge: SHARDS 4 but the Indexed Job's completions are 6"))
     }
 
+    /// The coordinator's probes read with the status key; a worker's key there could also take work.
+    @Test(needsKubectl) func aProbeWithAWorkerKeyIsReported() throws {
+        let tree = try copyWithEdit("deploy/k8s", label: "k8s-probe", editPath: "overlays/coordinator/coordinator-job.yaml",
+                                    replacing: "--key, /keys/status.secret", with: "--key, /keys/allow/worker-1.pub")
+        let result = try runDeployScript("validate-k8s.sh", tree.path)
+        #expect(result.status == 1, "\(result.transcript)")
+        for probe in ["startupProbe", "readinessProbe", "livenessProbe"] {
+            #expect(result.stdout.contains("Job sweep-coordinator container coordinator: \(probe) runs sweep status with --key "
+                    + "/keys/allow/worker-1.pub; probes use the status key (status.secret), which cannot take work"), "\(result.transcript)")
+        }
+    }
+
     /// The ConfigMap's sweep is the quickstart, so the overlays run what `make demo` runs.
     @Test func theBaseSweepIsTheQuickstartConfig() throws {
         #expect(try readRepositoryFile("deploy/k8s/base/sweep.yaml") == readRepositoryFile("configs/quickstart.yaml"))
@@ -78,8 +90,8 @@ import Testing
 
     /// The placeholder keys cannot be mistaken for keys, and real keys next to the overlay are never committed.
     @Test func exampleKeysArePlaceholdersAndRealKeysAreIgnored() throws {
-        for name in ["coordinator.secret", "coordinator.pub", "workers/worker-1.secret", "workers/worker-1.pub",
-                     "workers/worker-2.secret", "workers/worker-2.pub"] {
+        for name in ["coordinator.secret", "coordinator.pub", "status.secret", "status.pub", "workers/worker-1.secret",
+                     "workers/worker-1.pub"] {
             #expect(try readRepositoryFile("deploy/k8s/example-keys/\(name)").hasPrefix("EXAMPLE-ONLY placeholder"), "\(name)")
         }
         let ignored = try readRepositoryFile(".gitignore").split(separator: "\n")

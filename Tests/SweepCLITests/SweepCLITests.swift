@@ -51,10 +51,16 @@ import Testing
         #expect(result.stdout.contains("trace") && result.stdout.contains("Run scenario files through the engine"))
     }
 
-    @Test func versionPrintsTheVersion() throws {
+    @Test func versionPrintsTheToolEngineAndProtocolVersions() throws {
         let result = try sweep("--version")
         #expect(result.status == 0)
-        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        #expect(result.stdout == """
+            sweep 0.1.0
+            engine touchsweep-engine-2
+            protocol SWP/3
+            A worker must have the coordinator's engine and protocol; sweep status must have its protocol.
+
+            """)
     }
 
     @Test func traceOfAQuickTapInAScrollViewShowsTheDelayedDelivery() throws {

@@ -48,9 +48,9 @@ import Testing
     // MARK: Layout
 
     @Test func theHeaderIsMagicVersionAndType() {
-        #expect(FrameCodec.header(.hello) == [0x53, 0x57, 0x50, 0x00, 0x02, 0x01])
-        #expect(FrameCodec.header(.status) == [0x53, 0x57, 0x50, 0x00, 0x02, 0x0C])
-        #expect(FrameCodec.header(.acks) == [0x53, 0x57, 0x50, 0x00, 0x02, 0x0E])
+        #expect(FrameCodec.header(.hello) == [0x53, 0x57, 0x50, 0x00, 0x03, 0x01])
+        #expect(FrameCodec.header(.status) == [0x53, 0x57, 0x50, 0x00, 0x03, 0x0C])
+        #expect(FrameCodec.header(.acks) == [0x53, 0x57, 0x50, 0x00, 0x03, 0x0E])
         #expect(FrameCodec.header(.credit, version: 1) == [0x53, 0x57, 0x50, 0x00, 0x01, 0x04])
         #expect(MessageType.allCases.map(\.rawValue) == Array(1 ... 14))
     }
@@ -84,7 +84,8 @@ import Testing
         #expect(size(.statusRequest) == 6)
         #expect(size(.ack(unit: UnitSpec(configuration: 0, trees: 0 ..< 10))) == 30)
         #expect(size(.assign(unit: UnitSpec(configuration: 0, trees: 0 ..< 10), attempt: 1, deadlineMs: 1000)) == 46)
-        #expect(size(.status(unitsDone: 0, unitsTotal: 0, scenariosDone: 0, scenariosTotal: 0, workers: 0, retries: 0, failures: 0)) == 62)
+        // Two empty strings, ten counters, the finished flag, two empty lists: 6 + 8 + 80 + 1 + 16.
+        #expect(size(.status(StatusReport.empty)) == 111)
         // A result's overhead beyond its payload and detail: header, unit, attempt, status, elapsed, detail length.
         let payload = [UInt8](repeating: 7, count: 1000)
         #expect(size(.result(unit: UnitSpec(configuration: 0, trees: 0 ..< 1), attempt: 1, status: .ok,
@@ -129,19 +130,21 @@ import Testing
 
     @Test func wrongVersion() {
         var frames = FrameCodec.encode(.heartbeat(inflight: 0))
-        // Version 1 (before the batched messages) is refused like any other.
+        // Version 1 (before the batched messages) and 2 (before the full status report) are refused like any other.
         frames[0] = FrameCodec.header(.heartbeat, version: 1)
-        Self.expect(frames, .version(found: 1, expected: 2), "Unsupported protocol version 1: this build speaks SWP/2 only.")
+        Self.expect(frames, .version(found: 1, expected: 3), "Unsupported protocol version 1: this build speaks SWP/3 only.")
+        frames[0] = FrameCodec.header(.heartbeat, version: 2)
+        Self.expect(frames, .version(found: 2, expected: 3), "Unsupported protocol version 2: this build speaks SWP/3 only.")
         frames[0] = FrameCodec.header(.heartbeat, version: 0x0100)
-        Self.expect(frames, .version(found: 256, expected: 2), "Unsupported protocol version 256: this build speaks SWP/2 only.")
+        Self.expect(frames, .version(found: 256, expected: 3), "Unsupported protocol version 256: this build speaks SWP/3 only.")
         // A later version may lengthen the header or change the frame count: the version is still what is reported.
-        Self.expect([FrameCodec.header(.heartbeat, version: 3) + [1, 2, 3]], .version(found: 3, expected: 2),
-                    "Unsupported protocol version 3: this build speaks SWP/2 only.")
+        Self.expect([FrameCodec.header(.heartbeat, version: 4) + [1, 2, 3]], .version(found: 4, expected: 3),
+                    "Unsupported protocol version 4: this build speaks SWP/3 only.")
     }
 
     @Test func unknownTypes() {
         for code: UInt8 in [0, 15, 200, 255] {
-            Self.expect([[0x53, 0x57, 0x50, 0, 2, code], []], .unknownType(code), "Unknown message type \(code) in the header frame.")
+            Self.expect([[0x53, 0x57, 0x50, 0, 3, code], []], .unknownType(code), "Unknown message type \(code) in the header frame.")
         }
     }
 
@@ -150,7 +153,7 @@ import Testing
                     "Truncated at byte 0 reading header.magic: needed 3 bytes, 2 left.")
         Self.expect([[0x53, 0x57, 0x50, 0], []], .truncated(field: "header.version", offset: 3, needed: 2, available: 1),
                     "Truncated at byte 3 reading header.version: needed 2 bytes, 1 left.")
-        Self.expect([[0x53, 0x57, 0x50, 0, 2], []], .truncated(field: "header.type", offset: 5, needed: 1, available: 0),
+        Self.expect([[0x53, 0x57, 0x50, 0, 3], []], .truncated(field: "header.type", offset: 5, needed: 1, available: 0),
                     "Truncated at byte 5 reading header.type: needed 1 bytes, 0 left.")
         Self.expect([FrameCodec.header(.credit), [0, 0, 0, 0, 0, 0, 8]],
                     .truncated(field: "credit.count", offset: 0, needed: 8, available: 7),
@@ -202,9 +205,10 @@ import Testing
             "Value out of range at byte 33: result.elapsedMicroseconds is -1, allowed 0...1000000000000000.")
         one(.heartbeat(inflight: -2), .outOfRange(field: "heartbeat.inflight", offset: 0, value: -2, allowed: 0 ... 1_048_576),
             "Value out of range at byte 0: heartbeat.inflight is -2, allowed 0...1048576.")
-        one(.status(unitsDone: 1, unitsTotal: 2, scenariosDone: 3, scenariosTotal: 4, workers: -1, retries: 0, failures: 0),
-            .outOfRange(field: "status.workers", offset: 32, value: -1, allowed: 0 ... 9_007_199_254_740_992),
-            "Value out of range at byte 32: status.workers is -1, allowed 0...9007199254740992.")
+        var report = StatusReport.empty
+        report.treesDone = -1                                              // after two empty strings and two counters
+        one(.status(report), .outOfRange(field: "status.treesDone", offset: 24, value: -1, allowed: 0 ... 9_007_199_254_740_992),
+            "Value out of range at byte 24: status.treesDone is -1, allowed 0...9007199254740992.")
         one(.ack(unit: UnitSpec(configuration: -1, trees: 0 ..< 1)),
             .outOfRange(field: "ack.unit.configuration", offset: 0, value: -1, allowed: 0 ... 2_147_483_647),
             "Value out of range at byte 0: ack.unit.configuration is -1, allowed 0...2147483647.")

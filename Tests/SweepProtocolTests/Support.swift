@@ -64,8 +64,17 @@ struct Seeded: RandomNumberGenerator {
         case .statusRequest: return .statusRequest
         case .status:
             let p = WireLimits.progress
-            return .status(unitsDone: int(p), unitsTotal: int(p), scenariosDone: int(p), scenariosTotal: int(p),
-                           workers: int(p), retries: int(p), failures: int(p))
+            let quarantined = (0 ..< Int.random(in: 0 ... 3, using: &self)).map { _ in
+                StatusReport.Quarantined(unit: unit().id, reason: string(maxCount: 100))
+            }
+            let workers = (0 ..< Int.random(in: 0 ... 4, using: &self)).map { _ in
+                StatusReport.Worker(id: string(), host: string(), slots: int(WireLimits.slots), unitsDone: int(p), unitsHeld: int(p),
+                                    lastHeardMsAgo: int(p))
+            }
+            return .status(StatusReport(sweepID: string(), configHash: string(), unitsDone: int(p), unitsTotal: int(p), treesDone: int(p),
+                                        treesTotal: int(p), scenariosDone: int(p), scenariosTotal: int(p), treesThisRun: int(p),
+                                        elapsedMs: int(p), retries: int(p), quarantinedCount: int(p), quarantinedUnits: quarantined,
+                                        finished: Bool.random(using: &self), workers: workers))
         case .assignments:
             // Short batches (the fuzz tests cut every prefix); FrameCodecTests round-trips the largest one.
             let n = Int.random(in: 1 ... 20, using: &self)
@@ -135,7 +144,7 @@ enum Fixtures {
         .heartbeat(inflight: 2),
         .disconnect(reason: "done"),
         .statusRequest,
-        .status(unitsDone: 1, unitsTotal: 2, scenariosDone: 3, scenariosTotal: 4, workers: 5, retries: 6, failures: 7),
+        .status(StatusReport.sample),
         .assignments([Assignment(unit: UnitSpec(configuration: 3, trees: 50 ..< 60), attempt: 1, deadlineMs: 30_000),
                       Assignment(unit: UnitSpec(configuration: 4, trees: 0 ..< 10), attempt: 2, deadlineMs: 60_000)]),
         .acks([UnitSpec(configuration: 3, trees: 40 ..< 50), UnitSpec(configuration: 3, trees: 50 ..< 60)]),
@@ -169,4 +178,18 @@ enum Fixtures {
     static func i64(_ v: Int64) -> [UInt8] { var w = WireWriter(); w.i64(v); return w.bytes }
     static func u32(_ v: UInt32) -> [UInt8] { var w = WireWriter(); w.u32(v); return w.bytes }
     static func varint(_ v: UInt64) -> [UInt8] { var w = WireWriter(); w.varint(v); return w.bytes }
+}
+
+extension StatusReport {
+    /// A report with every field set and distinct: one worker, one quarantined unit.
+    static let sample = StatusReport(
+        sweepID: "quickstart", configHash: "abc123", unitsDone: 1, unitsTotal: 2, treesDone: 3, treesTotal: 4, scenariosDone: 5,
+        scenariosTotal: 6, treesThisRun: 7, elapsedMs: 8, retries: 9, quarantinedCount: 10,
+        quarantinedUnits: [Quarantined(unit: "c0:t1-1", reason: "it crashed")], finished: false,
+        workers: [Worker(id: "w1", host: "node-1", slots: 4, unitsDone: 11, unitsHeld: 12, lastHeardMsAgo: 13)])
+
+    /// A report with nothing in it.
+    static let empty = StatusReport(
+        sweepID: "", configHash: "", unitsDone: 0, unitsTotal: 0, treesDone: 0, treesTotal: 0, scenariosDone: 0, scenariosTotal: 0,
+        treesThisRun: 0, elapsedMs: 0, retries: 0, quarantinedCount: 0, quarantinedUnits: [], finished: false, workers: [])
 }

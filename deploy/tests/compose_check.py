@@ -1,6 +1,7 @@
 """Validates a compose file against the Compose Specification JSON schema, then checks what the schema
 cannot: every secret, config and named volume a service uses is declared, the default config file exists,
-and worker --slots equals the CPU limit.
+worker --slots equals the CPU limit, and a `sweep status` health check authenticates with the status key
+(status.secret, accepted for status only) of a coordinator started with --status-keys.
 
 Usage: compose_check.py SCHEMA.json COMPOSE.yaml
 Success: prints e.g. "2 services, 6 secrets, 1 config, 1 volume" and exits 0.
@@ -23,6 +24,28 @@ def default_path(text, base):
     """`${VAR:-default}` -> default (the value when VAR is unset), relative to the compose file."""
     resolved = re.sub(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?-([^}]*)\}", r"\1", text)
     return os.path.normpath(os.path.join(base, resolved))
+
+
+def health_check_problems(name, service, secrets):
+    """A health check running `sweep status` must hold the status key, never a worker's: a worker key could take work."""
+    test = (service.get("healthcheck") or {}).get("test") or []
+    if "status" not in test or "--key" not in test:
+        return []
+    key = test[test.index("--key") + 1]
+    # The secret mounted at that path, and the file it is made from.
+    mounted = {}
+    for entry in service.get("secrets", []):
+        source = declared_name(entry)
+        target = entry if isinstance(entry, str) else entry.get("target", source)
+        mounted[target if target.startswith("/") else "/run/secrets/" + target] = source
+    source = mounted.get(key)
+    path = (secrets.get(source) or {}).get("file", "") if source else ""
+    if os.path.basename(path) != "status.secret":
+        return [f"services/{name}/healthcheck: sweep status with --key {key} ({path or 'no secret'}); health checks use "
+                "the status key (keys/status.secret), which cannot take work"]
+    if "--status-keys" not in (service.get("command") or []):
+        return [f"services/{name}: its health check uses the status key but the coordinator has no --status-keys"]
+    return []
 
 
 def main(schema_path, compose_path):
@@ -57,6 +80,8 @@ def main(schema_path, compose_path):
             slots = command[command.index("--slots") + 1]
             if cpus is None or float(cpus) != float(slots):
                 problems.append(f"services/{name}: --slots {slots} but deploy.resources.limits.cpus {cpus}; make them equal")
+    for name, service in services.items():
+        problems += health_check_problems(name, service, compose.get("secrets") or {})
     base = os.path.dirname(os.path.abspath(compose_path))
     for name, config in (compose.get("configs") or {}).items():
         if "file" in config and not os.path.exists(default_path(config["file"], base)):

@@ -1,4 +1,7 @@
-"""Checks on a rendered overlay that a schema cannot express; prints a resource count.
+"""Checks on a rendered overlay that a schema cannot express; prints a resource count. Rules: worker --slots
+and shard THREADS equal the CPU request; SHARDS equals the Indexed Job's completions; every `sweep status`
+probe authenticates with the status key (status.secret, which the coordinator accepts for status only), and
+the coordinator it probes takes that key's public half with --status-keys.
 
 Usage: k8s_consistency.py RENDERED.yaml
 Success: prints e.g. "9 resources (1 ConfigMap, 2 Job, ...)" and exits 0.
@@ -17,6 +20,23 @@ def cpu_cores(quantity):
 
 def option(args, name):
     return args[args.index(name) + 1] if name in args else None
+
+
+def status_probe_problems(where, container):
+    """A probe running `sweep status` must hold the status key, never a worker's: a worker key could take work."""
+    problems = []
+    args = container.get("args", [])
+    for kind in ("startupProbe", "readinessProbe", "livenessProbe"):
+        command = ((container.get(kind) or {}).get("exec") or {}).get("command") or []
+        if "status" not in command:
+            continue
+        key = option(command, "--key")
+        if key is not None and not key.endswith("/status.secret"):
+            problems.append(f"{where}: {kind} runs sweep status with --key {key}; probes use the status key "
+                            "(status.secret), which cannot take work")
+        elif key is not None and "--status-keys" not in args:
+            problems.append(f"{where}: {kind} uses the status key but the coordinator has no --status-keys")
+    return problems
 
 
 def main(path):
@@ -42,6 +62,7 @@ def main(path):
                     problems.append(f"{where}: {label} {value} but requests.cpu {cpu}; make them equal")
             if "SHARDS" in env:
                 shard_counts[where] = (name, env["SHARDS"])
+            problems += status_probe_problems(where, container)
     for where, (name, shards) in shard_counts.items():
         expected = indexed_completions.get(name) or next(iter(indexed_completions.values()), None)
         if expected is None or int(shards) != expected:

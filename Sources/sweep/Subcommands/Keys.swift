@@ -12,12 +12,14 @@ extension SweepCommand {
 
         struct Generate: ParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Write a coordinator key pair and worker key pairs (Z85 text; secrets readable by the owner only).",
+                abstract: "Write coordinator, status and worker key pairs (Z85 text; secrets readable by the owner only).",
                 discussion: """
-                    Writes DIR/coordinator.secret and DIR/coordinator.pub, and DIR/workers/worker-K.secret and \
-                    DIR/workers/worker-K.pub for K = 1...N. The coordinator takes --key DIR/coordinator.secret \
-                    --allow DIR/workers; each worker takes --coordinator-key DIR/coordinator.pub --key \
-                    DIR/workers/worker-K.secret. Existing key files are never replaced.
+                    Writes DIR/coordinator.secret and DIR/coordinator.pub, the status key DIR/status.secret and \
+                    DIR/status.pub, and DIR/workers/worker-K.secret and DIR/workers/worker-K.pub for K = 1...N. The \
+                    coordinator takes --key DIR/coordinator.secret --allow DIR/workers --status-keys DIR/status.pub; \
+                    each worker takes --coordinator-key DIR/coordinator.pub --key DIR/workers/worker-K.secret; \
+                    `sweep status` and probes take --coordinator-key DIR/coordinator.pub --key DIR/status.secret (a \
+                    status key reads progress and is refused any work). Existing key files are never replaced.
                     """
             )
 
@@ -33,9 +35,10 @@ extension SweepCommand {
 
             func run() throws {
                 try readingKeys(command: "sweep keys generate") { try KeyFiles.generate(into: out, workers: workers) }
-                print("Keys written to \(out)/: coordinator.secret coordinator.pub, \(workers) worker key pairs in workers/")
-                print("Coordinator: --key \(out)/coordinator.secret --allow \(out)/workers")
+                print("Keys written to \(out)/: coordinator.secret coordinator.pub, status.secret status.pub, \(workers) worker key pairs in workers/")
+                print("Coordinator: --key \(out)/coordinator.secret --allow \(out)/workers --status-keys \(out)/status.pub")
                 print("Worker K:    --coordinator-key \(out)/coordinator.pub --key \(out)/workers/worker-K.secret")
+                print("Status:      --coordinator-key \(out)/coordinator.pub --key \(out)/status.secret")
             }
         }
     }

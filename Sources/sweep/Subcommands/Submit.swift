@@ -157,6 +157,7 @@ extension SweepCommand {
             options.maximumTreesPerUnit = maxUnitTrees
             options.maxMessageBytes = maxMessageBytes
             options.security = coordinatorSecurity
+            options.statusKeys = try security.resolveStatusKeys(command: "sweep submit")
             options.onProgress = { display.update($0); exporter?.update($0) }
             let quietLog = quiet
             options.log = { line in if !quietLog { display.log(line) } }

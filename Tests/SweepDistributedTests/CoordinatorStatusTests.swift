@@ -1,0 +1,46 @@
+import SweepProtocol
+import Testing
+@testable import SweepDistributed
+
+/// What the coordinator's state machine says to `statusRequest`: its counters, and one row per worker.
+@Suite struct CoordinatorStatusTests {
+    typealias T = CoordinatorStateMachineTests
+
+    static func report(_ actions: [CoordinatorAction]) -> StatusReport? {
+        actions.lazy.compactMap { if case let .send(_, .status(r)) = $0 { return r } else { return nil } }.first
+    }
+
+    @Test func theReportNamesTheSweepAndListsEachWorkerWithTheUnitsItDelivered() throws {
+        var m = T.machine(configurations: 2, trees: 3)
+        _ = m.handle(T.hello(T.a, slots: 2), nowMs: 0)
+        _ = m.handle(T.hello(T.b, slots: 1), nowMs: 10)
+        let units = T.assigns(m.handle(.received(T.a, .credit(count: 2)), nowMs: 20), to: T.a).map(\.0)
+        #expect(units.count == 2)
+        let done = m.handle(.received(T.a, T.ok(units[0])), nowMs: 500)
+        #expect(T.commits(done) == [units[0]])
+
+        // Any peer may ask, registered or not, at 1000 ms.
+        let r = try #require(Self.report(m.handle(.received(WorkerID([9]), .statusRequest), nowMs: 1000)))
+        #expect(r.sweepID == "s" && r.configHash == "h" && !r.finished)
+        #expect(r.unitsDone == 1 && r.treesDone == units[0].trees.count && r.treesTotal == 6)
+        #expect(r.retries == 0 && r.quarantinedCount == 0 && r.quarantinedUnits.isEmpty)
+        // The driver fills these in (CoordinatorNode): the machine does not see tallies or the clock's origin.
+        #expect(r.scenariosDone == 0 && r.treesThisRun == 0 && r.elapsedMs == 0)
+        #expect(r.workers == [
+            StatusReport.Worker(id: "worker-a", host: "h", slots: 2, unitsDone: 1, unitsHeld: 1, lastHeardMsAgo: 500),
+            StatusReport.Worker(id: "worker-b", host: "h", slots: 1, unitsDone: 0, unitsHeld: 0, lastHeardMsAgo: 990),
+        ])
+    }
+
+    @Test func rateAndETAComeFromTheTreesOfThisRun() {
+        var r = StatusReport(sweepID: "s", configHash: "h", unitsDone: 0, unitsTotal: 0, treesDone: 50, treesTotal: 150,
+                             scenariosDone: 1000, scenariosTotal: 3000, treesThisRun: 20, elapsedMs: 4000, retries: 0,
+                             quarantinedCount: 0, quarantinedUnits: [], finished: false, workers: [])
+        // 30 of the 50 trees were resumed from the journal: 20 trees in 4 s is 5 trees/s, 100 left take 20 s.
+        #expect(r.treesPerSecond == 5 && r.scenariosPerSecond == 100 && r.etaSeconds == 20)
+        r.treesThisRun = 0
+        #expect(r.treesPerSecond == nil && r.etaSeconds == nil)
+        r.finished = true
+        #expect(r.etaSeconds == 0)
+    }
+}
