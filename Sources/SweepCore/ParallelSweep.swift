@@ -6,19 +6,20 @@ import SweepPlanning
 /// each result into one `SweepTallies` as soon as it is done, so memory stays flat however many scenarios
 /// there are. Merging is commutative, so the tallies do not depend on `threads` or on scheduling.
 public enum ParallelSweep {
-    /// Progress after each unit: (scenarios run so far, total scenarios planned).
-    public typealias Progress = @Sendable (_ runs: Int, _ total: Int) -> Void
+    /// Progress after each unit: the trees (configuration × tree) and the scenarios run so far.
+    public typealias Progress = @Sendable (_ trees: Int, _ runs: Int) -> Void
 
     public static func run(_ plan: SweepPlan, threads: Int, treesPerUnit: Int? = nil,
                            progress: Progress? = nil) -> SweepTallies {
         let perUnit = treesPerUnit ?? defaultTreesPerUnit(plan: plan, threads: threads)
         let state = Mutex(SweepTallies(plan: plan))
-        forEachResult(plan, units: plan.unitsByTreeBlock(treesPerUnit: perUnit), threads: threads) { _, _, result in
-            let runs = state.withLock { tallies -> Int in
+        let trees = Atomic<Int>(0)
+        forEachResult(plan, units: plan.unitsByTreeBlock(treesPerUnit: perUnit), threads: threads) { _, unit, result in
+            let (done, runs) = state.withLock { tallies -> (Int, Int) in
                 tallies.merge(result)
-                return tallies.runs
+                return (trees.wrappingAdd(unit.trees.count, ordering: .relaxed).newValue, tallies.runs)
             }
-            progress?(runs, plan.totalRuns)
+            progress?(done, runs)
         }
         return state.withLock { $0 }
     }

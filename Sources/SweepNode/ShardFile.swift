@@ -33,8 +33,8 @@ public enum ShardFile {
     }
 
     /// Runs shard `index` of `count` on `threads` threads and writes its shard file into `directory`
-    /// (created if missing), replacing an earlier one atomically. `progress` gets the scenarios run so far and
-    /// the shard's planned total.
+    /// (created if missing), replacing an earlier one atomically. `progress` gets the trees (configuration × tree)
+    /// and the scenarios run so far.
     /// - Throws: ``ShardError/cannotWrite(path:reason:)`` naming the file or directory; nothing is left behind.
     public static func run(plan: SweepPlan, configText: String, shard index: Int, of count: Int, threads: Int,
                            directory: String, progress: ParallelSweep.Progress? = nil) throws -> Written {
@@ -46,17 +46,20 @@ public enum ShardFile {
         }
         let temporary = directory + "/.\(fileName).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
         let units = plan.shardUnits(index, of: count)
-        let planned = units.reduce(0) { $0 + $1.trees.count } * plan.gesturesPerTree
         do {
             // Nothing needs to be durable before the end: one fsync, when the file is sealed.
             let writer = try JournalWriter.create(path: temporary, configHash: plan.configHash, headerText: configText,
                                                   syncPolicy: JournalSyncPolicy(maxPendingRecords: .max))
             let sink = Mutex(OrderedSink(writer))
+            let trees = Atomic<Int>(0)
             ParallelSweep.forEachResult(plan, units: units, threads: threads) { i, unit, result in
                 let spec = UnitSpec(configuration: unit.configuration, trees: unit.trees)
                 let payload = UnitRecordCodec.encode(unit: spec, payload: ResultCodec.encode(result))
-                let runs = sink.withLock { $0.add(i, key: spec.id, payload: payload, runs: result.tallies.total.runs) }
-                progress?(runs, planned)
+                let (runs, done) = sink.withLock {
+                    ($0.add(i, key: spec.id, payload: payload, runs: result.tallies.total.runs),
+                     trees.wrappingAdd(unit.trees.count, ordering: .relaxed).newValue)
+                }
+                progress?(done, runs)
             }
             let runs = try sink.withLock { sink in
                 try sink.seal(index: index, count: count)

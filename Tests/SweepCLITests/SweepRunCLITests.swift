@@ -64,6 +64,23 @@ import Testing
         #expect(header.contains(",invisible_feedback_attempts,invisible_feedback_count,invisible_feedback_rate,"))
     }
 
+    /// Off a terminal (a log file, `kubectl logs`, CI) progress is plain lines, each ending with a newline: the
+    /// header, then trees done/total with the rate and ETA, the last one at 100%, then the final line on stdout.
+    @Test func offATerminalProgressIsPlainLinesEndingAtAllTrees() throws {
+        let dir = try temporaryDirectory("progress")
+        let config = dir + "/tiny.yaml"
+        try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try cli.sweep("run", config, "--output", dir + "/out", "--threads", "1")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("\r"), "no carriage returns off a terminal: \(run.stderr.debugDescription)")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("= at most 176 scenarios on 1 thread") == true, "\(lines)")
+        let progress = lines.filter { $0.hasPrefix("sweep run: trees ") }
+        #expect(progress.last?.hasPrefix("sweep run: trees 16/16 (100%), scenarios ") == true, "\(lines)")
+        #expect(progress.allSatisfy { $0.contains(" scenarios/s, ETA ") }, "\(progress)")
+        #expect(run.stdout.contains(" scenarios in ") && run.stdout.contains(" scenarios/s on 1 thread)"), "\(run.stdout)")
+    }
+
     @Test func anExampleReplaysToItsTimeline() throws {
         let dir = try temporaryDirectory("replay")
         let config = dir + "/tiny.yaml"

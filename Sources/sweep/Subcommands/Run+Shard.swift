@@ -30,16 +30,24 @@ extension SweepCommand.Run {
     func runShard(_ shard: ShardOption, plan: SweepPlan, configText: String) throws {
         let directory = output ?? "\(plan.config.output)-shards/\(shard.index)"
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        let progress = ProgressLine(enabled: !quiet)
+        let display = ProgressDisplay(enabled: !quiet, command: "sweep run")
+        let treesTotal = plan.shardUnits(shard.index, of: shard.count).reduce(0) { $0 + $1.trees.count }
+        let bound = treesTotal * plan.gesturesPerTree
+        let clock = ContinuousClock(), start = clock.now
         let written: ShardFile.Written
         do {
             written = try ShardFile.run(plan: plan, configText: configText, shard: shard.index, of: shard.count, threads: workers,
-                                        directory: directory) { runs, total in progress.update(runs: runs, total: total) }
+                                        directory: directory) { trees, runs in
+                let progress = SweepProgress(treesDone: trees, treesTotal: treesTotal, scenariosDone: runs, scenariosBound: bound,
+                                             elapsedSeconds: seconds(since: start, clock))
+                display.show("shard \(shard.index) of \(shard.count): " + progress.text, progress)
+            }
         } catch {
+            display.finish()
             printError("sweep run: \(error)")
             throw ExitCode(1)
         }
-        progress.finish()
+        display.finish()
         if quiet {
             print(directory)
         } else {

@@ -67,51 +67,30 @@ extension SweepCommand {
             try refuseAnotherSweep(in: claim, plan: plan, journal: true, force: force, command: "sweep run")
             let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
             if !quiet {
-                printError("sweep run: \(PlanText.shape(plan)) = \(plan.totalRuns) scenarios on \(workers) threads")
+                printError("sweep run: \(PlanText.shape(plan)) = at most \(plan.totalRuns) scenarios on \(workers) "
+                    + (workers == 1 ? "thread" : "threads"))
             }
-            let progress = ProgressLine(enabled: !quiet)
-            let clock = ContinuousClock()
-            let start = clock.now
-            let tallies = ParallelSweep.run(plan, threads: workers, treesPerUnit: treesPerUnit) { runs, total in
-                progress.update(runs: runs, total: total)
+            let display = ProgressDisplay(enabled: !quiet, command: "sweep run")
+            let treesTotal = plan.configurations.count * plan.treeCount
+            let clock = ContinuousClock(), start = clock.now
+            let tallies = ParallelSweep.run(plan, threads: workers, treesPerUnit: treesPerUnit) { trees, runs in
+                let progress = SweepProgress(treesDone: trees, treesTotal: treesTotal, scenariosDone: runs,
+                                             scenariosBound: plan.totalRuns, elapsedSeconds: seconds(since: start, clock))
+                display.show(progress.text, progress)
             }
-            let elapsed = clock.now - start
-            progress.finish()
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            try writeReports(plan: plan, tallies: tallies, configText: configText, to: directory, claim: claim, durationSeconds: seconds,
+            let duration = seconds(since: start, clock)
+            display.finish()
+            try writeReports(plan: plan, tallies: tallies, configText: configText, to: directory, claim: claim, durationSeconds: duration,
                              command: "sweep run")
             if quiet {
                 print(directory)
                 return
             }
             print(TerminalSummary.render(plan: plan, tallies: tallies))
-            print("\(tallies.runs) scenarios in \(String(format: "%.2f", seconds)) s "
-                + "(\(Int(Double(tallies.runs) / max(seconds, 1e-9))) scenarios/s on \(workers) threads)")
+            let done = SweepProgress(treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: tallies.runs,
+                                     scenariosBound: plan.totalRuns, elapsedSeconds: duration)
+            print(done.finalText(on: workers, ("thread", "threads")))
             print(reportsWrittenLines(directory: directory, plan: plan))
         }
-    }
-}
-
-/// A progress line on standard error, redrawn at most every 5%.
-final class ProgressLine: @unchecked Sendable {
-    private let enabled: Bool
-    private let lock = NSLock()
-    private var lastShown = -1
-
-    init(enabled: Bool) { self.enabled = enabled }
-
-    func update(runs: Int, total: Int) {
-        guard enabled, total > 0 else { return }
-        let percent = runs * 100 / total
-        lock.lock()
-        defer { lock.unlock() }
-        guard percent / 5 > lastShown / 5 || lastShown < 0 else { return }
-        lastShown = percent
-        FileHandle.standardError.write(Data("\rsweep run: \(percent)% (\(runs)/\(total))".utf8))
-    }
-
-    func finish() {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
     }
 }

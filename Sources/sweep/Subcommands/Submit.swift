@@ -165,7 +165,8 @@ extension SweepCommand {
             let spawnArguments = workerArguments
             options.onListening = { bound in
                 if !quietLog {
-                    printError("sweep submit: \(PlanText.shape(plan)); coordinator at \(bound); \(localWorkers) local workers")
+                    printError("sweep submit: \(PlanText.shape(plan)); coordinator at \(bound); \(localWorkers) local "
+                        + (localWorkers == 1 ? "worker" : "workers"))
                 }
                 spawner.spawn(count: localWorkers, endpoint: bound, arguments: spawnArguments)
             }
@@ -264,55 +265,36 @@ final class WorkerSpawner: @unchecked Sendable {
     }
 }
 
-/// Progress of a submitted sweep: one live line on a terminal, a plain line every few seconds otherwise.
+/// Progress of a submitted sweep, shown by `ProgressDisplay` (a live line on a terminal, a plain line every few
+/// seconds otherwise).
 final class SubmitProgress: @unchecked Sendable {
-    private let enabled: Bool
+    private let display: ProgressDisplay
     /// The plan's upper bound: a gesture with nothing to aim at on its tree is skipped, so the exact total
     /// is only known once every tree has been generated; trees done/total is the exact measure of progress.
     private let scenariosTotal: Int
-    private let terminal = isatty(2) != 0
     private let lock = NSLock()
-    private var lastPlain: Int64 = -10_000
-    private var lineShown = false
-    /// Whether the plain line for the last tree has been printed (once, however soon after the previous one).
-    private var finalShown = false
     /// What a resumed sweep found already done: rates and the ETA count only this run's work.
     private var resumed: (trees: Int, scenarios: Int)?
 
-    init(enabled: Bool, scenariosTotal: Int) { self.enabled = enabled; self.scenariosTotal = scenariosTotal }
+    init(enabled: Bool, scenariosTotal: Int) {
+        display = ProgressDisplay(enabled: enabled, command: "sweep submit")
+        self.scenariosTotal = scenariosTotal
+    }
 
     func update(_ p: CoordinatorNode.Progress) {
-        guard enabled else { return }
-        lock.lock(); defer { lock.unlock() }
-        let base = resumed ?? (p.treesDone, p.scenariosDone)
-        resumed = base
-        let seconds = max(Double(p.elapsedMs) / 1000, 0.001)
-        let rate = Double(p.scenariosDone - base.scenarios) / seconds
-        let treeRate = Double(p.treesDone - base.trees) / seconds
-        let eta = treeRate > 0 ? "\(Int((Double(p.treesTotal - p.treesDone) / treeRate).rounded())) s" : "unknown"
-        let percent = p.treesTotal > 0 ? 100 * p.treesDone / p.treesTotal : 100
-        let line = "sweep submit: \(p.unitsDone) units, trees \(p.treesDone)/\(p.treesTotal) (\(percent)%), "
-            + "scenarios \(p.scenariosDone) of ≤ \(scenariosTotal), \(Int(rate)) scenarios/s, ETA \(eta), \(p.workers) workers, "
-            + "\(p.retries) retries, \(p.failures) failures"
-        if terminal {
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-            lineShown = true
-        } else if p.elapsedMs - lastPlain >= 3000 || (p.treesDone == p.treesTotal && !finalShown) {
-            lastPlain = p.elapsedMs
-            finalShown = p.treesDone == p.treesTotal
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+        let base: (trees: Int, scenarios: Int) = lock.withLock {
+            let base = resumed ?? (p.treesDone, p.scenariosDone)
+            resumed = base
+            return base
         }
+        let progress = SweepProgress(treesDone: p.treesDone, treesTotal: p.treesTotal, scenariosDone: p.scenariosDone,
+                                     scenariosBound: scenariosTotal, elapsedSeconds: Double(p.elapsedMs) / 1000,
+                                     resumedTrees: base.trees, resumedScenarios: base.scenarios)
+        display.show("\(p.unitsDone) units, \(progress.text), \(p.workers) \(p.workers == 1 ? "worker" : "workers"), "
+            + "\(p.retries) \(p.retries == 1 ? "retry" : "retries"), \(p.failures) \(p.failures == 1 ? "failure" : "failures")", progress)
     }
 
-    func log(_ line: String) {
-        lock.lock(); defer { lock.unlock() }
-        let prefix = terminal && lineShown ? "\r\u{1B}[K" : ""
-        FileHandle.standardError.write(Data((prefix + "sweep submit: " + line + "\n").utf8))
-    }
+    func log(_ line: String) { display.log(line) }
 
-    func finish() {
-        guard enabled else { return }
-        lock.lock(); defer { lock.unlock() }
-        if terminal && lineShown { FileHandle.standardError.write(Data("\n".utf8)) }
-    }
+    func finish() { display.finish() }
 }
