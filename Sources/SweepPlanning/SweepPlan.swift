@@ -91,6 +91,8 @@ public struct SweepPlan: Sendable {
     public var excludedCount: Int { combinationCount - configurations.count }
     /// Trees per configuration: the screens (trees 0 ..< screenCount), then the generated trees.
     public var treeCount: Int { screenCount + config.trees.generatedCount }
+    /// Trees over all configurations (configuration × tree): the exact measure of a sweep's progress.
+    public var totalTrees: Int { configurations.count * treeCount }
     /// Real screens (`trees.screens`).
     public var screenCount: Int { config.trees.screens.count }
     /// Gestures per generated tree: families × placements.

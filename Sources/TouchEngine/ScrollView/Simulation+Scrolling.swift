@@ -85,7 +85,7 @@ extension Simulation {
     mutating func updateScrollOffset(_ sv: ViewID, pan: RecognizerID) {
         // While the pinch measures, it places the content under the fingers' centre (which the pan follows too);
         // the pan goes on from where the pinch left it.
-        if scrolls[sv].isZooming && zoomOwnsOffset(sv) { rebaseScrollStart(sv, pan: pan); return }
+        if zoomOwnsOffset(sv) { rebaseScrollStart(sv, pan: pan); return }
         // translation(in: scrollView): the content follows the finger whatever the transforms above.
         let translation = convertVectorFromWindow(panTranslation(pan), to: sv)
         let start = recognizers[pan].scrollStartOffset

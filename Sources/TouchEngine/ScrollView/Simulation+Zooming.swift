@@ -139,15 +139,10 @@ extension Simulation {
             setZoomBounceEnd(sv, now + max(params.bounceBackDuration, .ms(1)))
         } else {
             emit(.scroll(view: sv, .didEndZooming(atScale: target)))
+            // Released without a drag: the content settles as a drag released at rest does (S8 bounce back).
             if !dragging && !scrolls[sv].isDecelerating {
-                var settled = scrolls[sv].offset
-                for axis in Axis.allCases {
-                    let range = offsetRange(sv, axis)
-                    settled[axis] = min(max(settled[axis], range.min), range.max)
-                }
-                if settled != scrolls[sv].offset {
-                    startDeceleration(sv, to: settled, duration: params.bounceBackDuration, rate: 0.99)
-                }
+                let (settled, duration, rate) = settleTarget(sv, contentVelocity: .zero)
+                if settled != scrolls[sv].offset { startDeceleration(sv, to: settled, duration: duration, rate: rate) }
             }
         }
         if dragging { rebaseScrollStart(sv, pan: pan) }

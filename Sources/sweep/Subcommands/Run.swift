@@ -71,7 +71,7 @@ extension SweepCommand {
                     + (workers == 1 ? "thread" : "threads"))
             }
             let display = ProgressDisplay(enabled: !quiet, command: "sweep run")
-            let treesTotal = plan.configurations.count * plan.treeCount
+            let treesTotal = plan.totalTrees
             let clock = ContinuousClock(), start = clock.now
             let tallies = ParallelSweep.run(plan, threads: workers, treesPerUnit: treesPerUnit) { trees, runs in
                 let progress = SweepProgress(treesDone: trees, treesTotal: treesTotal, scenariosDone: runs,

@@ -136,7 +136,7 @@ extension SweepCommand {
             var metrics: CoordinatorMetrics?
             var metricsServer: MetricsServer?
             if let metricsPort {
-                let exported = CoordinatorMetrics(sweep: plan.config.name, trees: plan.configurations.count * plan.treeCount)
+                let exported = CoordinatorMetrics(sweep: plan.config.name, trees: plan.totalTrees)
                 do {
                     let server = try MetricsServer(port: UInt16(metricsPort)) { exported.render() }
                     if !quiet { printError("sweep submit: metrics at http://0.0.0.0:\(server.port)/metrics") }
