@@ -55,16 +55,18 @@ let package = Package(
             dependencies: ["SweepDistributed", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepCore", "SweepPlanning",
                            "SweepReporting", "ScenarioKit"]
         ),
-        // Prometheus metrics of a running coordinator over HTTP (swift-prometheus, FlyingFox): `--metrics-port`.
+        // Prometheus metrics and the live view (/live, /live.json) of a running coordinator over HTTP (swift-prometheus,
+        // FlyingFox): `--metrics-port`.
         .target(
             name: "SweepMetrics",
-            dependencies: ["SweepNode", .product(name: "Prometheus", package: "swift-prometheus"),
+            dependencies: ["SweepNode", "SweepHTMLReport", .product(name: "Prometheus", package: "swift-prometheus"),
                            .product(name: "FlyingFox", package: "FlyingFox")]
         ),
-        // report.html (pure): the report files -> one self-contained page with inline SVG charts and trace timelines.
+        // report.html (pure): the report files -> one self-contained page with inline SVG charts and trace timelines;
+        // the live page of a running sweep (a status report and the results so far) with the same heatmaps.
         .target(
             name: "SweepHTMLReport",
-            dependencies: ["SweepReporting", "SweepCore", "SweepPlanning", "ScenarioKit", "TouchEngine"]
+            dependencies: ["SweepReporting", "SweepCore", "SweepPlanning", "SweepProtocol", "ScenarioKit", "TouchEngine"]
         ),
         // Report output (pure but for OutputDirectory's file I/O): CSV, fixed numbers, Wilson intervals, histograms.
         .target(name: "SweepReporting"),
@@ -108,7 +110,8 @@ let package = Package(
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
         .testTarget(
             name: "SweepHTMLReportTests",
-            dependencies: ["SweepHTMLReport", "SweepReporting", "SweepCore", "SweepPlanning", "ScenarioKit", "TouchEngine"]
+            dependencies: ["SweepHTMLReport", "SweepReporting", "SweepCore", "SweepPlanning", "ScenarioKit", "TouchEngine", "SweepProtocol",
+                           "SweepNode", "SweepMetrics"]
         ),
         .testTarget(
             name: "ScreenImportTests",

@@ -75,7 +75,7 @@ public enum HTMLReport {
             for (i, a) in varied.enumerated() {
                 for b in varied[(i + 1)...] { pairs.append(position(a) <= position(b) ? (a, b) : (b, a)) }
             }
-            let defaultPair = Self.defaultPair(pairs, rank: rank, data: data, outcome: o)
+            let defaultPair = Self.defaultPair(pairs, rank: rank, table: data.table, outcome: o)
             func key(_ p: (Int, Int)) -> String { data.table.axes[p.0].name + " × " + data.table.axes[p.1].name }
             html += "<h3>\(HTMLText.escape(defect))</h3>\n<label>axes <select class=\"pairs\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n"
             for p in pairs {
@@ -86,7 +86,7 @@ public enum HTMLReport {
             for p in pairs {
                 html += "<div class=\"pair\"" + HTMLText.attributes([("data-pair-of", defect), ("data-pair", key(p))])
                     + (key(p) == key(defaultPair) ? "" : " hidden") + ">\n"
-                    + HeatmapSVG.render(data, outcome: o, p.0, p.1, defectMax: defectMax) + "\n</div>\n"
+                    + HeatmapSVG.render(data.table, outcome: o, p.0, p.1, defectMax: defectMax) + "\n</div>\n"
             }
         }
         return html + "</section>\n"
@@ -94,11 +94,11 @@ public enum HTMLReport {
 
     /// The pair a heatmap opens on: the two axes with the largest main effects that vary independently (a full
     /// 2 × 2 of cells with attempts; zipped axes only fill a diagonal), pairs taken in rank order.
-    static func defaultPair(_ pairs: [(Int, Int)], rank: [Int], data: ReportData, outcome: Int) -> (Int, Int) {
+    static func defaultPair(_ pairs: [(Int, Int)], rank: [Int], table: FactorTable, outcome: Int) -> (Int, Int) {
         for (i, a) in rank.enumerated() {
             for b in rank[(i + 1)...] {
                 if let pair = pairs.first(where: { Set([$0.0, $0.1]) == [a, b] }),
-                   FactorEffects.hasFullTwoByTwo(FactorEffects.cells(data.table, outcome: outcome, pair.0, pair.1)) {
+                   FactorEffects.hasFullTwoByTwo(FactorEffects.cells(table, outcome: outcome, pair.0, pair.1)) {
                     return pair
                 }
             }

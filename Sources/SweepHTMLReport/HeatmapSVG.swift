@@ -8,8 +8,8 @@ import SweepReporting
 enum HeatmapSVG {
     static let cellWidth = 72.0, cellHeight = 30.0
 
-    static func render(_ data: ReportData, outcome: Int, _ a: Int, _ b: Int, defectMax: Double) -> String {
-        let table = data.table
+    /// `table` is the report's (summary.csv) or the live view's (the results so far).
+    static func render(_ table: FactorTable, outcome: Int, _ a: Int, _ b: Int, defectMax: Double) -> String {
         let defect = table.outcomes[outcome]
         let axisA = table.axes[a], axisB = table.axes[b]
         let grid = FactorEffects.cells(table, outcome: outcome, a, b)

@@ -3,10 +3,21 @@ import FlyingFox
 import Foundation
 import Synchronization
 
-/// Serves `GET /metrics` over HTTP (FlyingFox) from a background task, for Prometheus to scrape.
+/// Serves `GET /metrics` over HTTP (FlyingFox) from a background task, for Prometheus to scrape, and any further
+/// pages (the live view: ``LiveView/pages``).
 public final class MetricsServer: Sendable {
     public struct StartError: Error, CustomStringConvertible {
         public let description: String
+    }
+
+    /// A page served at `path`: its body, or nil while there is nothing to show yet (answered 503).
+    public struct Page: Sendable {
+        public var path: String
+        public var contentType: String
+        public var body: @Sendable () -> String?
+        public init(path: String, contentType: String, body: @escaping @Sendable () -> String?) {
+            self.path = path; self.contentType = contentType; self.body = body
+        }
     }
 
     let server: HTTPServer
@@ -15,7 +26,7 @@ public final class MetricsServer: Sendable {
 
     /// Starts listening on `host:port` and returns once it listens; throws a one-sentence error when it cannot
     /// (the port is taken, the address is not local).
-    public init(host: String = "0.0.0.0", port: UInt16, render: @escaping @Sendable () -> String) throws {
+    public init(host: String = "0.0.0.0", port: UInt16, pages: [Page] = [], render: @escaping @Sendable () -> String) throws {
         let server = HTTPServer(address: try .inet(ip4: host, port: port), logger: .disabled)
         self.server = server
         let outcome = Mutex<Result<Void, Error>?>(nil)
@@ -32,6 +43,16 @@ public final class MetricsServer: Sendable {
             await server.appendRoute("GET /metrics") { _ in
                 HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                              body: Data(render().utf8))
+            }
+            for page in pages {
+                await server.appendRoute(HTTPRoute("GET " + page.path)) { _ in
+                    guard let body = page.body() else {
+                        return HTTPResponse(statusCode: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+                                            body: Data("the coordinator has not started serving yet\n".utf8))
+                    }
+                    return HTTPResponse(statusCode: .ok, headers: [.contentType: page.contentType, .cacheControl: "no-store"],
+                                        body: Data(body.utf8))
+                }
             }
             do { try await server.run() } catch { settle(.failure(error)) }
         }

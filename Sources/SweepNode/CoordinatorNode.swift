@@ -36,6 +36,9 @@ public final class CoordinatorNode {
         /// How often `onProgress` is called: twice a second for displays; a benchmark timing the last commit
         /// wants it often.
         public var progressIntervalMs: Int64 = 500
+        /// Called like `onProgress` (every `progressIntervalMs`, and when the sweep finishes) with what the live view
+        /// shows (`--metrics-port`: `/live`, `/live.json`); nil: no snapshot is made.
+        public var onLive: (@Sendable (LiveSnapshot) -> Void)?
         /// Called once the endpoint is bound, with the endpoint workers connect to.
         public var onListening: (@Sendable (String) -> Void)?
         /// One line per event worth logging (rejected messages, dead workers, retries).
@@ -186,15 +189,18 @@ public final class CoordinatorNode {
 
         let startMs = clock.nowMs
         let treesAtStart = machine.committedTrees
-        /// The answer to `statusRequest`: the machine's report, with the scenario counts and the rate's inputs.
-        func statusReply(nowMs: Int64) -> ProtocolMessage {
+        /// The machine's report, with the scenario counts and the rate's inputs: what `sweep status` and the live view see.
+        func statusReport(nowMs: Int64) -> StatusReport {
             var report = machine.statusReport(nowMs: nowMs)
             report.scenariosDone = tallies.runs
             report.scenariosTotal = plan.totalRuns
             report.treesThisRun = max(0, machine.committedTrees - treesAtStart)
             report.elapsedMs = Int(max(0, nowMs - startMs))
-            return .status(report)
+            return report
         }
+        /// The answer to `statusRequest`.
+        func statusReply(nowMs: Int64) -> ProtocolMessage { .status(statusReport(nowMs: nowMs)) }
+        var lastLive: Int64 = -1000
 
         var lastTick: Int64 = 0
         /// Leases and liveness are checked this often: a fifth of a heartbeat, at most 100 ms, so a silent worker's
@@ -368,6 +374,11 @@ public final class CoordinatorNode {
                                     failures: quarantined.count, elapsedMs: now, unitsLeased: machine.leasedUnits,
                                     unitsQueued: machine.queuedRetries, treesUnassigned: machine.unassignedTrees, slots: machine.liveSlots,
                                     leaseExpiries: machine.leaseExpiries, refusals: gatekeeper?.refusals ?? 0))
+            }
+            if let onLive = options.onLive, lastLive != Int64.max, now - lastLive >= options.progressIntervalMs || finished {
+                // Like progress, the last snapshot is the one that sees the sweep finished.
+                lastLive = finished ? Int64.max : now
+                onLive(LiveSnapshot(plan: plan, tallies: tallies, status: statusReport(nowMs: now), endpoint: endpoint))
             }
         }
         try journal.flush()

@@ -7,8 +7,8 @@ import Glibc
 
 /// `sweep submit --metrics-port`: Prometheus text from a running coordinator.
 extension DistributedFaultTests {
-    /// `GET /metrics` on 127.0.0.1:`port` with a plain socket; the body, or nil when nothing answers.
-    func scrape(port: Int) -> String? {
+    /// `GET path` on 127.0.0.1:`port` with a plain socket; the body of a 200 answer, or nil.
+    func scrape(port: Int, path: String = "/metrics") -> String? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -20,7 +20,7 @@ extension DistributedFaultTests {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { return nil }
-        let request = Array("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
         guard write(fd, request, request.count) == request.count else { return nil }
         var response: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)

@@ -20,9 +20,12 @@ import Testing
 
     func sweep(_ arguments: String...) throws -> Result { try sweep(arguments) }
 
-    func sweep(_ arguments: [String]) throws -> Result {
+    func sweep(_ arguments: [String]) throws -> Result { try run(Self.sweepBinary, arguments) }
+
+    /// Runs `executable` in the repository and collects what it printed.
+    func run(_ executable: URL, _ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = Self.sweepBinary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = Self.repository
         let out = Pipe(), err = Pipe()

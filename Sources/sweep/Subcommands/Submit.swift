@@ -64,7 +64,8 @@ extension SweepCommand {
         @Option(help: .hidden)
         var maxMessageBytes = Int64(WireLimits.payloadBytes)
 
-        @Option(help: "Serve Prometheus metrics at http://0.0.0.0:PORT/metrics while the sweep runs (0: any free port, logged).")
+        @Option(help: ArgumentHelp("Serve Prometheus metrics at http://0.0.0.0:PORT/metrics and the live view at /live and /live.json "
+                                   + "while the sweep runs (0: any free port, logged)."))
         var metricsPort: Int?
 
         @OptionGroup(title: "Security (any tcp:// endpoint)")
@@ -135,11 +136,14 @@ extension SweepCommand {
             let display = SubmitProgress(enabled: !quiet, scenariosTotal: plan.totalRuns)
             var metrics: CoordinatorMetrics?
             var metricsServer: MetricsServer?
+            let live = metricsPort.map { _ in LiveView() }
             if let metricsPort {
                 let exported = CoordinatorMetrics(sweep: plan.config.name, trees: plan.totalTrees)
                 do {
-                    let server = try MetricsServer(port: UInt16(metricsPort)) { exported.render() }
-                    if !quiet { printError("sweep submit: metrics at http://0.0.0.0:\(server.port)/metrics") }
+                    let server = try MetricsServer(port: UInt16(metricsPort), pages: live?.pages ?? []) { exported.render() }
+                    if !quiet {
+                        printError("sweep submit: metrics at http://0.0.0.0:\(server.port)/metrics, live view at http://0.0.0.0:\(server.port)/live")
+                    }
                     metricsServer = server
                 } catch {
                     printError("sweep submit: --metrics-port \(metricsPort): \(error)")
@@ -159,6 +163,7 @@ extension SweepCommand {
             options.security = coordinatorSecurity
             options.statusKeys = try security.resolveStatusKeys(command: "sweep submit")
             options.onProgress = { display.update($0); exporter?.update($0) }
+            if let live { options.onLive = { live.update($0) } }
             let quietLog = quiet
             options.log = { line in if !quietLog { display.log(line) } }
             let spawner = WorkerSpawner()
