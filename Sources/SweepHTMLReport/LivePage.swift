@@ -25,7 +25,7 @@ public enum LivePage {
 
     static func progress(_ r: StatusReport, endpoint: String) -> String {
         let percent = r.treesTotal > 0 ? Double(r.treesDone) / Double(r.treesTotal) : 0
-        let state = r.finished ? "finished: every tree is done or quarantined (the coordinator writes the reports)" : "running"
+        let state = r.finished ? "finished: every tree is done or quarantined (the coordinator is writing the reports)" : "running"
         let rate = r.treesPerSecond.map { ReportNumber.fixed($0, digits: 2) + " trees/s, "
             + ReportNumber.fixed(r.scenariosPerSecond ?? 0, digits: 1) + " scenarios/s" } ?? "no rate yet"
         let rows: [(String, String)] = [
