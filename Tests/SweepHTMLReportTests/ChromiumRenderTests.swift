@@ -91,6 +91,15 @@ extension Chromium {
         document.body.appendChild(out);
         """
 
+    /// ``layoutCheck(_:)`` of `pages` (name, HTML), each laid out at `width` px in a temporary directory.
+    static func layoutChecks(_ pages: [(String, String)], width: Int) throws -> [(width: Int, charts: Int, problems: [String])?] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("html-layout-\(getpid())-\(width)-\(UUID().uuidString)").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        return try pages.map { name, page in layoutCheck(try dumpDOM(page, width: width, in: dir, name: name)) }
+    }
+
     /// The probe's findings in a dumped DOM: the window width, the charts measured and the problems.
     static func layoutCheck(_ dom: String) -> (width: Int, charts: Int, problems: [String])? {
         guard let start = dom.range(of: "<div id=\"layout-check\"") else { return nil }
@@ -124,13 +133,9 @@ extension Chromium {
     @Test(.enabled(if: Chromium.path != nil, "no chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium)"),
           arguments: [1024, 1440])
     func atThisWidthNoTextOverflowsAndEveryChartHasLabelledAxes(width: Int) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("html-report-layout-\(getpid())-\(width)").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        for (name, page) in [("fixture", try ReportFixture().page()), ("quickstart", try ReportFixture.quickstartPage())] {
-            let check = try #require(Chromium.layoutCheck(try Chromium.dumpDOM(page, width: width, in: dir, name: name)),
-                                     "the probe ran in \(name)")
+        let pages = [("fixture", try ReportFixture().page()), ("quickstart", try ReportFixture.quickstartPage())]
+        for ((name, page), found) in zip(pages, try Chromium.layoutChecks(pages, width: width)) {
+            let check = try #require(found, "the probe ran in \(name)")
             #expect(check.width == width, "\(name)")
             let expected = page.components(separatedBy: "<svg class=").count - 1
             #expect(check.charts == expected, "\(name): every chart measured (\(check.charts) of \(expected))")

@@ -84,13 +84,9 @@ import Testing
     @Test(.enabled(if: Chromium.path != nil, "no chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium)"),
           arguments: [1024, 1440])
     func atThisWidthTheLivePageFitsAndItsHeatmapHasLabelledAxes(width: Int) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("live-page-layout-\(getpid())-\(width)").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let s = Self.snapshot()
-        let check = try #require(Chromium.layoutCheck(try Chromium.dumpDOM(LivePage.render(status: s.status, endpoint: s.endpoint, table: s.table),
-                                                                           width: width, in: dir, name: "live")))
+        let page = LivePage.render(status: s.status, endpoint: s.endpoint, table: s.table)
+        let check = try #require(try Chromium.layoutChecks([("live", page)], width: width).first ?? nil, "the probe ran")
         #expect(check.width == width && check.charts == 1)
         #expect(check.problems == [], "at \(width) px")
     }
