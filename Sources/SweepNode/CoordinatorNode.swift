@@ -200,6 +200,7 @@ public final class CoordinatorNode {
         }
         /// The answer to `statusRequest`.
         func statusReply(nowMs: Int64) -> ProtocolMessage { .status(statusReport(nowMs: nowMs)) }
+        /// When the live view last got a snapshot (`Int64.max`: the finished sweep's, the last).
         var lastLive: Int64 = -1000
 
         var lastTick: Int64 = 0
