@@ -180,6 +180,11 @@ import TouchScenarios
             #expect(try Data(contentsOf: URL(fileURLWithPath: excel + "/" + name)) == Data(contentsOf: URL(fileURLWithPath: plain + "/" + name)))
         }
 
+        // sweep submit writes the same marked bytes (its replay commands name its own directory).
+        let submit = try cli.sweep("submit", dir + "/sweep.yaml", "--output", dir + "/submitted", "--workers", "1", "--excel", "--quiet")
+        #expect(submit.status == 0, "\(submit.stderr)")
+        #expect(try csvFiles(dir + "/submitted").filter { $0.key != "examples.csv" } == excelFiles.filter { $0.key != "examples.csv" })
+
         // Every reader takes the marked files: sweep check, sweep report.
         let check = try cli.sweep("check", excel, "--max", "dead_button=1")
         #expect(check.status == 0 && check.stdout.hasPrefix("sweep check: 0 of 4 checks failed"), "\(check.stdout)\(check.stderr)")
