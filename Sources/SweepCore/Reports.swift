@@ -93,12 +93,21 @@ public enum Reports {
                         kind = CauseAnalysis.cause(of: d, gesture: s.gesture, scene: s.scene, summary: Engine.summary(s.scene))
                     }
                     table.append([id, plan.configurations[c].id, d.name, e.template.rawValue, String(e.treeIndex),
-                                  String(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, cause,
+                                  SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, cause,
                                   "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"])
                 }
             }
         }
         return table.render()
+    }
+
+    /// The UTF-8 byte order mark `--excel` puts before every CSV file (Excel reads a CSV file without it in the
+    /// system's legacy code page, so non-ASCII text is garbled).
+    public static let byteOrderMark = "\u{FEFF}"
+
+    /// `files` with every CSV file (`.csv`) prefixed by ``byteOrderMark``; the other files unchanged.
+    public static func withByteOrderMarks(_ files: [(name: String, contents: String)]) -> [(name: String, contents: String)] {
+        files.map { ($0.name, $0.name.hasSuffix(".csv") ? byteOrderMark + $0.contents : $0.contents) }
     }
 
     static func shellQuoted(_ s: String) -> String {
@@ -118,7 +127,8 @@ public enum Reports {
             ("causes.csv", CausesReport.csv(plan, tallies)),
             ("residuals.csv", ResidualReport.csv(plan, tallies)),
             ("examples.csv", examples(plan, tallies, outputDirectory: outputDirectory)),
-        ] + (plan.screenCount > 0 ? [("by_screen.csv", ScreenReport.csv(plan, tallies))] : []) + [
+        ] + (plan.screenCount > 0 ? [("by_screen.csv", ScreenReport.csv(plan, tallies)),
+                                   ("by_screen_config.csv", ScreenReport.configCSV(plan, tallies))] : []) + [
             ("plan.yaml", plan.resolvedYAML()),
             ("config.yaml", configText),
         ] + MinimalRepros.files(plan: plan, tallies: tallies)

@@ -104,7 +104,12 @@ extension SweepConfigLoader {
         }
 
         func seed(_ node: Node) throws(ScenarioError) -> UInt64 {
-            let expected = "an integer from 0 to \(UInt64.max)"
+            let expected = "an integer from 0 to \(UInt64.max), or 0x and 1 to 16 hex digits"
+            // The hex form examples.csv and `sweep trees` write seeds in (SeedText) is read back too.
+            if case .string(let text)? = YAMLScalar(node), text.hasPrefix("0x") || text.hasPrefix("0X") {
+                guard let seed = SeedText.parse(text) else { throw reader.mismatch(node, expected: expected, for: "'seed'") }
+                return seed
+            }
             let value = try reader.decimal(node, expected: expected, for: "'seed'")
             guard DecimalText.isInteger(value), value >= 0, let seed = UInt64(DecimalText.text(value)) else {
                 throw reader.mismatch(node, expected: expected, for: "'seed'")

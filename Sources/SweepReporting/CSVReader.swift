@@ -27,6 +27,8 @@ public enum CSVReader {
         var field = "", record: [String] = []
         var quoted = false, afterQuote = false, fieldStarted = false
         var scalars = Array(text.unicodeScalars)[...]
+        // A UTF-8 byte order mark (`--excel`, or a file saved by Excel) is not part of the first column's name.
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
         func endRecord() {
             record.append(field)
             records.append(record)

@@ -50,8 +50,10 @@ func readSweepConfig(_ path: String, overrides: [String] = [], command: String) 
 /// report.html is drawn from the same files and written with them; `durationSeconds` (the sweep's wall-clock
 /// time, when this process measured it) is the only thing on the page that is not in the other files. `claim` is
 /// the hold the command took on the directory when it started (``claimOutput(_:keeping:create:command:quiet:)``).
+/// With `excel` every CSV file starts with a UTF-8 byte order mark (`--excel`) and is otherwise the same bytes.
 func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
-                  keeping: [String] = [], claim: OutputClaim? = nil, durationSeconds: Double? = nil, command: String) throws {
+                  keeping: [String] = [], claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
+                  command: String) throws {
     var files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory)
     do {
         // The sweep's own minimal repros (Reports.files shrinks the worst examples) are linked from the page, with
@@ -65,6 +67,7 @@ func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to
         printError("\(command): cannot draw report.html: \(error)")
         throw ExitCode(1)
     }
+    if excel { files = Reports.withByteOrderMarks(files) }
     do {
         try OutputDirectory.write(files: files, to: directory, keeping: keeping, claim: claim, options: swapTestHooks())
     } catch {
@@ -147,5 +150,5 @@ func loadFinishedSweepPlan(outputDirectory: String, command: String) throws -> S
 /// The final lines of a sweep: the report files written and the path of report.html.
 func reportsWrittenLines(directory: String, plan: SweepPlan, note: String = "") -> String {
     "Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv effects.csv causes.csv residuals.csv examples.csv "
-        + (plan.screenCount > 0 ? "by_screen.csv " : "") + "plan.yaml config.yaml minimal/\(note)\nReport page: \(directory)/report.html"
+        + (plan.screenCount > 0 ? "by_screen.csv by_screen_config.csv " : "") + "plan.yaml config.yaml minimal/\(note)\nReport page: \(directory)/report.html"
 }

@@ -106,7 +106,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let submit = try cli.sweep("submit", config, "--output", dir + "/submit", "--workers", "2", "--quiet")
         #expect(submit.status == 0, "\(submit.stderr)")
-        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "by_screen.csv", "plan.yaml", "config.yaml"] {
+        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "by_screen.csv", "by_screen_config.csv", "plan.yaml", "config.yaml"] {
             let a = try String(contentsOfFile: dir + "/run/" + name, encoding: .utf8)
             let b = try String(contentsOfFile: dir + "/submit/" + name, encoding: .utf8)
             #expect(a == b, "\(name) differs between run and submit")

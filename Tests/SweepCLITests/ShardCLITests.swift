@@ -76,7 +76,7 @@ import Testing
         try FileManager.default.removeItem(atPath: dir + "/dumps")
         let merge = try cli.sweep(["merge", "--output", out, "--quiet"] + [2, 0, 1].map { "\(dir)/shards/\($0)" })
         #expect(merge.status == 0, "\(merge.stderr)")
-        for name in Self.reportNames + ["by_screen.csv"] {
+        for name in Self.reportNames + ["by_screen.csv", "by_screen_config.csv"] {
             #expect(bytes(out + "/" + name) != nil && bytes(out + "/" + name) == bytes(dir + "/reference/" + name), "\(name)")
         }
     }

@@ -73,6 +73,7 @@ import TouchScenarios
     static let goodConfigs: [String] = [
         "name: a\n",
         "name: a.b_c-1\nseed: 18446744073709551615\noutput: out/x\ndescription: text\n",
+        "name: a\nseed: 0x8641650874ab597e\n",                              // a seed as examples.csv writes it
         "name: a\naxes:\n  contentTouchDelay: {from: 0, to: 300, step: 50}\n  scrollViews.bounces: bool\n",
         "name: a\naxes:\n  iosVersion: [\"17.0\", 17.4, 18]\n  device: pad\n  system.edgeGate: false\n",
         "name: a\naxes: {overlay.passThrough: bool, overlay.panMoved: bool}\nzip: [[overlay.passThrough, overlay.panMoved]]\n",
@@ -93,6 +94,9 @@ import TouchScenarios
         "name: a\nseed: -3\n",                                               // negative seed
         "name: a\nseed: 18446744073709551616\n",                             // seed too large
         "name: a\nseed: 1.5\n",                                              // seed not an integer
+        "name: a\nseed: 0x\n",                                               // hex seed without digits
+        "name: a\nseed: 0x10000000000000000\n",                              // hex seed of 17 digits
+        "name: a\nseed: 0x12g4\n",                                           // not a hex digit
         "name: a\naxes: {contentTouchDelays: [1]}\n",                        // unknown axis
         "name: a\naxes: {contentTouchDelay: [100, 6000]}\n",                 // value out of range
         "name: a\naxes: {contentTouchDelay: ['100']}\n",                     // quoted number

@@ -23,6 +23,14 @@ import SweepReporting
         #expect(Array(table.render().utf8) == Array(expected.utf8))
     }
 
+    @Test func aByteOrderMarkBeforeTheHeaderIsNotPartOfTheFirstColumn() throws {
+        // `--excel` writes one, and Excel keeps one when it saves a CSV file.
+        let table = try CSVReader.parse("\u{FEFF}config_id,screen\r\nc001,Überblick\r\n", name: "summary.csv")
+        #expect(table.columns == ["config_id", "screen"])
+        #expect(table.column("config_id") == 0 && table.rows == [["c001", "Überblick"]])
+        #expect(try CSVReader.parse("config_id\r\n\u{FEFF}c001\r\n", name: "x.csv").rows == [["\u{FEFF}c001"]], "only a leading mark is dropped")
+    }
+
     @Test func unicodeIsCopiedUnchanged() {
         var table = CSVTable(columns: ["label", "emoji"])
         table.append(["Überblick – 設定", "👍🏽"])

@@ -30,8 +30,11 @@ public enum SweepSchema {
                 ("name", obj([("description", .string("The sweep's name; the default output directory is out/<name>.")),
                               ("type", .string("string")), ("pattern", .string("^[A-Za-z0-9][A-Za-z0-9._-]*$"))])),
                 ("description", obj([("description", .string("Free text.")), ("type", .string("string")), ("minLength", 1)])),
-                ("seed", obj([("description", .string("Root seed of every tree and gesture.")), ("type", .string("integer")),
-                              ("minimum", 0), ("maximum", .number(Decimal(string: "\(UInt64.max)")!)), ("default", 1)])),
+                ("seed", obj([("description", .string("Root seed of every tree and gesture: an integer, or 0x and 1 to 16 hex digits.")),
+                              ("anyOf", .array([obj([("type", .string("integer")), ("minimum", 0),
+                                                     ("maximum", .number(Decimal(string: "\(UInt64.max)")!))]),
+                                                obj([("type", .string("string")), ("pattern", .string("^0[xX][0-9a-fA-F]{1,16}$"))])])),
+                              ("default", 1)])),
                 ("output", obj([("description", .string("Output directory (default out/<name>).")), ("type", .string("string")),
                                 ("minLength", 1)])),
                 ("axes", obj([("description", .string("Axis name -> values: a list, a range {from, to, step} (number axes), "

@@ -25,6 +25,9 @@ extension SweepCommand {
         @Flag(help: "Print only the output directory.")
         var quiet = false
 
+        @OptionGroup
+        var csv: ExcelOption
+
         func run() throws {
             let merged: ShardMerge.Merged
             do {
@@ -35,7 +38,7 @@ extension SweepCommand {
             }
             let directory = output ?? merged.plan.config.output
             try writeReports(plan: merged.plan, tallies: merged.tallies, configText: merged.configText, to: directory,
-                             command: "sweep merge")
+                             excel: csv.excel, command: "sweep merge")
             if quiet {
                 print(directory)
                 return

@@ -46,12 +46,16 @@ extension SweepCommand {
         @Flag(help: "Print only the output directory.")
         var quiet = false
 
+        @OptionGroup
+        var csv: ExcelOption
+
         func validate() throws {
             if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads).") }
             if let treesPerUnit, treesPerUnit < 1 { throw ValidationError("--trees-per-unit must be at least 1, got \(treesPerUnit).") }
             if let shard {
                 _ = try ShardOption(shard)
                 if treesPerUnit != nil { throw ValidationError("--trees-per-unit cannot be combined with --shard: shards split fixed units.") }
+                if csv.excel { throw ValidationError("--excel cannot be combined with --shard: a shard writes no CSV files; pass --excel to sweep merge.") }
             }
         }
 
@@ -81,7 +85,7 @@ extension SweepCommand {
             let duration = seconds(since: start, clock)
             display.finish()
             try writeReports(plan: plan, tallies: tallies, configText: configText, to: directory, claim: claim, durationSeconds: duration,
-                             command: "sweep run")
+                             excel: csv.excel, command: "sweep run")
             if quiet {
                 print(directory)
                 return

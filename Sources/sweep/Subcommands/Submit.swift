@@ -55,6 +55,9 @@ extension SweepCommand {
         @Flag(help: "No progress line, only the output directory.")
         var quiet = false
 
+        @OptionGroup
+        var csv: ExcelOption
+
         @Option(help: "Aim for work units of about this many seconds once their cost is measured.")
         var unitSeconds = 1.0
 
@@ -193,7 +196,7 @@ extension SweepCommand {
                     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                     try writeReports(plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
                                      keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds,
-                                     command: "sweep submit")
+                                     excel: csv.excel, command: "sweep submit")
                 })
             } catch let exit as ExitCode {
                 spawner.terminateAll()

@@ -92,7 +92,7 @@ extension SweepCommand {
         static func describe(_ tree: GeneratedTree, index: Int, gestures: [Gesture]) -> String {
             let scene = tree.scene
             func f(_ v: Double) -> String { AxisValue.number(v).description }
-            let what = tree.template == .screen ? "screen \(scene.name)" : "\(tree.template.rawValue), seed \(tree.seed)"
+            let what = tree.template == .screen ? "screen \(scene.name)" : "\(tree.template.rawValue), seed \(SeedText.hex(tree.seed))"
             var out = "tree \(index): \(what), \(scene.views.count - 1) views, "
                 + "\(scene.recognizers.count) recognizers\n"
             func walk(_ v: ViewID, _ depth: Int) {
