@@ -1,9 +1,26 @@
+import Foundation
+import SweepPlanning
 import Testing
 @testable import SweepCore
 
 /// The progress `sweep run` and `sweep submit` show (issue 16 §1): trees are the exact measure, scenarios run
-/// against the plan's upper bound, and the rate and ETA count only this run's work.
+/// against the true total, and the rate and ETA count only this run's work.
 @Suite struct SweepProgressTests {
+    /// The true total is what the sweep runs, whatever the threads that count it, and below the gesture slots when
+    /// some family has nothing to aim at; a real screen's gestures count too (configs/templates-vs-real.yaml).
+    @Test(arguments: ["quickstart", "templates-vs-real"])
+    func theScenarioTotalIsWhatTheSweepRuns(_ name: String) throws {
+        let path = ShippedConfigTests.repository.appendingPathComponent("configs/\(name).yaml").path
+        let plan = SweepPlan(try SweepConfigLoader.load(path: path))
+        let total = plan.scenarioTotal(threads: 1)
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        #expect(total == tallies.runs && total <= plan.totalRuns, "\(total) counted, \(tallies.runs) ran, \(plan.totalRuns) slots")
+        #expect(plan.scenarioTotal(threads: 3) == total)
+        let counts = plan.gestureCounts(threads: 2)
+        let shards = (0 ..< 3).map { plan.scenarioTotal(of: plan.shardUnits($0, of: 3), gestureCounts: counts) }
+        #expect(shards.reduce(0, +) == total, "the shards' totals add up: \(shards)")
+    }
+
     @Test func halfTheTreesInTwoSecondsLeaveTwoSeconds() {
         let p = SweepProgress(treesDone: 96, treesTotal: 192, scenariosDone: 1712, scenariosTotal: 3424, elapsedSeconds: 2)
         #expect(p.percent == 50)
