@@ -215,7 +215,9 @@ public struct CoordinatorStateMachine: Sendable {
             actions.append(.log(.warning("rejected a message", ["worker": .text(Self.name(worker)), "reason": .text(reason)])))
         case let .unreachable(worker):
             if workers[worker] != nil {
-                actions.append(.log(.warning("worker unreachable; its units go back to the queue", ["worker": .text(Self.name(worker))])))
+                // Once the sweep is finished, workers going away is how it ends, not news.
+                actions.append(.log(finished ? .debug("worker gone after the sweep finished", ["worker": .text(Self.name(worker))])
+                                             : .warning("worker unreachable; its units go back to the queue", ["worker": .text(Self.name(worker))])))
                 removeWorker(worker, killed: false, into: &actions)
             }
         case .tick:

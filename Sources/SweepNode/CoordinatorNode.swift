@@ -302,8 +302,8 @@ public final class CoordinatorNode {
                     // libzmq reports a frame over ZMQ_MAXMSGSIZE only by dropping the connection; a peer that
                     // closed its socket looks the same from here.
                     if event.kind == .disconnected, dropLog.allows("disconnected", nowMs: now) {
-                        // Logged at most once a minute.
-                        options.logger.log(.warning("libzmq dropped a connection: the peer sent a frame over the limit, or closed its socket",
+                        // Logged at most once a minute; after the sweep finished, workers closing their sockets is expected.
+                        options.logger.log(NodeEvent(finished ? .debug : .warning, "libzmq dropped a connection: the peer sent a frame over the limit, or closed its socket",
                                                     ["endpoint": .text(event.endpoint), "limit_bytes": .number(Int(options.maxMessageBytes))]))
                     }
                 }

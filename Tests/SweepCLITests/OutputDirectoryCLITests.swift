@@ -83,7 +83,8 @@ import Testing
                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
         let again = try sweep(arguments, log: dir + "/../again.log")
         #expect(again.status == 0, "\(note): \(again.stderr)", sourceLocation: sourceLocation)
-        #expect(again.stderr.contains("sweep submit: \(dir)/out: a killed sweep left ."), "\(note): \(again.stderr)", sourceLocation: sourceLocation)
+        #expect(again.stderr.contains(" notice submit: cleaned up after a killed sweep detail=\"\(dir)/out: a killed sweep left ."), "\(note): \(again.stderr)",
+                sourceLocation: sourceLocation)
         #expect(again.stderr.contains(resuming), "\(note): \(again.stderr)", sourceLocation: sourceLocation)
         #expect(listing(dir) == ["out"], "\(note)", sourceLocation: sourceLocation)
         try processes.expectSameReports(dir + "/out", reference: try Self.fixture.get().reference, sourceLocation: sourceLocation)
@@ -107,7 +108,7 @@ import Testing
             let journal = exists(out + "/journal.tsj") ? out + "/journal.tsj" : dir + "/" + (aside ?? "?") + "/journal.tsj"
             #expect(exists(out + "/journal.tsj") || (!exchange && exists(journal)), "\(environment): \(listing(dir))")
             let records = try JournalReader.read(path: journal).records.count
-            try expectResumedAfterTheKill(arguments, dir: dir, resuming: "resumed \(records) units from the journal", "\(environment)")
+            try expectResumedAfterTheKill(arguments, dir: dir, resuming: " info submit: resumed units from the journal units=\(records)\n", "\(environment)")
             return true
         }
         #expect(steps == [4, 5], "keep the journal, install (or move aside and in), remove the old copy: every step was killed once")
@@ -134,7 +135,7 @@ import Testing
             }
             let again = try sweep(arguments, log: dir + "/../run-kill-2.log")
             #expect(again.status == 0, "\(again.stderr)")
-            #expect(again.stderr.contains("sweep run: \(out): a killed sweep left .out."), "\(again.stderr)")
+            #expect(again.stderr.contains(" notice run: cleaned up after a killed sweep detail=\"\(out): a killed sweep left .out."), "\(again.stderr)")
             #expect(listing(dir) == ["out"], "\(environment)")
             try processes.expectSameReports(out, reference: f.reference)
             return true
