@@ -196,6 +196,8 @@ public struct CoordinatorStateMachine: Sendable {
 
     public var totalTrees: Int { configurationCount * treeCount }
     public var liveWorkers: Int { workers.count }
+    /// The distinct workers that have joined this coordinator (by routing id), for the final line's count.
+    public private(set) var joinedWorkers = Set<WorkerID>()
     public var liveSlots: Int { workers.values.reduce(0) { $0 + $1.slots } }
     /// Units held by workers now (a straggler re-run counts once).
     public var leasedUnits: Int { leaseTable.count }
@@ -251,6 +253,7 @@ public struct CoordinatorStateMachine: Sendable {
             workerOrder.append(w)
             // A hello starts the credit over: the worker counts what it asked for from zero again.
             workers[w] = Worker(host: host, slots: slots, credit: 0, lastHeardMs: nowMs, lastSentMs: nowMs)
+            joinedWorkers.insert(w)
             actions.append(.log(.info("worker joined", ["worker": .text(workerID), "host": .text(host), "slots": .number(slots)])))
             actions.append(.send(w, .welcome(sweepID: settings.sweepID, configHash: settings.configHash, configText: settings.configText,
                                              heartbeatMs: settings.heartbeatMs, liveness: settings.liveness)))

@@ -55,6 +55,8 @@ public final class CoordinatorNode {
         public var unitsLeased = 0, unitsQueued = 0, treesUnassigned = 0
         /// Live slots, leases that ended without a result, refused connections.
         public var slots = 0, leaseExpiries = 0, refusals = 0
+        /// The distinct workers that have joined so far (live or not).
+        public var workersJoined = 0
     }
 
     public struct Outcome: Sendable {
@@ -377,7 +379,8 @@ public final class CoordinatorNode {
                                     scenariosDone: tallies.runs, workers: machine.liveWorkers, retries: machine.retries,
                                     failures: quarantined.count, elapsedMs: now, unitsLeased: machine.leasedUnits,
                                     unitsQueued: machine.queuedRetries, treesUnassigned: machine.unassignedTrees, slots: machine.liveSlots,
-                                    leaseExpiries: machine.leaseExpiries, refusals: gatekeeper?.refusals ?? 0))
+                                    leaseExpiries: machine.leaseExpiries, refusals: gatekeeper?.refusals ?? 0,
+                                    workersJoined: machine.joinedWorkers.count))
             }
         }
         try journal.flush()

@@ -284,7 +284,7 @@ final class SubmitProgress: @unchecked Sendable {
     private let lock = NSLock()
     /// What a resumed sweep found already done: rates and the ETA count only this run's work.
     private var resumed: (trees: Int, scenarios: Int)?
-    /// The most workers seen at once, and this run's scenarios.
+    /// The workers that took part (joined), and what a resumed sweep found done.
     private var mostWorkers = 0
     private var base = 0
 
@@ -297,7 +297,7 @@ final class SubmitProgress: @unchecked Sendable {
         let base: (trees: Int, scenarios: Int) = lock.withLock {
             let base = resumed ?? (p.treesDone, p.scenariosDone)
             resumed = base
-            mostWorkers = max(mostWorkers, p.workers)
+            mostWorkers = max(mostWorkers, p.workersJoined)
             self.base = base.scenarios
             return base
         }
@@ -310,8 +310,8 @@ final class SubmitProgress: @unchecked Sendable {
 
     func finish() { display.finish() }
 
-    /// `3424 scenarios in 1.20 s (2853 scenarios/s on 2 workers)`: the whole command's duration, the most workers
-    /// seen at once (the local workers when no progress was seen).
+    /// `3424 scenarios in 1.20 s (2853 scenarios/s on 2 workers)`: the whole command's duration, the workers that
+    /// joined (the local workers when no progress was seen).
     func finalText(scenarios: Int, seconds: Double, localWorkers: Int) -> String {
         let (workers, resumed) = lock.withLock { (mostWorkers, base) }
         let done = SweepProgress(treesDone: 0, treesTotal: 0, scenariosDone: scenarios, scenariosTotal: scenariosTotal,
