@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The simulator. Pure: no dependencies, no Foundation, no I/O, no clock, no globals.
@@ -49,11 +50,13 @@ let package = Package(
         .target(name: "SweepTransportZMQ", dependencies: ["CZeroMQ"]),
         // Coordinator and worker logic as state machines (pure: no sockets, no clock).
         .target(name: "SweepDistributed", dependencies: ["SweepProtocol"]),
-        // The drivers: coordinator and worker nodes on ZeroMQ sockets, journal and tallies.
+        // One log handler for every command (swift-log): text or JSON lines with a timestamp, level and component.
+        .target(name: "SweepLogging", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        // The drivers: coordinator and worker nodes on ZeroMQ sockets, journal and tallies. They log through a `Logger`.
         .target(
             name: "SweepNode",
             dependencies: ["SweepDistributed", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepCore", "SweepPlanning",
-                           "SweepReporting", "ScenarioKit"]
+                           "SweepReporting", "ScenarioKit", .product(name: "Logging", package: "swift-log")]
         ),
         // Prometheus metrics and the live view (/live, /live.json) of a running coordinator over HTTP (swift-prometheus,
         // FlyingFox): `--metrics-port`.
@@ -84,8 +87,8 @@ let package = Package(
             name: "sweep",
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepNode",
-                "SweepJournal", "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport", "SweepHTMLReport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SweepJournal", "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport", "SweepHTMLReport", "SweepLogging",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -103,7 +106,11 @@ let package = Package(
             dependencies: ["ScenarioKit", "TouchEngine", .product(name: "Yams", package: "Yams")],
             exclude: ["Traces"]
         ),
-        .testTarget(name: "SweepCLITests", dependencies: ["ScenarioKit", "SweepCore", "SweepProtocol", "SweepTransportZMQ", "SweepJournal"]),
+        .testTarget(
+            name: "SweepCLITests",
+            dependencies: ["ScenarioKit", "SweepCore", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepLogging",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "SweepCore", "TouchScenarios"]),
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),

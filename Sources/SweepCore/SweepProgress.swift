@@ -1,22 +1,22 @@
 /// How far a sweep has got, as a person reads it (issue 16 §1), shared by `sweep run` and `sweep submit`.
 ///
-/// Trees (one configuration × one tree) are the exact measure: the plan knows how many there are. Scenarios are
-/// counted as they run against the plan's upper bound (`SweepPlan.totalRuns`, the gesture slots; a gesture with
-/// nothing to aim at on its tree is skipped, so fewer run). The rate and the ETA count only this run's work: what
-/// a resumed sweep found done (`resumedTrees`, `resumedScenarios`) is left out.
+/// Trees (one configuration × one tree) are the exact measure of how far it has got; scenarios are counted as they
+/// run against the true total (`SweepPlan.scenarioTotal`: the gestures each tree really has, counted before the
+/// sweep starts), so the count ends at the total. The rate and the ETA count only this run's work: what a resumed
+/// sweep found done (`resumedTrees`, `resumedScenarios`) is left out.
 public struct SweepProgress: Sendable, Equatable {
     public var treesDone: Int
     public var treesTotal: Int
     public var scenariosDone: Int
-    public var scenariosBound: Int
+    public var scenariosTotal: Int
     public var elapsedSeconds: Double
     public var resumedTrees = 0
     public var resumedScenarios = 0
 
-    public init(treesDone: Int, treesTotal: Int, scenariosDone: Int, scenariosBound: Int, elapsedSeconds: Double,
+    public init(treesDone: Int, treesTotal: Int, scenariosDone: Int, scenariosTotal: Int, elapsedSeconds: Double,
                 resumedTrees: Int = 0, resumedScenarios: Int = 0) {
         self.treesDone = treesDone; self.treesTotal = treesTotal
-        self.scenariosDone = scenariosDone; self.scenariosBound = scenariosBound
+        self.scenariosDone = scenariosDone; self.scenariosTotal = scenariosTotal
         self.elapsedSeconds = elapsedSeconds
         self.resumedTrees = resumedTrees; self.resumedScenarios = resumedScenarios
     }
@@ -33,21 +33,22 @@ public struct SweepProgress: Sendable, Equatable {
         return rate > 0 ? Double(treesTotal - treesDone) / rate : nil
     }
 
-    /// `trees 96/192 (50%), scenarios 1712 of ≤ 4224, 3000 scenarios/s, ETA 1 s`.
+    /// `trees 96/192 (50%), scenarios 1712 of 3424, 3000 scenarios/s, ETA 1 s`.
     public var text: String {
         let eta = etaSeconds.map { "\(Int($0.rounded())) s" } ?? "unknown"
-        return "trees \(treesDone)/\(treesTotal) (\(percent)%), scenarios \(scenariosDone) of ≤ \(scenariosBound), "
+        return "trees \(treesDone)/\(treesTotal) (\(percent)%), scenarios \(scenariosDone) of \(scenariosTotal), "
             + "\(Int(scenarioRate)) scenarios/s, ETA \(eta)"
     }
 
     /// `3424 scenarios in 0.49 s (6976 scenarios/s on 2 threads)`: the line a finished sweep ends with.
     public func finalText(on workers: Int, _ unit: (one: String, many: String)) -> String {
         let seconds = max(elapsedSeconds, 1e-9)
-        return "\(scenariosDone) scenarios in \(formatted(elapsedSeconds)) s (\(Int(Double(scenariosDone - resumedScenarios) / seconds)) "
+        return "\(scenariosDone) scenarios in \(Self.formatted(elapsedSeconds)) s (\(Int(Double(scenariosDone - resumedScenarios) / seconds)) "
             + "scenarios/s on \(workers) \(workers == 1 ? unit.one : unit.many))"
     }
 
-    private func formatted(_ seconds: Double) -> String {
+    /// Seconds with two decimals: `0.49`.
+    public static func formatted(_ seconds: Double) -> String {
         let hundredths = Int((seconds * 100).rounded())
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"

@@ -58,8 +58,9 @@ extension CoordinatorStateMachine {
         }
         tail = nil  // leases moved: rebuild before the next look
         let ids = moving.map(\.unit.id)
-        actions.append(.log("moved \(ids.count) queued units (\(ids.count > 2 ? "\(ids[0]) … \(ids[ids.count - 1])" : ids.joined(separator: ", "))) "
-                            + "from \(Self.name(victim)) to idle worker \(Self.name(w))"))
+        actions.append(.log(.info("moved queued units to an idle worker",
+                                  ["units": .number(ids.count), "first": .text(ids.first ?? ""), "last": .text(ids.last ?? ""),
+                                   "from": .text(Self.name(victim)), "worker": .text(Self.name(w))])))
         return !moving.isEmpty
     }
 

@@ -74,7 +74,7 @@ public enum CoordinatorAction: Sendable, Equatable {
     case commit(UnitSpec, payload: [UInt8])
     /// Record that this unit gave up after its retry budget.
     case quarantine(UnitSpec, reason: String)
-    case log(String)
+    case log(NodeEvent)
     /// Every tree of every configuration is committed or quarantined.
     case finished
 
@@ -196,6 +196,8 @@ public struct CoordinatorStateMachine: Sendable {
 
     public var totalTrees: Int { configurationCount * treeCount }
     public var liveWorkers: Int { workers.count }
+    /// The distinct workers that have joined this coordinator (by routing id), for the final line's count.
+    public private(set) var joinedWorkers = Set<WorkerID>()
     public var liveSlots: Int { workers.values.reduce(0) { $0 + $1.slots } }
     /// Units held by workers now (a straggler re-run counts once).
     public var leasedUnits: Int { leaseTable.count }
@@ -212,10 +214,12 @@ public struct CoordinatorStateMachine: Sendable {
         case let .received(worker, message):
             receive(message, from: worker, nowMs: nowMs, into: &actions)
         case let .malformed(worker, reason):
-            actions.append(.log("rejected a message from \(Self.name(worker)): \(reason)"))
+            actions.append(.log(.warning("rejected a message", ["worker": .text(Self.name(worker)), "reason": .text(reason)])))
         case let .unreachable(worker):
             if workers[worker] != nil {
-                actions.append(.log("worker \(Self.name(worker)) is unreachable; its units go back to the queue"))
+                // Once the sweep is finished, workers going away is how it ends, not news.
+                actions.append(.log(finished ? .debug("worker gone after the sweep finished", ["worker": .text(Self.name(worker))])
+                                             : .warning("worker unreachable; its units go back to the queue", ["worker": .text(Self.name(worker))])))
                 removeWorker(worker, killed: false, into: &actions)
             }
         case .tick:
@@ -229,7 +233,8 @@ public struct CoordinatorStateMachine: Sendable {
     mutating func receive(_ message: ProtocolMessage, from w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) {
         if case let .hello(workerID, host, slots, engineVersion) = message {
             guard engineVersion == settings.engineVersion else {
-                actions.append(.log("refused worker \(workerID) on \(host): engine \(engineVersion), coordinator runs engine \(settings.engineVersion)"))
+                actions.append(.log(.warning("refused a worker of another engine", ["worker": .text(workerID), "host": .text(host), "engine": .text(engineVersion),
+                                                                                   "coordinator_engine": .text(settings.engineVersion)])))
                 actions.append(.send(w, .refuse(reason: "this coordinator runs engine \(settings.engineVersion) and results from two engines never mix; worker has \(engineVersion)")))
                 return
             }
@@ -242,13 +247,14 @@ public struct CoordinatorStateMachine: Sendable {
                 // units queued behind its slots and starts counting credit from zero, so its leases go back to the
                 // queue (not counted against their budget). What it still runs comes back as outbox results.
                 let held = workers[w]!.held
-                actions.append(.log("worker \(workerID) said hello again; the \(held) units it held go back to the queue"))
+                actions.append(.log(.notice("worker said hello again; the units it held go back to the queue", ["worker": .text(workerID), "held": .number(held)])))
                 removeWorker(w, killed: false, into: &actions)
             }
             workerOrder.append(w)
             // A hello starts the credit over: the worker counts what it asked for from zero again.
             workers[w] = Worker(host: host, slots: slots, credit: 0, lastHeardMs: nowMs, lastSentMs: nowMs)
-            actions.append(.log("worker \(workerID) joined from \(host) with \(slots) slots"))
+            joinedWorkers.insert(w)
+            actions.append(.log(.info("worker joined", ["worker": .text(workerID), "host": .text(host), "slots": .number(slots)])))
             actions.append(.send(w, .welcome(sweepID: settings.sweepID, configHash: settings.configHash, configText: settings.configText,
                                              heartbeatMs: settings.heartbeatMs, liveness: settings.liveness)))
             if finished { actions.append(.send(w, .disconnect(reason: "done"))) }
@@ -259,7 +265,7 @@ public struct CoordinatorStateMachine: Sendable {
             return
         }
         guard let index = workers.index(forKey: w) else {
-            actions.append(.log("ignored \(message.type.name) from \(Self.name(w)), which has not said hello"))
+            actions.append(.log(.notice("ignored a message from a worker that has not said hello", ["worker": .text(Self.name(w)), "type": .text(message.type.name)])))
             // Not a refusal: a worker whose hello was lost reconnects and says it again.
             actions.append(.send(w, .disconnect(reason: "say hello first")))
             return
@@ -268,7 +274,7 @@ public struct CoordinatorStateMachine: Sendable {
         switch message {
         case .credit(let count):
             guard count >= 0 && count <= 10_000 else {
-                actions.append(.log("rejected credit \(count) from \(Self.name(w))"))
+                actions.append(.log(.warning("rejected a credit out of range", ["worker": .text(Self.name(w)), "credit": .number(count)])))
                 return
             }
             workers.values[index].credit += count
@@ -278,10 +284,10 @@ public struct CoordinatorStateMachine: Sendable {
         case .heartbeat:
             break
         case .disconnect(let reason):
-            actions.append(.log("worker \(Self.name(w)) left: \(reason)"))
+            actions.append(.log(.info("worker left", ["worker": .text(Self.name(w)), "reason": .text(reason)])))
             removeWorker(w, killed: false, into: &actions)
         default:
-            actions.append(.log("ignored \(message.type.name) from worker \(Self.name(w)): workers do not send it"))
+            actions.append(.log(.warning("ignored a message workers do not send", ["worker": .text(Self.name(w)), "type": .text(message.type.name)])))
         }
     }
 
@@ -289,7 +295,7 @@ public struct CoordinatorStateMachine: Sendable {
                          from w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) {
         guard unit.configuration >= 0, unit.configuration < configurationCount, unit.trees.lowerBound >= 0,
               unit.trees.upperBound <= treeCount, !unit.trees.isEmpty else {
-            actions.append(.log("rejected a result for unknown unit \(unit.id) from \(Self.name(w))"))
+            actions.append(.log(.warning("rejected a result for a unit not in the plan", ["worker": .text(Self.name(w)), "unit": .text(unit.id)])))
             // Acknowledged all the same: the worker forgets it instead of sending it again after every hello.
             actions.append(.send(w, .ack(unit: unit)))
             return
@@ -297,7 +303,7 @@ public struct CoordinatorStateMachine: Sendable {
         let held = leaseTable[unit]?.contains { $0.worker == w && $0.attempt == attempt } ?? false
         if coverage[unit.configuration].overlaps(unit.trees) {
             if held { removeLeases(of: unit) { $0.worker == w && $0.attempt == attempt } }
-            actions.append(.log("discarded a duplicate result for \(unit.id) (attempt \(attempt)) from \(Self.name(w))"))
+            actions.append(.log(.info("discarded a duplicate result", ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt)])))
             actions.append(.send(w, .ack(unit: unit)))
             // Trees of it that nothing covers, holds or queues (it overlapped only part of what is committed) run again.
             requeueUncovered(unit, into: &actions)
@@ -307,7 +313,8 @@ public struct CoordinatorStateMachine: Sendable {
             // Not this worker's lease. Leased to another worker (it moved, or expired and went out again): that
             // lease stands and this late copy goes.
             if leaseTable[unit] != nil {
-                actions.append(.log("discarded a late result for \(unit.id) (attempt \(attempt)) from \(Self.name(w)); it was re-leased"))
+                actions.append(.log(.info("discarded a late result; the unit was leased again", ["worker": .text(Self.name(w)), "unit": .text(unit.id),
+                                                                                               "attempt": .number(attempt)])))
                 actions.append(.send(w, .ack(unit: unit)))
                 return
             }
@@ -315,12 +322,14 @@ public struct CoordinatorStateMachine: Sendable {
             // re-registered, perhaps with an earlier coordinator that cut the trees into other units. Its trees are
             // valid and not covered, and results do not depend on how trees are cut: the first `ok` stands.
             guard status == .ok else {
-                actions.append(.log("ignored a \(status == .timeout ? "timeout" : "failure") of \(unit.id) (attempt \(attempt)) from "
-                                    + "\(Self.name(w)), which does not hold it"))
+                actions.append(.log(.info("ignored a failed attempt of a unit the worker does not hold",
+                                          ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt),
+                                           "status": .text(status == .timeout ? "timeout" : "error")])))
                 actions.append(.send(w, .ack(unit: unit)))
                 return
             }
-            actions.append(.log("accepted \(unit.id) (attempt \(attempt)) from \(Self.name(w)), which does not hold it"))
+            actions.append(.log(.info("accepted a result from a worker that does not hold the unit",
+                                      ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt)])))
             commit(unit, payload: payload, elapsed: elapsed, from: w, into: &actions)
             actions.append(.send(w, .ack(unit: unit)))
             return
@@ -371,12 +380,12 @@ public struct CoordinatorStateMachine: Sendable {
             coverage[unit.configuration].insert(unit.trees)
             coveredTrees += unit.trees.count
             quarantined.append((unit, reason))
-            actions.append(.log("quarantined \(unit.id) after \(count) failed attempts: \(reason)"))
+            actions.append(.log(.error("quarantined a unit", ["unit": .text(unit.id), "failures": .number(count), "reason": .text(reason)])))
             actions.append(.quarantine(unit, reason: reason))
         } else {
             retries += 1
             retryQueue.append((unit, attempt + 1))
-            actions.append(.log("\(reason); retrying as attempt \(attempt + 1)"))
+            actions.append(.log(.warning("retrying a unit", ["unit": .text(unit.id), "attempt": .number(attempt + 1), "reason": .text(reason)])))
         }
     }
 
@@ -396,7 +405,7 @@ public struct CoordinatorStateMachine: Sendable {
     mutating func tick(nowMs: Int64, into actions: inout [CoordinatorAction]) {
         let silence = Int64(settings.heartbeatMs * settings.liveness)
         for w in workerOrder where nowMs - (workers[w]?.lastHeardMs ?? nowMs) > silence {
-            actions.append(.log("worker \(Self.name(w)) silent for more than \(silence) ms: declared dead"))
+            actions.append(.log(.warning("worker silent: declared dead", ["worker": .text(Self.name(w)), "silent_ms": .number(Int(silence))])))
             removeWorker(w, killed: true, into: &actions)
         }
         for lease in leases where lease.deadlineMs < nowMs {
@@ -435,7 +444,8 @@ public struct CoordinatorStateMachine: Sendable {
         var from = unit.trees.lowerBound
         while let gap = taken.nextGap(from: from, limit: unit.trees.upperBound, maxCount: unit.trees.count) {
             retryQueue.append((UnitSpec(configuration: c, trees: gap), 1))
-            actions.append(.log("\(UnitSpec(configuration: c, trees: gap).id), the part of \(unit.id) nothing covers, goes back to the queue"))
+            actions.append(.log(.info("the part of a unit nothing covers goes back to the queue",
+                                      ["unit": .text(UnitSpec(configuration: c, trees: gap).id), "part_of": .text(unit.id)])))
             from = gap.upperBound
         }
     }
@@ -539,8 +549,9 @@ public struct CoordinatorStateMachine: Sendable {
                     progress = true
                 } else if settings.speculativeStragglers, let straggler = oldestStraggler(notOn: w, tail: &tail, nowMs: nowMs) {
                     assign(straggler.unit, attempt: straggler.attempt, to: w, speculative: true, nowMs: nowMs, into: &actions)
-                    actions.append(.log("re-running straggler \(straggler.unit.id) on idle worker \(Self.name(w)): "
-                                        + "\(nowMs - straggler.expectedDoneMs) ms past its expected end"))
+                    actions.append(.log(.info("re-running a straggler on an idle worker",
+                                              ["unit": .text(straggler.unit.id), "worker": .text(Self.name(w)),
+                                               "late_ms": .number(Int(nowMs - straggler.expectedDoneMs))])))
                     progress = true
                 }
             }

@@ -37,21 +37,22 @@ public struct PeerLogThrottle: Sendable {
         return true
     }
 
-    /// The counts to log for windows that have ended: one line per peer that had lines held back, and one for
+    /// The counts to log for windows that have ended: one event per peer that had lines held back, and one for
     /// lines held back by the cap on all peers.
-    public mutating func endedWindows(nowMs: Int64) -> [String] {
-        var lines: [String] = []
-        for (peer, entry) in peers where nowMs - entry.start >= windowMs {
+    public mutating func endedWindows(nowMs: Int64) -> [NodeEvent] {
+        var events: [NodeEvent] = []
+        for (peer, entry) in peers.sorted(by: { $0.key.description < $1.key.description }) where nowMs - entry.start >= windowMs {
             if entry.held > 0 {
-                lines.append("held back \(entry.held) more log \(entry.held == 1 ? "line" : "lines") about \(peer) in the last second")
+                events.append(.notice("held back log lines about a peer in the last second", ["peer": .text(peer.description), "held": .number(entry.held)]))
             }
             peers[peer] = nil
         }
         if globalHeld > 0, let start = globalStart, nowMs - start >= windowMs {
-            lines.append("held back \(globalHeld) log lines about other peers (at most \(maximumLinesPerWindow) lines about peers a second)")
+            events.append(.notice("held back log lines about other peers in the last second",
+                                  ["held": .number(globalHeld), "most_a_second": .number(maximumLinesPerWindow)]))
             globalHeld = 0
         }
-        return lines.sorted()
+        return events
     }
 
     /// Peers with a window open (for tests: the throttle forgets peers).

@@ -48,7 +48,7 @@ public enum WorkerAction: Sendable {
     case abandon(UnitSpec)
     /// Drop the socket and connect again after this delay.
     case reconnect(afterMs: Int)
-    case log(String)
+    case log(NodeEvent)
     /// Leave: the sweep is done (without keep-alive) or the coordinator refused us.
     case exit(code: Int32, reason: String)
 }
@@ -89,14 +89,14 @@ public struct WorkerStateMachine: Sendable {
             sayHello(nowMs: nowMs, into: &actions)
         case .transportReconnected:
             if phase == .helloSent {
-                actions.append(.log("the connection to the coordinator is back; saying hello again"))
+                actions.append(.log(.info("the connection to the coordinator is back; saying hello again")))
                 sayHello(nowMs: nowMs, into: &actions)
             }
         case .received(let message):
             lastHeardMs = nowMs
             receive(message, nowMs: nowMs, into: &actions)
         case .malformed(let reason):
-            actions.append(.log("ignored a malformed message from the coordinator: \(reason)"))
+            actions.append(.log(.warning("ignored a malformed message from the coordinator", ["reason": .text(reason)])))
         case let .finished(unit, attempt, status, elapsed, payload, detail):
             running.removeAll { $0.unit == unit && $0.attempt == attempt }
             let message = ProtocolMessage.result(unit: unit, attempt: attempt, status: status, elapsedMicroseconds: elapsed,
@@ -131,7 +131,7 @@ public struct WorkerStateMachine: Sendable {
             self.liveness = max(1, liveness)
             phase = .ready
             backoffMs = settings.initialBackoffMs
-            actions.append(.log("joined sweep \(sweepID) (config \(configHash))"))
+            actions.append(.log(.info("joined a sweep", ["sweep": .text(sweepID), "config": .text(configHash)])))
             actions.append(.prepare(configText: configText, configHash: configHash))
             for result in outbox { send(result, nowMs: nowMs, into: &actions) }
             askForWork(nowMs: nowMs, into: &actions)
@@ -173,14 +173,14 @@ public struct WorkerStateMachine: Sendable {
                 phase = .exiting
                 actions.append(.exit(code: 0, reason: "the sweep is done"))
             } else if reason == "done" {
-                actions.append(.log("the sweep is done; waiting for the next one"))
+                actions.append(.log(.info("the sweep is done; waiting for the next one")))
             } else {
                 // The coordinator does not know us: it was restarted, or it declared us dead, or it lost our hello.
                 // The connection works (it just answered), so say hello again on it, at once and without backoff.
                 reRegister(reason: reason, nowMs: nowMs, into: &actions)
             }
         default:
-            actions.append(.log("ignored an unexpected message from the coordinator"))
+            actions.append(.log(.warning("ignored an unexpected message from the coordinator")))
         }
     }
 
@@ -190,7 +190,7 @@ public struct WorkerStateMachine: Sendable {
     /// without a welcome (the hello was lost).
     mutating func reRegister(reason: String, nowMs: Int64, into actions: inout [WorkerAction]) {
         if phase == .helloSent, let last = lastHelloMs, nowMs - last < Int64(heartbeatMs) { return }
-        actions.append(.log("the coordinator does not know this worker (\(reason)); saying hello again"))
+        actions.append(.log(.notice("the coordinator does not know this worker; saying hello again", ["reason": .text(reason)])))
         sayHello(nowMs: nowMs, into: &actions)
     }
 
@@ -234,13 +234,13 @@ public struct WorkerStateMachine: Sendable {
             // connection attempt gets through a network that came back faster than a pending one).
             let wait = max(settings.welcomeWaitMs, heartbeatMs * liveness)
             if let last = lastHelloMs, nowMs - last > Int64(wait) {
-                actions.append(.log("no welcome from the coordinator in \(wait) ms; reconnecting in \(backoffMs) ms"))
+                actions.append(.log(.warning("no welcome from the coordinator; reconnecting", ["waited_ms": .number(wait), "backoff_ms": .number(backoffMs)])))
                 reconnect(into: &actions)
             }
             return
         }
         if nowMs - lastHeardMs > Int64(heartbeatMs * liveness) {
-            actions.append(.log("the coordinator is silent; reconnecting in \(backoffMs) ms"))
+            actions.append(.log(.warning("the coordinator is silent; reconnecting", ["backoff_ms": .number(backoffMs)])))
             reconnect(into: &actions)
             return
         }

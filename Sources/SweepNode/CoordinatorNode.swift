@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SweepCore
 import SweepDistributed
 import SweepJournal
@@ -41,8 +42,12 @@ public final class CoordinatorNode {
         public var onLive: (@Sendable (LiveSnapshot) -> Void)?
         /// Called once the endpoint is bound, with the endpoint workers connect to.
         public var onListening: (@Sendable (String) -> Void)?
-        /// One line per event worth logging (rejected messages, dead workers, retries).
-        public var log: @Sendable (String) -> Void = { _ in }
+        /// The sweep's true scenario total (`SweepPlan.scenarioTotal`), when the caller has counted it already;
+        /// else the node counts it before it binds. `sweep status` reports it.
+        public var scenariosTotal: Int?
+        /// Where events worth logging go (workers joining and leaving, rejected messages, retries, quarantines): one
+        /// event per happening, its subject as metadata. None by default.
+        public var logger = Logger(label: "coordinator", factory: { _ in SwiftLogNoOpLogHandler() })
         public init(listen: String, outputDirectory: String) { self.listen = listen; self.outputDirectory = outputDirectory }
     }
 
@@ -53,6 +58,8 @@ public final class CoordinatorNode {
         public var unitsLeased = 0, unitsQueued = 0, treesUnassigned = 0
         /// Live slots, leases that ended without a result, refused connections.
         public var slots = 0, leaseExpiries = 0, refusals = 0
+        /// The distinct workers that have joined so far (live or not).
+        public var workersJoined = 0
     }
 
     public struct Outcome: Sendable {
@@ -165,7 +172,7 @@ public final class CoordinatorNode {
         var gatekeeper: Gatekeeper?
         if case let .curve(secretKey, allowed) = options.security {
             // The ZAP handler must exist before the first handshake, so before the bind.
-            gatekeeper = try Gatekeeper(context: context, allowed: allowed, statusKeys: options.statusKeys, log: options.log)
+            gatekeeper = try Gatekeeper(context: context, allowed: allowed, statusKeys: options.statusKeys, logger: options.logger)
             socketOptions.curve = .server(secretKey: secretKey)
             socketOptions.zapDomain = Gatekeeper.zapDomain
         }
@@ -187,13 +194,14 @@ public final class CoordinatorNode {
         var versionReplies = PeerLogThrottle()
         options.onListening?(endpoint)
 
+        let scenariosTotal = options.scenariosTotal ?? plan.scenarioTotal(threads: ProcessInfo.processInfo.activeProcessorCount)
         let startMs = clock.nowMs
         let treesAtStart = machine.committedTrees
         /// The machine's report, with the scenario counts and the rate's inputs: what `sweep status` and the live view see.
         func statusReport(nowMs: Int64) -> StatusReport {
             var report = machine.statusReport(nowMs: nowMs)
             report.scenariosDone = tallies.runs
-            report.scenariosTotal = plan.totalRuns
+            report.scenariosTotal = scenariosTotal
             report.treesThisRun = max(0, machine.committedTrees - treesAtStart)
             report.elapsedMs = Int(max(0, nowMs - startMs))
             return report
@@ -224,7 +232,7 @@ public final class CoordinatorNode {
                 outbox.forget(worker)
                 return false
             } catch let error as ZMQError where error.isAgain {
-                options.log("dropped a message to a slow worker: \(error)")
+                options.logger.log(.warning("dropped a message to a slow worker", ["worker": .text(worker.description), "error": .text("\(error)")]))
             }
             return true
         }
@@ -238,17 +246,17 @@ public final class CoordinatorNode {
             }
         }
 
-        /// Logs a line about `peer`'s message, unless that peer has had its line this second. Quarantines and a
+        /// Logs an event about `peer`'s message, unless that peer has had its line this second. Quarantines and a
         /// worker joining are always logged.
-        func log(_ line: String, about peer: WorkerID?, now: Int64) {
-            if let peer, !line.hasPrefix("quarantined ") {
-                if line.hasPrefix("worker "), line.contains(" joined from ") {
+        func log(_ event: NodeEvent, about peer: WorkerID?, now: Int64) {
+            if let peer, event.message != "quarantined a unit" {
+                if event.message == "worker joined" {
                     peerLog.force(peer, nowMs: now)
                 } else if !peerLog.admit(peer, nowMs: now) {
                     return
                 }
             }
-            options.log(line)
+            options.logger.log(event)
         }
 
         /// Performs actions as a worklist: handling one may add more (an unreachable worker's units move on).
@@ -272,8 +280,8 @@ public final class CoordinatorNode {
                 case let .quarantine(unit, reason):
                     quarantined.append((unit, reason))
                     try journal.append(kind: .quarantined, key: unit.id, payload: UnitRecordCodec.encode(unit: unit, payload: Array(reason.utf8)))
-                case let .log(line):
-                    log(line, about: peer, now: now)
+                case let .log(event):
+                    log(event, about: peer, now: now)
                 case .finished:
                     finished = true
                 }
@@ -303,8 +311,9 @@ public final class CoordinatorNode {
                     // libzmq reports a frame over ZMQ_MAXMSGSIZE only by dropping the connection; a peer that
                     // closed its socket looks the same from here.
                     if event.kind == .disconnected, dropLog.allows("disconnected", nowMs: now) {
-                        options.log("libzmq dropped a connection on \(event.endpoint): the peer sent a frame over the "
-                                    + "\(options.maxMessageBytes)-byte limit, or closed its socket (logged at most once a minute)")
+                        // Logged at most once a minute; after the sweep finished, workers closing their sockets is expected.
+                        options.logger.log(NodeEvent(finished ? .debug : .warning, "libzmq dropped a connection: the peer sent a frame over the limit, or closed its socket",
+                                                    ["endpoint": .text(event.endpoint), "limit_bytes": .number(Int(options.maxMessageBytes))]))
                     }
                 }
             }
@@ -325,8 +334,9 @@ public final class CoordinatorNode {
                         }
                         if Gatekeeper.isStatusKey(userID) {
                             // A status key reads and never works: whatever else it sends is refused, and said so.
-                            log("refused \(message.type.name) from \(worker): it connected with a status key (\(Gatekeeper.keyText(userID))), "
-                                + "which may ask for status only", about: worker, now: now)
+                            log(.warning("refused a message from a status key, which may ask for status only",
+                                         ["worker": .text(worker.description), "type": .text(message.type.name),
+                                          "key": .text(Gatekeeper.keyText(userID))]), about: worker, now: now)
                             try perform([.send(worker, .refuse(reason: "this key is a status key: it may ask for status but never take work"))],
                                         now: now)
                             continue
@@ -337,7 +347,9 @@ public final class CoordinatorNode {
                             do {
                                 arrived = (unit, try ResultCodec.decode(payload, for: unit))
                             } catch {
-                                log("rejected the result payload of \(unit.id) from \(worker): \(error)", about: worker, now: now)
+                                log(.warning("rejected a result payload that does not decode",
+                                             ["worker": .text(worker.description), "unit": .text(unit.id), "reason": .text("\(error)")]),
+                                    about: worker, now: now)
                                 message = .result(unit: unit, attempt: attempt, status: .error, elapsedMicroseconds: elapsed, payload: [],
                                                   detail: "its result payload did not decode")
                             }
@@ -360,7 +372,7 @@ public final class CoordinatorNode {
             if now - lastTick >= tickMs {
                 lastTick = now
                 try perform(machine.handle(.tick, nowMs: now), now: now)
-                for line in peerLog.endedWindows(nowMs: now) { options.log(line) }
+                for event in peerLog.endedWindows(nowMs: now) { options.logger.log(event) }
                 gatekeeper?.flushHeldKeys(nowMs: now)
                 _ = versionReplies.endedWindows(nowMs: now)                    // forgets peers; nothing to log
             }
@@ -374,7 +386,8 @@ public final class CoordinatorNode {
                                     scenariosDone: tallies.runs, workers: machine.liveWorkers, retries: machine.retries,
                                     failures: quarantined.count, elapsedMs: now, unitsLeased: machine.leasedUnits,
                                     unitsQueued: machine.queuedRetries, treesUnassigned: machine.unassignedTrees, slots: machine.liveSlots,
-                                    leaseExpiries: machine.leaseExpiries, refusals: gatekeeper?.refusals ?? 0))
+                                    leaseExpiries: machine.leaseExpiries, refusals: gatekeeper?.refusals ?? 0,
+                                    workersJoined: machine.joinedWorkers.count))
             }
             if let onLive = options.onLive, lastLive != Int64.max, now - lastLive >= options.progressIntervalMs || finished {
                 // Like progress, the last snapshot is the one that sees the sweep finished.
@@ -451,7 +464,8 @@ public final class CoordinatorNode {
                 }
             }
             if let tail = contents.tail {
-                options.log("the journal \(path) was damaged: \(tail.summary); their units run again")
+                options.logger.log(.warning("the journal was damaged; the units of the records dropped run again",
+                                            ["journal": .text(path), "damage": .text(tail.summary)]))
             }
             var resumed = 0
             var retried: Set<UnitSpec> = []

@@ -1,3 +1,5 @@
+import Logging
+import SweepDistributed
 import SweepTransportZMQ
 
 /// How a coordinator guards its endpoint.
@@ -36,7 +38,7 @@ final class Gatekeeper {
     let allowed: [CurvePublicKey: String]?
     /// Keys that may connect to ask for status only (their `User-Id` starts with ``statusPrefix``).
     let statusKeys: [CurvePublicKey: String]
-    let log: @Sendable (String) -> Void
+    let logger: Logger
     private var loggedKeys = Set<CurvePublicKey>()
     private var keylessLog = LogThrottle()
     private var keyLineAt: Int64?
@@ -44,11 +46,11 @@ final class Gatekeeper {
     private(set) var refusals = 0
 
     init(context: ZMQContext, allowed: [CurvePublicKey: String]?, statusKeys: [CurvePublicKey: String] = [:],
-         log: @escaping @Sendable (String) -> Void) throws {
+         logger: Logger) throws {
         authenticator = try ZMQAuthenticator(context: context)
         self.allowed = allowed
         self.statusKeys = statusKeys
-        self.log = log
+        self.logger = logger
     }
 
     /// The `User-Id` of a connection made with a status key, and of one made with a worker key: the prefix, then
@@ -83,8 +85,9 @@ final class Gatekeeper {
             if keyLineAt.map({ nowMs - $0 >= 1000 }) ?? true {
                 flushHeldKeys(nowMs: nowMs)
                 keyLineAt = nowMs
-                log("refused worker key \(key.z85) from \(request.address.isEmpty ? "a local peer" : request.address): "
-                    + "not on the allow-list (further attempts with this key are refused without a log line)")
+                // Further attempts with this key are refused without a log line.
+                logger.log(.warning("refused a worker key not on the allow-list",
+                                    ["key": .text(key.z85), "from": .text(request.address.isEmpty ? "a local peer" : request.address)]))
             } else {
                 keysHeld += 1
             }
@@ -96,7 +99,7 @@ final class Gatekeeper {
     /// over (called on every tick, and before the next key line).
     func flushHeldKeys(nowMs: Int64) {
         guard keysHeld > 0, keyLineAt.map({ nowMs - $0 >= 1000 }) ?? true else { return }
-        log("refused \(keysHeld) other unknown worker keys in the last second (one key a second is named)")
+        logger.log(.warning("refused other unknown worker keys in the last second (one key a second is named)", ["keys": .number(keysHeld)]))
         keysHeld = 0
     }
 
@@ -115,7 +118,8 @@ final class Gatekeeper {
         }
         refusals += 1
         if keylessLog.allows(why, nowMs: nowMs) {
-            log("refused a connection on \(event.endpoint): \(why); such refusals are logged once a minute")
+            // Such refusals are logged once a minute.
+            logger.log(.warning("refused a connection", ["endpoint": .text(event.endpoint), "reason": .text(why)]))
         }
     }
 

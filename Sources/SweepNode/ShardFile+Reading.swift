@@ -97,8 +97,10 @@ public enum ShardMerge {
     /// Reads every shard (see ``ShardFile/read(_:)``) and merges their results, after checking that they
     /// share one config and one N and that every shard 0..<N is there exactly once.
     /// - Precondition: `arguments` is not empty.
+    /// `onShard` is called after each shard is merged, with the shard, how many shards are merged and the
+    /// scenarios merged so far (for a progress display).
     /// - Throws: the first ``ShardError`` found, naming the file (or missing shards) at fault.
-    public static func merge(_ arguments: [String]) throws -> Merged {
+    public static func merge(_ arguments: [String], onShard: (_ shard: Shard, _ merged: Int, _ scenarios: Int) -> Void = { _, _, _ in }) throws -> Merged {
         precondition(!arguments.isEmpty, "merge needs at least one shard")
         var first: Shard?
         var tallies: SweepTallies?
@@ -121,6 +123,7 @@ public enum ShardMerge {
             if tallies == nil { tallies = SweepTallies(plan: shard.plan) }
             for result in shard.results { tallies!.merge(result) }
             if first == nil { first = shard }
+            onShard(shard, seen.count, tallies!.runs)
         }
         let shard = first!
         let missing = (0 ..< shard.count).filter { seen[$0] == nil }

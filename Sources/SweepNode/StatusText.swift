@@ -16,7 +16,7 @@ public enum StatusText {
         let rate = r.treesPerSecond.map { "\(decimal($0, 2)) trees/s" } ?? "no rate yet"
         let eta = r.etaSeconds.map { "ETA \(duration($0))" } ?? "ETA unknown"
         var out = "\(endpoint): sweep \(r.sweepID) (config \(r.configHash.prefix(12))): trees \(r.treesDone)/\(r.treesTotal) (\(percent)%), "
-            + "scenarios \(r.scenariosDone) of ≤ \(r.scenariosTotal), units \(r.unitsDone) of about \(r.unitsTotal), \(rate), \(eta); "
+            + "scenarios \(r.scenariosDone) of \(r.scenariosTotal), units \(r.unitsDone) of about \(r.unitsTotal), \(rate), \(eta); "
             + "\(count(r.workers.count, "worker", "workers")), \(count(r.retries, "retry", "retries")), \(r.quarantinedCount) quarantined"
             + (r.finished ? "; every tree is done" : "") + "\n"
         if !r.workers.isEmpty {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Logging
 import Synchronization
 import SweepCore
 import SweepDistributed
@@ -16,7 +17,8 @@ public final class WorkerNode: @unchecked Sendable {
         public var slots: Int
         public var keepAlive = false
         public var workerID: String
-        public var log: @Sendable (String) -> Void = { _ in }
+        /// Where events worth logging go (joined a sweep, reconnects, failed handshakes). None by default.
+        public var logger = Logger(label: "worker", factory: { _ in SwiftLogNoOpLogHandler() })
         /// Exit when this process's parent is no longer this pid (local workers die with their coordinator).
         public var parentPID: Int32?
         /// The engine version announced in hello (tests simulate a worker from another build with it).
@@ -91,7 +93,7 @@ public final class WorkerNode: @unchecked Sendable {
         /// The current socket lost its connection since it was last made (libzmq reconnects by itself).
         var lostConnection = false
         var sendFailureLog = LogThrottle()
-        var handshakeLog = HandshakeLog(endpoint: options.connect, curve: options.security.role != nil, log: options.log)
+        var handshakeLog = HandshakeLog(endpoint: options.connect, curve: options.security.role != nil, logger: options.logger)
         var socket = try connect()
         defer { socket.close(); monitor?.close() }
         var pending = machine.handle(.connected, nowMs: clock.nowMs)
@@ -143,7 +145,9 @@ public final class WorkerNode: @unchecked Sendable {
                         do { try socket.send(FrameCodec.encode(message), dontWait: true) } catch {
                             // The message is lost (a result stays in the outbox and goes again after the next hello).
                             if sendFailureLog.allows("\(message.type.name)", nowMs: now) {
-                                options.log("could not send \(message.type.name) to the coordinator: \(error) (logged once a minute)")
+                                // Logged once a minute.
+                                options.logger.log(.warning("could not send a message to the coordinator",
+                                                            ["type": .text(message.type.name), "error": .text("\(error)")]))
                             }
                         }
                     }
@@ -185,8 +189,8 @@ public final class WorkerNode: @unchecked Sendable {
                     socket.close()
                     monitor?.close()
                     monitor = nil
-                case .log(let line):
-                    options.log(line)
+                case .log(let event):
+                    options.logger.log(event)
                 case let .exit(code, reason):
                     return (code, reason)
                 }
@@ -230,7 +234,7 @@ public final class WorkerNode: @unchecked Sendable {
     struct HandshakeLog {
         let endpoint: String
         let curve: Bool
-        let log: @Sendable (String) -> Void
+        let logger: Logger
         var throttle = LogThrottle()
 
         mutating func note(_ kind: ZMQMonitorEvent.Kind, nowMs: Int64) {
@@ -249,7 +253,8 @@ public final class WorkerNode: @unchecked Sendable {
                 return
             }
             guard throttle.allows(advice, nowMs: nowMs) else { return }
-            log(advice + "; retrying with backoff")
+            logger.log(.warning("the handshake with the coordinator failed; retrying with backoff",
+                                ["endpoint": .text(endpoint), "reason": .text(advice)]))
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import SweepCore
 import SweepHTMLReport
 import SweepJournal
@@ -93,14 +94,17 @@ func swapTestHooks() -> OutputDirectory.SwapOptions {
 /// Claims the output directory before a sweep starts (``OutputDirectory/claim(_:keeping:create:)``): a path that
 /// cannot be written, a directory another running sweep uses, or a name too long is refused now, in one sentence
 /// (`command: sentence`, exit status 1), rather than after the sweep. What was done with the copies a killed sweep
-/// left beside the directory is said in one line, unless `quiet`.
+/// left beside the directory is a notice event (component: the command's name), unless `quiet`.
 func claimOutput(_ directory: String, keeping: [String], create: Bool, command: String, quiet: Bool) throws -> OutputClaim {
     let claim: OutputClaim
     do { claim = try OutputDirectory.claim(directory, keeping: keeping, create: create) } catch {
         printError("\(command): \(error)")
         throw ExitCode(1)
     }
-    if let recovered = claim.recovered, !quiet { printError("\(command): \(recovered)") }
+    if let recovered = claim.recovered, !quiet {
+        Logger(label: command.replacingOccurrences(of: "sweep ", with: "")).notice("cleaned up after a killed sweep",
+                                                                                   metadata: ["output": "\(directory)", "detail": "\(recovered)"])
+    }
     return claim
 }
 

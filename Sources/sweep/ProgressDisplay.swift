@@ -1,55 +1,64 @@
 import Foundation
+import Logging
 import SweepCore
+import SweepLogging
+import SweepPlanning
 
-/// Where a sweep's progress goes (issue 16 §1), for `sweep run` and `sweep submit` alike: on a terminal one live
-/// line on standard error, redrawn in place; anywhere else (`kubectl logs`, Slurm output files, CI logs) a plain
-/// line every `plainInterval` seconds and one when the last tree is done, each ending with a newline, so a log
-/// shows progress while the sweep runs.
+/// Where a sweep's progress goes (issue 16 §1), for `sweep run`, `run --shard`, `merge` and `submit` alike: on a
+/// terminal one live line on standard error, redrawn in place; anywhere else (`kubectl logs`, Slurm output files,
+/// CI logs) a log event (level info, component `progress`) every `plainInterval` seconds and one when the work is
+/// all done, so a log shows progress while the sweep runs, with a timestamp, in the format of `--log-format`.
 final class ProgressDisplay: @unchecked Sendable {
     private let enabled: Bool
     private let prefix: String
     private let terminal: Bool
     private let plainInterval: Double
+    private let output: LogOutput
+    private let logger = Logger(label: "progress")
     private let lock = NSLock()
     private var lastPlain = -Double.infinity
-    private var lineShown = false
     private var finalShown = false
 
-    init(enabled: Bool, command: String, terminal: Bool = isatty(2) != 0, plainInterval: Double = 3) {
+    /// `firstAtOnce`: off a terminal, the first line is shown at once (else only after `plainInterval`, so a merge
+    /// that fails at once says only why).
+    init(enabled: Bool, command: String, terminal: Bool = isatty(2) != 0, plainInterval: Double = 3, firstAtOnce: Bool = true) {
         self.enabled = enabled; self.prefix = command + ": "; self.terminal = terminal; self.plainInterval = plainInterval
+        if !firstAtOnce { lastPlain = 0 }
+        output = SweepLogging.current.output
     }
 
     /// Shows `line` (without the command's name) for `progress`.
     func show(_ line: String, _ progress: SweepProgress) {
         guard enabled else { return }
-        lock.lock(); defer { lock.unlock() }
         if terminal {
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + prefix + line).utf8))
-            lineShown = true
-        } else {
+            output.showLive(prefix + line)
+            return
+        }
+        let shown: Bool = lock.withLock {
             let last = progress.treesDone >= progress.treesTotal
-            guard progress.elapsedSeconds - lastPlain >= plainInterval || (last && !finalShown) else { return }
+            guard progress.elapsedSeconds - lastPlain >= plainInterval || (last && !finalShown) else { return false }
             lastPlain = progress.elapsedSeconds
             finalShown = last
-            FileHandle.standardError.write(Data((prefix + line + "\n").utf8))
+            return true
         }
-    }
-
-    /// A message between progress lines: on a terminal the live line is cleared first.
-    func log(_ line: String) {
-        lock.lock(); defer { lock.unlock() }
-        let clear = terminal && lineShown ? "\r\u{1B}[K" : ""
-        FileHandle.standardError.write(Data((clear + prefix + line + "\n").utf8))
-        lineShown = false
+        if shown { logger.info("\(line)") }
     }
 
     /// Ends the live line (a terminal's cursor goes to the next line).
     func finish() {
-        guard enabled else { return }
-        lock.lock(); defer { lock.unlock() }
-        if terminal && lineShown { FileHandle.standardError.write(Data("\n".utf8)) }
-        lineShown = false
+        guard enabled, terminal else { return }
+        output.endLive()
     }
+}
+
+/// The sweep's true scenario total (`SweepPlan.scenarioTotal`), counted on `threads` threads before it runs; a
+/// debug event says how long the count took (docs/operations.md, "Progress").
+func countScenarios(_ plan: SweepPlan, threads: Int, logger: Logger) -> Int {
+    let clock = ContinuousClock(), start = clock.now
+    let total = plan.scenarioTotal(threads: threads)
+    logger.debug("counted the scenarios", metadata: ["scenarios": .stringConvertible(total), "trees": .stringConvertible(plan.treeCount),
+                                                     "ms": .stringConvertible(Int(seconds(since: start, clock) * 1000))])
+    return total
 }
 
 /// Seconds on `clock` since `start`.

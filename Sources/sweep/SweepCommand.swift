@@ -22,6 +22,7 @@ struct SweepCommand: ParsableCommand {
         } catch {
             exitWithOneLine(error, command: "sweep")
         }
+        bootstrapLogging(for: command)
         do {
             try command.run()
         } catch {

@@ -29,9 +29,9 @@ extension DistributedFaultTests {
         let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", f.endpoint,
                                      "--metrics-port", "0", "--liveness", "1000", "--unit-seconds", "0.05"],
                                     stderr: f.dir + "/coordinator.log", environment: ["TOUCHSWEEP_HOLD_REPORTS_UNTIL": release])
-        #expect(waitForLog(f.dir + "/coordinator.log", "/live"))
+        #expect(waitForLog(f.dir + "/coordinator.log", "serving the live view url="))
         let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
-        let port = try #require(log.range(of: "live view at http://0.0.0.0:").map { Int(log[$0.upperBound...].prefix { $0.isNumber }) ?? 0 },
+        let port = try #require(log.range(of: "serving the live view url=http://0.0.0.0:").map { Int(log[$0.upperBound...].prefix { $0.isNumber }) ?? 0 },
                                 "\(log)")
         let worker = try start(["worker", "--connect", f.endpoint, "--slots", "1", "--id", "w"])
         // Once a unit is in, freeze the worker: the page, the JSON and `sweep status` then see one state.

@@ -43,9 +43,9 @@ extension DistributedFaultTests {
         let f = try fixture("metrics")
         let coordinator = try startCoordinator(f, output: f.dir + "/out", ["--metrics-port", "0"])
         let log = f.dir + "/coordinator.log"
-        #expect(waitForLog(log, "metrics at http://0.0.0.0:"))
+        #expect(waitForLog(log, "info submit: serving metrics url=http://0.0.0.0:"))
         let text = try String(contentsOfFile: log, encoding: .utf8)
-        let port = try #require(text.range(of: "metrics at http://0.0.0.0:").map { Int(text[$0.upperBound...].prefix { $0.isNumber }) ?? 0 })
+        let port = try #require(text.range(of: "serving metrics url=http://0.0.0.0:").map { Int(text[$0.upperBound...].prefix { $0.isNumber }) ?? 0 })
         let before = try #require(scrape(port: port))
         #expect(before.contains("# TYPE touchsweep_units_done_total counter"))
         #expect(sample(before, "touchsweep_trees") == 1600 && sample(before, "touchsweep_workers") == 0)

@@ -83,7 +83,8 @@ import Testing
                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
         let again = try sweep(arguments, log: dir + "/../again.log")
         #expect(again.status == 0, "\(note): \(again.stderr)", sourceLocation: sourceLocation)
-        #expect(again.stderr.contains("sweep submit: \(dir)/out: a killed sweep left ."), "\(note): \(again.stderr)", sourceLocation: sourceLocation)
+        #expect(again.stderr.contains(" notice submit: cleaned up after a killed sweep detail=\"\(dir)/out: a killed sweep left ."), "\(note): \(again.stderr)",
+                sourceLocation: sourceLocation)
         #expect(again.stderr.contains(resuming), "\(note): \(again.stderr)", sourceLocation: sourceLocation)
         #expect(listing(dir) == ["out"], "\(note)", sourceLocation: sourceLocation)
         try processes.expectSameReports(dir + "/out", reference: try Self.fixture.get().reference, sourceLocation: sourceLocation)
@@ -107,7 +108,7 @@ import Testing
             let journal = exists(out + "/journal.tsj") ? out + "/journal.tsj" : dir + "/" + (aside ?? "?") + "/journal.tsj"
             #expect(exists(out + "/journal.tsj") || (!exchange && exists(journal)), "\(environment): \(listing(dir))")
             let records = try JournalReader.read(path: journal).records.count
-            try expectResumedAfterTheKill(arguments, dir: dir, resuming: "resumed \(records) units from the journal", "\(environment)")
+            try expectResumedAfterTheKill(arguments, dir: dir, resuming: " info submit: resumed units from the journal units=\(records)\n", "\(environment)")
             return true
         }
         #expect(steps == [4, 5], "keep the journal, install (or move aside and in), remove the old copy: every step was killed once")
@@ -134,7 +135,7 @@ import Testing
             }
             let again = try sweep(arguments, log: dir + "/../run-kill-2.log")
             #expect(again.status == 0, "\(again.stderr)")
-            #expect(again.stderr.contains("sweep run: \(out): a killed sweep left .out."), "\(again.stderr)")
+            #expect(again.stderr.contains(" notice run: cleaned up after a killed sweep detail=\"\(out): a killed sweep left .out."), "\(again.stderr)")
             #expect(listing(dir) == ["out"], "\(environment)")
             try processes.expectSameReports(out, reference: f.reference)
             return true
@@ -237,10 +238,11 @@ import Testing
             let dropped = journal.records.count - index
             let lines = again.stderr.split(separator: "\n").filter { $0.contains("was damaged") }
             #expect(lines.count == 1, "\(again.stderr)")
-            #expect(lines.first?.hasPrefix("sweep submit: the journal \(out)/journal.tsj was damaged: dropped \(dropped) records from record "
-                                           + "\(index + 1) on (byte \(journal.recordOffsets[index]): a record is not what it claims to be (\(reason)") == true,
-                    "\(again.stderr)")
-            #expect(again.stderr.contains("resumed \(index) units from the journal"), "\(again.stderr)")
+            #expect(lines.first?.contains(" warning coordinator: the journal was damaged; the units of the records dropped run again "
+                                          + "damage=\"dropped \(dropped) records from record \(index + 1) on (byte \(journal.recordOffsets[index]): "
+                                          + "a record is not what it claims to be (\(reason)") == true, "\(again.stderr)")
+            #expect(lines.first?.hasSuffix("\" journal=\(out)/journal.tsj") == true, "\(again.stderr)")
+            #expect(again.stderr.contains(" info submit: resumed units from the journal units=\(index)\n"), "\(again.stderr)")
             try processes.expectSameReports(out, reference: f.reference)
         }
         #expect(listing(dir) == ["out"])
@@ -255,10 +257,11 @@ import Testing
         try Data(damaged).write(to: URL(fileURLWithPath: out + "/journal.tsj"))
         let again = try cli.sweep("submit", f.config, "--output", out, "--workers", "1", "--unit-seconds", "0.05")
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stderr.contains("sweep submit: the journal \(out)/journal.tsj was damaged: dropped \(journal.records.count - index) "
-                                      + "records from record \(index + 1) on (byte \(journal.recordOffsets[index]): a record does not match its "
-                                      + "checksum); their units run again"), "\(again.stderr)")
-        #expect(again.stderr.contains("resumed \(index) units from the journal"), "\(again.stderr)")
+        #expect(again.stderr.contains(" warning coordinator: the journal was damaged; the units of the records dropped run again "
+                                      + "damage=\"dropped \(journal.records.count - index) records from record \(index + 1) on (byte "
+                                      + "\(journal.recordOffsets[index]): a record does not match its checksum)\" journal=\(out)/journal.tsj\n"),
+                "\(again.stderr)")
+        #expect(again.stderr.contains(" info submit: resumed units from the journal units=\(index)\n"), "\(again.stderr)")
         try processes.expectSameReports(out, reference: f.reference)
     }
 
@@ -301,7 +304,7 @@ import Testing
         let out = dir + "/out"
         let coordinator = try processes.start(["submit", f.config, "--output", out, "--workers", "0", "--listen", "ipc://\(dir)/coordinator"],
                                               stderr: dir + "/../live.log")
-        #expect(processes.waitForLog(dir + "/../live.log", "coordinator at"))
+        #expect(processes.waitForLog(dir + "/../live.log", "coordinator listening endpoint="))
         for command in ["run", "submit"] {
             let refused = try cli.sweep(command, f.config, "--output", out)
             #expect(refused.status == 1)

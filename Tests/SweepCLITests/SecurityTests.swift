@@ -22,9 +22,9 @@ extension DistributedFaultTests {
 
     /// The endpoint a coordinator bound to `tcp://127.0.0.1:*`, read from its log.
     func boundEndpoint(_ log: String) -> String? {
-        guard waitForLog(log, "coordinator at tcp://"), let text = try? String(contentsOfFile: log, encoding: .utf8),
-              let start = text.range(of: "coordinator at ")?.upperBound else { return nil }
-        return String(text[start...].prefix { $0 != ";" })
+        guard waitForLog(log, "coordinator listening endpoint=tcp://"), let text = try? String(contentsOfFile: log, encoding: .utf8),
+              let start = text.range(of: "coordinator listening endpoint=")?.upperBound else { return nil }
+        return String(text[start...].prefix { $0 != " " })
     }
 
     @Test func keysGenerateWritesOwnerOnlySecretsAndNeverOverwrites() throws {
@@ -93,7 +93,7 @@ extension DistributedFaultTests {
         let impostor = try start(["worker", "--connect", endpoint, "--id", "misled", "--coordinator-key", other + "/coordinator.pub",
                                   "--key", keys + "/workers/worker-1.secret"], stderr: f.dir + "/misled.log")
         let log = f.dir + "/coordinator.log"
-        #expect(waitForLog(log, "refused worker key \(strangerKey) from 127.0.0.1: not on the allow-list"))
+        #expect(waitForLog(log, "refused a worker key not on the allow-list from=127.0.0.1 key=\(DistributedFaultTests.logValue(strangerKey))"))
         #expect(waitForLog(log, "it does not speak CURVE (a worker started with --insecure or without keys)"))
         #expect(waitForLog(log, "its CURVE handshake did not decrypt (a worker holding the wrong --coordinator-key)"))
         #expect(waitForLog(f.dir + "/stranger.log", "refused this worker's key: its public half is not on the coordinator's allow-list"))
@@ -111,9 +111,9 @@ extension DistributedFaultTests {
         for p in [stranger, plain, impostor] { kill(p.processIdentifier, SIGKILL); p.waitUntilExit() }
         try expectSameReports(f.dir + "/out", f)
         let said = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(said.components(separatedBy: "refused worker key").count == 2, "one line for the stranger's key: \(said)")
-        #expect(!said.contains("worker stranger") && !said.contains("worker plain") && !said.contains("worker misled"))
-        #expect(said.contains("worker good joined"))
+        #expect(said.components(separatedBy: "refused a worker key not on the allow-list").count == 2, "one line for the stranger's key: \(said)")
+        #expect(!said.contains("worker=stranger") && !said.contains("worker=plain") && !said.contains("worker=misled"))
+        #expect(said.contains("worker joined") && said.contains(" worker=good\n"))
         let written = everything(under: f.dir)
         for secret in try secrets(under: keys) + secrets(under: other) {
             #expect(!written.contains(secret), "a secret key appears in a log, report or public file")
@@ -148,10 +148,10 @@ extension DistributedFaultTests {
         context.terminate()
         kill(coordinator.processIdentifier, SIGTERM)
         let said = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8).split(separator: "\n")
-        let named = said.filter { $0.contains("refused worker key") }
+        let named = said.filter { $0.contains("refused a worker key not on the allow-list") }
         let counted = said.compactMap { line -> Int? in
-            guard let r = line.range(of: "refused "), line.hasSuffix("other unknown worker keys in the last second (one key a second is named)")
-            else { return nil }
+            guard line.contains("refused other unknown worker keys in the last second (one key a second is named)"),
+                  let r = line.range(of: " keys=") else { return nil }
             return Int(line[r.upperBound...].prefix { $0.isNumber })
         }
         #expect(named.count >= 1 && named.count <= 4, "\(named.count) lines name a key, for 60 keys")
@@ -175,7 +175,7 @@ extension DistributedFaultTests {
         kill(plain.processIdentifier, SIGKILL)
         plain.waitUntilExit()
         let said = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(said.contains("worker anyone joined") && !said.contains("worker plain joined"))
+        #expect(said.contains(" worker=anyone\n") && said.contains("worker joined") && !said.contains(" worker=plain\n"))
         try expectSameReports(f.dir + "/out", f)
     }
 

@@ -51,6 +51,35 @@ import Testing
         }
     }
 
+    /// Shards and merge show progress against the true scenario total and end with a line of counts and duration;
+    /// off a terminal, in JSON with `--log-format json`.
+    @Test func shardsAndMergeShowProgressAndAFinalLineWithCountsAndDuration() throws {
+        let dir = try workspace("progress")
+        var shardScenarios = 0
+        for i in 0 ..< 3 {
+            let run = try cli.sweep("run", dir + "/tiny.yaml", "--shard", "\(i)/3", "--output", "\(dir)/shards/\(i)", "--threads", "1")
+            #expect(run.status == 0, "\(run.stderr)")
+            let last = try #require(run.stderr.split(separator: "\n").last.map(String.init))
+            // `… info progress: shard 1 of 3: trees 9/9 (100%), scenarios 78 of 78, …`: the shard's own true total.
+            let counts = try #require(last.firstMatch(of: #/info progress: shard \d of 3: trees (\d+)/(\d+) \(100%\), scenarios (\d+) of (\d+), /#), "\(last)")
+            #expect(counts.1 == counts.2 && counts.3 == counts.4, "\(last)")
+            shardScenarios += Int(counts.3)!
+            #expect(run.stdout.contains("\(counts.3) scenarios in ") && run.stdout.contains(" scenarios/s on 1 thread)"), "\(run.stdout)")
+        }
+        let merge = try cli.sweep(["merge", "--output", dir + "/out", "--log-format", "json"] + [2, 0, 1].map { "\(dir)/shards/\($0)" })
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let events = try merge.stderr.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "not JSON: \($0)")
+        }
+        let last = try #require(events.last)
+        #expect(last["component"] as? String == "progress" && last["level"] as? String == "info")
+        let message = try #require(last["message"] as? String)
+        #expect(message.hasPrefix("shards 3/3, trees 28/28 (100%), scenarios \(shardScenarios) of \(shardScenarios), ") && message.hasSuffix(", ETA 0 s"),
+                "\(message)")
+        let final = try #require(merge.stdout.split(separator: "\n").first { $0.contains(" merged in ") })
+        #expect(final.wholeMatch(of: #/\d+ scenarios from 3 shards merged in \d+\.\d\d s/#) != nil && final.hasPrefix("\(shardScenarios) scenarios"), "\(final)")
+    }
+
     @Test func shardsOfRealScreensMergeWithoutTheDumpsIntoTheReportsOfRun() throws {
         let dir = try workspace("screens")
         try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)

@@ -64,8 +64,9 @@ import Testing
         #expect(header.contains(",invisible_feedback_attempts,invisible_feedback_count,invisible_feedback_rate,"))
     }
 
-    /// Off a terminal (a log file, `kubectl logs`, CI) progress is plain lines, each ending with a newline: the
-    /// header, then trees done/total with the rate and ETA, the last one at 100%, then the final line on stdout.
+    /// Off a terminal (a log file, `kubectl logs`, CI) progress is plain log lines, each with its time and ending
+    /// with a newline: the header, then trees done/total with the rate and ETA against the true scenario total, the
+    /// last one at 100% with every scenario counted, then the final line on stdout.
     @Test func offATerminalProgressIsPlainLinesEndingAtAllTrees() throws {
         let dir = try temporaryDirectory("progress")
         let config = dir + "/tiny.yaml"
@@ -74,11 +75,43 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("\r"), "no carriage returns off a terminal: \(run.stderr.debugDescription)")
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasSuffix("= at most 176 scenarios on 1 thread") == true, "\(lines)")
-        let progress = lines.filter { $0.hasPrefix("sweep run: trees ") }
-        #expect(progress.last?.hasPrefix("sweep run: trees 16/16 (100%), scenarios ") == true, "\(lines)")
-        #expect(progress.allSatisfy { $0.contains(" scenarios/s, ETA ") }, "\(progress)")
-        #expect(run.stdout.contains(" scenarios in ") && run.stdout.contains(" scenarios/s on 1 thread)"), "\(run.stdout)")
+        let ran = try #require(run.stdout.split(separator: "\n").first { $0.contains(" scenarios in ") }?.split(separator: " ").first.flatMap { Int($0) })
+        let summary = try summaryRuns(dir + "/out")
+        #expect(ran == summary && ran < 176, "the true total is what ran, fewer than the 176 gesture slots")
+        #expect(lines.first?.hasSuffix(" info run: 4 configurations × 4 trees × 11 gestures = at most 176; \(ran) scenarios to run on 1 thread") == true,
+                "\(lines)")
+        #expect(lines.allSatisfy { Self.startsWithATimestamp($0) }, "\(lines)")
+        let progress = lines.filter { $0.contains(" info progress: trees ") }
+        #expect(progress.last?.contains(" info progress: trees 16/16 (100%), scenarios \(ran) of \(ran), ") == true, "\(lines)")
+        #expect(progress.allSatisfy { $0.contains(" scenarios/s, ETA ") && $0.contains(" of \(ran), ") }, "\(progress)")
+        #expect(run.stdout.contains("\(ran) scenarios in ") && run.stdout.contains(" scenarios/s on 1 thread)"), "\(run.stdout)")
+    }
+
+    /// `2026-11-25T02:03:04.123Z ` at the start of `line`.
+    static func startsWithATimestamp(_ line: String) -> Bool {
+        line.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z "#, options: .regularExpression) != nil
+    }
+
+    /// The scenarios a finished sweep ran: the sum of summary.csv's `runs` column.
+    func summaryRuns(_ directory: String) throws -> Int {
+        let rows = try String(contentsOfFile: directory + "/summary.csv", encoding: .utf8).split(separator: "\r\n").map { $0.split(separator: ",") }
+        let column = try #require(rows.first?.firstIndex(of: "runs"))
+        return rows.dropFirst().reduce(0) { $0 + (Int($1[column]) ?? 0) }
+    }
+
+    /// A bad `--log-level` or `--log-format` is one line naming the option, exit status 2, nothing written.
+    @Test func aBadLogOptionIsOneLineNamingIt() throws {
+        let dir = try temporaryDirectory("log-options")
+        let config = dir + "/tiny.yaml"
+        try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+        let loud = try cli.sweep("run", config, "--output", dir + "/out", "--log-level", "loud")
+        #expect(loud.status == 2 && loud.stdout.isEmpty)
+        #expect(loud.stderr == "sweep run: --log-level must be one of trace, debug, info, notice, warning, error, critical, got 'loud'.\n")
+        let xml = try cli.sweep("merge", dir + "/nowhere", "--log-format", "xml")
+        #expect(xml.status == 2 && xml.stderr == "sweep merge: --log-format must be text or json, got 'xml'.\n", "\(xml.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"), "nothing written")
+        let quiet = try cli.sweep("run", config, "--output", dir + "/out", "--log-level", "warning", "--threads", "1")
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "progress and the header are info events: \(quiet.stderr)")
     }
 
     @Test func anExampleReplaysToItsTimeline() throws {

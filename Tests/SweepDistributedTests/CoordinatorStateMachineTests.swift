@@ -100,7 +100,7 @@ import TouchScenarios
         var m = Self.machine()
         let actions = m.handle(.received(Self.a, .credit(count: 5)), nowMs: 0)
         #expect(Self.assigns(actions).isEmpty)
-        #expect(actions.contains { if case .log(let l) = $0 { return l.contains("has not said hello") } else { return false } })
+        #expect(actions.contains { if case .log(let l) = $0 { return l.description.contains("has not said hello") } else { return false } })
     }
 
     @Test func aSilentWorkersUnitsGoToAnotherWorkerWithTheNextAttempt() {
@@ -114,7 +114,7 @@ import TouchScenarios
         // b keeps talking; a goes silent past 3 × 1000 ms.
         _ = m.handle(.received(Self.b, .heartbeat(inflight: 0)), nowMs: 3000)
         let actions = m.handle(.tick, nowMs: 3101)
-        #expect(actions.contains { if case .log(let l) = $0 { return l.contains("declared dead") } else { return false } })
+        #expect(actions.contains { if case .log(let l) = $0 { return l.description.contains("declared dead") } else { return false } })
         #expect(Self.assigns(actions, to: Self.b).map(\.1) == [2], "re-leased with attempt 2")
         // a wakes up and sends its late result: discarded, acknowledged, not committed.
         let late = m.handle(.received(Self.a, Self.ok(given[0].0)), nowMs: 3200)
@@ -132,7 +132,7 @@ import TouchScenarios
         let again = m.handle(.received(Self.a, Self.ok(unit)), nowMs: 2)
         #expect(Self.commits(again).isEmpty)
         #expect(again.contains { if case .send(_, .ack(let u)) = $0 { return u == unit } else { return false } })
-        #expect(again.contains { if case .log(let l) = $0 { return l.contains("duplicate") } else { return false } })
+        #expect(again.contains { if case .log(let l) = $0 { return l.description.contains("duplicate") } else { return false } })
     }
 
     @Test func aResultForAUnitOutsideThePlanIsRejected() {
@@ -140,7 +140,7 @@ import TouchScenarios
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
         let actions = m.handle(.received(Self.a, Self.ok(UnitSpec(configuration: 99, trees: 0 ..< 1))), nowMs: 1)
         #expect(Self.commits(actions).isEmpty)
-        #expect(actions.contains { if case .log(let l) = $0 { return l.contains("unknown unit c99:t0-0") } else { return false } })
+        #expect(actions.contains { if case .log(let l) = $0 { return l.description.contains("rejected a result for a unit not in the plan unit=c99:t0-0") } else { return false } })
     }
 
     @Test func aUnitThatKeepsFailingIsQuarantinedAndTheSweepGoesOn() {
@@ -209,7 +209,7 @@ import TouchScenarios
     }
 
     static func logs(_ actions: [CoordinatorAction]) -> [String] {
-        actions.compactMap { if case let .log(line) = $0 { return line } else { return nil } }
+        actions.compactMap { if case let .log(event) = $0 { return event.description } else { return nil } }
     }
 
     @Test func anIdleWorkerReRunsAUnitOnlyOnceItIsLateAndTheFirstResultWins() {
@@ -223,7 +223,7 @@ import TouchScenarios
         // Its cost is unknown, so it is late once a second (minimumStragglerDelayMs) has passed: b gets a copy.
         let copy = m.handle(.tick, nowMs: 1001)
         #expect(Self.assigns(copy, to: Self.b).map(\.0) == [unit])
-        #expect(Self.logs(copy).contains { $0.hasPrefix("re-running straggler \(unit.id) on idle worker worker-b") })
+        #expect(Self.logs(copy).contains { $0.hasPrefix("re-running a straggler on an idle worker late_ms=") && $0.hasSuffix("unit=\(unit.id) worker=worker-b") })
         let won = m.handle(.received(Self.b, Self.ok(unit)), nowMs: 1100)
         #expect(Self.commits(won) == [unit])
         #expect(Self.cancels(won, to: Self.a) == [unit])
@@ -245,7 +245,7 @@ import TouchScenarios
         #expect(Self.assigns(moved, to: Self.b).map(\.0) == taken)
         #expect(Self.assigns(moved, to: Self.b).allSatisfy { $0.1 == 1 }, "a move is not a retry")
         #expect(Self.cancels(moved, to: Self.a) == taken)
-        #expect(Self.logs(moved).contains { $0.hasPrefix("moved 2 queued units") && $0.hasSuffix("from worker-a to idle worker worker-b") })
+        #expect(Self.logs(moved).contains { $0.hasPrefix("moved queued units to an idle worker") && $0.contains("from=worker-a") && $0.contains("units=2 worker=worker-b") })
         // While b holds work of its own it takes no more (else two workers would pass units back and forth).
         #expect(Self.assigns(m.handle(.received(Self.b, .credit(count: 4)), nowMs: 20)).isEmpty)
         // b's results commit; a's result for a unit it had been told to drop is discarded.
@@ -304,7 +304,7 @@ import TouchScenarios
         _ = m.handle(.received(Self.a, .credit(count: 2)), nowMs: 0)
         _ = m.handle(.received(Self.a, .heartbeat(inflight: 1)), nowMs: 450)
         let actions = m.handle(.tick, nowMs: 600)
-        #expect(actions.contains { if case .log(let l) = $0 { return l.contains("passed its deadline") } else { return false } })
+        #expect(actions.contains { if case .log(let l) = $0 { return l.description.contains("passed its deadline") } else { return false } })
         #expect(Self.assigns(actions).map(\.1) == [2])
     }
 
@@ -345,7 +345,7 @@ import TouchScenarios
         let held = Self.assigns(m.handle(.received(Self.a, .credit(count: 2)), nowMs: 0)).map(\.0)
         #expect(held.count == 2 && m.leasedUnits == 2)
         let again = m.handle(Self.hello(Self.a), nowMs: 10)
-        #expect(Self.logs(again).contains("worker worker-a said hello again; the 2 units it held go back to the queue"))
+        #expect(Self.logs(again).contains("worker said hello again; the units it held go back to the queue held=2 worker=worker-a"))
         #expect(m.leasedUnits == 0 && m.liveWorkers == 1)
         // They go out again, as attempt 2, to whoever asks first; nothing was quarantined.
         let out = Self.assigns(m.handle(.received(Self.a, .credit(count: 2)), nowMs: 20))
@@ -379,7 +379,7 @@ import TouchScenarios
         // Cut otherwise by an earlier coordinator: trees 2-5 overlap what is committed, 4 and 5 do not.
         let late = m.handle(.received(Self.a, Self.ok(UnitSpec(configuration: 0, trees: 2 ..< 6))), nowMs: 2)
         #expect(Self.commits(late).isEmpty)
-        #expect(Self.logs(late).contains("c0:t4-5, the part of c0:t2-5 nothing covers, goes back to the queue"))
+        #expect(Self.logs(late).contains("the part of a unit nothing covers goes back to the queue part_of=c0:t2-5 unit=c0:t4-5"))
         // Run the sweep out: every tree is committed once and it finishes.
         let (committed, finished) = Self.runOut(&m, asking: 3)
         #expect(finished)

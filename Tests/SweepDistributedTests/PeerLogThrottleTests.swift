@@ -15,7 +15,7 @@ import Testing
         let early = t.endedWindows(nowMs: 999)
         #expect(early.isEmpty, "the second has not ended")
         let ended = t.endedWindows(nowMs: 1000)
-        #expect(ended == ["held back 199 more log lines about peer-a in the last second"])
+        #expect(ended == [.notice("held back log lines about a peer in the last second", ["peer": "peer-a", "held": 199])])
         let later = t.endedWindows(nowMs: 1010)
         #expect(later.isEmpty, "peer-b had nothing held back")
         #expect(t.trackedPeers == 0, "peers are forgotten once their second is over")
@@ -29,7 +29,7 @@ import Testing
         let admitted = (0 ..< 50).filter { t.admit(WorkerID(Array("p\($0)".utf8)), nowMs: 5) }.count
         #expect(admitted == 10)
         let ended = t.endedWindows(nowMs: 1005)
-        #expect(ended.contains("held back 40 log lines about other peers (at most 10 lines about peers a second)"), "\(ended)")
+        #expect(ended.map(\.description).contains("held back log lines about other peers in the last second held=40 most_a_second=10"), "\(ended)")
     }
 
     @Test func aForcedLineOpensThePeersSecondSoTheNoiseAfterItIsHeldBack() {
@@ -38,6 +38,6 @@ import Testing
         let noise = t.admit(Self.a, nowMs: 10)
         #expect(!noise)
         let ended = t.endedWindows(nowMs: 1000)
-        #expect(ended == ["held back 1 more log line about peer-a in the last second"])
+        #expect(ended == [.notice("held back log lines about a peer in the last second", ["peer": "peer-a", "held": 1])])
     }
 }

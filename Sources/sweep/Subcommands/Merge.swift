@@ -1,11 +1,12 @@
 import ArgumentParser
+import Foundation
 import SweepCore
 import SweepNode
 import SweepReporting
 
 extension SweepCommand {
     /// `sweep merge --output DIR SHARD_DIR...`: the reports of a sweep run as shards.
-    struct Merge: ParsableCommand {
+    struct Merge: ParsableCommand, LoggingCommand {
         static let configuration = CommandConfiguration(
             abstract: "Merge the shard files of `sweep run --shard I/N` into the sweep's CSV reports.",
             discussion: """
@@ -28,14 +29,30 @@ extension SweepCommand {
         @OptionGroup
         var csv: ExcelOption
 
+        @OptionGroup(title: "Logging")
+        var logging: LogOptions
+
         func run() throws {
             let merged: ShardMerge.Merged
+            let display = ProgressDisplay(enabled: !quiet, command: "sweep merge", firstAtOnce: false)
+            let clock = ContinuousClock(), start = clock.now
+            var count: (trees: Int, scenarios: Int)?
+            var treesMerged = 0
             do {
-                merged = try ShardMerge.merge(shards)
+                merged = try ShardMerge.merge(shards) { shard, done, scenarios in
+                    let plan = shard.plan
+                    if count == nil { count = (plan.totalTrees, plan.scenarioTotal(threads: ProcessInfo.processInfo.activeProcessorCount)) }
+                    treesMerged += plan.shardUnits(shard.index, of: shard.count).reduce(0) { $0 + $1.trees.count }
+                    let progress = SweepProgress(treesDone: treesMerged, treesTotal: count!.trees, scenariosDone: scenarios,
+                                                 scenariosTotal: count!.scenarios, elapsedSeconds: seconds(since: start, clock))
+                    display.show("shards \(done)/\(shard.count), " + progress.text, progress)
+                }
             } catch {
+                display.finish()
                 printError("sweep merge: \(error)")
                 throw ExitCode(2)
             }
+            display.finish()
             let directory = output ?? merged.plan.config.output
             try writeReports(plan: merged.plan, tallies: merged.tallies, configText: merged.configText, to: directory,
                              excel: csv.excel, command: "sweep merge")
@@ -44,6 +61,9 @@ extension SweepCommand {
                 return
             }
             print(TerminalSummary.render(plan: merged.plan, tallies: merged.tallies))
+            let shardCount = shards.count
+            print("\(merged.tallies.runs) scenarios from \(shardCount) \(shardCount == 1 ? "shard" : "shards") merged in "
+                + "\(SweepProgress.formatted(seconds(since: start, clock))) s")
             print(reportsWrittenLines(directory: directory, plan: merged.plan))
         }
     }

@@ -32,13 +32,13 @@ extension SweepCommand.Run {
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let display = ProgressDisplay(enabled: !quiet, command: "sweep run")
         let treesTotal = plan.shardUnits(shard.index, of: shard.count).reduce(0) { $0 + $1.trees.count }
-        let bound = treesTotal * plan.gesturesPerTree
         let clock = ContinuousClock(), start = clock.now
+        let scenariosTotal = plan.scenarioTotal(of: plan.shardUnits(shard.index, of: shard.count), gestureCounts: plan.gestureCounts(threads: workers))
         let written: ShardFile.Written
         do {
             written = try ShardFile.run(plan: plan, configText: configText, shard: shard.index, of: shard.count, threads: workers,
                                         directory: directory) { trees, runs in
-                let progress = SweepProgress(treesDone: trees, treesTotal: treesTotal, scenariosDone: runs, scenariosBound: bound,
+                let progress = SweepProgress(treesDone: trees, treesTotal: treesTotal, scenariosDone: runs, scenariosTotal: scenariosTotal,
                                              elapsedSeconds: seconds(since: start, clock))
                 display.show("shard \(shard.index) of \(shard.count): " + progress.text, progress)
             }
@@ -51,7 +51,11 @@ extension SweepCommand.Run {
         if quiet {
             print(directory)
         } else {
-            print("Shard \(shard.index) of \(shard.count): \(written.units) units, \(written.runs) scenarios written to \(written.path)")
+            let done = SweepProgress(treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: written.runs, scenariosTotal: scenariosTotal,
+                                     elapsedSeconds: seconds(since: start, clock))
+            print(done.finalText(on: workers, ("thread", "threads")))
+            print("Shard \(shard.index) of \(shard.count): \(written.units) \(written.units == 1 ? "unit" : "units"), \(written.runs) scenarios "
+                + "written to \(written.path)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import SweepCore
 import SweepNode
 import SweepPlanning
@@ -7,7 +8,7 @@ import SweepReporting
 
 extension SweepCommand {
     /// `sweep run config.yaml`: the whole sweep in this process, on all cores.
-    struct Run: ParsableCommand {
+    struct Run: ParsableCommand, LoggingCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run a sweep in this process on all cores and write its CSV reports.",
             discussion: """
@@ -49,6 +50,9 @@ extension SweepCommand {
         @OptionGroup
         var csv: ExcelOption
 
+        @OptionGroup(title: "Logging")
+        var logging: LogOptions
+
         func validate() throws {
             if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads).") }
             if let treesPerUnit, treesPerUnit < 1 { throw ValidationError("--trees-per-unit must be at least 1, got \(treesPerUnit).") }
@@ -70,16 +74,17 @@ extension SweepCommand {
             let claim = try claimOutput(directory, keeping: [CoordinatorNode.journalName], create: false, command: "sweep run", quiet: quiet)
             try refuseAnotherSweep(in: claim, plan: plan, journal: true, force: force, command: "sweep run")
             let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
+            let clock = ContinuousClock(), start = clock.now
+            let scenariosTotal = countScenarios(plan, threads: workers, logger: Logger(label: "run"))
             if !quiet {
-                printError("sweep run: \(PlanText.shape(plan)) = at most \(plan.totalRuns) scenarios on \(workers) "
-                    + (workers == 1 ? "thread" : "threads"))
+                let threads = workers == 1 ? "thread" : "threads"
+                Logger(label: "run").info("\(PlanText.shape(plan)) = at most \(plan.totalRuns); \(scenariosTotal) scenarios to run on \(workers) \(threads)")
             }
             let display = ProgressDisplay(enabled: !quiet, command: "sweep run")
             let treesTotal = plan.totalTrees
-            let clock = ContinuousClock(), start = clock.now
             let tallies = ParallelSweep.run(plan, threads: workers, treesPerUnit: treesPerUnit) { trees, runs in
                 let progress = SweepProgress(treesDone: trees, treesTotal: treesTotal, scenariosDone: runs,
-                                             scenariosBound: plan.totalRuns, elapsedSeconds: seconds(since: start, clock))
+                                             scenariosTotal: scenariosTotal, elapsedSeconds: seconds(since: start, clock))
                 display.show(progress.text, progress)
             }
             let duration = seconds(since: start, clock)
@@ -92,7 +97,7 @@ extension SweepCommand {
             }
             print(TerminalSummary.render(plan: plan, tallies: tallies))
             let done = SweepProgress(treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: tallies.runs,
-                                     scenariosBound: plan.totalRuns, elapsedSeconds: duration)
+                                     scenariosTotal: scenariosTotal, elapsedSeconds: duration)
             print(done.finalText(on: workers, ("thread", "threads")))
             print(reportsWrittenLines(directory: directory, plan: plan))
         }

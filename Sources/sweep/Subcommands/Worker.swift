@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import Logging
 import SweepNode
 
 extension SweepCommand {
     /// `sweep worker --connect ENDPOINT`: join a coordinator and run its units on every slot.
-    struct Worker: ParsableCommand {
+    struct Worker: ParsableCommand, LoggingCommand {
         static let configuration = CommandConfiguration(
             abstract: "Join a sweep coordinator and run its work units on this machine's cores.",
             discussion: """
@@ -27,8 +28,11 @@ extension SweepCommand {
         @Flag(help: "Stay for the next sweep instead of exiting when this one is done.")
         var keepAlive = false
 
-        @Flag(help: "No log lines.")
+        @Flag(help: "Log only what is worth a look (level notice and above): `sweep submit` starts its local workers so.")
         var quiet = false
+
+        @OptionGroup(title: "Logging")
+        var logging: LogOptions
 
         @Option(help: .hidden)
         var parentPid: Int32?
@@ -56,11 +60,16 @@ extension SweepCommand {
                 guard parts.count == 2 else { throw ValidationError("TOUCHSWEEP_FAIL_TREE must be CONFIGURATION:TREE, got \(spec).") }
                 options.failingTree = (parts[0], parts[1])
             }
-            let quietLog = quiet
-            options.log = { line in if !quietLog { printError("sweep worker: \(line)") } }
+            var logger = Logger(label: "worker")
+            logger[metadataKey: "worker"] = .string(options.workerID)
+            if quiet { logger.logLevel = max(logger.logLevel, .notice) }
+            options.logger = logger
             let (code, reason) = try WorkerNode(options: options).run()
-            if code != 0 || !quiet { printError("sweep worker: \(reason)") }
-            if code != 0 { throw ExitCode(code) }
+            if code != 0 {
+                printError("sweep worker: \(reason)")
+                throw ExitCode(code)
+            }
+            logger.info("worker finished", metadata: ["reason": .string(reason)])
         }
     }
 }

@@ -1,0 +1,37 @@
+import Dispatch
+import SweepPlanning
+import Synchronization
+
+extension SweepPlan {
+    /// The true number of scenarios the sweep runs (issue 16 §1): every configuration runs every gesture of every
+    /// tree, and a tree's gestures are aimed on its base tree whatever the configuration, so the total is the
+    /// configurations × the gestures of each tree, summed over the trees. `totalRuns` is only the bound (gesture
+    /// slots; a family with nothing to aim at on a tree gives no gesture).
+    public func scenarioTotal(threads: Int = 1) -> Int {
+        configurations.count * gestureCounts(threads: threads).reduce(0, +)
+    }
+
+    /// The scenarios of `units` (a shard's), from `gestureCounts`.
+    public func scenarioTotal(of units: [WorkUnit], gestureCounts counts: [Int]) -> Int {
+        units.reduce(0) { sum, unit in sum + counts[unit.trees].reduce(0, +) }
+    }
+
+    /// The number of gestures of each tree, in tree order. It generates each tree and its gestures once (no
+    /// scenario runs), on `threads` threads: milliseconds for the quickstart, about a second for the 4000 trees of
+    /// configs/bench-distributed.yaml on one core (docs/operations.md, "Progress").
+    public func gestureCounts(threads: Int = 1) -> [Int] {
+        guard treeCount > 0 else { return [] }
+        let chunks = max(1, min(threads, treeCount))
+        let counts = Mutex([Int](repeating: 0, count: treeCount))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var mine: [(Int, Int)] = []
+            var t = chunk
+            while t < treeCount {
+                mine.append((t, gestureEntries(for: baseTree(t), treeIndex: t).count))
+                t += chunks
+            }
+            counts.withLock { for (t, n) in mine { $0[t] = n } }
+        }
+        return counts.withLock { $0 }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `--log-format json` for log collectors: every line a command writes on standard error off a terminal is one
+/// JSON object with a timestamp, level, component and message (docs/operations.md, "Logs").
+@Suite(.serialized) struct LoggingCLITests {
+    let cli = SweepCLITests()
+
+    func workspace(_ name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-logging-cli-\(getpid())-\(name)").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try SweepRunCLITests.config.write(toFile: dir + "/tiny.yaml", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    /// Each line of `stderr` as a JSON object (a test issue for a line that is not one).
+    func events(_ stderr: String) throws -> [[String: Any]] {
+        try stderr.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "not a JSON object: \($0)")
+        }
+    }
+
+    @Test func submitOffATerminalWritesOnlyJSONLinesProgressIncludedAndEndsWithItsDuration() throws {
+        let dir = try workspace("submit-json")
+        let submit = try cli.sweep("submit", dir + "/tiny.yaml", "--output", dir + "/out", "--workers", "2", "--unit-seconds", "0.05",
+                                   "--log-format", "json")
+        #expect(submit.status == 0, "\(submit.stderr)")
+        let events = try events(submit.stderr)
+        for event in events {
+            let time = try #require(event["timestamp"] as? String)
+            #expect(time.wholeMatch(of: #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/#) != nil, "\(event)")
+            #expect(["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(event["level"] as? String ?? ""), "\(event)")
+            #expect(!(event["message"] as? String ?? "").isEmpty && event["component"] is String, "\(event)")
+        }
+        let components = Set(events.compactMap { $0["component"] as? String })
+        #expect(components.isSuperset(of: ["submit", "coordinator", "progress"]), "\(components)")
+        let joined = events.filter { $0["message"] as? String == "worker joined" }
+        #expect(joined.count == 2 && joined.allSatisfy { $0["slots"] as? Int == 1 && ($0["worker"] as? String)?.hasPrefix("local-") == true },
+                "\(joined)")
+        let progress = events.filter { $0["component"] as? String == "progress" }
+        let ran = try #require(submit.stdout.split(separator: "\n").first { $0.contains(" scenarios in ") }?.split(separator: " ").first.flatMap { Int($0) })
+        #expect((progress.last?["message"] as? String)?.contains("trees 16/16 (100%), scenarios \(ran) of \(ran), ") == true, "\(progress)")
+        #expect(submit.stdout.contains(" scenarios/s on 2 workers)"), "the final line names its workers: \(submit.stdout)")
+    }
+
+    @Test func runInJSONAtDebugSaysHowLongCountingTheScenariosTook() throws {
+        let dir = try workspace("run-json")
+        let run = try cli.sweep("run", dir + "/tiny.yaml", "--output", dir + "/out", "--threads", "1", "--log-format", "json", "--log-level", "debug")
+        #expect(run.status == 0, "\(run.stderr)")
+        let events = try events(run.stderr)
+        let counted = try #require(events.first { $0["message"] as? String == "counted the scenarios" })
+        #expect(counted["level"] as? String == "debug" && counted["component"] as? String == "run" && counted["trees"] as? Int == 4)
+        #expect((counted["ms"] as? Int ?? -1) >= 0 && (counted["scenarios"] as? Int ?? 0) > 0, "\(counted)")
+        #expect(events.last?["component"] as? String == "progress")
+    }
+}
