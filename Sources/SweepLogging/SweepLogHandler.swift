@@ -90,6 +90,12 @@ public enum SweepLogging {
         LoggingSystem.bootstrap { label in SweepLogHandler(component: label, level: level, format: format, output: output) }
     }
 
+    /// The format bootstrapped; nil before any bootstrap (asking bootstraps nothing).
+    public static var bootstrappedFormat: LogFormat? {
+        lock.lock(); defer { lock.unlock() }
+        return configured?.format
+    }
+
     /// The level, format and output bootstrapped (info, text on standard error before any bootstrap).
     public static var current: (level: Logger.Level, format: LogFormat, output: LogOutput) {
         lock.lock(); defer { lock.unlock() }

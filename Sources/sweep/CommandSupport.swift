@@ -4,6 +4,7 @@ import Logging
 import SweepCore
 import SweepHTMLReport
 import SweepJournal
+import SweepLogging
 import SweepPlanning
 import SweepReporting
 
@@ -13,9 +14,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes one line to standard error (file descriptor 2).
+/// Writes one line to standard error (file descriptor 2): as it is, or as a JSON log event under
+/// `--log-format json` (`CommandMessage`).
 func printError(_ message: String) {
-    let line = message + "\n"
+    let format = SweepLogging.bootstrappedFormat ?? .text
+    let line = CommandMessage.render(message, format: format, time: Date()) + "\n"
     var bytes = Array(line.utf8)
     var offset = 0
     while offset < bytes.count {

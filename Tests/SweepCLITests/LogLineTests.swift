@@ -76,4 +76,15 @@ import Testing
         #expect(Logger.Level.names == "trace, debug, info, notice, warning, error, critical")
         #expect(Logger.Level(named: "WARNING") == .warning && Logger.Level(named: "loud") == nil)
     }
+
+    @Test func aCommandsErrorOrWarningIsAJSONEventUnderJSONAndLeftAsItIsUnderText() {
+        let error = "sweep run: c.yaml:3:7: axes.contentTouchDelay must be a list of milliseconds, got 'soon'."
+        #expect(CommandMessage.render(error, format: .text, time: Self.time) == error)
+        #expect(CommandMessage.render(error, format: .json, time: Self.time)
+            == #"{"timestamp":"2026-11-25T02:03:04.123Z","level":"error","component":"run","message":"c.yaml:3:7: axes.contentTouchDelay must be a list of milliseconds, got 'soon'."}"#)
+        #expect(CommandMessage.render("sweep submit: warning: --insecure: traffic is not encrypted", format: .json, time: Self.time)
+            == #"{"timestamp":"2026-11-25T02:03:04.123Z","level":"warning","component":"submit","message":"--insecure: traffic is not encrypted"}"#)
+        #expect(CommandMessage.render("no prefix \"here\"", format: .json, time: Self.time)
+            == #"{"timestamp":"2026-11-25T02:03:04.123Z","level":"error","component":"sweep","message":"no prefix \"here\""}"#)
+    }
 }

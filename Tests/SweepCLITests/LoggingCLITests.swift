@@ -54,4 +54,18 @@ import Testing
         #expect((counted["ms"] as? Int ?? -1) >= 0 && (counted["scenarios"] as? Int ?? 0) > 0, "\(counted)")
         #expect(events.last?["component"] as? String == "progress")
     }
+
+    @Test func theErrorThatEndsACommandIsOneJSONLineUnderJSONAndOneSentenceUnderText() throws {
+        let dir = try workspace("error-json")
+        try "name: broken\nseed: 1\ntrees: {count: 2}\naxes:\n  contentTouchDelay: soon\n".write(toFile: dir + "/broken.yaml", atomically: true, encoding: .utf8)
+        let text = try cli.sweep("run", dir + "/broken.yaml", "--output", dir + "/out-text")
+        #expect(text.status != 0 && text.stderr.hasPrefix("sweep run: " + dir + "/broken.yaml:"), "\(text.stderr)")
+        let json = try cli.sweep("run", dir + "/broken.yaml", "--output", dir + "/out-json", "--log-format", "json")
+        #expect(json.status == text.status)
+        let events = try events(json.stderr)
+        let error = try #require(events.last)
+        #expect(error["level"] as? String == "error" && error["component"] as? String == "run", "\(error)")
+        #expect("sweep run: " + (error["message"] as? String ?? "") + "\n" == text.stderr, "the same sentence: \(json.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out-json"), "nothing written")
+    }
 }
