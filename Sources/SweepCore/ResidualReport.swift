@@ -87,7 +87,7 @@ public enum ResidualReport {
             let mine = rows.filter { $0.defect == d }
             let count = mine.reduce(0) { $0 + $1.count }
             out += "  " + d.name.padding(width) + "  \(count) / \(attempts)"
-                + (count > 0 ? "  (" + ReportNumber.fixed(Double(count) / Double(attempts), digits: 4) + ")" : "") + "\n"
+                + (count > 0 ? "  (" + ReportNumber.percent(Double(count) / Double(attempts)) + ")" : "") + "\n"
             for r in mine {
                 out += "    \(r.kind.name) (\(r.kind.rule))  \(r.count)  e.g. \(r.exampleID)\n"
             }

@@ -45,7 +45,7 @@ public enum TerminalSummary {
     static func axesThatMatter(plan: SweepPlan, tallies: SweepTallies, top: Int = 3) -> String {
         let table = EffectsReport.table(plan, tallies)
         guard table.axes.contains(where: \.isVaried) else { return "" }
-        var out = "Axes that drive each defect (main effect = highest − lowest pooled rate across the axis's values; effects.csv)\n"
+        var out = "Axes that drive each defect (main effect = highest − lowest pooled rate across the axis's values, in percentage points; effects.csv)\n"
         for (o, defect) in table.outcomes.enumerated() where table.pooled(outcome: o).attempts > 0 {
             let ranked = FactorEffects.ranked(FactorEffects.mainEffects(table, outcome: o)).filter { ($0.effect ?? 0) > 0 }
             guard !ranked.isEmpty else {
@@ -55,18 +55,20 @@ public enum TerminalSummary {
             out += "\(defect):\n"
             let shown = ranked.prefix(top)
             let width = shown.map { table.axes[$0.axis].name.count }.max() ?? 0
+            let effectWidth = shown.map { ReportNumber.points($0.effect).count }.max() ?? 0
             for main in shown {
                 let axis = table.axes[main.axis]
                 let rated = main.levels.indices.filter { main.levels[$0].rate != nil }
                 let low = rated.min { main.levels[$0].rate! < main.levels[$1].rate! }!
                 let high = rated.max { main.levels[$0].rate! < main.levels[$1].rate! }!
-                out += "  " + axis.name.padding(width) + "  " + ReportNumber.fixed(main.effect, digits: 4)
-                    + "  (\(axis.levels[low]) \(ReportNumber.fixed(main.levels[low].rate, digits: 4))"
-                    + " → \(axis.levels[high]) \(ReportNumber.fixed(main.levels[high].rate, digits: 4)))\n"
+                let effect = ReportNumber.points(main.effect)
+                out += "  " + axis.name.padding(width) + "  " + String(repeating: " ", count: effectWidth - effect.count) + effect
+                    + "  (\(axis.levels[low]) \(ReportNumber.percent(main.levels[low].rate))"
+                    + " → \(axis.levels[high]) \(ReportNumber.percent(main.levels[high].rate)))\n"
             }
             if let i = FactorEffects.interactions(table, outcome: o).first, i.strength > 0 {
                 out += "  strongest interaction: \(table.axes[i.axis].name) × \(table.axes[i.axis2].name) "
-                    + ReportNumber.fixed(i.strength, digits: 4) + "\n"
+                    + ReportNumber.points(i.strength) + "\n"
             }
         }
         return out

@@ -24,22 +24,13 @@ enum HTMLText {
     static func rate(_ v: Double?) -> String { ReportNumber.fixed(v, digits: 4) }
 
     /// A rate as a person reads it on the page: a percentage with one decimal (`0.1523` → `15.2%`), or `–`.
-    static func percent(_ v: Double?) -> String {
-        guard let v, !v.isNaN else { return "–" }
-        return ReportNumber.fixed(v * 100, digits: 1) + "%"
-    }
+    static func percent(_ v: Double?) -> String { ReportNumber.percent(v) }
 
     /// A 95% interval as percentages: `7.5–39.8%`.
-    static func interval(_ low: Double?, _ high: Double?) -> String {
-        guard let low, let high, !low.isNaN, !high.isNaN else { return "–" }
-        return ReportNumber.fixed(low * 100, digits: 1) + "–" + percent(high)
-    }
+    static func interval(_ low: Double?, _ high: Double?) -> String { ReportNumber.percentInterval(low, high) }
 
     /// A difference of two rates in percentage points (`0.1096` → `11.0 points`).
-    static func points(_ v: Double?) -> String {
-        guard let v, !v.isNaN else { return "–" }
-        return ReportNumber.fixed(v * 100, digits: 1) + " points"
-    }
+    static func points(_ v: Double?) -> String { ReportNumber.points(v) }
 
     /// An SVG coordinate: at most one decimal, no locale.
     static func coordinate(_ v: Double) -> String { ReportNumber.fixed(v, digits: 1) }

@@ -45,7 +45,7 @@ public enum RankedSummary {
     ///
     /// Columns are separated by two spaces (one around the `/`); rank, rate and counts are right-aligned,
     /// config, label and interval left-aligned; widths are counted in Characters (wide East Asian glyphs
-    /// are not accounted for). Numbers use ``ReportNumber/fixed(_:digits:)`` with 4 digits. Control characters in ids and labels
+    /// are not accounted for). Rates are percentages with one decimal (``ReportNumber/percent(_:)``). Control characters in ids and labels
     /// (tabs, newlines) are shown as spaces so that each row stays on one line.
     public static func render(title: String, rows: [Row], top: Int) -> String {
         let shown = ranked(rows, top: top)
@@ -53,8 +53,8 @@ public enum RankedSummary {
         guard !shown.isEmpty else { return (lines + ["  (no configuration had attempts)"]).joined(separator: "\n") + "\n" }
         let header = ["rank", "config", "label", "rate", "95% CI (trees)", "count", "/", "attempts"]
         let cells = shown.enumerated().map { i, row in
-            [String(i + 1), oneLine(row.configID), oneLine(row.label), ReportNumber.fixed(row.rate, digits: 4),
-             "[" + ReportNumber.fixed(row.low, digits: 4) + ", " + ReportNumber.fixed(row.high, digits: 4) + "]",
+            [String(i + 1), oneLine(row.configID), oneLine(row.label), ReportNumber.percent(row.rate),
+             ReportNumber.percentInterval(row.low, row.high),
              ReportNumber.integer(row.count), "/", ReportNumber.integer(row.attempts)]
         }
         let leftAligned: Set<Int> = [1, 2, 4, 7]

@@ -65,6 +65,25 @@ public enum ReportNumber {
 
     /// Decimal text for an integer: optional `-`, digits, no grouping separators.
     public static func integer(_ v: Int) -> String { String(v) }
+
+    /// A rate as a person reads it: a percentage with one decimal (`0.1413` → `14.1%`); nil or NaN → `–`.
+    /// The CSV files keep ``fixed(_:digits:)``'s 4-decimal fractions.
+    public static func percent(_ v: Double?) -> String {
+        guard let v, !v.isNaN else { return "–" }
+        return fixed(v * 100, digits: 1) + "%"
+    }
+
+    /// A 95% interval as percentages: `4.1–39.0%`.
+    public static func percentInterval(_ low: Double?, _ high: Double?) -> String {
+        guard let low, let high, !low.isNaN, !high.isNaN else { return "–" }
+        return fixed(low * 100, digits: 1) + "–" + percent(high)
+    }
+
+    /// A difference of two rates in percentage points (`0.1096` → `11.0 points`).
+    public static func points(_ v: Double?) -> String {
+        guard let v, !v.isNaN else { return "–" }
+        return fixed(v * 100, digits: 1) + " points"
+    }
 }
 
 /// A non-negative integer as little-endian decimal digits, with a count of implied fraction digits.

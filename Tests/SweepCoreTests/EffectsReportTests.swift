@@ -136,14 +136,14 @@ import TouchScenarios
         let text = TerminalSummary.axesThatMatter(plan: plan, tallies: tallies)
         #expect(text.contains("""
             dead_button:
-              dismissTap.cancelsTouchesInView  0.4000  (false 0.1000 → true 0.5000)
+              dismissTap.cancelsTouchesInView  40.0 points  (false 10.0% → true 50.0%)
 
             """))
         #expect(text.contains("""
             swallowed_scroll:
-              contentTouchDelay                 0.2000  (0 0.2000 → 300 0.4000)
-              scrollViews.delaysContentTouches  0.1333  (true 0.2000 → false 0.3333)
-              strongest interaction: contentTouchDelay × scrollViews.delaysContentTouches 0.1333
+              contentTouchDelay                 20.0 points  (0 20.0% → 300 40.0%)
+              scrollViews.delaysContentTouches  13.3 points  (true 20.0% → false 33.3%)
+              strongest interaction: contentTouchDelay × scrollViews.delaysContentTouches 13.3 points
 
             """))
         #expect(!text.contains("ghost_tap"), "a defect that applied to nothing is left out")

@@ -21,10 +21,10 @@ import SweepReporting
                     row("c0002", "delay=0", 0, 100)]
         let expected = """
             dead button: highest rates
-            rank  config  label                     rate  95% CI (trees)    count / attempts
-               1  c0003   delay=300 cancel=never  0.4120  [0.3819, 0.4428]    412 / 1000
-               2  c0001   delay=150 cancel=never  0.0500  [0.0215, 0.1118]      5 / 100
-               3  c0002   delay=0                 0.0000  [0.0000, 0.0370]      0 / 100
+            rank  config  label                    rate  95% CI (trees)  count / attempts
+               1  c0003   delay=300 cancel=never  41.2%  38.2–44.3%        412 / 1000
+               2  c0001   delay=150 cancel=never   5.0%  2.2–11.2%           5 / 100
+               3  c0002   delay=0                  0.0%  0.0–3.7%            0 / 100
 
             """
         #expect(RankedSummary.render(title: "dead button: highest rates", rows: rows, top: 5) == expected)
@@ -38,7 +38,7 @@ import SweepReporting
     @Test func unicodeLabelsAlignByCharacter() {
         let text = RankedSummary.render(title: "t", rows: [row("c1", "Überblick", 1, 2), row("c2", "e\u{301}", 1, 4)], top: 2)
         let lines = text.split(separator: "\n")
-        #expect(lines[2].hasPrefix("   1  c1      Überblick  0.5000"))
-        #expect(lines[3].hasPrefix("   2  c2      e\u{301}          0.2500"))
+        #expect(lines[2].hasPrefix("   1  c1      Überblick  50.0%"))
+        #expect(lines[3].hasPrefix("   2  c2      e\u{301}          25.0%"))
     }
 }
