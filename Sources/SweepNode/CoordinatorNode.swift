@@ -248,7 +248,10 @@ public final class CoordinatorNode {
 
         /// Logs an event about `peer`'s message, unless that peer has had its line this second. Quarantines and a
         /// worker joining are always logged.
+        /// An event below the log level is dropped before the throttle, so it neither takes a peer's line nor is
+        /// counted as held back (a finished sweep's debug lines about workers leaving led to "held back" notices).
         func log(_ event: NodeEvent, about peer: WorkerID?, now: Int64) {
+            guard event.level.swiftLog >= options.logger.logLevel else { return }
             if let peer, event.message != "quarantined a unit" {
                 if event.message == "worker joined" {
                     peerLog.force(peer, nowMs: now)

@@ -42,6 +42,8 @@ import Testing
         let ran = try #require(submit.stdout.split(separator: "\n").first { $0.contains(" scenarios in ") }?.split(separator: " ").first.flatMap { Int($0) })
         #expect((progress.last?["message"] as? String)?.contains("trees 16/16 (100%), scenarios \(ran) of \(ran), ") == true, "\(progress)")
         #expect(submit.stdout.contains(" scenarios/s on 2 workers)"), "the final line names its workers: \(submit.stdout)")
+        #expect(!events.contains { ($0["message"] as? String)?.hasPrefix("held back") == true },
+                "lines below the level (workers leaving a finished sweep are debug) are not counted as held back: \(events)")
     }
 
     @Test func runInJSONAtDebugSaysHowLongCountingTheScenariosTook() throws {
