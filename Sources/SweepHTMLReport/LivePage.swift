@@ -31,7 +31,7 @@ public enum LivePage {
         let rows: [(String, String)] = [
             ("state", state), ("sweep", r.sweepID), ("config hash", r.configHash), ("endpoint", endpoint),
             ("trees", "\(r.treesDone) of \(r.treesTotal) (\(HTMLText.percent(percent)))"),
-            ("scenarios", "\(r.scenariosDone) of ≤ \(r.scenariosTotal)"),
+            ("scenarios", "\(r.scenariosDone) of \(r.scenariosTotal)"),
             ("units", "\(r.unitsDone) of about \(r.unitsTotal)"),
             ("rate", rate), ("ETA", r.etaSeconds.map(duration) ?? "unknown"), ("elapsed", duration(Double(r.elapsedMs) / 1000)),
             ("retries", String(r.retries)), ("quarantined", String(r.quarantinedCount)),
