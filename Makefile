@@ -115,7 +115,8 @@ demo: release
 	    .build/release/sweep trace out/quickstart/$$minimal | head -12; \
 	  fi
 	@echo
-	@echo "CSV reports: out/quickstart/summary.csv by_template.csv by_gesture.csv effects.csv examples.csv (plan.yaml, config.yaml)"
+	@echo "CSV reports: out/quickstart/summary.csv by_template.csv by_gesture.csv effects.csv causes.csv residuals.csv examples.csv (columns: docs/reports.md)"
+	@echo "Gate a CI job on them: .build/release/sweep check out/quickstart --max dead_button=0.05 (docs/ci.md)"
 	@echo "Report page: $(CURDIR)/out/quickstart/report.html"
 
 # The seed articles' experiments as timelines.
