@@ -97,6 +97,8 @@ let package = Package(
                            "SweepTransportZMQ"],
             path: "Benchmarks/engine-bench"
         ),
+        // Shared by the test targets only: the repository root, the seeded generator, the tiny sweep config, golden files.
+        .target(name: "TestSupport", dependencies: ["TouchScenarios"], path: "Tests/TestSupport"),
         .testTarget(name: "TouchEngineTests", dependencies: ["TouchEngine", "ScenarioKit"]),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "TouchEngine"]),
         // The UIKit export: goldens of the seed scenarios, `swiftc -parse` of every generated file, key coverage.
@@ -143,3 +145,8 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every test target may use the shared test support (Tests/TestSupport), and none copies it.
+for target in package.targets where target.type == .test {
+    target.dependencies.append("TestSupport")
+}

@@ -1,6 +1,6 @@
 import TouchScenarios
 
-/// Generated parts of docs/sweep-config.md (a test checks the file holds them; SWEEP_WRITE_GENERATED=1 rewrites).
+/// Generated parts of docs/sweep-config.md (a test checks the file holds them; TOUCHSWEEP_RECORD=1 rewrites them and fails).
 public enum SweepDocs {
     public static let path = "docs/sweep-config.md"
     public static let axisTableBegin = "<!-- axis-table:begin (generated from AxisCatalog; do not edit by hand) -->"

@@ -1,13 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-/// The repository root (three levels above this file).
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-func readRepositoryFile(_ path: String) throws -> String {
-    try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
-}
 
 /// What a script or program printed and how it ended.
 struct ScriptResult {
@@ -21,7 +14,7 @@ struct ScriptResult {
 /// Runs `executable arguments…` from the repository root (or `directory`) and waits for it. Standard error goes
 /// to a file, so neither stream can fill a pipe and block the program.
 func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                in directory: URL = repository) throws -> ScriptResult {
+                in directory: URL = Repository.root) throws -> ScriptResult {
     let errorFile = try scratchDirectory("stderr").appendingPathComponent("stderr.txt")
     _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
     let errorHandle = try FileHandle(forWritingTo: errorFile)
@@ -44,7 +37,7 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
 
 /// Runs one of the deploy/tests scripts with bash.
 func runDeployScript(_ name: String, _ arguments: String...) throws -> ScriptResult {
-    try runProgram("/bin/bash", [repository.appendingPathComponent("deploy/tests/\(name)").path] + arguments)
+    try runProgram("/bin/bash", [Repository.url("deploy/tests/\(name)").path] + arguments)
 }
 
 /// A fresh scratch directory for one test.
@@ -59,7 +52,7 @@ func scratchDirectory(_ label: String) throws -> URL {
 /// (relative to the copy). Fails the test when the edit changes nothing, so a negative test cannot go stale.
 func copyWithEdit(_ path: String, label: String, editPath: String, replacing old: String, with new: String) throws -> URL {
     let copy = try scratchDirectory(label).appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent)
-    try FileManager.default.copyItem(at: repository.appendingPathComponent(path), to: copy)
+    try FileManager.default.copyItem(at: Repository.url(path), to: copy)
     let file = editPath.isEmpty ? copy : copy.appendingPathComponent(editPath)
     let text = try String(contentsOf: file, encoding: .utf8)
     guard text.contains(old) else { throw EditError(file: file.path, missing: old) }

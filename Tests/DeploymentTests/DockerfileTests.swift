@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// deploy/docker/Dockerfile builds with the Makefile target CI runs, and ships a non-root image without secrets.
@@ -11,7 +12,7 @@ import Testing
     static func stages() throws -> [[Instruction]] {
         var stages: [[Instruction]] = []
         var pending = ""
-        for rawLine in try readRepositoryFile("deploy/docker/Dockerfile").split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in try Repository.text("deploy/docker/Dockerfile").split(separator: "\n", omittingEmptySubsequences: false) {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if pending.isEmpty && (line.isEmpty || line.hasPrefix("#")) { continue }
             if line.hasSuffix("\\") { pending += line.dropLast() + " "; continue }
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func theBuilderIsASwiftBookwormImageThatBuildsWithMakeDistOnly() throws {
-        let dockerfile = try readRepositoryFile("deploy/docker/Dockerfile")
+        let dockerfile = try Repository.text("deploy/docker/Dockerfile")
         #expect(dockerfile.contains("ARG SWIFT_IMAGE=swift:6."))
         #expect(dockerfile.contains("-bookworm\n"))
         let builder = try #require(try Self.stages().first)
@@ -40,7 +41,7 @@ import Testing
 
     @Test func theRuntimeStageIsSlimNonRootAndRunsSweep() throws {
         let runtime = try #require(try Self.stages().last)
-        #expect(try readRepositoryFile("deploy/docker/Dockerfile").contains("ARG RUNTIME_IMAGE=debian:bookworm-slim\n"))
+        #expect(try Repository.text("deploy/docker/Dockerfile").contains("ARG RUNTIME_IMAGE=debian:bookworm-slim\n"))
         #expect(runtime.first?.text.hasPrefix("${RUNTIME_IMAGE}") == true)
         let install = try #require(runtime.first { $0.keyword == "RUN" && $0.text.contains("apt-get install") }).text
         let packages = install.components(separatedBy: "--no-install-recommends").last?
@@ -58,28 +59,28 @@ import Testing
             let text = instruction.text.lowercased()
             #expect(!text.contains("secret") && !text.contains("keys") && !text.contains(".pub"), "\(instruction.text)")
         }
-        let ignore = try readRepositoryFile(".dockerignore").split(separator: "\n").map(String.init)
+        let ignore = try Repository.text(".dockerignore").split(separator: "\n").map(String.init)
         for pattern in ["**/keys", "**/*.secret", "dist", ".build", ".git"] { #expect(ignore.contains(pattern), "\(pattern)") }
     }
 
     /// CI runs `make test` (in a copy of the repository, .ci/run); `test` depends on `dist`, so CI runs the
     /// Dockerfile's build command.
     @Test func makeTestRunsTheDockerfilesBuildTarget() throws {
-        let makefile = try readRepositoryFile("Makefile")
+        let makefile = try Repository.text("Makefile")
         let testRule = try #require(makefile.split(separator: "\n").first { $0.hasPrefix("test:") })
         #expect(testRule.split(separator: " ").contains("dist"), "\(testRule)")
         let dist = try #require(makefile.components(separatedBy: "\ndist:").dropFirst().first)
         #expect(dist.contains("--product sweep --static-swift-stdlib") && dist.contains("dist/sweep"))
-        let ci = try readRepositoryFile(".ci/run")
+        let ci = try Repository.text(".ci/run")
         #expect(ci.contains("git ls-files -co --exclude-standard -z") && ci.contains("make -C \"$copy\" test"), "\(ci)")
     }
 
     /// What the runtime image relies on: dist/sweep needs no Swift runtime library, only libzmq, libcurl
     /// (Foundation's URLSession, linked by the metrics server's HTTP library) and the C/C++ basics.
-    @Test(.disabled(if: !FileManager.default.isExecutableFile(atPath: repository.appendingPathComponent("dist/sweep").path),
+    @Test(.disabled(if: !FileManager.default.isExecutableFile(atPath: Repository.url("dist/sweep").path),
                     "dist/sweep is missing: run `make dist` (make test does)"))
     func theDistBinaryLinksNoSwiftRuntimeLibraries() throws {
-        let result = try runProgram("/usr/bin/ldd", [repository.appendingPathComponent("dist/sweep").path])
+        let result = try runProgram("/usr/bin/ldd", [Repository.url("dist/sweep").path])
         #expect(result.status == 0, "\(result.transcript)")
         let libraries = result.stdout.split(separator: "\n").compactMap { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) }
         #expect(libraries.contains("libzmq.so.5") && libraries.contains("libcurl.so.4"))

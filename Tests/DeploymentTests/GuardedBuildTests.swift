@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// scripts/guarded-swift-build, the Makefile's every build: a stored property added to a struct two imports
@@ -60,7 +61,7 @@ import Testing
     }
 
     private func guardedBuild(_ package: URL) throws -> ScriptResult {
-        try runProgram("/usr/bin/env", ["python3", repository.appendingPathComponent("scripts/guarded-swift-build").path],
+        try runProgram("/usr/bin/env", ["python3", Repository.url("scripts/guarded-swift-build").path],
                        in: package)
     }
 

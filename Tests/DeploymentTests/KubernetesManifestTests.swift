@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// deploy/tests/validate-k8s.sh renders every overlay with `kubectl kustomize` and validates it offline against
@@ -14,7 +15,7 @@ import Testing
             let target = try #require(pathOf(tool), "\(tool) is not on PATH")
             try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(tool).path, withDestinationPath: target)
         }
-        let script = repository.appendingPathComponent("deploy/tests/validate-k8s.sh").path
+        let script = Repository.url("deploy/tests/validate-k8s.sh").path
         let result = try runProgram("/bin/bash", [script], environment: ["PATH": bin.path, "HOME": NSTemporaryDirectory()])
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stdout.isEmpty, "\(result.transcript)")
@@ -85,16 +86,16 @@ import Testing
 
     /// The ConfigMap's sweep is the quickstart, so the overlays run what `make demo` runs.
     @Test func theBaseSweepIsTheQuickstartConfig() throws {
-        #expect(try readRepositoryFile("deploy/k8s/base/sweep.yaml") == readRepositoryFile("configs/quickstart.yaml"))
+        #expect(try Repository.text("deploy/k8s/base/sweep.yaml") == Repository.text("configs/quickstart.yaml"))
     }
 
     /// The placeholder keys cannot be mistaken for keys, and real keys next to the overlay are never committed.
     @Test func exampleKeysArePlaceholdersAndRealKeysAreIgnored() throws {
         for name in ["coordinator.secret", "coordinator.pub", "status.secret", "status.pub", "workers/worker-1.secret",
                      "workers/worker-1.pub"] {
-            #expect(try readRepositoryFile("deploy/k8s/example-keys/\(name)").hasPrefix("EXAMPLE-ONLY placeholder"), "\(name)")
+            #expect(try Repository.text("deploy/k8s/example-keys/\(name)").hasPrefix("EXAMPLE-ONLY placeholder"), "\(name)")
         }
-        let ignored = try readRepositoryFile(".gitignore").split(separator: "\n")
+        let ignored = try Repository.text(".gitignore").split(separator: "\n")
         #expect(ignored.contains("/deploy/k8s/overlays/*/keys/") && ignored.contains("/deploy/compose/keys/"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The repository stands alone: a fresh clone builds and passes its tests with nothing beside it. No source,
@@ -21,7 +22,7 @@ import Testing
     /// Repository-relative paths of the scanned files (UTF-8 text under the root, less the skipped directories,
     /// the top-level README.md and a worktree's `.git` file), sorted.
     static func scannedFiles() -> [String] {
-        let root = repository.path
+        let root = Repository.path
         var result: [String] = []
         var pending = [""]
         while let relative = pending.popLast() {
@@ -86,11 +87,11 @@ import Testing
         let files = Self.scannedFiles()
         for expected in ["Makefile", ".ci/run", "Package.swift", "configs/real-screens.yaml", "deploy/tests/validate-k8s.sh",
                          "Tests/DeploymentTests/StandaloneRepositoryTests.swift"] {
-            #expect(files.contains(expected), "\(expected) was not scanned (scanned \(files.count) files under \(repository.path))")
+            #expect(files.contains(expected), "\(expected) was not scanned (scanned \(files.count) files under \(Repository.path))")
         }
         var problems: [String] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: repository.path + "/" + file),
+            guard let data = FileManager.default.contents(atPath: Repository.path + "/" + file),
                   let text = String(data: data, encoding: .utf8) else { continue }  // not text
             problems += Self.problems(in: text, file: file)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// deploy/tests/verify-systemd.sh runs `systemd-analyze verify` on the units (with the built `sweep` as ExecStart).
@@ -11,7 +12,7 @@ struct SystemdUnitTests {
             let candidate = dir.appendingPathComponent("sweep")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
         }
-        return repository.appendingPathComponent(".build/debug/sweep").path
+        return Repository.url(".build/debug/sweep").path
     }
 
     @Test func bothUnitsVerifyWithoutAMessage() throws {
@@ -32,7 +33,7 @@ struct SystemdUnitTests {
 
     @Test func theUnitsAreSandboxed() throws {
         for name in ["touchsweep-coordinator.service", "touchsweep-worker@.service"] {
-            let unit = try readRepositoryFile("deploy/systemd/\(name)").split(separator: "\n")
+            let unit = try Repository.text("deploy/systemd/\(name)").split(separator: "\n")
             for setting in ["DynamicUser=yes", "ProtectSystem=strict", "ProtectHome=yes", "NoNewPrivileges=yes",
                             "CapabilityBoundingSet=", "SystemCallFilter=@system-service"] {
                 #expect(unit.contains(Substring(setting)), "\(name): \(setting)")

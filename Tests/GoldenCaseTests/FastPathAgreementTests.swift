@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioKit
+import TestSupport
 import Testing
 import TouchEngine
 
@@ -8,7 +9,7 @@ import TouchEngine
 @Suite struct FastPathAgreementTests {
     @Test(arguments: GoldenTraceTests.scenarioFiles)
     func untracedSummaryAgreesWithTheTrace(file: String) throws {
-        let path = GoldenTraceTests.repository.appendingPathComponent("configs/scenarios/golden/\(file)").path
+        let path = Repository.url("configs/scenarios/golden/\(file)").path
         let scene = try ScenarioLoader.load(path: path).scene
         let outcome = Engine.outcome(scene)
         let summary = Engine.summary(scene)
@@ -45,7 +46,7 @@ import TouchEngine
     }
 
     @Test func aRunnerRunsAnotherScriptOnTheSameTree() throws {
-        let scene = try ScenarioLoader.load(path: GoldenTraceTests.repository
+        let scene = try ScenarioLoader.load(path: Repository.root
             .appendingPathComponent("configs/scenarios/golden/SV-01-quick-tap-button.yaml").path).scene
         let prepared = PreparedScene(scene)
         var runner = EngineRunner()

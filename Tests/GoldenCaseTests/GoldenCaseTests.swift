@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioKit
+import TestSupport
 import Testing
 import TouchEngine
 
@@ -69,7 +70,7 @@ struct GoldenDocProblem: Error, CustomStringConvertible { var description: Strin
 
 /// The cases of docs/golden-cases.md; an error naming the file when it is missing or lists none.
 func documentedGoldenCases() throws -> [DocumentedCase] {
-    let path = repositoryRoot + "/docs/golden-cases.md"
+    let path = Repository.path + "/docs/golden-cases.md"
     guard let data = FileManager.default.contents(atPath: path) else {
         throw GoldenDocProblem(description: "\(path) is missing: it lists every golden case and its scenario files")
     }
@@ -93,14 +94,7 @@ func goldenCases(inDoc text: String) -> [DocumentedCase] {
     return result
 }
 
-/// The repository root: three levels above this file (Tests/GoldenCaseTests/GoldenCaseTests.swift).
-private let repositoryRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
-
-private let goldenDirectory = repositoryRoot + "/configs/scenarios/golden"
+private let goldenDirectory = Repository.path + "/configs/scenarios/golden"
 
 /// File names of the golden scenarios, sorted.
 let goldenFiles: [String] = {

@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioKit
+import TestSupport
 import Testing
 import TouchEngine
 
@@ -7,12 +8,12 @@ import TouchEngine
 /// golden scenarios.
 @Suite struct MultiTouchExpectationTests {
     static func golden(_ file: String) throws -> LoadedScenario {
-        try ScenarioLoader.load(path: GoldenTraceTests.repository.appendingPathComponent("configs/scenarios/golden/\(file)").path)
+        try ScenarioLoader.load(path: Repository.url("configs/scenarios/golden/\(file)").path)
     }
 
     /// The failures of `expect` (YAML of an `expect:` block) against a golden scenario's run.
     static func failures(_ file: String, _ expect: String) throws -> [String] {
-        let text = try String(contentsOf: GoldenTraceTests.repository.appendingPathComponent("configs/scenarios/golden/\(file)"),
+        let text = try String(contentsOf: Repository.url("configs/scenarios/golden/\(file)"),
                               encoding: .utf8)
         let head = text.components(separatedBy: "\nexpect:\n")[0]
         let scenario = try ScenarioLoader.load(yaml: head + "\nexpect:\n" + expect, path: file)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchScenarios
 
@@ -13,7 +14,7 @@ import TouchScenarios
     @Test(arguments: InputKind.allCases)
     func damagedInputsLoadOrAreRefusedWithOneLineNamingTheFile(_ kind: InputKind) throws {
         let seeds = FuzzCorpus.seeds(kind)
-        #expect(!seeds.isEmpty, "no shipped \(kind) files were found under \(repositoryRoot)")
+        #expect(!seeds.isEmpty, "no shipped \(kind) files were found under \(Repository.path)")
         guard !seeds.isEmpty else { return }
         let keep = ProcessInfo.processInfo.environment["INPUT_FUZZ_KEEP"]
         var rng = SplitMix64(seed: 14, UInt64(InputKind.allCases.firstIndex(of: kind)!))
@@ -29,7 +30,7 @@ import TouchScenarios
             }
             if let keep { _ = FileManager.default.createFile(atPath: keep + "/last-\(kind)", contents: Data(bytes)) }
             // Configs name their screens relative to their own directory: they load from where they are.
-            let path = kind == .config ? repositoryRoot + "/" + seed.path : seed.path
+            let path = kind == .config ? Repository.path + "/" + seed.path : seed.path
             switch FuzzRunner.run(kind, path: path, bytes: bytes) {
             case .loaded: loaded += 1
             case .refused: refused += 1

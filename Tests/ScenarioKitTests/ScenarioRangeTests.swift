@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchEngine
 @testable import ScenarioKit
@@ -150,9 +151,7 @@ import TouchEngine
     }
 
     @Test func everyRangeIsStatedInTheScenarioFormatDoc() throws {
-        var parts = #filePath.split(separator: "/").map(String.init)
-        parts.removeLast(3)
-        let doc = try String(contentsOfFile: "/" + parts.joined(separator: "/") + "/docs/scenario-format.md", encoding: .utf8)
+        let doc = try Repository.text("docs/scenario-format.md")
         let ranges = [ScenarioLimits.milliseconds, ScenarioLimits.coordinate, ScenarioLimits.length, ScenarioLimits.sampleRate,
                       ScenarioLimits.value, ScenarioLimits.decelerationRate, ScenarioLimits.decelerationMinimumVelocity,
                       ScenarioLimits.rubberBandCoefficient, ScenarioLimits.fraction]

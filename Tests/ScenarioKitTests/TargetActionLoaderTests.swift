@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchEngine
 @testable import ScenarioKit
@@ -6,8 +7,6 @@ import TouchEngine
 /// The target-action keys (§5.5): what they load to, their one-sentence errors, the writer's round trip and the
 /// `controlActions` expectations.
 @Suite struct TargetActionLoaderTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func yaml(button: [String] = [], controller: String = "{ id: VC, view: R, implements: [save] }", top: [String] = []) -> String {
         (["views:", "  - id: R", "    frame: [0, 0, 390, 844]", "    subviews:",
           "      - id: B", "        kind: button", "        frame: [20, 100, 100, 44]"]
@@ -67,13 +66,13 @@ import TouchEngine
     }
 
     static let goldenFiles: [String] = {
-        let dir = repository.appendingPathComponent("configs/scenarios/golden").path
+        let dir = Repository.url("configs/scenarios/golden").path
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("TA-") }.sorted()
     }()
 
     @Test(arguments: goldenFiles)
     func theWriterWritesWhatTheLoaderReadsBack(file: String) throws {
-        let scene = try ScenarioLoader.load(path: Self.repository.appendingPathComponent("configs/scenarios/golden/\(file)").path).scene
+        let scene = try ScenarioLoader.load(path: Repository.url("configs/scenarios/golden/\(file)").path).scene
         let written = ScenarioWriter.yaml(scene, description: nil)
         #expect(try ScenarioLoader.load(yaml: written, path: file).scene == scene, "\(written)")
     }

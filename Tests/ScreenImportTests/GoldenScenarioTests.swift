@@ -1,12 +1,14 @@
 import Foundation
 import ScreenImport
 import SweepPlanning
+import TestSupport
 import Testing
 import Yams
 
 /// `sweep import`'s scenario files for a few dumps of configs/screens and the hand-written
 /// dumps of the other suites, byte for byte. Re-record with
-/// `TOUCHSWEEP_RECORD=1 swift test --filter GoldenScenarioTests` and review the diff.
+/// `TOUCHSWEEP_RECORD=1 swift test --filter GoldenScenarioTests` (the run then fails, naming each file it
+/// wrote), review the diff, and run again without the variable.
 @Suite struct GoldenScenarioTests {
     static let goldens = ["04-storyboards-tutorial-players-table-lldb", "10-ios7-swipeable-cell-delete-nslog",
                           "16-neteasemusic-phone-login-view-cycript", "22-wechat-iphone4-login-cycript-TRUNCATED"]
@@ -28,12 +30,7 @@ import Yams
     }
 
     func compare(_ yaml: String, golden name: String) throws {
-        let path = repositoryRoot + "/Tests/ScreenImportTests/Goldens/" + name + ".yaml"
-        if ProcessInfo.processInfo.environment["TOUCHSWEEP_RECORD"] != nil {
-            try yaml.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        let golden = try fixtureText(path)
-        #expect(yaml == golden)
+        Golden.expect(yaml, matches: Repository.url("Tests/ScreenImportTests/Goldens/" + name + ".yaml"))
     }
 
     @Test func aChangedDumpChangesTheConfigHashAndTheTextCarriesTheDumps() throws {

@@ -2,6 +2,7 @@ import ScenarioKit
 import ScreenImport
 import SweepCore
 import SweepPlanning
+import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
@@ -49,7 +50,7 @@ import TouchScenarios
 
     /// configs/real-screens.yaml names `screens/*.txt`, relative to its own directory: every dump of configs/screens.
     @Test func theRealScreensConfigReadsEveryDumpBesideIt() throws {
-        let path = repositoryRoot + "/configs/real-screens.yaml"
+        let path = Repository.path + "/configs/real-screens.yaml"
         let config = try SweepConfigLoader.load(yaml: try fixtureText(path), path: path)
         #expect(config.trees.screens.map(\.file) == sharedDumps.map { "screens/" + $0 })
         #expect(config.trees.screens.count >= 16)

@@ -1,15 +1,9 @@
 import Foundation
 import ScreenImport
-
-/// The repository root (this file is Tests/ScreenImportTests/Support.swift).
-let repositoryRoot: String = {
-    var parts = #filePath.split(separator: "/").map(String.init)
-    parts.removeLast(3)
-    return "/" + parts.joined(separator: "/")
-}()
+import TestSupport
 
 /// The public dumps the repository keeps (configs/screens; their origins in configs/screens/SOURCES.md).
-let screensDirectory = repositoryRoot + "/configs/screens"
+let screensDirectory = Repository.path + "/configs/screens"
 
 /// A test fixture that is not where the test expects it.
 struct MissingFixture: Error, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import SweepCore
 import SweepPlanning
+import TestSupport
 import Testing
 import TouchScenarios
 
@@ -12,20 +13,8 @@ import TouchScenarios
 
     /// Four configurations; the drawer's overlay that takes every touch (overlay.passThrough false) kills buttons,
     /// and a real screen gives by_screen.csv and by_screen_config.csv.
-    static let config = """
-        name: cli-csv-columns
-        seed: 3
-        axes:
-          overlay.passThrough: [true, false]
-          dismissTap.cancelsTouchesInView: [false, true]
-        trees:
-          perConfiguration: 4
-          templates: {form: 1, drawer: 1}
-          screens: ["dumps/*.txt"]
-        gestures:
-          placements: 1
-        examples: 2
-        """
+    static let config = TinySweep(name: "cli-csv-columns", seed: 3, axes: TinySweep.deadButtonSwitches, perConfiguration: 4,
+                                   templates: "{form: 1, drawer: 1}", screens: #"["dumps/*.txt"]"#).yaml
     static let axes = ["overlay.passThrough", "dismissTap.cancelsTouchesInView"]
 
     /// A finished sweep of ``config`` in a fresh directory: the directory holding the config and the output.
@@ -57,7 +46,7 @@ import TouchScenarios
     }
 
     static var docs: String {
-        get throws { try String(contentsOfFile: SweepCLITests.repository.path + "/docs/reports.md", encoding: .utf8) }
+        get throws { try String(contentsOfFile: Repository.path + "/docs/reports.md", encoding: .utf8) }
     }
 
     /// docs/reports.md's "Columns" tables: file → its documented columns, with `<axis>`, `<class>` and `<reason>`

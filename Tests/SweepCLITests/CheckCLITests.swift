@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
@@ -11,19 +12,8 @@ import FoundationXML
 
     /// A drawer whose overlay takes every touch (overlay.passThrough false) kills the buttons below it: c003 and c004
     /// have dead buttons, c001 and c002 none.
-    static let config = """
-        name: cli-check
-        seed: 3
-        axes:
-          overlay.passThrough: [true, false]
-          dismissTap.cancelsTouchesInView: [false, true]
-        trees:
-          perConfiguration: 8
-          templates: {form: 1, drawer: 1}
-        gestures:
-          placements: 1
-        examples: 2
-        """
+    static let config = TinySweep(name: "cli-check", seed: 3, axes: TinySweep.deadButtonSwitches, perConfiguration: 8,
+                                   templates: "{form: 1, drawer: 1}").yaml
 
     /// A finished tiny sweep (4 configurations) and its summary.csv's dead_button counts per configuration.
     func sweepOutput(_ name: String) throws -> (dir: String, deadButtons: [(id: String, count: Int, attempts: Int)]) {

@@ -2,6 +2,7 @@ import Foundation
 import SweepJournal
 import SweepProtocol
 import SweepTransportZMQ
+import TestSupport
 import Testing
 
 /// `sweep submit` with real processes on loopback: faults must not change a single byte of the reports.
@@ -9,19 +10,8 @@ import Testing
     let cli = SweepCLITests()
 
     /// Big enough that a run takes a few seconds in a debug build, in many small units.
-    static let config = """
-        name: faults
-        seed: 9
-        axes:
-          scrollViews.delaysContentTouches: [true, false]
-          dismissTap.cancelsTouchesInView: [true, false]
-        trees:
-          perConfiguration: 400
-          templates: {feed: 1, form: 1, drawer: 1, pager: 1}
-        gestures:
-          placements: 2
-        examples: 2
-        """
+    static let config = TinySweep(name: "faults", seed: 9, perConfiguration: 400, templates: "{feed: 1, form: 1, drawer: 1, pager: 1}",
+                                   placements: 2).yaml
 
     struct Fixture {
         let dir: String
@@ -65,7 +55,7 @@ import Testing
         let process = Process()
         process.executableURL = SweepCLITests.sweepBinary
         process.arguments = arguments
-        process.currentDirectoryURL = SweepCLITests.repository
+        process.currentDirectoryURL = Repository.root
         process.standardOutput = FileHandle.nullDevice
         if let stderr {
             _ = FileManager.default.createFile(atPath: stderr, contents: nil)

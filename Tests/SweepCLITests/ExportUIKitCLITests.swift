@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sweep export-uikit` end to end: the file on standard output or in `--out`, and the errors users see.
@@ -7,7 +8,7 @@ import Testing
     let seed = "configs/scenarios/seeds/004-control-containable-fix.yaml"
     var golden: String {
         get throws {
-            try String(contentsOf: SweepCLITests.repository.appendingPathComponent(
+            try String(contentsOf: Repository.url(
                 "Tests/UIKitExportTests/Goldens/004-control-containable-fix.swift.txt"), encoding: .utf8)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What `make install` puts in place: the man page and shell completions the binary generates from its command
@@ -48,7 +49,7 @@ import Testing
         make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         make.arguments = ["make", "--no-print-directory", "install-files", "SWEEP_BIN=\(SweepCLITests.sweepBinary.path)",
                           "DESTDIR=\(destdir)", "PREFIX=/usr"]
-        make.currentDirectoryURL = SweepCLITests.repository
+        make.currentDirectoryURL = Repository.root
         let out = Pipe()
         make.standardOutput = out
         make.standardError = out

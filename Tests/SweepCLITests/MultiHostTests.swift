@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,19 +15,8 @@ struct MultiHostTests {
     static let heartbeatMs = 250
 
     /// Long enough (in a debug build) that a link can be cut and restored while it runs.
-    static let config = """
-        name: multihost
-        seed: 11
-        axes:
-          scrollViews.delaysContentTouches: [true, false]
-          dismissTap.cancelsTouchesInView: [true, false]
-        trees:
-          perConfiguration: 1500
-          templates: {feed: 1, form: 1, drawer: 1, pager: 1}
-        gestures:
-          placements: 2
-        examples: 2
-        """
+    static let config = TinySweep(name: "multihost", seed: 11, perConfiguration: 1500, templates: "{feed: 1, form: 1, drawer: 1, pager: 1}",
+                                   placements: 2).yaml
 
     @Test func aCutLinkMovesItsUnitsAfterThreeSilentHeartbeatsAndTheWorkerRejoinsWhenItComesBack() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-multihost-\(getpid())").path
@@ -160,7 +150,7 @@ final class NetworkLab: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.ip!)
         process.arguments = ["netns", "exec", namespace, SweepCLITests.sweepBinary.path] + arguments
-        process.currentDirectoryURL = SweepCLITests.repository
+        process.currentDirectoryURL = Repository.root
         process.standardOutput = FileHandle.nullDevice
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: log)

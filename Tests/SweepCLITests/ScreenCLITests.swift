@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioKit
+import TestSupport
 import Testing
 
 /// `sweep import` and sweeps of real screens end to end: the binary, its files, its exit statuses, and
@@ -8,7 +9,7 @@ import Testing
     let cli = SweepCLITests()
 
     /// The public dumps the repository keeps.
-    static let screens = SweepCLITests.repository.path + "/configs/screens"
+    static let screens = Repository.path + "/configs/screens"
 
     /// The path of the dump `name` in configs/screens; an error naming that path when it is not there.
     static func dump(_ name: String) throws -> String {

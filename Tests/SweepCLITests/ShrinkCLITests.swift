@@ -1,26 +1,16 @@
 import Foundation
 import ScenarioKit
 import SweepCore
+import TestSupport
 import Testing
 
 /// `sweep shrink` and the `minimal/` files of a sweep, end to end on a small config.
 @Suite(.serialized) struct ShrinkCLITests {
     let cli = SweepCLITests()
 
-    static let config = """
-        name: cli-shrink
-        seed: 3
-        axes:
-          scrollViews.delaysContentTouches: [true, false]
-          scrollViews.touchesShouldCancel: [default, always]
-          dismissTap.cancelsTouchesInView: [true, false]
-        trees:
-          perConfiguration: 4
-          templates: {feed: 1, form: 1, drawer: 1}
-        gestures:
-          placements: 1
-        examples: 2
-        """
+    static let config = TinySweep(name: "cli-shrink", seed: 3, axes: [TinySweep.twoSwitches[0], ("scrollViews.touchesShouldCancel", "[default, always]"),
+                                                                   TinySweep.twoSwitches[1]],
+                                   perConfiguration: 4, templates: "{feed: 1, form: 1, drawer: 1}").yaml
 
     /// A finished sweep of ``config`` in a fresh directory; returns its output directory.
     func sweep(_ name: String) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The Slurm scripts of deploy/slurm, run through the stand-in `sbatch`, `srun` and `scontrol` of
@@ -6,7 +7,7 @@ import Testing
 /// their reports must be `sweep run`'s, byte for byte.
 @Suite(.serialized) struct SlurmScriptTests {
     let cli = SweepCLITests()
-    static let slurm = SweepCLITests.repository.appendingPathComponent("deploy/slurm").path
+    static let slurm = Repository.url("deploy/slurm").path
     static let reportNames = ShardCLITests.reportNames
 
     struct Job {

@@ -1,11 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `sweep` binary end to end: help, version, traces, and errors users see.
 @Suite struct SweepCLITests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// The `sweep` binary next to this test bundle (same build directory).
     static var sweepBinary: URL {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -13,7 +11,7 @@ import Testing
             let candidate = dir.appendingPathComponent("sweep")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        return repository.appendingPathComponent(".build/debug/sweep")
+        return Repository.url(".build/debug/sweep")
     }
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
@@ -22,12 +20,12 @@ import Testing
 
     func sweep(_ arguments: [String]) throws -> Result { try run(Self.sweepBinary, arguments) }
 
-    /// Runs `executable` in the repository and collects what it printed.
+    /// Runs `executable` in the repository root and collects what it printed.
     func run(_ executable: URL, _ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = Self.repository
+        process.currentDirectoryURL = Repository.root
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -87,12 +85,12 @@ import Testing
     }
 
     @Test func checkPassesOnEveryGoldenCase() throws {
-        let dir = Self.repository.appendingPathComponent("configs/scenarios/golden")
+        let dir = Repository.url("configs/scenarios/golden")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".yaml") }.sorted()
         let process = Process()
         process.executableURL = Self.sweepBinary
         process.arguments = ["trace", "--check"] + files.map { "configs/scenarios/golden/" + $0 }
-        process.currentDirectoryURL = Self.repository
+        process.currentDirectoryURL = Repository.root
         let err = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = err

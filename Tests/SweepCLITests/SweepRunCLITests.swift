@@ -1,23 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sweep plan`, `sweep run`, `sweep trees` and `sweep trace --replay` end to end on a small config.
 @Suite(.serialized) struct SweepRunCLITests {
     let cli = SweepCLITests()
 
-    static let config = """
-        name: cli-tiny
-        seed: 3
-        axes:
-          scrollViews.delaysContentTouches: [true, false]
-          dismissTap.cancelsTouchesInView: [true, false]
-        trees:
-          perConfiguration: 4
-          templates: {feed: 1, form: 1, drawer: 1}
-        gestures:
-          placements: 1
-        examples: 2
-        """
+    static let config = TinySweep(name: "cli-tiny", seed: 3, perConfiguration: 4, templates: "{feed: 1, form: 1, drawer: 1}").yaml
 
     func temporaryDirectory(_ name: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-run-cli-\(getpid())-\(name)")

@@ -1,15 +1,14 @@
 import Foundation
 import ScenarioKit
 import SweepCore
+import TestSupport
 import Testing
 import TouchEngine
 
 /// The classifier against hand-made scenarios whose verdict an iOS engineer gives (docs/ground-truth.md):
 /// Tests/Fixtures/defect-ground-truth/, each with its `truth:` block.
 @Suite struct GroundTruthTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let directory = repository.appendingPathComponent("Tests/Fixtures/defect-ground-truth").path
+    static let directory = Repository.url("Tests/Fixtures/defect-ground-truth").path
 
     /// How one fixture came out.
     enum Outcome: Equatable {
@@ -109,13 +108,10 @@ import TouchEngine
 
     @Test func theDocsTableListsEveryFixture() throws {
         let fixtures = try GroundTruthFixture.loadAll(directory: Self.directory)
-        let url = Self.repository.appendingPathComponent("docs/ground-truth.md")
+        let url = Repository.url("docs/ground-truth.md")
         let text = try String(contentsOf: url, encoding: .utf8)
         let regenerated = GroundTruthTable.replacing(in: text, fixtures: fixtures)
-        if ProcessInfo.processInfo.environment["SWEEP_WRITE_GENERATED"] == "1", regenerated != text {
-            try regenerated.write(to: url, atomically: true, encoding: .utf8)
-        }
-        #expect(regenerated == text, "docs/ground-truth.md's table is stale: run the suite with SWEEP_WRITE_GENERATED=1")
+        Golden.expect(regenerated, matches: url)
     }
 
     // MARK: The format

@@ -1,5 +1,6 @@
 import SweepPlanning
 import SweepReporting
+import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
@@ -11,7 +12,7 @@ import TouchScenarios
     static func plan(_ yaml: String) throws -> SweepPlan { SweepPlan(try SweepConfigLoader.load(yaml: yaml, path: "residual.yaml")) }
 
     static func shipped(_ name: String) throws -> SweepPlan {
-        SweepPlan(try SweepConfigLoader.load(path: ShippedConfigTests.repository.appendingPathComponent("configs/" + name).path))
+        SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/" + name).path))
     }
 
     // MARK: Which configurations apply every fix

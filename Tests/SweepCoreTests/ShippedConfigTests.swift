@@ -1,15 +1,13 @@
 import Foundation
 import SweepPlanning
+import TestSupport
 import Testing
 @testable import SweepCore
 
 /// The configs the project ships do what their comments promise.
 @Suite struct ShippedConfigTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     @Test func theQuickstartProducesEveryDefectClass() throws {
-        let plan = SweepPlan(try SweepConfigLoader.load(path: Self.repository.appendingPathComponent("configs/quickstart.yaml").path))
+        let plan = SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/quickstart.yaml").path))
         let tallies = ParallelSweep.run(plan, threads: 2)
         // Every class but swallowed_zoom, whose pinches are an opt-in family (configs/photo-zoom.yaml shows it).
         for defect in DefectClass.allCases where defect != .swallowedZoom {
@@ -21,7 +19,7 @@ import Testing
     }
 
     @Test func thePhotoZoomSweepShowsSwallowedZoomsDrivenByItsAxes() throws {
-        let plan = SweepPlan(try SweepConfigLoader.load(path: Self.repository.appendingPathComponent("configs/photo-zoom.yaml").path))
+        let plan = SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/photo-zoom.yaml").path))
         #expect(plan.config.trees.templates.map(\.template) == [.photo] && plan.config.gestures.families.contains(.pinchZoom))
         let tallies = ParallelSweep.run(plan, threads: 2)
         var swallowed: [String: Int] = [:]
@@ -36,8 +34,8 @@ import Testing
     }
 
     @Test func theSeedsSweepIsLargerThanTheQuickstart() throws {
-        let quick = SweepPlan(try SweepConfigLoader.load(path: Self.repository.appendingPathComponent("configs/quickstart.yaml").path))
-        let seeds = SweepPlan(try SweepConfigLoader.load(path: Self.repository.appendingPathComponent("configs/seeds-sweep.yaml").path))
+        let quick = SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/quickstart.yaml").path))
+        let seeds = SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/seeds-sweep.yaml").path))
         #expect(seeds.totalRuns > 50 * quick.totalRuns, "the seeds sweep takes minutes, not seconds")
         for axis in ["contentTouchDelay", "scrollHysteresis", "scrollViews.delaysContentTouches",
                      "scrollViews.canCancelContentTouches", "scrollViews.touchesShouldCancel", "dismissTap.cancelsTouchesInView"] {
@@ -48,7 +46,7 @@ import Testing
     /// docs/templates.md compares these two: the same axes, over templates of the kinds the corpus holds.
     @Test func theTemplateSideOfTheRealScreenComparisonVariesWhatTheRealScreensVary() throws {
         func load(_ name: String) throws -> SweepPlan {
-            SweepPlan(try SweepConfigLoader.load(path: Self.repository.appendingPathComponent("configs/\(name)").path))
+            SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/\(name)").path))
         }
         let real = try load("real-screens.yaml"), templates = try load("templates-vs-real.yaml")
         for axis in real.config.axes {

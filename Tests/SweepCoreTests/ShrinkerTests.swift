@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioKit
 import SweepPlanning
+import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
@@ -196,17 +197,14 @@ struct ShrinkerTests {
 
     // MARK: The seed files themselves, inside generated trees
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     static func seed(_ name: String) throws -> Scene {
-        try ScenarioLoader.load(path: repository.appendingPathComponent("configs/scenarios/seeds/\(name)").path).scene
+        try ScenarioLoader.load(path: Repository.url("configs/scenarios/seeds/\(name)").path).scene
     }
 
     /// Copies every view of generated tree `t` of the quickstart plan under `host`, its root moved to `origin`
     /// and every name prefixed (the views only: the generated recognizers would need their own ids).
     static func graft(tree t: Int, into scene: inout Scene, under host: ViewID, at origin: Point, prefix: String) throws {
-        let plan = SweepPlan(try SweepConfigLoader.load(path: repository.appendingPathComponent("configs/quickstart.yaml").path))
+        let plan = SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/quickstart.yaml").path))
         let generated = plan.baseTree(t).scene
         var map: [ViewID: ViewID] = [0: host]
         for v in generated.views.indices.dropFirst() {

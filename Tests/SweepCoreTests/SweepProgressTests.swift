@@ -1,5 +1,6 @@
 import Foundation
 import SweepPlanning
+import TestSupport
 import Testing
 @testable import SweepCore
 
@@ -10,7 +11,7 @@ import Testing
     /// some family has nothing to aim at; a real screen's gestures count too (configs/templates-vs-real.yaml).
     @Test(arguments: ["quickstart", "templates-vs-real"])
     func theScenarioTotalIsWhatTheSweepRuns(_ name: String) throws {
-        let path = ShippedConfigTests.repository.appendingPathComponent("configs/\(name).yaml").path
+        let path = Repository.url("configs/\(name).yaml").path
         let plan = SweepPlan(try SweepConfigLoader.load(path: path))
         let total = plan.scenarioTotal(threads: 1)
         let tallies = ParallelSweep.run(plan, threads: 2)

@@ -1,5 +1,6 @@
 import SweepPlanning
 import SweepReporting
+import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
@@ -7,19 +8,7 @@ import TouchScenarios
 
 /// A small sweep run end to end in process: determinism across threads and unit sizes, replayable examples.
 @Suite struct SweepRunTests {
-    static let config = """
-        name: tiny
-        seed: 5
-        axes:
-          scrollViews.delaysContentTouches: [true, false]
-          dismissTap.cancelsTouchesInView: [true, false]
-        trees:
-          perConfiguration: 6
-          templates: {feed: 1, form: 1, drawer: 1, carousel: 1}
-        gestures:
-          placements: 1
-        examples: 2
-        """
+    static let config = TinySweep.yaml
 
     static func plan() throws -> SweepPlan {
         SweepPlan(try SweepConfigLoader.load(yaml: config, path: "tiny.yaml"))

@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioKit
+import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
@@ -7,11 +8,9 @@ import TouchScenarios
 
 /// A control that declares actions is judged by whether its action was performed (docs/defects.md, §5.5).
 @Suite struct TargetActionClassifierTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Runs a golden file's script untraced and classifies it as a quick tap meant to activate `target`.
     func verdict(_ file: String, target: String) throws -> (ScenarioVerdict, CauseKind?) {
-        let scene = try ScenarioLoader.load(path: Self.repository.appendingPathComponent("configs/scenarios/golden/\(file)").path).scene
+        let scene = try ScenarioLoader.load(path: Repository.url("configs/scenarios/golden/\(file)").path).scene
         let prepared = PreparedScene(scene)
         let summary = Engine.summary(prepared)
         let v = try #require(scene.view(named: target))
@@ -46,7 +45,7 @@ import TouchScenarios
     }
 
     @Test func theGoldenCasesTruthBlockAgreesWithTheClassifier() throws {
-        let loaded = try ScenarioLoader.load(path: Self.repository.appendingPathComponent(
+        let loaded = try ScenarioLoader.load(path: Repository.url(
             "configs/scenarios/golden/TA-07-nil-target-nobody-performs.yaml").path)
         let truth = try #require(loaded.truth)
         #expect(truth.defects.map(\.text) == ["dead_button"])
@@ -55,7 +54,7 @@ import TouchScenarios
     }
 
     @Test func theCauseFinderWordsAnActionNobodyPerformed() throws {
-        let scene = try ScenarioLoader.load(path: Self.repository.appendingPathComponent(
+        let scene = try ScenarioLoader.load(path: Repository.url(
             "configs/scenarios/golden/TA-07-nil-target-nobody-performs.yaml").path).scene
         let b = try #require(scene.view(named: "B"))
         let gesture = Gesture(family: .quickTap, target: b, intent: .activate(b), script: scene.script,
@@ -65,7 +64,7 @@ import TouchScenarios
     }
 
     @Test func shrinkingKeepsTheRegistrationsOfKeptViewsAndDropsThoseOfRemovedTargets() throws {
-        let scene = try ScenarioLoader.load(path: Self.repository.appendingPathComponent(
+        let scene = try ScenarioLoader.load(path: Repository.url(
             "configs/scenarios/golden/TA-04-several-targets-registration-order.yaml").path).scene
         #expect(scene.canonical().scene == scene)
         // Remove C (B moves up to R): the registration targeting C goes, the others are remapped.

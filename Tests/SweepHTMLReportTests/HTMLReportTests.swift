@@ -3,6 +3,7 @@ import SweepCore
 import SweepHTMLReport
 import SweepPlanning
 import SweepReporting
+import TestSupport
 import Testing
 
 /// report.html of a small real sweep: every mark carries the numbers of the CSV files, the page needs no
@@ -142,22 +143,10 @@ extension Marks {
 /// that varies independently.
 @Suite struct ZippedAxesHeatmapTests {
     @Test func theDefaultPairPassesOverZippedAxes() throws {
-        let config = """
-            name: html-zip
-            seed: 3
-            axes:
-              overlay.passThrough: [false, true]
-              overlay.panMoved: [false, true]
-              dismissTap.cancelsTouchesInView: [true, false]
-            zip:
-              - [overlay.passThrough, overlay.panMoved]
-            trees:
-              perConfiguration: 4
-              templates: {drawer: 1, form: 1}
-            gestures:
-              placements: 1
-            examples: 1
-            """
+        let config = TinySweep(name: "html-zip", seed: 3, axes: [("overlay.passThrough", "[false, true]"), ("overlay.panMoved", "[false, true]"),
+                                                                ("dismissTap.cancelsTouchesInView", "[true, false]")],
+                               zip: ["[overlay.passThrough, overlay.panMoved]"], perConfiguration: 4, templates: "{drawer: 1, form: 1}",
+                               examples: 1).yaml
         let plan = SweepPlan(try SweepConfigLoader.load(yaml: config, path: "html-zip.yaml"))
         let tallies = ParallelSweep.run(plan, threads: 2)
         let files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: config,

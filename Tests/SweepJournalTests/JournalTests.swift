@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import SweepJournal
 
@@ -72,8 +73,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     /// The layout table in the doc comment at the top of Journal.swift and the one in `formatDescription`
     /// are the same lines.
     @Test func theDocCommentAndFormatDescriptionAgree() throws {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/SweepJournal/Journal.swift")
+        let source = Repository.url("Sources/SweepJournal/Journal.swift")
         guard let text = try? String(contentsOf: source, encoding: .utf8) else { return }  // sources not at hand
         let docLines = text.split(separator: "\n", omittingEmptySubsequences: false)
             .prefix { $0.hasPrefix("///") }

@@ -1,20 +1,18 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchScenarios
 @testable import SweepPlanning
 
 @Suite struct DocsTests {
     @Test func theAxisTableIsTheGeneratedOne() throws {
-        let url = repository.appendingPathComponent(SweepDocs.path)
-        let text = try readRepositoryFile(SweepDocs.path)
+        let text = try Repository.text(SweepDocs.path)
         let regenerated = try #require(SweepDocs.replacingAxisTable(in: text), "the axis-table markers are missing")
-        if writeGenerated, regenerated != text { try regenerated.write(to: url, atomically: true, encoding: .utf8) }
-        #expect(try readRepositoryFile(SweepDocs.path) == regenerated,
-                "regenerate with: SWEEP_WRITE_GENERATED=1 swift test --filter SweepPlanningTests")
+        Golden.expect(regenerated, matches: Repository.url(SweepDocs.path))
     }
 
     @Test func theDocListsEveryAxisKeyTemplateAndFamily() throws {
-        let text = try readRepositoryFile(SweepDocs.path)
+        let text = try Repository.text(SweepDocs.path)
         for axis in AxisCatalog.all { #expect(text.contains("| `\(axis.name)` | "), "\(axis.name)") }
         for key in SweepConfigLoader.topLevelKeys + SweepConfigLoader.treeKeys + SweepConfigLoader.gestureKeys {
             #expect(text.contains("| `\(key)` |"), "\(key)")
@@ -26,7 +24,7 @@ import TouchScenarios
 
     /// The YAML blocks of the doc.
     static func yamlBlocks() throws -> [String] {
-        let parts = try readRepositoryFile(SweepDocs.path).components(separatedBy: "```yaml\n")
+        let parts = try Repository.text(SweepDocs.path).components(separatedBy: "```yaml\n")
         return parts.dropFirst().map { $0.components(separatedBy: "```")[0] }
     }
 
@@ -40,7 +38,7 @@ import TouchScenarios
         let blocks = try Self.yamlBlocks()
         let example = try #require(blocks.first { $0.hasPrefix("axes:") })
         let p = SweepPlan(try load("name: example\n" + example))
-        let text = try readRepositoryFile(SweepDocs.path)
+        let text = try Repository.text(SweepDocs.path)
         #expect(p.combinationCount == 12 && p.configurations.count == 8)
         for c in p.configurations {
             let row = "| \(c.id) | " + c.values.map(\.value.description).joined(separator: " | ") + " |\n"
@@ -49,8 +47,8 @@ import TouchScenarios
     }
 
     @Test func thePlanSampleIsWhatSweepPlanPrintsForTheQuickstart() throws {
-        let text = try readRepositoryFile(SweepDocs.path)
-        let p = SweepPlan(try SweepConfigLoader.load(path: repository.appendingPathComponent("configs/quickstart.yaml").path))
+        let text = try Repository.text(SweepDocs.path)
+        let p = SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/quickstart.yaml").path))
         let sample = "$ sweep plan configs/quickstart.yaml --show 4\n" + PlanText.summary(p, path: "configs/quickstart.yaml", show: 4)
         #expect(text.contains(sample))
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
@@ -60,7 +61,7 @@ import TouchScenarios
     }
 
     @Test func theQuickstartTreesCoverEveryTemplateItNames() throws {
-        let p = SweepPlan(try SweepConfigLoader.load(path: repository.appendingPathComponent("configs/quickstart.yaml").path))
+        let p = SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/quickstart.yaml").path))
         let counts = Dictionary(uniqueKeysWithValues: p.templateCounts().map { ($0.template, $0.count) })
         for template in [TreeTemplate.feed, .form, .drawer, .pager, .carousel] { #expect(counts[template, default: 0] >= 2, "\(template)") }
         #expect(counts[.settings, default: 0] >= 1)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import SweepPlanning
 
@@ -11,7 +12,7 @@ import Testing
             let candidate = dir.appendingPathComponent("sweep")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        return repository.appendingPathComponent(".build/debug/sweep")
+        return Repository.url(".build/debug/sweep")
     }
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
@@ -20,7 +21,7 @@ import Testing
         let process = Process()
         process.executableURL = Self.sweepBinary
         process.arguments = arguments
-        process.currentDirectoryURL = repository
+        process.currentDirectoryURL = Repository.root
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -35,7 +36,7 @@ import Testing
     @Test func planPrintsTheCountsTheHashAndTheFirstConfigurations() throws {
         let result = try sweep("plan", "configs/quickstart.yaml", "--show", "3")
         #expect(result.status == 0 && result.stderr.isEmpty)
-        let p = SweepPlan(try SweepConfigLoader.load(path: repository.appendingPathComponent("configs/quickstart.yaml").path))
+        let p = SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/quickstart.yaml").path))
         #expect(result.stdout == PlanText.summary(p, path: "configs/quickstart.yaml", show: 3))
         #expect(result.stdout.contains("config hash          \(p.configHash)\n"))
         #expect(result.stdout.contains("total scenario runs  \(p.totalRuns)  (16 × 12 × 22)\n"))

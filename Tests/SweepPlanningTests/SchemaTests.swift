@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
@@ -6,14 +7,11 @@ import TouchScenarios
 
 @Suite struct SchemaTests {
     @Test func theSchemaFileIsTheGeneratedOne() throws {
-        let url = repository.appendingPathComponent(SweepSchema.path)
-        if writeGenerated { try SweepSchema.text.write(to: url, atomically: true, encoding: .utf8) }
-        #expect(try readRepositoryFile(SweepSchema.path) == SweepSchema.text,
-                "regenerate with: SWEEP_WRITE_GENERATED=1 swift test --filter SweepPlanningTests")
+        Golden.expect(SweepSchema.text, matches: Repository.url(SweepSchema.path))
     }
 
     @Test func theSchemaNamesExactlyTheAxesOfTheCatalog() throws {
-        let schema = try JSONValue(json: readRepositoryFile(SweepSchema.path))
+        let schema = try JSONValue(json: Repository.text(SweepSchema.path))
         let names = AxisCatalog.all.map(\.name)
         func strings(_ v: JSONValue?) -> [String] {
             guard case .array(let items)? = v else { return [] }
@@ -47,7 +45,7 @@ import TouchScenarios
 
     /// Sweep configs in configs/ (not configs/scenarios): YAML files with a top-level `axes:` or `trees:` key.
     static func sweepConfigs() throws -> [String] {
-        let root = repository.appendingPathComponent("configs")
+        let root = Repository.url("configs")
         var found: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: root.path)
         while let relative = enumerator?.nextObject() as? String {
@@ -64,7 +62,7 @@ import TouchScenarios
         #expect(configs.contains("configs/quickstart.yaml") && configs.contains("configs/seeds-sweep.yaml"))
         let validator = try schemaValidator()
         for path in configs {
-            let text = try readRepositoryFile(path)
+            let text = try Repository.text(path)
             #expect(validator.validate(try JSONValue.fromYAML(text, path: path)).isEmpty, "\(path)")
             #expect(throws: Never.self, "\(path)") { _ = try SweepConfigLoader.load(yaml: text, path: path) }
         }

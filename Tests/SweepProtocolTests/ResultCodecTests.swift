@@ -2,23 +2,12 @@ import SweepCore
 import SweepPlanning
 import SweepProtocol
 import SweepReporting
+import TestSupport
 import Testing
 
 /// UnitResult <-> payload bytes: exact round trips of real runner output, sizes, and every rejection.
 @Suite struct ResultCodecTests {
-    static let config = """
-        name: tiny
-        seed: 5
-        axes:
-          scrollViews.delaysContentTouches: [true, false]
-          dismissTap.cancelsTouchesInView: [true, false]
-        trees:
-          perConfiguration: 6
-          templates: {feed: 1, form: 1, drawer: 1, carousel: 1}
-        gestures:
-          placements: 1
-        examples: 2
-        """
+    static let config = TinySweep.yaml
 
     static func plan() throws -> SweepPlan {
         SweepPlan(try SweepConfigLoader.load(yaml: config, path: "tiny.yaml"))

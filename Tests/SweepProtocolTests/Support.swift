@@ -1,18 +1,14 @@
 import SweepCore
 import SweepProtocol
 import SweepReporting
+import TestSupport
 
-/// A seeded generator (SplitMix64), so every "random" test is reproducible from its seed.
+/// Random protocol values drawn from the library's seeded generator (SplitMix64), so every "random" test is
+/// reproducible from its seed.
 struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    var source: SplitMix64
+    init(_ seed: UInt64) { source = SplitMix64(seed: seed) }
+    mutating func next() -> UInt64 { source.next() }
 
     /// Often a bound of `range` (the edges are where codecs break), otherwise uniform.
     mutating func int(_ range: ClosedRange<Int64>) -> Int {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import SweepReporting
 
@@ -54,7 +55,7 @@ import SweepReporting
     }
 
     @Test func mergingInAnyOrderGivesTheSameHistogram() {
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let samples = (0..<5000).map { _ in Double(rng.next() % 2_600_000) / 1000 }  // 0–2600 ms, µs precision
         var whole = LatencyHistogram()
         for s in samples { whole.record(ms: s) }
@@ -78,18 +79,5 @@ import SweepReporting
         for p in [0.0, 1, 50, 90, 95, 99, 99.9, 100] {
             #expect(forward.percentile(p) == whole.percentile(p) && tree.percentile(p) == whole.percentile(p))
         }
-    }
-}
-
-/// A small seeded generator so the test needs nothing else.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

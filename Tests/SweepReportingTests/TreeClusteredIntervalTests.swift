@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import SweepReporting
 
@@ -81,23 +82,11 @@ import Testing
         #expect(pooled.high - pooled.low >= min(one.high - one.low, alone.high - alone.low) - 1e-12)
     }
 
-    /// SplitMix64, for a reproducible planted population.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func onAPopulationThatClustersByTreeItCoversTheTruthAndWilsonDoesNot() throws {
         // Planted: one tree in five is a "bad screen" where half the runs fail, the others fail 2% of the time, so the
         // true rate is 0.2·0.5 + 0.8·0.02 = 0.116. A sample is 20 trees of 15 runs. 2000 samples.
         let truth = 0.2 * 0.5 + 0.8 * 0.02
-        var rng = Generator(state: 13)
+        var rng = SplitMix64(seed: 13)  // a reproducible planted population
         var treeCovers = 0, wilsonCovers = 0, wider = 0, samples = 0
         for _ in 0 ..< 2000 {
             var trees: [(n: Int, x: Int)] = []

@@ -1,5 +1,6 @@
 import Foundation
 import SweepTransportZMQ
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -359,8 +360,8 @@ struct ZMQTransportTests {
         #expect(completed == 10_000)
     }
 
-    #if DEBUG
-    @Test("debug builds stop a socket used off its creating thread")
+    @Test("debug builds stop a socket used off its creating thread",
+          .enabled(if: BuildConfiguration.isDebug, "the thread check is compiled into debug builds only"))
     func wrongThreadTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             guard let context = try? ZMQContext(),
@@ -375,5 +376,4 @@ struct ZMQTransportTests {
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(stderr.contains("ZMQSocket.receive(dontWait:) called from a thread other than the one that created it"))
     }
-    #endif
 }

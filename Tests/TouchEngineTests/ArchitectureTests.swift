@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The engine is a pure library: no dependencies, no I/O, no clock, no randomness, no global state.
 /// These checks read its sources so that a violation fails the suite, not a code review.
 @Suite struct ArchitectureTests {
     static let engineSources: [(name: String, text: String)] = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/TouchEngine")
+        let root = Repository.url("Sources/TouchEngine")
         let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
         return files.filter { $0.hasSuffix(".swift") }.sorted().map {
             ($0, (try? String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) ?? "")

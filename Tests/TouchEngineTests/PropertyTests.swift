@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TouchEngine
 
@@ -19,36 +20,11 @@ import Testing
 
 // MARK: - Generator
 
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and the same sequence on every platform.
-struct SplitMix64 {
-    private(set) var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in `range` (modulo bias is irrelevant here).
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        let width = UInt64(range.upperBound - range.lowerBound) + 1
-        return range.lowerBound + Int(next() % width)
-    }
-
+// The generator is the library's SplitMix64 (TouchScenarios, through TestSupport): `int`, `double`, `chance` and
+// `pick` draw exactly as the copy this file once held did.
+extension SplitMix64 {
     /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-    mutating func double(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + unit() * (range.upperBound - range.lowerBound)
-    }
-
-    /// True with probability `p`.
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+    mutating func unit() -> Double { double(0 ... 1) }
 
     /// A value rounded to a quarter point, so traces stay readable.
     mutating func coordinate(_ range: ClosedRange<Double>) -> Double { (double(range) * 4).rounded() / 4 }

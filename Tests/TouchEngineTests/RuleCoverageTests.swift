@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every rule id of docs/rules.md (P1…, H1…, R1…, G1…, S1…: sections 1–6 of the behavioural spec) is cited at
@@ -12,7 +13,7 @@ import Testing
         var cited: Set<String> = []
         var scanned = 0
         for root in ["Tests", "configs/scenarios"] {
-            for path in Self.textFiles(under: repositoryRoot + "/" + root) {
+            for path in Self.textFiles(under: Repository.path + "/" + root) {
                 // This file lists the ids itself; it must not count as citing them.
                 guard !path.hasSuffix("/RuleCoverageTests.swift"),
                       let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
@@ -20,7 +21,7 @@ import Testing
                 cited.formUnion(Self.citations(in: text))
             }
         }
-        #expect(scanned > 0, "no test or scenario files found under \(repositoryRoot)")
+        #expect(scanned > 0, "no test or scenario files found under \(Repository.path)")
 
         let missing = ids.filter { !cited.contains($0) }
         print("rule coverage: \(ids.count - missing.count)/\(ids.count) rules of docs/rules.md "
@@ -59,7 +60,7 @@ import Testing
 
     /// The rule ids of docs/rules.md, in document order; an error naming the file when it is missing or lists none.
     static func ruleIDs() throws -> [String] {
-        let path = repositoryRoot + "/" + rulesDoc
+        let path = Repository.path + "/" + rulesDoc
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RulesDocProblem(description: "\(path) is missing: it lists the rule ids every test and scenario must cover")
         }
@@ -136,9 +137,3 @@ import Testing
     }
 }
 
-/// The repository root: three levels above this file (Tests/TouchEngineTests/RuleCoverageTests.swift).
-let repositoryRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()

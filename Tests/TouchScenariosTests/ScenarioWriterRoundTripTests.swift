@@ -1,8 +1,3 @@
-// The round trip needs ScenarioKit, which this test target does not list as a dependency yet (Package.swift:
-// `.testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"])`).
-// Until it does, this suite is compiled out: ScenarioKit's module may lie in the build folder, but Yams' C
-// module (CYaml) is only on the search path of targets that depend on ScenarioKit.
-#if canImport(ScenarioKit) && canImport(CYaml)
 import ScenarioKit
 import Testing
 import TouchEngine
@@ -188,4 +183,3 @@ import TouchEngine
         #expect(!yaml.contains("kind: view"))
     }
 }
-#endif

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import ScenarioKit
 import Testing
 
@@ -190,7 +191,7 @@ import Testing
     }
 
     @Test func theDocsMappingTableNamesEveryKey() throws {
-        let docs = try String(contentsOfFile: repositoryRoot + "/docs/uikit-export.md", encoding: .utf8)
+        let docs = try String(contentsOfFile: Repository.path + "/docs/uikit-export.md", encoding: .utf8)
         let bare = Set(Self.loaderKeys.map { String($0.split(separator: ".", maxSplits: 1)[1]) })
         let missing = bare.filter { !docs.contains("`\($0)`") }.sorted()
         #expect(missing == [], "docs/uikit-export.md does not mention these scenario keys")

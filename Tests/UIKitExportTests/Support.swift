@@ -1,24 +1,18 @@
 import Foundation
 import ScenarioKit
+import TestSupport
 import UIKitExport
-
-/// The repository root (this file is Tests/UIKitExportTests/Support.swift).
-let repositoryRoot: String = {
-    var parts = #filePath.split(separator: "/").map(String.init)
-    parts.removeLast(3)
-    return "/" + parts.joined(separator: "/")
-}()
 
 /// The seed scenarios (configs/scenarios/seeds/*.yaml), as repository-relative paths, sorted.
 let seedScenarios: [String] = {
-    let dir = repositoryRoot + "/configs/scenarios/seeds"
+    let dir = Repository.path + "/configs/scenarios/seeds"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
     return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "configs/scenarios/seeds/" + $0 }
 }()
 
 /// Exports a scenario file the way `sweep export-uikit` does (repository-relative path, its text quoted).
 func exportFile(_ relativePath: String) throws -> String {
-    let text = try String(contentsOfFile: repositoryRoot + "/" + relativePath, encoding: .utf8)
+    let text = try String(contentsOfFile: Repository.path + "/" + relativePath, encoding: .utf8)
     return UIKitExporter.export(try ScenarioLoader.load(yaml: text, path: relativePath), sourceText: text)
 }
 

@@ -19,7 +19,7 @@ public enum SweepSchema {
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("title", .string("TouchSweep sweep config")),
             ("description", .string("A sweep config for `sweep plan` and `sweep run` (docs/sweep-config.md). Generated from "
-                + "AxisCatalog by SweepSchema in Sources/SweepPlanning; regenerate with SWEEP_WRITE_GENERATED=1 swift test "
+                + "AxisCatalog by SweepSchema in Sources/SweepPlanning; regenerate with TOUCHSWEEP_RECORD=1 swift test "
                 + "--filter SweepPlanningTests. The loader also checks what a schema cannot: zip and exclude name axes of "
                 + "this sweep, zip groups have equal value counts, ranges have from <= to, max >= min, exclude values are "
                 + "values of their axis, at most \(SweepLimits.combinations) combinations.")),

@@ -1,11 +1,5 @@
 import Foundation
-
-/// The repository root: what comes before `/Tests/` in this file's path (Tests/InputFuzzTests/Support/FuzzCorpus.swift).
-let repositoryRoot: String = {
-    let path = #filePath
-    guard let tests = path.range(of: "/Tests/", options: .backwards) else { return path }
-    return String(path[..<tests.lowerBound])
-}()
+import TestSupport
 
 /// What a fuzzed input is, which decides the loader it goes through.
 enum InputKind: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -86,7 +80,7 @@ enum FuzzCorpus {
         """
 
     static func files(under directory: String, suffix: String, recursive: Bool = true) -> [SeedInput] {
-        let root = repositoryRoot + "/" + directory
+        let root = Repository.path + "/" + directory
         let names: [String]
         if recursive {
             names = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String]) ?? []

@@ -2,6 +2,7 @@ import Foundation
 import ScenarioKit
 import ScreenImport
 import SweepPlanning
+import TestSupport
 import TouchEngine
 
 /// What one damaged input did in the loaders.
@@ -38,7 +39,7 @@ enum FuzzRunner {
                 return reload(try ScreenImporter.importDump(text, file: path))
             case .overlay:
                 let text = try ScenarioLoader.text(of: data, path: path, what: "overlay")
-                let dump = try String(contentsOfFile: repositoryRoot + "/" + FuzzCorpus.overlayDump, encoding: .utf8)
+                let dump = try String(contentsOfFile: Repository.path + "/" + FuzzCorpus.overlayDump, encoding: .utf8)
                 if path.hasSuffix("classes.yaml") {
                     let map = try ClassMap.parse(yaml: text, file: path)
                     return reload(try ScreenImporter.importDump(dump, file: FuzzCorpus.overlayDump, map: map))

@@ -3,23 +3,12 @@ import SweepCore
 import SweepHTMLReport
 import SweepPlanning
 import SweepReporting
+import TestSupport
 
 /// A small real sweep run in process, its report files and its report.html, shared by the page's tests.
 struct ReportFixture {
-    static let config = """
-        name: html-tiny
-        seed: 8  # its form is a grouped table whose choice rows the tap-to-dismiss kills: the dead buttons the worst tables show
-        axes:
-          scrollViews.delaysContentTouches: [true, false]
-          dismissTap.cancelsTouchesInView: [true, false]
-          contentTouchDelay: [0, 150, 300]
-        trees:
-          perConfiguration: 4
-          templates: {feed: 1, form: 1, drawer: 2}
-        gestures:
-          placements: 1
-        examples: 2
-        """
+    static let config = TinySweep(name: "html-tiny", seed: 8, axes: TinySweep.twoSwitches + [("contentTouchDelay", "[0, 150, 300]")],
+                                   perConfiguration: 4, templates: "{feed: 1, form: 1, drawer: 2}").yaml
 
     let plan: SweepPlan
     let tallies: SweepTallies
@@ -43,9 +32,7 @@ struct ReportFixture {
 
     /// The page of configs/quickstart.yaml's sweep, run in process (the README's first sweep).
     static func quickstartPage() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        let text = try String(contentsOfFile: root + "/configs/quickstart.yaml", encoding: .utf8)
+        let text = try Repository.text("configs/quickstart.yaml")
         let plan = SweepPlan(try SweepConfigLoader.load(yaml: text, path: "configs/quickstart.yaml"))
         let tallies = ParallelSweep.run(plan, threads: 2)
         let files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: text,

@@ -1,13 +1,6 @@
 import Foundation
 import SweepPlanning
-
-/// The repository root (three levels above this file's directory).
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-func readRepositoryFile(_ relative: String) throws -> String {
-    try String(contentsOf: repository.appendingPathComponent(relative), encoding: .utf8)
-}
+import TestSupport
 
 /// Loads a config from text as the file `t.yaml`.
 func load(_ yaml: String, path: String = "t.yaml") throws -> SweepConfig {
@@ -34,8 +27,6 @@ func rows(_ plan: SweepPlan) -> [String] {
 
 /// The sweep config schema as a validator.
 func schemaValidator() throws -> JSONSchemaValidator {
-    try JSONSchemaValidator(schema: JSONValue(json: readRepositoryFile(SweepSchema.path)))
+    try JSONSchemaValidator(schema: JSONValue(json: Repository.text(SweepSchema.path)))
 }
 
-/// Whether generated files should be rewritten instead of compared (SWEEP_WRITE_GENERATED=1).
-var writeGenerated: Bool { ProcessInfo.processInfo.environment["SWEEP_WRITE_GENERATED"] == "1" }
