@@ -251,7 +251,7 @@ public struct CoordinatorStateMachine: Sendable {
     }
 
     /// A result: one switch over the unit's state (docs/STATE_MACHINES.md, "Coordinator: a unit's lease";
-    /// docs/protocol.md §1.2).
+    /// docs/protocol.md §1, "Result, ack").
     mutating func result(unit: UnitSpec, attempt: Int, status: UnitStatus, elapsed: Int64, payload: [UInt8], detail: String,
                          from w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) {
         guard unit.configuration >= 0, unit.configuration < configurationCount, unit.trees.lowerBound >= 0,
@@ -308,7 +308,7 @@ public struct CoordinatorStateMachine: Sendable {
         }
     }
 
-    /// leased | queued | retrying → committed (docs/protocol.md §1.2: exactly once per unit).
+    /// leased | queued | retrying → committed (docs/protocol.md §1, "Result, ack": the first `ok` for its trees).
     mutating func commit(_ unit: UnitSpec, payload: [UInt8], elapsed: Int64, from w: WorkerID, into actions: inout [CoordinatorAction]) {
         workers[w]?.unitsDone += 1
         _ = table.commit(unit)
@@ -320,7 +320,7 @@ public struct CoordinatorStateMachine: Sendable {
     }
 
     /// A lease ended without a result (error, timeout, its worker died): retrying with attempt + 1, or
-    /// quarantined once the budget is spent (docs/protocol.md §1.2).
+    /// quarantined once the budget is spent (docs/protocol.md §1, "Assign").
     mutating func failed(_ unit: UnitSpec, attempt: Int, reason: String, countsAgainstBudget: Bool, into actions: inout [CoordinatorAction]) {
         switch table.state(of: unit) {
         case .leased, .retrying:

@@ -1,6 +1,6 @@
 import SweepProtocol
 
-/// One lease: a unit handed to a worker for one attempt, until a deadline (docs/protocol.md §1.2 "Leases").
+/// One lease: a unit handed to a worker for one attempt, until a deadline (docs/protocol.md §1, "Assign").
 public struct Lease: Sendable, Equatable {
     public var unit: UnitSpec
     public var attempt: Int
@@ -26,7 +26,7 @@ public struct Lease: Sendable, Equatable {
 public enum UnitState: Sendable, Equatable {
     /// Not handed out yet: its trees wait in a window (or beyond the window cursor).
     case queued
-    /// Held by one worker, or by two while a straggler is re-run (docs/protocol.md §1.4).
+    /// Held by one worker, or by two while a straggler is re-run (docs/protocol.md §1, "Cancel").
     case leased([Lease])
     /// Waiting in the retry queue to go out again with this attempt number.
     case retrying(attempt: Int)

@@ -1,6 +1,6 @@
 import SweepProtocol
 
-/// How trees are handed out (docs/protocol.md §1.3 "Units"): in windows, blocks of trees a worker carves
+/// How trees are handed out (docs/protocol.md §1, "Credit-based pull"): in windows, blocks of trees a worker carves
 /// units from configuration by configuration, so its consecutive units share base trees (generated once, by
 /// one worker). A window whose worker left is an orphan and goes to the next worker that asks; once every tree
 /// is in a window, an idle worker steals the upper half of the configurations another window has not reached.
@@ -89,7 +89,7 @@ struct TreeWindows: Sendable {
     }
 }
 
-/// Batches (docs/protocol.md §1.4): units over the same trees sent to a worker in one dispatch pass form a
+/// Batches (docs/protocol.md §1, "Credit-based pull" and "Cancel"): units over the same trees sent to a worker in one dispatch pass form a
 /// batch, as the worker groups them (at most ``maximumBatch``). The tail logic moves and copies whole batches.
 struct BatchTracker: Sendable {
     /// The batch a worker's next unit may join.

@@ -65,7 +65,7 @@ public struct WorkerStateMachine: Sendable {
 
     public private(set) var settings: WorkerSettings
     public private(set) var phase = Phase.disconnected
-    /// Units running now, each with the time it must end by (docs/protocol.md §1.2: a unit past its deadline
+    /// Units running now, each with the time it must end by (docs/protocol.md §1, "Assign": a unit past its deadline
     /// is reported as a timeout and its late result dropped).
     public private(set) var running: [(unit: UnitSpec, attempt: Int, deadlineMs: Int64)] = []
     /// Units assigned but not started (prefetched).
