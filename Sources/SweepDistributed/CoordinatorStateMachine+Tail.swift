@@ -36,7 +36,7 @@ extension CoordinatorStateMachine {
     /// each unit and drops them. The victim is the worker with the most batches waiting (ties: the earliest to
     /// join). Returns whether anything moved.
     mutating func moveQueuedBatch(to w: WorkerID, tail: inout TailView?, nowMs: Int64, into actions: inout [CoordinatorAction]) -> Bool {
-        if tail == nil { tail = TailView(leaseTable) }
+        if tail == nil { tail = TailView(table.byUnit) }
         let byWorker = tail!.batches
         // Only a worker with a slot free takes work away from another (else the two would pass it back and forth).
         guard (byWorker[w]?.count ?? 0) < workers[w]?.slots ?? 0 else { return false }
@@ -52,7 +52,7 @@ extension CoordinatorStateMachine {
         let moving = batches[newest]!.sorted { ($0.unit.configuration, $0.unit.trees.lowerBound) < ($1.unit.configuration, $1.unit.trees.lowerBound) }
             .prefix(credit)
         for lease in moving {
-            removeLeases(of: lease.unit) { $0 == lease }
+            table.endLeases(of: lease.unit) { $0 == lease }
             actions.append(.send(victim, .cancel(unit: lease.unit)))
             assign(lease.unit, attempt: lease.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
         }
@@ -68,9 +68,9 @@ extension CoordinatorStateMachine {
     /// only lease and is not on `w`. Units merely queued behind others are not late: their expected end counts
     /// the queue.
     func oldestStraggler(notOn w: WorkerID, tail: inout TailView?, nowMs: Int64) -> Lease? {
-        if tail == nil { tail = TailView(leaseTable) }
+        if tail == nil { tail = TailView(table.byUnit) }
         // Still its unit's only lease: a copy made, or a lease moved, earlier in this pass counts.
         return tail!.lateLeases(nowMs: nowMs, minimumDelayMs: settings.minimumStragglerDelayMs)
-            .first { $0.worker != w && leaseTable[$0.unit] == [$0] }
+            .first { $0.worker != w && table.byUnit[$0.unit] == [$0] }
     }
 }

@@ -78,16 +78,6 @@ public enum CoordinatorAction: Sendable, Equatable {
     /// Every tree of every configuration is committed or quarantined.
     case finished
 
-    public static func == (a: CoordinatorAction, b: CoordinatorAction) -> Bool {
-        switch (a, b) {
-        case let (.commit(x, p), .commit(y, q)): return x == y && p == q
-        case let (.quarantine(x, r), .quarantine(y, s)): return x == y && r == s
-        case let (.log(x), .log(y)): return x == y
-        case (.finished, .finished): return true
-        case let (.send(w, m), .send(v, n)): return w == v && "\(m)" == "\(n)"
-        default: return false
-        }
-    }
 }
 
 /// The coordinator's logic as a value: events in (with the current time), actions out. No sockets, no clock.
@@ -97,21 +87,7 @@ public enum CoordinatorAction: Sendable, Equatable {
 /// never fewer than `minimumUnitsPerSlot` units per live slot left). Results do not depend on unit sizes
 /// (tallies are sums; examples are ordered by plan position), so sizing is free to adapt.
 public struct CoordinatorStateMachine: Sendable {
-    public struct Lease: Sendable, Equatable {
-        public var unit: UnitSpec
-        public var attempt: Int
-        public var worker: WorkerID
-        public var startedMs: Int64
-        public var deadlineMs: Int64
-        /// A speculative copy of a straggler.
-        public var speculative: Bool
-        /// The units a worker got together over the same trees (it runs them as one group): a batch is begun
-        /// or waiting as a whole.
-        public var batch: Int
-        /// When this unit should be done, from the measured cost and what its worker held before it; its
-        /// batch is done with the last of them (``TailView``).
-        public var expectedDoneMs: Int64
-    }
+    public typealias Lease = SweepDistributed.Lease
 
     struct Worker: Sendable {
         var host: String
@@ -119,50 +95,33 @@ public struct CoordinatorStateMachine: Sendable {
         var credit = 0
         var lastHeardMs: Int64
         var lastSentMs: Int64
-        /// Leases this worker holds (running, or queued behind its slots).
-        var held = 0
         /// Its results committed since it joined (`sweep status`).
         var unitsDone = 0
         /// When the units it holds should all be done, at the measured cost.
         var projectedFreeMs: Int64 = 0
-        /// The batch the next unit may join: same trees, same dispatch pass, fewer than `maximumBatch` units.
-        var batch: (id: Int, trees: Range<Int>, pass: Int, count: Int) = (-1, 0 ..< 0, -1, 0)
     }
-
-    /// Units over the same trees sent to a worker in one dispatch pass form a batch, as a worker groups them
-    /// (at most this many, the worker's own limit).
-    static let maximumBatch = 16
-    var nextBatch = 0
-    var dispatchPass = 0
 
     public let settings: CoordinatorSettings
     public let configurationCount: Int
     public let treeCount: Int
-    public private(set) var coverage: [TreeCoverage]
-    /// A block of trees a worker carves units from, configuration by configuration, so its consecutive units
-    /// share base trees (generated once, by one worker).
-    struct Window: Sendable {
-        var start: Int
-        var end: Int
-        var configuration: Int
-        /// The next tree to look at for `configuration`.
-        var tree: Int
-        /// Configurations from this one on belong to another window (split off by ``stealHalfOfAWindow()``).
-        var configurationEnd: Int
-    }
-    /// Trees below this have been handed out in windows.
-    var windowCursor = 0
-    var windows: [WorkerID: Window] = [:]
-    /// Windows whose worker left before finishing them.
-    var orphanWindows: [Window] = []
-    /// Units to run again (failed, timed out, or held by a worker that died), oldest first.
-    var retryQueue: [(unit: UnitSpec, attempt: Int)] = []
-    /// Leases by unit (usually one; two while a straggler is re-run), and the trees they hold.
-    var leaseTable: [UnitSpec: [Lease]] = [:]
-    var leasedTrees = 0
+    /// Every unit's lease state and the counters derived from it (``LeaseTable``).
+    var table: LeaseTable
+    /// Which trees go out next, in windows walked through the configurations (``TreeWindows``).
+    var windows: TreeWindows
+    /// Which units a worker runs together (``BatchTracker``).
+    var batches = BatchTracker()
+    /// Checks ``LeaseTable/checkInvariants()`` after every event: on in debug builds (and so in tests).
+    var checksInvariants: Bool = {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }()
+    public var coverage: [TreeCoverage] { table.coverage }
     /// Every lease, oldest first (ties by unit), for the rare scans that need an order.
     public var leases: [Lease] {
-        leaseTable.values.flatMap { $0 }.sorted {
+        table.byUnit.values.flatMap { $0 }.sorted {
             ($0.startedMs, $0.unit.configuration, $0.unit.trees.lowerBound, $0.speculative ? 1 : 0)
                 < ($1.startedMs, $1.unit.configuration, $1.unit.trees.lowerBound, $1.speculative ? 1 : 0)
         }
@@ -173,15 +132,12 @@ public struct CoordinatorStateMachine: Sendable {
     var failures: [String: Int] = [:]
     /// Measured cost of one tree (all its gestures), microseconds, exponentially averaged.
     public private(set) var costPerTreeMicroseconds: Double?
-    public private(set) var committedUnits = 0
-    public private(set) var committedTrees = 0
-    /// Trees committed or quarantined, from the journal and since: the sweep can only be finished when this
-    /// reaches `totalTrees` (checked before the exact test over every configuration's coverage).
-    var coveredTrees = 0
+    public var committedUnits: Int { table.committedUnits }
+    public var committedTrees: Int { table.committedTrees }
     public private(set) var retries = 0
     /// Leases that ended without a result: their worker died or went silent, or they passed their deadline.
     public private(set) var leaseExpiries = 0
-    public private(set) var quarantined: [(unit: UnitSpec, reason: String)] = []
+    public var quarantined: [(unit: UnitSpec, reason: String)] { table.quarantined }
     public private(set) var finished = false
 
     /// `covered[c]`: trees of configuration c already committed (from a journal when resuming).
@@ -189,10 +145,12 @@ public struct CoordinatorStateMachine: Sendable {
         self.settings = settings
         self.configurationCount = configurationCount
         self.treeCount = treeCount
-        coverage = covered ?? Array(repeating: TreeCoverage(), count: configurationCount)
-        committedTrees = coverage.reduce(0) { $0 + $1.count }
-        coveredTrees = committedTrees
+        table = LeaseTable(coverage: covered ?? Array(repeating: TreeCoverage(), count: configurationCount))
+        windows = TreeWindows(configurationCount: configurationCount, treeCount: treeCount)
     }
+
+    /// Where `unit` is in its lifecycle (docs/STATE_MACHINES.md).
+    public func state(of unit: UnitSpec) -> UnitState { table.state(of: unit) }
 
     public var totalTrees: Int { configurationCount * treeCount }
     public var liveWorkers: Int { workers.count }
@@ -200,11 +158,11 @@ public struct CoordinatorStateMachine: Sendable {
     public private(set) var joinedWorkers = Set<WorkerID>()
     public var liveSlots: Int { workers.values.reduce(0) { $0 + $1.slots } }
     /// Units held by workers now (a straggler re-run counts once).
-    public var leasedUnits: Int { leaseTable.count }
+    public var leasedUnits: Int { table.leasedUnits }
     /// Units waiting to be run again.
-    public var queuedRetries: Int { retryQueue.count }
+    public var queuedRetries: Int { table.retryQueue.count }
     /// Trees neither committed nor leased: the work still to hand out.
-    public var unassignedTrees: Int { max(0, totalTrees - committedTrees - leasedTrees) }
+    public var unassignedTrees: Int { max(0, totalTrees - committedTrees - table.leasedTrees) }
 
     // MARK: - Events
 
@@ -227,6 +185,7 @@ public struct CoordinatorStateMachine: Sendable {
         }
         dispatch(nowMs: nowMs, into: &actions)
         checkFinished(into: &actions)
+        if checksInvariants { table.checkInvariants() }
         return actions
     }
 
@@ -246,7 +205,7 @@ public struct CoordinatorStateMachine: Sendable {
                 // A worker says hello again after losing us (a reconnect, or our `say hello first`): it dropped the
                 // units queued behind its slots and starts counting credit from zero, so its leases go back to the
                 // queue (not counted against their budget). What it still runs comes back as outbox results.
-                let held = workers[w]!.held
+                let held = table.held(by: w)
                 actions.append(.log(.notice("worker said hello again; the units it held go back to the queue", ["worker": .text(workerID), "held": .number(held)])))
                 removeWorker(w, killed: false, into: &actions)
             }
@@ -291,6 +250,8 @@ public struct CoordinatorStateMachine: Sendable {
         }
     }
 
+    /// A result: one switch over the unit's state (docs/STATE_MACHINES.md, "Coordinator: a unit's lease";
+    /// docs/protocol.md §1, "Result, ack").
     mutating func result(unit: UnitSpec, attempt: Int, status: UnitStatus, elapsed: Int64, payload: [UInt8], detail: String,
                          from w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) {
         guard unit.configuration >= 0, unit.configuration < configurationCount, unit.trees.lowerBound >= 0,
@@ -300,27 +261,39 @@ public struct CoordinatorStateMachine: Sendable {
             actions.append(.send(w, .ack(unit: unit)))
             return
         }
-        let held = leaseTable[unit]?.contains { $0.worker == w && $0.attempt == attempt } ?? false
-        if coverage[unit.configuration].overlaps(unit.trees) {
-            if held { removeLeases(of: unit) { $0.worker == w && $0.attempt == attempt } }
+        let mine = { (lease: Lease) in lease.worker == w && lease.attempt == attempt }
+        switch table.state(of: unit) {
+        case .committed, .quarantined:
+            // Some of its trees are covered: a duplicate (its lease, if this worker holds one, ends).
+            table.endLeases(of: unit, where: mine)
             actions.append(.log(.info("discarded a duplicate result", ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt)])))
             actions.append(.send(w, .ack(unit: unit)))
             // Trees of it that nothing covers, holds or queues (it overlapped only part of what is committed) run again.
             requeueUncovered(unit, into: &actions)
-            return
-        }
-        guard held else {
-            // Not this worker's lease. Leased to another worker (it moved, or expired and went out again): that
-            // lease stands and this late copy goes.
-            if leaseTable[unit] != nil {
-                actions.append(.log(.info("discarded a late result; the unit was leased again", ["worker": .text(Self.name(w)), "unit": .text(unit.id),
-                                                                                               "attempt": .number(attempt)])))
+        case .leased(let list) where list.contains(where: mine):
+            switch status {
+            case .ok:
+                commit(unit, payload: payload, elapsed: elapsed, from: w, into: &actions)
                 actions.append(.send(w, .ack(unit: unit)))
-                return
+                // Every lease of the unit ended with the commit; speculative copies elsewhere are no longer needed.
+                for lease in list where !mine(lease) { actions.append(.send(lease.worker, .cancel(unit: unit))) }
+            case .error, .timeout:
+                table.endLeases(of: unit, where: mine)
+                actions.append(.send(w, .ack(unit: unit)))
+                let what = status == .timeout ? "timed out" : "failed: \(detail)"
+                failed(unit, attempt: attempt, reason: "\(unit.id) attempt \(attempt) on \(Self.name(w)) \(what)", countsAgainstBudget: true,
+                       into: &actions)
             }
-            // Otherwise it is a late result whose unit waits in the queue, or one from the outbox of a worker that
-            // re-registered, perhaps with an earlier coordinator that cut the trees into other units. Its trees are
-            // valid and not covered, and results do not depend on how trees are cut: the first `ok` stands.
+        case .leased:
+            // Leased to another worker (it moved, or expired and went out again): that lease stands and this late
+            // copy goes.
+            actions.append(.log(.info("discarded a late result; the unit was leased again", ["worker": .text(Self.name(w)), "unit": .text(unit.id),
+                                                                                           "attempt": .number(attempt)])))
+            actions.append(.send(w, .ack(unit: unit)))
+        case .queued, .retrying:
+            // A late result whose unit waits in the queue, or one from the outbox of a worker that re-registered,
+            // perhaps with an earlier coordinator that cut the trees into other units. Its trees are valid and not
+            // covered, and results do not depend on how trees are cut: the first `ok` stands.
             guard status == .ok else {
                 actions.append(.log(.info("ignored a failed attempt of a unit the worker does not hold",
                                           ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt),
@@ -332,33 +305,13 @@ public struct CoordinatorStateMachine: Sendable {
                                       ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt)])))
             commit(unit, payload: payload, elapsed: elapsed, from: w, into: &actions)
             actions.append(.send(w, .ack(unit: unit)))
-            return
-        }
-        switch status {
-        case .ok:
-            commit(unit, payload: payload, elapsed: elapsed, from: w, into: &actions)
-            actions.append(.send(w, .ack(unit: unit)))
-            // Every lease of the unit ends; speculative copies elsewhere are no longer needed.
-            for lease in leaseTable.removeValue(forKey: unit) ?? [] {
-                if lease.worker != w || lease.attempt != attempt { actions.append(.send(lease.worker, .cancel(unit: unit))) }
-                workers[lease.worker]?.held -= 1
-                leasedTrees -= unit.trees.count
-            }
-        case .error, .timeout:
-            removeLeases(of: unit) { $0.worker == w && $0.attempt == attempt }
-            actions.append(.send(w, .ack(unit: unit)))
-            let what = status == .timeout ? "timed out" : "failed: \(detail)"
-            failed(unit, attempt: attempt, reason: "\(unit.id) attempt \(attempt) on \(Self.name(w)) \(what)", countsAgainstBudget: true,
-                   into: &actions)
         }
     }
 
+    /// leased | queued | retrying → committed (docs/protocol.md §1, "Result, ack": the first `ok` for its trees).
     mutating func commit(_ unit: UnitSpec, payload: [UInt8], elapsed: Int64, from w: WorkerID, into actions: inout [CoordinatorAction]) {
         workers[w]?.unitsDone += 1
-        coverage[unit.configuration].insert(unit.trees)
-        coveredTrees += unit.trees.count
-        committedUnits += 1
-        committedTrees += unit.trees.count
+        _ = table.commit(unit)
         if elapsed > 0 {
             let perTree = Double(elapsed) / Double(unit.trees.count)
             costPerTreeMicroseconds = costPerTreeMicroseconds.map { 0.7 * $0 + 0.3 * perTree } ?? perTree
@@ -366,36 +319,38 @@ public struct CoordinatorStateMachine: Sendable {
         actions.append(.commit(unit, payload: payload))
     }
 
-    /// A unit failed (error, timeout, its worker died): retry with attempt + 1 or quarantine it.
+    /// A lease ended without a result (error, timeout, its worker died): retrying with attempt + 1, or
+    /// quarantined once the budget is spent (docs/protocol.md §1, "Assign").
     mutating func failed(_ unit: UnitSpec, attempt: Int, reason: String, countsAgainstBudget: Bool, into actions: inout [CoordinatorAction]) {
-        // Another copy may still be running (speculation); it carries on.
-        if leaseTable[unit] != nil || retryQueue.contains(where: { $0.unit == unit }) { return }
-        if coverage[unit.configuration].overlaps(unit.trees) {
-            requeueUncovered(unit, into: &actions)
+        switch table.state(of: unit) {
+        case .leased, .retrying:
+            // Another copy is still running (speculation) and carries on, or the unit already waits for a retry.
             return
-        }
-        let count = (failures[unit.id] ?? 0) + (countsAgainstBudget ? 1 : 0)
-        failures[unit.id] = count
-        if count >= settings.retryBudget {
-            coverage[unit.configuration].insert(unit.trees)
-            coveredTrees += unit.trees.count
-            quarantined.append((unit, reason))
-            actions.append(.log(.error("quarantined a unit", ["unit": .text(unit.id), "failures": .number(count), "reason": .text(reason)])))
-            actions.append(.quarantine(unit, reason: reason))
-        } else {
-            retries += 1
-            retryQueue.append((unit, attempt + 1))
-            actions.append(.log(.warning("retrying a unit", ["unit": .text(unit.id), "attempt": .number(attempt + 1), "reason": .text(reason)])))
+        case .committed, .quarantined:
+            requeueUncovered(unit, into: &actions)
+        case .queued:
+            let count = (failures[unit.id] ?? 0) + (countsAgainstBudget ? 1 : 0)
+            failures[unit.id] = count
+            if count >= settings.retryBudget {
+                table.quarantine(unit, reason: reason)
+                actions.append(.log(.error("quarantined a unit", ["unit": .text(unit.id), "failures": .number(count), "reason": .text(reason)])))
+                actions.append(.quarantine(unit, reason: reason))
+            } else {
+                retries += 1
+                table.enqueueRetry(unit, attempt: attempt + 1)
+                actions.append(.log(.warning("retrying a unit", ["unit": .text(unit.id), "attempt": .number(attempt + 1), "reason": .text(reason)])))
+            }
         }
     }
 
     mutating func removeWorker(_ w: WorkerID, killed: Bool, into actions: inout [CoordinatorAction]) {
         workers[w] = nil
-        if let window = windows.removeValue(forKey: w) { orphanWindows.append(window) }
+        windows.orphan(windowOf: w)
+        batches.forget(w)
         workerOrder.removeAll { $0 == w }
         let held = leases.filter { $0.worker == w }
         leaseExpiries += held.count
-        for lease in held { removeLeases(of: lease.unit) { $0.worker == w } }
+        for lease in held { table.endLeases(of: lease.unit) { $0.worker == w } }
         for lease in held {
             failed(lease.unit, attempt: lease.attempt, reason: "\(lease.unit.id) attempt \(lease.attempt) was lost with worker \(Self.name(w))",
                    countsAgainstBudget: killed, into: &actions)
@@ -410,25 +365,15 @@ public struct CoordinatorStateMachine: Sendable {
         }
         for lease in leases where lease.deadlineMs < nowMs {
             leaseExpiries += 1
-            removeLeases(of: lease.unit) { $0 == lease }
+            table.endLeases(of: lease.unit) { $0 == lease }
             failed(lease.unit, attempt: lease.attempt,
                    reason: "\(lease.unit.id) attempt \(lease.attempt) on \(Self.name(lease.worker)) passed its deadline",
                    countsAgainstBudget: true, into: &actions)
         }
         for w in workerOrder where nowMs - (workers[w]?.lastSentMs ?? nowMs) >= Int64(settings.heartbeatMs) {
             workers[w]!.lastSentMs = nowMs
-            actions.append(.send(w, .heartbeat(inflight: workers[w]!.held)))
+            actions.append(.send(w, .heartbeat(inflight: table.held(by: w))))
         }
-    }
-
-    /// Removes the leases of `unit` that match, keeping `leasedTrees` right.
-    mutating func removeLeases(of unit: UnitSpec, where match: (Lease) -> Bool) {
-        guard var list = leaseTable[unit] else { return }
-        let before = list.count
-        for lease in list where match(lease) { workers[lease.worker]?.held -= 1 }
-        list.removeAll(where: match)
-        leasedTrees -= (before - list.count) * unit.trees.count
-        leaseTable[unit] = list.isEmpty ? nil : list
     }
 
     /// Queues, as units of their own, the trees of `unit` that are neither covered nor held by a lease nor queued
@@ -437,13 +382,13 @@ public struct CoordinatorStateMachine: Sendable {
     /// would never finish. Each part is a new unit (attempt 1, a budget of its own).
     mutating func requeueUncovered(_ unit: UnitSpec, into actions: inout [CoordinatorAction]) {
         let c = unit.configuration
-        guard !coverage[c].covers(unit.trees) else { return }
-        var taken = coverage[c]
-        for (other, _) in leaseTable where other.configuration == c && other.trees.overlaps(unit.trees) { taken.insert(other.trees) }
-        for entry in retryQueue where entry.unit.configuration == c && entry.unit.trees.overlaps(unit.trees) { taken.insert(entry.unit.trees) }
+        guard !table.coverage[c].covers(unit.trees) else { return }
+        var taken = table.coverage[c]
+        for (other, _) in table.byUnit where other.configuration == c && other.trees.overlaps(unit.trees) { taken.insert(other.trees) }
+        for entry in table.retryQueue where entry.unit.configuration == c && entry.unit.trees.overlaps(unit.trees) { taken.insert(entry.unit.trees) }
         var from = unit.trees.lowerBound
         while let gap = taken.nextGap(from: from, limit: unit.trees.upperBound, maxCount: unit.trees.count) {
-            retryQueue.append((UnitSpec(configuration: c, trees: gap), 1))
+            table.enqueueRetry(UnitSpec(configuration: c, trees: gap), attempt: 1)
             actions.append(.log(.info("the part of a unit nothing covers goes back to the queue",
                                       ["unit": .text(UnitSpec(configuration: c, trees: gap).id), "part_of": .text(unit.id)])))
             from = gap.upperBound
@@ -455,70 +400,28 @@ public struct CoordinatorStateMachine: Sendable {
     /// Trees per unit now: one until the cost is measured, then about `targetUnitSeconds`, and small enough to
     /// leave `minimumUnitsPerSlot` units per live slot in what remains.
     public func treesPerUnit() -> Int {
-        guard let cost = costPerTreeMicroseconds, cost > 0 else { return 1 }
+        Self.treesPerUnit(cost: costPerTreeMicroseconds, settings: settings, remaining: totalTrees - committedTrees - table.leasedTrees,
+                          liveSlots: liveSlots)
+    }
+
+    static func treesPerUnit(cost: Double?, settings: CoordinatorSettings, remaining: Int, liveSlots: @autoclosure () -> Int) -> Int {
+        guard let cost, cost > 0 else { return 1 }
         let target = Int((settings.targetUnitSeconds * 1_000_000 / cost).rounded(.down))
-        let remaining = totalTrees - committedTrees - leasedTrees
-        let tail = remaining / max(1, settings.minimumUnitsPerSlot * max(1, liveSlots))
+        let tail = remaining / max(1, settings.minimumUnitsPerSlot * max(1, liveSlots()))
         return max(1, min(settings.maximumTreesPerUnit, target, max(1, tail)))
     }
 
-    /// The next unit for worker `w`: a retry first, else the next configuration of its window of trees,
-    /// else a new window (an orphaned one first).
+    /// The next unit for worker `w`: a retry first, else the next unit of its window of trees (``TreeWindows``).
     mutating func nextUnit(for w: WorkerID, into actions: inout [CoordinatorAction]) -> (unit: UnitSpec, attempt: Int)? {
-        while !retryQueue.isEmpty {
-            let next = retryQueue.removeFirst()
-            if !coverage[next.unit.configuration].overlaps(next.unit.trees) { return next }
+        while let next = table.popRetry() {
+            if !table.coverage[next.unit.configuration].overlaps(next.unit.trees) { return next }
             // Partly covered since it was queued (a result from an outbox cut the trees differently): its gaps.
             requeueUncovered(next.unit, into: &actions)
         }
-        while true {
-            if let index = windows.index(forKey: w) {
-                // In place through the index: one hash lookup per unit.
-                while windows.values[index].configuration < windows.values[index].configurationEnd {
-                    let window = windows.values[index]
-                    if let gap = coverage[window.configuration].nextGap(from: window.tree, limit: window.end,
-                                                                        maxCount: window.end - window.start) {
-                        windows.values[index].tree = gap.upperBound
-                        return (UnitSpec(configuration: window.configuration, trees: gap), 1)
-                    }
-                    windows.values[index].configuration += 1
-                    windows.values[index].tree = window.start
-                }
-                windows.remove(at: index)
-            }
-            if !orphanWindows.isEmpty {
-                windows[w] = orphanWindows.removeFirst()
-                continue
-            }
-            if windowCursor < treeCount {
-                let end = min(treeCount, windowCursor + treesPerUnit())
-                windows[w] = Window(start: windowCursor, end: end, configuration: 0, tree: windowCursor, configurationEnd: configurationCount)
-                windowCursor = end
-                continue
-            }
-            // Every tree is handed out: rather than idle (or duplicate work that has not even started), take
-            // the upper half of the configurations another worker's window has not reached yet.
-            guard let stolen = stealHalfOfAWindow() else { return nil }
-            windows[w] = stolen
-        }
-    }
-
-    /// Splits the window with the most configurations not yet started (ties: the lowest trees), giving the
-    /// upper half of them to a new window. Nothing in the stolen half was assigned: a window hands out its
-    /// configurations in order, and only its current one can have units out.
-    mutating func stealHalfOfAWindow() -> Window? {
-        var best: (worker: WorkerID, window: Window, waiting: Int)?
-        for (worker, window) in windows {
-            let waiting = window.configurationEnd - window.configuration - 1
-            guard waiting >= 1 else { continue }
-            if let b = best, waiting < b.waiting || (waiting == b.waiting && window.start >= b.window.start) { continue }
-            best = (worker, window, waiting)
-        }
-        guard let (victim, window, waiting) = best else { return nil }
-        let split = window.configurationEnd - (waiting + 1) / 2
-        windows[victim]?.configurationEnd = split
-        return Window(start: window.start, end: window.end, configuration: split, tree: window.start,
-                      configurationEnd: window.configurationEnd)
+        // What the unit size needs, captured without `self` (whose windows are being changed).
+        let (cost, settings, remaining, workers) = (costPerTreeMicroseconds, settings, totalTrees - committedTrees - table.leasedTrees, workers)
+        let size = { Self.treesPerUnit(cost: cost, settings: settings, remaining: remaining, liveSlots: workers.values.reduce(0) { $0 + $1.slots }) }
+        return windows.nextUnit(for: w, coverage: table.coverage, treesPerUnit: size).map { ($0, 1) }
     }
 
     /// How long `unit` should take at the measured cost (0 before it is measured).
@@ -533,7 +436,7 @@ public struct CoordinatorStateMachine: Sendable {
     }
 
     mutating func dispatch(nowMs: Int64, into actions: inout [CoordinatorAction]) {
-        dispatchPass += 1
+        batches.beginPass()
         // At the tail every idle worker looks at every lease: the view is built once per pass (again after
         // a move), not once per idle worker.
         var tail: TailView?
@@ -563,30 +466,21 @@ public struct CoordinatorStateMachine: Sendable {
         // A worker queues prefetched units behind its slots, so a unit may wait for those ahead of it first.
         let index = workers.index(forKey: w)!
         let slots = max(1, workers.values[index].slots)
-        let ahead = max(0, workers.values[index].held / slots)
+        let ahead = max(0, table.held(by: w) / slots)
         let ms = deadline(for: unit) + ahead * expectedMs(unit)
-        workers.values[index].held += 1
         workers.values[index].credit -= 1
         workers.values[index].lastSentMs = nowMs
         // The batch it joins (or starts), and when it should be done.
-        var batch = workers.values[index].batch
-        if batch.trees != unit.trees || batch.pass != dispatchPass || batch.count >= Self.maximumBatch {
-            batch = (nextBatch, unit.trees, dispatchPass, 0)
-            nextBatch += 1
-        }
-        batch.count += 1
-        workers.values[index].batch = batch
+        let batch = batches.join(w, trees: unit.trees)
         let free = max(nowMs, workers.values[index].projectedFreeMs) + Int64(expectedMs(unit) / slots)
         workers.values[index].projectedFreeMs = free
-        leaseTable[unit, default: []].append(Lease(unit: unit, attempt: attempt, worker: w, startedMs: nowMs,
-                                                   deadlineMs: nowMs + Int64(ms), speculative: speculative,
-                                                   batch: batch.id, expectedDoneMs: free))
-        leasedTrees += unit.trees.count
+        table.lease(Lease(unit: unit, attempt: attempt, worker: w, startedMs: nowMs, deadlineMs: nowMs + Int64(ms),
+                          speculative: speculative, batch: batch, expectedDoneMs: free))
         actions.append(.send(w, .assign(unit: unit, attempt: attempt, deadlineMs: ms)))
     }
 
     mutating func checkFinished(into actions: inout [CoordinatorAction]) {
-        guard !finished, coveredTrees >= totalTrees, coverage.allSatisfy({ $0.covers(0 ..< treeCount) }) else { return }
+        guard !finished, table.coveredTrees >= totalTrees, table.coverage.allSatisfy({ $0.covers(0 ..< treeCount) }) else { return }
         finished = true
         actions.append(.finished)
         for w in workerOrder { actions.append(.send(w, .disconnect(reason: "done"))) }
@@ -596,7 +490,7 @@ public struct CoordinatorStateMachine: Sendable {
 
     /// Units left to run, estimated: leased, queued for a retry, and the unassigned trees at the current unit size.
     public var unitsEstimatedTotal: Int {
-        committedUnits + leaseTable.count + retryQueue.count + unassignedTrees / max(1, treesPerUnit())
+        committedUnits + table.leasedUnits + table.retryQueue.count + unassignedTrees / max(1, treesPerUnit())
     }
 
     /// What `sweep status` is told, as far as the machine knows it: the driver adds the scenario counts and the
@@ -605,7 +499,7 @@ public struct CoordinatorStateMachine: Sendable {
     public func statusReport(nowMs: Int64) -> StatusReport {
         let rows = workerOrder.compactMap { w -> StatusReport.Worker? in
             guard let k = workers[w] else { return nil }
-            return StatusReport.Worker(id: Self.name(w), host: k.host, slots: k.slots, unitsDone: k.unitsDone, unitsHeld: k.held,
+            return StatusReport.Worker(id: Self.name(w), host: k.host, slots: k.slots, unitsDone: k.unitsDone, unitsHeld: table.held(by: w),
                                        lastHeardMsAgo: Int(max(0, nowMs - k.lastHeardMs)))
         }
         return StatusReport(sweepID: settings.sweepID, configHash: settings.configHash, unitsDone: committedUnits,

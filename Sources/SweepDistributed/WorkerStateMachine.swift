@@ -18,6 +18,9 @@ public struct WorkerSettings: Sendable {
     /// replaced.
     public var welcomeWaitMs = 3000
     public var maximumBackoffMs = 32000
+    /// The periodic checks (liveness, heartbeats, the welcome wait) run at most this often; deadlines and the
+    /// end of a backoff are looked at on every `tick`.
+    public var periodicCheckMs = 100
 
     public init(workerID: String, host: String, slots: Int, engineVersion: String) {
         self.workerID = workerID; self.host = host; self.slots = slots; self.engineVersion = engineVersion
@@ -34,6 +37,7 @@ public enum WorkerEvent: Sendable {
     case malformed(String)
     /// A unit the driver ran finished (ok, error or timeout).
     case finished(UnitSpec, attempt: Int, status: UnitStatus, elapsedMicroseconds: Int64, payload: [UInt8], detail: String)
+    /// Time passed: the driver sends one on every turn of its loop (the machine decides what is due).
     case tick
 }
 
@@ -46,8 +50,10 @@ public enum WorkerAction: Sendable {
     case start(UnitSpec, attempt: Int, deadlineMs: Int)
     /// Stop (or ignore the result of) a unit.
     case abandon(UnitSpec)
-    /// Drop the socket and connect again after this delay.
+    /// Drop the socket now; a `connect` follows once this backoff has passed (on a `tick`).
     case reconnect(afterMs: Int)
+    /// Open a new socket to the coordinator (the backoff is over); the `hello` on it comes next.
+    case connect
     case log(NodeEvent)
     /// Leave: the sweep is done (without keep-alive) or the coordinator refused us.
     case exit(code: Int32, reason: String)
@@ -59,8 +65,9 @@ public struct WorkerStateMachine: Sendable {
 
     public private(set) var settings: WorkerSettings
     public private(set) var phase = Phase.disconnected
-    /// Units running now.
-    public private(set) var running: [(unit: UnitSpec, attempt: Int)] = []
+    /// Units running now, each with the time it must end by (docs/protocol.md §1, "Assign": a unit past its deadline
+    /// is reported as a timeout and its late result dropped).
+    public private(set) var running: [(unit: UnitSpec, attempt: Int, deadlineMs: Int64)] = []
     /// Units assigned but not started (prefetched).
     var queued: [(unit: UnitSpec, attempt: Int, deadlineMs: Int)] = []
     /// Results sent (or to send) and not yet acknowledged: re-sent after re-registering.
@@ -74,6 +81,10 @@ public struct WorkerStateMachine: Sendable {
     /// When the last hello went out: replies to what was sent before it do not send another.
     var lastHelloMs: Int64?
     var backoffMs: Int
+    /// When the socket dropped by the last `reconnect` is to be replaced (nil: none is pending).
+    var reconnectAtMs: Int64?
+    /// When the periodic checks last ran.
+    var lastPeriodicCheckMs: Int64 = 0
     var sweepHash: String?
 
     public init(settings: WorkerSettings) {
@@ -85,6 +96,7 @@ public struct WorkerStateMachine: Sendable {
         var actions: [WorkerAction] = []
         switch event {
         case .connected:
+            reconnectAtMs = nil
             lastHeardMs = nowMs
             sayHello(nowMs: nowMs, into: &actions)
         case .transportReconnected:
@@ -99,16 +111,22 @@ public struct WorkerStateMachine: Sendable {
             actions.append(.log(.warning("ignored a malformed message from the coordinator", ["reason": .text(reason)])))
         case let .finished(unit, attempt, status, elapsed, payload, detail):
             running.removeAll { $0.unit == unit && $0.attempt == attempt }
-            let message = ProtocolMessage.result(unit: unit, attempt: attempt, status: status, elapsedMicroseconds: elapsed,
-                                                 payload: payload, detail: detail)
-            outbox.append(message)
-            if phase == .ready { send(message, nowMs: nowMs, into: &actions) }
-            startQueued(into: &actions)
-            askForWork(nowMs: nowMs, into: &actions)
+            finished(unit, attempt: attempt, status: status, elapsed: elapsed, payload: payload, detail: detail, nowMs: nowMs, into: &actions)
         case .tick:
             tick(nowMs: nowMs, into: &actions)
         }
         return actions
+    }
+
+    /// A unit ended (reported by the driver, or past its deadline): its result goes to the outbox and out.
+    mutating func finished(_ unit: UnitSpec, attempt: Int, status: UnitStatus, elapsed: Int64, payload: [UInt8], detail: String,
+                           nowMs: Int64, into actions: inout [WorkerAction]) {
+        let message = ProtocolMessage.result(unit: unit, attempt: attempt, status: status, elapsedMicroseconds: elapsed,
+                                             payload: payload, detail: detail)
+        outbox.append(message)
+        if phase == .ready { send(message, nowMs: nowMs, into: &actions) }
+        startQueued(nowMs: nowMs, into: &actions)
+        askForWork(nowMs: nowMs, into: &actions)
     }
 
     mutating func receive(_ message: ProtocolMessage, nowMs: Int64, into actions: inout [WorkerAction]) {
@@ -141,11 +159,11 @@ public struct WorkerStateMachine: Sendable {
         case let .assign(unit, attempt, deadlineMs):
             outstandingCredit = max(0, outstandingCredit - 1)
             queued.append((unit, attempt, deadlineMs))
-            startQueued(into: &actions)
+            startQueued(nowMs: nowMs, into: &actions)
         case let .assignments(list):
             outstandingCredit = max(0, outstandingCredit - list.count)
             for a in list { queued.append((a.unit, a.attempt, a.deadlineMs)) }
-            startQueued(into: &actions)
+            startQueued(nowMs: nowMs, into: &actions)
         case .ack(let unit):
             outbox.removeAll {
                 if case .result(let u, _, _, _, _, _) = $0 { return u == unit }
@@ -208,10 +226,10 @@ public struct WorkerStateMachine: Sendable {
         settings.startAhead = max(0, units)
     }
 
-    mutating func startQueued(into actions: inout [WorkerAction]) {
+    mutating func startQueued(nowMs: Int64, into actions: inout [WorkerAction]) {
         while running.count < settings.slots + settings.startAhead, !queued.isEmpty {
             let next = queued.removeFirst()
-            running.append((next.unit, next.attempt))
+            running.append((next.unit, next.attempt, nowMs + Int64(next.deadlineMs)))
             actions.append(.start(next.unit, attempt: next.attempt, deadlineMs: next.deadlineMs))
         }
     }
@@ -225,7 +243,24 @@ public struct WorkerStateMachine: Sendable {
         send(.credit(count: wanted), nowMs: nowMs, into: &actions)
     }
 
+    /// Time passed: the end of a backoff, units past their deadline, then (at most every `periodicCheckMs`) the
+    /// welcome wait, the coordinator's liveness and heartbeats (docs/STATE_MACHINES.md, "Worker").
     mutating func tick(nowMs: Int64, into actions: inout [WorkerAction]) {
+        if phase == .disconnected, let at = reconnectAtMs, nowMs >= at {
+            reconnectAtMs = nil
+            actions.append(.connect)
+            lastHeardMs = nowMs
+            sayHello(nowMs: nowMs, into: &actions)
+        }
+        // Units past their deadline are reported as timed out (the driver drops their late results).
+        while let index = running.firstIndex(where: { $0.deadlineMs < nowMs }) {
+            let late = running.remove(at: index)
+            actions.append(.abandon(late.unit))
+            finished(late.unit, attempt: late.attempt, status: .timeout, elapsed: 0, payload: [], detail: "ran past its deadline",
+                     nowMs: nowMs, into: &actions)
+        }
+        guard nowMs - lastPeriodicCheckMs >= Int64(settings.periodicCheckMs) else { return }
+        lastPeriodicCheckMs = nowMs
         guard phase == .ready || phase == .helloSent else { return }
         if phase == .helloSent {
             // Waiting for a welcome; nothing else is sent (the coordinator does not know this worker). A coordinator
@@ -235,13 +270,13 @@ public struct WorkerStateMachine: Sendable {
             let wait = max(settings.welcomeWaitMs, heartbeatMs * liveness)
             if let last = lastHelloMs, nowMs - last > Int64(wait) {
                 actions.append(.log(.warning("no welcome from the coordinator; reconnecting", ["waited_ms": .number(wait), "backoff_ms": .number(backoffMs)])))
-                reconnect(into: &actions)
+                reconnect(nowMs: nowMs, into: &actions)
             }
             return
         }
         if nowMs - lastHeardMs > Int64(heartbeatMs * liveness) {
             actions.append(.log(.warning("the coordinator is silent; reconnecting", ["backoff_ms": .number(backoffMs)])))
-            reconnect(into: &actions)
+            reconnect(nowMs: nowMs, into: &actions)
             return
         }
         if nowMs - lastSentMs >= Int64(heartbeatMs) {
@@ -249,12 +284,13 @@ public struct WorkerStateMachine: Sendable {
         }
     }
 
-    mutating func reconnect(into actions: inout [WorkerAction]) {
+    mutating func reconnect(nowMs: Int64, into actions: inout [WorkerAction]) {
         phase = .disconnected
         // Prefetched units will be re-leased by the coordinator; running ones finish into the outbox.
         queued.removeAll()
         outstandingCredit = 0
         actions.append(.reconnect(afterMs: backoffMs))
+        reconnectAtMs = nowMs + Int64(backoffMs)
         backoffMs = min(settings.maximumBackoffMs, backoffMs * 2)
     }
 

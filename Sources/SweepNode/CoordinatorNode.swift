@@ -208,14 +208,16 @@ public final class CoordinatorNode {
         }
         /// The answer to `statusRequest`.
         func statusReply(nowMs: Int64) -> ProtocolMessage { .status(statusReport(nowMs: nowMs)) }
-        /// When the live view last got a snapshot (`Int64.max`: the finished sweep's, the last).
-        var lastLive: Int64 = -1000
+        /// When the live view last got a snapshot (as if a second before the start at first; nil once the finished
+        /// sweep's, the last, went out).
+        var lastLive: Int64? = -1000
 
         var lastTick: Int64 = 0
         /// Leases and liveness are checked this often: a fifth of a heartbeat, at most 100 ms, so a silent worker's
         /// units move on within a fifth of an interval of its liveness running out.
         let tickMs = Int64(min(100, max(10, options.heartbeatMs / 5)))
-        var lastProgress: Int64 = -1000
+        /// When progress was last reported, like `lastLive`.
+        var lastProgress: Int64? = -1000
         var finished = machine.finished
         if finished { _ = machine.handle(.tick, nowMs: clock.nowMs) }
         /// The result decoded on arrival; the state machine commits it within the same `handle` call.
@@ -381,10 +383,10 @@ public final class CoordinatorNode {
             }
             try flush(now: now)
             _ = try journal.flushIfDue(nowMs: now)
-            if let onProgress = options.onProgress, lastProgress != Int64.max,
-               now - lastProgress >= options.progressIntervalMs || finished {
+            if let onProgress = options.onProgress, let last = lastProgress,
+               now - last >= options.progressIntervalMs || finished {
                 // The last call is the one that sees the sweep finished.
-                lastProgress = finished ? Int64.max : now
+                lastProgress = finished ? nil : now
                 onProgress(Progress(unitsDone: machine.committedUnits, treesDone: machine.committedTrees, treesTotal: machine.totalTrees,
                                     scenariosDone: tallies.runs, workers: machine.liveWorkers, retries: machine.retries,
                                     failures: quarantined.count, elapsedMs: now, unitsLeased: machine.leasedUnits,
@@ -392,9 +394,9 @@ public final class CoordinatorNode {
                                     leaseExpiries: machine.leaseExpiries, refusals: gatekeeper?.refusals ?? 0,
                                     workersJoined: machine.joinedWorkers.count))
             }
-            if let onLive = options.onLive, lastLive != Int64.max, now - lastLive >= options.progressIntervalMs || finished {
+            if let onLive = options.onLive, let last = lastLive, now - last >= options.progressIntervalMs || finished {
                 // Like progress, the last snapshot is the one that sees the sweep finished.
-                lastLive = finished ? Int64.max : now
+                lastLive = finished ? nil : now
                 onLive(LiveSnapshot(plan: plan, tallies: tallies, status: statusReport(nowMs: now), endpoint: endpoint))
             }
         }

@@ -68,7 +68,8 @@ public final class WorkerNode: @unchecked Sendable {
         let context = try ZMQContext()
         defer { context.terminate() }
         var plan: SweepPlan?
-        var started: [String: (deadline: Int64, attempt: Int)] = [:]
+        /// The attempt of each unit launched and not yet back, to mark it abandoned when the machine says so.
+        var started: [String: Int] = [:]
 
         func connect() throws -> ZMQSocket {
             var o = ZMQSocketOptions()
@@ -97,8 +98,8 @@ public final class WorkerNode: @unchecked Sendable {
         var socket = try connect()
         defer { socket.close(); monitor?.close() }
         var pending = machine.handle(.connected, nowMs: clock.nowMs)
-        var lastTick: Int64 = 0
-        var reconnectAt: Int64?
+        /// False from a `reconnect` (the socket is closed) until the machine says `connect`.
+        var socketOpen = true
         /// Units started in this round, grouped by tree range, launched once the round's actions are done.
         var startable: [(plan: SweepPlan, units: [(unit: UnitSpec, attempt: Int)])] = []
 
@@ -109,12 +110,6 @@ public final class WorkerNode: @unchecked Sendable {
             }
             var actions = pending
             pending = []
-            if let at = reconnectAt, now >= at {
-                reconnectAt = nil
-                socket.close()
-                socket = try connect()
-                actions += machine.handle(.connected, nowMs: now)
-            }
             // Results from the slots.
             let done = finished.withLock { list -> [Finished] in let l = list; list.removeAll(); return l }
             for f in done where abandoned.withLock({ $0.remove(f.unit.id + "#\(f.attempt)") }) == nil {
@@ -122,26 +117,15 @@ public final class WorkerNode: @unchecked Sendable {
                 actions += machine.handle(.finished(f.unit, attempt: f.attempt, status: f.status, elapsedMicroseconds: f.elapsed,
                                                     payload: f.payload, detail: f.detail), nowMs: now)
             }
-            // Units past their deadline are reported as timed out; their late results are ignored.
-            for (id, entry) in started where entry.deadline < now {
-                if let unit = machine.running.first(where: { $0.unit.id == id })?.unit {
-                    abandoned.withLock { _ = $0.insert(id + "#\(entry.attempt)") }
-                    started[id] = nil
-                    actions += machine.handle(.finished(unit, attempt: entry.attempt, status: .timeout, elapsedMicroseconds: 0,
-                                                        payload: [], detail: "ran past its deadline"), nowMs: now)
-                }
-            }
-            if now - lastTick >= 100 {
-                lastTick = now
-                actions += machine.handle(.tick, nowMs: now)
-            }
+            // Time passed: the machine decides what is due (a reconnect, deadlines, heartbeats, liveness).
+            actions += machine.handle(.tick, nowMs: now)
             var index = 0
             while index < actions.count {
                 let action = actions[index]
                 index += 1
                 switch action {
                 case .send(let message):
-                    if reconnectAt == nil {
+                    if socketOpen {
                         do { try socket.send(FrameCodec.encode(message), dontWait: true) } catch {
                             // The message is lost (a result stays in the outbox and goes again after the next hello).
                             if sendFailureLog.allows("\(message.type.name)", nowMs: now) {
@@ -167,9 +151,9 @@ public final class WorkerNode: @unchecked Sendable {
                     } catch {
                         return (2, "cannot load the coordinator's config: \(error)")
                     }
-                case let .start(unit, attempt, deadlineMs):
+                case let .start(unit, attempt, _):
                     guard let plan else { continue }
-                    started[unit.id] = (now + Int64(deadlineMs), attempt)
+                    started[unit.id] = attempt
                     // Units over the same trees that arrive together (a window's configurations) run together.
                     if let last = startable.last, last.plan.configHash == plan.configHash, last.units[0].unit.trees == unit.trees,
                        last.units.count < Self.maximumGroup {
@@ -178,17 +162,20 @@ public final class WorkerNode: @unchecked Sendable {
                         startable.append((plan, [(unit, attempt)]))
                     }
                 case .abandon(let unit):
-                    if let entry = started[unit.id] {
-                        abandoned.withLock { _ = $0.insert(unit.id + "#\(entry.attempt)") }
+                    if let attempt = started.removeValue(forKey: unit.id) {
+                        abandoned.withLock { _ = $0.insert(unit.id + "#\(attempt)") }
                     }
-                    started[unit.id] = nil
-                case .reconnect(let afterMs):
-                    reconnectAt = now + Int64(afterMs)
+                case .reconnect:
+                    socketOpen = false
                     // Closed now, not when the backoff ends: left open, libzmq would reconnect it by itself and hand a
                     // queued hello to a coordinator whose welcome nobody then reads.
                     socket.close()
                     monitor?.close()
                     monitor = nil
+                case .connect:
+                    socket.close()
+                    socket = try connect()
+                    socketOpen = true
                 case .log(let event):
                     options.logger.log(event)
                 case let .exit(code, reason):
@@ -199,7 +186,7 @@ public final class WorkerNode: @unchecked Sendable {
             startable.removeAll()
             // Wait for a message, a finished unit, or the next tick.
             let poller = ZMQPoller()
-            let socketIndex = reconnectAt == nil ? poller.add(socket) : -1
+            let socketIndex = socketOpen ? poller.add(socket) : -1
             _ = poller.add(signal)
             let monitorIndex = monitor.map { poller.add($0.socket) } ?? -1
             _ = try poller.poll(timeoutMs: 50)

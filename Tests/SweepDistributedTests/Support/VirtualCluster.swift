@@ -176,6 +176,8 @@ struct VirtualCluster {
                 workers[i].running.removeAll { $0.unit == unit }
             case .reconnect(let afterMs):
                 workers[i].reconnectAt = now + Int64(afterMs)
+            case .connect:
+                break  // this cluster replaces the socket itself when the backoff ends, and says `connected`
             case let .log(line):
                 logs.append("w\(i) \(now): \(line)")
             case .exit:
