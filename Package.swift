@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SweepReporting", targets: ["SweepReporting"]),
         .library(name: "SweepHTMLReport", targets: ["SweepHTMLReport"]),
         .library(name: "SweepProtocol", targets: ["SweepProtocol"]),
+        .library(name: "SweepResultCodec", targets: ["SweepResultCodec"]),
         .library(name: "SweepJournal", targets: ["SweepJournal"]),
         .library(name: "SweepTransportZMQ", targets: ["SweepTransportZMQ"]),
     ],
@@ -42,8 +43,10 @@ let package = Package(
         ),
         // Sweep semantics (pure): defect classification against intents, aggregation, the shard runner.
         .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "SweepPlanning", "SweepReporting"]),
-        // The sweep wire protocol (pure): messages, frame codec, result encoding. No sockets.
-        .target(name: "SweepProtocol", dependencies: ["SweepCore", "SweepReporting"]),
+        // The sweep wire protocol (pure): messages, frame codec, status reports. No sockets, no engine module.
+        .target(name: "SweepProtocol"),
+        // A unit's result (SweepCore's tallies) <-> the bytes of a `result` payload and a journal record (pure).
+        .target(name: "SweepResultCodec", dependencies: ["SweepCore", "SweepProtocol", "SweepReporting"]),
         // libzmq itself (libzmq3-dev): imported only by SweepTransportZMQ.
         .systemLibrary(name: "CZeroMQ", path: "Sources/CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
         // The only module that imports libzmq: a small, safe Swift API over ZeroMQ sockets (no libzmq types leak).
@@ -55,8 +58,8 @@ let package = Package(
         // The drivers: coordinator and worker nodes on ZeroMQ sockets, journal and tallies. They log through a `Logger`.
         .target(
             name: "SweepNode",
-            dependencies: ["SweepDistributed", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepCore", "SweepPlanning",
-                           "SweepReporting", "ScenarioKit", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SweepDistributed", "SweepProtocol", "SweepResultCodec", "SweepTransportZMQ", "SweepJournal", "SweepCore",
+                           "SweepPlanning", "SweepReporting", "ScenarioKit", "TouchEngine", .product(name: "Logging", package: "swift-log")]
         ),
         // Prometheus metrics and the live view (/live, /live.json) of a running coordinator over HTTP (swift-prometheus,
         // FlyingFox): `--metrics-port`.
@@ -94,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "engine-bench",
             dependencies: ["TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepNode", "SweepProtocol",
-                           "SweepTransportZMQ"],
+                           "SweepResultCodec", "SweepTransportZMQ"],
             path: "Benchmarks/engine-bench"
         ),
         .testTarget(name: "TouchEngineTests", dependencies: ["TouchEngine", "ScenarioKit"]),
@@ -126,7 +129,7 @@ let package = Package(
                            .product(name: "Yams", package: "Yams")],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepCore", "SweepReporting", "SweepPlanning"]),
+        .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepResultCodec", "SweepCore", "SweepReporting", "SweepPlanning"]),
         .testTarget(name: "SweepJournalTests", dependencies: ["SweepJournal"]),
         .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),
         // The deployment files: runs deploy/tests/*.sh (offline schema validation) and reads the Dockerfile.

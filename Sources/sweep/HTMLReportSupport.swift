@@ -4,6 +4,7 @@ import SweepHTMLReport
 import SweepNode
 import SweepPlanning
 import SweepReporting
+import TouchEngine
 
 /// report.html for the commands: drawn from the report files in memory at the end of a sweep (written with them
 /// in one directory swap), or from an output directory on disk by `sweep report`.

@@ -1,5 +1,6 @@
 import SweepCore
 import SweepProtocol
+import SweepResultCodec
 import SweepReporting
 
 /// A seeded generator (SplitMix64), so every "random" test is reproducible from its seed.
