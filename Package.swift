@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ScreenImport", targets: ["ScreenImport"]),
         .library(name: "SweepReporting", targets: ["SweepReporting"]),
         .library(name: "SweepHTMLReport", targets: ["SweepHTMLReport"]),
+        .library(name: "SweepShrinker", targets: ["SweepShrinker"]),
         .library(name: "SweepProtocol", targets: ["SweepProtocol"]),
         .library(name: "SweepResultCodec", targets: ["SweepResultCodec"]),
         .library(name: "SweepJournal", targets: ["SweepJournal"]),
@@ -42,7 +43,13 @@ let package = Package(
             dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "ScreenImport", .product(name: "Yams", package: "Yams")]
         ),
         // Sweep semantics (pure): defect classification against intents, aggregation, the shard runner.
-        .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "SweepPlanning", "SweepReporting"]),
+        .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "SweepPlanning", "SweepReporting"]),
+        // The shrinker: a defective example -> the smallest scene that still shows the defect and its cause, written as a
+        // scenario file (`sweep shrink`, a sweep's minimal/ directory). ScenarioKit's writer and loader.
+        .target(
+            name: "SweepShrinker",
+            dependencies: ["SweepCore", "SweepPlanning", "SweepReporting", "ScenarioKit", "TouchEngine", "TouchScenarios"]
+        ),
         // The sweep wire protocol (pure): messages, frame codec, status reports. No sockets, no engine module.
         .target(name: "SweepProtocol"),
         // A unit's result (SweepCore's tallies) <-> the bytes of a `result` payload and a journal record (pure).
@@ -72,7 +79,7 @@ let package = Package(
         // the live page of a running sweep (a status report and the results so far) with the same heatmaps.
         .target(
             name: "SweepHTMLReport",
-            dependencies: ["SweepReporting", "SweepCore", "SweepPlanning", "SweepProtocol", "ScenarioKit", "TouchEngine"]
+            dependencies: ["SweepReporting", "SweepCore", "SweepShrinker", "SweepPlanning", "SweepProtocol", "ScenarioKit", "TouchEngine"]
         ),
         // Report output (pure but for OutputDirectory's file I/O): CSV, fixed numbers, Wilson intervals, histograms.
         .target(name: "SweepReporting"),
@@ -89,14 +96,14 @@ let package = Package(
         .executableTarget(
             name: "sweep",
             dependencies: [
-                "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepNode",
+                "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode",
                 "SweepJournal", "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport", "SweepHTMLReport", "SweepLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "engine-bench",
-            dependencies: ["TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepNode", "SweepProtocol",
+            dependencies: ["TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode", "SweepProtocol",
                            "SweepResultCodec", "SweepTransportZMQ"],
             path: "Benchmarks/engine-bench"
         ),
@@ -111,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SweepCLITests",
-            dependencies: ["ScenarioKit", "SweepCore", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepLogging",
+            dependencies: ["ScenarioKit", "SweepCore", "SweepShrinker", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepLogging",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "SweepCore", "TouchScenarios"]),
@@ -120,7 +127,7 @@ let package = Package(
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
         .testTarget(
             name: "SweepHTMLReportTests",
-            dependencies: ["SweepHTMLReport", "SweepReporting", "SweepCore", "SweepPlanning", "ScenarioKit", "TouchEngine", "SweepProtocol",
+            dependencies: ["SweepHTMLReport", "SweepReporting", "SweepCore", "SweepShrinker", "SweepPlanning", "ScenarioKit", "TouchEngine", "SweepProtocol",
                            "SweepNode", "SweepMetrics"]
         ),
         .testTarget(
@@ -141,7 +148,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SweepCoreTests",
-            dependencies: ["SweepCore", "SweepPlanning", "SweepReporting", "TouchScenarios", "TouchEngine", "ScenarioKit"]
+            dependencies: ["SweepCore", "SweepShrinker", "SweepPlanning", "SweepReporting", "TouchScenarios", "TouchEngine", "ScenarioKit"]
+        ),
+        .testTarget(
+            name: "SweepShrinkerTests",
+            dependencies: ["SweepShrinker", "SweepCore", "SweepPlanning", "TouchScenarios", "TouchEngine", "ScenarioKit"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioKit
 import SweepCore
+import SweepShrinker
 import Testing
 
 /// `sweep shrink` and the `minimal/` files of a sweep, end to end on a small config.
