@@ -14,7 +14,9 @@ let package = Package(
         .library(name: "ScreenImport", targets: ["ScreenImport"]),
         .library(name: "SweepReporting", targets: ["SweepReporting"]),
         .library(name: "SweepHTMLReport", targets: ["SweepHTMLReport"]),
+        .library(name: "SweepShrinker", targets: ["SweepShrinker"]),
         .library(name: "SweepProtocol", targets: ["SweepProtocol"]),
+        .library(name: "SweepResultCodec", targets: ["SweepResultCodec"]),
         .library(name: "SweepJournal", targets: ["SweepJournal"]),
         .library(name: "SweepTransportZMQ", targets: ["SweepTransportZMQ"]),
     ],
@@ -41,9 +43,17 @@ let package = Package(
             dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "ScreenImport", .product(name: "Yams", package: "Yams")]
         ),
         // Sweep semantics (pure): defect classification against intents, aggregation, the shard runner.
-        .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "SweepPlanning", "SweepReporting"]),
-        // The sweep wire protocol (pure): messages, frame codec, result encoding. No sockets.
-        .target(name: "SweepProtocol", dependencies: ["SweepCore", "SweepReporting"]),
+        .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "SweepPlanning", "SweepReporting"]),
+        // The shrinker: a defective example -> the smallest scene that still shows the defect and its cause, written as a
+        // scenario file (`sweep shrink`, a sweep's minimal/ directory). ScenarioKit's writer and loader.
+        .target(
+            name: "SweepShrinker",
+            dependencies: ["SweepCore", "SweepPlanning", "SweepReporting", "ScenarioKit", "TouchEngine", "TouchScenarios"]
+        ),
+        // The sweep wire protocol (pure): messages, frame codec, status reports. No sockets, no engine module.
+        .target(name: "SweepProtocol"),
+        // A unit's result (SweepCore's tallies) <-> the bytes of a `result` payload and a journal record (pure).
+        .target(name: "SweepResultCodec", dependencies: ["SweepCore", "SweepProtocol", "SweepReporting"]),
         // libzmq itself (libzmq3-dev): imported only by SweepTransportZMQ.
         .systemLibrary(name: "CZeroMQ", path: "Sources/CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
         // The only module that imports libzmq: a small, safe Swift API over ZeroMQ sockets (no libzmq types leak).
@@ -55,8 +65,8 @@ let package = Package(
         // The drivers: coordinator and worker nodes on ZeroMQ sockets, journal and tallies. They log through a `Logger`.
         .target(
             name: "SweepNode",
-            dependencies: ["SweepDistributed", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepCore", "SweepPlanning",
-                           "SweepReporting", "ScenarioKit", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SweepDistributed", "SweepProtocol", "SweepResultCodec", "SweepTransportZMQ", "SweepJournal", "SweepCore",
+                           "SweepPlanning", "SweepReporting", "ScenarioKit", "TouchEngine", .product(name: "Logging", package: "swift-log")]
         ),
         // Prometheus metrics and the live view (/live, /live.json) of a running coordinator over HTTP (swift-prometheus,
         // FlyingFox): `--metrics-port`.
@@ -69,7 +79,7 @@ let package = Package(
         // the live page of a running sweep (a status report and the results so far) with the same heatmaps.
         .target(
             name: "SweepHTMLReport",
-            dependencies: ["SweepReporting", "SweepCore", "SweepPlanning", "SweepProtocol", "ScenarioKit", "TouchEngine"]
+            dependencies: ["SweepReporting", "SweepCore", "SweepShrinker", "SweepPlanning", "SweepProtocol", "ScenarioKit", "TouchEngine"]
         ),
         // Report output (pure but for OutputDirectory's file I/O): CSV, fixed numbers, Wilson intervals, histograms.
         .target(name: "SweepReporting"),
@@ -86,15 +96,15 @@ let package = Package(
         .executableTarget(
             name: "sweep",
             dependencies: [
-                "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepNode",
+                "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode",
                 "SweepJournal", "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport", "SweepHTMLReport", "SweepLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "engine-bench",
-            dependencies: ["TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepNode", "SweepProtocol",
-                           "SweepTransportZMQ"],
+            dependencies: ["TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode", "SweepProtocol",
+                           "SweepResultCodec", "SweepTransportZMQ"],
             path: "Benchmarks/engine-bench"
         ),
         // Shared by the test targets only: the repository root, the seeded generator, the tiny sweep config, golden files.
@@ -110,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SweepCLITests",
-            dependencies: ["ScenarioKit", "SweepCore", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepLogging",
+            dependencies: ["ScenarioKit", "SweepCore", "SweepShrinker", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepLogging",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "SweepCore", "TouchScenarios"]),
@@ -119,7 +129,7 @@ let package = Package(
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
         .testTarget(
             name: "SweepHTMLReportTests",
-            dependencies: ["SweepHTMLReport", "SweepReporting", "SweepCore", "SweepPlanning", "ScenarioKit", "TouchEngine", "SweepProtocol",
+            dependencies: ["SweepHTMLReport", "SweepReporting", "SweepCore", "SweepShrinker", "SweepPlanning", "ScenarioKit", "TouchEngine", "SweepProtocol",
                            "SweepNode", "SweepMetrics"]
         ),
         .testTarget(
@@ -128,7 +138,7 @@ let package = Package(
                            .product(name: "Yams", package: "Yams")],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepCore", "SweepReporting", "SweepPlanning"]),
+        .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepResultCodec", "SweepCore", "SweepReporting", "SweepPlanning"]),
         .testTarget(name: "SweepJournalTests", dependencies: ["SweepJournal"]),
         .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),
         // The deployment files: runs deploy/tests/*.sh (offline schema validation) and reads the Dockerfile.
@@ -140,7 +150,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SweepCoreTests",
-            dependencies: ["SweepCore", "SweepPlanning", "SweepReporting", "TouchScenarios", "TouchEngine", "ScenarioKit"]
+            dependencies: ["SweepCore", "SweepShrinker", "SweepPlanning", "SweepReporting", "TouchScenarios", "TouchEngine", "ScenarioKit"]
+        ),
+        .testTarget(
+            name: "SweepShrinkerTests",
+            dependencies: ["SweepShrinker", "SweepCore", "SweepPlanning", "TouchScenarios", "TouchEngine", "ScenarioKit"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import SweepCore
 import SweepPlanning
+import SweepShrinker
 
 /// `engine-bench --shrink CONFIG`: runs the sweep (2 threads), then times the automatic shrinks of the
 /// report (`MinimalRepros.files`: the worst configurations' first examples) and prints each one's sizes.

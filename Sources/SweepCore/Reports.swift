@@ -115,8 +115,9 @@ public enum Reports {
         return safe && !s.isEmpty ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
-    /// Every report file: name → contents. `configText` is the config file as given (for replay). The
-    /// shrunk examples go under `minimal/` (``MinimalRepros``).
+    /// Every CSV and YAML report file: name → contents. `configText` is the config file as given (for replay). The
+    /// shrunk examples (`minimal/`, SweepShrinker's `MinimalRepros`) and report.html are added by SweepHTMLReport's
+    /// `ReportWriter`.
     public static func files(plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String)
         -> [(name: String, contents: String)] {
         [
@@ -131,6 +132,6 @@ public enum Reports {
                                    ("by_screen_config.csv", ScreenReport.configCSV(plan, tallies))] : []) + [
             ("plan.yaml", plan.resolvedYAML()),
             ("config.yaml", configText),
-        ] + MinimalRepros.files(plan: plan, tallies: tallies)
+        ]
     }
 }

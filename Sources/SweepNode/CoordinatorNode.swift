@@ -6,7 +6,9 @@ import SweepJournal
 import SweepPlanning
 import SweepProtocol
 import SweepReporting
+import SweepResultCodec
 import SweepTransportZMQ
+import TouchEngine
 
 /// Runs a sweep's coordinator: the ROUTER socket, the state machine, the journal and the tallies.
 ///
@@ -548,13 +550,4 @@ enum UnitRecordCodec {
         try r.expectEnd("the journal unit record")
         return (UnitSpec(configuration: c, trees: first ..< first + count), payload)
     }
-}
-
-/// The engine version workers must share with the coordinator: results from two engines never mix. 2: per-tree
-/// sums and causes in every result (result payload format 2), so a worker of version 1 is refused at its hello.
-///
-/// Bump it with any change that can change a result for the same config: TouchEngine's rules, the scenario
-/// generators (TouchScenarios), the classifier, or the result payload's contents. `sweep --version` prints it.
-public enum EngineVersion {
-    public static let current = "touchsweep-engine-2"
 }

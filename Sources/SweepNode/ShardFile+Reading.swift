@@ -3,6 +3,7 @@ import SweepCore
 import SweepJournal
 import SweepPlanning
 import SweepProtocol
+import SweepResultCodec
 
 /// One shard file, read whole and checked against its own config.
 public struct Shard {

@@ -1,4 +1,5 @@
 import SweepProtocol
+import TouchEngine
 
 /// What `sweep --version` prints: the tool's release, and the two versions a worker must share with its
 /// coordinator (the engine: results from two engines never mix; the wire protocol: peers of two versions are

@@ -1,12 +1,14 @@
 import Dispatch
 import Foundation
 import Logging
-import Synchronization
 import SweepCore
 import SweepDistributed
 import SweepPlanning
 import SweepProtocol
+import SweepResultCodec
 import SweepTransportZMQ
+import Synchronization
+import TouchEngine
 
 /// Runs a worker: one I/O thread owns the DEALER socket and the state machine; Dispatch runs units on every
 /// slot; finished units come back through a mutex-protected queue and an eventfd signal that wakes the I/O
@@ -273,7 +275,7 @@ public final class WorkerNode: @unchecked Sendable {
                 finished.withLock { list in
                     for f in failed {
                         list.append(Finished(unit: f.unit, attempt: f.attempt, status: .error, elapsed: 0, payload: [],
-                                             detail: "injected failure on tree \(failing.tree) (TOUCHSWEEP_FAIL_TREE)"))
+                                             detail: "injected failure on tree \(failing.tree) (--fail-tree)"))
                     }
                 }
                 if !failed.isEmpty { signal.notify() }

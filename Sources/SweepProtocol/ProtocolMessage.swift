@@ -1,4 +1,3 @@
-import SweepCore
 
 /// The protocol version every message carries ("SWP/3"). A peer with another version is refused.
 ///

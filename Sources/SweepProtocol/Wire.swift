@@ -180,7 +180,6 @@ public struct WireReader: Sendable {
         return Array(bytes[start ..< start + n])
     }
 
-    /// Moves back to an offset already read (to read a value again another way).
     /// Consumes the next two bytes when they are `a` and `b`; otherwise reads nothing and returns false.
     @inline(__always)
     public mutating func skip(ifNext a: UInt8, _ b: UInt8) -> Bool {
@@ -189,7 +188,8 @@ public struct WireReader: Sendable {
         return true
     }
 
-    mutating func rewind(to offset: Int) {
+    /// Moves back to an offset already read (to read a value again another way).
+    public mutating func rewind(to offset: Int) {
         precondition(offset >= 0 && offset <= self.offset, "rewind only to an offset already read")
         self.offset = offset
     }

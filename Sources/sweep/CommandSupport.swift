@@ -47,33 +47,16 @@ func readSweepConfig(_ path: String, overrides: [String] = [], command: String) 
     }
 }
 
-/// Writes a finished sweep's report files into `directory`, replacing it as a whole (files named in `keeping`
-/// move over from the old directory). A failure is printed as `command: sentence` and ends the command with
-/// exit status 1.
-///
-/// report.html is drawn from the same files and written with them; `durationSeconds` (the sweep's wall-clock
-/// time, when this process measured it) is the only thing on the page that is not in the other files. `claim` is
-/// the hold the command took on the directory when it started (``claimOutput(_:keeping:create:command:quiet:)``).
-/// With `excel` every CSV file starts with a UTF-8 byte order mark (`--excel`) and is otherwise the same bytes.
+/// Writes a finished sweep's report files into `directory` (``ReportWriter``: the CSV and YAML files, the minimal
+/// repros and report.html), replacing it as a whole (files named in `keeping` move over from the old directory). A
+/// failure is printed as `command: sentence` and ends the command with exit status 1. `claim` is the hold the command
+/// took on the directory when it started (``claimOutput(_:keeping:create:command:quiet:)``).
 func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
                   keeping: [String] = [], claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
                   command: String) throws {
-    var files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory)
     do {
-        // The sweep's own minimal repros (Reports.files shrinks the worst examples) are linked from the page, with
-        // their timelines: index.csv's `file` column names them relative to the directory.
-        let minimalIndex = files.first { $0.name == "minimal/index.csv" }?.contents
-        var minimalScenarios: [String: String] = [:]
-        for file in files where file.name.hasPrefix("minimal/") && file.name.hasSuffix(".yaml") { minimalScenarios[file.name] = file.contents }
-        files.append(("report.html", try HTMLReportSupport.page(plan: plan, files: files, durationSeconds: durationSeconds,
-                                                                minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios)))
-    } catch {
-        printError("\(command): cannot draw report.html: \(error)")
-        throw ExitCode(1)
-    }
-    if excel { files = Reports.withByteOrderMarks(files) }
-    do {
-        try OutputDirectory.write(files: files, to: directory, keeping: keeping, claim: claim, options: swapTestHooks())
+        try ReportWriter.write(plan: plan, tallies: tallies, configText: configText, to: directory, keeping: keeping, claim: claim,
+                               durationSeconds: durationSeconds, excel: excel, swap: swapTestHooks())
     } catch {
         printError("\(command): \(error)")
         throw ExitCode(1)

@@ -451,8 +451,8 @@ import Testing
     @Test func aUnitThatKeepsFailingIsQuarantinedListedAndTheSweepGoesOn() throws {
         let f = try fixture("quarantine")
         let out = f.dir + "/out"
-        let submit = try start(["submit", f.config, "--output", out, "--workers", "2", "--quiet", "--unit-seconds", "0.05"],
-                               stderr: f.dir + "/submit.log", environment: ["TOUCHSWEEP_FAIL_TREE": "1:7"])
+        let submit = try start(["submit", f.config, "--output", out, "--workers", "2", "--quiet", "--unit-seconds", "0.05", "--fail-tree", "1:7"],
+                               stderr: f.dir + "/submit.log")
         #expect(wait(submit) == 3, "a quarantined unit must make submit exit 3")
         let said = try String(contentsOfFile: f.dir + "/submit.log", encoding: .utf8)
         let listed = said.split(separator: "\n").filter { $0.hasPrefix("  c1:t") && $0.contains("injected failure on tree 7") }
@@ -499,8 +499,8 @@ import Testing
         let f = try fixture("engine")
         let endpoint = f.endpoint
         let coordinator = try startCoordinator(f, output: f.dir + "/out")
-        let stranger = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "stranger"], stderr: f.dir + "/stranger.log",
-                                 environment: ["TOUCHSWEEP_ENGINE_VERSION": "touchsweep-engine-0"])
+        let stranger = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "stranger", "--engine-version", "touchsweep-engine-0"],
+                                 stderr: f.dir + "/stranger.log")
         #expect(wait(stranger, seconds: 20) == 2)
         let said = try String(contentsOfFile: f.dir + "/stranger.log", encoding: .utf8)
         #expect(said.contains("results from two engines never mix"))
@@ -526,8 +526,8 @@ import Testing
     @Test func statusIsAnsweredWhileAFinishedCoordinatorWritesItsReports() throws {
         let f = try fixture("status-finishing")
         let release = f.dir + "/release"
-        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", f.endpoint],
-                                    stderr: f.dir + "/coordinator.log", environment: ["TOUCHSWEEP_HOLD_REPORTS_UNTIL": release])
+        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", f.endpoint,
+                                     "--hold-reports-until", release], stderr: f.dir + "/coordinator.log")
         let worker = try start(["worker", "--connect", f.endpoint, "--slots", "2", "--id", "only"])
         #expect(waitForLog(f.dir + "/coordinator.log", "writing the reports", seconds: 120))
         #expect(!FileManager.default.fileExists(atPath: f.dir + "/out/summary.csv"))

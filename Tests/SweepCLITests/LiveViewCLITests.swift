@@ -27,8 +27,8 @@ extension DistributedFaultTests {
         let f = try fixture("live-view")
         let release = f.dir + "/release-reports"
         let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", f.endpoint,
-                                     "--metrics-port", "0", "--liveness", "1000", "--unit-seconds", "0.05"],
-                                    stderr: f.dir + "/coordinator.log", environment: ["TOUCHSWEEP_HOLD_REPORTS_UNTIL": release])
+                                     "--metrics-port", "0", "--liveness", "1000", "--unit-seconds", "0.05", "--hold-reports-until", release],
+                                    stderr: f.dir + "/coordinator.log")
         #expect(waitForLog(f.dir + "/coordinator.log", "serving the live view url="))
         let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
         let port = try #require(log.range(of: "serving the live view url=http://0.0.0.0:").map { Int(log[$0.upperBound...].prefix { $0.isNumber }) ?? 0 },

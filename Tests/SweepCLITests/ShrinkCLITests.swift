@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioKit
 import SweepCore
+import SweepShrinker
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Testing
 import TouchEngine
 import TouchScenarios
 @testable import SweepCore
+@testable import SweepShrinker
 
 /// Which handler a gesture means (docs/defects.md, "What each gesture means") and how its run is counted, both
 /// ways, on a table with a context-menu row (long press), a double-tap-to-like row with a Like button, a plain row

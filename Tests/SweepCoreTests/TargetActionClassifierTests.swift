@@ -5,6 +5,7 @@ import Testing
 import TouchEngine
 import TouchScenarios
 @testable import SweepCore
+@testable import SweepShrinker
 
 /// A control that declares actions is judged by whether its action was performed (docs/defects.md, §5.5).
 @Suite struct TargetActionClassifierTests {

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioKit
 import SweepHTMLReport
+import SweepShrinker
 import TestSupport
 import Testing
 import TouchEngine

@@ -1,5 +1,6 @@
 import SweepCore
 import SweepProtocol
+import SweepResultCodec
 import Testing
 
 /// Garbage in: drip-fed prefixes and random mutations of valid frames and payloads. The decoders never

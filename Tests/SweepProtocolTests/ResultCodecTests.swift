@@ -1,6 +1,7 @@
 import SweepCore
 import SweepPlanning
 import SweepProtocol
+import SweepResultCodec
 import SweepReporting
 import TestSupport
 import Testing

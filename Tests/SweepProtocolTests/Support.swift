@@ -1,5 +1,6 @@
 import SweepCore
 import SweepProtocol
+import SweepResultCodec
 import SweepReporting
 import TestSupport
 

@@ -22,7 +22,7 @@ extension SweepCommand {
         func run() throws {
             let page: String
             do {
-                page = try HTMLReport.render(try HTMLReportSupport.inputs(directory: outputDirectory))
+                page = try HTMLReport.render(try ReportDirectory.inputs(directory: outputDirectory))
             } catch let error as CSVReader.Failure {
                 // The sentence starts with the file's name within the directory (e.g. summary.csv).
                 printError("sweep report: \(outputDirectory)/\(error)")
@@ -31,7 +31,7 @@ extension SweepCommand {
                 printError("sweep report: \(error)")
                 throw ExitCode(2)
             }
-            do { try HTMLReportSupport.write(page, directory: outputDirectory) } catch {
+            do { try ReportDirectory.write(page, directory: outputDirectory) } catch {
                 printError("sweep report: \(error)")
                 throw ExitCode(1)
             }

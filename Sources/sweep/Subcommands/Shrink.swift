@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SweepCore
 import SweepPlanning
+import SweepShrinker
 
 extension SweepCommand {
     /// `sweep shrink OUTPUT_DIR EXAMPLE_ID`: the smallest scenario that still shows an example's defect.

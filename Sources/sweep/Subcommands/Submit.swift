@@ -78,6 +78,15 @@ extension SweepCommand {
         @OptionGroup(title: "Security (any tcp:// endpoint)")
         var security: CoordinatorSecurityOptions
 
+        /// For tests: passed on to the local workers (`--fail-tree`, `--engine-version`).
+        @OptionGroup
+        var workerTestHooks: WorkerTestHooks
+
+        /// For tests: a finished coordinator waits (up to a minute) for this file to exist before it writes the
+        /// reports, so a test can talk to it while it writes.
+        @Option(help: .hidden)
+        var holdReportsUntil: String?
+
         func validate() throws {
             if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more, got \(workers).") }
             if heartbeatMs < 10 { throw ValidationError("--heartbeat-ms must be at least 10, got \(heartbeatMs).") }
@@ -114,31 +123,17 @@ extension SweepCommand {
                 try refuseAnotherSweep(in: claim, plan: plan, journal: false, force: force || restart, command: "sweep submit")
             }
             let localWorkers = workers ?? ProcessInfo.processInfo.activeProcessorCount
-            var coordinatorSecurity = try security.resolve(command: "sweep submit")
+            let coordinatorSecurity = try security.resolve(command: "sweep submit")
             if security.insecure, let listen { insecureWarning(command: "sweep submit", endpoint: listen) }
-            // A private directory (mode 0700) for the local endpoint and the local workers' keys.
-            var privateDirectory: String?
-            if listen == nil || localWorkers > 0 {
-                let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsweep-\(getpid())-\(UInt32.random(in: 0 ... .max))").path
-                guard mkdir(dir, 0o700) == 0 else {
-                    printError("sweep submit: cannot create the private directory \(dir) for the local endpoint (\(String(cString: strerror(errno)))).")
-                    throw ExitCode(1)
-                }
-                privateDirectory = dir
+            // The private directory for the local endpoint and the local workers' keys, and the local workers.
+            let cluster: LocalCluster
+            do {
+                cluster = try LocalCluster(listen: listen, workers: localWorkers, security: coordinatorSecurity, insecure: security.insecure)
+            } catch {
+                printError("sweep submit: \(error)")
+                throw ExitCode(1)
             }
-            defer { if let privateDirectory { try? FileManager.default.removeItem(atPath: privateDirectory) } }
-            let endpoint = listen ?? "ipc://\(privateDirectory!)/coordinator"
-            var workerArguments = security.insecure ? ["--insecure"] : []
-            if case let .curve(secretKey, allowed) = coordinatorSecurity, localWorkers > 0, let privateDirectory {
-                // Local workers get a key pair of their own, made for this run and allowed for it only.
-                let local = try CurveKeyPair.generate()
-                try KeyFiles.write(local, name: "local-worker", role: "this run's local workers", directory: privateDirectory)
-                try KeyFiles.writePublic(secretKey.publicKey, name: "coordinator", role: "coordinator", directory: privateDirectory)
-                var widened = allowed
-                widened?[local.publicKey] = "this run's local workers"
-                coordinatorSecurity = .curve(secretKey: secretKey, allowed: widened)
-                workerArguments = ["--coordinator-key", privateDirectory + "/coordinator.pub", "--key", privateDirectory + "/local-worker.secret"]
-            }
+            defer { cluster.close() }
 
             var logger = Logger(label: "submit")
             if quiet { logger.logLevel = max(logger.logLevel, .warning) }
@@ -162,7 +157,7 @@ extension SweepCommand {
             }
             defer { metricsServer?.stop() }
             let exporter = metrics
-            var options = CoordinatorNode.Options(listen: endpoint, outputDirectory: directory)
+            var options = CoordinatorNode.Options(listen: cluster.endpoint, outputDirectory: directory)
             options.restart = restart
             options.scenariosTotal = scenariosTotal
             options.heartbeatMs = heartbeatMs
@@ -170,22 +165,21 @@ extension SweepCommand {
             options.targetUnitSeconds = unitSeconds
             options.maximumTreesPerUnit = maxUnitTrees
             options.maxMessageBytes = maxMessageBytes
-            options.security = coordinatorSecurity
+            options.security = cluster.coordinatorSecurity
             options.statusKeys = try security.resolveStatusKeys(command: "sweep submit")
             options.onProgress = { display.update($0); exporter?.update($0) }
             if let live { options.onLive = { live.update($0) } }
             var coordinatorLogger = Logger(label: "coordinator")
             coordinatorLogger.logLevel = logger.logLevel
             options.logger = coordinatorLogger
-            let spawner = WorkerSpawner()
             // Local workers log in this command's format at its level, but only what is worth a look (--quiet:
             // notice and above), so they do not repeat what the coordinator says.
-            let spawnArguments = workerArguments + logging.arguments
+            let spawnArguments = logging.arguments + workerTestHooks.arguments
             let listening = logger
             options.onListening = { bound in
                 listening.info("coordinator listening", metadata: ["endpoint": "\(bound)", "plan": "\(PlanText.shape(plan))",
                                                                    "local_workers": .stringConvertible(localWorkers)])
-                spawner.spawn(count: localWorkers, endpoint: bound, arguments: spawnArguments)
+                cluster.spawn(endpoint: bound, arguments: spawnArguments) { printError("sweep submit: \($0)") }
             }
             let node = CoordinatorNode(plan: plan, configText: configText, options: options)
             let outcome: CoordinatorNode.Outcome
@@ -197,8 +191,8 @@ extension SweepCommand {
                 outcome = try node.run(finishing: { outcome in
                     display.finish()
                     logger.info("every tree is done or quarantined; writing the reports (sweep status still answers)")
-                    holdReportsForTests()
-                    spawner.waitForAll(timeoutSeconds: 5)
+                    holdReports(until: holdReportsUntil)
+                    cluster.waitForAll(timeoutSeconds: 5)
                     let elapsed = clock.now - start
                     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                     try writeReports(plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
@@ -206,10 +200,10 @@ extension SweepCommand {
                                      excel: csv.excel, command: "sweep submit")
                 })
             } catch let exit as ExitCode {
-                spawner.terminateAll()
+                cluster.terminateAll()
                 throw exit
             } catch {
-                spawner.terminateAll()
+                cluster.terminateAll()
                 printError("sweep submit: \(error)")
                 throw ExitCode(1)
             }
@@ -239,47 +233,11 @@ func journalRecords(in directory: String) -> Int? {
     (try? JournalReader.read(path: directory + "/" + CoordinatorNode.journalName))?.records.count
 }
 
-/// Test hook: with `TOUCHSWEEP_HOLD_REPORTS_UNTIL=PATH`, a finished coordinator waits (up to a minute) for PATH to
-/// exist before it writes the reports, so a test can talk to it while it writes. Not for use outside tests.
-func holdReportsForTests() {
-    guard let path = ProcessInfo.processInfo.environment["TOUCHSWEEP_HOLD_REPORTS_UNTIL"] else { return }
+/// Test hook (`--hold-reports-until PATH`): a finished coordinator waits (up to a minute) for PATH to exist before it
+/// writes the reports, so a test can talk to it while it writes. Not for use outside tests.
+func holdReports(until path: String?) {
+    guard let path else { return }
     for _ in 0 ..< 6000 where !FileManager.default.fileExists(atPath: path) { usleep(10_000) }
-}
-
-/// Starts and reaps local worker processes (this same executable, `sweep worker`).
-final class WorkerSpawner: @unchecked Sendable {
-    private let lock = NSLock()
-    private var processes: [Process] = []
-
-    func spawn(count: Int, endpoint: String, arguments: [String]) {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        for i in 0 ..< count {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["worker", "--connect", endpoint, "--slots", "1", "--id", "local-\(getpid())-\(i)", "--quiet",
-                                 "--parent-pid", String(getpid())] + arguments
-            process.standardOutput = FileHandle.nullDevice
-            do { try process.run() } catch {
-                printError("sweep submit: cannot start a local worker: \(error.localizedDescription)")
-                continue
-            }
-            lock.lock(); processes.append(process); lock.unlock()
-        }
-    }
-
-    func waitForAll(timeoutSeconds: Double) {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        lock.lock(); let all = processes; lock.unlock()
-        for p in all {
-            while p.isRunning && Date() < deadline { usleep(10_000) }
-            if p.isRunning { p.terminate() }
-        }
-    }
-
-    func terminateAll() {
-        lock.lock(); let all = processes; lock.unlock()
-        for p in all where p.isRunning { p.terminate() }
-    }
 }
 
 /// Progress of a submitted sweep, shown by `ProgressDisplay` (a live line on a terminal, a log event every few

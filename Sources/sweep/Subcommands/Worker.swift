@@ -37,6 +37,9 @@ extension SweepCommand {
         @Option(help: .hidden)
         var parentPid: Int32?
 
+        @OptionGroup
+        var testHooks: WorkerTestHooks
+
         @OptionGroup(title: "Security (any tcp:// endpoint)")
         var security: ClientSecurityOptions
 
@@ -52,14 +55,7 @@ extension SweepCommand {
             options.parentPID = parentPid
             options.security = try security.resolve(command: "sweep worker")
             if security.insecure && !quiet { insecureWarning(command: "sweep worker", endpoint: connect) }
-            // Test hook: pretend to be a worker built from another engine version.
-            if let version = ProcessInfo.processInfo.environment["TOUCHSWEEP_ENGINE_VERSION"] { options.engineVersion = version }
-            // Test hook: fail every unit that covers tree T of configuration C (TOUCHSWEEP_FAIL_TREE=C:T).
-            if let spec = ProcessInfo.processInfo.environment["TOUCHSWEEP_FAIL_TREE"] {
-                let parts = spec.split(separator: ":").compactMap { Int($0) }
-                guard parts.count == 2 else { throw ValidationError("TOUCHSWEEP_FAIL_TREE must be CONFIGURATION:TREE, got \(spec).") }
-                options.failingTree = (parts[0], parts[1])
-            }
+            testHooks.apply(to: &options)
             var logger = Logger(label: "worker")
             logger[metadataKey: "worker"] = .string(options.workerID)
             if quiet { logger.logLevel = max(logger.logLevel, .notice) }

@@ -1,34 +1,19 @@
 import Foundation
 import SweepCore
-import SweepHTMLReport
-import SweepNode
 import SweepPlanning
 import SweepReporting
+import TouchEngine
 
-/// report.html for the commands: drawn from the report files in memory at the end of a sweep (written with them
-/// in one directory swap), or from an output directory on disk by `sweep report`.
-enum HTMLReportSupport {
-    /// The page for report files about to be written (`Reports.files`). `sweep shrink`'s minimal repros, when a
-    /// sweep has them in memory, go in as minimal/index.csv's text and the scenario texts keyed by its `file`
-    /// column; without them the page gives each example's replay command (`sweep report` redraws it later).
-    static func page(plan: SweepPlan, files: [(name: String, contents: String)], durationSeconds: Double?,
-                     minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:]) throws -> String {
-        func text(_ name: String) -> String { files.first { $0.name == name }?.contents ?? "" }
-        return try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: text("summary.csv"), effectsCSV: text("effects.csv"),
-                                                  examplesCSV: text("examples.csv"), residualsCSV: text("residuals.csv"),
-                                                  causesCSV: text("causes.csv"),
-                                                  minimalIndexCSV: minimalIndexCSV,
-                                                  minimalScenarios: minimalScenarios, engineVersion: EngineVersion.current,
-                                                  durationSeconds: durationSeconds))
-    }
-
+/// report.html redrawn from an output directory on disk (`sweep report`): the inputs read back from the report
+/// files, the duration an earlier page kept, and the page written in place of the old one.
+public enum ReportDirectory {
     /// A one-sentence problem with an output directory's files (exit status 2).
-    struct InputError: Error, CustomStringConvertible { let description: String }
+    public struct InputError: Error, CustomStringConvertible { public let description: String }
 
     /// Reads what the page needs from `directory`: config.yaml (checked against plan.yaml), summary.csv,
     /// effects.csv, examples.csv, residuals.csv, causes.csv, minimal/index.csv and the scenario files it names when present, and the
     /// duration kept in an earlier report.html.
-    static func inputs(directory: String) throws -> ReportInputs {
+    public static func inputs(directory: String) throws -> ReportInputs {
         func read(_ name: String) throws -> String {
             let path = directory + "/" + name
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -67,7 +52,7 @@ enum HTMLReportSupport {
     }
 
     /// The duration an earlier report.html of `directory` kept in its `<meta>`, if any.
-    static func previousDuration(directory: String) -> Double? {
+    public static func previousDuration(directory: String) -> Double? {
         guard let html = try? String(contentsOfFile: directory + "/report.html", encoding: .utf8),
               let start = html.range(of: "<meta name=\"\(HTMLReport.durationMetaName)\" content=\"") else { return nil }
         return Double(html[start.upperBound...].prefix { $0 != "\"" })
@@ -75,7 +60,7 @@ enum HTMLReportSupport {
 
     /// Writes `page` as `directory/report.html`: a temporary file in the same directory, fsync'd, then renamed
     /// over the old page, so a reader sees the old page or the new one.
-    static func write(_ page: String, directory: String) throws {
+    public static func write(_ page: String, directory: String) throws {
         let target = directory + "/report.html"
         let temp = directory + "/.report.html.tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temp, contents: Data(page.utf8)) else {

@@ -1,8 +1,9 @@
 import Dispatch
 import ScenarioKit
-import Synchronization
+import SweepCore
 import SweepPlanning
 import SweepReporting
+import Synchronization
 import TouchScenarios
 
 /// The `minimal/` files of a finished sweep: for each defect class, the worst configurations (the ranking of

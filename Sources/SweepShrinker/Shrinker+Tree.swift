@@ -1,3 +1,4 @@
+import SweepCore
 import TouchEngine
 
 /// Structural reductions: subtrees, single views, recognizers, controllers.

@@ -1,4 +1,5 @@
 import SweepCore
+import SweepProtocol
 import SweepReporting
 
 /// `UnitResult` <-> bytes: the payload of a `result` message and of a journal record (docs/protocol.md,

@@ -1,3 +1,4 @@
+import SweepCore
 import TouchEngine
 import TouchScenarios
 

@@ -1,3 +1,4 @@
+import SweepCore
 import TouchEngine
 
 /// Script reductions: fewer samples, shorter holds, rounder numbers.

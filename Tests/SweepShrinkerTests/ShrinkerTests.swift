@@ -6,6 +6,7 @@ import Testing
 import TouchEngine
 import TouchScenarios
 @testable import SweepCore
+@testable import SweepShrinker
 
 /// Known bugs from the seeds, buried in larger trees with unrelated subtrees, recognizers, flags and
 /// samples, shrink back to the small trees that show them (docs/shrinking.md).

@@ -1,3 +1,4 @@
+import SweepCore
 import TouchEngine
 
 /// Which parts of a scene a shrink step keeps, and where the kept ones end up.

@@ -1,3 +1,4 @@
+import SweepCore
 import TouchEngine
 
 /// Property reductions: flags and policies back to their defaults, frames rounded.

@@ -1,4 +1,5 @@
 import ScenarioKit
+import SweepCore
 import TouchEngine
 import TouchScenarios
 

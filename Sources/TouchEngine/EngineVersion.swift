@@ -1,0 +1,9 @@
+/// The engine version workers must share with the coordinator: results from two engines never mix (the protocol
+/// version, `ProtocolVersion` in SweepProtocol, is the wire's and separate). 2: per-tree
+/// sums and causes in every result (result payload format 2), so a worker of version 1 is refused at its hello.
+///
+/// Bump it with any change that can change a result for the same config: TouchEngine's rules, the scenario
+/// generators (TouchScenarios), the classifier, or the result payload's contents. `sweep --version` prints it.
+public enum EngineVersion {
+    public static let current = "touchsweep-engine-2"
+}
