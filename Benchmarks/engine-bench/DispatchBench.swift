@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SweepCore
 import SweepNode
 import SweepPlanning
@@ -6,7 +7,6 @@ import SweepProtocol
 import SweepResultCodec
 import SweepTransportZMQ
 import TouchEngine
-import Synchronization
 
 /// `engine-bench --dispatch N`: coordinator dispatch rate with empty units on loopback TCP, every result
 /// decoded, merged and journaled; and the coordinator's memory on a plan of 10⁸ scenario runs.

@@ -1,10 +1,10 @@
 import Foundation
+import Synchronization
 import SweepCore
 import SweepJournal
 import SweepPlanning
 import SweepProtocol
 import SweepResultCodec
-import Synchronization
 
 /// A shard's results, written by `sweep run --shard I/N` and read by `sweep merge` (docs/sharding.md).
 ///

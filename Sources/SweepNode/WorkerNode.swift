@@ -1,13 +1,13 @@
 import Dispatch
 import Foundation
 import Logging
+import Synchronization
 import SweepCore
 import SweepDistributed
 import SweepPlanning
 import SweepProtocol
 import SweepResultCodec
 import SweepTransportZMQ
-import Synchronization
 import TouchEngine
 
 /// Runs a worker: one I/O thread owns the DEALER socket and the state machine; Dispatch runs units on every
