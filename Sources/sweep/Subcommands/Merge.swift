@@ -41,6 +41,8 @@ extension SweepCommand {
             do {
                 merged = try ShardMerge.merge(shards) { shard, done, scenarios in
                     let plan = shard.plan
+                    // The true total generates every tree's gestures: only for a display someone reads.
+                    guard !quiet else { return }
                     if count == nil { count = (plan.totalTrees, plan.scenarioTotal(threads: ProcessInfo.processInfo.activeProcessorCount)) }
                     treesMerged += plan.shardUnits(shard.index, of: shard.count).reduce(0) { $0 + $1.trees.count }
                     let progress = SweepProgress(treesDone: treesMerged, treesTotal: count!.trees, scenariosDone: scenarios,
