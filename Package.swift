@@ -140,6 +140,7 @@ let package = Package(
         ),
         .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepResultCodec", "SweepCore", "SweepReporting", "SweepPlanning"]),
         .testTarget(name: "SweepJournalTests", dependencies: ["SweepJournal"]),
+        .testTarget(name: "SweepNodeTests", dependencies: ["SweepNode", "SweepCore"]),
         .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),
         // The deployment files: runs deploy/tests/*.sh (offline schema validation) and reads the Dockerfile.
         .testTarget(name: "DeploymentTests"),

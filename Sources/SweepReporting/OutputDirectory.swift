@@ -66,7 +66,7 @@ public enum OutputDirectory {
         /// the two renames (what happens on file systems that cannot exchange).
         public var exchange = true
         /// Called before each step with its number (from 1) and what it is. What it throws fails the write like
-        /// a failure of the step would; a test hook may also end the process there (`TOUCHSWEEP_KILL_AT_SWAP_STEP`).
+        /// a failure of the step would; a test hook may also end the process there (`sweep`'s hidden `--kill-at-swap-step`).
         public var beforeStep: (@Sendable (Int, SwapStep) throws -> Void)?
         public init(exchange: Bool = true, beforeStep: (@Sendable (Int, SwapStep) throws -> Void)? = nil) {
             self.exchange = exchange

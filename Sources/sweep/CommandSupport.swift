@@ -53,28 +53,14 @@ func readSweepConfig(_ path: String, overrides: [String] = [], command: String) 
 /// took on the directory when it started (``claimOutput(_:keeping:create:command:quiet:)``).
 func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
                   keeping: [String] = [], claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
-                  command: String) throws {
+                  swap: OutputDirectory.SwapOptions = .init(), command: String) throws {
     do {
         try ReportWriter.write(plan: plan, tallies: tallies, configText: configText, to: directory, keeping: keeping, claim: claim,
-                               durationSeconds: durationSeconds, excel: excel, swap: swapTestHooks())
+                               durationSeconds: durationSeconds, excel: excel, swap: swap)
     } catch {
         printError("\(command): \(error)")
         throw ExitCode(1)
     }
-}
-
-/// The swap as the environment's test-only hooks have it (docs/reports.md, "The output directory"):
-/// `TOUCHSWEEP_KILL_AT_SWAP_STEP=N` ends the process with SIGKILL just before step N of the swap (a kill in the last
-/// millisecond), and `TOUCHSWEEP_SWAP_WITHOUT_EXCHANGE=1` swaps by two renames, as on file systems that cannot
-/// exchange. Neither is for use outside tests.
-func swapTestHooks() -> OutputDirectory.SwapOptions {
-    let environment = ProcessInfo.processInfo.environment
-    var options = OutputDirectory.SwapOptions()
-    options.exchange = environment["TOUCHSWEEP_SWAP_WITHOUT_EXCHANGE"] != "1"
-    if let value = environment["TOUCHSWEEP_KILL_AT_SWAP_STEP"], let step = Int(value) {
-        options.beforeStep = { n, _ in if n == step { kill(getpid(), SIGKILL) } }
-    }
-    return options
 }
 
 /// Claims the output directory before a sweep starts (``OutputDirectory/claim(_:keeping:create:)``): a path that

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import SweepNode
+import SweepReporting
 
 /// Options that only tests use, hidden from `--help`: a worker that pretends to be of another engine, or that fails
 /// the units of one tree. `sweep submit` passes `--fail-tree` on to its local workers (``arguments``).
@@ -30,5 +32,26 @@ struct WorkerTestHooks: ParsableArguments {
     /// The same hooks as arguments of `sweep worker`, for the local workers `sweep submit` starts.
     var arguments: [String] {
         (engineVersion.map { ["--engine-version", $0] } ?? []) + (failTree.map { ["--fail-tree", $0] } ?? [])
+    }
+}
+
+/// Options that only tests use, hidden from `--help`, on every command that writes the reports: where the report
+/// swap (docs/reports.md, "The output directory") ends the process, and whether it swaps by exchange.
+struct ReportSwapTestHooks: ParsableArguments {
+    /// Ends the process with SIGKILL just before step N of the swap (a kill in the last millisecond).
+    @Option(help: .hidden)
+    var killAtSwapStep: Int?
+
+    /// Swaps by two renames, as on file systems that cannot exchange two paths.
+    @Flag(help: .hidden)
+    var swapWithoutExchange = false
+
+    var swapOptions: OutputDirectory.SwapOptions {
+        var options = OutputDirectory.SwapOptions()
+        options.exchange = !swapWithoutExchange
+        if let step = killAtSwapStep {
+            options.beforeStep = { n, _ in if n == step { kill(getpid(), SIGKILL) } }
+        }
+        return options
     }
 }

@@ -50,9 +50,9 @@ import Testing
         var stderr: String
     }
 
-    /// Runs `sweep` to its end with `environment` added, standard error kept.
-    func sweep(_ arguments: [String], environment: [String: String] = [:], log: String) throws -> Ran {
-        let process = try processes.start(arguments, stderr: log, environment: environment)
+    /// Runs `sweep` to its end, standard error kept.
+    func sweep(_ arguments: [String], log: String) throws -> Ran {
+        let process = try processes.start(arguments, stderr: log)
         processes.wait(process, seconds: 120)
         return Ran(status: process.terminationStatus, killed: process.terminationReason == .uncaughtSignal,
                    stderr: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
@@ -60,17 +60,17 @@ import Testing
 
     // MARK: §4: a kill in the last millisecond
 
-    /// Calls `body` with a fresh directory and an environment that kills `sweep` just before step N of its report
-    /// swap (`TOUCHSWEEP_KILL_AT_SWAP_STEP=N`), for N = 1, 2, … until `body` says the process was not killed (N is past
-    /// the last step), with the exchange and then with two renames. Returns the first N that killed nothing, each way.
-    func atEverySwapStep(_ name: String, _ body: (_ dir: String, _ environment: [String: String], _ exchange: Bool) throws -> Bool)
+    /// Calls `body` with a fresh directory and the hidden options that kill `sweep` just before step N of its report
+    /// swap (`--kill-at-swap-step N`), for N = 1, 2, … until `body` says the process was not killed (N is past the
+    /// last step), with the exchange and then with two renames (`--swap-without-exchange`). Returns the first N that
+    /// killed nothing, each way.
+    func atEverySwapStep(_ name: String, _ body: (_ dir: String, _ hooks: [String], _ exchange: Bool) throws -> Bool)
         throws -> [Int] {
         try [true, false].map { exchange in
             var step = 1
             while true {
-                var environment = ["TOUCHSWEEP_KILL_AT_SWAP_STEP": "\(step)"]
-                if !exchange { environment["TOUCHSWEEP_SWAP_WITHOUT_EXCHANGE"] = "1" }
-                guard try body(try directory("\(name)-\(exchange)-\(step)"), environment, exchange) else { return step }
+                let hooks = ["--kill-at-swap-step", "\(step)"] + (exchange ? [] : ["--swap-without-exchange"])
+                guard try body(try directory("\(name)-\(exchange)-\(step)"), hooks, exchange) else { return step }
                 step += 1
             }
         }
@@ -96,19 +96,19 @@ import Testing
     /// `sweep run` and leaves nothing beside the directory.
     @Test func aSubmitKilledAtEveryStepOfTheReportSwapResumesEveryUnitAndLeavesNothingBehind() throws {
         let f = try Self.fixture.get()
-        let steps = try atEverySwapStep("submit-kill") { dir, environment, exchange in
+        let steps = try atEverySwapStep("submit-kill") { dir, hooks, exchange in
             let out = dir + "/out"
             let arguments = ["submit", f.config, "--output", out, "--workers", "1", "--unit-seconds", "0.05"]
-            let first = try sweep(arguments, environment: environment, log: dir + "/../submit-kill-first.log")
+            let first = try sweep(arguments + hooks, log: dir + "/../submit-kill-first.log")
             guard first.killed else {
                 #expect(first.status == 0, "\(first.stderr)")
                 return false
             }
             let aside = listing(dir).first { $0.hasPrefix(".out.old-") }
             let journal = exists(out + "/journal.tsj") ? out + "/journal.tsj" : dir + "/" + (aside ?? "?") + "/journal.tsj"
-            #expect(exists(out + "/journal.tsj") || (!exchange && exists(journal)), "\(environment): \(listing(dir))")
+            #expect(exists(out + "/journal.tsj") || (!exchange && exists(journal)), "\(hooks): \(listing(dir))")
             let records = try JournalReader.read(path: journal).records.count
-            try expectResumedAfterTheKill(arguments, dir: dir, resuming: " info submit: resumed units from the journal units=\(records)\n", "\(environment)")
+            try expectResumedAfterTheKill(arguments, dir: dir, resuming: " info submit: resumed units from the journal units=\(records)\n", "\(hooks)")
             return true
         }
         #expect(steps == [4, 5], "keep the journal, install (or move aside and in), remove the old copy: every step was killed once")
@@ -119,11 +119,11 @@ import Testing
     /// everything in order.
     @Test func aRunKilledAtEveryStepOfItsSwapLeavesACompleteReportAndTheNextRunCleansUp() throws {
         let f = try Self.fixture.get()
-        let steps = try atEverySwapStep("run-kill") { dir, environment, exchange in
+        let steps = try atEverySwapStep("run-kill") { dir, hooks, exchange in
             let out = dir + "/out"
             let arguments = ["run", f.config, "--output", out, "--threads", "1"]
             #expect(try sweep(arguments, log: dir + "/../run-kill-0.log").status == 0)
-            let killed = try sweep(arguments, environment: environment, log: dir + "/../run-kill-1.log")
+            let killed = try sweep(arguments + hooks, log: dir + "/../run-kill-1.log")
             guard killed.killed else {
                 #expect(killed.status == 0, "\(killed.stderr)")
                 return false
@@ -136,7 +136,7 @@ import Testing
             let again = try sweep(arguments, log: dir + "/../run-kill-2.log")
             #expect(again.status == 0, "\(again.stderr)")
             #expect(again.stderr.contains(" notice run: cleaned up after a killed sweep detail=\"\(out): a killed sweep left .out."), "\(again.stderr)")
-            #expect(listing(dir) == ["out"], "\(environment)")
+            #expect(listing(dir) == ["out"], "\(hooks)")
             try processes.expectSameReports(out, reference: f.reference)
             return true
         }
@@ -170,12 +170,9 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
             process.arguments = ["-f", "-o", "/dev/null", "-e", "trace=\(calls)", "-e", "inject=\(calls):error=EIO:signal=SIGKILL:when=\(when)",
-                                 SweepCLITests.sweepBinary.path] + arguments
+                                 SweepCLITests.sweepBinary.path] + arguments + (exchange ? [] : ["--swap-without-exchange"])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            var environment = ProcessInfo.processInfo.environment
-            if !exchange { environment["TOUCHSWEEP_SWAP_WITHOUT_EXCHANGE"] = "1" }
-            process.environment = environment
             try process.run()
             processes.wait(process, seconds: 120)
             #expect(process.terminationStatus != 0, "\(calls) #\(when): the sweep was killed")

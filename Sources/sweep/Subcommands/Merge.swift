@@ -32,6 +32,10 @@ extension SweepCommand {
         @OptionGroup(title: "Logging")
         var logging: LogOptions
 
+        /// For tests: a kill at a step of the report swap, a swap without exchange.
+        @OptionGroup
+        var swapTestHooks: ReportSwapTestHooks
+
         func run() throws {
             let merged: ShardMerge.Merged
             let display = ProgressDisplay(enabled: !quiet, command: "sweep merge", firstAtOnce: false)
@@ -57,7 +61,7 @@ extension SweepCommand {
             display.finish()
             let directory = output ?? merged.plan.config.output
             try writeReports(plan: merged.plan, tallies: merged.tallies, configText: merged.configText, to: directory,
-                             excel: csv.excel, command: "sweep merge")
+                             excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep merge")
             if quiet {
                 print(directory)
                 return

@@ -53,6 +53,10 @@ extension SweepCommand {
         @OptionGroup(title: "Logging")
         var logging: LogOptions
 
+        /// For tests: a kill at a step of the report swap, a swap without exchange.
+        @OptionGroup
+        var swapTestHooks: ReportSwapTestHooks
+
         func validate() throws {
             if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads).") }
             if let treesPerUnit, treesPerUnit < 1 { throw ValidationError("--trees-per-unit must be at least 1, got \(treesPerUnit).") }
@@ -90,7 +94,7 @@ extension SweepCommand {
             let duration = seconds(since: start, clock)
             display.finish()
             try writeReports(plan: plan, tallies: tallies, configText: configText, to: directory, claim: claim, durationSeconds: duration,
-                             excel: csv.excel, command: "sweep run")
+                             excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep run")
             if quiet {
                 print(directory)
                 return

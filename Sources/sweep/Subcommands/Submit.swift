@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import Logging
 import SweepCore
 import SweepJournal
@@ -61,6 +62,10 @@ extension SweepCommand {
 
         @OptionGroup(title: "Logging")
         var logging: LogOptions
+
+        /// For tests: a kill at a step of the report swap, a swap without exchange.
+        @OptionGroup
+        var swapTestHooks: ReportSwapTestHooks
 
         @Option(help: "Aim for work units of about this many seconds once their cost is measured.")
         var unitSeconds = 1.0
@@ -197,7 +202,7 @@ extension SweepCommand {
                     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                     try writeReports(plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
                                      keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds,
-                                     excel: csv.excel, command: "sweep submit")
+                                     excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit")
                 })
             } catch let exit as ExitCode {
                 cluster.terminateAll()
@@ -240,47 +245,25 @@ func holdReports(until path: String?) {
     for _ in 0 ..< 6000 where !FileManager.default.fileExists(atPath: path) { usleep(10_000) }
 }
 
-/// Progress of a submitted sweep, shown by `ProgressDisplay` (a live line on a terminal, a log event every few
-/// seconds otherwise).
-final class SubmitProgress: @unchecked Sendable {
+/// A submitted sweep's progress line (``ClusterProgress``) on the command's `ProgressDisplay` (a live line on a
+/// terminal, a log event every few seconds otherwise). The coordinator reports from its own thread.
+final class SubmitProgress: Sendable {
     private let display: ProgressDisplay
-    /// The true total (`SweepPlan.scenarioTotal`), which the coordinator's status reports too.
-    private let scenariosTotal: Int
-    private let lock = NSLock()
-    /// What a resumed sweep found already done: rates and the ETA count only this run's work.
-    private var resumed: (trees: Int, scenarios: Int)?
-    /// The workers that took part (joined), and what a resumed sweep found done.
-    private var mostWorkers = 0
-    private var base = 0
+    private let progress: Mutex<ClusterProgress>
 
     init(enabled: Bool, scenariosTotal: Int) {
         display = ProgressDisplay(enabled: enabled, command: "sweep submit")
-        self.scenariosTotal = scenariosTotal
+        progress = Mutex(ClusterProgress(scenariosTotal: scenariosTotal))
     }
 
-    func update(_ p: CoordinatorNode.Progress) {
-        let base: (trees: Int, scenarios: Int) = lock.withLock {
-            let base = resumed ?? (p.treesDone, p.scenariosDone)
-            resumed = base
-            mostWorkers = max(mostWorkers, p.workersJoined)
-            self.base = base.scenarios
-            return base
-        }
-        let progress = SweepProgress(treesDone: p.treesDone, treesTotal: p.treesTotal, scenariosDone: p.scenariosDone,
-                                     scenariosTotal: scenariosTotal, elapsedSeconds: Double(p.elapsedMs) / 1000,
-                                     resumedTrees: base.trees, resumedScenarios: base.scenarios)
-        display.show("\(p.unitsDone) \(p.unitsDone == 1 ? "unit" : "units"), \(progress.text), \(p.workers) \(p.workers == 1 ? "worker" : "workers"), "
-            + "\(p.retries) \(p.retries == 1 ? "retry" : "retries"), \(p.failures) \(p.failures == 1 ? "failure" : "failures")", progress)
+    func update(_ report: CoordinatorNode.Progress) {
+        let (text, figures) = progress.withLock { $0.update(report) }
+        display.show(text, figures)
     }
 
     func finish() { display.finish() }
 
-    /// `3424 scenarios in 1.20 s (2853 scenarios/s on 2 workers)`: the whole command's duration, the workers that
-    /// joined (the local workers when no progress was seen).
     func finalText(scenarios: Int, seconds: Double, localWorkers: Int) -> String {
-        let (workers, resumed) = lock.withLock { (mostWorkers, base) }
-        let done = SweepProgress(treesDone: 0, treesTotal: 0, scenariosDone: scenarios, scenariosTotal: scenariosTotal,
-                                 elapsedSeconds: seconds, resumedScenarios: resumed)
-        return done.finalText(on: workers > 0 ? workers : localWorkers, ("worker", "workers"))
+        progress.withLock { $0.finalText(scenarios: scenarios, seconds: seconds, localWorkers: localWorkers) }
     }
 }
