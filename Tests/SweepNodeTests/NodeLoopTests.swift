@@ -11,7 +11,7 @@ import TouchEngine
 /// cluster's log lines carry virtual timestamps.
 @Suite struct NodeLoopTests {
     /// Lines of `cluster` containing every one of `parts`.
-    func lines(_ cluster: VirtualCluster, _ parts: String...) -> [String] {
+    func lines(_ cluster: InProcessCluster, _ parts: String...) -> [String] {
         cluster.lines.filter { line in parts.allSatisfy { line.contains($0) } }
     }
 
@@ -22,7 +22,7 @@ import TouchEngine
     }
 
     @Test func aSweepOnTwoWorkersEndsWithTheReportsOfSweepRun() throws {
-        let cluster = try VirtualCluster()
+        let cluster = try InProcessCluster()
         try cluster.startCoordinator()
         try cluster.addWorker("w1")
         try cluster.addWorker("w2")
@@ -41,7 +41,7 @@ import TouchEngine
     /// (3 × 200 ms) pass without a word, its unit runs on the other worker, and what it sends after it thaws is
     /// discarded; the totals are those of `sweep run`.
     @Test func aFrozenWorkerIsDeclaredDeadItsUnitsRunElsewhereAndItsLateResultsAreDiscarded() throws {
-        let cluster = try VirtualCluster()
+        let cluster = try InProcessCluster()
         try cluster.startCoordinator()
         try cluster.addWorker("steady", unitMs: 60)
         try cluster.addWorker("sleeper", unitMs: 400)
@@ -83,7 +83,7 @@ import TouchEngine
         let downMs: [Int64] = [0, 300, 1500, 100]
         var reference: [String]?
         for round in 0 ..< 20 {
-            let cluster = try VirtualCluster(name: "restart-\(round)")
+            let cluster = try InProcessCluster(name: "restart-\(round)")
             try cluster.addWorker("a", unitMs: 30)
             try cluster.addWorker("b", unitMs: 45)
             try cluster.step()
@@ -111,7 +111,7 @@ import TouchEngine
     /// virtual second, the rest are counted; the version peer gets a refusal it can read, once a second; a result
     /// for a unit outside the plan and a payload that does not decode are rejected; the sweep is untouched.
     @Test func garbageAndAnotherProtocolVersionAreLoggedOnceASecondPerPeerAndRefused() throws {
-        let cluster = try VirtualCluster()
+        let cluster = try InProcessCluster()
         try cluster.startCoordinator()
         let endpoint = cluster.endpoint
         for i in 0 ..< 201 { cluster.network.inject([[0x47, 0x41, UInt8(i % 256)]], from: "raw-flood", to: endpoint) }
@@ -165,7 +165,7 @@ import TouchEngine
     /// A worker that vanishes (its process died, its connection with it) is unreachable: its units go back to the
     /// queue and run on the other worker; the reports are those of `sweep run`.
     @Test func aWorkerThatVanishesIsUnreachableAndItsUnitsMoveOn() throws {
-        let cluster = try VirtualCluster()
+        let cluster = try InProcessCluster()
         try cluster.startCoordinator()
         try cluster.addWorker("goner", unitMs: 300)
         try cluster.addWorker("stayer", unitMs: 40)
@@ -183,7 +183,7 @@ import TouchEngine
     /// only its configuration's summary row differs. Run again with the cause fixed, only that unit runs and the
     /// reports become those of `sweep run`.
     @Test func aUnitThatKeepsFailingIsQuarantinedAndARunWithTheCauseFixedCompletesTheSweep() throws {
-        let cluster = try VirtualCluster()
+        let cluster = try InProcessCluster()
         try cluster.startCoordinator(retryBudget: 2)
         try cluster.addWorker("w1", failingTree: (1, 3))
         try cluster.addWorker("w2", failingTree: (1, 3))
@@ -198,7 +198,7 @@ import TouchEngine
         #expect(differing == [2], "only configuration 1's row differs: rows \(differing)")
         // The cause fixed, the same command again: the quarantined unit runs, the rest comes from the journal.
         cluster.killCoordinator()
-        let again = try VirtualCluster(name: "quarantine-again", output: cluster.output)
+        let again = try InProcessCluster(name: "quarantine-again", output: cluster.output)
         try again.startCoordinator()
         try again.addWorker("w3")
         #expect(try again.runToTheEnd(), "\(again.lines)")

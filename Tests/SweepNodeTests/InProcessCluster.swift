@@ -13,7 +13,7 @@ import TestSupport
 /// one (its journal in a temporary directory); the workers run their units with the real unit runner at once,
 /// their results due `unitMs` of virtual time later. Every node logs into ``lines`` with virtual timestamps
 /// (`00:00:01.250 warning coordinator: …`), so a test reads what happened like a log.
-final class VirtualCluster {
+final class InProcessCluster {
     struct Worker {
         let id: String
         let loop: WorkerLoop
