@@ -44,6 +44,7 @@ public final class ZMQWorkerTransport: WorkerTransport {
         o.curve = curve
         let s = try ZMQSocket(context: context, type: .dealer, options: o)
         socket = s
+        (socketIndex, monitorIndex) = (-1, -1)                     // nothing is read before the next wait
         lostConnection = false
         monitor?.close()
         monitor = try s.monitor()
@@ -57,6 +58,7 @@ public final class ZMQWorkerTransport: WorkerTransport {
         socket = nil
         monitor?.close()
         monitor = nil
+        (socketIndex, monitorIndex) = (-1, -1)
     }
 
     public func send(_ frames: [[UInt8]]) throws {
