@@ -8,7 +8,8 @@ import SweepDistributed
 ///   what the coordinator sends it waits in its inbox until it thaws;
 /// - closing the coordinator end and binding a new one at the same name is a restart: open workers see
 ///   `lost`, then `reestablished`, and what they sent in between reaches the new coordinator;
-/// - ``inject(_:from:to:)``: raw frames from any peer (garbage, another protocol version).
+/// - ``inject(_:from:to:)``: raw frames from any peer (garbage, another protocol version);
+/// - a worker end marked ``InMemoryWorkerTransport/isStatusKey``: a client holding a status key.
 /// Like libzmq, a worker's messages wait for a connection that is not up yet, and a worker that opens a new
 /// connection with the id of an old one takes it over.
 public final class InMemoryNetwork {
@@ -123,6 +124,9 @@ public final class InMemoryWorkerTransport: WorkerTransport {
     var held: [[[UInt8]]] = []
     var inbox: [[[UInt8]]] = []
     var events: [WorkerConnectionEvent] = []
+    /// The connection counts as authenticated with a status key (CURVE's `--status-keys`): the coordinator reads
+    /// `isStatusKey` on what it sends, with its id as the key.
+    public var isStatusKey = false
 
     init(network: InMemoryNetwork, id: String, endpoint: String) {
         self.network = network; self.id = id; self.endpoint = endpoint
@@ -153,7 +157,8 @@ public final class InMemoryWorkerTransport: WorkerTransport {
             held.append(frames)
             return
         }
-        coordinator.inbox.append(InboundFrames(peer: WorkerID(Array(id.utf8)), frames: frames))
+        coordinator.inbox.append(InboundFrames(peer: WorkerID(Array(id.utf8)), frames: frames, isStatusKey: isStatusKey,
+                                               key: isStatusKey ? id : "no key"))
     }
 
     public func receive() throws -> [[UInt8]]? {

@@ -130,14 +130,22 @@ final class InProcessCluster {
         try run(atMostMs: virtualMs) { coordinator?.finished == true && workers.allSatisfy { $0.exit != nil || network.isFrozen($0.id) || dropped.contains($0.id) } }
     }
 
+    /// The report files (name, a newline, the contents) of `tallies`.
+    func files(_ tallies: SweepTallies) -> [String] {
+        Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: "OUT").map { $0.name + "\n" + $0.contents }
+    }
+
     /// The report files of the coordinator's tallies, and those of `sweep run` (ParallelSweep) on the same plan.
     func reports() -> (cluster: [String], run: [String]) {
-        let tallies = coordinator!.outcome.tallies
-        let reference = ParallelSweep.run(plan, threads: 2)
-        func files(_ t: SweepTallies) -> [String] {
-            Reports.files(plan: plan, tallies: t, configText: configText, outputDirectory: "OUT").map { $0.name + "\n" + $0.contents }
-        }
-        return (files(tallies), files(reference))
+        (files(coordinator!.outcome.tallies), files(ParallelSweep.run(plan, threads: 2)))
+    }
+
+    /// The names of the report files whose bytes differ from `sweep run`'s (`reference`: an earlier `reports().run`).
+    func filesDifferingFromSweepRun(reference: [String]? = nil) -> [String] {
+        let cluster = files(coordinator!.outcome.tallies)
+        let run = reference ?? files(ParallelSweep.run(plan, threads: 2))
+        return zip(cluster, run).filter { $0.0 != $0.1 }.map { String($0.0.prefix { $0 != "\n" }) }
+            + (cluster.count == run.count ? [] : ["(a different number of files)"])
     }
 
     /// The journal's keys (one per committed or quarantined unit) and whether any tree of a configuration is in two.
