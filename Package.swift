@@ -140,7 +140,12 @@ let package = Package(
         ),
         .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepResultCodec", "SweepCore", "SweepReporting", "SweepPlanning"]),
         .testTarget(name: "SweepJournalTests", dependencies: ["SweepJournal"]),
-        .testTarget(name: "SweepNodeTests", dependencies: ["SweepNode", "SweepCore"]),
+        // The node loops in-process in virtual time over the in-memory network: the fault scenarios without sleeps.
+        .testTarget(
+            name: "SweepNodeTests",
+            dependencies: ["SweepNode", "SweepDistributed", "SweepProtocol", "SweepCore", "SweepPlanning", "SweepJournal", "SweepLogging",
+                           "TouchEngine", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),
         // The deployment files: runs deploy/tests/*.sh (offline schema validation) and reads the Dockerfile.
         .testTarget(name: "DeploymentTests"),

@@ -10,7 +10,8 @@ import SweepResultCodec
 import SweepTransportZMQ
 import TouchEngine
 
-/// Runs a sweep's coordinator: the ROUTER socket, the state machine, the journal and the tallies.
+/// Runs a sweep's coordinator: its transport, the state machine, the journal and the tallies (the loop itself is
+/// ``CoordinatorLoop``; `run` serves it over ZeroMQ, ``open(transport:)`` hands it to a caller with another transport).
 ///
 /// The socket lives on one thread: the caller's, or, when `run` is given finishing work, a thread of its own. Every committed unit is appended
 /// to the journal (fsync batched) before its result is acknowledged, so a coordinator that dies can be
@@ -81,12 +82,14 @@ public final class CoordinatorNode {
     let plan: SweepPlan
     let configText: String
     let options: Options
-    let clock = MonotonicClock()
+    let clock: any NodeClock
 
     /// The most config text (with any embedded screen dumps) a `welcome` message carries to workers.
     public static let maxConfigTextBytes = WireLimits.configTextBytes
 
-    public init(plan: SweepPlan, configText: String, options: Options) {
+    /// `clock`: the real one, or a ``VirtualClock`` for a loop driven in virtual time.
+    public init(plan: SweepPlan, configText: String, options: Options, clock: any NodeClock = MonotonicClock()) {
+        self.clock = clock
         self.plan = plan
         self.configText = configText
         self.options = options
@@ -143,287 +146,42 @@ public final class CoordinatorNode {
         var retried: Int
     }
 
-    /// The coordinator's loop: binds the socket, serves it until the sweep is finished (and, with a `signal`, until
-    /// the finishing work has ended), and returns the outcome. Everything libzmq lives on the thread that calls it.
+    /// Opens the journal and binds `transport`: a loop to drive with ``CoordinatorLoop/pass(nowMs:)`` (tests and
+    /// benchmarks drive it in virtual time over an ``InMemoryNetwork``; `run` serves ZeroMQ with it).
+    public func open(transport: any CoordinatorTransport) throws -> CoordinatorLoop {
+        var tallies = SweepTallies(plan: plan)
+        var coverage = Array(repeating: TreeCoverage(), count: plan.configurations.count)
+        let (journal, resumed, retried) = try openJournal(tallies: &tallies, coverage: &coverage)
+        let opened = OpenedJournal(writer: journal, tallies: tallies, coverage: coverage, resumed: resumed, retried: retried)
+        do { return try CoordinatorLoop(node: self, opened: opened, transport: transport) { clock.nowMs } } catch {
+            try? journal.close()
+            throw error
+        }
+    }
+
+    /// Serves the coordinator over ZeroMQ until the sweep is finished (and, with a `signal`, until the finishing
+    /// work has ended), and returns the outcome. Everything libzmq lives on the thread that calls it.
     func serve(_ opened: OpenedJournal, stop: @escaping @Sendable () -> Bool, signal: FinishSignal?) throws -> Outcome {
-        var tallies = opened.tallies
-        let journal = opened.writer
-        let (resumed, retried) = (opened.resumed, opened.retried)
-        var quarantined: [(unit: UnitSpec, reason: String)] = []
-        var settings = CoordinatorSettings(sweepID: plan.config.name, configHash: plan.configHash, configText: configText,
-                                           engineVersion: EngineVersion.current)
-        settings.heartbeatMs = options.heartbeatMs
-        settings.liveness = options.liveness
-        settings.retryBudget = options.retryBudget
-        settings.targetUnitSeconds = options.targetUnitSeconds
-        settings.maximumTreesPerUnit = options.maximumTreesPerUnit
-        var machine = CoordinatorStateMachine(settings: settings, configurationCount: plan.configurations.count,
-                                              treeCount: plan.treeCount, covered: opened.coverage)
-
-        let context = try ZMQContext()
-        defer { context.terminate() }
-        var socketOptions = ZMQSocketOptions()
-        socketOptions.routerMandatory = true
-        // A worker that reconnects (a new socket, the same routing id) takes over its old connection; without this
-        // libzmq refuses the new one while it still knows the old, and the worker's hello never arrives.
-        socketOptions.routerHandover = true
-        socketOptions.linger = 1000
-        socketOptions.maxMessageSize = options.maxMessageBytes
-        socketOptions.sendHWM = 0
-        socketOptions.receiveHWM = 0
-        var gatekeeper: Gatekeeper?
-        if case let .curve(secretKey, allowed) = options.security {
-            // The ZAP handler must exist before the first handshake, so before the bind.
-            gatekeeper = try Gatekeeper(context: context, allowed: allowed, statusKeys: options.statusKeys, logger: options.logger)
-            socketOptions.curve = .server(secretKey: secretKey)
-            socketOptions.zapDomain = Gatekeeper.zapDomain
-        }
-        defer { gatekeeper?.close() }
-        let socket = try ZMQSocket(context: context, type: .router, options: socketOptions)
-        defer { socket.close() }
-        // Connection events: failed handshakes (the gatekeeper words them) and connections libzmq dropped.
-        let monitor = try socket.monitor()
-        defer { monitor.close() }
-        var dropLog = LogThrottle()
-        let endpoint = try socket.bind(options.listen)
-        let poller = ZMQPoller()
-        let socketIndex = poller.add(socket)
-        let monitorIndex = poller.add(monitor.socket)
-        let gateIndex = gatekeeper?.add(to: poller)
-        /// Lines about one peer's messages, at most one a second per peer (docs/protocol.md §3).
-        var peerLog = PeerLogThrottle()
-        /// Peers answered with `refuse` for speaking another protocol version: once a second each, like log lines.
-        var versionReplies = PeerLogThrottle()
-        options.onListening?(endpoint)
-
-        let scenariosTotal = options.scenariosTotal ?? plan.scenarioTotal(threads: ProcessInfo.processInfo.activeProcessorCount)
-        let startMs = clock.nowMs
-        let treesAtStart = machine.committedTrees
-        /// The machine's report, with the scenario counts and the rate's inputs: what `sweep status` and the live view see.
-        func statusReport(nowMs: Int64) -> StatusReport {
-            var report = machine.statusReport(nowMs: nowMs)
-            report.scenariosDone = tallies.runs
-            report.scenariosTotal = scenariosTotal
-            report.treesThisRun = max(0, machine.committedTrees - treesAtStart)
-            report.elapsedMs = Int(max(0, nowMs - startMs))
-            return report
-        }
-        /// The answer to `statusRequest`.
-        func statusReply(nowMs: Int64) -> ProtocolMessage { .status(statusReport(nowMs: nowMs)) }
-        /// When the live view last got a snapshot (as if a second before the start at first; nil once the finished
-        /// sweep's, the last, went out).
-        var lastLive: Int64? = -1000
-
-        var lastTick: Int64 = 0
-        /// Leases and liveness are checked this often: a fifth of a heartbeat, at most 100 ms, so a silent worker's
-        /// units move on within a fifth of an interval of its liveness running out.
-        let tickMs = Int64(min(100, max(10, options.heartbeatMs / 5)))
-        /// When progress was last reported, like `lastLive`.
-        var lastProgress: Int64? = -1000
-        var finished = machine.finished
-        if finished { _ = machine.handle(.tick, nowMs: clock.nowMs) }
-        /// The result decoded on arrival; the state machine commits it within the same `handle` call.
-        var arrived: (unit: UnitSpec, result: UnitResult)?
-
-        /// Assigns and acks wait here until the end of a pass over the socket and leave in batches.
-        var outbox = CoordinatorOutbox()
-
-        /// Sends one message; false when its worker is unreachable (gone: ROUTER_MANDATORY).
-        func send(_ message: ProtocolMessage, to worker: WorkerID) throws -> Bool {
-            var frames = FrameCodec.encode(message)
-            frames.insert(worker.bytes, at: 0)
-            do { try socket.send(frames, dontWait: true) } catch let error as ZMQError where error.isHostUnreachable {
-                outbox.forget(worker)
-                return false
-            } catch let error as ZMQError where error.isAgain {
-                options.logger.log(.warning("dropped a message to a slow worker", ["worker": .text(worker.description), "error": .text("\(error)")]))
-            }
-            return true
-        }
-
-        /// Sends what the outbox holds (and whatever an unreachable worker's units lead to), until it is empty.
-        func flush(now: Int64) throws {
-            while !outbox.isEmpty {
-                for (worker, message) in outbox.drain() where try !send(message, to: worker) {
-                    try perform(machine.handle(.unreachable(worker), nowMs: now), now: now)
-                }
-            }
-        }
-
-        /// Logs an event about `peer`'s message, unless that peer has had its line this second. Quarantines and a
-        /// worker joining are always logged.
-        /// An event below the log level is dropped before the throttle, so it neither takes a peer's line nor is
-        /// counted as held back (a finished sweep's debug lines about workers leaving led to "held back" notices).
-        func log(_ event: NodeEvent, about peer: WorkerID?, now: Int64) {
-            guard event.level.swiftLog >= options.logger.logLevel else { return }
-            if let peer, event.message != "quarantined a unit" {
-                if event.message == "worker joined" {
-                    peerLog.force(peer, nowMs: now)
-                } else if !peerLog.admit(peer, nowMs: now) {
-                    return
-                }
-            }
-            options.logger.log(event)
-        }
-
-        /// Performs actions as a worklist: handling one may add more (an unreachable worker's units move on).
-        /// `peer`: whose message led to them (its log lines are rate-limited).
-        func perform(_ initial: [CoordinatorAction], now: Int64, peer: WorkerID? = nil) throws {
-            var work = initial
-            var i = 0
-            while i < work.count {
-                let action = work[i]
-                i += 1
-                switch action {
-                case let .send(worker, message):
-                    for (w, m) in outbox.add(message, to: worker) where try !send(m, to: w) {
-                        work += machine.handle(.unreachable(w), nowMs: now)
-                    }
-                case let .commit(unit, payload):
-                    let result: UnitResult
-                    if let a = arrived.take(), a.unit == unit { result = a.result } else { result = try ResultCodec.decode(payload, for: unit) }
-                    tallies.merge(result)
-                    try journal.append(kind: .committed, key: unit.id, payload: UnitRecordCodec.encode(unit: unit, payload: payload), nowMs: now)
-                case let .quarantine(unit, reason):
-                    quarantined.append((unit, reason))
-                    try journal.append(kind: .quarantined, key: unit.id, payload: UnitRecordCodec.encode(unit: unit, payload: Array(reason.utf8)))
-                case let .log(event):
-                    log(event, about: peer, now: now)
-                case .finished:
-                    finished = true
-                }
-            }
-        }
-
-        var outcome: Outcome {
-            Outcome(tallies: tallies, quarantined: quarantined, resumedUnits: resumed, retriedUnits: retried, endpoint: endpoint)
-        }
+        let transport = try ZMQCoordinatorTransport(maxMessageBytes: options.maxMessageBytes, security: options.security,
+                                                    statusKeys: options.statusKeys, logger: options.logger)
+        defer { transport.close() }
+        let loop = try CoordinatorLoop(node: self, opened: opened, transport: transport) { clock.nowMs }
         /// Whether the finishing work has been told the sweep is finished.
         var announced = false
-
-        while !finished || (signal.map { !$0.isFinishingDone } ?? false) {
+        while !loop.finished || (signal.map { !$0.isFinishingDone } ?? false) {
             if stop() { break }
-            if finished, !announced, let signal {
+            if loop.finished, !announced, let signal {
                 // Every record is on disk before the reports (which link the journal) are written.
-                try journal.flush()
-                signal.finish(outcome)
+                try opened.writer.flush()
+                signal.finish(loop.outcome)
                 announced = true
             }
-            try poller.poll(timeoutMs: Int(min(50, tickMs)))
-            let now = clock.nowMs
-            if let gatekeeper, let gateIndex { try gatekeeper.serve(poller, gateIndex, nowMs: now) }
-            if poller.isReadable(monitorIndex) {
-                for event in try monitor.drain() {
-                    gatekeeper?.note(event, nowMs: now)
-                    // libzmq reports a frame over ZMQ_MAXMSGSIZE only by dropping the connection; a peer that
-                    // closed its socket looks the same from here.
-                    if event.kind == .disconnected, dropLog.allows("disconnected", nowMs: now) {
-                        // Logged at most once a minute; after the sweep finished, workers closing their sockets is expected.
-                        options.logger.log(NodeEvent(finished ? .debug : .warning, "libzmq dropped a connection: the peer sent a frame over the limit, or closed its socket",
-                                                    ["endpoint": .text(event.endpoint), "limit_bytes": .number(Int(options.maxMessageBytes))]))
-                    }
-                }
-            }
-            if poller.isReadable(socketIndex) {
-                // Drain what is there, bounded so ticks keep happening under load.
-                var drained = 0
-                while drained < 4096, let next = try socket.receiveWithUserID(dontWait: true) {
-                    drained += 1
-                    var frames = next.frames
-                    let userID = next.userID
-                    guard frames.count >= 2 else { continue }
-                    let worker = WorkerID(frames.removeFirst())
-                    do {
-                        var message = try FrameCodec.decode(frames)
-                        if case .statusRequest = message {
-                            try perform([.send(worker, statusReply(nowMs: now))], now: now)
-                            continue
-                        }
-                        if Gatekeeper.isStatusKey(userID) {
-                            // A status key reads and never works: whatever else it sends is refused, and said so.
-                            log(.warning("refused a message from a status key, which may ask for status only",
-                                         ["worker": .text(worker.description), "type": .text(message.type.name),
-                                          "key": .text(Gatekeeper.keyText(userID))]), about: worker, now: now)
-                            try perform([.send(worker, .refuse(reason: "this key is a status key: it may ask for status but never take work"))],
-                                        now: now)
-                            continue
-                        }
-                        // Decode a result's payload before the state machine sees it: a payload that does not
-                        // decode (or belongs to another unit) is an error result, retried like any failure.
-                        if case let .result(unit, attempt, .ok, elapsed, payload, _) = message {
-                            do {
-                                arrived = (unit, try ResultCodec.decode(payload, for: unit))
-                            } catch {
-                                log(.warning("rejected a result payload that does not decode",
-                                             ["worker": .text(worker.description), "unit": .text(unit.id), "reason": .text("\(error)")]),
-                                    about: worker, now: now)
-                                message = .result(unit: unit, attempt: attempt, status: .error, elapsedMicroseconds: elapsed, payload: [],
-                                                  detail: "its result payload did not decode")
-                            }
-                        }
-                        try perform(machine.handle(.received(worker, message), nowMs: now), now: now, peer: worker)
-                        arrived = nil
-                    } catch let error as ProtocolError {
-                        try perform(machine.handle(.malformed(worker, "\(error)"), nowMs: now), now: now, peer: worker)
-                        // A peer of another protocol version gets a refusal it can read (the magic and the version
-                        // field never move), once a second at most.
-                        if case let .version(found, expected) = error, versionReplies.admit(worker, nowMs: now) {
-                            _ = try send(.refuse(reason: "this coordinator speaks SWP/\(expected) only and the message was SWP/\(found); "
-                                                 + "run a worker built from the same release"), to: worker)
-                        }
-                    }
-                    // Send what has piled up every so often, so workers start on it while the rest is read.
-                    if drained % Self.flushEvery == 0 { try flush(now: now) }
-                }
-            }
-            if now - lastTick >= tickMs {
-                lastTick = now
-                try perform(machine.handle(.tick, nowMs: now), now: now)
-                for event in peerLog.endedWindows(nowMs: now) { options.logger.log(event) }
-                gatekeeper?.flushHeldKeys(nowMs: now)
-                _ = versionReplies.endedWindows(nowMs: now)                    // forgets peers; nothing to log
-            }
-            try flush(now: now)
-            _ = try journal.flushIfDue(nowMs: now)
-            if let onProgress = options.onProgress, let last = lastProgress,
-               now - last >= options.progressIntervalMs || finished {
-                // The last call is the one that sees the sweep finished.
-                lastProgress = finished ? nil : now
-                onProgress(Progress(unitsDone: machine.committedUnits, treesDone: machine.committedTrees, treesTotal: machine.totalTrees,
-                                    scenariosDone: tallies.runs, workers: machine.liveWorkers, retries: machine.retries,
-                                    failures: quarantined.count, elapsedMs: now, unitsLeased: machine.leasedUnits,
-                                    unitsQueued: machine.queuedRetries, treesUnassigned: machine.unassignedTrees, slots: machine.liveSlots,
-                                    leaseExpiries: machine.leaseExpiries, refusals: gatekeeper?.refusals ?? 0,
-                                    workersJoined: machine.joinedWorkers.count))
-            }
-            if let onLive = options.onLive, let last = lastLive, now - last >= options.progressIntervalMs || finished {
-                // Like progress, the last snapshot is the one that sees the sweep finished.
-                lastLive = finished ? nil : now
-                onLive(LiveSnapshot(plan: plan, tallies: tallies, status: statusReport(nowMs: now), endpoint: endpoint))
-            }
+            _ = try transport.wait(timeoutMs: Int(min(50, loop.tickMs)))
+            try loop.pass(nowMs: clock.nowMs)
         }
-        try journal.flush()
-        if !announced, finished {
-            // The done messages are queued and the socket's linger delivers them. Answer what crossed them on
-            // the wire (a late credit or heartbeat gets another done) until the line is quiet for 20 ms.
-            let deadline = clock.nowMs + 200
-            while clock.nowMs < deadline {
-                if try ZMQSocket.poll([(socket, .readable)], timeoutMs: 20).first != true { break }
-                while let next = try socket.receiveWithUserID(dontWait: true) {
-                    let frames = next.frames
-                    guard frames.count >= 2, let message = try? FrameCodec.decode(Array(frames.dropFirst())) else { continue }
-                    if case .statusRequest = message {
-                        try? socket.send([frames[0]] + FrameCodec.encode(statusReply(nowMs: clock.nowMs)), dontWait: true)
-                        continue
-                    }
-                    if Gatekeeper.isStatusKey(next.userID) { continue }       // a status key never works, even now
-                    for case let .send(w, m) in machine.handle(.received(WorkerID(frames[0]), message), nowMs: clock.nowMs) {
-                        try? socket.send([w.bytes] + FrameCodec.encode(m), dontWait: true)
-                    }
-                }
-            }
-        }
-        return outcome
+        try opened.writer.flush()
+        if !announced, loop.finished { try loop.answerLateMessages(clock: clock) }
+        return loop.outcome
     }
 
     /// Opens (or creates) the journal in the output directory and replays it into the tallies.

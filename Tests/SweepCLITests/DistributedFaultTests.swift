@@ -127,24 +127,6 @@ import Testing
         }
     }
 
-    @Test func aWorkerKilledMidRunChangesNothing() throws {
-        let f = try fixture("worker-kill")
-        let endpoint = f.endpoint
-        let out = f.dir + "/out"
-        let coordinator = try startCoordinator(f, output: out, ["--heartbeat-ms", "200", "--unit-seconds", "0.05"])
-        let victim = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "victim"])
-        let survivor = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "survivor"])
-        #expect(waitForLog(f.dir + "/coordinator.log", "info coordinator: worker joined host=\(ProcessInfo.processInfo.hostName) slots=1 worker=victim"))
-        usleep(800_000)
-        #expect(coordinator.isRunning, "the sweep should still be running when the worker is killed")
-        kill(victim.processIdentifier, SIGKILL)
-        #expect(wait(coordinator) == 0)
-        stopIfRunning(survivor)
-        try expectSameReports(out, f)
-        let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
-        #expect(log.contains("victim"), "the coordinator noticed the dead worker")
-    }
-
     @Test func aKilledCoordinatorResumesFromItsJournalWithoutCountingAnyUnitTwice() throws {
         let f = try fixture("coordinator-kill")
         let out = f.dir + "/out"
@@ -171,25 +153,25 @@ import Testing
     }
 
     /// Issue 14 §1: what systemd, Kubernetes or Compose do after a crash — the coordinator is killed and started
-    /// again with the same command while its workers live on. Twenty times, killed at different points (before the
-    /// first commit, early, midway) and down for different times (restarted at once, within the workers'
-    /// liveness, after it): every time the workers come back on their own, the sweep finishes, no unit is
-    /// journaled twice and no tree is covered twice, and the reports are byte for byte those of `sweep run`.
-    @Test func aCoordinatorRestartedWhileItsWorkersLiveTakesThemBackTwentyTimesInARow() throws {
-        // A quarter of the usual sweep, so twenty rounds stay short; its own `sweep run` reference.
+    /// again with the same command while its workers live on, with real processes and libzmq's own reconnects.
+    /// Three rounds, killed at different points and down for different times: the workers come back on their own,
+    /// the sweep finishes, no unit is journaled twice and no tree is covered twice, and the reports are byte for
+    /// byte those of `sweep run`. Twenty rounds of it run in virtual time (SweepNodeTests.NodeLoopTests).
+    @Test func aCoordinatorRestartedWhileItsWorkersLiveTakesThemBackThreeTimesInARow() throws {
+        // A quarter of the usual sweep, so the rounds stay short; its own `sweep run` reference.
         var f = try fixture("restart")
         try Self.config.replacingOccurrences(of: "perConfiguration: 400", with: "perConfiguration: 100")
             .write(toFile: f.config, atomically: true, encoding: .utf8)
         let run = try cli.sweep("run", f.config, "--output", f.dir + "/reference", "--quiet")
         #expect(run.status == 0, "\(run.stderr)")
         f = Fixture(dir: f.dir, config: f.config, reference: f.dir + "/reference")
-        let killAfterRecords = [0, 1, 3, 6, 10]
-        let downMicroseconds: [UInt32] = [0, 300_000, 1_500_000, 100_000]
+        let killAfterRecords = [1, 6, 0]
+        let downMicroseconds: [UInt32] = [0, 300_000, 1_500_000]
         var stalls: [String] = []
         /// Rounds where both workers had joined the first coordinator before it was killed; survivors in all rounds,
         /// and how many of them the second coordinator took back.
         var rounds = 0, survivorsTotal = 0, rejoined = 0
-        for round in 0 ..< 20 {
+        for round in 0 ..< 3 {
             let out = f.dir + "/out-\(round)"
             let endpoint = "ipc://\(f.dir)/coordinator-\(round)"
             let arguments = ["submit", f.config, "--output", out, "--workers", "0", "--listen", endpoint,
@@ -251,8 +233,8 @@ import Testing
             #expect(trees.values.allSatisfy { Set($0).count == $0.count }, "round \(round): a tree journaled twice")
         }
         #expect(stalls.isEmpty, "\(stalls)")
-        #expect(rounds >= 15, "only \(rounds) of 20 rounds killed a coordinator that both workers had joined")
-        print("restart: 20 rounds, \(stalls.count) stalls, \(rejoined) of \(survivorsTotal) surviving workers rejoined the restarted coordinator")
+        #expect(rounds >= 1, "none of the 3 rounds killed a coordinator that both workers had joined")
+        print("restart: 3 rounds, \(stalls.count) stalls, \(rejoined) of \(survivorsTotal) surviving workers rejoined the restarted coordinator")
     }
 
     @Test func aJournalOfAnOlderBuildIsRefusedWithTheWayOut() throws {
@@ -275,106 +257,6 @@ import Testing
         let log = try String(contentsOfFile: f.dir + "/submit.log", encoding: .utf8)
         #expect(log.contains("\(out)/journal.tsj holds results of another build (result payload format 1; this build reads format 3): "
                              + "it cannot be resumed; run with --restart to start the sweep over"), "\(log)")
-    }
-
-    @Test func aStoppedWorkersUnitsRunElsewhereAndItsLateResultsAreDiscarded() throws {
-        let f = try fixture("sigstop")
-        let endpoint = f.endpoint
-        let out = f.dir + "/out"
-        let coordinator = try startCoordinator(f, output: out, ["--heartbeat-ms", "200", "--unit-seconds", "0.05"])
-        let sleeper = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "sleeper"])
-        let other = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "other"])
-        #expect(waitForLog(f.dir + "/coordinator.log", "info coordinator: worker joined host=\(ProcessInfo.processInfo.hostName) slots=1 worker=sleeper"))
-        #expect(waitForLog(f.dir + "/coordinator.log", "info coordinator: worker joined host=\(ProcessInfo.processInfo.hostName) slots=1 worker=other"))
-        usleep(500_000)
-        kill(sleeper.processIdentifier, SIGSTOP)
-        usleep(1_500_000)
-        kill(sleeper.processIdentifier, SIGCONT)
-        #expect(wait(coordinator) == 0)
-        stopIfRunning(other)
-        stopIfRunning(sleeper)
-        try expectSameReports(out, f)
-        let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
-        #expect(log.contains(" worker=sleeper") && log.contains("worker silent: declared dead"), "the stopped worker was declared dead")
-    }
-
-    @Test func garbageFromRawClientsIsLoggedOnceASecondPerPeerAndIgnored() throws {
-        let f = try fixture("garbage")
-        let endpoint = f.endpoint
-        let out = f.dir + "/out"
-        let coordinator = try startCoordinator(f, output: out, ["--unit-seconds", "0.05", "--max-message-bytes", "1000000"])
-        usleep(300_000)
-        let context = try ZMQContext()
-        func client(_ id: String) throws -> ZMQSocket {
-            var options = ZMQSocketOptions()
-            options.linger = 0
-            options.routingID = Array(id.utf8)
-            let socket = try ZMQSocket(context: context, type: .dealer, options: options)
-            try socket.connect(endpoint)
-            return socket
-        }
-        func next(_ socket: ZMQSocket, seconds: Double = 5) throws -> ProtocolMessage? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                guard try ZMQSocket.poll([(socket, .readable)], timeoutMs: 100).first == true, let frames = try socket.receive(dontWait: true)
-                else { continue }
-                if let message = try? FrameCodec.decode(frames) { return message }
-            }
-            return nil
-        }
-        // A flood of 201 messages that are not the protocol: one line, and a count of the lines held back.
-        let flood = try client("raw-flood")
-        for _ in 0 ..< 201 { try flood.send([[1, 2, 3]]) }
-        // Another protocol version gets a refusal it can read, naming both versions.
-        let old = try client("raw-version")
-        var wrongVersion = FrameCodec.encode(.hello(workerID: "raw-version", host: "test", slots: 1, engineVersion: "touchsweep-engine-2"))
-        wrongVersion[0][4] = 99                                                     // SWP/99
-        try old.send(wrongVersion)
-        let refusal = try next(old)
-        if case .refuse(let reason)? = refusal { #expect(reason.contains("SWP/3") && reason.contains("SWP/99"), "\(reason)") } else {
-            Issue.record("no refuse for the wrong version: \(String(describing: refusal))")
-        }
-        // A peer that registers, then sends results for a unit outside the plan and a payload that does not decode:
-        // a second apart, so each has its own line.
-        let raw = try client("raw-client")
-        try raw.send(FrameCodec.encode(.hello(workerID: "raw-client", host: "test", slots: 1, engineVersion: "touchsweep-engine-2")))
-        _ = try next(raw)                                                           // welcome
-        usleep(1_100_000)
-        let unknown = UnitSpec(configuration: 999, trees: 0 ..< 1)
-        try raw.send(FrameCodec.encode(.result(unit: unknown, attempt: 1, status: .ok, elapsedMicroseconds: 1, payload: [0], detail: "")))
-        try raw.send(FrameCodec.encode(.result(unit: unknown, attempt: 1, status: .ok, elapsedMicroseconds: 1, payload: [0], detail: "")))
-        usleep(1_100_000)
-        try raw.send(FrameCodec.encode(.credit(count: 1)))
-        var leased: (UnitSpec, Int)?
-        while leased == nil, let message = try next(raw) {
-            if case let .assign(unit, attempt, _) = message { leased = (unit, attempt) }
-        }
-        let (unit, attempt) = try #require(leased, "the raw client got a unit")
-        try raw.send(FrameCodec.encode(.result(unit: unit, attempt: attempt, status: .ok, elapsedMicroseconds: 1, payload: [9, 9, 9], detail: "")))
-        try raw.send([Array(repeating: 7, count: 2_000_000)])                       // over the size cap
-        usleep(1_300_000)
-        for socket in [flood, old, raw] { socket.close() }
-        context.terminate()
-        let workers = try (0 ..< 2).map { try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "good-\($0)"]) }
-        #expect(wait(coordinator) == 0, "the coordinator stayed up")
-        for w in workers { stopIfRunning(w) }
-        try expectSameReports(out, f)
-        let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
-        let lines = log.split(separator: "\n").map(String.init)
-        let floodLines = lines.filter { $0.contains("rejected a message") && $0.hasSuffix(" worker=raw-flood") }
-        let held = lines.compactMap { line -> Int? in
-            guard line.contains("held back log lines about a peer in the last second"), line.hasSuffix(" peer=raw-flood"),
-                  let r = line.range(of: " held=") else { return nil }
-            return Int(line[r.upperBound...].prefix { $0.isNumber })
-        }
-        #expect(floodLines.count + held.reduce(0, +) == 201, "every message logged or counted: \(floodLines.count) lines, held \(held)")
-        #expect(floodLines.count <= 3, "a second per line: \(floodLines.count) lines")
-        #expect(lines.contains { $0.contains("rejected a message reason=\"Unsupported protocol version 99") && $0.hasSuffix(" worker=raw-version") })
-        // Two results for c999 give four lines (the payload, then the unit, each refused): one logged, three held.
-        #expect(lines.filter { $0.contains("c999") }.count == 1, "the unknown unit, once")
-        #expect(lines.contains { $0.hasSuffix("held back log lines about a peer in the last second held=3 peer=raw-client") })
-        #expect(lines.contains { $0.contains("rejected a result payload that does not decode reason=") && $0.hasSuffix(" unit=\(unit.id) worker=raw-client") }, "the bad payload was logged")
-        #expect(lines.contains { $0.contains("libzmq dropped a connection: the peer sent a frame over the limit, or closed its socket endpoint=") }, "the frame over the limit was logged")
     }
 
     /// Issue 14 §5: frames over the 64 MiB limit never reach the coordinator's memory. Eight peers each send a
