@@ -107,6 +107,71 @@ extension SweepCommand {
             try security.validate(endpoint: listen)
         }
 
+        /// Whether the coordinator starts the sweep over: `--restart`, or `--force` over a journal of another sweep.
+        /// Without a journal, results of another sweep in the directory are refused unless forced.
+        func startsOver(_ claim: OutputClaim, plan: SweepPlan) throws -> Bool {
+            guard FileManager.default.fileExists(atPath: claim.path + "/" + CoordinatorNode.journalName) else {
+                try refuseAnotherSweep(in: claim, plan: plan, journal: false, force: force || restart, command: "sweep submit")
+                return restart
+            }
+            // The journal says which sweep the directory holds; the coordinator refuses another's unless told.
+            return restart || (force && otherSweep(in: claim.path, hash: plan.configHash, journal: true)?.file == Journal.defaultFileName)
+        }
+
+        /// With `--metrics-port`: the Prometheus metrics and the live view, served until the command ends.
+        func serveMetrics(plan: SweepPlan, logger: Logger) throws -> (server: MetricsServer, metrics: CoordinatorMetrics, live: LiveView)? {
+            guard let metricsPort else { return nil }
+            let live = LiveView()
+            let metrics = CoordinatorMetrics(sweep: plan.config.name, trees: plan.totalTrees)
+            do {
+                let server = try MetricsServer(port: UInt16(metricsPort), pages: live.pages) { metrics.render() }
+                logger.info("serving metrics", metadata: ["url": "http://0.0.0.0:\(server.port)/metrics"])
+                logger.info("serving the live view", metadata: ["url": "http://0.0.0.0:\(server.port)/live"])
+                return (server, metrics, live)
+            } catch {
+                printError("sweep submit: --metrics-port \(metricsPort): \(error)")
+                throw ExitCode(1)
+            }
+        }
+
+        /// The coordinator's options from this command's: endpoint, journal, heartbeats, unit sizing, status keys and
+        /// the coordinator's logger (this command's level).
+        func coordinatorOptions(endpoint: String, directory: String, restart: Bool, logger: Logger) throws -> CoordinatorNode.Options {
+            var options = CoordinatorNode.Options(listen: endpoint, outputDirectory: directory)
+            options.restart = restart
+            options.heartbeatMs = heartbeatMs
+            options.liveness = liveness
+            options.targetUnitSeconds = unitSeconds
+            options.maximumTreesPerUnit = maxUnitTrees
+            options.maxMessageBytes = maxMessageBytes
+            options.statusKeys = try security.resolveStatusKeys(command: "sweep submit")
+            options.logger = Logger(label: "coordinator")
+            options.logger.logLevel = logger.logLevel
+            return options
+        }
+
+        /// What the finished sweep says: the resumed and retried units, the summary and final line (or, with
+        /// `--quiet`, the directory), and the quarantined units (exit status 3).
+        func report(_ outcome: CoordinatorNode.Outcome, plan: SweepPlan, directory: String, seconds: Double, progress: SubmitProgress,
+                    localWorkers: Int, logger: Logger) throws {
+            if outcome.resumedUnits > 0 { logger.info("resumed units from the journal", metadata: ["units": .stringConvertible(outcome.resumedUnits)]) }
+            if outcome.retriedUnits > 0 {
+                logger.info("tried again the units an earlier run quarantined", metadata: ["units": .stringConvertible(outcome.retriedUnits)])
+            }
+            if quiet {
+                print(directory)
+            } else {
+                print(TerminalSummary.render(plan: plan, tallies: outcome.tallies))
+                print(progress.finalText(scenarios: outcome.tallies.runs, seconds: seconds, localWorkers: localWorkers))
+                print(reportsWrittenLines(directory: directory, plan: plan, note: " (journal: \(CoordinatorNode.journalName))"))
+            }
+            if !outcome.quarantined.isEmpty {
+                printError("sweep submit: \(outcome.quarantined.count) units failed and were left out of the reports:")
+                for q in outcome.quarantined { printError("  \(q.unit.id): \(q.reason)") }
+                throw ExitCode(3)
+            }
+        }
+
         func run() throws {
             let (sweepConfig, configText) = try readSweepConfig(config, overrides: overrides.overrides, command: "sweep submit")
             guard configText.utf8.count <= CoordinatorNode.maxConfigTextBytes else {
@@ -120,13 +185,7 @@ extension SweepCommand {
             let claim = try claimOutput(directory, keeping: [CoordinatorNode.journalName], create: true, command: "sweep submit", quiet: quiet)
             // A directory this command made and nothing was committed to is removed again if the sweep fails.
             defer { claim.abandon(removing: [CoordinatorNode.journalName]) { journalRecords(in: claim.path) == 0 } }
-            var restart = self.restart
-            if FileManager.default.fileExists(atPath: claim.path + "/" + CoordinatorNode.journalName) {
-                // The journal says which sweep the directory holds; the coordinator refuses another's unless told.
-                if force, otherSweep(in: claim.path, hash: plan.configHash, journal: true)?.file == Journal.defaultFileName { restart = true }
-            } else {
-                try refuseAnotherSweep(in: claim, plan: plan, journal: false, force: force || restart, command: "sweep submit")
-            }
+            let restart = try startsOver(claim, plan: plan)
             let localWorkers = workers ?? ProcessInfo.processInfo.activeProcessorCount
             let coordinatorSecurity = try security.resolve(command: "sweep submit")
             if security.insecure, let listen { insecureWarning(command: "sweep submit", endpoint: listen) }
@@ -144,39 +203,14 @@ extension SweepCommand {
             if quiet { logger.logLevel = max(logger.logLevel, .warning) }
             let scenariosTotal = countScenarios(plan, threads: ProcessInfo.processInfo.activeProcessorCount, logger: logger)
             let display = SubmitProgress(enabled: !quiet, scenariosTotal: scenariosTotal)
-            var metrics: CoordinatorMetrics?
-            var metricsServer: MetricsServer?
-            let live = metricsPort.map { _ in LiveView() }
-            if let metricsPort {
-                let exported = CoordinatorMetrics(sweep: plan.config.name, trees: plan.totalTrees)
-                do {
-                    let server = try MetricsServer(port: UInt16(metricsPort), pages: live?.pages ?? []) { exported.render() }
-                    logger.info("serving metrics", metadata: ["url": "http://0.0.0.0:\(server.port)/metrics"])
-                    logger.info("serving the live view", metadata: ["url": "http://0.0.0.0:\(server.port)/live"])
-                    metricsServer = server
-                } catch {
-                    printError("sweep submit: --metrics-port \(metricsPort): \(error)")
-                    throw ExitCode(1)
-                }
-                metrics = exported
-            }
-            defer { metricsServer?.stop() }
-            let exporter = metrics
-            var options = CoordinatorNode.Options(listen: cluster.endpoint, outputDirectory: directory)
-            options.restart = restart
+            let served = try serveMetrics(plan: plan, logger: logger)
+            defer { served?.server.stop() }
+            let exporter = served?.metrics, live = served?.live
+            var options = try coordinatorOptions(endpoint: cluster.endpoint, directory: directory, restart: restart, logger: logger)
             options.scenariosTotal = scenariosTotal
-            options.heartbeatMs = heartbeatMs
-            options.liveness = liveness
-            options.targetUnitSeconds = unitSeconds
-            options.maximumTreesPerUnit = maxUnitTrees
-            options.maxMessageBytes = maxMessageBytes
             options.security = cluster.coordinatorSecurity
-            options.statusKeys = try security.resolveStatusKeys(command: "sweep submit")
             options.onProgress = { display.update($0); exporter?.update($0) }
             if let live { options.onLive = { live.update($0) } }
-            var coordinatorLogger = Logger(label: "coordinator")
-            coordinatorLogger.logLevel = logger.logLevel
-            options.logger = coordinatorLogger
             // Local workers log in this command's format at its level, but only what is worth a look (--quiet:
             // notice and above), so they do not repeat what the coordinator says.
             let spawnArguments = logging.arguments + workerTestHooks.arguments
@@ -213,22 +247,7 @@ extension SweepCommand {
                 throw ExitCode(1)
             }
             let duration = seconds(since: start, clock)
-            if outcome.resumedUnits > 0 { logger.info("resumed units from the journal", metadata: ["units": .stringConvertible(outcome.resumedUnits)]) }
-            if outcome.retriedUnits > 0 {
-                logger.info("tried again the units an earlier run quarantined", metadata: ["units": .stringConvertible(outcome.retriedUnits)])
-            }
-            if quiet {
-                print(directory)
-            } else {
-                print(TerminalSummary.render(plan: plan, tallies: outcome.tallies))
-                print(display.finalText(scenarios: outcome.tallies.runs, seconds: duration, localWorkers: localWorkers))
-                print(reportsWrittenLines(directory: directory, plan: plan, note: " (journal: \(CoordinatorNode.journalName))"))
-            }
-            if !outcome.quarantined.isEmpty {
-                printError("sweep submit: \(outcome.quarantined.count) units failed and were left out of the reports:")
-                for q in outcome.quarantined { printError("  \(q.unit.id): \(q.reason)") }
-                throw ExitCode(3)
-            }
+            try report(outcome, plan: plan, directory: directory, seconds: duration, progress: display, localWorkers: localWorkers, logger: logger)
         }
     }
 }
