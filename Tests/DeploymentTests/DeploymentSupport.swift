@@ -2,37 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What a script or program printed and how it ended.
-struct ScriptResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    /// Both streams, for failure messages.
-    var transcript: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
-}
+typealias ScriptResult = ProgramResult
 
-/// Runs `executable arguments…` from the repository root (or `directory`) and waits for it. Standard error goes
-/// to a file, so neither stream can fill a pipe and block the program.
+/// Runs `executable arguments…` from the repository root (or `directory`) and waits for it (``Program/run``).
 func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                 in directory: URL = Repository.root) throws -> ScriptResult {
-    let errorFile = try scratchDirectory("stderr").appendingPathComponent("stderr.txt")
-    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-    let errorHandle = try FileHandle(forWritingTo: errorFile)
-    defer { try? FileManager.default.removeItem(at: errorFile.deletingLastPathComponent()) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    if let environment { process.environment = environment }
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = errorHandle
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try errorHandle.close()
-    return ScriptResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                        stderr: try String(contentsOf: errorFile, encoding: .utf8))
+    try Program.run(URL(fileURLWithPath: executable), arguments, environment: environment, in: directory)
 }
 
 /// Runs one of the deploy/tests scripts with bash.

@@ -5,15 +5,8 @@ import Testing
 /// deploy/tests/verify-systemd.sh runs `systemd-analyze verify` on the units (with the built `sweep` as ExecStart).
 @Suite(.disabled(if: !onPath("systemd-analyze"), "systemd-analyze is not installed here, so the units are not verified"))
 struct SystemdUnitTests {
-    /// The `sweep` binary next to this test bundle (the same build), as the CLI tests find it.
-    static var sweepBinary: String {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [here, here.deletingLastPathComponent()] {
-            let candidate = dir.appendingPathComponent("sweep")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-        }
-        return Repository.url(".build/debug/sweep").path
-    }
+    /// The `sweep` binary of this build, as the CLI tests find it.
+    static var sweepBinary: String { Program.sweep.path }
 
     @Test func bothUnitsVerifyWithoutAMessage() throws {
         let result = try runDeployScript("verify-systemd.sh", Self.sweepBinary)

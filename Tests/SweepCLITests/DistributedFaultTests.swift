@@ -210,8 +210,8 @@ import Testing
             // The survivors the new coordinator took back (a survivor still waiting out a reconnect when a sweep
             // this small ends misses it, as any late worker would; the virtual-time tests bound how long taking a
             // worker back may take).
-            let second_ = (try? String(contentsOfFile: f.dir + "/second-\(round).log", encoding: .utf8)) ?? ""
-            let back = survivors.filter { second_.contains("worker joined host=\(ProcessInfo.processInfo.hostName) slots=1 worker=r\(round)-\($0)\n") }
+            let secondLog = (try? String(contentsOfFile: f.dir + "/second-\(round).log", encoding: .utf8)) ?? ""
+            let back = survivors.filter { secondLog.contains("worker joined host=\(ProcessInfo.processInfo.hostName) slots=1 worker=r\(round)-\($0)\n") }
             #expect(!back.isEmpty || survivors.isEmpty, "round \(round): no survivor rejoined")
             rejoined += back.count
             survivorsTotal += survivors.count

@@ -4,38 +4,17 @@ import Testing
 
 /// Runs the built `sweep` binary end to end: help, version, traces, and errors users see.
 @Suite struct SweepCLITests {
-    /// The `sweep` binary next to this test bundle (same build directory).
-    static var sweepBinary: URL {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [here, here.deletingLastPathComponent()] {
-            let candidate = dir.appendingPathComponent("sweep")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return Repository.url(".build/debug/sweep")
-    }
+    /// The `sweep` binary of this build.
+    static var sweepBinary: URL { Program.sweep }
 
-    struct Result { var status: Int32; var stdout: String; var stderr: String }
+    typealias Result = ProgramResult
 
     func sweep(_ arguments: String...) throws -> Result { try sweep(arguments) }
 
-    func sweep(_ arguments: [String]) throws -> Result { try run(Self.sweepBinary, arguments) }
+    func sweep(_ arguments: [String]) throws -> Result { try Program.sweep(arguments) }
 
     /// Runs `executable` in the repository root and collects what it printed.
-    func run(_ executable: URL, _ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = Repository.root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
-    }
+    func run(_ executable: URL, _ arguments: [String]) throws -> Result { try Program.run(executable, arguments) }
 
     func writeTemporary(_ text: String, name: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-cli-tests-\(getpid())")

@@ -5,33 +5,7 @@ import Testing
 
 /// `sweep plan` end to end, through the built binary.
 @Suite struct PlanCommandTests {
-    /// The `sweep` binary next to this test bundle (same build directory).
-    static var sweepBinary: URL {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [here, here.deletingLastPathComponent()] {
-            let candidate = dir.appendingPathComponent("sweep")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return Repository.url(".build/debug/sweep")
-    }
-
-    struct Result { var status: Int32; var stdout: String; var stderr: String }
-
-    func sweep(_ arguments: String...) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.sweepBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = Repository.root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
-    }
+    func sweep(_ arguments: String...) throws -> ProgramResult { try Program.sweep(arguments) }
 
     @Test func planPrintsTheCountsTheHashAndTheFirstConfigurations() throws {
         let result = try sweep("plan", "configs/quickstart.yaml", "--show", "3")

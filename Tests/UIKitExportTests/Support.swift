@@ -35,16 +35,8 @@ func swiftcParse(_ source: String, name: String) throws -> ParseResult {
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let file = dir.appendingPathComponent(name + ".swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: swiftcPath!)
-    process.arguments = ["-parse", file.path]
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = err
-    try process.run()
-    let output = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ParseResult(status: process.terminationStatus, diagnostics: String(decoding: output, as: UTF8.self))
+    let result = try Program.run(URL(fileURLWithPath: swiftcPath!), ["-parse", file.path], mergingStandardError: true)
+    return ParseResult(status: result.status, diagnostics: result.stdout)
 }
 
 /// A small scenario around a button `Btn` in a scroll view `SV` in root view `R` (controller `VC`), with
