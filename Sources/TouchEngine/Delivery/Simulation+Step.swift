@@ -135,12 +135,12 @@ extension Simulation {
         summary.decided(id, decision, by: other)
         setPending(id, .none)
         recognizers[id].pendingEnded = false
-        deadlines[id] = .never
+        setDeadline(id, .never)
         transition(id, to: .failed, reason)
     }
 
     mutating func cancel(_ id: RecognizerID, _ reason: Reason) {
-        deadlines[id] = .never
+        setDeadline(id, .never)
         transition(id, to: .cancelled, reason)
         sendAction(id)
         if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
@@ -397,7 +397,7 @@ extension Simulation {
         let wasState = recognizers[id].state
         let enabled = recognizers[id].isEnabled
         setPending(id, .none)
-        deadlines[id] = .never
+        setDeadline(id, .never)
         recognizers[id] = RecognizerRuntime(isEnabled: enabled)
         if wasState != .possible {
             emit(.transition(recognizer: id, from: wasState, to: .possible, reason: .reset))

@@ -27,6 +27,12 @@ public struct Simulation<Recorder: TraceRecorder> {
     var recognizers: [RecognizerRuntime]
     /// Each recognizer's pending timer (`.never` when none), kept apart so the timer scan is a tight loop.
     var deadlines: [VirtualTime]
+    /// The earliest of `deadlines` and its recognizer (the lowest id at equal times), kept by `setDeadline` so the
+    /// run loop does not scan every recognizer per event; `deadlinesStale` when the earliest one moved later or
+    /// was cleared (the next `earliestTimer` scans once).
+    var earliestDeadline = VirtualTime.never
+    var earliestDeadlineOwner: RecognizerID = -1
+    var deadlinesStale = false
     var scrolls: [ScrollRuntime]
     var controls: [ControlRuntime]
     /// Sorted recognizer lists of the touches (P3/G2), `recsCapacity` entries per slot.
@@ -145,6 +151,9 @@ public struct Simulation<Recorder: TraceRecorder> {
             deadlines[r] = .never
             r += 1
         }
+        earliestDeadline = .never
+        earliestDeadlineOwner = -1
+        deadlinesStale = false
         // An action handler may have moved a view (issue 15 §4), or a zoom scaled one (§2): start from the prepared
         // tree again. Without either, `views` still shares the prepared scene's storage and this only swaps a reference.
         views = prepared.views
@@ -169,6 +178,19 @@ public struct Simulation<Recorder: TraceRecorder> {
         pendingCount = 0
         slotsInUse = 0
         mayHaveFinished = false
+    }
+
+    /// Arms or clears a recognizer's timer, keeping the earliest deadline up to date.
+    @inline(__always) mutating func setDeadline(_ id: RecognizerID, _ time: VirtualTime) {
+        let old = deadlines[id]
+        deadlines[id] = time
+        guard !deadlinesStale, time != old else { return }
+        if time < earliestDeadline || (time == earliestDeadline && time != .never && id < earliestDeadlineOwner) {
+            earliestDeadline = time
+            earliestDeadlineOwner = id
+        } else if id == earliestDeadlineOwner {
+            deadlinesStale = true
+        }
     }
 
     /// Sets what a recognizer waits to become (G10), keeping `pendingCount` right.
@@ -249,12 +271,17 @@ public struct Simulation<Recorder: TraceRecorder> {
         case zoomBounce(ViewID)
     }
 
-    func earliestTimer() -> (time: VirtualTime, owner: TimerOwner) {
-        var best = VirtualTime.never
-        var owner = TimerOwner.none
-        for i in deadlines.indices where deadlines[i] < best {
-            best = deadlines[i]; owner = .recognizer(i)
+    mutating func earliestTimer() -> (time: VirtualTime, owner: TimerOwner) {
+        if deadlinesStale {
+            var best = VirtualTime.never
+            var id = -1
+            for i in deadlines.indices where deadlines[i] < best { best = deadlines[i]; id = i }
+            earliestDeadline = best
+            earliestDeadlineOwner = id
+            deadlinesStale = false
         }
+        var best = earliestDeadline
+        var owner = earliestDeadlineOwner >= 0 ? TimerOwner.recognizer(earliestDeadlineOwner) : .none
         guard armedViewTimers > 0 else { return (best, owner) }
         for v in controls.indices where controls[v].unhighlightDeadline < best {
             best = controls[v].unhighlightDeadline; owner = .controlHighlight(v)
@@ -270,7 +297,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         switch owner {
         case .none: break
         case .recognizer(let id):
-            deadlines[id] = .never
+            setDeadline(id, .never)
             mayHaveFinished = true
             step(.timer(id))
         case .controlHighlight(let v):

@@ -123,7 +123,7 @@ extension Simulation {
         let continuous = spec.kind.isContinuous
         recognizers[id].committedThisStep = true
         committedInStep.append(id)
-        deadlines[id] = .never
+        setDeadline(id, .never)
         if afterRequirements && continuous {
             // G10: a pan that begins after its requirements failed starts from zero translation.
             recognizers[id].translationOrigin = recognizers[id].lastCentroid

@@ -17,7 +17,7 @@ extension Simulation {
                 return b.isContinuous ? .begin(why(.note("its touchesBegan sets .began")))
                     : .recognize(why(.note("its touchesBegan sets .recognized")))
             case .delay(let d):
-                deadlines[id] = now + d
+                setDeadline(id, now + d)
                 return .none
             case .touchUp, .never:
                 return .none

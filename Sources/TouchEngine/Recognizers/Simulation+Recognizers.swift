@@ -123,7 +123,7 @@ extension Simulation {
                 recognizers[id].firstTapStart = p
             }
             if recognizers[id].touchesDown == 0 {
-                deadlines[id] = now + (spec.thresholds.maximumTapDuration ?? params.tapMaximumDuration)
+                setDeadline(id, now + (spec.thresholds.maximumTapDuration ?? params.tapMaximumDuration))
             }
             recognizers[id].touchesDown += 1
             recognizers[id].maxTouchesDown = max(recognizers[id].maxTouchesDown, recognizers[id].touchesDown)
@@ -144,7 +144,7 @@ extension Simulation {
             }
             recognizers[id].touchesDown -= 1
             guard recognizers[id].touchesDown == 0 else { return .none }
-            deadlines[id] = .never
+            setDeadline(id, .never)
             if recognizers[id].maxTouchesDown < required {
                 return .fail(why(.threshold("only \(recognizers[id].maxTouchesDown) of \(required) fingers")))
             }
@@ -154,7 +154,7 @@ extension Simulation {
                 return .recognize(why(.threshold("tap \(taps) of \(taps) completed")))
             }
             recognizers[id].waitingForNextTap = true
-            deadlines[id] = now + (spec.thresholds.maximumIntervalBetweenTaps ?? params.multiTapInterval)
+            setDeadline(id, now + (spec.thresholds.maximumIntervalBetweenTaps ?? params.multiTapInterval))
             return .none
         case .cancelled:
             return .fail(why(.touchesCancelled))
@@ -172,7 +172,7 @@ extension Simulation {
             recognizers[id].touchesDown += 1
             if !active {
                 if recognizers[id].touchesDown == required {
-                    deadlines[id] = now + (spec.thresholds.minimumPressDuration ?? params.longPressDuration)
+                    setDeadline(id, now + (spec.thresholds.minimumPressDuration ?? params.longPressDuration))
                 } else if recognizers[id].touchesDown > required {
                     return .fail(why(.threshold("more than \(required) finger(s)")))
                 }
@@ -259,7 +259,7 @@ extension Simulation {
             if recognizers[id].touchesDown > required { return .fail(why(.threshold("more than \(required) finger(s)"))) }
             if recognizers[id].touchesDown == 1 {
                 recognizers[id].startTime = now
-                deadlines[id] = now + params.swipeMaximumDuration
+                setDeadline(id, now + params.swipeMaximumDuration)
             }
             // The start is the centroid of the fingers down (moves compare centroids); one finger: its location.
             recognizers[id].start = centroid(id)
@@ -330,7 +330,7 @@ extension Simulation {
             guard views[sv].delaysContentTouches else {
                 return scrollDelayDecides(id: id, scrollView: sv, cause: "delaysContentTouches is false")
             }
-            if deadlines[id] == .never { deadlines[id] = now + params.contentTouchDelay }
+            if deadlines[id] == .never { setDeadline(id, now + params.contentTouchDelay) }
             return .none
         case .moved:
             guard params.scrollDelayEarlyRelease else { return .none }
@@ -349,7 +349,7 @@ extension Simulation {
     /// S2: before releasing, ask `touchesShouldBegin(_:with:in:)`; NO makes the delay recognizer
     /// recognize, which discards the withheld touches.
     mutating func scrollDelayDecides(id: RecognizerID, scrollView sv: ViewID, cause: String) -> Verdict {
-        deadlines[id] = .never
+        setDeadline(id, .never)
         guard views[sv].touchesShouldBeginIsCustom else {
             return .fail(why(.note("\(cause); touchesShouldBegin returned true")))
         }
@@ -439,7 +439,7 @@ extension Simulation {
             let nearEdge = (edges.contains(.bottom) && p.y >= size.height - r) || nearTop
                 || (edges.contains(.left) && p.x < r) || (edges.contains(.right) && p.x >= size.width - r)
             guard nearEdge else { return .fail(why(.note("the touch started away from the watched edges"))) }
-            deadlines[id] = now + (nearTop ? params.topEdgeGateDelay : params.edgeGateDelay)
+            setDeadline(id, now + (nearTop ? params.topEdgeGateDelay : params.edgeGateDelay))
             return .none
         case .moved:
             return topEdgePull(slot: slot, id: id, edges: edges)

@@ -162,16 +162,18 @@ public final class PreparedScene: Sendable {
 
         var simultaneous = Array(repeating: false, count: n * n)
         var prevents = Array(repeating: false, count: n * n)
+        // Each recognizer's relations read once (copying a whole `RecognizerSpec` per pair cost more than the rest).
+        let policies = scene.recognizers.map(\.policies)
+        let isGate = scene.recognizers.map { if case .edgeGate = $0.kind { return true }; return false }
+        let taps = scene.recognizers.map { if case .tap(let t, _) = $0.kind { return t }; return -1 }
         for a in 0 ..< n {
             for b in 0 ..< n where a != b {
-                let sa = scene.recognizers[a], sb = scene.recognizers[b]
-                var together = sa.policies.simultaneousWith.contains(b) || sb.policies.simultaneousWith.contains(a)
-                if case .edgeGate = sa.kind { together = true }
-                if case .edgeGate = sb.kind { together = true }
+                let together = isGate[a] || isGate[b] || policies[a].simultaneousWith.contains(b)
+                    || policies[b].simultaneousWith.contains(a)
                 simultaneous[a * n + b] = together
-                var may = sa.policies.canPrevent.contains(b) && sb.policies.canBePrevented.contains(a)
+                var may = policies[a].canPrevent.contains(b) && policies[b].canBePrevented.contains(a)
                 // A tap cannot be prevented by a tap that needs fewer taps [REPL Chameleon][WIDE].
-                if case .tap(let ta, _) = sa.kind, case .tap(let tb, _) = sb.kind, tb > ta { may = false }
+                if taps[a] >= 0 && taps[b] > taps[a] { may = false }
                 prevents[a * n + b] = may
             }
         }
@@ -328,8 +330,9 @@ struct ViewInfo {
         scroll = spec.scroll.map(ScrollInfo.init)
         hasTransform = !spec.transform.isIdentity
         transform = spec.transform
-        inverse = spec.transform.inverted ?? .identity
-        isSingular = spec.transform.inverted == nil
+        let inverted = spec.transform.inverted
+        inverse = inverted ?? .identity
+        isSingular = inverted == nil
         let c = spec.scroll ?? ScrollConfig()
         isScrollView = spec.scroll != nil
         delaysContentTouches = c.delaysContentTouches
