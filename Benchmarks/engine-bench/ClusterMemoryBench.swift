@@ -18,8 +18,8 @@ enum ClusterMemoryBench {
     static func peakMiB() -> Double { Double(status("VmHWM")) / 1024 }
     static func mib(_ v: Double) -> String { String(format: "%.1f", v) }
 
-    /// 1,000 configurations × 454,546 trees × 22 gestures ≈ 10¹⁰ scenario runs.
-    static let hugeConfig = DispatchBench.feedConfig(name: "coordinator-memory", configurations: 1000, trees: 454546)
+    /// 4,546 configurations × 100,000 trees (the most a configuration may have) × 22 gestures ≈ 10¹⁰ scenario runs.
+    static let hugeConfig = DispatchBench.feedConfig(name: "coordinator-memory", configurations: 4546, trees: 100_000, step: 1)
 
     /// The plan and the coordinator state machine through the start of a 10¹⁰-run sweep in virtual time (100 workers ×
     /// 16 slots, units of up to 256 trees of about 1 s, the CPU not charged), resident memory sampled as it goes.

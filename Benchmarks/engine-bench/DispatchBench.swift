@@ -11,13 +11,13 @@ import TouchEngine
 /// `engine-bench --dispatch N`: coordinator dispatch rate with empty units on loopback TCP, every result
 /// decoded, merged and journaled; and the coordinator's memory on a plan of 10⁸ scenario runs.
 enum DispatchBench {
-    /// A plan of `trees` feed trees × 22 gestures in each of `configurations` configurations (one axis, 5 ms apart).
-    static func feedConfig(name: String, configurations: Int, trees: Int) -> String {
+    /// A plan of `trees` feed trees × 22 gestures in each of `configurations` configurations (one axis, `step` ms apart).
+    static func feedConfig(name: String, configurations: Int, trees: Int, step: Int = 5) -> String {
         """
         name: \(name)
         seed: 1
         axes:
-          contentTouchDelay: {from: 0, to: \(5 * (configurations - 1)), step: 5}
+          contentTouchDelay: {from: 0, to: \(step * (configurations - 1)), step: \(step)}
         trees:
           perConfiguration: \(trees)
           templates: {feed: 1}
