@@ -41,7 +41,8 @@ enum ClusterSimBench {
                                               treeNanoseconds: Int64(unitMs) * 1_000_000, latencyNanoseconds: latencyNs)
         config.coordinator.maximumTreesPerUnit = 1
         // What the coordinator merges results into, as `CoordinatorNode` does: each payload decoded and merged.
-        var tallies = SweepTallies(plan: plan(configurations: configurations, trees: trees))
+        // (Its tree count does not matter to the tallies, and a config allows at most 100,000.)
+        var tallies = SweepTallies(plan: plan(configurations: configurations, trees: min(trees, 100_000)))
         let payloads = (0 ..< configurations).map { ResultCodec.encode(UnitResult(configuration: $0)) }
         var simulation = ClusterSimulation(config, cpu: cpu)
         simulation.payload = { payloads[$0.configuration] }
@@ -80,7 +81,8 @@ enum ClusterSimBench {
             + "\(slots) slots per worker, units of 1 tree, \(configurations) configurations (each worker asks for "
             + "\(slots * min(16, configurations)) units beyond its slots), one-way latency \(latencyMs) ms. The coordinator's CPU is "
             + "the wall time its work takes here (frames decoded, handle, outbox, result payloads decoded and merged, frames "
-            + "encoded; journal writes not counted), on one core. Steady part: a quarter to three quarters of the trees committed.")
+            + "encoded; journal writes not counted), on one core. Steady part: a quarter to half of the trees committed (before the tail, which begins once every tree "
+            + "is handed out, at about three quarters).")
         say("   unit  workers   slots    units  CPU share  dispatch u/s  lat. med   lat. p99  tail (ms) msg/unit expired")
         var measured: [Int: [(workers: Int, share: Double)]] = [:]
         for unitMs in durationsMs {
@@ -111,7 +113,7 @@ enum ClusterSimBench {
         var probes = 0
         func probe(_ n: Int) -> Double {
             probes += 1
-            return simulate(workers: n, unitMs: unitMs, latencyNs: latencyNs, unitsPerSlot: 16, steadyOnly: true).cpuShare
+            return simulate(workers: n, unitMs: unitMs, latencyNs: latencyNs, unitsPerSlot: 20, steadyOnly: true).cpuShare
         }
         // Above every measured size: grow, guided by the share per worker so far, until past 50%.
         while high == nil, probes < maximumProbes {

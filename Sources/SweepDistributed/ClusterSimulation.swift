@@ -66,7 +66,8 @@ public struct ClusterSimulation {
         public var nanoseconds: Int64 = 0
         /// The coordinator's CPU, charged.
         public var busyNanoseconds: Int64 = 0
-        /// The steady part of the run: from a quarter of the trees committed to three quarters.
+        /// The steady part of the run: from a quarter of the trees committed to half (before the tail, which begins
+        /// once every tree is handed out).
         public var steadyNanoseconds: Int64 = 0
         public var steadyBusyNanoseconds: Int64 = 0
         public var steadyUnits = 0
@@ -126,6 +127,8 @@ public struct ClusterSimulation {
     var assignedAt: [UnitSpec: Int64] = [:]
     var committedBits: [UInt64] = []
     var steadyStart: (at: Int64, busy: Int64, units: Int)?
+    /// ``run(limitNanoseconds:busyLimitNanoseconds:stopAfterSteady:)``'s limit, also looked at within a pass.
+    var busyLimit: Int64 = .max
     /// Keeps the encoded frames observable.
     var sink = 0
 
@@ -151,6 +154,7 @@ public struct ClusterSimulation {
     /// or once the coordinator has been busy for `busyLimitNanoseconds`, or (`stopAfterSteady`) once the steady part
     /// is measured.
     public mutating func run(limitNanoseconds: Int64 = .max, busyLimitNanoseconds: Int64 = .max, stopAfterSteady: Bool = false) -> Report {
+        busyLimit = busyLimitNanoseconds
         for i in workers.indices {
             queue.push(.workerConnects(i), at: Int64(i) * config.joinSpacingNanoseconds)
             queue.push(.workerTick(i), at: Int64(i) * config.joinSpacingNanoseconds + config.workerTickMs * 1_000_000)
@@ -223,7 +227,7 @@ public struct ClusterSimulation {
         var handled = 0
         var immediate: [(WorkerID, ProtocolMessage)] = []
         var commits: [UnitSpec] = []
-        while handled < Self.passLimit, inboxHead < inbox.count {
+        while handled < Self.passLimit, inboxHead < inbox.count, report.busyNanoseconds <= busyLimit {
             report.longestInbox = max(report.longestInbox, inbox.count - inboxHead)
             let item = inbox[inboxHead]
             inboxHead += 1
@@ -326,7 +330,7 @@ public struct ClusterSimulation {
         let total = config.configurations * config.trees
         if steadyStart == nil, coordinator.committedTrees * 4 >= total {
             steadyStart = (t, report.busyNanoseconds, report.units)
-        } else if let s = steadyStart, report.steadyNanoseconds == 0, coordinator.committedTrees * 4 >= total * 3 {
+        } else if let s = steadyStart, report.steadyNanoseconds == 0, coordinator.committedTrees * 2 >= total {
             report.steadyNanoseconds = t - s.at
             report.steadyBusyNanoseconds = report.busyNanoseconds - s.busy
             report.steadyUnits = report.units - s.units
