@@ -104,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "engine-bench",
             dependencies: ["TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode", "SweepProtocol",
-                           "SweepResultCodec", "SweepTransportZMQ"],
+                           "SweepResultCodec", "SweepTransportZMQ", "SweepDistributed"],
             path: "Benchmarks/engine-bench"
         ),
         // Shared by the test targets only: the repository root, the seeded generator, the tiny sweep config, golden files.

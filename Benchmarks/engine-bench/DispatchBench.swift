@@ -11,18 +11,23 @@ import TouchEngine
 /// `engine-bench --dispatch N`: coordinator dispatch rate with empty units on loopback TCP, every result
 /// decoded, merged and journaled; and the coordinator's memory on a plan of 10⁸ scenario runs.
 enum DispatchBench {
-    /// 100 configurations × 45,455 trees × 22 gestures ≈ 10⁸ scenario runs.
-    static let config = """
-        name: dispatch-bench
+    /// A plan of `trees` feed trees × 22 gestures in each of `configurations` configurations (one axis, `step` ms apart).
+    static func feedConfig(name: String, configurations: Int, trees: Int, step: Int = 5) -> String {
+        """
+        name: \(name)
         seed: 1
         axes:
-          contentTouchDelay: {from: 0, to: 495, step: 5}
+          contentTouchDelay: {from: 0, to: \(step * (configurations - 1)), step: \(step)}
         trees:
-          perConfiguration: 45455
+          perConfiguration: \(trees)
           templates: {feed: 1}
         gestures:
           placements: 2
         """
+    }
+
+    /// 100 configurations × 45,455 trees × 22 gestures ≈ 10⁸ scenario runs.
+    static let config = feedConfig(name: "dispatch-bench", configurations: 100, trees: 45455)
 
     static func residentKilobytes() -> Int {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""

@@ -15,6 +15,25 @@ if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--dispatch" {
     print("dispatch, best of 3 rounds: \(rates.max() ?? 0) units/s (target ≥ 100000, goal 200000)")
     exit(rates.contains(0) ? 1 : 0)
 }
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "--cluster-sim" {
+    // `--latency-ms L`: the one-way network latency (default 0.5 ms, a data-centre network).
+    let rest = Array(CommandLine.arguments.dropFirst(2))
+    let latency = rest.firstIndex(of: "--latency-ms").flatMap { rest.indices.contains($0 + 1) ? Double(rest[$0 + 1]) : nil } ?? 0.5
+    ClusterSimBench.run(latencyMs: latency)
+    exit(0)
+}
+if CommandLine.arguments.count > 3 && CommandLine.arguments[1] == "--cluster-sim-one" {
+    ClusterSimBench.one(workers: Int(CommandLine.arguments[2]) ?? 10, unitMs: Int(CommandLine.arguments[3]) ?? 10)
+    exit(0)
+}
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "--coordinator-memory" {
+    ClusterMemoryBench.coordinator()
+    exit(0)
+}
+if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--worker-memory" {
+    ClusterMemoryBench.worker(configPath: CommandLine.arguments[2])
+    exit(0)
+}
 if CommandLine.arguments.count > 3 && CommandLine.arguments[1] == "--distributed" {
     // An optional fourth argument sets the rounds (default 3; more give steadier figures on a busy host).
     let rounds = CommandLine.arguments.count > 4 ? max(1, Int(CommandLine.arguments[4]) ?? 3) : 3

@@ -99,6 +99,8 @@ public struct CoordinatorStateMachine: Sendable {
         var unitsDone = 0
         /// When the units it holds should all be done, at the measured cost.
         var projectedFreeMs: Int64 = 0
+        /// Its place in the join order (``workerOrder``): later hellos, higher numbers.
+        var joined = 0
     }
 
     public let settings: CoordinatorSettings
@@ -129,6 +131,12 @@ public struct CoordinatorStateMachine: Sendable {
     var workers: [WorkerID: Worker] = [:]
     /// Join order, for deterministic dispatch.
     var workerOrder: [WorkerID] = []
+    /// Hellos so far: the next worker's ``Worker/joined``.
+    var hellos = 0
+    /// The workers with credit: `dispatch` visits only them (in join order), not every worker once per unit.
+    var creditors: Set<WorkerID> = []
+    /// The live workers' slots, summed as they join and leave.
+    var slotCount = 0
     var failures: [String: Int] = [:]
     /// Measured cost of one tree (all its gestures), microseconds, exponentially averaged.
     public private(set) var costPerTreeMicroseconds: Double?
@@ -156,7 +164,7 @@ public struct CoordinatorStateMachine: Sendable {
     public var liveWorkers: Int { workers.count }
     /// The distinct workers that have joined this coordinator (by routing id), for the final line's count.
     public private(set) var joinedWorkers = Set<WorkerID>()
-    public var liveSlots: Int { workers.values.reduce(0) { $0 + $1.slots } }
+    public var liveSlots: Int { slotCount }
     /// Units held by workers now (a straggler re-run counts once).
     public var leasedUnits: Int { table.leasedUnits }
     /// Units waiting to be run again.
@@ -211,7 +219,9 @@ public struct CoordinatorStateMachine: Sendable {
             }
             workerOrder.append(w)
             // A hello starts the credit over: the worker counts what it asked for from zero again.
-            workers[w] = Worker(host: host, slots: slots, credit: 0, lastHeardMs: nowMs, lastSentMs: nowMs)
+            hellos += 1
+            workers[w] = Worker(host: host, slots: slots, credit: 0, lastHeardMs: nowMs, lastSentMs: nowMs, joined: hellos)
+            slotCount += slots
             joinedWorkers.insert(w)
             actions.append(.log(.info("worker joined", ["worker": .text(workerID), "host": .text(host), "slots": .number(slots)])))
             actions.append(.send(w, .welcome(sweepID: settings.sweepID, configHash: settings.configHash, configText: settings.configText,
@@ -237,6 +247,7 @@ public struct CoordinatorStateMachine: Sendable {
                 return
             }
             workers.values[index].credit += count
+            if workers.values[index].credit > 0 { creditors.insert(w) }
         case let .result(unit, attempt, status, elapsed, payload, detail):
             result(unit: unit, attempt: attempt, status: status, elapsed: elapsed, payload: payload, detail: detail,
                    from: w, nowMs: nowMs, into: &actions)
@@ -344,7 +355,8 @@ public struct CoordinatorStateMachine: Sendable {
     }
 
     mutating func removeWorker(_ w: WorkerID, killed: Bool, into actions: inout [CoordinatorAction]) {
-        workers[w] = nil
+        if let gone = workers.removeValue(forKey: w) { slotCount -= gone.slots }
+        creditors.remove(w)
         windows.orphan(windowOf: w)
         batches.forget(w)
         workerOrder.removeAll { $0 == w }
@@ -419,8 +431,8 @@ public struct CoordinatorStateMachine: Sendable {
             requeueUncovered(next.unit, into: &actions)
         }
         // What the unit size needs, captured without `self` (whose windows are being changed).
-        let (cost, settings, remaining, workers) = (costPerTreeMicroseconds, settings, totalTrees - committedTrees - table.leasedTrees, workers)
-        let size = { Self.treesPerUnit(cost: cost, settings: settings, remaining: remaining, liveSlots: workers.values.reduce(0) { $0 + $1.slots }) }
+        let (cost, settings, remaining, slots) = (costPerTreeMicroseconds, settings, totalTrees - committedTrees - table.leasedTrees, slotCount)
+        let size = { Self.treesPerUnit(cost: cost, settings: settings, remaining: remaining, liveSlots: slots) }
         return windows.nextUnit(for: w, coverage: table.coverage, treesPerUnit: size).map { ($0, 1) }
     }
 
@@ -443,7 +455,9 @@ public struct CoordinatorStateMachine: Sendable {
         var progress = true
         while progress {
             progress = false
-            for w in workerOrder {
+            // The workers with credit in join order: each gets at most one unit a round, as `workerOrder` would
+            // give them (credit only falls during a pass, and only the worker served loses any).
+            for w in creditors.sorted(by: { workers[$0]!.joined < workers[$1]!.joined }) {
                 guard let index = workers.index(forKey: w), workers.values[index].credit > 0 else { continue }
                 if let next = nextUnit(for: w, into: &actions) {
                     assign(next.unit, attempt: next.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
@@ -469,6 +483,7 @@ public struct CoordinatorStateMachine: Sendable {
         let ahead = max(0, table.held(by: w) / slots)
         let ms = deadline(for: unit) + ahead * expectedMs(unit)
         workers.values[index].credit -= 1
+        if workers.values[index].credit <= 0 { creditors.remove(w) }
         workers.values[index].lastSentMs = nowMs
         // The batch it joins (or starts), and when it should be done.
         let batch = batches.join(w, trees: unit.trees)
