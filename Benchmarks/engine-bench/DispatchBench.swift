@@ -55,6 +55,8 @@ enum DispatchBench {
         // The clock stops when the last unit is seen committed: look often, or the measurement includes up to
         // one progress interval of waiting (500 ms by default).
         options.progressIntervalMs = 2
+        // The status report's scenario total is not measured here; counting it would generate every tree first.
+        options.scenariosTotal = plan.totalRuns
         let rssBefore = residentKilobytes()
         let coordinatorOptions = options
         let coordinatorThread = Thread {

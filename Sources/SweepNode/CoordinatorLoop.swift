@@ -63,9 +63,11 @@ public final class CoordinatorLoop {
         settings.maximumTreesPerUnit = options.maximumTreesPerUnit
         machine = CoordinatorStateMachine(settings: settings, configurationCount: plan.configurations.count,
                                           treeCount: plan.treeCount, covered: opened.coverage)
+        // Counted before the bind: a socket that is bound but not served (a large plan's count takes seconds) would
+        // leave the workers that connect at once unanswered.
+        scenariosTotal = options.scenariosTotal ?? plan.scenarioTotal(threads: ProcessInfo.processInfo.activeProcessorCount)
         endpoint = try transport.bind(options.listen)
         options.onListening?(endpoint)
-        scenariosTotal = options.scenariosTotal ?? plan.scenarioTotal(threads: ProcessInfo.processInfo.activeProcessorCount)
         startMs = nowMs()
         treesAtStart = machine.committedTrees
         tickMs = Int64(min(100, max(10, options.heartbeatMs / 5)))
