@@ -6,7 +6,7 @@ ZMQ_HEADER ?= /usr/include/zmq.h
 # links against libcurl: its headers and libcurl.so come with libcurl4-openssl-dev (checked in `build-deps`).
 SCENARIOS := $(sort $(wildcard configs/scenarios/seeds/*.yaml))
 
-.PHONY: all deps build-deps build release dist install install-files demo seeds test bench clean
+.PHONY: all deps build-deps build release dist install install-files demo seeds test lint format bench clean
 
 all: build
 
@@ -127,7 +127,16 @@ seeds: release
 # Tests run in parallel, so a failure can scroll far up: after the run, the skipped tests are listed with their
 # reasons (Swift Testing's `➜ Test … skipped: "…"` lines), and when the suite fails, its failures are repeated
 # at the end (from .build/test-output.log, which keeps the whole output) — CI logs often show only the tail.
-test: deps dist
+# The Swift sources as .swift-format has them (swift-format ships with the toolchain). `make format` rewrites them so.
+FORMATTED = Package.swift Sources Tests Benchmarks
+lint:
+	@$(SWIFT) format lint --strict --parallel --recursive --configuration .swift-format $(FORMATTED) \
+	  || { echo "make lint: the sources above are not formatted as .swift-format says; run make format"; exit 1; }
+
+format:
+	$(SWIFT) format format --in-place --parallel --recursive --configuration .swift-format $(FORMATTED)
+
+test: deps dist lint
 	$(BUILD) --build-tests
 	@{ $(SWIFT) test --skip-build; echo $$? > .build/test-status; } 2>&1 | tee .build/test-output.log; \
 	  status=$$(cat .build/test-status); \

@@ -18,14 +18,14 @@ let package = Package(
         .library(name: "SweepProtocol", targets: ["SweepProtocol"]),
         .library(name: "SweepResultCodec", targets: ["SweepResultCodec"]),
         .library(name: "SweepJournal", targets: ["SweepJournal"]),
-        .library(name: "SweepTransportZMQ", targets: ["SweepTransportZMQ"]),
+        .library(name: "SweepTransportZMQ", targets: ["SweepTransportZMQ"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
     ],
     targets: [
         // The simulator. Pure: no dependencies, no Foundation, no I/O, no clock, no globals.
@@ -65,15 +65,19 @@ let package = Package(
         // The drivers: coordinator and worker nodes on ZeroMQ sockets, journal and tallies. They log through a `Logger`.
         .target(
             name: "SweepNode",
-            dependencies: ["SweepDistributed", "SweepProtocol", "SweepResultCodec", "SweepTransportZMQ", "SweepJournal", "SweepCore",
-                           "SweepPlanning", "SweepReporting", "ScenarioKit", "TouchEngine", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "SweepDistributed", "SweepProtocol", "SweepResultCodec", "SweepTransportZMQ", "SweepJournal", "SweepCore",
+                "SweepPlanning", "SweepReporting", "ScenarioKit", "TouchEngine", .product(name: "Logging", package: "swift-log")
+            ]
         ),
         // Prometheus metrics and the live view (/live, /live.json) of a running coordinator over HTTP (swift-prometheus,
         // FlyingFox): `--metrics-port`.
         .target(
             name: "SweepMetrics",
-            dependencies: ["SweepNode", "SweepHTMLReport", .product(name: "Prometheus", package: "swift-prometheus"),
-                           .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "SweepNode", "SweepHTMLReport", .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "FlyingFox", package: "FlyingFox")
+            ]
         ),
         // report.html (pure): the report files -> one self-contained page with inline SVG charts and trace timelines;
         // the live page of a running sweep (a status report and the results so far) with the same heatmaps.
@@ -98,13 +102,15 @@ let package = Package(
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode",
                 "SweepJournal", "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport", "SweepHTMLReport", "SweepLogging",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log")
             ]
         ),
         .executableTarget(
             name: "engine-bench",
-            dependencies: ["TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode", "SweepProtocol",
-                           "SweepResultCodec", "SweepTransportZMQ", "SweepDistributed"],
+            dependencies: [
+                "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode", "SweepProtocol",
+                "SweepResultCodec", "SweepTransportZMQ", "SweepDistributed"
+            ],
             path: "Benchmarks/engine-bench"
         ),
         // Shared by the test targets only: the repository root, the seeded generator, the tiny sweep config, golden files.
@@ -120,8 +126,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SweepCLITests",
-            dependencies: ["ScenarioKit", "SweepCore", "SweepShrinker", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepLogging",
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "ScenarioKit", "SweepCore", "SweepShrinker", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepLogging",
+                .product(name: "Logging", package: "swift-log")
+            ]
         ),
         .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "SweepCore", "TouchScenarios"]),
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
@@ -129,13 +137,17 @@ let package = Package(
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
         .testTarget(
             name: "SweepHTMLReportTests",
-            dependencies: ["SweepHTMLReport", "SweepReporting", "SweepCore", "SweepShrinker", "SweepPlanning", "ScenarioKit", "TouchEngine", "SweepProtocol",
-                           "SweepNode", "SweepMetrics"]
+            dependencies: [
+                "SweepHTMLReport", "SweepReporting", "SweepCore", "SweepShrinker", "SweepPlanning", "ScenarioKit", "TouchEngine", "SweepProtocol",
+                "SweepNode", "SweepMetrics"
+            ]
         ),
         .testTarget(
             name: "ScreenImportTests",
-            dependencies: ["ScreenImport", "ScenarioKit", "TouchEngine", "TouchScenarios", "SweepPlanning", "SweepCore",
-                           .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "ScreenImport", "ScenarioKit", "TouchEngine", "TouchScenarios", "SweepPlanning", "SweepCore",
+                .product(name: "Yams", package: "Yams")
+            ],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepResultCodec", "SweepCore", "SweepReporting", "SweepPlanning"]),
@@ -143,8 +155,10 @@ let package = Package(
         // The node loops in-process in virtual time over the in-memory network: the fault scenarios without sleeps.
         .testTarget(
             name: "SweepNodeTests",
-            dependencies: ["SweepNode", "SweepDistributed", "SweepProtocol", "SweepCore", "SweepPlanning", "SweepJournal", "SweepLogging",
-                           "TouchEngine", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "SweepNode", "SweepDistributed", "SweepProtocol", "SweepCore", "SweepPlanning", "SweepJournal", "SweepLogging",
+                "TouchEngine", .product(name: "Logging", package: "swift-log")
+            ]
         ),
         .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),
         // The deployment files: runs deploy/tests/*.sh (offline schema validation) and reads the Dockerfile.
@@ -161,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "SweepShrinkerTests",
             dependencies: ["SweepShrinker", "SweepCore", "SweepPlanning", "TouchScenarios", "TouchEngine", "ScenarioKit"]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

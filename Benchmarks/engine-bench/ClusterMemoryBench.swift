@@ -32,8 +32,9 @@ enum ClusterMemoryBench {
             print("engine-bench: \(error)"); exit(2)
         }
         let withPlan = residentMiB()
-        var config = ClusterSimulation.Config(workers: 100, slots: 16, configurations: plan.configurations.count, trees: plan.treeCount,
-                                              treeNanoseconds: 3_906_250, latencyNanoseconds: 500_000)
+        var config = ClusterSimulation.Config(
+            workers: 100, slots: 16, configurations: plan.configurations.count, trees: plan.treeCount,
+            treeNanoseconds: 3_906_250, latencyNanoseconds: 500_000)
         config.checksCommits = false
         // A tick a second (the real coordinator ticks ten times a second; its memory does not depend on it).
         config.coordinatorTickMs = 1000
@@ -44,17 +45,19 @@ enum ClusterMemoryBench {
         var samples: [String] = []
         simulation.onProgress = { machine in
             let ranges = machine.coverage.reduce(0) { $0 + $1.ranges.count }
-            samples.append("\(mib(residentMiB())) (\(machine.committedUnits) units, \(machine.leasedUnits) leases, "
-                + "\(ranges) covered ranges)")
+            samples.append(
+                "\(mib(residentMiB())) (\(machine.committedUnits) units, \(machine.leasedUnits) leases, "
+                    + "\(ranges) covered ranges)")
         }
         let report = simulation.run(limitNanoseconds: 200_000_000_000)
         let d = clock.now - began
-        print("coordinator memory on a plan of \(plan.totalRuns) scenario runs (\(plan.configurations.count) configurations × "
-            + "\(plan.treeCount) trees): RSS \(mib(before)) MiB at start, \(mib(withPlan)) MiB with the plan, then through the sweep "
-            + "(100 simulated workers × 16 slots, 200 s of virtual time: \(report.units) units, \(report.trees) trees, "
-            + String(format: "%.2f%% of the plan): ", 100 * Double(report.trees) / Double(plan.totalTrees))
-            + samples.joined(separator: " → ") + " MiB; peak \(mib(peakMiB())) MiB (whole bench process, the simulated workers "
-            + String(format: "included; target < 64 MiB, flat); %.1f s", Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18))
+        print(
+            "coordinator memory on a plan of \(plan.totalRuns) scenario runs (\(plan.configurations.count) configurations × "
+                + "\(plan.treeCount) trees): RSS \(mib(before)) MiB at start, \(mib(withPlan)) MiB with the plan, then through the sweep "
+                + "(100 simulated workers × 16 slots, 200 s of virtual time: \(report.units) units, \(report.trees) trees, "
+                + String(format: "%.2f%% of the plan): ", 100 * Double(report.trees) / Double(plan.totalTrees))
+                + samples.joined(separator: " → ") + " MiB; peak \(mib(peakMiB())) MiB (whole bench process, the simulated workers "
+                + String(format: "included; target < 64 MiB, flat); %.1f s", Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18))
     }
 
     /// What a worker holds: one `UnitRunner` per slot, each with its cache of up to 256 base trees and their gestures
@@ -65,8 +68,9 @@ enum ClusterMemoryBench {
             print("engine-bench: cannot read \(configPath): \(error)"); exit(2)
         }
         // As many trees as the slots' windows need.
-        text = text.replacingOccurrences(of: #"perConfiguration:\s*\d+"#, with: "perConfiguration: \(slots * windowTrees)",
-                                         options: .regularExpression)
+        text = text.replacingOccurrences(
+            of: #"perConfiguration:\s*\d+"#, with: "perConfiguration: \(slots * windowTrees)",
+            options: .regularExpression)
         let plan: SweepPlan
         do { plan = SweepPlan(try SweepConfigLoader.load(yaml: text, path: configPath)) } catch {
             print("engine-bench: \(error)"); exit(2)
@@ -83,10 +87,11 @@ enum ClusterMemoryBench {
             if slot == 0 { oneSlot = residentMiB() - before }
         }
         let after = residentMiB()
-        print("worker memory on \(configPath)'s trees: one slot's runner after a unit of \(windowTrees) trees (the largest window): "
-            + "+\(mib(oneSlot)) MiB; \(slots) slots, each after its own \(windowTrees)-tree window: +\(mib(after - before)) MiB "
-            + "(RSS \(mib(before)) → \(mib(after)) MiB, peak \(mib(peakMiB())) MiB; \(runs) scenario runs; bounded: each runner keeps "
-            + "at most 256 trees)")
+        print(
+            "worker memory on \(configPath)'s trees: one slot's runner after a unit of \(windowTrees) trees (the largest window): "
+                + "+\(mib(oneSlot)) MiB; \(slots) slots, each after its own \(windowTrees)-tree window: +\(mib(after - before)) MiB "
+                + "(RSS \(mib(before)) → \(mib(after)) MiB, peak \(mib(peakMiB())) MiB; \(runs) scenario runs; bounded: each runner keeps "
+                + "at most 256 trees)")
         if runners.isEmpty { print("") }
     }
 }

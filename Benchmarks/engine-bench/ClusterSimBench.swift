@@ -34,11 +34,14 @@ enum ClusterSimBench {
 
     /// One simulated sweep: `workers` × 16 slots, units of one tree taking `unitMs`, about `unitsPerSlot` units
     /// per slot, the coordinator's CPU measured (or `cpu`).
-    static func simulate(workers: Int, unitMs: Int, latencyNs: Int64, unitsPerSlot: Int, steadyOnly: Bool = false,
-                         cpu: ClusterSimulation.CPU = .measured(now)) -> ClusterSimulation.Report {
+    static func simulate(
+        workers: Int, unitMs: Int, latencyNs: Int64, unitsPerSlot: Int, steadyOnly: Bool = false,
+        cpu: ClusterSimulation.CPU = .measured(now)
+    ) -> ClusterSimulation.Report {
         let trees = max(1, workers * slots * unitsPerSlot / configurations)
-        var config = ClusterSimulation.Config(workers: workers, slots: slots, configurations: configurations, trees: trees,
-                                              treeNanoseconds: Int64(unitMs) * 1_000_000, latencyNanoseconds: latencyNs)
+        var config = ClusterSimulation.Config(
+            workers: workers, slots: slots, configurations: configurations, trees: trees,
+            treeNanoseconds: Int64(unitMs) * 1_000_000, latencyNanoseconds: latencyNs)
         config.coordinator.maximumTreesPerUnit = 1
         // What the coordinator merges results into, as `CoordinatorNode` does: each payload decoded and merged.
         // (Its tree count does not matter to the tallies, and a config allows at most 100,000.)
@@ -51,9 +54,10 @@ enum ClusterSimBench {
         }
         // At most `busyLimit` of coordinator CPU per run: a saturated coordinator's tail takes long on this machine too.
         // And at most twice the virtual time the units would take on idle slots.
-        let report = simulation.run(limitNanoseconds: 2 * Int64(unitsPerSlot) * config.treeNanoseconds + 1_000_000_000,
-                                    busyLimitNanoseconds: busyLimit, stopAfterSteady: steadyOnly)
-        if tallies.runs < 0 { say("") }  // keep the merges observable
+        let report = simulation.run(
+            limitNanoseconds: 2 * Int64(unitsPerSlot) * config.treeNanoseconds + 1_000_000_000,
+            busyLimitNanoseconds: busyLimit, stopAfterSteady: steadyOnly)
+        if tallies.runs < 0 { say("") } // keep the merges observable
         return report
     }
 
@@ -65,9 +69,12 @@ enum ClusterSimBench {
     static func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
 
     static func row(_ unitMs: Int, _ workers: Int, _ r: ClusterSimulation.Report) -> String {
-        let sound = !r.finished ? "  (cut after \(busyLimit / 1_000_000_000) s of coordinator CPU, \(r.units) units in)"
-            : r.treesCommittedTwice == 0 && r.treesNeverCommitted == 0 ? ""
-            : "  (NOT SOUND: trees committed twice \(r.treesCommittedTwice), never \(r.treesNeverCommitted))"
+        let sound =
+            !r.finished
+            ? "  (cut after \(busyLimit / 1_000_000_000) s of coordinator CPU, \(r.units) units in)"
+            : r.treesCommittedTwice == 0 && r.treesNeverCommitted == 0
+                ? ""
+                : "  (NOT SOUND: trees committed twice \(r.treesCommittedTwice), never \(r.treesNeverCommitted))"
         return String(format: "%7d ms %8d %7d %8d %8.1f%% %12.0f ", unitMs, workers, workers * slots, r.units, 100 * r.cpuShare, r.dispatchRate)
             + pad(ms(r.latency(quantile: 0.5)), 9) + pad(ms(r.latency(quantile: 0.99)), 10) + pad(r.finished ? ms(r.tailNanoseconds) : "cut", 10)
             + String(format: " %8.1f %7d", Double(r.messagesReceived + r.messagesSent) / Double(max(1, r.units)), r.leaseExpiries) + sound
@@ -77,12 +84,13 @@ enum ClusterSimBench {
         let latencyNs = Int64(latencyMs * 1e6)
         let clock = ContinuousClock()
         let began = clock.now
-        say("cluster simulation: the real coordinator state machine and one real worker state machine per worker, in virtual time; "
-            + "\(slots) slots per worker, units of 1 tree, \(configurations) configurations (each worker asks for "
-            + "\(slots * min(16, configurations)) units beyond its slots), one-way latency \(latencyMs) ms. The coordinator's CPU is "
-            + "the wall time its work takes here (frames decoded, handle, outbox, result payloads decoded and merged, frames "
-            + "encoded; journal writes not counted), on one core. Steady part: a quarter to half of the trees committed (before the tail, which begins once every tree "
-            + "is handed out, at about three quarters).")
+        say(
+            "cluster simulation: the real coordinator state machine and one real worker state machine per worker, in virtual time; "
+                + "\(slots) slots per worker, units of 1 tree, \(configurations) configurations (each worker asks for "
+                + "\(slots * min(16, configurations)) units beyond its slots), one-way latency \(latencyMs) ms. The coordinator's CPU is "
+                + "the wall time its work takes here (frames decoded, handle, outbox, result payloads decoded and merged, frames "
+                + "encoded; journal writes not counted), on one core. Steady part: a quarter to half of the trees committed (before the tail, which begins once every tree "
+                + "is handed out, at about three quarters).")
         say("   unit  workers   slots    units  CPU share  dispatch u/s  lat. med   lat. p99  tail (ms) msg/unit expired")
         var measured: [Int: [(workers: Int, share: Double)]] = [:]
         for unitMs in durationsMs {
@@ -93,12 +101,14 @@ enum ClusterSimBench {
                 measured[unitMs, default: []].append((workers, r.cpuShare))
             }
         }
-        say("latency: assign sent → result committed, in ms (it includes the units queued ahead of it on its worker); "
-            + "tail: the last assign sent → the sweep finished.")
+        say(
+            "latency: assign sent → result committed, in ms (it includes the units queued ahead of it on its worker); "
+                + "tail: the last assign sent → the sweep finished.")
         for unitMs in durationsMs {
             let (workers, share, probes, above) = largestCluster(unitMs: unitMs, latencyNs: latencyNs, from: measured[unitMs] ?? [])
-            say("largest cluster one coordinator serves below 50% of its CPU, \(unitMs) ms units: \(workers) workers × \(slots) slots "
-                + String(format: "(%.1f%% CPU at that size", 100 * share) + above + "; \(probes) probes)")
+            say(
+                "largest cluster one coordinator serves below 50% of its CPU, \(unitMs) ms units: \(workers) workers × \(slots) slots "
+                    + String(format: "(%.1f%% CPU at that size", 100 * share) + above + "; \(probes) probes)")
         }
         let d = clock.now - began
         say(String(format: "cluster simulation took %.1f s", Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18))
@@ -106,8 +116,10 @@ enum ClusterSimBench {
 
     /// The most workers whose steady CPU share stays at or below 50%, within about 10%: bounded by the sizes
     /// already measured, then bisected (at most `maximumWorkers`; beyond it the answer is "> maximumWorkers").
-    static func largestCluster(unitMs: Int, latencyNs: Int64, from known: [(workers: Int, share: Double)],
-                               maximumWorkers: Int = 4000, maximumProbes: Int = 4) -> (String, Double, Int, String) {
+    static func largestCluster(
+        unitMs: Int, latencyNs: Int64, from known: [(workers: Int, share: Double)],
+        maximumWorkers: Int = 4000, maximumProbes: Int = 4
+    ) -> (String, Double, Int, String) {
         var low = known.filter { $0.share <= 0.5 }.max { $0.workers < $1.workers } ?? (1, 0)
         var high = known.filter { $0.share > 0.5 }.min { $0.workers < $1.workers }
         var probes = 0
@@ -140,6 +152,8 @@ extension ClusterSimBench {
         let began = clock.now
         let r = simulate(workers: workers, unitMs: unitMs, latencyNs: 500_000, unitsPerSlot: 20)
         say(row(unitMs, workers, r))
-        say("reconnects \(r.reconnects), longest inbox \(r.longestInbox), ticks \(r.ticks), virtual \(ms(r.nanoseconds)) ms, busy \(ms(r.busyNanoseconds)) ms, \(clock.now - began)")
+        say(
+            "reconnects \(r.reconnects), longest inbox \(r.longestInbox), ticks \(r.ticks), virtual \(ms(r.nanoseconds)) ms, busy \(ms(r.busyNanoseconds)) ms, \(clock.now - began)"
+        )
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
 import SweepCore
 import SweepNode
 import SweepPlanning
 import SweepProtocol
 import SweepResultCodec
 import SweepTransportZMQ
+import Synchronization
 import TouchEngine
 
 /// `engine-bench --dispatch N`: coordinator dispatch rate with empty units on loopback TCP, every result
@@ -94,8 +94,11 @@ enum DispatchBench {
                     }
                     if start == nil { start = clock.now }
                     for a in assigned {
-                        try socket.send(FrameCodec.encode(.result(unit: a.unit, attempt: a.attempt, status: .ok, elapsedMicroseconds: 0,
-                                                                  payload: payloads[a.unit.configuration], detail: "")))
+                        try socket.send(
+                            FrameCodec.encode(
+                                .result(
+                                    unit: a.unit, attempt: a.attempt, status: .ok, elapsedMicroseconds: 0,
+                                    payload: payloads[a.unit.configuration], detail: "")))
                         answered += 1
                         // Credit comes back in batches of 16, as a busy multi-slot worker would grant it.
                         if answered % 16 == 0 { try socket.send(FrameCodec.encode(.credit(count: 16))) }
@@ -108,10 +111,12 @@ enum DispatchBench {
             let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
             socket.close()
             context.terminate()
-            print("dispatch: \(answered) empty units in \(String(format: "%.2f", seconds)) s = \(Int(Double(answered) / seconds)) units/s "
-                + "(loopback tcp, results decoded, merged and journaled; target ≥ 100000)")
-            print("coordinator memory on a plan of \(plan.totalRuns) scenario runs: RSS \(rssBefore / 1024) MiB before, "
-                + rssSamples.map { "\($0 / 1024)" }.joined(separator: " → ") + " MiB during the dispatch (whole bench process)")
+            print(
+                "dispatch: \(answered) empty units in \(String(format: "%.2f", seconds)) s = \(Int(Double(answered) / seconds)) units/s "
+                    + "(loopback tcp, results decoded, merged and journaled; target ≥ 100000)")
+            print(
+                "coordinator memory on a plan of \(plan.totalRuns) scenario runs: RSS \(rssBefore / 1024) MiB before, "
+                    + rssSamples.map { "\($0 / 1024)" }.joined(separator: " → ") + " MiB during the dispatch (whole bench process)")
             while coordinatorThread.isExecuting { usleep(1000) }
             return Int(Double(answered) / seconds)
         } catch {

@@ -67,14 +67,20 @@ enum DistributedBench {
         print("best of \(rounds) interleaved rounds each:")
         for n in [1, 2] {
             let run = best["run\(n)"]!, submit = best["submit\(n)"]!
-            print(String(format: "n=%d: sweep run --threads %d %.2f s (%.2f CPU s), sweep submit --workers %d %.2f s (%.2f CPU s): "
-                + "submit/run throughput %.3f (target ≥ 0.97)", n, n, run.wall, run.cpu, n, submit.wall, submit.cpu, run.wall / submit.wall))
+            print(
+                String(
+                    format: "n=%d: sweep run --threads %d %.2f s (%.2f CPU s), sweep submit --workers %d %.2f s (%.2f CPU s): "
+                        + "submit/run throughput %.3f (target ≥ 0.97)", n, n, run.wall, run.cpu, n, submit.wall, submit.cpu, run.wall / submit.wall))
         }
         let machine = 2 * best["run1"]!.wall / best["pair"]!.wall
-        print(String(format: "sweep submit, 1 → 2 workers: %.2f× (target ≥ 1.9 on this 2-core machine); sweep run, 1 → 2 threads: %.2f×; "
-            + "this machine, 1 → 2 independent processes: %.2f×", best["submit1"]!.wall / best["submit2"]!.wall,
-            best["run1"]!.wall / best["run2"]!.wall, machine))
-        let same = (try? Data(contentsOf: URL(fileURLWithPath: dir + "/run2/summary.csv"))) == (try? Data(contentsOf: URL(fileURLWithPath: dir + "/submit2/summary.csv")))
+        print(
+            String(
+                format: "sweep submit, 1 → 2 workers: %.2f× (target ≥ 1.9 on this 2-core machine); sweep run, 1 → 2 threads: %.2f×; "
+                    + "this machine, 1 → 2 independent processes: %.2f×", best["submit1"]!.wall / best["submit2"]!.wall,
+                best["run1"]!.wall / best["run2"]!.wall, machine))
+        let same =
+            (try? Data(contentsOf: URL(fileURLWithPath: dir + "/run2/summary.csv")))
+            == (try? Data(contentsOf: URL(fileURLWithPath: dir + "/submit2/summary.csv")))
         print("summary.csv of run and submit identical: \(same)")
     }
 }

@@ -23,8 +23,9 @@ enum ShrinkBench {
             files = MinimalRepros.files(plan: plan, tallies: tallies)
             best = min(best, SweepBench.seconds(clock.now - t1))
         }
-        print("engine-bench: \(configPath): sweep \(tallies.runs) scenarios in \(String(format: "%.3f", sweep)) s (2 threads); "
-            + "shrinking \(files.count - 1) examples: \(String(format: "%.3f", best)) s (best of 3, all cores)")
+        print(
+            "engine-bench: \(configPath): sweep \(tallies.runs) scenarios in \(String(format: "%.3f", sweep)) s (2 threads); "
+                + "shrinking \(files.count - 1) examples: \(String(format: "%.3f", best)) s (best of 3, all cores)")
         if let index = files.last { print(index.contents.replacingOccurrences(of: "\r\n", with: "\n"), terminator: "") }
     }
 }

@@ -28,8 +28,9 @@ enum SweepBench {
                 mix.append((prepared, scripts))
             }
         }
-        print("engine-bench: \(configPath): \(runsPerPass) scenarios per pass (\(plan.configurations.count) configurations × "
-            + "\(plan.treeCount) trees × gestures), \(String(format: "%.1f", Double(events) / Double(runsPerPass))) script events each on average")
+        print(
+            "engine-bench: \(configPath): \(runsPerPass) scenarios per pass (\(plan.configurations.count) configurations × "
+                + "\(plan.treeCount) trees × gestures), \(String(format: "%.1f", Double(events) / Double(runsPerPass))) script events each on average")
         let clock = ContinuousClock()
         var runner = EngineRunner()
         var sink = 0
@@ -68,14 +69,17 @@ enum SweepBench {
                 s = seconds(clock.now - t0)
             }
             sweepRates[threads] = Double(scenarios) / s
-            print("sweep run, \(threads) thread\(threads == 1 ? "" : "s"): \(Int(Double(scenarios) / s)) scenarios/s "
-                + "(\(sweeps) sweeps of \(scenarios / sweeps) scenarios in \(String(format: "%.3f", s)) s, tree generation and classification included)")
+            print(
+                "sweep run, \(threads) thread\(threads == 1 ? "" : "s"): \(Int(Double(scenarios) / s)) scenarios/s "
+                    + "(\(sweeps) sweeps of \(scenarios / sweeps) scenarios in \(String(format: "%.3f", s)) s, tree generation and classification included)")
         }
         let reference = (referenceBefore + ReferenceWorkload.rate(seconds: 1)) / 2
         print("engine, quickstart mix: \(Int(rate)) scenario runs/s per core (goal 1000000; \(Int(eventRate)) events/s)")
         print("reference workload (xorshift + sort of 4096 integers): \(Int(reference)) kernels/s on this core")
-        print(String(format: "engine ÷ reference: %.1f runs per kernel, %.0f events per kernel (the figures of record: they compare across machines)",
-                     rate / reference, eventRate / reference))
+        print(
+            String(
+                format: "engine ÷ reference: %.1f runs per kernel, %.0f events per kernel (the figures of record: they compare across machines)",
+                rate / reference, eventRate / reference))
         print(String(format: "sweep run ÷ engine, 1 thread: %.2f (goal ≥ 0.80)", (sweepRates[1] ?? 0) / rate))
     }
 

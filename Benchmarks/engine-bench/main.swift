@@ -1,8 +1,8 @@
 // engine-bench: engine runs per second per core over the golden scenarios, untraced and traced.
 // A benchmark, not a test: it prints figures and asserts nothing. Run with `make bench` (release build).
 import Foundation
-import Synchronization
 import ScenarioKit
+import Synchronization
 import TouchEngine
 
 if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--shrink" {
@@ -71,7 +71,7 @@ func measure<S>(_ scenes: [S], seconds: Double, _ body: (S) -> Int) -> (rate: Do
         let d = clock.now - start
         elapsed = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
-    if sink == 42 { print("") }  // keep the work observable
+    if sink == 42 { print("") } // keep the work observable
     return (Double(runs) / elapsed, runs)
 }
 
@@ -84,7 +84,7 @@ if ProcessInfo.processInfo.environment["ENGINE_BENCH_ONLY"] == "1" {
     exit(0)
 }
 print("engine-bench: \(scenes.count) golden scenarios from \(directory), single thread, release build")
-_ = measure(scenes, seconds: 0.5) { Engine.summary($0).droppedTouches }  // warm-up
+_ = measure(scenes, seconds: 0.5) { Engine.summary($0).droppedTouches } // warm-up
 let prepared = scenes.map(PreparedScene.init)
 let untracedPrepared = measure(prepared, seconds: 3) { Engine.summary($0).droppedTouches }
 let untraced = measure(scenes, seconds: 2) { Engine.summary($0).droppedTouches }

@@ -30,8 +30,8 @@ public struct AskedEntry: Hashable, Sendable, CustomStringConvertible {
         switch (question, record.question) {
         case (.shouldReceive, .shouldReceive), (.shouldBegin, .shouldBegin): return true
         case let (.shouldRecognizeSimultaneously(a), .shouldRecognizeSimultaneously(b)),
-             let (.shouldRequireFailure(a), .shouldRequireFailure(b)),
-             let (.shouldBeRequiredToFail(a), .shouldBeRequiredToFail(b)):
+            let (.shouldRequireFailure(a), .shouldRequireFailure(b)),
+            let (.shouldBeRequiredToFail(a), .shouldBeRequiredToFail(b)):
             return a == b
         default: return false
         }
@@ -44,7 +44,8 @@ public struct AskedEntry: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension EntryGrammar {
-    static let questions = "shouldReceive, shouldBegin, shouldRecognizeSimultaneouslyWith(<recognizer>), "
+    static let questions =
+        "shouldReceive, shouldBegin, shouldRecognizeSimultaneouslyWith(<recognizer>), "
         + "shouldRequireFailureOf(<recognizer>) or shouldBeRequiredToFailBy(<recognizer>)"
 
     static func asked(_ text: String, scene: Scene) -> Result<AskedEntry, EntryError> {
@@ -76,7 +77,11 @@ extension EntryGrammar {
         s.skipSpaces()
         if s.take("=") {
             s.skipSpaces()
-            if s.take("true") { answer = true } else if s.take("false") { answer = false } else {
+            if s.take("true") {
+                answer = true
+            } else if s.take("false") {
+                answer = false
+            } else {
                 return .failure(.init("needs true or false after '='"))
             }
             s.skipSpaces()

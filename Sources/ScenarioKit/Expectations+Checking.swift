@@ -28,15 +28,17 @@ extension Expectations {
         for e in controls {
             guard case .view(let view) = e.subject else { continue }
             let observed = outcome.controlEvents[view] ?? []
-            failures += e.check(observed, matches: { $0.event == $1.event && sameTime($0.time, $1.time) },
-                                render: { ControlEntry(event: $0.event, time: $0.time.milliseconds).description })
+            failures += e.check(
+                observed, matches: { $0.event == $1.event && sameTime($0.time, $1.time) },
+                render: { ControlEntry(event: $0.event, time: $0.time.milliseconds).description })
         }
         failures += checkControlActions(scene: scene, outcome: outcome)
         for e in highlights {
             guard case .view(let view) = e.subject else { continue }
             let observed = outcome.highlights[view] ?? []
-            failures += e.check(observed, matches: { $0.on == $1.value && sameTime($0.time, $1.time) },
-                                render: { HighlightEntry(on: $0.value, time: $0.time.milliseconds).description })
+            failures += e.check(
+                observed, matches: { $0.on == $1.value && sameTime($0.time, $1.time) },
+                render: { HighlightEntry(on: $0.value, time: $0.time.milliseconds).description })
         }
         for e in selections {
             guard case .view(let view) = e.subject else { continue }
@@ -46,14 +48,16 @@ extension Expectations {
         for e in recognizers {
             guard case .recognizer(let recognizer) = e.subject else { continue }
             let observed = Self.transitionsWithTranslation(of: recognizer, in: outcome)
-            failures += e.check(observed, matches: { $0.matches($1) },
-                                render: { RecognizerEntry.render($0, like: e.pattern, discrete: !scene.recognizers[recognizer].kind.isContinuous) })
+            failures += e.check(
+                observed, matches: { $0.matches($1) },
+                render: { RecognizerEntry.render($0, like: e.pattern, discrete: !scene.recognizers[recognizer].kind.isContinuous) })
         }
         for e in actions {
             guard case .recognizer(let recognizer) = e.subject else { continue }
             let observed = outcome.actions[recognizer] ?? []
-            failures += e.check(observed, matches: { $0.matches($1) },
-                                render: { RecognizerEntry.render($0, like: e.pattern, discrete: !scene.recognizers[recognizer].kind.isContinuous) })
+            failures += e.check(
+                observed, matches: { $0.matches($1) },
+                render: { RecognizerEntry.render($0, like: e.pattern, discrete: !scene.recognizers[recognizer].kind.isContinuous) })
         }
         for e in scroll {
             if let failure = e.check(scene: scene, outcome: outcome) { failures.append(failure) }
@@ -70,8 +74,9 @@ extension Expectations {
         }
         for e in asked {
             guard case .recognizer(let recognizer) = e.subject else { continue }
-            failures += e.check(outcome.asked[recognizer] ?? [], matches: { $0.matches($1) },
-                                render: { AskedEntry.render($0, scene: scene) })
+            failures += e.check(
+                outcome.asked[recognizer] ?? [], matches: { $0.matches($1) },
+                render: { AskedEntry.render($0, scene: scene) })
         }
         return failures
     }
@@ -100,12 +105,14 @@ extension ListExpectation {
         _ observed: [Observed], matches: (Entry, Observed) -> Bool, render: (Observed) -> String
     ) -> [ExpectationFailure] {
         if globMatch(pattern, observed, matches: matches) { return [] }
-        let expected = "[" + pattern.map { item -> String in
-            switch item {
-            case .anything: return "..."
-            case .entry(let entry): return "\(entry)"
-            }
-        }.joined(separator: ", ") + "]"
+        let expected =
+            "["
+            + pattern.map { item -> String in
+                switch item {
+                case .anything: return "..."
+                case .entry(let entry): return "\(entry)"
+                }
+            }.joined(separator: ", ") + "]"
         let got = "[" + observed.map(render).joined(separator: ", ") + "]"
         return [ExpectationFailure(path: path, line: line, expected: expected, observed: got)]
     }
@@ -123,12 +130,12 @@ func globMatch<Entry, Observed>(
         switch item {
         case .anything:
             var any = false
-            for j in 0...observed.count {
+            for j in 0 ... observed.count {
                 any = any || reachable[j]
                 next[j] = any
             }
         case .entry(let entry):
-            for j in 0..<observed.count where reachable[j] && matches(entry, observed[j]) {
+            for j in 0 ..< observed.count where reachable[j] && matches(entry, observed[j]) {
                 next[j + 1] = true
             }
         }
@@ -203,8 +210,9 @@ extension RecognizerEntry {
             if case .entry(let e) = item { return e.scale != nil || e.rotation != nil }
             return false
         }
-        var entry = RecognizerEntry(state: r.state, time: r.time.milliseconds,
-                                    translation: wantsTranslation ? r.translation : nil, spelledRecognized: discrete)
+        var entry = RecognizerEntry(
+            state: r.state, time: r.time.milliseconds,
+            translation: wantsTranslation ? r.translation : nil, spelledRecognized: discrete)
         if wantsMeasure, let m = r.measure {
             let rounded = (m.value * 1000).rounded() / 1000
             if m.kind == .scale { entry.scale = rounded } else { entry.rotation = rounded }
@@ -230,7 +238,8 @@ extension ScrollExpectation {
             return comparison.holds(offset, value) ? nil : fail("final \(axisName(axis))=\(formatNumber(offset))")
         case let .between(axis, time, comparison, otherTime):
             let a = record.offset(at: time)[axis], b = record.offset(at: otherTime)[axis]
-            return comparison.holds(a, b) ? nil
+            return comparison.holds(a, b)
+                ? nil
                 : fail("\(axisName(axis))=\(formatNumber(a))@\(formatNumber(time)), \(axisName(axis))=\(formatNumber(b))@\(formatNumber(otherTime))")
         case .unchanged:
             guard let moved = record.offsets.first(where: { !samePoint($0.value, record.initialOffset) }) else { return nil }
@@ -251,7 +260,8 @@ extension ScrollExpectation {
             let zoom = record.zoom(at: time)
             return comparison.holds(zoom, value) ? nil : fail("zoom=\(formatNumber((zoom * 1000).rounded() / 1000))@\(formatNumber(time))")
         case let .finalZoom(comparison, value):
-            return comparison.holds(record.finalZoom, value) ? nil
+            return comparison.holds(record.finalZoom, value)
+                ? nil
                 : fail("final zoom=\(formatNumber((record.finalZoom * 1000).rounded() / 1000))")
         }
     }
@@ -317,8 +327,9 @@ extension OrderExpectation {
             }
         }
         if !missing.isEmpty {
-            return ExpectationFailure(path: path, line: line, expected: expected,
-                                      observed: "no " + missing.joined(separator: ", no "))
+            return ExpectationFailure(
+                path: path, line: line, expected: expected,
+                observed: "no " + missing.joined(separator: ", no "))
         }
         let inOrder = zip(found, found.dropFirst()).allSatisfy { $0.index < $1.index }
         if inOrder { return nil }

@@ -23,8 +23,9 @@ public struct ControlActionEntry: Hashable, Sendable, CustomStringConvertible {
 
     /// The entry a record is written as (with its event when `withEvent`).
     static func of(_ record: Outcome.ActionRecord, scene: Scene, withEvent: Bool) -> ControlActionEntry {
-        ControlActionEntry(receiver: receiverName(record.delivery, scene), action: record.delivery.handler.name,
-                           time: record.time.milliseconds, event: withEvent ? record.event : nil)
+        ControlActionEntry(
+            receiver: receiverName(record.delivery, scene), action: record.delivery.handler.name,
+            time: record.time.milliseconds, event: withEvent ? record.event : nil)
     }
 
     static func receiverName(_ delivery: ActionDelivery, _ scene: Scene) -> String {
@@ -49,7 +50,8 @@ extension EntryGrammar {
         var s = EntryScanner(text)
         s.skipSpaces()
         guard let dotted = s.word(), let dot = dotted.lastIndex(of: "."), dot != dotted.startIndex,
-              dotted.index(after: dot) != dotted.endIndex else {
+            dotted.index(after: dot) != dotted.endIndex
+        else {
             return .failure(.init("is malformed; \(usage)"))
         }
         guard let time = s.atTime() else { return .failure(.init("needs '@<time in ms>' after '\(dotted)'")) }
@@ -65,8 +67,10 @@ extension EntryGrammar {
             s.skipSpaces()
         }
         guard s.isAtEnd else { return .failure(.init("has unexpected text '\(s.rest)'; \(usage)")) }
-        return .success(ControlActionEntry(receiver: String(dotted[..<dot]), action: String(dotted[dotted.index(after: dot)...]),
-                                           time: time, event: event))
+        return .success(
+            ControlActionEntry(
+                receiver: String(dotted[..<dot]), action: String(dotted[dotted.index(after: dot)...]),
+                time: time, event: event))
     }
 }
 
@@ -76,8 +80,9 @@ extension Expectations {
         for e in controlActions {
             guard case .view(let view) = e.subject else { continue }
             let withEvent = e.pattern.contains { if case .entry(let entry) = $0 { return entry.event != nil } else { return false } }
-            failures += e.check(outcome.controlActions[view] ?? [], matches: { $0.matches($1, scene: scene) },
-                                render: { ControlActionEntry.of($0, scene: scene, withEvent: withEvent).description })
+            failures += e.check(
+                outcome.controlActions[view] ?? [], matches: { $0.matches($1, scene: scene) },
+                render: { ControlActionEntry.of($0, scene: scene, withEvent: withEvent).description })
         }
         return failures
     }

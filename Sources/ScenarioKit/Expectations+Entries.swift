@@ -24,8 +24,10 @@ public struct CallbackEntry: Hashable, Sendable, CustomStringConvertible {
     /// Exactly `event.allTouches`, ascending; nil: not checked.
     public var allTouches: [Int]?
 
-    public init(phase: TouchPhase, time: Double, timestamp: Double? = nil, location: Point? = nil, touch: Int? = nil,
-                touches: [Int]? = nil, tapCount: Int? = nil, allTouches: [Int]? = nil) {
+    public init(
+        phase: TouchPhase, time: Double, timestamp: Double? = nil, location: Point? = nil, touch: Int? = nil,
+        touches: [Int]? = nil, tapCount: Int? = nil, allTouches: [Int]? = nil
+    ) {
         self.phase = phase; self.time = time; self.timestamp = timestamp; self.location = location; self.touch = touch
         self.touches = touches; self.tapCount = tapCount; self.allTouches = allTouches
     }

@@ -19,7 +19,7 @@ struct EntryScanner {
     /// Consumes `literal` if the text continues with it.
     mutating func take(_ literal: String) -> Bool {
         let wanted = Array(literal)
-        guard index + wanted.count <= chars.count, Array(chars[index..<index + wanted.count]) == wanted else {
+        guard index + wanted.count <= chars.count, Array(chars[index ..< index + wanted.count]) == wanted else {
             return false
         }
         index += wanted.count
@@ -29,33 +29,35 @@ struct EntryScanner {
     /// A run of letters, digits, `_` and `.` (a name such as `began`, `TouchDown`, `SV.pan`).
     mutating func word() -> String? {
         let start = index
-        while index < chars.count, chars[index].isLetter || chars[index].isNumber || chars[index] == "_"
-            || chars[index] == "." || chars[index] == "-"
+        while index < chars.count,
+            chars[index].isLetter || chars[index].isNumber || chars[index] == "_"
+                || chars[index] == "." || chars[index] == "-"
         {
             index += 1
         }
-        return index > start ? String(chars[start..<index]) : nil
+        return index > start ? String(chars[start ..< index]) : nil
     }
 
     /// A run of letters only.
     mutating func letters() -> String? {
         let start = index
         while index < chars.count, chars[index].isLetter { index += 1 }
-        return index > start ? String(chars[start..<index]) : nil
+        return index > start ? String(chars[start ..< index]) : nil
     }
 
     /// A decimal number (`-12`, `0.5`, `1e3`).
     mutating func number() -> Double? {
         let start = index
         if index < chars.count, chars[index] == "-" || chars[index] == "+" { index += 1 }
-        while index < chars.count, chars[index].isNumber || chars[index] == "." || chars[index] == "e"
-            || chars[index] == "E"
-            || ((chars[index] == "-" || chars[index] == "+") && index > start
-                && (chars[index - 1] == "e" || chars[index - 1] == "E"))
+        while index < chars.count,
+            chars[index].isNumber || chars[index] == "." || chars[index] == "e"
+                || chars[index] == "E"
+                || ((chars[index] == "-" || chars[index] == "+") && index > start
+                    && (chars[index - 1] == "e" || chars[index - 1] == "E"))
         {
             index += 1
         }
-        guard index > start, let value = Double(String(chars[start..<index])), value.isFinite else {
+        guard index > start, let value = Double(String(chars[start ..< index])), value.isFinite else {
             index = start
             return nil
         }
@@ -66,7 +68,7 @@ struct EntryScanner {
     mutating func integer() -> Int? {
         let start = index
         while index < chars.count, chars[index].isNumber { index += 1 }
-        guard index > start, let value = Int(String(chars[start..<index])) else { index = start; return nil }
+        guard index > start, let value = Int(String(chars[start ..< index])) else { index = start; return nil }
         return value
     }
 
@@ -162,8 +164,10 @@ enum EntryGrammar {
                 guard let n = s.integer(), n >= 1 else { return .failure(.init("needs a touch number ≥ 1 after 'touch'")) }
                 entry.touch = n
             } else {
-                return .failure(.init("has unexpected text '\(s.rest)'; qualifiers are 'ts=<ms>', 'at (x,y)', 'local (x,y)', 'touch <n>', "
-                    + "'touches (n,m)', 'tapCount <n>' and 'allTouches (n,m)'"))
+                return .failure(
+                    .init(
+                        "has unexpected text '\(s.rest)'; qualifiers are 'ts=<ms>', 'at (x,y)', 'local (x,y)', 'touch <n>', "
+                            + "'touches (n,m)', 'tapCount <n>' and 'allTouches (n,m)'"))
             }
         }
     }
@@ -251,14 +255,17 @@ enum EntryGrammar {
             s.skipSpaces()
         }
         guard s.isAtEnd else {
-            return .failure(.init("has unexpected text '\(s.rest)'; the qualifiers are 'translation=(x,y)', "
-                + "'scale=<n>' and 'rotation=<rad>', in that order"))
+            return .failure(
+                .init(
+                    "has unexpected text '\(s.rest)'; the qualifiers are 'translation=(x,y)', "
+                        + "'scale=<n>' and 'rotation=<rad>', in that order"))
         }
         return .success(entry)
     }
 
     static func scroll(_ text: String) -> Result<ScrollAssertion, EntryError> {
-        let usage = "expected '<axis><op><value>@<t>', 'final <axis><op><value>', '<axis>@<t><op><axis>@<t>', "
+        let usage =
+            "expected '<axis><op><value>@<t>', 'final <axis><op><value>', '<axis>@<t><op><axis>@<t>', "
             + "'zoom<op><value>@<t>', 'final zoom<op><value>', "
             + "'unchanged', 'never dragging', '[not] tracking|dragging|decelerating@<t>' or "
             + "'willBeginDragging|didEndDragging|didEndDecelerating|willBeginZooming|didEndZooming@<t>'"

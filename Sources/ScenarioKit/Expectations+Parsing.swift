@@ -5,7 +5,7 @@ extension Expectations {
     /// The keys an `expect:` block may use, in the order the format documents them.
     public static let keys = [
         "hit", "callbacks", "controls", "controlActions", "highlights", "selections", "recognizers", "actions", "scroll",
-        "tapCounts", "dropped", "order", "asked",
+        "tapCounts", "dropped", "order", "asked"
     ]
 
     /// Reads an `expect:` mapping, resolving every name against `scene`.
@@ -37,34 +37,44 @@ private struct ExpectationReader {
                 for (k, v) in try pairs(of: value, what: "'\(path)'") {
                     let name = try string(k, what: "a responder name")
                     let responder = try resolveResponder(name, at: k)
-                    result.callbacks.append(try list(path: "\(path).\(name)", key: k, value: v,
-                                                     subject: .responder(responder), grammar: EntryGrammar.callback))
+                    result.callbacks.append(
+                        try list(
+                            path: "\(path).\(name)", key: k, value: v,
+                            subject: .responder(responder), grammar: EntryGrammar.callback))
                 }
             case "controls":
                 for (k, v) in try pairs(of: value, what: "'\(path)'") {
                     let (name, view) = try resolveView(k, requirement: "a control") { $0.kind.isControl }
-                    result.controls.append(try list(path: "\(path).\(name)", key: k, value: v,
-                                                    subject: .view(view), grammar: EntryGrammar.control))
+                    result.controls.append(
+                        try list(
+                            path: "\(path).\(name)", key: k, value: v,
+                            subject: .view(view), grammar: EntryGrammar.control))
                 }
             case "controlActions":
                 for (k, v) in try pairs(of: value, what: "'\(path)'") {
                     let (name, view) = try resolveView(k, requirement: "a control") { $0.kind.isControl }
-                    result.controlActions.append(try list(path: "\(path).\(name)", key: k, value: v,
-                                                          subject: .view(view), grammar: EntryGrammar.controlAction))
+                    result.controlActions.append(
+                        try list(
+                            path: "\(path).\(name)", key: k, value: v,
+                            subject: .view(view), grammar: EntryGrammar.controlAction))
                 }
             case "highlights":
                 for (k, v) in try pairs(of: value, what: "'\(path)'") {
                     let (name, view) = try resolveView(k, requirement: "a control or a cell") {
                         $0.kind.isControl || $0.kind == .cell
                     }
-                    result.highlights.append(try list(path: "\(path).\(name)", key: k, value: v,
-                                                      subject: .view(view), grammar: EntryGrammar.highlight))
+                    result.highlights.append(
+                        try list(
+                            path: "\(path).\(name)", key: k, value: v,
+                            subject: .view(view), grammar: EntryGrammar.highlight))
                 }
             case "selections":
                 for (k, v) in try pairs(of: value, what: "'\(path)'") {
                     let (name, view) = try resolveView(k, requirement: "a cell") { $0.kind == .cell }
-                    result.selections.append(try list(path: "\(path).\(name)", key: k, value: v,
-                                                      subject: .view(view), grammar: EntryGrammar.time))
+                    result.selections.append(
+                        try list(
+                            path: "\(path).\(name)", key: k, value: v,
+                            subject: .view(view), grammar: EntryGrammar.time))
                 }
             case "recognizers", "actions":
                 let actions = key == "actions"
@@ -85,8 +95,10 @@ private struct ExpectationReader {
                         }
                         switch EntryGrammar.scroll(item.text) {
                         case .success(let assertion):
-                            result.scroll.append(ScrollExpectation(path: "\(path).\(name)", line: line(item.node),
-                                                                   view: view, assertion: assertion))
+                            result.scroll.append(
+                                ScrollExpectation(
+                                    path: "\(path).\(name)", line: line(item.node),
+                                    view: view, assertion: assertion))
                         case .failure(let e):
                             throw error(at: item.node, "scroll entry '\(item.text)' in '\(path).\(name)' \(e.message)")
                         }
@@ -98,12 +110,15 @@ private struct ExpectationReader {
                     guard let touch = Int(touchText), touch >= 1 else {
                         throw error(at: k, "'\(path)' keys must be touch numbers ≥ 1, not '\(touchText)'")
                     }
-                    result.tapCounts.append(try list(path: "\(path).\(touch)", key: k, value: v, subject: .touch(touch),
-                                                     grammar: EntryGrammar.tapCount))
+                    result.tapCounts.append(
+                        try list(
+                            path: "\(path).\(touch)", key: k, value: v, subject: .touch(touch),
+                            grammar: EntryGrammar.tapCount))
                 }
             case "dropped":
-                result.dropped = try list(path: path, key: keyNode, value: value, subject: .run,
-                                          grammar: EntryGrammar.touchNumber)
+                result.dropped = try list(
+                    path: path, key: keyNode, value: value, subject: .run,
+                    grammar: EntryGrammar.touchNumber)
             case "order":
                 guard case .sequence(let chains) = value else {
                     throw error(at: value, "'\(path)' must be a list of chains such as [\"T action@80\", \"V cancelled@80\"]")
@@ -118,9 +133,10 @@ private struct ExpectationReader {
                     guard scene.recognizers[recognizer].delegateLogs else {
                         throw error(at: k, "'\(path).\(name)' needs recognizer '\(name)' to have 'delegateLogs: true'; only those questions are traced")
                     }
-                    result.asked.append(try list(path: "\(path).\(name)", key: k, value: v, subject: .recognizer(recognizer)) {
-                        EntryGrammar.asked($0, scene: scene)
-                    })
+                    result.asked.append(
+                        try list(path: "\(path).\(name)", key: k, value: v, subject: .recognizer(recognizer)) {
+                            EntryGrammar.asked($0, scene: scene)
+                        })
                 }
             default:
                 throw error(at: keyNode, "unknown key '\(key)' in 'expect'; allowed keys are \(Expectations.keys.joined(separator: ", "))")
@@ -175,7 +191,8 @@ private struct ExpectationReader {
     }
 
     private func orderEvent(_ item: Item, path: String) throws(ScenarioError) -> OrderEvent {
-        let usage = "expected '<recognizer> action@<t>', '<recognizer> <state>@<t>', '<responder> <phase>@<t>', "
+        let usage =
+            "expected '<recognizer> action@<t>', '<recognizer> <state>@<t>', '<responder> <phase>@<t>', "
             + "'<control> <Event>@<t>' or '<view> on|off@<t>'"
         let parts = item.text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2 else { throw error(at: item.node, "order entry '\(item.text)' in '\(path)' is malformed; \(usage)") }

@@ -39,7 +39,8 @@ indirect enum JSON {
                 + nl + close + "]"
         case .object(let pairs):
             if pairs.isEmpty { return "{}" }
-            return "{" + nl + pairs.map { pad + QuotedString.json($0.0) + ": " + $0.1.render(indent: indent + 1, pretty: pretty) }
+            return "{" + nl
+                + pairs.map { pad + QuotedString.json($0.0) + ": " + $0.1.render(indent: indent + 1, pretty: pretty) }
                 .joined(separator: "," + nl) + nl + close + "}"
         }
     }

@@ -13,8 +13,10 @@ public struct LoadedScenario: Sendable {
     /// The `truth:` block of a defect ground-truth fixture, if any.
     public var truth: GroundTruth?
 
-    public init(path: String, scene: Scene, description: String? = nil, source: String? = nil,
-                expectations: Expectations? = nil, truth: GroundTruth? = nil) {
+    public init(
+        path: String, scene: Scene, description: String? = nil, source: String? = nil,
+        expectations: Expectations? = nil, truth: GroundTruth? = nil
+    ) {
         self.path = path; self.scene = scene; self.description = description; self.source = source
         self.expectations = expectations; self.truth = truth
     }

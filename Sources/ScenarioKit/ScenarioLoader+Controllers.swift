@@ -36,8 +36,10 @@ extension ScenarioLoader.Builder {
             if let index = pendingControllers.firstIndex(where: { $0.name == name }), pendingControllers[index].listedAt == nil {
                 let shorthand = pendingControllers[index]
                 if let viewRef, viewRef.name != shorthand.viewName {
-                    throw reader.error(at: viewRef.node, "controller '\(name)' is the controller of view "
-                        + "'\(shorthand.viewName)' (line \(shorthand.node.mark?.line ?? 0)), but its 'view' is '\(viewRef.name)'")
+                    throw reader.error(
+                        at: viewRef.node,
+                        "controller '\(name)' is the controller of view "
+                            + "'\(shorthand.viewName)' (line \(shorthand.node.mark?.line ?? 0)), but its 'view' is '\(viewRef.name)'")
                 }
                 pendingControllers[index].touches = touches
                 pendingControllers[index].actions = actions
@@ -53,8 +55,10 @@ extension ScenarioLoader.Builder {
             if let other = pendingControllers.first(where: { $0.view == view }) {
                 throw reader.error(at: viewRef.node, "view '\(viewRef.name)' is already the root view of controller '\(other.name)'")
             }
-            pendingControllers.append(.init(name: name, node: idNode, viewName: viewRef.name, view: view, touches: touches,
-                                            actions: actions))
+            pendingControllers.append(
+                .init(
+                    name: name, node: idNode, viewName: viewRef.name, view: view, touches: touches,
+                    actions: actions))
         }
     }
 

@@ -17,9 +17,10 @@ extension ScenarioLoader.Builder {
         var behavior = CustomBehavior()
         behavior.isContinuous = try map.bool("continuous") ?? false
         behavior.allowableMovement = try map.length("allowableMovement")
-        let begins = try map["begins"].map { (n) throws(ScenarioError) in
-            try reader.choice(n, ["touchDown", "delay", "touchUp", "never"], for: "'begins'")
-        } ?? "touchDown"
+        let begins =
+            try map["begins"].map { (n) throws(ScenarioError) in
+                try reader.choice(n, ["touchDown", "delay", "touchUp", "never"], for: "'begins'")
+            } ?? "touchDown"
         let delay = try map.milliseconds("delay")
         if delay != nil && begins != "delay", let key = map.keyNode("delay") {
             throw reader.error(at: key, "key 'delay' of \(owner) applies only with 'begins: delay'")
@@ -30,7 +31,8 @@ extension ScenarioLoader.Builder {
             behavior.begins = .delay(delay)
         case "touchUp":
             if behavior.isContinuous {
-                throw reader.error(at: map["begins"]!, "\(owner) is continuous and cannot begin at touch-up; a continuous recognizer begins at touchDown or after a delay")
+                throw reader.error(
+                    at: map["begins"]!, "\(owner) is continuous and cannot begin at touch-up; a continuous recognizer begins at touchDown or after a delay")
             }
             behavior.begins = .touchUp
         case "never": behavior.begins = .never
@@ -41,8 +43,10 @@ extension ScenarioLoader.Builder {
 
     /// `shouldRequireFailureOf`, `shouldBeRequiredToFailBy` (resolved with the other recognizer ids), `delegateLogs`
     /// and `onAction`.
-    func parseCustomCommonKeys(_ map: YAMLMap, into spec: inout RecognizerSpec, pending: inout ScenarioLoader.PendingPolicies,
-                               kind: String?, owner: String) throws(ScenarioError) {
+    func parseCustomCommonKeys(
+        _ map: YAMLMap, into spec: inout RecognizerSpec, pending: inout ScenarioLoader.PendingPolicies,
+        kind: String?, owner: String
+    ) throws(ScenarioError) {
         if let node = map["shouldRequireFailureOf"] { pending.shouldRequireFailureOf = try parseSet(node, key: "shouldRequireFailureOf") }
         if let node = map["shouldBeRequiredToFailBy"] { pending.shouldBeRequiredToFailBy = try parseSet(node, key: "shouldBeRequiredToFailBy") }
         if let v = try map.bool("delegateLogs") { spec.delegateLogs = v }
@@ -67,7 +71,9 @@ extension ScenarioLoader.Builder {
             let view = try resolveView(ref, allowWindow: false) { "\(owner) sets the frame of view '\($0)' in 'onAction', which is not defined" }
             let frame = try reader.rect(try change.required("frame", in: "'onAction.setFrame' of \(owner)"), for: "'frame'")
             if scene.views[view].scroll != nil && frame.size != scene.views[view].frame.size {
-                throw reader.error(at: viewNode, "'onAction.setFrame' of \(owner) resizes scroll view '\(ref.name)'; its scroll range is computed once, so only moving it is modelled")
+                throw reader.error(
+                    at: viewNode,
+                    "'onAction.setFrame' of \(owner) resizes scroll view '\(ref.name)'; its scroll range is computed once, so only moving it is modelled")
             }
             spec.actions.setsFrame = FrameChange(view: view, frame: frame)
         }

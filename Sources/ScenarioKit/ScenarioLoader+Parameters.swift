@@ -9,9 +9,10 @@ extension ScenarioLoader {
         "panHysteresis", "panVelocitySmoothing", "tapAllowableMovement", "tapMaximumDuration", "multiTapInterval",
         "longPressDuration", "longPressAllowableMovement", "swipeMinimumPrimaryMovement",
         "swipeMaximumSecondaryMovement", "swipeMaximumDuration", "swipeMinimumMovementDecayRate",
-        "swipeMaximumMovementDecayRate", "swipeMinimumRate", "pinchHysteresis", "rotationThreshold", "tapCountInterval", "tapCountDistance", "device", "controlTrackingTolerance", "controlMinimumHighlight",
+        "swipeMaximumMovementDecayRate", "swipeMinimumRate", "pinchHysteresis", "rotationThreshold", "tapCountInterval", "tapCountDistance", "device",
+        "controlTrackingTolerance", "controlMinimumHighlight",
         "edgeGateDelay", "edgeGateRegion", "topEdgeGateRegion", "topEdgeGateDelay", "hitTestAlphaThreshold",
-        "combinedPrimaryActionDispatch",
+        "combinedPrimaryActionDispatch"
     ]
 
     static let windowKeys = ["size", "edgeGate"]
@@ -72,7 +73,7 @@ extension ScenarioLoader.Builder {
             case "topEdgeGateDelay": p.topEdgeGateDelay = try reader.milliseconds(value, for: label)
             case "hitTestAlphaThreshold": p.hitTestAlphaThreshold = try ratio(ScenarioLimits.fraction)
             case "combinedPrimaryActionDispatch": p.combinedPrimaryActionDispatch = try reader.bool(value, for: label)
-            default: break  // unreachable: checkKeys rejected it
+            default: break // unreachable: checkKeys rejected it
             }
         }
         return p

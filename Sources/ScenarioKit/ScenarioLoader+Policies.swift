@@ -3,8 +3,10 @@ import Yams
 
 extension ScenarioLoader {
     /// Delegate policy keys, valid on recognizers and inside a scroll view's `pan:` map.
-    static let policyKeys = ["shouldReceive", "shouldBegin", "simultaneousWith", "requireToFail", "canPrevent",
-                             "canBePrevented", "toggleEnabledOnBegin", "delegateRequiresFailureOf", "delegateRequiredToFailBy"]
+    static let policyKeys = [
+        "shouldReceive", "shouldBegin", "simultaneousWith", "requireToFail", "canPrevent",
+        "canBePrevented", "toggleEnabledOnBegin", "delegateRequiresFailureOf", "delegateRequiredToFailBy"
+    ]
 
     /// `shouldReceive` before its view names are resolved.
     enum PendingReceive {
@@ -115,9 +117,10 @@ extension ScenarioLoader.Builder {
     private func resolveViews(_ refs: [ScenarioLoader.NameRef], owner: String) throws(ScenarioError) -> [ViewID] {
         var ids: [ViewID] = []
         for ref in refs {
-            ids.append(try resolveView(ref, allowWindow: false) {
-                "\(owner) refers to view '\($0)' in 'shouldReceive', which is not defined"
-            })
+            ids.append(
+                try resolveView(ref, allowWindow: false) {
+                    "\(owner) refers to view '\($0)' in 'shouldReceive', which is not defined"
+                })
         }
         return ids
     }

@@ -3,8 +3,11 @@ import Yams
 
 extension ScenarioLoader {
     static let recognizerKinds = ["tap", "longPress", "pan", "swipe", "pinch", "rotation", "custom"]
-    static let recognizerCommonKeys = ["id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
-                                       "delaysTouchesEnded", "enabled"] + customCommonKeys
+    static let recognizerCommonKeys =
+        [
+            "id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
+            "delaysTouchesEnded", "enabled"
+        ] + customCommonKeys
     /// Keys that apply only to some recognizer kinds.
     static let recognizerKindKeys: [String: [String]] = [
         "tap": ["taps", "touches", "allowableMovement", "maximumTapDuration", "maximumIntervalBetweenTaps"],
@@ -13,11 +16,12 @@ extension ScenarioLoader {
         "swipe": ["touches", "directions"],
         "pinch": [],
         "rotation": [],
-        "custom": customKindKeys,
+        "custom": customKindKeys
     ]
 
     static func recognizerKeys(kind: String?) -> [String] {
-        let specific = kind.map { recognizerKindKeys[$0] ?? [] }
+        let specific =
+            kind.map { recognizerKindKeys[$0] ?? [] }
             ?? recognizerKinds.flatMap { recognizerKindKeys[$0] ?? [] }
         var keys = recognizerCommonKeys
         for key in specific where !keys.contains(key) { keys.append(key) }
@@ -100,11 +104,15 @@ extension ScenarioLoader.Builder {
             let kinds = ScenarioLoader.recognizerKinds.filter { ScenarioLoader.recognizerKindKeys[$0]!.contains(entry.key) }
             if let kind, !kinds.isEmpty {
                 let list = kinds.count == 1 ? kinds[0] : kinds.dropLast().joined(separator: ", ") + " and " + kinds.last!
-                throw reader.error(at: entry.keyNode, "key '\(entry.key)' applies only to \(list) recognizers, "
-                    + "but \(context) is a \(kind)")
+                throw reader.error(
+                    at: entry.keyNode,
+                    "key '\(entry.key)' applies only to \(list) recognizers, "
+                        + "but \(context) is a \(kind)")
             }
-            throw reader.error(at: entry.keyNode, "unknown key '\(entry.key)' in \(context); allowed keys are "
-                + allowed.joined(separator: ", "))
+            throw reader.error(
+                at: entry.keyNode,
+                "unknown key '\(entry.key)' in \(context); allowed keys are "
+                    + allowed.joined(separator: ", "))
         }
     }
 

@@ -12,7 +12,7 @@ extension ScenarioLoader {
         "disable": ["t"], "enable": ["t"],
         "tap": ["t", "duration", "touch"],
         "swipe": ["t", "duration", "hz", "touch"],
-        "drag": ["t", "hold", "duration", "hz", "touch"],
+        "drag": ["t", "hold", "duration", "hz", "touch"]
     ]
     /// Sample rate of `swipe`/`drag` when `hz` is omitted.
     static let defaultSampleRate = 60.0
@@ -71,12 +71,15 @@ extension ScenarioLoader.Builder {
         }
         for (offset, item) in items.enumerated() {
             let step = offset + 1
-            let (start, timeNode, expanded) = item.scalar != nil
+            let (start, timeNode, expanded) =
+                item.scalar != nil
                 ? try parseStringStep(item, step: step, piece: pieces[offset])
                 : try parseMapStep(item, step: step)
             if let previous, start < previous.time {
-                throw reader.error(at: timeNode, "script step \(step) is at \(ScenarioLoader.format(start)) ms, earlier than "
-                    + "step \(previous.step) at \(ScenarioLoader.format(previous.time)) ms; script times must be non-decreasing")
+                throw reader.error(
+                    at: timeNode,
+                    "script step \(step) is at \(ScenarioLoader.format(start)) ms, earlier than "
+                        + "step \(previous.step) at \(ScenarioLoader.format(previous.time)) ms; script times must be non-decreasing")
             }
             previous = (start, step)
             events += expanded
@@ -132,8 +135,10 @@ extension ScenarioLoader.Builder {
             switch action {
             case .down:
                 guard down.insert(event.touch).inserted else {
-                    throw reader.error(at: event.node, "script step \(event.step) puts touch \(event.touch) down \(at), "
-                        + "but touch \(event.touch) is already down")
+                    throw reader.error(
+                        at: event.node,
+                        "script step \(event.step) puts touch \(event.touch) down \(at), "
+                            + "but touch \(event.touch) is already down")
                 }
             case .move, .up, .cancel:
                 let verb: String
@@ -143,8 +148,10 @@ extension ScenarioLoader.Builder {
                 default: verb = "cancels"
                 }
                 guard down.contains(event.touch) else {
-                    throw reader.error(at: event.node, "script step \(event.step) \(verb) touch \(event.touch) \(at), "
-                        + "but touch \(event.touch) is not down")
+                    throw reader.error(
+                        at: event.node,
+                        "script step \(event.step) \(verb) touch \(event.touch) \(at), "
+                            + "but touch \(event.touch) is not down")
                 }
                 if case .move = action {} else { down.remove(event.touch) }
             case .setRecognizerEnabled:
@@ -170,14 +177,18 @@ extension ScenarioLoader.Builder {
 
         guard let (timeText, timeOffset) = scanner.word() else { throw fail(0, "script step \(step) is empty; \(syntax)") }
         guard let ms = YAMLNodeReader.parseNumber(timeText), ScenarioLimits.milliseconds.contains(ms) else {
-            throw fail(timeOffset, "script step \(step) ('\(text)') must start with a time "
-                + "\(ScenarioLimits.describe(ScenarioLimits.milliseconds, unit: "ms")), got '\(timeText)'")
+            throw fail(
+                timeOffset,
+                "script step \(step) ('\(text)') must start with a time "
+                    + "\(ScenarioLimits.describe(ScenarioLimits.milliseconds, unit: "ms")), got '\(timeText)'")
         }
         let time = VirtualTime.ms(ms)
         guard let (verb, verbOffset) = scanner.word() else { throw fail(scanner.offset, "script step \(step) ('\(text)') has no verb; \(syntax)") }
         guard ScenarioLoader.stepVerbs.contains(verb) else {
-            throw fail(verbOffset, "script step \(step) ('\(text)') has unknown verb '\(verb)'; expected one of "
-                + ScenarioLoader.stepVerbs.joined(separator: ", "))
+            throw fail(
+                verbOffset,
+                "script step \(step) ('\(text)') has unknown verb '\(verb)'; expected one of "
+                    + ScenarioLoader.stepVerbs.joined(separator: ", "))
         }
         func event(_ touch: Int, _ action: ScenarioLoader.PendingEvent.Action) -> ScenarioLoader.PendingEvent {
             .init(time: time, touch: touch, action: action, step: step, node: node)
@@ -202,12 +213,16 @@ extension ScenarioLoader.Builder {
                 items += try parseMultiTouchItems(&scanner, verb: groupVerb, text: text, step: step, listed: items, fail: fail)
                 guard let (next, nextOffset) = scanner.word() else { break }
                 guard !verbs.contains(next) else {
-                    throw fail(nextOffset, "script step \(step) ('\(text)') names '\(next)' twice; list every finger that "
-                        + "does '\(next)' after one '\(next)'")
+                    throw fail(
+                        nextOffset,
+                        "script step \(step) ('\(text)') names '\(next)' twice; list every finger that "
+                            + "does '\(next)' after one '\(next)'")
                 }
                 guard scanner.peek?.isNumber == true else {
-                    throw fail(scanner.offset, "script step \(step) ('\(text)') lists no fingers after '\(next)'; "
-                        + "a multi-touch '\(next)' lists \(Self.fingerForm(next)) for each finger")
+                    throw fail(
+                        scanner.offset,
+                        "script step \(step) ('\(text)') lists no fingers after '\(next)'; "
+                            + "a multi-touch '\(next)' lists \(Self.fingerForm(next)) for each finger")
                 }
                 groupVerb = next
                 verbs.append(next)
@@ -222,16 +237,20 @@ extension ScenarioLoader.Builder {
                 throw fail(start, "script step \(step) ('\(text)') has a malformed location; expected '(x,y)' with two numbers")
             }
             guard ScenarioLimits.coordinate.contains(point.x), ScenarioLimits.coordinate.contains(point.y) else {
-                throw fail(start, "script step \(step) ('\(text)') has a location out of range; x and y are "
-                    + ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))
+                throw fail(
+                    start,
+                    "script step \(step) ('\(text)') has a location out of range; x and y are "
+                        + ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))
             }
             location = point
         }
         var touch = 1
         if let (word, offset) = scanner.word() {
             if ScenarioLoader.touchVerbs.contains(word) {
-                throw fail(offset, "script step \(step) ('\(text)') changes several fingers in one event, so each needs its "
-                    + "number: '\(verb) <n>:(x,y) \(word) <n>…'")
+                throw fail(
+                    offset,
+                    "script step \(step) ('\(text)') changes several fingers in one event, so each needs its "
+                        + "number: '\(verb) <n>:(x,y) \(word) <n>…'")
             }
             guard word == "touch" else { throw fail(offset, "script step \(step) ('\(text)') has unexpected '\(word)'; \(syntax)") }
             guard let (number, numberOffset) = scanner.word() else {
@@ -239,8 +258,10 @@ extension ScenarioLoader.Builder {
             }
             let counts = ScenarioLimits.count
             guard let n = Int(number), counts.contains(n) else {
-                throw fail(numberOffset, "script step \(step) ('\(text)') has touch '\(number)'; expected an integer from "
-                    + "\(counts.lowerBound) to \(counts.upperBound)")
+                throw fail(
+                    numberOffset,
+                    "script step \(step) ('\(text)') has touch '\(number)'; expected an integer from "
+                        + "\(counts.lowerBound) to \(counts.upperBound)")
             }
             touch = n
             if let (extra, extraOffset) = scanner.word() {
@@ -268,9 +289,11 @@ extension ScenarioLoader.Builder {
     /// The fingers of one verb of a multi-touch string step: `1:(100,200) 2:(200,200)` (down, move; up may also
     /// give `2` alone, lifting where it is; cancel takes numbers only), up to the next touch verb (a mixed event)
     /// or the end. At least one finger; each finger at most once in the step (`listed`: the earlier verbs').
-    private func parseMultiTouchItems(_ scanner: inout StepScanner, verb: String, text: String, step: Int,
-                                      listed: [(touch: Int, action: ScriptAction)],
-                                      fail: (Int, String) -> ScenarioError) throws(ScenarioError) -> [(touch: Int, action: ScriptAction)] {
+    private func parseMultiTouchItems(
+        _ scanner: inout StepScanner, verb: String, text: String, step: Int,
+        listed: [(touch: Int, action: ScriptAction)],
+        fail: (Int, String) -> ScenarioError
+    ) throws(ScenarioError) -> [(touch: Int, action: ScriptAction)] {
         let form = Self.fingerForm(verb)
         var items: [(touch: Int, action: ScriptAction)] = []
         while let next = scanner.peek {
@@ -278,8 +301,10 @@ extension ScenarioLoader.Builder {
             if !next.isNumber, !items.isEmpty, let word = scanner.peekWord, ScenarioLoader.touchVerbs.contains(word) { break }
             if !next.isNumber, !items.isEmpty, let word = scanner.peekWord, word == "disable" || word == "enable" {
                 scanner.skipSpaces()
-                throw fail(scanner.offset, "script step \(step) ('\(text)') has '\(word)' after its fingers; code steps "
-                    + "cannot share an event with touches, give '\(word)' its own step")
+                throw fail(
+                    scanner.offset,
+                    "script step \(step) ('\(text)') has '\(word)' after its fingers; code steps "
+                        + "cannot share an event with touches, give '\(word)' its own step")
             }
             scanner.skipSpaces()
             let start = scanner.offset
@@ -297,19 +322,25 @@ extension ScenarioLoader.Builder {
             if scanner.take(":") {
                 let pointStart = scanner.offset
                 guard verb != "cancel", let p = scanner.point() else {
-                    throw fail(pointStart, verb == "cancel"
-                        ? "script step \(step) ('\(text)') cannot give touch \(n) a location; 'cancel' takes none"
-                        : "script step \(step) ('\(text)') has a malformed location for touch \(n); expected '\(n):(x,y)' with two numbers")
+                    throw fail(
+                        pointStart,
+                        verb == "cancel"
+                            ? "script step \(step) ('\(text)') cannot give touch \(n) a location; 'cancel' takes none"
+                            : "script step \(step) ('\(text)') has a malformed location for touch \(n); expected '\(n):(x,y)' with two numbers")
                 }
                 guard ScenarioLimits.coordinate.contains(p.x), ScenarioLimits.coordinate.contains(p.y) else {
-                    throw fail(pointStart, "script step \(step) ('\(text)') has a location out of range; x and y are "
-                        + ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))
+                    throw fail(
+                        pointStart,
+                        "script step \(step) ('\(text)') has a location out of range; x and y are "
+                            + ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))
                 }
                 location = p
             }
             if let next = scanner.peekImmediate, !next.isWhitespace {
-                throw fail(scanner.offset, "script step \(step) ('\(text)') has unexpected '\(next)' after touch \(n); "
-                    + "a multi-touch '\(verb)' lists \(form) for each finger, separated by spaces")
+                throw fail(
+                    scanner.offset,
+                    "script step \(step) ('\(text)') has unexpected '\(next)' after touch \(n); "
+                        + "a multi-touch '\(verb)' lists \(form) for each finger, separated by spaces")
             }
             switch verb {
             case "down", "move":
@@ -333,11 +364,15 @@ extension ScenarioLoader.Builder {
         guard let action = actions.first else {
             let known = ["t", "touch", "duration", "hz", "hold"]
             if let unknown = map.entries.first(where: { !known.contains($0.key) }) {
-                throw reader.error(at: unknown.keyNode, "unknown key '\(unknown.key)' in \(label); expected one action key of "
-                    + ScenarioLoader.stepActions.joined(separator: ", "))
+                throw reader.error(
+                    at: unknown.keyNode,
+                    "unknown key '\(unknown.key)' in \(label); expected one action key of "
+                        + ScenarioLoader.stepActions.joined(separator: ", "))
             }
-            throw reader.error(at: node, "\(label) has no action; expected one of the keys "
-                + ScenarioLoader.stepActions.joined(separator: ", "))
+            throw reader.error(
+                at: node,
+                "\(label) has no action; expected one of the keys "
+                    + ScenarioLoader.stepActions.joined(separator: ", "))
         }
         if actions.count > 1 {
             // Several touch verbs make a mixed event when they list their fingers; one-finger forms stay one action.
@@ -383,7 +418,7 @@ extension ScenarioLoader.Builder {
             let point = try reader.point(value, for: keyLabel)
             let duration = try reader.time(try map.required("duration", in: "\(label) ('tap')"), for: "'duration'")
             return (time, timeNode, [event(time, .down(point)), event(.ms(t + duration), .up(point))])
-        default:  // swipe, drag
+        default: // swipe, drag
             let line = try reader.map(value, for: keyLabel)
             try line.checkKeys(["from", "to"], in: keyLabel)
             let from = try reader.point(try line.required("from", in: keyLabel), for: "'from'")
@@ -395,10 +430,13 @@ extension ScenarioLoader.Builder {
             if let hzNode = map["hz"] { hz = try reader.number(hzNode, in: ScenarioLimits.sampleRate, unit: "Hz", for: "'hz'") }
             let samples = Self.sampleCount(duration: duration, hz: hz)
             guard samples <= ScenarioLimits.samplesPerStep else {
-                throw reader.error(at: durationNode, "\(context) moves \(samples) times (duration × hz / 1000), more than the "
-                    + "\(ScenarioLimits.samplesPerStep) a swipe or drag may; use a shorter 'duration' or a lower 'hz'")
+                throw reader.error(
+                    at: durationNode,
+                    "\(context) moves \(samples) times (duration × hz / 1000), more than the "
+                        + "\(ScenarioLimits.samplesPerStep) a swipe or drag may; use a shorter 'duration' or a lower 'hz'")
             }
-            let hold = action.key == "drag"
+            let hold =
+                action.key == "drag"
                 ? try reader.time(try map.required("hold", in: context), for: "'hold'") : 0
             var events = [event(time, .down(from))]
             for (moveTime, point) in Self.swipeSamples(from: from, to: to, start: t + hold, duration: duration, hz: hz) {
@@ -437,7 +475,8 @@ extension ScenarioLoader.Builder {
         } else {
             let fingerMap = try reader.map(value, for: "'\(key)'")
             for entry in fingerMap.entries {
-                let point: Point? = key == "up" && reader.isNull(entry.value)
+                let point: Point? =
+                    key == "up" && reader.isNull(entry.value)
                     ? nil : try reader.point(entry.value, for: "touch \(entry.key) of '\(key)'")
                 try add(entry.keyNode, point)
             }
@@ -450,13 +489,17 @@ extension ScenarioLoader.Builder {
 
     /// A map step with several touch verbs, one UIEvent: `{t: 80, move: {1: [110, 200]}, up: {2: ~}}`. Each verb lists
     /// its fingers (a map, `cancel` a list); each finger appears once in the step.
-    private func mixedMapStep(_ actions: [YAMLMap.Entry], map: YAMLMap, step: Int, node: Node,
-                              label: String) throws(ScenarioError) -> (VirtualTime, Node, [ScenarioLoader.PendingEvent]) {
+    private func mixedMapStep(
+        _ actions: [YAMLMap.Entry], map: YAMLMap, step: Int, node: Node,
+        label: String
+    ) throws(ScenarioError) -> (VirtualTime, Node, [ScenarioLoader.PendingEvent]) {
         var all: [(touch: Int, point: Point?, node: Node)] = []
         var groups: [(key: String, fingers: [(touch: Int, point: Point?, node: Node)])] = []
         for action in actions {
             guard let fingers = try multiTouchFingers(action.key, value: action.value, map: map, label: label) else {
-                let form = action.key == "cancel" ? "a list of finger numbers ('cancel: [2]')"
+                let form =
+                    action.key == "cancel"
+                    ? "a list of finger numbers ('cancel: [2]')"
                     : "a map of finger numbers ('\(action.key): {1: [x, y]}')"
                 throw reader.error(at: action.value, "\(label) has several actions, so '\(action.key)' lists its fingers as \(form)")
             }
@@ -486,14 +529,17 @@ extension ScenarioLoader.Builder {
     }
 
     /// The events of a multi-touch map step: one UIEvent (a `tap`: one to put the fingers down, one to lift them).
-    private func multiTouchEvents(_ key: String, fingers: [(touch: Int, point: Point?, node: Node)], map: YAMLMap,
-                                  start: Double, step: Int, node: Node, label: String) throws(ScenarioError)
+    private func multiTouchEvents(
+        _ key: String, fingers: [(touch: Int, point: Point?, node: Node)], map: YAMLMap,
+        start: Double, step: Int, node: Node, label: String
+    ) throws(ScenarioError)
         -> [ScenarioLoader.PendingEvent]
     {
         func group(_ time: Double, _ action: (Point?) -> ScriptAction) -> [ScenarioLoader.PendingEvent] {
             fingers.enumerated().map { k, finger in
-                var e = ScenarioLoader.PendingEvent(time: .ms(time), touch: finger.touch, action: .touch(action(finger.point)),
-                                                    step: step, node: node)
+                var e = ScenarioLoader.PendingEvent(
+                    time: .ms(time), touch: finger.touch, action: .touch(action(finger.point)),
+                    step: step, node: node)
                 e.sameEvent = k > 0
                 return e
             }
@@ -503,7 +549,7 @@ extension ScenarioLoader.Builder {
         case "move": return group(start) { .move($0!) }
         case "up": return group(start) { .up($0) }
         case "cancel": return group(start) { _ in .cancel }
-        default:  // tap
+        default: // tap
             let duration = try reader.time(try map.required("duration", in: "\(label) ('tap')"), for: "'duration'")
             return group(start) { .down($0!) } + group(start + duration) { .up($0) }
         }
@@ -517,7 +563,7 @@ extension ScenarioLoader.Builder {
     /// The moves of a swipe: `n` equal steps along the line, the last exactly at `to` at `start + duration`.
     static func swipeSamples(from: Point, to: Point, start: Double, duration: Double, hz: Double) -> [(Double, Point)] {
         let n = sampleCount(duration: duration, hz: hz)
-        return (1...n).map { k in
+        return (1 ... n).map { k in
             if k == n { return (start + duration, to) }
             let f = Double(k) / Double(n)
             return (start + duration * f, Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f))

@@ -14,7 +14,7 @@ extension ScenarioLoader {
         ("touchDown", .touchDown), ("touchDownRepeat", .touchDownRepeat), ("touchDragInside", .touchDragInside),
         ("touchDragOutside", .touchDragOutside), ("touchDragEnter", .touchDragEnter), ("touchDragExit", .touchDragExit),
         ("touchUpInside", .touchUpInside), ("touchUpOutside", .touchUpOutside), ("touchCancel", .touchCancel),
-        ("valueChanged", .valueChanged), ("primaryActionTriggered", .primaryActionTriggered),
+        ("valueChanged", .valueChanged), ("primaryActionTriggered", .primaryActionTriggered)
     ]
 
     /// A setup call whose responder names are not resolved yet (controllers are read after the views).
@@ -46,8 +46,10 @@ extension ScenarioLoader.Builder {
             for item in try reader.list(node, for: "'refuses' of \(context)") {
                 let name = try selector(item, for: "'refuses' of \(context)")
                 guard actions.implements.contains(name) else {
-                    throw reader.error(at: item, "\(context) refuses '\(name)' in canPerformAction but does not implement it; "
-                        + "add it to 'implements' (a responder that lacks the method never performs it anyway)")
+                    throw reader.error(
+                        at: item,
+                        "\(context) refuses '\(name)' in canPerformAction but does not implement it; "
+                            + "add it to 'implements' (a responder that lacks the method never performs it anyway)")
                 }
                 actions.refuses.append(name)
             }
@@ -73,8 +75,10 @@ extension ScenarioLoader.Builder {
         let map = try reader.map(node, for: context)
         let calls = map.keys.filter { ScenarioLoader.setupCallKeys.contains($0) }
         guard calls.count == 1, let call = calls.first else {
-            throw reader.error(at: node, "\(context) must make exactly one call: "
-                + ScenarioLoader.setupCallKeys.joined(separator: ", ") + (calls.isEmpty ? "" : "; it has \(calls.joined(separator: " and "))"))
+            throw reader.error(
+                at: node,
+                "\(context) must make exactly one call: "
+                    + ScenarioLoader.setupCallKeys.joined(separator: ", ") + (calls.isEmpty ? "" : "; it has \(calls.joined(separator: " and "))"))
         }
         let allowed = [call, "for"] + (call == "addTarget" || call == "removeTarget" ? ["action"] : [])
         try map.checkKeys(allowed, in: "\(context) (\(call))")
@@ -116,7 +120,8 @@ extension ScenarioLoader.Builder {
     func selector(_ node: Node, for label: String) throws(ScenarioError) -> String {
         let text = try reader.string(node, for: label)
         guard let first = text.first, first.isLetter || first == "_",
-              text.allSatisfy({ ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }) else {
+            text.allSatisfy({ ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII })
+        else {
             throw reader.mismatch(node, expected: "a method name such as save (letters, digits and _)", for: label)
         }
         return text
@@ -148,8 +153,10 @@ extension ScenarioLoader.Builder {
                     if let ref {
                         let responder = try resolveResponder(ref) { "view '\(owner)' adds target '\($0)', which is not a view or controller" }
                         guard scene.actions(of: responder).implements.contains(action.name) else {
-                            throw error(at: action, "view '\(owner)' adds target '\(ref.name)' for action '\(action.name)', which "
-                                + "'\(ref.name)' does not implement (UIKit would raise 'unrecognized selector'); list it in its 'implements'")
+                            throw error(
+                                at: action,
+                                "view '\(owner)' adds target '\(ref.name)' for action '\(action.name)', which "
+                                    + "'\(ref.name)' does not implement (UIKit would raise 'unrecognized selector'); list it in its 'implements'")
                         }
                         target = responder
                     }
@@ -165,7 +172,9 @@ extension ScenarioLoader.Builder {
                     calls.append(.removeAction(name, events: pendingCall.events))
                 }
             }
-            scene.modifyView(pending.view) { $0.primaryAction = pending.primaryAction; $0.actionSetup = calls }
+            scene.modifyView(pending.view) {
+                $0.primaryAction = pending.primaryAction; $0.actionSetup = calls
+            }
         }
     }
 }

@@ -37,8 +37,10 @@ extension ScenarioLoader.Builder {
         var transform = AffineTransform.identity
         for operation in operations { transform = transform.concatenating(try parseTransformOperation(operation)) }
         guard abs(transform.determinant) >= ScenarioLimits.minimumDeterminant else {
-            throw reader.error(at: node, "this transform flattens the view (its determinant is \(transform.determinant)); what UIKit "
-                + "hit-tests then is not documented, so scenarios may not use one — give the view a small scale or hide it")
+            throw reader.error(
+                at: node,
+                "this transform flattens the view (its determinant is \(transform.determinant)); what UIKit "
+                    + "hit-tests then is not documented, so scenarios may not use one — give the view a small scale or hide it")
         }
         return transform
     }
@@ -47,8 +49,10 @@ extension ScenarioLoader.Builder {
         let map = try reader.map(node, for: "a transform operation")
         try map.checkKeys(ScenarioLoader.transformOperations, in: "a transform operation")
         guard map.entries.count == 1, let entry = map.entries.first else {
-            throw reader.error(at: node, "a transform operation has exactly one of the keys "
-                + ScenarioLoader.transformOperations.joined(separator: ", ") + "; to combine several, list them in the order they apply")
+            throw reader.error(
+                at: node,
+                "a transform operation has exactly one of the keys "
+                    + ScenarioLoader.transformOperations.joined(separator: ", ") + "; to combine several, list them in the order they apply")
         }
         let value = entry.value
         switch entry.key {
@@ -61,8 +65,10 @@ extension ScenarioLoader.Builder {
             let s = try scaleFactor(value)
             return .scale(s, s)
         case "rotate":
-            return .rotation(degrees: try reader.number(value, in: ScenarioLimits.rotationDegrees, "an angle", unit: "degrees",
-                                                        for: "'rotate'"))
+            return .rotation(
+                degrees: try reader.number(
+                    value, in: ScenarioLimits.rotationDegrees, "an angle", unit: "degrees",
+                    for: "'rotate'"))
         case "translate":
             let p = try reader.point(value, for: "'translate'")
             return .translation(p.x, p.y)
@@ -73,8 +79,10 @@ extension ScenarioLoader.Builder {
             guard v.count == 6 else { throw reader.mismatch(value, expected: "[a, b, c, d, tx, ty]", for: "'matrix'") }
             var entries: [Double] = []
             for (i, element) in v.enumerated() {
-                entries.append(try reader.number(element, in: i < 4 ? ScenarioLimits.matrixEntry : ScenarioLimits.matrixTranslation,
-                                                 i < 4 ? "a matrix entry" : "a translation", unit: i < 4 ? "" : "pt", for: "'matrix'"))
+                entries.append(
+                    try reader.number(
+                        element, in: i < 4 ? ScenarioLimits.matrixEntry : ScenarioLimits.matrixTranslation,
+                        i < 4 ? "a matrix entry" : "a translation", unit: i < 4 ? "" : "pt", for: "'matrix'"))
             }
             return AffineTransform(a: entries[0], b: entries[1], c: entries[2], d: entries[3], tx: entries[4], ty: entries[5])
         }
@@ -84,8 +92,9 @@ extension ScenarioLoader.Builder {
     func scaleFactor(_ node: Node) throws(ScenarioError) -> Double {
         let range = ScenarioLimits.scaleFactor
         guard let value = try? reader.number(node, for: "'scale'"), range.contains(abs(value)) else {
-            throw reader.mismatch(node, expected: "a scale factor whose size is \(ScenarioLimits.describe(range)) (negative flips)",
-                                  for: "'scale'")
+            throw reader.mismatch(
+                node, expected: "a scale factor whose size is \(ScenarioLimits.describe(range)) (negative flips)",
+                for: "'scale'")
         }
         return value
     }

@@ -5,7 +5,7 @@ extension ScenarioLoader {
     static let viewKeys = [
         "id", "kind", "frame", "bounds", "hidden", "alpha", "userInteractionEnabled", "enabled", "clipsToBounds",
         "multipleTouchEnabled", "exclusiveTouch", "touches", "hitTest", "value", "class", "controller", "subviews",
-        "animating", "allowUserInteraction", "transform",
+        "animating", "allowUserInteraction", "transform"
     ]
     /// Keys valid only on scroll-view kinds.
     static let scrollViewKeys = [
@@ -13,7 +13,7 @@ extension ScenarioLoader {
         "touchesShouldCancel", "touchesShouldBegin", "bounces", "alwaysBounceHorizontal", "alwaysBounceVertical",
         "scrollEnabled", "pagingEnabled", "decelerating", "transfersHorizontalScrollingToParent",
         "transfersVerticalScrollingToParent", "panHost", "pan", "decelerationRate",
-        "minimumZoomScale", "maximumZoomScale", "zoomScale", "bouncesZoom", "viewForZooming",
+        "minimumZoomScale", "maximumZoomScale", "zoomScale", "bouncesZoom", "viewForZooming"
     ]
     static let touchPhaseKeys = ["began", "moved", "ended", "cancelled"]
 
@@ -40,28 +40,39 @@ extension ScenarioLoader.Builder {
 
     mutating func parseView(_ node: Node, parent: ViewID?, depth: Int) throws(ScenarioError) {
         guard depth <= ScenarioLimits.viewDepth else {
-            throw reader.error(at: node, "this view is nested \(depth) deep; views nest at most \(ScenarioLimits.viewDepth) deep "
-                + "(the window's subviews are at depth 1)")
+            throw reader.error(
+                at: node,
+                "this view is nested \(depth) deep; views nest at most \(ScenarioLimits.viewDepth) deep "
+                    + "(the window's subviews are at depth 1)")
         }
         let map = try reader.map(node, for: "a view")
         let kind = try map.choice("kind", as: ViewKind.self) ?? .view
         let context = map.peekID().map { "view '\($0)'" } ?? "a view"
-        for entry in map.entries where !ScenarioLoader.viewKeys.contains(entry.key)
-            && !ScenarioLoader.responderActionKeys.contains(entry.key) {
+        for entry in map.entries
+        where !ScenarioLoader.viewKeys.contains(entry.key)
+            && !ScenarioLoader.responderActionKeys.contains(entry.key)
+        {
             if ScenarioLoader.controlActionKeys.contains(entry.key) {
                 if kind.isControl { continue }
-                throw reader.error(at: entry.keyNode, "key '\(entry.key)' applies only to controls (button, control, switch, "
-                    + "slider, stepper, segmentedControl, pageControl, textField), but \(context) is a \(kind.rawValue)")
+                throw reader.error(
+                    at: entry.keyNode,
+                    "key '\(entry.key)' applies only to controls (button, control, switch, "
+                        + "slider, stepper, segmentedControl, pageControl, textField), but \(context) is a \(kind.rawValue)")
             }
             if ScenarioLoader.scrollViewKeys.contains(entry.key) {
                 if kind.isScrollView { continue }
-                throw reader.error(at: entry.keyNode, "key '\(entry.key)' applies only to scroll views "
-                    + "(scrollView, tableView, collectionView, textView), but \(context) is a \(kind.rawValue)")
+                throw reader.error(
+                    at: entry.keyNode,
+                    "key '\(entry.key)' applies only to scroll views "
+                        + "(scrollView, tableView, collectionView, textView), but \(context) is a \(kind.rawValue)")
             }
-            let allowed = ScenarioLoader.viewKeys + ScenarioLoader.responderActionKeys
+            let allowed =
+                ScenarioLoader.viewKeys + ScenarioLoader.responderActionKeys
                 + (kind.isControl ? ScenarioLoader.controlActionKeys : []) + (kind.isScrollView ? ScenarioLoader.scrollViewKeys : [])
-            throw reader.error(at: entry.keyNode, "unknown key '\(entry.key)' in \(context); allowed keys are "
-                + allowed.joined(separator: ", "))
+            throw reader.error(
+                at: entry.keyNode,
+                "unknown key '\(entry.key)' in \(context); allowed keys are "
+                    + allowed.joined(separator: ", "))
         }
 
         let idNode = try map.required("id", in: context)
@@ -94,15 +105,17 @@ extension ScenarioLoader.Builder {
     func parseViewProperties(_ map: YAMLMap, into spec: inout ViewSpec, context: String) throws(ScenarioError) {
         if let node = map["bounds"] {
             if spec.kind.isScrollView {
-                throw reader.error(at: map.keyNode("bounds")!, "\(context) is a scroll view, so it takes "
-                    + "'contentOffset' instead of 'bounds'")
+                throw reader.error(
+                    at: map.keyNode("bounds")!,
+                    "\(context) is a scroll view, so it takes "
+                        + "'contentOffset' instead of 'bounds'")
             }
             spec.boundsOrigin = try reader.point(node, for: "'bounds'")
         }
         if let v = try map.bool("hidden") { spec.isHidden = v }
         if let node = map["alpha"] {
             let alpha = try reader.number(node, for: "'alpha'")
-            guard (0...1).contains(alpha) else { throw reader.mismatch(node, expected: "a number between 0 and 1", for: "'alpha'") }
+            guard (0 ... 1).contains(alpha) else { throw reader.mismatch(node, expected: "a number between 0 and 1", for: "'alpha'") }
             spec.alpha = alpha
         }
         if let v = try map.bool("userInteractionEnabled") { spec.isUserInteractionEnabled = v }
@@ -117,7 +130,7 @@ extension ScenarioLoader.Builder {
         if let node = map["transform"] { spec.transform = try parseTransform(node) }
         if let node = map["value"] {
             let value = try reader.number(node, in: ScenarioLimits.value, for: "'value'")
-            if spec.kind == .slider, !(0...1).contains(value) {
+            if spec.kind == .slider, !(0 ... 1).contains(value) {
                 throw reader.mismatch(node, expected: "a number between 0 and 1 (a slider's value)", for: "'value'")
             }
             if spec.kind == .switch, value != 0 && value != 1 {
@@ -203,8 +216,10 @@ extension ScenarioLoader.Builder {
         let enlarge = try map.required("enlarge", in: "'hitTest'")
         if case .sequence = enlarge { return .enlarged(try reader.insets(enlarge, for: "'enlarge'")) }
         guard let amount = YAMLNodeReader.plainNumber(enlarge), ScenarioLimits.coordinate.contains(amount) else {
-            throw reader.mismatch(enlarge, expected: "a number \(ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt")) "
-                + "or [top, left, bottom, right]", for: "'enlarge'")
+            throw reader.mismatch(
+                enlarge,
+                expected: "a number \(ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt")) "
+                    + "or [top, left, bottom, right]", for: "'enlarge'")
         }
         return .enlarged(EdgeInsets(all: amount))
     }
@@ -231,9 +246,10 @@ extension ScenarioLoader.Builder {
             if let refs = pending.rejectViews {
                 var ids: [ViewID] = []
                 for ref in refs {
-                    ids.append(try resolveView(ref, allowWindow: false) {
-                        "\(owner) refers to view '\($0)' in 'touchesShouldBegin', which is not defined"
-                    })
+                    ids.append(
+                        try resolveView(ref, allowWindow: false) {
+                            "\(owner) refers to view '\($0)' in 'touchesShouldBegin', which is not defined"
+                        })
                 }
                 spec.scroll?.touchesShouldBegin = .rejectViews(ids)
             }
@@ -250,8 +266,10 @@ extension ScenarioLoader.Builder {
                 spec.scroll?.viewForZooming = zoomView
             }
             if let node = pending.zoomScaleNode, let c = spec.scroll, c.zoomScale < c.minimumZoomScale || c.zoomScale > c.maximumZoomScale {
-                throw reader.error(at: node, "\(owner) has zoomScale \(ScenarioLimits.text(c.zoomScale)), outside its "
-                    + "minimumZoomScale…maximumZoomScale (\(ScenarioLimits.text(c.minimumZoomScale))…\(ScenarioLimits.text(c.maximumZoomScale)))")
+                throw reader.error(
+                    at: node,
+                    "\(owner) has zoomScale \(ScenarioLimits.text(c.zoomScale)), outside its "
+                        + "minimumZoomScale…maximumZoomScale (\(ScenarioLimits.text(c.minimumZoomScale))…\(ScenarioLimits.text(c.maximumZoomScale)))")
             }
             let id = scene.addView(spec)
             precondition(id == pending.id, "view ids are assigned in addView order")

@@ -40,8 +40,9 @@ public enum ScenarioLoader {
     /// `file:3:7: cannot read the scenario file: byte 0xFF is not UTF-8 text`.
     public static func text(of data: Data, path: String, what: String) throws(ScenarioError) -> String {
         if let bad = UTF8Position.firstInvalid(in: data) {
-            throw ScenarioError(file: path, line: bad.line, column: bad.column,
-                                message: "cannot read the \(what): byte \(bad.byteText) is not UTF-8 text")
+            throw ScenarioError(
+                file: path, line: bad.line, column: bad.column,
+                message: "cannot read the \(what): byte \(bad.byteText) is not UTF-8 text")
         }
         return String(decoding: data, as: UTF8.self)
     }
@@ -54,8 +55,10 @@ public enum ScenarioLoader {
     }
 
     /// The top-level keys, in the order the loader processes them.
-    static let topLevelKeys = ["name", "description", "source", "parameters", "window", "views", "controllers",
-                               "firstResponder", "recognizers", "script", "expect", "truth"]
+    static let topLevelKeys = [
+        "name", "description", "source", "parameters", "window", "views", "controllers",
+        "firstResponder", "recognizers", "script", "expect", "truth"
+    ]
 
     /// Runs Yams and turns its errors (syntax, duplicate keys) into `ScenarioError`s. `document` names the
     /// kind of file in the message for an empty one ("the scenario file is empty"). Sweep configs use it too.
@@ -91,7 +94,7 @@ public enum ScenarioLoader {
         }
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+            let .composer(context, problem, mark, _):
             return located(mark, problem, context)
         case let .reader(problem, offset, _, yaml):
             var line = 0, column = 0
@@ -104,8 +107,9 @@ public enum ScenarioLoader {
         case let .duplicatedKeysInMapping(duplicates, context):
             let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             let noun = duplicates.count == 1 ? "key \(names) appears" : "keys \(names) appear"
-            return ScenarioError(file: path, line: context.mark.line, column: context.mark.column,
-                                 message: "\(noun) more than once in the same map")
+            return ScenarioError(
+                file: path, line: context.mark.line, column: context.mark.column,
+                message: "\(noun) more than once in the same map")
         default:
             return ScenarioError(file: path, line: 0, column: 0, message: "invalid YAML: \(error)")
         }
@@ -185,8 +189,9 @@ extension ScenarioLoader {
             }
             var truth: GroundTruth?
             if let node = top["truth"] { truth = try parseTruth(node) }
-            return LoadedScenario(path: path, scene: scene, description: description, source: source,
-                                  expectations: expectations, truth: truth)
+            return LoadedScenario(
+                path: path, scene: scene, description: description, source: source,
+                expectations: expectations, truth: truth)
         }
 
         /// The file name without directory and extension.

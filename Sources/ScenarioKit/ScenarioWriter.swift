@@ -53,11 +53,15 @@ public enum ScenarioWriter {
 
     /// An id: plain when it is safe unquoted in block and flow context, quoted otherwise.
     static func id(_ s: String) -> String {
-        let safe = !s.isEmpty && s.unicodeScalars.allSatisfy { c in
-            (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "." || c == "-"
-        }
-        let reserved = ["true", "false", "True", "False", "TRUE", "FALSE", "null", "Null", "NULL", "yes", "no", "on", "off",
-                        "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF", "y", "n", "Y", "N"]
+        let safe =
+            !s.isEmpty
+            && s.unicodeScalars.allSatisfy { c in
+                (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "." || c == "-"
+            }
+        let reserved = [
+            "true", "false", "True", "False", "TRUE", "FALSE", "null", "Null", "NULL", "yes", "no", "on", "off",
+            "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF", "y", "n", "Y", "N"
+        ]
         if safe && !reserved.contains(s) && s.first != "-" && s.first != "." && !s.allSatisfy({ "0123456789.+-eE".contains($0) }) {
             return s
         }
@@ -120,7 +124,8 @@ public enum ScenarioWriter {
             add("scrollDelayEarlyRelease", "\(p.scrollDelayEarlyRelease)", p.scrollDelayEarlyRelease != d.scrollDelayEarlyRelease)
             add("decelerationRate", number(p.decelerationRate), p.decelerationRate != d.decelerationRate)
             add("decelerationRateFast", number(p.decelerationRateFast), p.decelerationRateFast != d.decelerationRateFast)
-            add("decelerationMinimumVelocity", number(p.decelerationMinimumVelocity),
+            add(
+                "decelerationMinimumVelocity", number(p.decelerationMinimumVelocity),
                 p.decelerationMinimumVelocity != d.decelerationMinimumVelocity)
             add("bounceBackDuration", ms(p.bounceBackDuration), p.bounceBackDuration != d.bounceBackDuration)
             add("rubberBandCoefficient", number(p.rubberBandCoefficient), p.rubberBandCoefficient != d.rubberBandCoefficient)
@@ -131,16 +136,21 @@ public enum ScenarioWriter {
             add("tapMaximumDuration", ms(p.tapMaximumDuration), p.tapMaximumDuration != d.tapMaximumDuration)
             add("multiTapInterval", ms(p.multiTapInterval), p.multiTapInterval != d.multiTapInterval)
             add("longPressDuration", ms(p.longPressDuration), p.longPressDuration != d.longPressDuration)
-            add("longPressAllowableMovement", number(p.longPressAllowableMovement),
+            add(
+                "longPressAllowableMovement", number(p.longPressAllowableMovement),
                 p.longPressAllowableMovement != d.longPressAllowableMovement)
-            add("swipeMinimumPrimaryMovement", number(p.swipeMinimumPrimaryMovement),
+            add(
+                "swipeMinimumPrimaryMovement", number(p.swipeMinimumPrimaryMovement),
                 p.swipeMinimumPrimaryMovement != d.swipeMinimumPrimaryMovement)
-            add("swipeMaximumSecondaryMovement", number(p.swipeMaximumSecondaryMovement),
+            add(
+                "swipeMaximumSecondaryMovement", number(p.swipeMaximumSecondaryMovement),
                 p.swipeMaximumSecondaryMovement != d.swipeMaximumSecondaryMovement)
             add("swipeMaximumDuration", ms(p.swipeMaximumDuration), p.swipeMaximumDuration != d.swipeMaximumDuration)
-            add("swipeMinimumMovementDecayRate", number(p.swipeMinimumMovementDecayRate),
+            add(
+                "swipeMinimumMovementDecayRate", number(p.swipeMinimumMovementDecayRate),
                 p.swipeMinimumMovementDecayRate != d.swipeMinimumMovementDecayRate)
-            add("swipeMaximumMovementDecayRate", number(p.swipeMaximumMovementDecayRate),
+            add(
+                "swipeMaximumMovementDecayRate", number(p.swipeMaximumMovementDecayRate),
                 p.swipeMaximumMovementDecayRate != d.swipeMaximumMovementDecayRate)
             add("swipeMinimumRate", number(p.swipeMinimumRate), p.swipeMinimumRate != d.swipeMinimumRate)
             add("pinchHysteresis", number(p.pinchHysteresis), p.pinchHysteresis != d.pinchHysteresis)
@@ -155,7 +165,8 @@ public enum ScenarioWriter {
             add("topEdgeGateRegion", number(p.topEdgeGateRegion), p.topEdgeGateRegion != d.topEdgeGateRegion)
             add("topEdgeGateDelay", ms(p.topEdgeGateDelay), p.topEdgeGateDelay != d.topEdgeGateDelay)
             add("hitTestAlphaThreshold", number(p.hitTestAlphaThreshold), p.hitTestAlphaThreshold != d.hitTestAlphaThreshold)
-            add("combinedPrimaryActionDispatch", "\(p.combinedPrimaryActionDispatch)",
+            add(
+                "combinedPrimaryActionDispatch", "\(p.combinedPrimaryActionDispatch)",
                 p.combinedPrimaryActionDispatch != d.combinedPrimaryActionDispatch)
             guard !entries.isEmpty else { return }
             line("parameters:")
@@ -172,8 +183,9 @@ public enum ScenarioWriter {
                 if scene.recognizers[gate.id].isEnabled {
                     edges.formUnion(gate.edges)
                 } else {
-                    line("# The system edge gate \(scene.recognizers[gate.id].name) is installed but disabled (the app defers "
-                        + "system gestures): left out.")
+                    line(
+                        "# The system edge gate \(scene.recognizers[gate.id].name) is installed but disabled (the app defers "
+                            + "system gestures): left out.")
                 }
             }
             var names: [String] = []
@@ -338,7 +350,8 @@ public enum ScenarioWriter {
                 case let .addAction(name, set):
                     text = "{addAction: \(name), for: \(events(set))}"
                 case let .removeTarget(target, action, set):
-                    text = "{removeTarget: \(target.map(responderName) ?? "~")" + (action.map { ", action: \($0)" } ?? "")
+                    text =
+                        "{removeTarget: \(target.map(responderName) ?? "~")" + (action.map { ", action: \($0)" } ?? "")
                         + ", for: \(events(set))}"
                 case let .removeAction(name, set):
                     text = "{removeAction: \(name), for: \(events(set))}"
@@ -424,7 +437,7 @@ public enum ScenarioWriter {
                 let t = spec.thresholds
                 switch spec.kind {
                 case .scrollDelay, .scrollPan, .scrollZoom, .edgeGate:
-                    continue  // installed by the loader from the views and the window
+                    continue // installed by the loader from the views and the window
                 case let .tap(taps, touches):
                     parts.append("kind: tap")
                     parts.append("view: " + viewName(spec.view))
@@ -494,7 +507,8 @@ public enum ScenarioWriter {
                 // and the engine run them.
                 var end = index + 1
                 while end < scene.script.count, scene.script[end].sameEvent, scene.script[end].time == event.time,
-                      Self.multiTouchVerb(scene.script[end].action) != nil, Self.multiTouchVerb(event.action) != nil {
+                    Self.multiTouchVerb(scene.script[end].action) != nil, Self.multiTouchVerb(event.action) != nil
+                {
                     end += 1
                 }
                 if end - index > 1 {
@@ -525,7 +539,8 @@ public enum ScenarioWriter {
                     step = "\(t) \(enabled ? "enable" : "disable") \(scene.recognizers[r].name)"
                 }
                 // Plain like the golden files, unless a recognizer name makes that ambiguous.
-                let plain = !step.contains(": ") && !step.contains(" #") && !step.contains("\"") && !step.contains("'")
+                let plain =
+                    !step.contains(": ") && !step.contains(" #") && !step.contains("\"") && !step.contains("'")
                     && !step.hasSuffix(":") && !step.contains("·") && !step.contains(";")
                 line("- " + (plain ? step : QuotedString.yaml(step)), 2)
             }

@@ -27,7 +27,7 @@ struct StepScanner {
         guard offset < chars.count else { return nil }
         let start = offset
         while offset < chars.count, !chars[offset].isWhitespace { offset += 1 }
-        return (String(chars[start..<offset]), start)
+        return (String(chars[start ..< offset]), start)
     }
 
     /// The character at the cursor, without skipping spaces.
@@ -44,7 +44,7 @@ struct StepScanner {
     mutating func integer() -> Int? {
         let start = offset
         while offset < chars.count, chars[offset].isASCII, chars[offset].isNumber { offset += 1 }
-        guard offset > start, offset - start <= 9, let n = Int(String(chars[start..<offset])) else { offset = start; return nil }
+        guard offset > start, offset - start <= 9, let n = Int(String(chars[start ..< offset])) else { offset = start; return nil }
         return n
     }
 
@@ -52,12 +52,14 @@ struct StepScanner {
     mutating func point() -> Point? {
         skipSpaces()
         guard offset < chars.count, chars[offset] == "(",
-              let close = chars[offset...].firstIndex(of: ")") else { return nil }
-        let inner = String(chars[(offset + 1)..<close])
+            let close = chars[offset...].firstIndex(of: ")")
+        else { return nil }
+        let inner = String(chars[(offset + 1) ..< close])
         let parts = inner.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let x = YAMLNodeReader.parseNumber(Self.trimmed(parts[0])),
-              let y = YAMLNodeReader.parseNumber(Self.trimmed(parts[1])) else { return nil }
+            let x = YAMLNodeReader.parseNumber(Self.trimmed(parts[0])),
+            let y = YAMLNodeReader.parseNumber(Self.trimmed(parts[1]))
+        else { return nil }
         offset = close + 1
         return Point(x, y)
     }

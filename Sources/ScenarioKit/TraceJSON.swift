@@ -8,8 +8,10 @@ public enum TraceJSON {
     /// The whole document for several scenarios.
     public static func document(_ runs: [(path: String, scene: Scene, trace: [TraceEvent])]) -> String {
         let scenarios = runs.map { scenario(path: $0.path, scene: $0.scene, trace: $0.trace) }
-        return JSON.object([("format", .string("touchsweep-trace")), ("version", .number(Double(formatVersion))),
-                            ("scenarios", .array(scenarios))]).render() + "\n"
+        return JSON.object([
+            ("format", .string("touchsweep-trace")), ("version", .number(Double(formatVersion))),
+            ("scenarios", .array(scenarios))
+        ]).render() + "\n"
     }
 
     static func scenario(path: String, scene: Scene, trace: [TraceEvent]) -> JSON {
@@ -18,7 +20,7 @@ public enum TraceJSON {
             ("name", .string(scene.name)),
             ("file", .string(path)),
             ("events", .array(trace.map { event($0, scene) })),
-            ("outcome", outcomeJSON(outcome, scene)),
+            ("outcome", outcomeJSON(outcome, scene))
         ])
     }
 
@@ -43,57 +45,86 @@ public enum TraceJSON {
         let views = scene.views, recs = scene.recognizers
         switch e.kind {
         case let .touch(touch, phase, location):
-            fields += [("type", .string("touch")), ("touch", .number(Double(touch))), ("phase", .string(phase.rawValue)),
-                       ("location", pt(location))]
+            fields += [
+                ("type", .string("touch")), ("touch", .number(Double(touch))), ("phase", .string(phase.rawValue)),
+                ("location", pt(location))
+            ]
         case let .hitTest(touch, view, chain, recognizers):
-            fields += [("type", .string("hitTest")), ("touch", .number(Double(touch))),
-                       ("view", view.map { .string(views[$0].name) } ?? .null),
-                       ("chain", .array(chain.map { .string(views[$0].name) })),
-                       ("recognizers", .array(recognizers.map { .string(recs[$0].name) }))]
+            fields += [
+                ("type", .string("hitTest")), ("touch", .number(Double(touch))),
+                ("view", view.map { .string(views[$0].name) } ?? .null),
+                ("chain", .array(chain.map { .string(views[$0].name) })),
+                ("recognizers", .array(recognizers.map { .string(recs[$0].name) }))
+            ]
         case let .transition(id, from, to, reason):
-            fields += [("type", .string("transition")), ("recognizer", .string(recs[id].name)),
-                       ("from", .string(stateName(from, id, scene))), ("to", .string(stateName(to, id, scene))),
-                       ("reason", .string(TraceText.describe(reason, scene: scene)))]
+            fields += [
+                ("type", .string("transition")), ("recognizer", .string(recs[id].name)),
+                ("from", .string(stateName(from, id, scene))), ("to", .string(stateName(to, id, scene))),
+                ("reason", .string(TraceText.describe(reason, scene: scene)))
+            ]
         case let .held(id, reason):
-            fields += [("type", .string("held")), ("recognizer", .string(recs[id].name)),
-                       ("reason", .string(TraceText.describe(reason, scene: scene)))]
+            fields += [
+                ("type", .string("held")), ("recognizer", .string(recs[id].name)),
+                ("reason", .string(TraceText.describe(reason, scene: scene)))
+            ]
         case let .pending(id, waiting):
-            fields += [("type", .string("pending")), ("recognizer", .string(recs[id].name)),
-                       ("waitingFor", .array(waiting.map { .string(recs[$0].name) }))]
+            fields += [
+                ("type", .string("pending")), ("recognizer", .string(recs[id].name)),
+                ("waitingFor", .array(waiting.map { .string(recs[$0].name) }))
+            ]
         case let .action(id, state, translation, measure):
-            fields += [("type", .string("action")), ("recognizer", .string(recs[id].name)),
-                       ("state", .string(stateName(state, id, scene)))]
+            fields += [
+                ("type", .string("action")), ("recognizer", .string(recs[id].name)),
+                ("state", .string(stateName(state, id, scene)))
+            ]
             if let translation { fields.append(("translation", pt(translation))) }
             if let measure { fields += measureFields(measure) }
         case let .timer(text):
             fields += [("type", .string("timer")), ("text", .string(text))]
         case let .withheld(touch, phase, by):
-            fields += [("type", .string("withheld")), ("touch", .number(Double(touch))), ("phase", .string(phase.rawValue)),
-                       ("by", .string(recs[by].name))]
+            fields += [
+                ("type", .string("withheld")), ("touch", .number(Double(touch))), ("phase", .string(phase.rawValue)),
+                ("by", .string(recs[by].name))
+            ]
         case let .released(touch):
             fields += [("type", .string("released")), ("touch", .number(Double(touch)))]
         case let .dropped(touch, by):
-            fields += [("type", .string("dropped")), ("touch", .number(Double(touch))),
-                       ("by", by.map { .string(recs[$0].name) } ?? .null)]
+            fields += [
+                ("type", .string("dropped")), ("touch", .number(Double(touch))),
+                ("by", by.map { .string(recs[$0].name) } ?? .null)
+            ]
         case let .filtered(touch, view, reason):
-            fields += [("type", .string("filtered")), ("touch", .number(Double(touch))), ("view", .string(views[view].name)),
-                       ("reason", .string(reason))]
+            fields += [
+                ("type", .string("filtered")), ("touch", .number(Double(touch))), ("view", .string(views[view].name)),
+                ("reason", .string(reason))
+            ]
         case let .callback(responder, phase, touches, hitView, handling, allTouches):
             guard let first = touches.first else { break }
-            fields += [("type", .string("callback")), ("responder", .string(responderName(responder, scene))),
-                       ("phase", .string(phase.rawValue)), ("touch", .number(Double(first.touch))),
-                       ("timestamp", ms(first.timestamp)), ("location", pt(first.location)), ("local", pt(first.local)),
-                       ("view", .string(views[hitView].name)), ("handling", .string(handling.rawValue))]
+            fields += [
+                ("type", .string("callback")), ("responder", .string(responderName(responder, scene))),
+                ("phase", .string(phase.rawValue)), ("touch", .number(Double(first.touch))),
+                ("timestamp", ms(first.timestamp)), ("location", pt(first.location)), ("local", pt(first.local)),
+                ("view", .string(views[hitView].name)), ("handling", .string(handling.rawValue))
+            ]
             fields += callTouchFields(tapCounts: touches.map(\.tapCount), allTouches: allTouches)
             if touches.count > 1 {
-                fields.append(("touches", .array(touches.map { t in
-                    .object([("touch", .number(Double(t.touch))), ("timestamp", ms(t.timestamp)), ("location", pt(t.location)),
-                             ("local", pt(t.local)), ("tapCount", .number(Double(t.tapCount)))])
-                })))
+                fields.append(
+                    (
+                        "touches",
+                        .array(
+                            touches.map { t in
+                                .object([
+                                    ("touch", .number(Double(t.touch))), ("timestamp", ms(t.timestamp)), ("location", pt(t.location)),
+                                    ("local", pt(t.local)), ("tapCount", .number(Double(t.tapCount)))
+                                ])
+                            })
+                    ))
             }
         case let .tapCount(touch, count, after):
-            fields += [("type", .string("tapCount")), ("touch", .number(Double(touch))), ("count", .number(Double(count))),
-                       ("after", .number(Double(after)))]
+            fields += [
+                ("type", .string("tapCount")), ("touch", .number(Double(touch))), ("count", .number(Double(count))),
+                ("after", .number(Double(after)))
+            ]
         case let .touchEvent(touches, phases, allTouches):
             fields += [("type", .string("touchEvent")), ("touches", numbers(touches)), ("allTouches", numbers(allTouches))]
             // A mixed event (touches in several phases): each touch's phase, parallel to `touches`.
@@ -101,15 +132,22 @@ public enum TraceJSON {
                 fields.append(("phases", .array(phases.map { .string($0.rawValue) })))
             }
         case let .control(view, controlEvent, value):
-            fields += [("type", .string("control")), ("view", .string(views[view].name)),
-                       ("event", .string(controlEvent.rawValue))]
+            fields += [
+                ("type", .string("control")), ("view", .string(views[view].name)),
+                ("event", .string(controlEvent.rawValue))
+            ]
             if let value { fields.append(("value", .number(value))) }
         case let .controlAction(view, controlEvent, delivery):
-            fields += [("type", .string("controlAction")), ("view", .string(views[view].name)),
-                       ("event", .string(controlEvent.rawValue))] + actionFields(delivery, scene)
+            fields +=
+                [
+                    ("type", .string("controlAction")), ("view", .string(views[view].name)),
+                    ("event", .string(controlEvent.rawValue))
+                ] + actionFields(delivery, scene)
             if let chain = delivery.chain {
-                fields += [("firstResponder", chain.firstResponder.map { .string(responderName($0, scene)) } ?? .null),
-                           ("searched", .array(chain.searched.map { .string(responderName($0, scene)) }))]
+                fields += [
+                    ("firstResponder", chain.firstResponder.map { .string(responderName($0, scene)) } ?? .null),
+                    ("searched", .array(chain.searched.map { .string(responderName($0, scene)) }))
+                ]
             }
         case let .highlight(view, on):
             fields += [("type", .string("highlight")), ("view", .string(views[view].name)), ("on", .bool(on))]
@@ -118,8 +156,10 @@ public enum TraceJSON {
         case let .offset(view, offset):
             fields += [("type", .string("offset")), ("view", .string(views[view].name)), ("offset", pt(offset))]
         case let .zoom(view, scale, content):
-            fields += [("type", .string("zoom")), ("view", .string(views[view].name)), ("zoomScale", .number(scale)),
-                       ("contentSize", .array([.number(content.width), .number(content.height)]))]
+            fields += [
+                ("type", .string("zoom")), ("view", .string(views[view].name)), ("zoomScale", .number(scale)),
+                ("contentSize", .array([.number(content.width), .number(content.height)]))
+            ]
         case let .scroll(view, note):
             fields += [("type", .string("scroll")), ("view", .string(views[view].name))]
             switch note {
@@ -136,19 +176,30 @@ public enum TraceJSON {
             case .zoomBouncing(let b): fields += [("property", .string("isZoomBouncing")), ("value", .bool(b))]
             }
         case let .asked(id, question, answer):
-            fields += [("type", .string("asked")), ("recognizer", .string(recs[id].name)),
-                       ("method", .string(question.methodName))]
+            fields += [
+                ("type", .string("asked")), ("recognizer", .string(recs[id].name)),
+                ("method", .string(question.methodName))
+            ]
             if case .shouldReceive(let touch) = question { fields.append(("touch", .number(Double(touch)))) }
             if let other = question.other { fields.append(("other", .string(recs[other].name))) }
             fields.append(("answer", .bool(answer)))
         case let .frameSet(view, frame, by):
-            fields += [("type", .string("frameSet")), ("view", .string(views[view].name)),
-                       ("frame", .array([.number(frame.origin.x), .number(frame.origin.y), .number(frame.size.width),
-                                         .number(frame.size.height)])),
-                       ("by", .string(recs[by].name))]
+            fields += [
+                ("type", .string("frameSet")), ("view", .string(views[view].name)),
+                (
+                    "frame",
+                    .array([
+                        .number(frame.origin.x), .number(frame.origin.y), .number(frame.size.width),
+                        .number(frame.size.height)
+                    ])
+                ),
+                ("by", .string(recs[by].name))
+            ]
         case let .enabledSet(id, enabled, by):
-            fields += [("type", .string("enabledSet")), ("recognizer", .string(recs[id].name)), ("enabled", .bool(enabled)),
-                       ("by", .string(recs[by].name))]
+            fields += [
+                ("type", .string("enabledSet")), ("recognizer", .string(recs[id].name)), ("enabled", .bool(enabled)),
+                ("by", .string(recs[by].name))
+            ]
         case let .translationReset(id):
             fields += [("type", .string("translationReset")), ("recognizer", .string(recs[id].name))]
         }
@@ -165,8 +216,10 @@ public enum TraceJSON {
         case .nilTarget(let action):
             fields = [("handler", .string("nilTarget")), ("action", .string(action))]
         }
-        return fields + [("receiver", delivery.receiver.map { .string(responderName($0, scene)) } ?? .null),
-                         ("performed", .bool(delivery.performed))]
+        return fields + [
+            ("receiver", delivery.receiver.map { .string(responderName($0, scene)) } ?? .null),
+            ("performed", .bool(delivery.performed))
+        ]
     }
 
     static func outcomeJSON(_ o: Outcome, _ scene: Scene) -> JSON {
@@ -178,21 +231,32 @@ public enum TraceJSON {
         responders += scene.controllers.indices.map { .controller($0) }
         let callbacks: [(String, JSON)] = responders.compactMap { r in
             guard let list = o.callbacks[r] else { return nil }
-            return (responderName(r, scene), .array(list.map { c in
-                .object([("t", ms(c.time)), ("phase", .string(c.phase.rawValue)), ("touch", .number(Double(c.touch))),
-                         ("timestamp", ms(c.timestamp)), ("location", pt(c.location)),
-                         ("handling", .string(c.handling.rawValue))]
-                        + callTouchFields(tapCounts: c.tapCounts, allTouches: c.allTouches)
-                        + (c.touches.count > 1 ? [("touches", numbers(c.touches))] : []))
-            }))
+            return (
+                responderName(r, scene),
+                .array(
+                    list.map { c in
+                        .object(
+                            [
+                                ("t", ms(c.time)), ("phase", .string(c.phase.rawValue)), ("touch", .number(Double(c.touch))),
+                                ("timestamp", ms(c.timestamp)), ("location", pt(c.location)),
+                                ("handling", .string(c.handling.rawValue))
+                            ]
+                                + callTouchFields(tapCounts: c.tapCounts, allTouches: c.allTouches)
+                                + (c.touches.count > 1 ? [("touches", numbers(c.touches))] : []))
+                    })
+            )
         }
         let controls: [(String, JSON)] = views.indices.compactMap { v in
             guard let list = o.controlEvents[v] else { return nil }
-            return (views[v].name, .array(list.map { c in
-                var f: [(String, JSON)] = [("t", ms(c.time)), ("event", .string(c.event.rawValue))]
-                if let value = c.value { f.append(("value", .number(value))) }
-                return .object(f)
-            }))
+            return (
+                views[v].name,
+                .array(
+                    list.map { c in
+                        var f: [(String, JSON)] = [("t", ms(c.time)), ("event", .string(c.event.rawValue))]
+                        if let value = c.value { f.append(("value", .number(value))) }
+                        return .object(f)
+                    })
+            )
         }
         let highlights: [(String, JSON)] = views.indices.compactMap { v in
             guard let list = o.highlights[v] else { return nil }
@@ -204,11 +268,14 @@ public enum TraceJSON {
         }
         let scrolls: [(String, JSON)] = views.indices.compactMap { v in
             guard let s = o.scrollViews[v] else { return nil }
-            return (views[v].name, .object([
-                ("initialOffset", pt(s.initialOffset)), ("finalOffset", pt(s.finalOffset)),
-                ("everDragged", .bool(s.everDragged)),
-                ("offsets", .array(s.offsets.map { .object([("t", ms($0.time)), ("offset", pt($0.value))]) })),
-            ]))
+            return (
+                views[v].name,
+                .object([
+                    ("initialOffset", pt(s.initialOffset)), ("finalOffset", pt(s.finalOffset)),
+                    ("everDragged", .bool(s.everDragged)),
+                    ("offsets", .array(s.offsets.map { .object([("t", ms($0.time)), ("offset", pt($0.value))]) }))
+                ])
+            )
         }
         let recognizers: [(String, JSON)] = scene.recognizers.indices.map { id in
             let transitions = o.transitions[id] ?? []
@@ -217,40 +284,58 @@ public enum TraceJSON {
             var fields: [(String, JSON)] = [
                 ("recognized", .bool(recognized)),
                 ("transitions", .array(transitions.map { .object([("t", ms($0.time)), ("state", .string(stateName($0.state, id, scene)))]) })),
-                ("actions", .array(actions.map { a in
-                    var f: [(String, JSON)] = [("t", ms(a.time)), ("state", .string(stateName(a.state, id, scene)))]
-                    if let t = a.translation { f.append(("translation", pt(t))) }
-                    if let m = a.measure { f += measureFields(m) }
-                    return .object(f)
-                })),
+                (
+                    "actions",
+                    .array(
+                        actions.map { a in
+                            var f: [(String, JSON)] = [("t", ms(a.time)), ("state", .string(stateName(a.state, id, scene)))]
+                            if let t = a.translation { f.append(("translation", pt(t))) }
+                            if let m = a.measure { f += measureFields(m) }
+                            return .object(f)
+                        })
+                )
             ]
             // Only delegates that log (issue 15 §4) have questions; other recognizers' objects are unchanged.
             if scene.recognizers[id].delegateLogs {
-                fields.append(("asked", .array((o.asked[id] ?? []).map { a in
-                    var f: [(String, JSON)] = [("t", ms(a.time)), ("method", .string(a.question.methodName))]
-                    if case .shouldReceive(let touch) = a.question { f.append(("touch", .number(Double(touch)))) }
-                    if let other = a.question.other { f.append(("other", .string(scene.recognizers[other].name))) }
-                    f.append(("answer", .bool(a.answer)))
-                    return .object(f)
-                })))
+                fields.append(
+                    (
+                        "asked",
+                        .array(
+                            (o.asked[id] ?? []).map { a in
+                                var f: [(String, JSON)] = [("t", ms(a.time)), ("method", .string(a.question.methodName))]
+                                if case .shouldReceive(let touch) = a.question { f.append(("touch", .number(Double(touch)))) }
+                                if let other = a.question.other { f.append(("other", .string(scene.recognizers[other].name))) }
+                                f.append(("answer", .bool(a.answer)))
+                                return .object(f)
+                            })
+                    ))
             }
             return (scene.recognizers[id].name, .object(fields))
         }
         var fields: [(String, JSON)] = [
-            ("hitViews", .object(hit)), ("callbacks", .object(callbacks)), ("controlEvents", .object(controls)),
+            ("hitViews", .object(hit)), ("callbacks", .object(callbacks)), ("controlEvents", .object(controls))
         ]
         // Only scenes that declare actions have the key, so every other document stays as it was.
         if scene.declaresAnyActions {
-            fields.append(("controlActions", .object(views.indices.compactMap { v in
-                guard let list = o.controlActions[v] else { return nil }
-                return (views[v].name, .array(list.map { a in
-                    .object([("t", ms(a.time)), ("event", .string(a.event.rawValue))] + actionFields(a.delivery, scene))
-                }))
-            })))
+            fields.append(
+                (
+                    "controlActions",
+                    .object(
+                        views.indices.compactMap { v in
+                            guard let list = o.controlActions[v] else { return nil }
+                            return (
+                                views[v].name,
+                                .array(
+                                    list.map { a in
+                                        .object([("t", ms(a.time)), ("event", .string(a.event.rawValue))] + actionFields(a.delivery, scene))
+                                    })
+                            )
+                        })
+                ))
         }
         fields += [
             ("highlights", .object(highlights)), ("selections", .object(selections)), ("scrollViews", .object(scrolls)),
-            ("recognizers", .object(recognizers)), ("dropped", .array(o.dropped.map { .number(Double($0)) })),
+            ("recognizers", .object(recognizers)), ("dropped", .array(o.dropped.map { .number(Double($0)) }))
         ]
         // Only runs with a repeated tap carry the tap counts (every other touch has tapCount 1).
         if o.tapCounts.values.contains(where: { $0.contains { $0 > 1 } }) {

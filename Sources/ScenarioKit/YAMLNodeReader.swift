@@ -77,7 +77,8 @@ struct YAMLNodeReader {
     /// A view, controller or recognizer id: a non-empty string without whitespace.
     func identifier(_ node: Node, for label: String) throws(ScenarioError) -> String {
         guard let scalar = node.scalar, !isNull(node), !scalar.string.isEmpty,
-              !scalar.string.contains(where: { $0.isWhitespace }) else {
+            !scalar.string.contains(where: { $0.isWhitespace })
+        else {
             throw mismatch(node, expected: "an id without spaces", for: label)
         }
         return scalar.string
@@ -89,8 +90,10 @@ struct YAMLNodeReader {
     }
 
     /// A number in `range`: "expected a time from 0 to 3600000 ms for 't', got '1e16'" (`noun` "a time", `unit` "ms").
-    func number(_ node: Node, in range: ClosedRange<Double>, _ noun: String = "a number", unit: String = "",
-                for label: String) throws(ScenarioError) -> Double {
+    func number(
+        _ node: Node, in range: ClosedRange<Double>, _ noun: String = "a number", unit: String = "",
+        for label: String
+    ) throws(ScenarioError) -> Double {
         let expected = "\(noun) \(ScenarioLimits.describe(range, unit: unit))"
         guard let value = Self.plainNumber(node), range.contains(value) else {
             throw mismatch(node, expected: expected, for: label)
@@ -106,7 +109,8 @@ struct YAMLNodeReader {
     /// An integer in `range` ("expected an integer from 1 to 100 for 'taps', got '0'").
     func integer(_ node: Node, in range: ClosedRange<Int>, for label: String) throws(ScenarioError) -> Int {
         guard let value = Self.plainNumber(node), value == value.rounded(),
-              value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            value >= Double(range.lowerBound), value <= Double(range.upperBound)
+        else {
             throw mismatch(node, expected: "an integer from \(range.lowerBound) to \(range.upperBound)", for: label)
         }
         return Int(value)
@@ -206,7 +210,8 @@ struct YAMLNodeReader {
     /// A finite decimal number such as `16`, `-3.5`, `1e3`, `.5`; no hex, no `inf`/`nan`.
     static func parseNumber<S: StringProtocol>(_ text: S) -> Double? {
         guard !text.isEmpty, text.allSatisfy({ "0123456789+-.eE".contains($0) }),
-              let value = Double(String(text)), value.isFinite else { return nil }
+            let value = Double(String(text)), value.isFinite
+        else { return nil }
         return value
     }
 }
@@ -230,8 +235,10 @@ struct YAMLMap {
     /// Rejects keys outside `allowed`, naming them all: "unknown key 'colour' in view 'B'; allowed keys are …".
     func checkKeys(_ allowed: [String], in context: String) throws(ScenarioError) {
         for entry in entries where !allowed.contains(entry.key) {
-            throw reader.error(at: entry.keyNode, "unknown key '\(entry.key)' in \(context); allowed keys are "
-                + allowed.joined(separator: ", "))
+            throw reader.error(
+                at: entry.keyNode,
+                "unknown key '\(entry.key)' in \(context); allowed keys are "
+                    + allowed.joined(separator: ", "))
         }
     }
 
@@ -284,8 +291,7 @@ struct YAMLMap {
     }
 
     func choice<T: RawRepresentable & CaseIterable>(_ key: String, as type: T.Type) throws(ScenarioError) -> T?
-        where T.RawValue == String
-    {
+    where T.RawValue == String {
         guard let n = self[key] else { return nil }
         return try reader.choice(n, as: type, for: "'\(key)'")
     }

@@ -39,8 +39,10 @@ public struct ClassMap: Hashable, Sendable {
         for entry in try reader.map(classes, for: "'classes'", keys: nil) {
             let kinds = ViewKind.allCases.map(\.rawValue)
             guard let name = entry.value.scalar?.string, let kind = ViewKind(rawValue: name) else {
-                throw reader.error(at: entry.value, "expected a view kind (\(kinds.joined(separator: ", "))) for class "
-                    + "'\(entry.key)', got \(reader.describe(entry.value))")
+                throw reader.error(
+                    at: entry.value,
+                    "expected a view kind (\(kinds.joined(separator: ", "))) for class "
+                        + "'\(entry.key)', got \(reader.describe(entry.value))")
             }
             map.entries.append((ClassPattern(entry.key), kind))
         }

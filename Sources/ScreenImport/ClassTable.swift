@@ -25,19 +25,31 @@ public enum ClassTable {
     public static let uikit: [String: ViewKind] = {
         var t: [String: ViewKind] = [:]
         func set(_ kind: ViewKind, _ names: [String]) { for n in names { t[n] = kind } }
-        set(.scrollView, ["UIScrollView", "WKScrollView", "_UIWebViewScrollView", "UIWebScrollView", "UIFieldEditor",
-                          "UITableViewCellScrollView", "_UIAlertControllerShadowedScrollView",
-                          "_UIInterfaceActionGroupHeaderScrollView", "_UIQueuingScrollView", "UIPickerTableView"])
+        set(
+            .scrollView,
+            [
+                "UIScrollView", "WKScrollView", "_UIWebViewScrollView", "UIWebScrollView", "UIFieldEditor",
+                "UITableViewCellScrollView", "_UIAlertControllerShadowedScrollView",
+                "_UIInterfaceActionGroupHeaderScrollView", "_UIQueuingScrollView", "UIPickerTableView"
+            ])
         set(.tableView, ["UITableView", "UISearchResultsTableView", "_UIPopoverBackgroundTableView"])
         set(.collectionView, ["UICollectionView", "_UICollectionViewOrthogonalScrollView"])
         set(.textView, ["UITextView", "_UITextViewContentView"])
-        set(.button, ["UIButton", "UINavigationButton", "UITableViewCellDeleteConfirmationButton", "_UIModernBarButton",
-                      "UIToolbarButton", "UIRoundedRectButton", "_UITableViewCellActionButton", "UISwipeActionStandardButton",
-                      "UITableViewCellEditControl", "UIAlertControllerActionView"])
-        set(.control, ["UIControl", "UITabBarButton", "_UIButtonBarButton", "UITableViewCellDeleteConfirmationControl",
-                       "_UITableViewCellDeleteConfirmationControl", "UIDatePicker", "UIRefreshControl", "UIColorWell",
-                       "UITableViewCellReorderControl", "_UIInterfaceActionCustomViewRepresentationView",
-                       "UIInterfaceActionRepresentationView", "UIAlertControllerActionView"])
+        set(
+            .button,
+            [
+                "UIButton", "UINavigationButton", "UITableViewCellDeleteConfirmationButton", "_UIModernBarButton",
+                "UIToolbarButton", "UIRoundedRectButton", "_UITableViewCellActionButton", "UISwipeActionStandardButton",
+                "UITableViewCellEditControl", "UIAlertControllerActionView"
+            ])
+        set(
+            .control,
+            [
+                "UIControl", "UITabBarButton", "_UIButtonBarButton", "UITableViewCellDeleteConfirmationControl",
+                "_UITableViewCellDeleteConfirmationControl", "UIDatePicker", "UIRefreshControl", "UIColorWell",
+                "UITableViewCellReorderControl", "_UIInterfaceActionCustomViewRepresentationView",
+                "UIInterfaceActionRepresentationView", "UIAlertControllerActionView"
+            ])
         set(.switch, ["UISwitch"])
         set(.slider, ["UISlider"])
         set(.stepper, ["UIStepper"])
@@ -45,19 +57,31 @@ public enum ClassTable {
         set(.pageControl, ["UIPageControl"])
         set(.textField, ["UITextField", "UISearchBarTextField", "UISearchTextField", "_UISearchBarSearchField"])
         set(.cell, ["UITableViewCell", "UICollectionViewCell", "UICollectionViewListCell", "_UICollectionViewListCell"])
-        set(.label, ["UILabel", "UIButtonLabel", "UITableViewLabel", "UITextFieldLabel", "UISearchBarTextFieldLabel",
-                     "UITabBarButtonLabel", "UITableViewCellDetailLabel", "UITextLabel", "UINavigationItemButtonLabel"])
-        set(.imageView, ["UIImageView", "UITabBarSwappableImageView", "_UINavigationBarBackIndicatorView",
-                         "_UIBarBackgroundShadowContentImageView", "UISegment", "_UITableViewCellDisclosureView"])
-        set(.view, ["UIView", "UIWindow", "UITransitionView", "UILayoutContainerView", "UINavigationTransitionView",
-                    "UIViewControllerWrapperView", "UIDropShadowView", "UIDimmingView", "UINavigationBar", "UITabBar",
-                    "UIToolbar", "UISearchBar", "UIStackView", "UIVisualEffectView", "UITableViewCellContentView",
-                    "UITableViewHeaderFooterView", "UICollectionReusableView", "UITableViewWrapperView",
-                    "UIPickerView", "UIActivityIndicatorView", "UIProgressView", "WKWebView", "WKContentView",
-                    "UIWebView", "UIWebBrowserView", "UIInputSetContainerView", "UIInputSetHostView",
-                    "UITextSelectionView", "UINavigationItemView", "UINavigationItemButtonView", "UISearchBarBackground",
-                    "UITableViewCellDeleteConfirmationView", "UISearchDisplayControllerContainerView",
-                    "UITableViewIndex", "UIKBKeyplaneView", "UITextEffectsWindow", "UIRemoteKeyboardWindow"])
+        set(
+            .label,
+            [
+                "UILabel", "UIButtonLabel", "UITableViewLabel", "UITextFieldLabel", "UISearchBarTextFieldLabel",
+                "UITabBarButtonLabel", "UITableViewCellDetailLabel", "UITextLabel", "UINavigationItemButtonLabel"
+            ])
+        set(
+            .imageView,
+            [
+                "UIImageView", "UITabBarSwappableImageView", "_UINavigationBarBackIndicatorView",
+                "_UIBarBackgroundShadowContentImageView", "UISegment", "_UITableViewCellDisclosureView"
+            ])
+        set(
+            .view,
+            [
+                "UIView", "UIWindow", "UITransitionView", "UILayoutContainerView", "UINavigationTransitionView",
+                "UIViewControllerWrapperView", "UIDropShadowView", "UIDimmingView", "UINavigationBar", "UITabBar",
+                "UIToolbar", "UISearchBar", "UIStackView", "UIVisualEffectView", "UITableViewCellContentView",
+                "UITableViewHeaderFooterView", "UICollectionReusableView", "UITableViewWrapperView",
+                "UIPickerView", "UIActivityIndicatorView", "UIProgressView", "WKWebView", "WKContentView",
+                "UIWebView", "UIWebBrowserView", "UIInputSetContainerView", "UIInputSetHostView",
+                "UITextSelectionView", "UINavigationItemView", "UINavigationItemButtonView", "UISearchBarBackground",
+                "UITableViewCellDeleteConfirmationView", "UISearchDisplayControllerContainerView",
+                "UITableViewIndex", "UIKBKeyplaneView", "UITextEffectsWindow", "UIRemoteKeyboardWindow"
+            ])
         return t
     }()
 
@@ -84,7 +108,7 @@ public enum ClassTable {
         "UITextField", "UISearchBarTextField", "UISearchTextField", "UITextView", "UISearchBar",
         "UILayoutContainerView", "UINavigationBar", "UITableViewCell", "UITableViewCellContentView",
         "UITableViewWrapperView", "UIDimmingView", "UIDropShadowView", "UIWebView", "UIWebBrowserView", "WKWebView",
-        "WKContentView", "UIWindow", "UITextEffectsWindow", "UIRemoteKeyboardWindow",
+        "WKContentView", "UIWindow", "UITextEffectsWindow", "UIRemoteKeyboardWindow"
     ]
 
     /// Whether UIKit itself adds recognizers to views of `className`: a class of `ownRecognizers`, or a private one.
@@ -106,7 +130,7 @@ public enum ClassTable {
         ("SegmentedControl", .segmentedControl), ("PageControl", .pageControl),
         ("TextField", .textField), ("SearchField", .textField), ("InputField", .textField),
         ("Button", .button), ("Switch", .switch), ("Toggle", .switch), ("Slider", .slider), ("Stepper", .stepper),
-        ("Control", .control), ("Label", .label), ("ImageView", .imageView),
+        ("Control", .control), ("Label", .label), ("ImageView", .imageView)
     ]
 
     /// The kind of a class: the user's map first, then UIKit's table, then the dump's `baseClass`, then the

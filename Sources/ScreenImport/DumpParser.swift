@@ -97,19 +97,25 @@ public enum DumpParser {
                 record = body[..<end]
                 suffix = body[end...].dropFirst()
                 if let elision {
-                    tree.warn(elision.line, "an elision ('\(elision.text)') inside the record of \(className) stands for text "
-                        + "that is not in the dump; read past")
+                    tree.warn(
+                        elision.line,
+                        "an elision ('\(elision.text)') inside the record of \(className) stands for text "
+                            + "that is not in the dump; read past")
                 }
             } else if let elision = elision ?? trailingDots {
                 // Cut by its author: what comes before the elision is read.
                 record = Elision.readablePart(of: Substring(elision.before))
                 suffix = ""
-                tree.warn(elision.line, "an elision ('\(elision.text)') cuts the record of \(className) short: it stands for "
-                    + "text that is not in the dump; the record is read up to it")
+                tree.warn(
+                    elision.line,
+                    "an elision ('\(elision.text)') cuts the record of \(className) short: it stands for "
+                        + "text that is not in the dump; the record is read up to it")
             } else {
                 let cut = i < lines.count ? "the next line starts another view" : "the dump ends"
-                tree.skip(number, depth: start.depth, "the record of \(className) is cut short "
-                    + "(\(cut) before its closing '>'); skipped")
+                tree.skip(
+                    number, depth: start.depth,
+                    "the record of \(className) is cut short "
+                        + "(\(cut) before its closing '>'); skipped")
                 continue
             }
             if suffix.trimmingWhitespace() == "(layer)" { continue }
@@ -149,13 +155,18 @@ public enum DumpParser {
         }
         tree.finish()
         guard !tree.records.isEmpty else {
-            throw DumpRefusal(file: file, message: "not a recursiveDescription dump: no line holds a view record such as "
-                + "'<UIView: 0x7f8e1c40; frame = (0 0; 390 844); …>'")
+            throw DumpRefusal(
+                file: file,
+                message: "not a recursiveDescription dump: no line holds a view record such as "
+                    + "'<UIView: 0x7f8e1c40; frame = (0 0; 390 844); …>'")
         }
         var warnings = tree.warnings
         if let first = marks.controllerLines.first {
-            warnings.append(ImportWarning(line: first, "view-controller lines without a view record (_printHierarchy or "
-                + "Chisel's pvc output): \(marks.controllerLines.count) from this line on; skipped"))
+            warnings.append(
+                ImportWarning(
+                    line: first,
+                    "view-controller lines without a view record (_printHierarchy or "
+                        + "Chisel's pvc output): \(marks.controllerLines.count) from this line on; skipped"))
         }
         return Result(records: tree.records, warnings: warnings, notes: marks.notes)
     }
@@ -175,24 +186,28 @@ public enum DumpParser {
         /// `_name` or `_a, _b`: instance-variable names (a leading underscore, then letters, digits, `_`).
         static func isIvarList(_ text: Substring) -> Bool {
             let names = text.split(separator: ",").map { $0.trimmingWhitespace() }
-            return !names.isEmpty && names.allSatisfy { name in
-                name.count > 1 && name.first == "_" && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            }
+            return !names.isEmpty
+                && names.allSatisfy { name in
+                    name.count > 1 && name.first == "_" && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+                }
         }
 
         var notes: [String] {
             var notes: [String] = []
             if let first = controllers.first {
-                notes.append("a view controller is named in front of \(plural(controllers.count, "view record")) (\(first.name) "
-                    + "at line \(first.line)\(controllers.count > 1 ? ", …" : "")): read past; the views are kept with their subviews")
+                notes.append(
+                    "a view controller is named in front of \(plural(controllers.count, "view record")) (\(first.name) "
+                        + "at line \(first.line)\(controllers.count > 1 ? ", …" : "")): read past; the views are kept with their subviews")
             }
             if let first = invisible.first {
-                notes.append("\(plural(invisible.count, "view")) marked 'XX (…)' (from line \(first)), iOS 5 and 6's mark of a view "
-                    + "that does not show: imported as their records say (their alpha, hidden and superviews decide the hit test)")
+                notes.append(
+                    "\(plural(invisible.count, "view")) marked 'XX (…)' (from line \(first)), iOS 5 and 6's mark of a view "
+                        + "that does not show: imported as their records say (their alpha, hidden and superviews decide the hit test)")
             }
             if let first = ivars.first {
-                notes.append("\(plural(ivars.count, "view record")) follow the names of the instance variables that hold them "
-                    + "(from line \(first), as HOURecursiveDescription prints them): read past")
+                notes.append(
+                    "\(plural(ivars.count, "view record")) follow the names of the instance variables that hold them "
+                        + "(from line \(first), as HOURecursiveDescription prints them): read past")
             }
             return notes
         }

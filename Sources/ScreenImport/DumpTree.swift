@@ -73,15 +73,19 @@ struct DumpTree {
         }
         guard let last = open.last, case .view(let parent) = last.entry else {
             // Every open line ended: this one is as shallow as the root, or shallower.
-            skip(record.line, depth: record.depth, record.depth == rootDepth
-                ? "a second top-level view (\(record.className)); a dump has one root; skipped"
-                : "\(record.className) is indented less than the dump's root; skipped")
+            skip(
+                record.line, depth: record.depth,
+                record.depth == rootDepth
+                    ? "a second top-level view (\(record.className)); a dump has one root; skipped"
+                    : "\(record.className) is indented less than the dump's root; skipped")
             return
         }
         if record.depth > last.depth + 1 {
-            warn(record.line, "\(record.className) is indented \(record.depth - last.depth) levels below "
-                + "\(records[parent].className) (line \(records[parent].line)), the nearest view above it that is indented "
-                + "less; attached to that view")
+            warn(
+                record.line,
+                "\(record.className) is indented \(record.depth - last.depth) levels below "
+                    + "\(records[parent].className) (line \(records[parent].line)), the nearest view above it that is indented "
+                    + "less; attached to that view")
         }
         let printed = record.depth
         record.depth = records[parent].depth + 1

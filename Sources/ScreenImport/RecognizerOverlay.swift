@@ -53,9 +53,11 @@ public struct RecognizerOverlay {
             }
             let present = selectorKeys.filter { mapping[$0] != nil }
             guard present.count == 1, let key = present.first, let value = mapping[key] else {
-                throw reader.error(at: item, present.isEmpty
-                    ? "a recognizer needs one of 'class', 'path' or 'view' to say which views it is on"
-                    : "a recognizer takes only one of 'class', 'path' and 'view', but this one has " + present.joined(separator: " and "))
+                throw reader.error(
+                    at: item,
+                    present.isEmpty
+                        ? "a recognizer needs one of 'class', 'path' or 'view' to say which views it is on"
+                        : "a recognizer takes only one of 'class', 'path' and 'view', but this one has " + present.joined(separator: " and "))
             }
             let text = try reader.string(value, for: "'\(key)'")
             let selector: Selector

@@ -1,5 +1,5 @@
-import TouchEngine
 import ScenarioKit
+import TouchEngine
 
 /// The character-level grammar of one dump record (see `DumpParser` for the line-level rules).
 enum RecordScanner {
@@ -100,35 +100,41 @@ enum RecordScanner {
     }
 
     /// Attributes the importer reads.
-    static let readKeys: Set<String> = ["frame", "hidden", "alpha", "userInteractionEnabled", "clipsToBounds",
-                                        "gestureRecognizers", "baseClass", "contentOffset", "contentSize",
-                                        "adjustedContentInset", "contentInset"]
+    static let readKeys: Set<String> = [
+        "frame", "hidden", "alpha", "userInteractionEnabled", "clipsToBounds",
+        "gestureRecognizers", "baseClass", "contentOffset", "contentSize",
+        "adjustedContentInset", "contentInset"
+    ]
     /// Attributes a description (or a tool) prints that play no part in touch handling: read past silently.
     /// Drawing (`backgroundColor`, `tintColor`, `opaque`, `contentMode`, layer details), layout (`autoresize`,
     /// `autoresizesSubviews`, `layoutMargins`, `anchorPoint`, `position`, `center`, `zPosition`) and content
     /// (`text`, `image`, `tag`, `animations`, a slider's `value`) change what a view shows, not which view a touch hits.
-    static let ignoredKeys: Set<String> = ["layer", "opaque", "autoresize", "autoresizesSubviews", "tag", "text",
-                                           "animations", "tintColor", "placeholder", "borderStyle", "background",
-                                           "backgroundColor", "configuration", "dataSource", "delegate", "layout",
-                                           "collectionViewLayout", "font", "textColor", "image", "title", "name", "minSize",
-                                           "maxSize", "textContainer", "exclusionPaths", "lineBreakMode", "layoutMargins",
-                                           "directionalLayoutMargins", "preservesSuperviewLayoutMargins",
-                                           "insetsLayoutMarginsFromSafeArea", "keyboardAppearance", "tintAdjustmentMode",
-                                           "semanticContentAttribute", "effect", "anchorPoint", "position", "center",
-                                           "zPosition", "contentMode", "contentScaleFactor", "cornerRadius", "masksToBounds",
-                                           "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset",
-                                           "shadowRadius", "attributedText", "textAlignment", "numberOfLines",
-                                           "accessibilityLabel", "accessibilityIdentifier", "identifier",
-                                           "showsHorizontalScrollIndicator", "showsVerticalScrollIndicator",
-                                           "translatesAutoresizingMaskIntoConstraints", "overrideUserInterfaceStyle",
-                                           "value", "minimumValue", "maximumValue"]
+    static let ignoredKeys: Set<String> = [
+        "layer", "opaque", "autoresize", "autoresizesSubviews", "tag", "text",
+        "animations", "tintColor", "placeholder", "borderStyle", "background",
+        "backgroundColor", "configuration", "dataSource", "delegate", "layout",
+        "collectionViewLayout", "font", "textColor", "image", "title", "name", "minSize",
+        "maxSize", "textContainer", "exclusionPaths", "lineBreakMode", "layoutMargins",
+        "directionalLayoutMargins", "preservesSuperviewLayoutMargins",
+        "insetsLayoutMarginsFromSafeArea", "keyboardAppearance", "tintAdjustmentMode",
+        "semanticContentAttribute", "effect", "anchorPoint", "position", "center",
+        "zPosition", "contentMode", "contentScaleFactor", "cornerRadius", "masksToBounds",
+        "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset",
+        "shadowRadius", "attributedText", "textAlignment", "numberOfLines",
+        "accessibilityLabel", "accessibilityIdentifier", "identifier",
+        "showsHorizontalScrollIndicator", "showsVerticalScrollIndicator",
+        "translatesAutoresizingMaskIntoConstraints", "overrideUserInterfaceStyle",
+        "value", "minimumValue", "maximumValue"
+    ]
 
     /// `layer.…` attributes read past: the layer's drawing. (`layer.hidden` and `layer.transform` would change
     /// the hit test and are warned about as unknown.)
-    static let ignoredLayerKeys: Set<String> = ["opaque", "anchorPoint", "position", "zPosition", "cornerRadius",
-                                                "masksToBounds", "backgroundColor", "borderWidth", "borderColor",
-                                                "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "contents",
-                                                "contentsScale", "delegate", "name", "mask", "allowsGroupOpacity"]
+    static let ignoredLayerKeys: Set<String> = [
+        "opaque", "anchorPoint", "position", "zPosition", "cornerRadius",
+        "masksToBounds", "backgroundColor", "borderWidth", "borderColor",
+        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "contents",
+        "contentsScale", "delegate", "name", "mask", "allowsGroupOpacity"
+    ]
 
     /// Whether `key` is read past silently.
     static func isIgnored(_ key: String) -> Bool {
@@ -148,7 +154,8 @@ enum RecordScanner {
     /// anything else (a rotation needs the bounds size, which the dump does not print).
     static func axisScale(_ transform: Substring) -> Point? {
         guard let n = numbers(transform, open: "[", close: "]"), n.count == 6, n[1] == 0, n[2] == 0,
-              ScenarioLimits.scaleFactor.contains(abs(n[0])), ScenarioLimits.scaleFactor.contains(abs(n[3])) else { return nil }
+            ScenarioLimits.scaleFactor.contains(abs(n[0])), ScenarioLimits.scaleFactor.contains(abs(n[3]))
+        else { return nil }
         return Point(n[0], n[3])
     }
 
@@ -179,8 +186,11 @@ enum RecordScanner {
                     r.axisScale = scale
                     continue
                 }
-                warnings.append(ImportWarning(line: line, "the transform of \(name) turns it, and the dump does not print its bounds: "
-                    + "its frame (the transformed bounding box) is used as is, without the transform"))
+                warnings.append(
+                    ImportWarning(
+                        line: line,
+                        "the transform of \(name) turns it, and the dump does not print its bounds: "
+                            + "its frame (the transformed bounding box) is used as is, without the transform"))
                 continue
             }
             guard readKeys.contains(key) else {
@@ -212,7 +222,11 @@ enum RecordScanner {
         case "hidden", "userInteractionEnabled", "clipsToBounds":
             guard value == "YES" || value == "NO" else { return false }
             let yes = value == "YES"
-            if key == "hidden" { r.isHidden = yes } else if key == "clipsToBounds" { r.clipsToBounds = yes } else {
+            if key == "hidden" {
+                r.isHidden = yes
+            } else if key == "clipsToBounds" {
+                r.clipsToBounds = yes
+            } else {
                 r.isUserInteractionEnabled = yes
             }
         case "alpha":
@@ -229,7 +243,7 @@ enum RecordScanner {
         case "contentSize":
             guard let n = numbers(value, open: "{", close: "}"), n.count == 2 else { return false }
             r.contentSize = Size(n[0], n[1])
-        default:  // adjustedContentInset, contentInset (the adjusted one wins)
+        default: // adjustedContentInset, contentInset (the adjusted one wins)
             guard let n = numbers(value, open: "{", close: "}"), n.count == 4 else { return false }
             if key == "contentInset" && r.contentInset != nil { return true }
             r.contentInset = EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])

@@ -80,7 +80,11 @@ struct RecordStart {
             let count = tail.prefix { $0.isNumber }
             guard !count.isEmpty else { return nil }
             tail = tail.dropFirst(count.count).trimmingWhitespace()
-            if tail.hasPrefix("children") { tail = tail.dropFirst(8) } else if tail.hasPrefix("child") { tail = tail.dropFirst(5) } else {
+            if tail.hasPrefix("children") {
+                tail = tail.dropFirst(8)
+            } else if tail.hasPrefix("child") {
+                tail = tail.dropFirst(5)
+            } else {
                 return nil
             }
             guard tail.first == "[" else { return nil }

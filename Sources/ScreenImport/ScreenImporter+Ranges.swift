@@ -10,8 +10,10 @@ extension ScreenImporter {
     static func checkDepth(_ records: [DumpRecord], rootIsWindow: Bool, file: String) throws(DumpRefusal) {
         let shift = rootIsWindow ? 0 : 1
         guard let deep = records.first(where: { $0.depth + shift > ScenarioLimits.viewDepth }) else { return }
-        throw DumpRefusal(file: file, line: deep.line, message: "\(deep.className) is nested \(deep.depth + shift) views deep, "
-            + "deeper than the \(ScenarioLimits.viewDepth) levels a scenario file's views may nest; refused")
+        throw DumpRefusal(
+            file: file, line: deep.line,
+            message: "\(deep.className) is nested \(deep.depth + shift) views deep, "
+                + "deeper than the \(ScenarioLimits.viewDepth) levels a scenario file's views may nest; refused")
     }
 
     /// A frame a scenario holds: finite, origin within `ScenarioLimits.coordinate`, size within `ScenarioLimits.length`.

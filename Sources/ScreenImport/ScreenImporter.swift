@@ -50,8 +50,10 @@ public enum ScreenImporter {
     /// Imports `text` (the dump named `file` in messages). A text that is not a dump, or one nested deeper than a
     /// scenario file's views may be, is a `DumpRefusal`; a bad recognizers overlay is a `ScenarioError` naming the
     /// overlay's file:line:column. Numbers a scenario file cannot hold are read as zero or left out, with a warning.
-    public static func importDump(_ text: String, file: String, name: String? = nil, map: ClassMap = ClassMap(),
-                                  recognizers: RecognizerOverlay? = nil) throws -> ImportedScreen {
+    public static func importDump(
+        _ text: String, file: String, name: String? = nil, map: ClassMap = ClassMap(),
+        recognizers: RecognizerOverlay? = nil
+    ) throws -> ImportedScreen {
         let parsed = try DumpParser.parse(text, file: file)
         var report = ImportReport()
         report.warnings = parsed.warnings
@@ -62,8 +64,11 @@ public enum ScreenImporter {
         try checkDepth(records, rootIsWindow: rootIsWindow, file: file)
         var size = root.frame.size
         if !(size.width > 0 && size.height > 0 && isInRange(size)) {
-            report.warnings.append(ImportWarning(line: root.line, "the root \(root.className) has no usable frame; "
-                + "the window is taken as \(fmt(fallbackWindow.width))×\(fmt(fallbackWindow.height))"))
+            report.warnings.append(
+                ImportWarning(
+                    line: root.line,
+                    "the root \(root.className) has no usable frame; "
+                        + "the window is taken as \(fmt(fallbackWindow.width))×\(fmt(fallbackWindow.height))"))
             size = fallbackWindow
         }
         var scene = Scene(name: name ?? defaultName(file), windowSize: size)
@@ -72,8 +77,9 @@ public enum ScreenImporter {
         if rootIsWindow {
             scene.modifyView(0) { $0.className = root.className }
         } else {
-            report.notes.append("the dump's root is a \(root.className), not a window: it is placed at the window's origin "
-                + "and the window is its size (\(fmt(size.width))×\(fmt(size.height)))")
+            report.notes.append(
+                "the dump's root is a \(root.className), not a window: it is placed at the window's origin "
+                    + "and the window is its size (\(fmt(size.width))×\(fmt(size.height)))")
         }
         for (index, record) in records.enumerated() {
             if index == 0 && rootIsWindow { continue }
@@ -84,12 +90,18 @@ public enum ScreenImporter {
             var frame = record.frame
             if index == 0 { frame.origin = .zero }
             if !isFinite(frame) {
-                report.warnings.append(ImportWarning(line: record.line, "the frame of \(record.className) is not a finite "
-                    + "rectangle; read as zero"))
+                report.warnings.append(
+                    ImportWarning(
+                        line: record.line,
+                        "the frame of \(record.className) is not a finite "
+                            + "rectangle; read as zero"))
                 frame = Rect(0, 0, 0, 0)
             } else if !isInRange(frame) {
-                report.warnings.append(ImportWarning(line: record.line, "the frame of \(record.className) is beyond what a "
-                    + "scenario file holds (\(rangesText)); read as zero"))
+                report.warnings.append(
+                    ImportWarning(
+                        line: record.line,
+                        "the frame of \(record.className) is beyond what a "
+                            + "scenario file holds (\(rangesText)); read as zero"))
                 frame = Rect(0, 0, 0, 0)
             }
             var transform = AffineTransform.identity
@@ -108,8 +120,11 @@ public enum ScreenImporter {
             spec.className = record.className
             spec.isHidden = record.isHidden
             if record.alpha.isNaN {
-                report.warnings.append(ImportWarning(line: record.line, "alpha = nan of \(record.className) read as 0 "
-                    + "(a hit test skips the view)"))
+                report.warnings.append(
+                    ImportWarning(
+                        line: record.line,
+                        "alpha = nan of \(record.className) read as 0 "
+                            + "(a hit test skips the view)"))
                 spec.alpha = 0
             } else {
                 spec.alpha = min(max(record.alpha, 0), 1)
@@ -121,8 +136,11 @@ public enum ScreenImporter {
                 if isInRange(offset) {
                     spec.boundsOrigin = offset
                 } else {
-                    report.warnings.append(ImportWarning(line: record.line, "the contentOffset of \(record.className) is outside "
-                        + "what a scenario file holds (\(ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))); read as zero"))
+                    report.warnings.append(
+                        ImportWarning(
+                            line: record.line,
+                            "the contentOffset of \(record.className) is outside "
+                                + "what a scenario file holds (\(ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))); read as zero"))
                 }
             }
             if kind.isScrollView { scrollGeometry(&spec, index: index, records: records, report: &report) }
@@ -132,11 +150,12 @@ public enum ScreenImporter {
         if let overlay = recognizers {
             scene = try attach(overlay, to: scene, root: rootIsWindow ? 0 : ids[0], report: &report)
         }
-        let declared = Set(scene.recognizers.compactMap { r -> ViewID? in
-            if case .scrollDelay = r.kind { return nil }
-            if case .scrollPan = r.kind { return nil }
-            return r.view
-        })
+        let declared = Set(
+            scene.recognizers.compactMap { r -> ViewID? in
+                if case .scrollDelay = r.kind { return nil }
+                if case .scrollPan = r.kind { return nil }
+                return r.view
+            })
         for (index, record) in records.enumerated() where record.hasGestureRecognizers {
             let v = ids[index]
             guard scene.views[v].scroll == nil, !declared.contains(v) else { continue }
@@ -160,8 +179,11 @@ public enum ScreenImporter {
         let record = records[index]
         let name = spec.name
         if let size = record.contentSize, !isInRange(size) {
-            report.warnings.append(ImportWarning(line: record.line, "the contentSize of \(record.className) is outside what a "
-                + "scenario file holds (\(ScenarioLimits.describe(ScenarioLimits.length, unit: "pt"))); taken from its subviews instead"))
+            report.warnings.append(
+                ImportWarning(
+                    line: record.line,
+                    "the contentSize of \(record.className) is outside what a "
+                        + "scenario file holds (\(ScenarioLimits.describe(ScenarioLimits.length, unit: "pt"))); taken from its subviews instead"))
         }
         if let size = record.contentSize, isInRange(size) {
             scroll.contentSize = size
@@ -187,8 +209,11 @@ public enum ScreenImporter {
             report.notes.append("\(name): contentSize is not in the dump; taken as {\(fmt(w)), \(fmt(h))}, the extent of its subviews")
         }
         if let inset = record.contentInset, !isInRange(inset) {
-            report.warnings.append(ImportWarning(line: record.line, "the content inset of \(record.className) is outside "
-                + "what a scenario file holds (\(ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))); ignored"))
+            report.warnings.append(
+                ImportWarning(
+                    line: record.line,
+                    "the content inset of \(record.className) is outside "
+                        + "what a scenario file holds (\(ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))); ignored"))
         }
         let offset = record.contentOffset.flatMap { isInRange($0) ? $0 : nil }
         if let inset = record.contentInset, isInRange(inset) {
@@ -196,8 +221,9 @@ public enum ScreenImporter {
         } else if let offset, offset.x < 0 || offset.y < 0 {
             // An offset above the content with no inset printed: the inset UIKit added (bars), not an overscroll.
             scroll.contentInset = EdgeInsets(top: max(0, -offset.y), left: max(0, -offset.x), bottom: 0, right: 0)
-            report.notes.append("\(name): adjustedContentInset is not in the dump; top \(fmt(max(0, -offset.y))), left "
-                + "\(fmt(max(0, -offset.x))) taken from the negative contentOffset")
+            report.notes.append(
+                "\(name): adjustedContentInset is not in the dump; top \(fmt(max(0, -offset.y))), left "
+                    + "\(fmt(max(0, -offset.x))) taken from the negative contentOffset")
         }
         spec.scroll = scroll
     }
@@ -211,8 +237,11 @@ public enum ScreenImporter {
                 matched += 1
             }
             if matched == 0 {
-                report.warnings.append(ImportWarning(line: 0, "\(overlay.file):\(entry.line): this recognizer matches no view "
-                    + "of the dump"))
+                report.warnings.append(
+                    ImportWarning(
+                        line: 0,
+                        "\(overlay.file):\(entry.line): this recognizer matches no view "
+                            + "of the dump"))
             }
         }
         report.declaredRecognizers = attached.count
@@ -227,7 +256,8 @@ public enum ScreenImporter {
     static func recognizersAreUIKits(_ record: DumpRecord, in records: [DumpRecord], map: ClassMap) -> Bool {
         if isWindow(record) || ClassTable.installsOwnRecognizers(record.className) { return true }
         guard ClassTable.isSystem(record.className), let parent = record.parent.map({ records[$0] }),
-              ClassTable.isPrivate(parent.className) else { return false }
+            ClassTable.isPrivate(parent.className)
+        else { return false }
         return !ClassTable.resolve(parent.className, baseClass: parent.baseClass, map: map).kind.isScrollView
     }
 
@@ -238,9 +268,10 @@ public enum ScreenImporter {
 
     /// `<Class>_L<line>`: unique in the dump and easy to find in it. Characters an id cannot hold become `_`.
     static func viewName(_ record: DumpRecord) -> String {
-        let safe = String(record.className.unicodeScalars.map { c -> Character in
-            (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "." ? Character(c) : "_"
-        })
+        let safe = String(
+            record.className.unicodeScalars.map { c -> Character in
+                (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "." ? Character(c) : "_"
+            })
         return "\(safe)_L\(record.line)"
     }
 

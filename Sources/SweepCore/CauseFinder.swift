@@ -51,7 +51,8 @@ public enum CauseFinder {
             return "\(targetName) tracked the touch but never fired its action"
         case .swallowedScroll, .wrongScroller:
             guard case let .scroll(sv, _, _) = gesture.intent,
-                  let pan = traced.scrollRecognizers(of: sv)?.pan else { return "no scroll pan" }
+                let pan = traced.scrollRecognizers(of: sv)?.pan
+            else { return "no scroll pan" }
             var moved: String?
             for event in trace {
                 switch event.kind {
@@ -75,7 +76,8 @@ public enum CauseFinder {
         case .ghostTap:
             for event in trace {
                 if case let .control(view, e, _) = event.kind, e == .touchUpInside || e == .valueChanged,
-                   !traced.declaresActions(view) {
+                    !traced.declaresActions(view)
+                {
                     return "\(traced.views[view].name) sent \(e.rawValue) during the scroll (S7: content kept the touch)"
                 }
                 if case let .controlAction(view, _, delivery) = event.kind, delivery.performed {

@@ -120,7 +120,8 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
         case .liftedOutside: return "§5.2"
         case .panNeverSawTouch: return "P3"
         case .otherScrollViewWon, .panRecognizerWon, .swipeRecognizerWon, .longPressWon, .tapRecognizerWon,
-             .pinchOrRotationWon: return "G7"
+            .pinchOrRotationWon:
+            return "G7"
         case .requiredRecognizerRecognized: return "G10"
         case .delegateRefusedBegin, .viewVetoedBegin: return "G11"
         case .recognizerDisabled: return "§6.5"

@@ -14,8 +14,10 @@ public enum CausesReport {
         var table = CSVTable(columns: columns)
         for c in plan.configurations.indices {
             for entry in tallies.configurations[c].causes.entries {
-                table.append([plan.configurations[c].id, entry.defect.name, entry.kind.name, entry.kind.rule,
-                              ReportNumber.integer(entry.count)])
+                table.append([
+                    plan.configurations[c].id, entry.defect.name, entry.kind.name, entry.kind.rule,
+                    ReportNumber.integer(entry.count)
+                ])
             }
         }
         return table.render()

@@ -11,8 +11,10 @@ extension Classifier {
     /// - `late_feedback` does not apply: the handler draws its own feedback (a context menu's preview, a heart),
     ///   and the view's highlight is cancelled by design when the handler takes the touch (G4; B11 is about a
     ///   press that was *not* meant as a long press).
-    static func classifyHandler(_ handler: RecognizerID, gesture: Gesture, scene: Scene, summary: RunSummary,
-                                into verdict: inout ScenarioVerdict) {
+    static func classifyHandler(
+        _ handler: RecognizerID, gesture: Gesture, scene: Scene, summary: RunSummary,
+        into verdict: inout ScenarioVerdict
+    ) {
         verdict.applicable.insert(.deadButton)
         let fired = summary.firstRecognition(handler)
         if fired == nil { verdict.defects.insert(.deadButton) }

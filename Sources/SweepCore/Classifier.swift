@@ -103,7 +103,8 @@ public enum Classifier {
                 verdict.defects.insert(.swallowedScroll)
                 for v in scene.views.indices where v != target && scene.views[v].scroll != nil {
                     if summary.displacement(of: v, along: .horizontal) >= half
-                        || summary.displacement(of: v, along: .vertical) >= half {
+                        || summary.displacement(of: v, along: .vertical) >= half
+                    {
                         verdict.defects.insert(.wrongScroller)
                         break
                     }

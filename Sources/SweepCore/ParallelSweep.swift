@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import SweepPlanning
+import Synchronization
 
 /// Runs a whole plan in this process: `threads` workers (Dispatch) pull work units in plan order and merge
 /// each result into one `SweepTallies` as soon as it is done, so memory stays flat however many scenarios
@@ -9,8 +9,10 @@ public enum ParallelSweep {
     /// Progress after each unit: the trees (configuration × tree) and the scenarios run so far.
     public typealias Progress = @Sendable (_ trees: Int, _ runs: Int) -> Void
 
-    public static func run(_ plan: SweepPlan, threads: Int, treesPerUnit: Int? = nil,
-                           progress: Progress? = nil) -> SweepTallies {
+    public static func run(
+        _ plan: SweepPlan, threads: Int, treesPerUnit: Int? = nil,
+        progress: Progress? = nil
+    ) -> SweepTallies {
         let perUnit = treesPerUnit ?? defaultTreesPerUnit(plan: plan, threads: threads)
         let state = Mutex(SweepTallies(plan: plan))
         let trees = Atomic<Int>(0)
@@ -30,8 +32,10 @@ public enum ParallelSweep {
     /// A thread takes a whole block of consecutive units over the same trees (``SweepPlan/unitsByTreeBlock(treesPerUnit:)``
     /// lists them so) and runs it for every configuration, so each tree and its gestures are generated once by
     /// one thread and reused from its cache. Results do not depend on it.
-    public static func forEachResult(_ plan: SweepPlan, units: [SweepPlan.WorkUnit], threads: Int,
-                                     _ body: @Sendable (Int, SweepPlan.WorkUnit, UnitResult) -> Void) {
+    public static func forEachResult(
+        _ plan: SweepPlan, units: [SweepPlan.WorkUnit], threads: Int,
+        _ body: @Sendable (Int, SweepPlan.WorkUnit, UnitResult) -> Void
+    ) {
         let blocks = treeBlocks(units)
         let next = Atomic<Int>(0)
         let workers = max(1, min(threads, blocks.count))

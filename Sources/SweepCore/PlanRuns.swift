@@ -44,13 +44,17 @@ public enum PlanRuns {
                 for entry in base.gestures {
                     let (verdict, causes, hit) = engine.withSummary(prepared, script: entry.gesture.script) { summary in
                         let verdict = Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
-                        return (verdict, verdict.defects.map {
-                            (defect: $0, kind: CauseAnalysis.cause(of: $0, gesture: entry.gesture, scene: prepared.scene, summary: summary))
-                        }, summary.firstHit ?? nil)
+                        return (
+                            verdict,
+                            verdict.defects.map {
+                                (defect: $0, kind: CauseAnalysis.cause(of: $0, gesture: entry.gesture, scene: prepared.scene, summary: summary))
+                            }, summary.firstHit ?? nil
+                        )
                     }
-                    let run = Run(configuration: c, treeIndex: t, template: tree.template, family: entry.family,
-                                  placement: entry.placement, gesture: entry.gesture, scene: tree.scene, firstHit: hit,
-                                  verdict: verdict, causes: causes)
+                    let run = Run(
+                        configuration: c, treeIndex: t, template: tree.template, family: entry.family,
+                        placement: entry.placement, gesture: entry.gesture, scene: tree.scene, firstHit: hit,
+                        verdict: verdict, causes: causes)
                     guard body(run) else { return }
                 }
             }

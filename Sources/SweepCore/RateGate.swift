@@ -27,14 +27,19 @@ public enum RateGate {
             let percent = rateText.hasSuffix("%")
             let number = percent ? String(rateText.dropLast()) : rateText
             guard !number.isEmpty, number.allSatisfy({ "0123456789.".contains($0) }), number.filter({ $0 == "." }).count <= 1,
-                  number != ".", let value = Decimal(string: number, locale: Locale(identifier: "en_US_POSIX")) else {
-                throw UsageError(option: option, message: "'\(rateText)' is not a rate; give a fraction from 0 to 1 (0.01) "
-                    + "or a percentage from 0% to 100% (1%)")
+                number != ".", let value = Decimal(string: number, locale: Locale(identifier: "en_US_POSIX"))
+            else {
+                throw UsageError(
+                    option: option,
+                    message: "'\(rateText)' is not a rate; give a fraction from 0 to 1 (0.01) "
+                        + "or a percentage from 0% to 100% (1%)")
             }
             let fraction = percent ? value / 100 : value
             guard fraction >= 0, fraction <= 1 else {
-                throw UsageError(option: option, message: "the rate \(rateText) is above \(percent ? "100%" : "1"); give a "
-                    + "fraction from 0 to 1 (0.01) or a percentage from 0% to 100% (1%)")
+                throw UsageError(
+                    option: option,
+                    message: "the rate \(rateText) is above \(percent ? "100%" : "1"); give a "
+                        + "fraction from 0 to 1 (0.01) or a percentage from 0% to 100% (1%)")
             }
             self.defect = defect
             self.maximum = fraction
@@ -100,20 +105,27 @@ public enum RateGate {
         for limit in limits {
             let attemptsName = "\(limit.defect.name)_attempts", countName = "\(limit.defect.name)_count"
             guard let attemptsColumn = summary.column(attemptsName), let countColumn = summary.column(countName) else {
-                throw CSVReader.Failure(description: "\(name) has no \(attemptsName) and \(countName) columns; was it written "
-                    + "by an older sweep?")
+                throw CSVReader.Failure(
+                    description: "\(name) has no \(attemptsName) and \(countName) columns; was it written "
+                        + "by an older sweep?")
             }
             for (r, row) in summary.rows.enumerated() {
                 guard let attempts = Int(row[attemptsColumn]), let count = Int(row[countColumn]), attempts >= 0, count >= 0,
-                      count <= attempts else {
-                    throw CSVReader.Failure(description: "\(name) record \(r + 2) has \(countName) '\(row[countColumn])' and "
-                        + "\(attemptsName) '\(row[attemptsColumn])', which are not counts of at most the attempts.")
+                    count <= attempts
+                else {
+                    throw CSVReader.Failure(
+                        description: "\(name) record \(r + 2) has \(countName) '\(row[countColumn])' and "
+                            + "\(attemptsName) '\(row[attemptsColumn])', which are not counts of at most the attempts.")
                 }
-                let outcome: Check.Outcome = attempts == 0 ? .skipped
+                let outcome: Check.Outcome =
+                    attempts == 0
+                    ? .skipped
                     : Decimal(count) <= limit.maximum * Decimal(attempts) ? .passed : .failed
                 let values = axisColumns.enumerated().map { "\($0.element)=\(row[idColumn + 1 + $0.offset])" }
-                checks.append(Check(configID: row[idColumn], axisValues: values, limit: limit, count: count,
-                                    attempts: attempts, outcome: outcome))
+                checks.append(
+                    Check(
+                        configID: row[idColumn], axisValues: values, limit: limit, count: count,
+                        attempts: attempts, outcome: outcome))
             }
         }
         return checks

@@ -21,8 +21,9 @@ public enum Replay {
         public init?(_ text: String) {
             let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
             guard parts.count >= 4, let p = parts.last, p.hasPrefix("p"), let placement = Int(p.dropFirst()),
-                  let family = GestureFamily(rawValue: parts[parts.count - 2]),
-                  let t = parts.dropLast(2).last, t.hasPrefix("t"), let tree = Int(t.dropFirst()) else { return nil }
+                let family = GestureFamily(rawValue: parts[parts.count - 2]),
+                let t = parts.dropLast(2).last, t.hasPrefix("t"), let tree = Int(t.dropFirst())
+            else { return nil }
             configurationID = parts.dropLast(3).joined(separator: "-")
             treeIndex = tree
             self.family = family
@@ -31,13 +32,18 @@ public enum Replay {
     }
 
     /// The scenario, or nil when the plan has no such configuration, tree or gesture.
-    public static func scenario(plan: SweepPlan, configuration c: Int, treeIndex t: Int, family: GestureFamily,
-                                placement: Int, baseTrees: inout [Int: GeneratedTree]) -> Scenario? {
+    public static func scenario(
+        plan: SweepPlan, configuration c: Int, treeIndex t: Int, family: GestureFamily,
+        placement: Int, baseTrees: inout [Int: GeneratedTree]
+    ) -> Scenario? {
         guard plan.configurations.indices.contains(c), (0 ..< plan.treeCount).contains(t),
-              t < plan.screenCount || (0 ..< plan.config.gestures.placements).contains(placement),
-              plan.config.gestures.families.contains(family) else { return nil }
+            t < plan.screenCount || (0 ..< plan.config.gestures.placements).contains(placement),
+            plan.config.gestures.families.contains(family)
+        else { return nil }
         let base: GeneratedTree
-        if let cached = baseTrees[t] { base = cached } else {
+        if let cached = baseTrees[t] {
+            base = cached
+        } else {
             base = plan.baseTree(t)
             baseTrees[t] = base
         }
@@ -47,8 +53,11 @@ public enum Replay {
             gesture = entry.gesture
         } else {
             let seed = plan.gestureSeed(treeIndex: t, family: family, placement: placement)
-            guard let g = GestureGenerator.generate(family, on: base, placement: placement, seed: seed,
-                                                    options: plan.config.gestures.options) else { return nil }
+            guard
+                let g = GestureGenerator.generate(
+                    family, on: base, placement: placement, seed: seed,
+                    options: plan.config.gestures.options)
+            else { return nil }
             gesture = g
         }
         let tree = plan.configured(base, configuration: c)
@@ -56,21 +65,25 @@ public enum Replay {
         scene.script = gesture.script
         let configuration = plan.configurations[c]
         let what = t < plan.screenCount ? "screen \(plan.config.trees.screens[t].name)" : "\(tree.template.rawValue) tree \(t)"
-        scene.name = "\(configuration.id)-t\(t)-\(family.rawValue)-p\(placement): \(what), "
+        scene.name =
+            "\(configuration.id)-t\(t)-\(family.rawValue)-p\(placement): \(what), "
             + "\(family.rawValue) on \(scene.views[gesture.target].name); "
             + configuration.values.map(\.description).joined(separator: ", ")
         return Scenario(scene: scene, gesture: gesture, tree: tree)
     }
 
-    public static func scenario(plan: SweepPlan, configuration c: Int, treeIndex t: Int, family: GestureFamily,
-                                placement: Int) -> Scenario? {
+    public static func scenario(
+        plan: SweepPlan, configuration c: Int, treeIndex t: Int, family: GestureFamily,
+        placement: Int
+    ) -> Scenario? {
         var cache: [Int: GeneratedTree] = [:]
         return scenario(plan: plan, configuration: c, treeIndex: t, family: family, placement: placement, baseTrees: &cache)
     }
 
     public static func scenario(plan: SweepPlan, exampleID: String) -> Scenario? {
         guard let id = ExampleID(exampleID),
-              let c = plan.configurations.firstIndex(where: { $0.id == id.configurationID }) else { return nil }
+            let c = plan.configurations.firstIndex(where: { $0.id == id.configurationID })
+        else { return nil }
         return scenario(plan: plan, configuration: c, treeIndex: id.treeIndex, family: id.family, placement: id.placement)
     }
 }

@@ -23,14 +23,18 @@ public enum Reports {
         for c in DefectClass.allCases {
             let n = t.attempts(c), k = t.count(c)
             let ci = t.interval95(c)
-            fields += [ReportNumber.integer(n), ReportNumber.integer(k),
-                       ReportNumber.fixed(n > 0 ? Double(k) / Double(n) : nil, digits: 4),
-                       ReportNumber.fixed(ci?.low, digits: 4), ReportNumber.fixed(ci?.high, digits: 4)]
+            fields += [
+                ReportNumber.integer(n), ReportNumber.integer(k),
+                ReportNumber.fixed(n > 0 ? Double(k) / Double(n) : nil, digits: 4),
+                ReportNumber.fixed(ci?.low, digits: 4), ReportNumber.fixed(ci?.high, digits: 4)
+            ]
         }
-        fields += [ReportNumber.fixed(t.highlightLatency?.percentile(50), digits: 0),
-                   ReportNumber.fixed(t.highlightLatency?.percentile(95), digits: 0),
-                   ReportNumber.fixed(t.actionLatency?.percentile(50), digits: 0),
-                   ReportNumber.fixed(t.actionLatency?.percentile(95), digits: 0)]
+        fields += [
+            ReportNumber.fixed(t.highlightLatency?.percentile(50), digits: 0),
+            ReportNumber.fixed(t.highlightLatency?.percentile(95), digits: 0),
+            ReportNumber.fixed(t.actionLatency?.percentile(50), digits: 0),
+            ReportNumber.fixed(t.actionLatency?.percentile(95), digits: 0)
+        ]
         return fields
     }
 
@@ -55,8 +59,9 @@ public enum Reports {
         }
         for c in plan.configurations.indices {
             for t in templates {
-                table.append([plan.configurations[c].id] + axisFields(plan, c) + [t.rawValue]
-                             + metrics(tallies.configurations[c].template(t)))
+                table.append(
+                    [plan.configurations[c].id] + axisFields(plan, c) + [t.rawValue]
+                        + metrics(tallies.configurations[c].template(t)))
             }
         }
         return table.render()
@@ -66,8 +71,9 @@ public enum Reports {
         var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + ["gesture"] + metricColumns)
         for c in plan.configurations.indices {
             for f in plan.config.gestures.families {
-                table.append([plan.configurations[c].id] + axisFields(plan, c) + [f.rawValue]
-                             + metrics(tallies.configurations[c].family(f)))
+                table.append(
+                    [plan.configurations[c].id] + axisFields(plan, c) + [f.rawValue]
+                        + metrics(tallies.configurations[c].family(f)))
             }
         }
         return table.render()
@@ -76,8 +82,10 @@ public enum Reports {
     /// One row per kept example, configurations in plan order, then defect classes, then plan order.
     /// `outputDirectory` goes into the replay command.
     public static func examples(_ plan: SweepPlan, _ tallies: SweepTallies, outputDirectory: String) -> String {
-        var table = CSVTable(columns: ["example_id", "config_id", "defect", "template", "tree_index", "tree_seed",
-                                       "gesture", "placement", "target", "cause_kind", "rule", "cause", "replay"])
+        var table = CSVTable(columns: [
+            "example_id", "config_id", "defect", "template", "tree_index", "tree_seed",
+            "gesture", "placement", "target", "cause_kind", "rule", "cause", "replay"
+        ])
         // Examples share trees (the same trees in every configuration): generate each once.
         var baseTrees: [Int: GeneratedTree] = [:]
         for c in plan.configurations.indices {
@@ -86,15 +94,19 @@ public enum Reports {
                     let id = e.id(configurationID: plan.configurations[c].id)
                     var cause = ""
                     var kind = CauseKind.unknown
-                    if let s = Replay.scenario(plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family,
-                                               placement: e.placement, baseTrees: &baseTrees) {
+                    if let s = Replay.scenario(
+                        plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family,
+                        placement: e.placement, baseTrees: &baseTrees)
+                    {
                         cause = CauseFinder.cause(of: d, gesture: s.gesture, scene: s.scene)
                         // The same kind causes.csv counted for this run (from the untraced summary).
                         kind = CauseAnalysis.cause(of: d, gesture: s.gesture, scene: s.scene, summary: Engine.summary(s.scene))
                     }
-                    table.append([id, plan.configurations[c].id, d.name, e.template.rawValue, String(e.treeIndex),
-                                  SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, cause,
-                                  "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"])
+                    table.append([
+                        id, plan.configurations[c].id, d.name, e.template.rawValue, String(e.treeIndex),
+                        SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, cause,
+                        "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"
+                    ])
                 }
             }
         }
@@ -119,7 +131,8 @@ public enum Reports {
     /// shrunk examples (`minimal/`, SweepShrinker's `MinimalRepros`) and report.html are added by SweepHTMLReport's
     /// `ReportWriter`.
     public static func files(plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String)
-        -> [(name: String, contents: String)] {
+        -> [(name: String, contents: String)]
+    {
         [
             ("summary.csv", summary(plan, tallies)),
             ("by_template.csv", byTemplate(plan, tallies)),
@@ -127,11 +140,15 @@ public enum Reports {
             ("effects.csv", EffectsReport.csv(plan, tallies)),
             ("causes.csv", CausesReport.csv(plan, tallies)),
             ("residuals.csv", ResidualReport.csv(plan, tallies)),
-            ("examples.csv", examples(plan, tallies, outputDirectory: outputDirectory)),
-        ] + (plan.screenCount > 0 ? [("by_screen.csv", ScreenReport.csv(plan, tallies)),
-                                   ("by_screen_config.csv", ScreenReport.configCSV(plan, tallies))] : []) + [
-            ("plan.yaml", plan.resolvedYAML()),
-            ("config.yaml", configText),
+            ("examples.csv", examples(plan, tallies, outputDirectory: outputDirectory))
         ]
+            + (plan.screenCount > 0
+                ? [
+                    ("by_screen.csv", ScreenReport.csv(plan, tallies)),
+                    ("by_screen_config.csv", ScreenReport.configCSV(plan, tallies))
+                ] : []) + [
+                ("plan.yaml", plan.resolvedYAML()),
+                ("config.yaml", configText)
+            ]
     }
 }

@@ -31,8 +31,10 @@ public enum ResidualReport {
                 let counts = fixed.configurations.map { tallies.configurations[$0].causes.count(d, k) }
                 let count = counts.reduce(0, +)
                 guard count > 0 else { continue }
-                rows.append(Row(defect: d, kind: k, count: count, attempts: attempts,
-                                configurations: counts.filter { $0 > 0 }.count, exampleID: ""))
+                rows.append(
+                    Row(
+                        defect: d, kind: k, count: count, attempts: attempts,
+                        configurations: counts.filter { $0 > 0 }.count, exampleID: ""))
             }
         }
         fillExamples(&rows, plan: plan, configurations: fixed.configurations)
@@ -62,9 +64,11 @@ public enum ResidualReport {
     static func csv(_ rows: [Row]) -> String {
         var table = CSVTable(columns: columns)
         for r in rows {
-            table.append([r.defect.name, r.kind.name, r.kind.rule, ReportNumber.integer(r.count), ReportNumber.integer(r.attempts),
-                          ReportNumber.fixed(r.attempts > 0 ? Double(r.count) / Double(r.attempts) : nil, digits: 4),
-                          ReportNumber.integer(r.configurations), r.exampleID])
+            table.append([
+                r.defect.name, r.kind.name, r.kind.rule, ReportNumber.integer(r.count), ReportNumber.integer(r.attempts),
+                ReportNumber.fixed(r.attempts > 0 ? Double(r.count) / Double(r.attempts) : nil, digits: 4),
+                ReportNumber.integer(r.configurations), r.exampleID
+            ])
         }
         return table.render()
     }
@@ -76,7 +80,8 @@ public enum ResidualReport {
         var out = "Residual after the fix (what the documented seed fixes leave; docs/reports.md, \"Residual after the fix\")\n"
         if let reason = noConfigurationReason(fixed) { return out + "  " + reason + "\n" }
         let ids = fixed.configurations.map { plan.configurations[$0].id }
-        out += (ids.count == 1 ? "  1 configuration applies" : "  \(ids.count) configurations apply") + " every fix ("
+        out +=
+            (ids.count == 1 ? "  1 configuration applies" : "  \(ids.count) configurations apply") + " every fix ("
             + EveryFixConfigurations.fixValues(plan: plan).joined(separator: ", ") + "): "
             + (ids.count <= 6 ? ids.joined(separator: " ") : ids.prefix(5).joined(separator: " ") + " … " + ids.last!) + "\n"
         let rows = rows(plan, tallies, fixed: fixed)
@@ -86,7 +91,8 @@ public enum ResidualReport {
             guard attempts > 0 else { continue }
             let mine = rows.filter { $0.defect == d }
             let count = mine.reduce(0) { $0 + $1.count }
-            out += "  " + d.name.padding(width) + "  \(count) / \(attempts)"
+            out +=
+                "  " + d.name.padding(width) + "  \(count) / \(attempts)"
                 + (count > 0 ? "  (" + ReportNumber.percent(Double(count) / Double(attempts)) + ")" : "") + "\n"
             for r in mine {
                 out += "    \(r.kind.name) (\(r.kind.rule))  \(r.count)  e.g. \(r.exampleID)\n"

@@ -12,8 +12,11 @@ import TouchScenarios
 /// show more than one defect (a drag both swallowed and a ghost tap), so rates are defects per run.
 public enum ScreenReport {
     /// The columns before the worst configuration's axis values, and after them (docs/reports.md, "by_screen.csv").
-    static let leadingColumns = ["screen", "rank", "element", "class", "kind", "frame_x", "frame_y", "frame_width", "frame_height",
-                                 "runs"] + NotCounted.allCases.map { "runs_not_counted_\($0.name)" }
+    static let leadingColumns =
+        [
+            "screen", "rank", "element", "class", "kind", "frame_x", "frame_y", "frame_width", "frame_height",
+            "runs"
+        ] + NotCounted.allCases.map { "runs_not_counted_\($0.name)" }
         + ["defects", "defects_per_run", "worst_config", "worst_config_defects_per_run"]
     static let trailingColumns = DefectClass.allCases.map { "\($0.name)_count" } + ["failing_configurations"]
 
@@ -22,7 +25,8 @@ public enum ScreenReport {
     public static func columns(_ plan: SweepPlan) -> [String] { leadingColumns + Reports.axisColumns(plan) + trailingColumns }
 
     /// by_screen_config.csv's header: one row per element and configuration under which it failed.
-    public static let configColumns = ["screen", "rank", "element", "config_id", "runs"] + NotCounted.allCases.map { "runs_not_counted_\($0.name)" }
+    public static let configColumns =
+        ["screen", "rank", "element", "config_id", "runs"] + NotCounted.allCases.map { "runs_not_counted_\($0.name)" }
         + ["defects", "defects_per_run"] + DefectClass.allCases.map { "\($0.name)_count" }
 
     /// One element over every configuration.
@@ -76,8 +80,10 @@ public enum ScreenReport {
             var rows: [ElementRow] = []
             for e in plan.screenTrees[t].elements.indices {
                 let perConfiguration: [Tally] = plan.configurations.indices.map { tallies.elements[$0][plan.screenElementOffsets[t] + e] }
-                rows.append(ElementRow(screen: t, rank: 0, summary: ElementSummary(element: e, tallies: perConfiguration),
-                                       tallies: perConfiguration))
+                rows.append(
+                    ElementRow(
+                        screen: t, rank: 0, summary: ElementSummary(element: e, tallies: perConfiguration),
+                        tallies: perConfiguration))
             }
             rows.sort { $0.summary.rate != $1.summary.rate ? $0.summary.rate > $1.summary.rate : $0.summary.element < $1.summary.element }
             for i in rows.indices { rows[i].rank = i + 1 }
@@ -95,12 +101,16 @@ public enum ScreenReport {
             let view = tree.scene.views[element.view]
             let frame = element.visibleRect
             let failed = r.defects > 0
-            var fields = [plan.config.trees.screens[t].name, String(rank), view.name, view.className ?? view.kind.uikitClass,
-                          kindName(element.kind)]
+            var fields = [
+                plan.config.trees.screens[t].name, String(rank), view.name, view.className ?? view.kind.uikitClass,
+                kindName(element.kind)
+            ]
             fields += [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map { ReportNumber.fixed($0, digits: 1) }
             fields += [ReportNumber.integer(r.runs)] + r.notCountedByReason.map(ReportNumber.integer)
-            fields += [ReportNumber.integer(r.defects), ReportNumber.fixed(r.runs > r.notCounted ? r.rate : nil, digits: 4),
-                       failed ? plan.configurations[r.worst].id : "", failed ? ReportNumber.fixed(r.worstRate, digits: 4) : ""]
+            fields += [
+                ReportNumber.integer(r.defects), ReportNumber.fixed(r.runs > r.notCounted ? r.rate : nil, digits: 4),
+                failed ? plan.configurations[r.worst].id : "", failed ? ReportNumber.fixed(r.worstRate, digits: 4) : ""
+            ]
             fields += failed ? Reports.axisFields(plan, r.worst) : Reports.axisColumns(plan).map { _ in "" }
             fields += r.counts.map(ReportNumber.integer) + [ReportNumber.integer(r.failing.count)]
             table.append(fields)

@@ -13,8 +13,10 @@ public struct SweepProgress: Sendable, Equatable {
     public var resumedTrees = 0
     public var resumedScenarios = 0
 
-    public init(treesDone: Int, treesTotal: Int, scenariosDone: Int, scenariosTotal: Int, elapsedSeconds: Double,
-                resumedTrees: Int = 0, resumedScenarios: Int = 0) {
+    public init(
+        treesDone: Int, treesTotal: Int, scenariosDone: Int, scenariosTotal: Int, elapsedSeconds: Double,
+        resumedTrees: Int = 0, resumedScenarios: Int = 0
+    ) {
         self.treesDone = treesDone; self.treesTotal = treesTotal
         self.scenariosDone = scenariosDone; self.scenariosTotal = scenariosTotal
         self.elapsedSeconds = elapsedSeconds

@@ -57,7 +57,8 @@ extension ConfigurationTallies {
         for t in byTemplate { templates.merge(t) }
         for f in byFamily { families.merge(f) }
         guard templates == total, families.sameCounts(as: total),
-              DefectClass.allCases.allSatisfy({ causes.total($0) == total.count($0) }) else { return nil }
+            DefectClass.allCases.allSatisfy({ causes.total($0) == total.count($0) })
+        else { return nil }
         self.init()
         self.total = total
         self.byTemplate = byTemplate
@@ -80,8 +81,10 @@ public struct DefectExample: Sendable, Equatable, Comparable {
     /// The target view's name in the tree.
     public var target: String
 
-    public init(configuration: Int, defect: DefectClass, treeIndex: Int, family: GestureFamily, placement: Int,
-                gestureIndex: Int, template: TreeTemplate, treeSeed: UInt64, target: String) {
+    public init(
+        configuration: Int, defect: DefectClass, treeIndex: Int, family: GestureFamily, placement: Int,
+        gestureIndex: Int, template: TreeTemplate, treeSeed: UInt64, target: String
+    ) {
         self.configuration = configuration
         self.defect = defect
         self.treeIndex = treeIndex
@@ -135,8 +138,9 @@ public struct SweepTallies: Sendable, Equatable {
 
     /// Tallies sized for `plan`.
     public init(plan: SweepPlan) {
-        self.init(configurationCount: plan.configurations.count, examplesPerClass: plan.config.examples,
-                  elementCount: plan.screenElementCount)
+        self.init(
+            configurationCount: plan.configurations.count, examplesPerClass: plan.config.examples,
+            elementCount: plan.screenElementCount)
     }
 
     /// Adds a finished work unit. Commutative: any completion order gives equal tallies.

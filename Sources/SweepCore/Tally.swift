@@ -89,8 +89,9 @@ public struct Tally: Sendable, Equatable {
     public func moments(_ c: DefectClass) -> ClusterMoments {
         let i = c.rawValue, n = attemptCounts[i], x = defectCounts[i]
         guard hasTreeSums else { return .independent(attempts: n, count: x) }
-        return ClusterMoments(clusters: treeSums[0][i], attempts: n, count: x, attemptsSquared: treeSums[1][i],
-                              countSquared: treeSums[2][i], crossProduct: treeSums[3][i])
+        return ClusterMoments(
+            clusters: treeSums[0][i], attempts: n, count: x, attemptsSquared: treeSums[1][i],
+            countSquared: treeSums[2][i], crossProduct: treeSums[3][i])
     }
 
     /// The tree-clustered 95% interval of class `c`'s rate (`TreeClusteredInterval`), `nil` without attempts.
@@ -126,19 +127,23 @@ extension Tally {
     /// each histogram holding at most `runs` values (one latency per scenario at most), and per-tree sums
     /// (`trees`, one per class, or `nil` for none) that agree with the attempts and counts and are plausible
     /// (`ClusterMoments.isPlausible`).
-    public init?(runs: Int, notCounted: [Int] = Array(repeating: 0, count: NotCounted.allCases.count), attempts: [Int],
-                 counts: [Int], highlightLatency: LatencyHistogram?, actionLatency: LatencyHistogram?,
-                 trees: [ClusterMoments]? = nil) {
+    public init?(
+        runs: Int, notCounted: [Int] = Array(repeating: 0, count: NotCounted.allCases.count), attempts: [Int],
+        counts: [Int], highlightLatency: LatencyHistogram?, actionLatency: LatencyHistogram?,
+        trees: [ClusterMoments]? = nil
+    ) {
         let classes = DefectClass.allCases.count
         guard runs >= 0, attempts.count == classes, counts.count == classes, notCounted.count == NotCounted.allCases.count,
-              notCounted.allSatisfy({ (0 ... runs).contains($0) }), notCounted.reduce(0, &+) <= runs,
-              attempts.allSatisfy({ (0 ... runs).contains($0) }), counts.allSatisfy({ (0 ... runs).contains($0) }),
-              (highlightLatency?.count ?? 0) <= runs, (actionLatency?.count ?? 0) <= runs
+            notCounted.allSatisfy({ (0 ... runs).contains($0) }), notCounted.reduce(0, &+) <= runs,
+            attempts.allSatisfy({ (0 ... runs).contains($0) }), counts.allSatisfy({ (0 ... runs).contains($0) }),
+            (highlightLatency?.count ?? 0) <= runs, (actionLatency?.count ?? 0) <= runs
         else { return nil }
         if let trees {
-            guard trees.count == classes, trees.indices.allSatisfy({
-                trees[$0].attempts == attempts[$0] && trees[$0].count == counts[$0] && trees[$0].isPlausible
-            }) else { return nil }
+            guard trees.count == classes,
+                trees.indices.allSatisfy({
+                    trees[$0].attempts == attempts[$0] && trees[$0].count == counts[$0] && trees[$0].isPlausible
+                })
+            else { return nil }
         }
         self.init()
         self.runs = runs

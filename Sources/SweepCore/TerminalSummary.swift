@@ -15,10 +15,11 @@ public enum TerminalSummary {
                 let t = tallies.configurations[c].total
                 let n = t.attempts(defect), k = t.count(defect)
                 let ci = t.interval95(defect)
-                return RankedSummary.Row(configID: plan.configurations[c].id,
-                                         label: plan.configurations[c].values.map(\.description).joined(separator: " "),
-                                         rate: n > 0 ? Double(k) / Double(n) : .nan, low: ci?.low ?? 0, high: ci?.high ?? 0,
-                                         count: k, attempts: n)
+                return RankedSummary.Row(
+                    configID: plan.configurations[c].id,
+                    label: plan.configurations[c].values.map(\.description).joined(separator: " "),
+                    rate: n > 0 ? Double(k) / Double(n) : .nan, low: ci?.low ?? 0, high: ci?.high ?? 0,
+                    count: k, attempts: n)
             }
             out += RankedSummary.render(title: "Highest \(defect.name) rates", rows: rows, top: top) + "\n"
         }
@@ -32,8 +33,10 @@ public enum TerminalSummary {
     static func notCounted(_ tallies: SweepTallies) -> String {
         let totals = NotCounted.allCases.map { reason in tallies.configurations.reduce(0) { $0 + $1.total.notCounted(reason) } }
         guard totals.contains(where: { $0 > 0 }) else { return "" }
-        let why: [NotCounted: String] = [.textInput: "taps on text inputs, whose editing UIKit does not document",
-                                         .systemGesture: "swipes the system took from the top edge"]
+        let why: [NotCounted: String] = [
+            .textInput: "taps on text inputs, whose editing UIKit does not document",
+            .systemGesture: "swipes the system took from the top edge"
+        ]
         return "Runs counted in no class (docs/defects.md): "
             + zip(NotCounted.allCases, totals).filter { $0.1 > 0 }.map { "\($0.0.name) \($0.1) (\(why[$0.0]!))" }.joined(separator: ", ")
             + "\n"
@@ -62,12 +65,14 @@ public enum TerminalSummary {
                 let low = rated.min { main.levels[$0].rate! < main.levels[$1].rate! }!
                 let high = rated.max { main.levels[$0].rate! < main.levels[$1].rate! }!
                 let effect = ReportNumber.points(main.effect)
-                out += "  " + axis.name.padding(width) + "  " + String(repeating: " ", count: effectWidth - effect.count) + effect
+                out +=
+                    "  " + axis.name.padding(width) + "  " + String(repeating: " ", count: effectWidth - effect.count) + effect
                     + "  (\(axis.levels[low]) \(ReportNumber.percent(main.levels[low].rate))"
                     + " → \(axis.levels[high]) \(ReportNumber.percent(main.levels[high].rate)))\n"
             }
             if let i = FactorEffects.interactions(table, outcome: o).first, i.strength > 0 {
-                out += "  strongest interaction: \(table.axes[i.axis].name) × \(table.axes[i.axis2].name) "
+                out +=
+                    "  strongest interaction: \(table.axes[i.axis].name) × \(table.axes[i.axis2].name) "
                     + ReportNumber.points(i.strength) + "\n"
             }
         }

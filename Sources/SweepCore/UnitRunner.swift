@@ -123,10 +123,11 @@ public struct UnitRunner: Sendable {
             for defect in verdict.defects
             where acc.keptKinds[defect.rawValue].count < perClass && !acc.keptKinds[defect.rawValue].contains(kind) {
                 acc.keptKinds[defect.rawValue].append(kind)
-                acc.result.examples.append(DefectExample(
-                    configuration: configuration, defect: defect, treeIndex: t, family: entry.family,
-                    placement: entry.placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
-                    target: tree.scene.views[entry.gesture.target].name))
+                acc.result.examples.append(
+                    DefectExample(
+                        configuration: configuration, defect: defect, treeIndex: t, family: entry.family,
+                        placement: entry.placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
+                        target: tree.scene.views[entry.gesture.target].name))
             }
         }
         // Element tallies (by_screen.csv) give no interval: they keep no per-tree sums.

@@ -89,8 +89,9 @@ public struct ClusterSimulation {
 
         /// The coordinator's CPU share in the steady part (over the whole run when it has no steady part).
         public var cpuShare: Double {
-            steadyNanoseconds > 0 ? Double(steadyBusyNanoseconds) / Double(steadyNanoseconds)
-                                  : Double(busyNanoseconds) / Double(max(1, nanoseconds))
+            steadyNanoseconds > 0
+                ? Double(steadyBusyNanoseconds) / Double(steadyNanoseconds)
+                : Double(busyNanoseconds) / Double(max(1, nanoseconds))
         }
         /// Units committed per second in the steady part.
         public var dispatchRate: Double {
@@ -143,8 +144,9 @@ public struct ClusterSimulation {
             settings.prefetch = prefetch
             settings.startAhead = prefetch
             settings.periodicCheckMs = Int(config.workerTickMs)
-            return SimulatedWorker(id: WorkerID(Array(name.utf8)), machine: WorkerStateMachine(settings: settings),
-                                   slotFreeAt: Array(repeating: 0, count: config.slots))
+            return SimulatedWorker(
+                id: WorkerID(Array(name.utf8)), machine: WorkerStateMachine(settings: settings),
+                slotFreeAt: Array(repeating: 0, count: config.slots))
         }
         for (i, w) in workers.enumerated() { index[w.id] = i }
         if config.checksCommits { committedBits = Array(repeating: 0, count: (config.configurations * config.trees + 63) / 64) }
@@ -161,7 +163,8 @@ public struct ClusterSimulation {
         }
         queue.push(.coordinatorTick, at: config.coordinatorTickMs * 1_000_000)
         while !report.finished, report.busyNanoseconds <= busyLimitNanoseconds, !(stopAfterSteady && report.steadyNanoseconds > 0),
-              let (t, event) = queue.pop(), t <= limitNanoseconds {
+            let (t, event) = queue.pop(), t <= limitNanoseconds
+        {
             switch event {
             case .workerConnects(let i):
                 workerHandle(i, .connected, at: t)

@@ -85,8 +85,13 @@ public struct CoordinatorOutbox: Sendable {
         }
         for chunk in chunks(p.assignments) {
             let a = chunk[chunk.startIndex]
-            out.append((worker, chunk.count == 1 ? .assign(unit: a.unit, attempt: a.attempt, deadlineMs: a.deadlineMs)
-                                                  : .assignments(Array(chunk))))
+            out.append(
+                (
+                    worker,
+                    chunk.count == 1
+                        ? .assign(unit: a.unit, attempt: a.attempt, deadlineMs: a.deadlineMs)
+                        : .assignments(Array(chunk))
+                ))
         }
         return out
     }

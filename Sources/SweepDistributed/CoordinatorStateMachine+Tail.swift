@@ -47,7 +47,8 @@ extension CoordinatorStateMachine {
             if waiting >= 1, best.map({ waiting > $0.waiting }) ?? true { best = (v, waiting) }
         }
         guard let (victim, _) = best, let batches = byWorker[victim], let newest = batches.keys.max(),
-              let credit = workers[w]?.credit else { return false }
+            let credit = workers[w]?.credit
+        else { return false }
         // In the batch's order (configuration, then trees), as many as `w` has asked for.
         let moving = batches[newest]!.sorted { ($0.unit.configuration, $0.unit.trees.lowerBound) < ($1.unit.configuration, $1.unit.trees.lowerBound) }
             .prefix(credit)
@@ -56,11 +57,16 @@ extension CoordinatorStateMachine {
             actions.append(.send(victim, .cancel(unit: lease.unit)))
             assign(lease.unit, attempt: lease.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
         }
-        tail = nil  // leases moved: rebuild before the next look
+        tail = nil // leases moved: rebuild before the next look
         let ids = moving.map(\.unit.id)
-        actions.append(.log(.info("moved queued units to an idle worker",
-                                  ["units": .number(ids.count), "first": .text(ids.first ?? ""), "last": .text(ids.last ?? ""),
-                                   "from": .text(Self.name(victim)), "worker": .text(Self.name(w))])))
+        actions.append(
+            .log(
+                .info(
+                    "moved queued units to an idle worker",
+                    [
+                        "units": .number(ids.count), "first": .text(ids.first ?? ""), "last": .text(ids.last ?? ""),
+                        "from": .text(Self.name(victim)), "worker": .text(Self.name(w))
+                    ])))
         return !moving.isEmpty
     }
 

@@ -115,9 +115,9 @@ public struct CoordinatorStateMachine: Sendable {
     /// Checks ``LeaseTable/checkInvariants()`` after every event: on in debug builds (and so in tests).
     var checksInvariants: Bool = {
         #if DEBUG
-        return true
+            return true
         #else
-        return false
+            return false
         #endif
     }()
     public var coverage: [TreeCoverage] { table.coverage }
@@ -184,8 +184,11 @@ public struct CoordinatorStateMachine: Sendable {
         case let .unreachable(worker):
             if workers[worker] != nil {
                 // Once the sweep is finished, workers going away is how it ends, not news.
-                actions.append(.log(finished ? .debug("worker gone after the sweep finished", ["worker": .text(Self.name(worker))])
-                                             : .warning("worker unreachable; its units go back to the queue", ["worker": .text(Self.name(worker))])))
+                actions.append(
+                    .log(
+                        finished
+                            ? .debug("worker gone after the sweep finished", ["worker": .text(Self.name(worker))])
+                            : .warning("worker unreachable; its units go back to the queue", ["worker": .text(Self.name(worker))])))
                 removeWorker(worker, killed: false, into: &actions)
             }
         case .tick:
@@ -200,9 +203,20 @@ public struct CoordinatorStateMachine: Sendable {
     mutating func receive(_ message: ProtocolMessage, from w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) {
         if case let .hello(workerID, host, slots, engineVersion) = message {
             guard engineVersion == settings.engineVersion else {
-                actions.append(.log(.warning("refused a worker of another engine", ["worker": .text(workerID), "host": .text(host), "engine": .text(engineVersion),
-                                                                                   "coordinator_engine": .text(settings.engineVersion)])))
-                actions.append(.send(w, .refuse(reason: "this coordinator runs engine \(settings.engineVersion) and results from two engines never mix; worker has \(engineVersion)")))
+                actions.append(
+                    .log(
+                        .warning(
+                            "refused a worker of another engine",
+                            [
+                                "worker": .text(workerID), "host": .text(host), "engine": .text(engineVersion),
+                                "coordinator_engine": .text(settings.engineVersion)
+                            ])))
+                actions.append(
+                    .send(
+                        w,
+                        .refuse(
+                            reason: "this coordinator runs engine \(settings.engineVersion) and results from two engines never mix; worker has \(engineVersion)"
+                        )))
                 return
             }
             guard slots > 0 else {
@@ -214,7 +228,8 @@ public struct CoordinatorStateMachine: Sendable {
                 // units queued behind its slots and starts counting credit from zero, so its leases go back to the
                 // queue (not counted against their budget). What it still runs comes back as outbox results.
                 let held = table.held(by: w)
-                actions.append(.log(.notice("worker said hello again; the units it held go back to the queue", ["worker": .text(workerID), "held": .number(held)])))
+                actions.append(
+                    .log(.notice("worker said hello again; the units it held go back to the queue", ["worker": .text(workerID), "held": .number(held)])))
                 removeWorker(w, killed: false, into: &actions)
             }
             workerOrder.append(w)
@@ -224,8 +239,12 @@ public struct CoordinatorStateMachine: Sendable {
             slotCount += slots
             joinedWorkers.insert(w)
             actions.append(.log(.info("worker joined", ["worker": .text(workerID), "host": .text(host), "slots": .number(slots)])))
-            actions.append(.send(w, .welcome(sweepID: settings.sweepID, configHash: settings.configHash, configText: settings.configText,
-                                             heartbeatMs: settings.heartbeatMs, liveness: settings.liveness)))
+            actions.append(
+                .send(
+                    w,
+                    .welcome(
+                        sweepID: settings.sweepID, configHash: settings.configHash, configText: settings.configText,
+                        heartbeatMs: settings.heartbeatMs, liveness: settings.liveness)))
             if finished { actions.append(.send(w, .disconnect(reason: "done"))) }
             return
         }
@@ -234,7 +253,8 @@ public struct CoordinatorStateMachine: Sendable {
             return
         }
         guard let index = workers.index(forKey: w) else {
-            actions.append(.log(.notice("ignored a message from a worker that has not said hello", ["worker": .text(Self.name(w)), "type": .text(message.type.name)])))
+            actions.append(
+                .log(.notice("ignored a message from a worker that has not said hello", ["worker": .text(Self.name(w)), "type": .text(message.type.name)])))
             // Not a refusal: a worker whose hello was lost reconnects and says it again.
             actions.append(.send(w, .disconnect(reason: "say hello first")))
             return
@@ -249,8 +269,9 @@ public struct CoordinatorStateMachine: Sendable {
             workers.values[index].credit += count
             if workers.values[index].credit > 0 { creditors.insert(w) }
         case let .result(unit, attempt, status, elapsed, payload, detail):
-            result(unit: unit, attempt: attempt, status: status, elapsed: elapsed, payload: payload, detail: detail,
-                   from: w, nowMs: nowMs, into: &actions)
+            result(
+                unit: unit, attempt: attempt, status: status, elapsed: elapsed, payload: payload, detail: detail,
+                from: w, nowMs: nowMs, into: &actions)
         case .heartbeat:
             break
         case .disconnect(let reason):
@@ -263,10 +284,13 @@ public struct CoordinatorStateMachine: Sendable {
 
     /// A result: one switch over the unit's state (docs/STATE_MACHINES.md, "Coordinator: a unit's lease";
     /// docs/protocol.md §1, "Result, ack").
-    mutating func result(unit: UnitSpec, attempt: Int, status: UnitStatus, elapsed: Int64, payload: [UInt8], detail: String,
-                         from w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) {
+    mutating func result(
+        unit: UnitSpec, attempt: Int, status: UnitStatus, elapsed: Int64, payload: [UInt8], detail: String,
+        from w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]
+    ) {
         guard unit.configuration >= 0, unit.configuration < configurationCount, unit.trees.lowerBound >= 0,
-              unit.trees.upperBound <= treeCount, !unit.trees.isEmpty else {
+            unit.trees.upperBound <= treeCount, !unit.trees.isEmpty
+        else {
             actions.append(.log(.warning("rejected a result for a unit not in the plan", ["worker": .text(Self.name(w)), "unit": .text(unit.id)])))
             // Acknowledged all the same: the worker forgets it instead of sending it again after every hello.
             actions.append(.send(w, .ack(unit: unit)))
@@ -292,28 +316,43 @@ public struct CoordinatorStateMachine: Sendable {
                 table.endLeases(of: unit, where: mine)
                 actions.append(.send(w, .ack(unit: unit)))
                 let what = status == .timeout ? "timed out" : "failed: \(detail)"
-                failed(unit, attempt: attempt, reason: "\(unit.id) attempt \(attempt) on \(Self.name(w)) \(what)", countsAgainstBudget: true,
-                       into: &actions)
+                failed(
+                    unit, attempt: attempt, reason: "\(unit.id) attempt \(attempt) on \(Self.name(w)) \(what)", countsAgainstBudget: true,
+                    into: &actions)
             }
         case .leased:
             // Leased to another worker (it moved, or expired and went out again): that lease stands and this late
             // copy goes.
-            actions.append(.log(.info("discarded a late result; the unit was leased again", ["worker": .text(Self.name(w)), "unit": .text(unit.id),
-                                                                                           "attempt": .number(attempt)])))
+            actions.append(
+                .log(
+                    .info(
+                        "discarded a late result; the unit was leased again",
+                        [
+                            "worker": .text(Self.name(w)), "unit": .text(unit.id),
+                            "attempt": .number(attempt)
+                        ])))
             actions.append(.send(w, .ack(unit: unit)))
         case .queued, .retrying:
             // A late result whose unit waits in the queue, or one from the outbox of a worker that re-registered,
             // perhaps with an earlier coordinator that cut the trees into other units. Its trees are valid and not
             // covered, and results do not depend on how trees are cut: the first `ok` stands.
             guard status == .ok else {
-                actions.append(.log(.info("ignored a failed attempt of a unit the worker does not hold",
-                                          ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt),
-                                           "status": .text(status == .timeout ? "timeout" : "error")])))
+                actions.append(
+                    .log(
+                        .info(
+                            "ignored a failed attempt of a unit the worker does not hold",
+                            [
+                                "worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt),
+                                "status": .text(status == .timeout ? "timeout" : "error")
+                            ])))
                 actions.append(.send(w, .ack(unit: unit)))
                 return
             }
-            actions.append(.log(.info("accepted a result from a worker that does not hold the unit",
-                                      ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt)])))
+            actions.append(
+                .log(
+                    .info(
+                        "accepted a result from a worker that does not hold the unit",
+                        ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt)])))
             commit(unit, payload: payload, elapsed: elapsed, from: w, into: &actions)
             actions.append(.send(w, .ack(unit: unit)))
         }
@@ -364,8 +403,9 @@ public struct CoordinatorStateMachine: Sendable {
         leaseExpiries += held.count
         for lease in held { table.endLeases(of: lease.unit) { $0.worker == w } }
         for lease in held {
-            failed(lease.unit, attempt: lease.attempt, reason: "\(lease.unit.id) attempt \(lease.attempt) was lost with worker \(Self.name(w))",
-                   countsAgainstBudget: killed, into: &actions)
+            failed(
+                lease.unit, attempt: lease.attempt, reason: "\(lease.unit.id) attempt \(lease.attempt) was lost with worker \(Self.name(w))",
+                countsAgainstBudget: killed, into: &actions)
         }
     }
 
@@ -378,9 +418,10 @@ public struct CoordinatorStateMachine: Sendable {
         for lease in leases where lease.deadlineMs < nowMs {
             leaseExpiries += 1
             table.endLeases(of: lease.unit) { $0 == lease }
-            failed(lease.unit, attempt: lease.attempt,
-                   reason: "\(lease.unit.id) attempt \(lease.attempt) on \(Self.name(lease.worker)) passed its deadline",
-                   countsAgainstBudget: true, into: &actions)
+            failed(
+                lease.unit, attempt: lease.attempt,
+                reason: "\(lease.unit.id) attempt \(lease.attempt) on \(Self.name(lease.worker)) passed its deadline",
+                countsAgainstBudget: true, into: &actions)
         }
         for w in workerOrder where nowMs - (workers[w]?.lastSentMs ?? nowMs) >= Int64(settings.heartbeatMs) {
             workers[w]!.lastSentMs = nowMs
@@ -401,8 +442,11 @@ public struct CoordinatorStateMachine: Sendable {
         var from = unit.trees.lowerBound
         while let gap = taken.nextGap(from: from, limit: unit.trees.upperBound, maxCount: unit.trees.count) {
             table.enqueueRetry(UnitSpec(configuration: c, trees: gap), attempt: 1)
-            actions.append(.log(.info("the part of a unit nothing covers goes back to the queue",
-                                      ["unit": .text(UnitSpec(configuration: c, trees: gap).id), "part_of": .text(unit.id)])))
+            actions.append(
+                .log(
+                    .info(
+                        "the part of a unit nothing covers goes back to the queue",
+                        ["unit": .text(UnitSpec(configuration: c, trees: gap).id), "part_of": .text(unit.id)])))
             from = gap.upperBound
         }
     }
@@ -412,8 +456,9 @@ public struct CoordinatorStateMachine: Sendable {
     /// Trees per unit now: one until the cost is measured, then about `targetUnitSeconds`, and small enough to
     /// leave `minimumUnitsPerSlot` units per live slot in what remains.
     public func treesPerUnit() -> Int {
-        Self.treesPerUnit(cost: costPerTreeMicroseconds, settings: settings, remaining: totalTrees - committedTrees - table.leasedTrees,
-                          liveSlots: liveSlots)
+        Self.treesPerUnit(
+            cost: costPerTreeMicroseconds, settings: settings, remaining: totalTrees - committedTrees - table.leasedTrees,
+            liveSlots: liveSlots)
     }
 
     static func treesPerUnit(cost: Double?, settings: CoordinatorSettings, remaining: Int, liveSlots: @autoclosure () -> Int) -> Int {
@@ -466,17 +511,24 @@ public struct CoordinatorStateMachine: Sendable {
                     progress = true
                 } else if settings.speculativeStragglers, let straggler = oldestStraggler(notOn: w, tail: &tail, nowMs: nowMs) {
                     assign(straggler.unit, attempt: straggler.attempt, to: w, speculative: true, nowMs: nowMs, into: &actions)
-                    actions.append(.log(.info("re-running a straggler on an idle worker",
-                                              ["unit": .text(straggler.unit.id), "worker": .text(Self.name(w)),
-                                               "late_ms": .number(Int(nowMs - straggler.expectedDoneMs))])))
+                    actions.append(
+                        .log(
+                            .info(
+                                "re-running a straggler on an idle worker",
+                                [
+                                    "unit": .text(straggler.unit.id), "worker": .text(Self.name(w)),
+                                    "late_ms": .number(Int(nowMs - straggler.expectedDoneMs))
+                                ])))
                     progress = true
                 }
             }
         }
     }
 
-    mutating func assign(_ unit: UnitSpec, attempt: Int, to w: WorkerID, speculative: Bool, nowMs: Int64,
-                         into actions: inout [CoordinatorAction]) {
+    mutating func assign(
+        _ unit: UnitSpec, attempt: Int, to w: WorkerID, speculative: Bool, nowMs: Int64,
+        into actions: inout [CoordinatorAction]
+    ) {
         // A worker queues prefetched units behind its slots, so a unit may wait for those ahead of it first.
         let index = workers.index(forKey: w)!
         let slots = max(1, workers.values[index].slots)
@@ -489,8 +541,10 @@ public struct CoordinatorStateMachine: Sendable {
         let batch = batches.join(w, trees: unit.trees)
         let free = max(nowMs, workers.values[index].projectedFreeMs) + Int64(expectedMs(unit) / slots)
         workers.values[index].projectedFreeMs = free
-        table.lease(Lease(unit: unit, attempt: attempt, worker: w, startedMs: nowMs, deadlineMs: nowMs + Int64(ms),
-                          speculative: speculative, batch: batch, expectedDoneMs: free))
+        table.lease(
+            Lease(
+                unit: unit, attempt: attempt, worker: w, startedMs: nowMs, deadlineMs: nowMs + Int64(ms),
+                speculative: speculative, batch: batch, expectedDoneMs: free))
         actions.append(.send(w, .assign(unit: unit, attempt: attempt, deadlineMs: ms)))
     }
 
@@ -514,17 +568,19 @@ public struct CoordinatorStateMachine: Sendable {
     public func statusReport(nowMs: Int64) -> StatusReport {
         let rows = workerOrder.compactMap { w -> StatusReport.Worker? in
             guard let k = workers[w] else { return nil }
-            return StatusReport.Worker(id: Self.name(w), host: k.host, slots: k.slots, unitsDone: k.unitsDone, unitsHeld: table.held(by: w),
-                                       lastHeardMsAgo: Int(max(0, nowMs - k.lastHeardMs)))
+            return StatusReport.Worker(
+                id: Self.name(w), host: k.host, slots: k.slots, unitsDone: k.unitsDone, unitsHeld: table.held(by: w),
+                lastHeardMsAgo: Int(max(0, nowMs - k.lastHeardMs)))
         }
-        return StatusReport(sweepID: settings.sweepID, configHash: settings.configHash, unitsDone: committedUnits,
-                            unitsTotal: unitsEstimatedTotal, treesDone: committedTrees, treesTotal: totalTrees,
-                            scenariosDone: 0, scenariosTotal: 0, treesThisRun: 0, elapsedMs: 0, retries: retries,
-                            quarantinedCount: quarantined.count,
-                            quarantinedUnits: quarantined.prefix(StatusReport.listedQuarantined).map {
-                                StatusReport.Quarantined(unit: $0.unit.id, reason: $0.reason)
-                            },
-                            finished: finished, workers: rows)
+        return StatusReport(
+            sweepID: settings.sweepID, configHash: settings.configHash, unitsDone: committedUnits,
+            unitsTotal: unitsEstimatedTotal, treesDone: committedTrees, treesTotal: totalTrees,
+            scenariosDone: 0, scenariosTotal: 0, treesThisRun: 0, elapsedMs: 0, retries: retries,
+            quarantinedCount: quarantined.count,
+            quarantinedUnits: quarantined.prefix(StatusReport.listedQuarantined).map {
+                StatusReport.Quarantined(unit: $0.unit.id, reason: $0.reason)
+            },
+            finished: finished, workers: rows)
     }
 
     static func name(_ w: WorkerID) -> String { w.description }

@@ -148,7 +148,10 @@ struct LeaseTable: Sendable {
             }
         }
         if trees != leasedTrees { problems.append("leasedTrees is \(leasedTrees) but the leases hold \(trees)") }
-        if held != heldBy { problems.append("held counts \(heldBy.map { "\($0.key)=\($0.value)" }.sorted()) but the leases say \(held.map { "\($0.key)=\($0.value)" }.sorted())") }
+        if held != heldBy {
+            problems.append(
+                "held counts \(heldBy.map { "\($0.key)=\($0.value)" }.sorted()) but the leases say \(held.map { "\($0.key)=\($0.value)" }.sorted())")
+        }
         let covered = coverage.reduce(0) { $0 + $1.count }
         if covered != coveredTrees { problems.append("coveredTrees is \(coveredTrees) but coverage holds \(covered)") }
         let quarantinedTrees = quarantined.reduce(0) { $0 + $1.unit.trees.count }

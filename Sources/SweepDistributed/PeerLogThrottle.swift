@@ -48,8 +48,10 @@ public struct PeerLogThrottle: Sendable {
             peers[peer] = nil
         }
         if globalHeld > 0, let start = globalStart, nowMs - start >= windowMs {
-            events.append(.notice("held back log lines about other peers in the last second",
-                                  ["held": .number(globalHeld), "most_a_second": .number(maximumLinesPerWindow)]))
+            events.append(
+                .notice(
+                    "held back log lines about other peers in the last second",
+                    ["held": .number(globalHeld), "most_a_second": .number(maximumLinesPerWindow)]))
             globalHeld = 0
         }
         return events

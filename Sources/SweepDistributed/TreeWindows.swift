@@ -43,8 +43,10 @@ struct TreeWindows: Sendable {
                 // In place through the index: one hash lookup per unit.
                 while windows.values[index].configuration < windows.values[index].configurationEnd {
                     let window = windows.values[index]
-                    if let gap = coverage[window.configuration].nextGap(from: window.tree, limit: window.end,
-                                                                        maxCount: window.end - window.start) {
+                    if let gap = coverage[window.configuration].nextGap(
+                        from: window.tree, limit: window.end,
+                        maxCount: window.end - window.start)
+                    {
                         windows.values[index].tree = gap.upperBound
                         return UnitSpec(configuration: window.configuration, trees: gap)
                     }
@@ -84,8 +86,9 @@ struct TreeWindows: Sendable {
         guard let (victim, window, waiting) = best else { return nil }
         let split = window.configurationEnd - (waiting + 1) / 2
         windows[victim]?.configurationEnd = split
-        return Window(start: window.start, end: window.end, configuration: split, tree: window.start,
-                      configurationEnd: window.configurationEnd)
+        return Window(
+            start: window.start, end: window.end, configuration: split, tree: window.start,
+            configurationEnd: window.configurationEnd)
     }
 }
 

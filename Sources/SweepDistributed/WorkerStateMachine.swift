@@ -119,10 +119,13 @@ public struct WorkerStateMachine: Sendable {
     }
 
     /// A unit ended (reported by the driver, or past its deadline): its result goes to the outbox and out.
-    mutating func finished(_ unit: UnitSpec, attempt: Int, status: UnitStatus, elapsed: Int64, payload: [UInt8], detail: String,
-                           nowMs: Int64, into actions: inout [WorkerAction]) {
-        let message = ProtocolMessage.result(unit: unit, attempt: attempt, status: status, elapsedMicroseconds: elapsed,
-                                             payload: payload, detail: detail)
+    mutating func finished(
+        _ unit: UnitSpec, attempt: Int, status: UnitStatus, elapsed: Int64, payload: [UInt8], detail: String,
+        nowMs: Int64, into actions: inout [WorkerAction]
+    ) {
+        let message = ProtocolMessage.result(
+            unit: unit, attempt: attempt, status: status, elapsedMicroseconds: elapsed,
+            payload: payload, detail: detail)
         outbox.append(message)
         if phase == .ready { send(message, nowMs: nowMs, into: &actions) }
         startQueued(nowMs: nowMs, into: &actions)
@@ -215,8 +218,9 @@ public struct WorkerStateMachine: Sendable {
     mutating func sayHello(nowMs: Int64, into actions: inout [WorkerAction]) {
         phase = .helloSent
         lastHelloMs = nowMs
-        send(.hello(workerID: settings.workerID, host: settings.host, slots: settings.slots, engineVersion: settings.engineVersion),
-             nowMs: nowMs, into: &actions)
+        send(
+            .hello(workerID: settings.workerID, host: settings.host, slots: settings.slots, engineVersion: settings.engineVersion),
+            nowMs: nowMs, into: &actions)
     }
 
     /// Changes how many units are asked for (and started ahead) beyond the slots, e.g. once the plan says
@@ -256,8 +260,9 @@ public struct WorkerStateMachine: Sendable {
         while let index = running.firstIndex(where: { $0.deadlineMs < nowMs }) {
             let late = running.remove(at: index)
             actions.append(.abandon(late.unit))
-            finished(late.unit, attempt: late.attempt, status: .timeout, elapsed: 0, payload: [], detail: "ran past its deadline",
-                     nowMs: nowMs, into: &actions)
+            finished(
+                late.unit, attempt: late.attempt, status: .timeout, elapsed: 0, payload: [], detail: "ran past its deadline",
+                nowMs: nowMs, into: &actions)
         }
         guard nowMs - lastPeriodicCheckMs >= Int64(settings.periodicCheckMs) else { return }
         lastPeriodicCheckMs = nowMs

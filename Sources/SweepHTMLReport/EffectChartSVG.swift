@@ -22,15 +22,18 @@ enum EffectChartSVG {
         let width = max(plotRight + 8, HTMLText.width(title) + 8, left + HTMLText.width(first.axis) + 8)
         let height = top + plotHeight + 54
         func y(_ v: Double) -> Double { top + plotHeight * (1 - min(v / scale, 1)) }
-        var svg = "<svg class=\"effect\" width=\"\(HTMLText.coordinate(width))\" height=\"\(HTMLText.coordinate(height))\""
+        var svg =
+            "<svg class=\"effect\" width=\"\(HTMLText.coordinate(width))\" height=\"\(HTMLText.coordinate(height))\""
             + " viewBox=\"0 0 \(HTMLText.coordinate(width)) \(HTMLText.coordinate(height))\" role=\"img\""
             + HTMLText.attributes([("aria-label", "\(first.defect) rate by \(first.axis)")]) + ">\n"
         svg += "<text x=\"4\" y=\"14\" class=\"axis\">\(HTMLText.escape(title))</text>\n"
         let middle = HTMLText.coordinate(top + plotHeight / 2)
-        svg += "<text x=\"14\" y=\"\(middle)\" transform=\"rotate(-90 14 \(middle))\" text-anchor=\"middle\" class=\"small y-label\">"
+        svg +=
+            "<text x=\"14\" y=\"\(middle)\" transform=\"rotate(-90 14 \(middle))\" text-anchor=\"middle\" class=\"small y-label\">"
             + "\(HTMLText.escape(yTitle))</text>\n"
         for (t, label) in zip(ticks, tickLabels) {
-            svg += "<line x1=\"\(HTMLText.coordinate(left - 3))\" y1=\"\(HTMLText.coordinate(y(t)))\" x2=\"\(HTMLText.coordinate(plotRight))\""
+            svg +=
+                "<line x1=\"\(HTMLText.coordinate(left - 3))\" y1=\"\(HTMLText.coordinate(y(t)))\" x2=\"\(HTMLText.coordinate(plotRight))\""
                 + " y2=\"\(HTMLText.coordinate(y(t)))\" stroke=\"\(t == 0 ? "#888888" : "#eeeeee")\"/>\n"
             svg += "<text x=\"\(HTMLText.coordinate(left - 6))\" y=\"\(HTMLText.coordinate(y(t) + 4))\" text-anchor=\"end\" class=\"tick\">\(label)</text>\n"
         }
@@ -38,21 +41,28 @@ enum EffectChartSVG {
             let x = left + Double(i) * barWidth + 6
             let w = barWidth - 12
             let rate = row.rate ?? 0
-            svg += "<rect class=\"bar\" x=\"\(HTMLText.coordinate(x))\" y=\"\(HTMLText.coordinate(y(rate)))\" width=\"\(HTMLText.coordinate(w))\""
+            svg +=
+                "<rect class=\"bar\" x=\"\(HTMLText.coordinate(x))\" y=\"\(HTMLText.coordinate(y(rate)))\" width=\"\(HTMLText.coordinate(w))\""
                 + " height=\"\(HTMLText.coordinate(y(0) - y(rate)))\" fill=\"#4575b4\""
-                + HTMLText.attributes([("data-defect", row.defect), ("data-axis", row.axis), ("data-level", row.level),
-                                       ("data-count", String(row.count)), ("data-attempts", String(row.attempts)),
-                                       ("data-rate", HTMLText.rate(row.rate)), ("data-low", HTMLText.rate(row.low)),
-                                       ("data-high", HTMLText.rate(row.high))])
+                + HTMLText.attributes([
+                    ("data-defect", row.defect), ("data-axis", row.axis), ("data-level", row.level),
+                    ("data-count", String(row.count)), ("data-attempts", String(row.attempts)),
+                    ("data-rate", HTMLText.rate(row.rate)), ("data-low", HTMLText.rate(row.low)),
+                    ("data-high", HTMLText.rate(row.high))
+                ])
                 + "><title>\(HTMLText.escape("\(row.axis) = \(row.level): \(HTMLText.percent(row.rate)), 95% interval \(HTMLText.interval(row.low, row.high)) (\(row.count) / \(row.attempts))"))</title></rect>\n"
             if let low = row.low, let high = row.high {
                 let cx = HTMLText.coordinate(x + w / 2)
-                svg += "<line class=\"whisker\" x1=\"\(cx)\" y1=\"\(HTMLText.coordinate(y(low)))\" x2=\"\(cx)\" y2=\"\(HTMLText.coordinate(y(high)))\" stroke=\"#222222\"/>\n"
+                svg +=
+                    "<line class=\"whisker\" x1=\"\(cx)\" y1=\"\(HTMLText.coordinate(y(low)))\" x2=\"\(cx)\" y2=\"\(HTMLText.coordinate(y(high)))\" stroke=\"#222222\"/>\n"
             }
-            svg += "<text x=\"\(HTMLText.coordinate(x + w / 2))\" y=\"\(HTMLText.coordinate(y(0) + 14))\" text-anchor=\"middle\">\(HTMLText.escape(row.level))</text>\n"
-            svg += "<text x=\"\(HTMLText.coordinate(x + w / 2))\" y=\"\(HTMLText.coordinate(y(0) + 28))\" text-anchor=\"middle\" class=\"small\">\(HTMLText.percent(row.rate))</text>\n"
+            svg +=
+                "<text x=\"\(HTMLText.coordinate(x + w / 2))\" y=\"\(HTMLText.coordinate(y(0) + 14))\" text-anchor=\"middle\">\(HTMLText.escape(row.level))</text>\n"
+            svg +=
+                "<text x=\"\(HTMLText.coordinate(x + w / 2))\" y=\"\(HTMLText.coordinate(y(0) + 28))\" text-anchor=\"middle\" class=\"small\">\(HTMLText.percent(row.rate))</text>\n"
         }
-        svg += "<text x=\"\(HTMLText.coordinate(left))\" y=\"\(HTMLText.coordinate(y(0) + 46))\" class=\"small x-label\">\(HTMLText.escape(first.axis))</text>\n"
+        svg +=
+            "<text x=\"\(HTMLText.coordinate(left))\" y=\"\(HTMLText.coordinate(y(0) + 46))\" class=\"small x-label\">\(HTMLText.escape(first.axis))</text>\n"
         return svg + "</svg>"
     }
 }

@@ -22,11 +22,13 @@ public enum HTMLReport {
         html += "<title>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</title>\n<style>\(css)</style>\n</head>\n<body>\n"
         html += "<h1>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</h1>\n"
         html += HeadlineHTML.render(data) + metadata(data)
-        html += "<nav><a href=\"#drivers\">Axes that drive each defect</a> · <a href=\"#residuals\">Residual after the fix</a> · "
+        html +=
+            "<nav><a href=\"#drivers\">Axes that drive each defect</a> · <a href=\"#residuals\">Residual after the fix</a> · "
             + "<a href=\"#heatmaps\">Heatmaps</a> · <a href=\"#effects\">Effects by axis</a> · <a href=\"#causes\">Causes</a> · "
             + "<a href=\"#worst\">Worst configurations</a></nav>\n"
         html += HeadlineHTML.drivers(data) + ResidualsHTML.render(data) + heatmaps(data) + effectCharts(data) + causes(data)
-        html += "<section id=\"worst\">\n<h2>Worst configurations</h2>\n<p>Ranked by rate as on the terminal (ties in plan order); "
+        html +=
+            "<section id=\"worst\">\n<h2>Worst configurations</h2>\n<p>Ranked by rate as on the terminal (ties in plan order); "
             + "configurations tied on every figure are one row when the axes they differ in do not matter (every configuration "
             + "with the row's other values, whatever those axes, gave the same figures: they read <em>any</em>). Each row with its "
             + "kept examples (examples.csv), a minimal repro where <code>sweep shrink</code> wrote one, and the trace timeline.</p>\n"
@@ -48,11 +50,15 @@ public enum HTMLReport {
             ("config hash", plan.configHash), ("engine version", data.inputs.engineVersion),
             ("configurations", String(data.configurations.count)), ("scenarios", String(data.scenarios)),
             ("trees per configuration", String(plan.treeCount)), ("duration", duration),
-            ("runs not counted", zip(NotCounted.allCases, data.notCounted).map { "\($0.name) \($1)" }.joined(separator: ", ")
-                + " (docs/defects.md, \"Runs not counted\")"),
+            (
+                "runs not counted",
+                zip(NotCounted.allCases, data.notCounted).map { "\($0.name) \($1)" }.joined(separator: ", ")
+                    + " (docs/defects.md, \"Runs not counted\")"
+            )
         ]
         return "<section id=\"metadata\">\n<table class=\"meta\">\n"
-            + rows.map { "<tr><th>\(HTMLText.escape($0.0))</th><td" + HTMLText.attributes([("data-meta", $0.0)]) + ">\(HTMLText.escape($0.1))</td></tr>\n" }.joined()
+            + rows.map { "<tr><th>\(HTMLText.escape($0.0))</th><td" + HTMLText.attributes([("data-meta", $0.0)]) + ">\(HTMLText.escape($0.1))</td></tr>\n" }
+            .joined()
             + "</table>\n</section>\n"
     }
 
@@ -62,7 +68,8 @@ public enum HTMLReport {
         guard varied.count >= 2 else {
             return html + "<p>Fewer than two axes vary in this sweep, so there is no pair to draw; see the effects by axis.</p>\n</section>\n"
         }
-        html += "<p>Each cell: the rate pooled over the configurations with both values (count / attempts in its tooltip). "
+        html +=
+            "<p>Each cell: the rate pooled over the configurations with both values (count / attempts in its tooltip). "
             + "One colour scale for every heatmap, from white (0%) to deep red (100%), by the square root of the rate so that "
             + "a few percent stays visible; the ▲ under each scale marks that defect's highest configuration rate. The default "
             + "pair is the two axes with the largest main effects that vary independently; the selector offers every pair.</p>\n"
@@ -79,12 +86,14 @@ public enum HTMLReport {
             func key(_ p: (Int, Int)) -> String { data.table.axes[p.0].name + " × " + data.table.axes[p.1].name }
             html += "<h3>\(HTMLText.escape(defect))</h3>\n<label>axes <select class=\"pairs\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n"
             for p in pairs {
-                html += "<option" + HTMLText.attributes([("value", key(p))]) + (key(p) == key(defaultPair) ? " selected" : "")
+                html +=
+                    "<option" + HTMLText.attributes([("value", key(p))]) + (key(p) == key(defaultPair) ? " selected" : "")
                     + ">\(HTMLText.escape(key(p)))</option>\n"
             }
             html += "</select></label>\n"
             for p in pairs {
-                html += "<div class=\"pair\"" + HTMLText.attributes([("data-pair-of", defect), ("data-pair", key(p))])
+                html +=
+                    "<div class=\"pair\"" + HTMLText.attributes([("data-pair-of", defect), ("data-pair", key(p))])
                     + (key(p) == key(defaultPair) ? "" : " hidden") + ">\n"
                     + HeatmapSVG.render(data.table, outcome: o, p.0, p.1, defectMax: defectMax) + "\n</div>\n"
             }
@@ -98,7 +107,8 @@ public enum HTMLReport {
         for (i, a) in rank.enumerated() {
             for b in rank[(i + 1)...] {
                 if let pair = pairs.first(where: { Set([$0.0, $0.1]) == [a, b] }),
-                   FactorEffects.hasFullTwoByTwo(FactorEffects.cells(table, outcome: outcome, pair.0, pair.1)) {
+                    FactorEffects.hasFullTwoByTwo(FactorEffects.cells(table, outcome: outcome, pair.0, pair.1))
+                {
                     return pair
                 }
             }
@@ -107,7 +117,8 @@ public enum HTMLReport {
     }
 
     static func effectCharts(_ data: ReportData) -> String {
-        var html = "<section id=\"effects\">\n<h2>Effects by axis</h2>\n<p>The rate at each value of each axis, pooled over the "
+        var html =
+            "<section id=\"effects\">\n<h2>Effects by axis</h2>\n<p>The rate at each value of each axis, pooled over the "
             + "configurations with that value that have a partner at every other value (the same settings of the other axes), "
             + "with its 95% interval over trees (effects.csv's level rows: runs of one tree count as correlated, and "
             + "configurations that ran the same trees are not independent evidence); axes by main effect.</p>\n"
@@ -127,7 +138,8 @@ public enum HTMLReport {
     }
 
     static func causes(_ data: ReportData) -> String {
-        var html = "<section id=\"causes\">\n<h2>Causes</h2>\n<p>What took each defect's runs away, over every configuration "
+        var html =
+            "<section id=\"causes\">\n<h2>Causes</h2>\n<p>What took each defect's runs away, over every configuration "
             + "(causes.csv added up): one bar per cause kind and the rule that decides it (docs/reports.md), its share of the "
             + "class's defective runs and their count.</p>\n"
         let defects = data.activeOutcomes.map { data.table.outcomes[$0] }.filter { d in data.causes.contains { $0.defect == d && $0.count > 0 } }

@@ -22,7 +22,8 @@ enum HeadlineHTML {
         data.rankedAxes(defect).compactMap { a in
             let name = data.table.axes[a].name
             guard let main = data.effects.first(where: { $0.defect == defect && $0.kind == "main" && $0.axis == name }),
-                  let effect = main.effect, effect > 0 else { return nil }
+                let effect = main.effect, effect > 0
+            else { return nil }
             let levels = data.effects.filter { $0.defect == defect && $0.kind == "level" && $0.axis == name && $0.rate != nil }
             guard let worst = levels.max(by: { $0.rate! < $1.rate! }), let best = levels.min(by: { $0.rate! < $1.rate! }) else { return nil }
             return Driver(axis: name, worst: worst.level, best: best.level, worstRate: worst.rate!, bestRate: best.rate!, effect: effect)
@@ -47,12 +48,15 @@ enum HeadlineHTML {
 
     /// "Axes that drive each defect": the three strongest axes per class, with their main effect.
     static func drivers(_ data: ReportData) -> String {
-        var html = "<section id=\"drivers\">\n<h2>Axes that drive each defect</h2>\n<p>Main effect: highest − lowest pooled rate "
+        var html =
+            "<section id=\"drivers\">\n<h2>Axes that drive each defect</h2>\n<p>Main effect: highest − lowest pooled rate "
             + "across the axis's values, in percentage points (effects.csv).</p>\n<ul>\n"
         for o in data.activeOutcomes {
             let defect = data.table.outcomes[o]
             let shown = drivers(data, defect: defect).prefix(3)
-            let text = shown.isEmpty ? "no axis changes the rate"
+            let text =
+                shown.isEmpty
+                ? "no axis changes the rate"
                 : shown.map { "\($0.sentence(defect)) (\(HTMLText.points($0.effect)))" }.joined(separator: "; ")
             html += "<li><strong>\(HTMLText.escape(defect))</strong>: \(HTMLText.escape(text))</li>\n"
         }

@@ -17,11 +17,15 @@ enum HeatmapSVG {
         let top = 48.0
         let legendWidth = HeatScale.legendWidth
         // Wide enough for the grid, for the second axis's name above it and for the colour scale below it.
-        let width = left + max(Double(axisB.levels.count) * cellWidth, HTMLText.width(axisB.name + " →"),
-                                           legendWidth + 16, HTMLText.width(HeatScale.caption(defectMax))) + 8
+        let width =
+            left
+            + max(
+                Double(axisB.levels.count) * cellWidth, HTMLText.width(axisB.name + " →"),
+                legendWidth + 16, HTMLText.width(HeatScale.caption(defectMax))) + 8
         let gridBottom = top + Double(axisA.levels.count) * cellHeight
         let height = gridBottom + 62
-        var svg = "<svg class=\"heatmap\" width=\"\(HTMLText.coordinate(width))\" height=\"\(HTMLText.coordinate(height))\""
+        var svg =
+            "<svg class=\"heatmap\" width=\"\(HTMLText.coordinate(width))\" height=\"\(HTMLText.coordinate(height))\""
             + " viewBox=\"0 0 \(HTMLText.coordinate(width)) \(HTMLText.coordinate(height))\" role=\"img\""
             + HTMLText.attributes([("aria-label", "\(defect) rate by \(axisA.name) and \(axisB.name)")]) + ">\n"
         svg += "<text x=\"\(HTMLText.coordinate(left))\" y=\"14\" class=\"axis x-label\">\(HTMLText.escape(axisB.name)) →</text>\n"
@@ -37,15 +41,19 @@ enum HeatmapSVG {
                 let cell = grid[i][j]
                 let x = left + Double(j) * cellWidth
                 let fill = cell.rate.map(HeatScale.colour) ?? "#e0e0e0"
-                svg += "<rect class=\"cell\" x=\"\(HTMLText.coordinate(x))\" y=\"\(HTMLText.coordinate(y))\" width=\"\(HTMLText.coordinate(cellWidth - 2))\""
+                svg +=
+                    "<rect class=\"cell\" x=\"\(HTMLText.coordinate(x))\" y=\"\(HTMLText.coordinate(y))\" width=\"\(HTMLText.coordinate(cellWidth - 2))\""
                     + " height=\"\(HTMLText.coordinate(cellHeight - 2))\" fill=\"\(fill)\""
-                    + HTMLText.attributes([("data-defect", defect), ("data-axis", axisA.name), ("data-level", level),
-                                           ("data-axis2", axisB.name), ("data-level2", level2),
-                                           ("data-count", String(cell.count)), ("data-attempts", String(cell.attempts)),
-                                           ("data-rate", HTMLText.rate(cell.rate))])
+                    + HTMLText.attributes([
+                        ("data-defect", defect), ("data-axis", axisA.name), ("data-level", level),
+                        ("data-axis2", axisB.name), ("data-level2", level2),
+                        ("data-count", String(cell.count)), ("data-attempts", String(cell.attempts)),
+                        ("data-rate", HTMLText.rate(cell.rate))
+                    ])
                     + "><title>\(HTMLText.escape("\(axisA.name) = \(level), \(axisB.name) = \(level2): \(HTMLText.percent(cell.rate)) (\(cell.count) / \(cell.attempts))"))</title></rect>\n"
                 let ink = (cell.rate.map(HeatScale.position) ?? 0) > 0.6 ? "#ffffff" : "#222222"
-                svg += "<text x=\"\(HTMLText.coordinate(x + cellWidth / 2 - 1))\" y=\"\(HTMLText.coordinate(y + cellHeight / 2 + 3))\""
+                svg +=
+                    "<text x=\"\(HTMLText.coordinate(x + cellWidth / 2 - 1))\" y=\"\(HTMLText.coordinate(y + cellHeight / 2 + 3))\""
                     + " text-anchor=\"middle\" fill=\"\(ink)\">\(HTMLText.percent(cell.rate))</text>\n"
             }
         }
@@ -74,21 +82,26 @@ enum HeatScale {
         let step = legendWidth / Double(steps)
         var svg = "<g class=\"legend\">\n"
         for k in 0 ..< steps {
-            svg += "<rect x=\"\(HTMLText.coordinate(x + Double(k) * step))\" y=\"\(HTMLText.coordinate(y))\" width=\"\(HTMLText.coordinate(step + 0.5))\""
+            svg +=
+                "<rect x=\"\(HTMLText.coordinate(x + Double(k) * step))\" y=\"\(HTMLText.coordinate(y))\" width=\"\(HTMLText.coordinate(step + 0.5))\""
                 + " height=\"10\" fill=\"\(HTMLText.heatColour((Double(k) + 0.5) / Double(steps)))\"/>\n"
         }
-        svg += "<rect x=\"\(HTMLText.coordinate(x))\" y=\"\(HTMLText.coordinate(y))\" width=\"\(HTMLText.coordinate(legendWidth))\" height=\"10\" fill=\"none\" stroke=\"#cccccc\"/>\n"
+        svg +=
+            "<rect x=\"\(HTMLText.coordinate(x))\" y=\"\(HTMLText.coordinate(y))\" width=\"\(HTMLText.coordinate(legendWidth))\" height=\"10\" fill=\"none\" stroke=\"#cccccc\"/>\n"
         for t in ticks {
             let tx = x + legendWidth * position(t)
             let anchor = t == 0 ? "start" : t == 1 ? "end" : "middle"
-            svg += "<text x=\"\(HTMLText.coordinate(tx))\" y=\"\(HTMLText.coordinate(y + 27))\" text-anchor=\"\(anchor)\" class=\"small\">"
+            svg +=
+                "<text x=\"\(HTMLText.coordinate(tx))\" y=\"\(HTMLText.coordinate(y + 27))\" text-anchor=\"\(anchor)\" class=\"small\">"
                 + "\(HTMLText.percent(t))</text>\n"
         }
         let mx = x + legendWidth * position(defectMax)
-        svg += "<path class=\"defect-max\" d=\"M\(HTMLText.coordinate(mx)) \(HTMLText.coordinate(y + 10))l-4 6h8z\" fill=\"#222222\""
+        svg +=
+            "<path class=\"defect-max\" d=\"M\(HTMLText.coordinate(mx)) \(HTMLText.coordinate(y + 10))l-4 6h8z\" fill=\"#222222\""
             + HTMLText.attributes([("data-rate", HTMLText.rate(defectMax))]) + "><title>"
             + HTMLText.escape("highest configuration rate of \(defect): \(HTMLText.percent(defectMax))") + "</title></path>\n"
-        svg += "<text x=\"\(HTMLText.coordinate(x))\" y=\"\(HTMLText.coordinate(y + 44))\" class=\"small\">"
+        svg +=
+            "<text x=\"\(HTMLText.coordinate(x))\" y=\"\(HTMLText.coordinate(y + 44))\" class=\"small\">"
             + HTMLText.escape(caption(defectMax)) + "</text>\n"
         return svg + "</g>\n"
     }

@@ -14,7 +14,8 @@ public enum LivePage {
     /// The page. `table`: one row per configuration, one outcome per defect class (attempts and counts so far).
     public static func render(status r: StatusReport, endpoint: String, table: FactorTable) -> String {
         let title = "TouchSweep live: \(r.sweepID)"
-        var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        var html =
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<title>\(HTMLText.escape(title))</title>\n<style>\(HTMLReport.css)\(css)</style>\n</head>\n"
             + "<body" + HTMLText.attributes([("data-finished", r.finished ? "true" : "false")]) + ">\n"
             + "<h1>\(HTMLText.escape(title))</h1>\n<p id=\"connection\" class=\"note\">"
@@ -26,24 +27,32 @@ public enum LivePage {
     static func progress(_ r: StatusReport, endpoint: String) -> String {
         let percent = r.treesTotal > 0 ? Double(r.treesDone) / Double(r.treesTotal) : 0
         let state = r.finished ? "finished: every tree is done or quarantined (the coordinator is writing the reports)" : "running"
-        let rate = r.treesPerSecond.map { ReportNumber.fixed($0, digits: 2) + " trees/s, "
-            + ReportNumber.fixed(r.scenariosPerSecond ?? 0, digits: 1) + " scenarios/s" } ?? "no rate yet"
+        let rate =
+            r.treesPerSecond.map {
+                ReportNumber.fixed($0, digits: 2) + " trees/s, "
+                    + ReportNumber.fixed(r.scenariosPerSecond ?? 0, digits: 1) + " scenarios/s"
+            } ?? "no rate yet"
         let rows: [(String, String)] = [
             ("state", state), ("sweep", r.sweepID), ("config hash", r.configHash), ("endpoint", endpoint),
             ("trees", "\(r.treesDone) of \(r.treesTotal) (\(HTMLText.percent(percent)))"),
             ("scenarios", "\(r.scenariosDone) of \(r.scenariosTotal)"),
             ("units", "\(r.unitsDone) of about \(r.unitsTotal)"),
             ("rate", rate), ("ETA", r.etaSeconds.map(duration) ?? "unknown"), ("elapsed", duration(Double(r.elapsedMs) / 1000)),
-            ("retries", String(r.retries)), ("quarantined", String(r.quarantinedCount)),
+            ("retries", String(r.retries)), ("quarantined", String(r.quarantinedCount))
         ]
-        var html = "<section id=\"progress\">\n<h2>Progress</h2>\n<progress" + HTMLText.attributes([("value", String(r.treesDone)),
-                                                                                                  ("max", String(max(1, r.treesTotal)))])
+        var html =
+            "<section id=\"progress\">\n<h2>Progress</h2>\n<progress"
+            + HTMLText.attributes([
+                ("value", String(r.treesDone)),
+                ("max", String(max(1, r.treesTotal)))
+            ])
             + "></progress>\n<table class=\"meta\">\n"
         html += rows.map { "<tr><th>\(HTMLText.escape($0.0))</th><td" + HTMLText.attributes([("data-live", $0.0)]) + ">\(HTMLText.escape($0.1))</td></tr>\n" }
             .joined()
         html += "</table>\n"
         if !r.quarantinedUnits.isEmpty {
-            html += "<ul class=\"quarantined\">\n" + r.quarantinedUnits.map { "<li>\(HTMLText.escape("\($0.unit): \($0.reason)"))</li>\n" }.joined()
+            html +=
+                "<ul class=\"quarantined\">\n" + r.quarantinedUnits.map { "<li>\(HTMLText.escape("\($0.unit): \($0.reason)"))</li>\n" }.joined()
                 + (r.quarantinedCount > r.quarantinedUnits.count ? "<li>… and \(r.quarantinedCount - r.quarantinedUnits.count) more</li>\n" : "")
                 + "</ul>\n"
         }
@@ -55,7 +64,8 @@ public enum LivePage {
         guard !r.workers.isEmpty else { return html + "<p>No worker is connected.</p>\n</section>\n" }
         html += "<table class=\"workers\">\n<tr><th>worker</th><th>host</th><th>slots</th><th>units done</th><th>held</th><th>last heard</th></tr>\n"
         for w in r.workers {
-            html += "<tr" + HTMLText.attributes([("data-worker", w.id)]) + "><td>\(HTMLText.escape(w.id))</td><td>\(HTMLText.escape(w.host))</td>"
+            html +=
+                "<tr" + HTMLText.attributes([("data-worker", w.id)]) + "><td>\(HTMLText.escape(w.id))</td><td>\(HTMLText.escape(w.host))</td>"
                 + "<td>\(w.slots)</td><td>\(w.unitsDone)</td><td>\(w.unitsHeld)</td><td>\(duration(Double(w.lastHeardMsAgo) / 1000)) ago</td></tr>\n"
         }
         return html + "</table>\n</section>\n"
@@ -63,12 +73,17 @@ public enum LivePage {
 
     /// Each defect class's rate over every configuration so far.
     static func results(_ table: FactorTable) -> String {
-        var html = "<section id=\"results\">\n<h2>Results so far</h2>\n<table class=\"results\">\n"
+        var html =
+            "<section id=\"results\">\n<h2>Results so far</h2>\n<table class=\"results\">\n"
             + "<tr><th>defect</th><th>rate</th><th>count</th><th>attempts</th></tr>\n"
         for o in table.outcomes.indices {
             let pooled = table.pooled(outcome: o)
-            html += "<tr" + HTMLText.attributes([("data-defect", table.outcomes[o]), ("data-count", String(pooled.count)),
-                                                 ("data-attempts", String(pooled.attempts))])
+            html +=
+                "<tr"
+                + HTMLText.attributes([
+                    ("data-defect", table.outcomes[o]), ("data-count", String(pooled.count)),
+                    ("data-attempts", String(pooled.attempts))
+                ])
                 + "><td>\(HTMLText.escape(table.outcomes[o]))</td><td>\(HTMLText.percent(pooled.rate))</td>"
                 + "<td>\(pooled.count)</td><td>\(pooled.attempts)</td></tr>\n"
         }
@@ -83,7 +98,8 @@ public enum LivePage {
         guard varied.count >= 2 else {
             return html + "<p>Fewer than two axes vary in this sweep, so there is no pair to draw.</p>\n</section>\n"
         }
-        html += "<p>As in report.html: each cell the rate pooled over the configurations with both values (count / attempts in "
+        html +=
+            "<p>As in report.html: each cell the rate pooled over the configurations with both values (count / attempts in "
             + "its tooltip), one colour scale from white (0%) to deep red (100%) for every heatmap.</p>\n"
         let active = table.outcomes.indices.filter { table.pooled(outcome: $0).attempts > 0 }
         if active.isEmpty { html += "<p>No result has been merged yet.</p>\n" }
@@ -100,7 +116,8 @@ public enum LivePage {
             }
             let pair = HTMLReport.defaultPair(pairs, rank: rank, table: table, outcome: o)
             let defectMax = table.rows.compactMap { PooledRate(count: $0.counts[o], attempts: $0.attempts[o]).rate }.max() ?? 0
-            html += "<h3>\(HTMLText.escape(table.outcomes[o]))</h3>\n<div class=\"pair\">\n"
+            html +=
+                "<h3>\(HTMLText.escape(table.outcomes[o]))</h3>\n<div class=\"pair\">\n"
                 + HeatmapSVG.render(table, outcome: o, pair.0, pair.1, defectMax: defectMax) + "\n</div>\n"
         }
         return html + "</section>\n"

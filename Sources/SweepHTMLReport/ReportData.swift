@@ -23,8 +23,10 @@ public struct ReportInputs: Sendable {
     /// The sweep's wall-clock duration, when known (it is not part of any CSV).
     public var durationSeconds: Double?
 
-    public init(plan: SweepPlan, summaryCSV: String, effectsCSV: String, examplesCSV: String, residualsCSV: String = "", causesCSV: String = "",
-                minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:], engineVersion: String, durationSeconds: Double?) {
+    public init(
+        plan: SweepPlan, summaryCSV: String, effectsCSV: String, examplesCSV: String, residualsCSV: String = "", causesCSV: String = "",
+        minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:], engineVersion: String, durationSeconds: Double?
+    ) {
         self.plan = plan; self.summaryCSV = summaryCSV; self.effectsCSV = effectsCSV; self.examplesCSV = examplesCSV
         self.residualsCSV = residualsCSV; self.causesCSV = causesCSV
         self.minimalIndexCSV = minimalIndexCSV; self.minimalScenarios = minimalScenarios
@@ -85,8 +87,9 @@ struct ReportData {
         self.inputs = inputs
         let plan = inputs.plan
         let summary = try CSVReader.parse(inputs.summaryCSV, name: "summary.csv")
-        var table = FactorTable(axes: plan.config.axes.map { FactorTable.Axis(name: $0.name, levels: $0.values.map(\.description)) },
-                            outcomes: DefectClass.allCases.map(\.name))
+        var table = FactorTable(
+            axes: plan.config.axes.map { FactorTable.Axis(name: $0.name, levels: $0.values.map(\.description)) },
+            outcomes: DefectClass.allCases.map(\.name))
         var configurations: [Configuration] = []
         for record in summary.records {
             func int(_ column: String) throws(CSVReader.Failure) -> Int {
@@ -98,7 +101,9 @@ struct ReportData {
             var levels: [Int] = []
             for axis in table.axes {
                 guard let value = record[axis.name], let l = axis.levels.firstIndex(of: value) else {
-                    throw CSVReader.Failure(description: "summary.csv does not match plan.yaml: axis \(axis.name) of configuration \(record["config_id"] ?? "?") is not one of its values.")
+                    throw CSVReader.Failure(
+                        description:
+                            "summary.csv does not match plan.yaml: axis \(axis.name) of configuration \(record["config_id"] ?? "?") is not one of its values.")
                 }
                 levels.append(l)
             }
@@ -113,33 +118,42 @@ struct ReportData {
             table.append(FactorTable.Row(levels: levels, attempts: attempts, counts: counts))
             let intervals = table.outcomes.map { outcome -> (low: Double, high: Double)? in
                 guard let low = record[outcome + "_tree_ci95_low"].flatMap(Double.init),
-                      let high = record[outcome + "_tree_ci95_high"].flatMap(Double.init) else { return nil }
+                    let high = record[outcome + "_tree_ci95_high"].flatMap(Double.init)
+                else { return nil }
                 return (low, high)
             }
-            configurations.append(Configuration(id: record["config_id"] ?? "", values: table.axes.indices.map { table.axes[$0].levels[levels[$0]] },
-                                                runs: try int("runs"), intervals: intervals,
-                                                notCounted: try NotCounted.allCases.map { reason throws(CSVReader.Failure) in
-                                                    try int("runs_not_counted_\(reason.name)")
-                                                }))
+            configurations.append(
+                Configuration(
+                    id: record["config_id"] ?? "", values: table.axes.indices.map { table.axes[$0].levels[levels[$0]] },
+                    runs: try int("runs"), intervals: intervals,
+                    notCounted: try NotCounted.allCases.map { reason throws(CSVReader.Failure) in
+                        try int("runs_not_counted_\(reason.name)")
+                    }))
         }
         self.table = table
         self.configurations = configurations
         effects = try CSVReader.parse(inputs.effectsCSV, name: "effects.csv").records.compactMap { r in
             guard r["kind"] == "level" || r["kind"] == "main" else { return nil }
-            return EffectRow(defect: r["defect"] ?? "", kind: r["kind"] ?? "", axis: r["axis"] ?? "", level: r["level"] ?? "",
-                             attempts: Int(r["attempts"] ?? "") ?? 0, count: Int(r["count"] ?? "") ?? 0,
-                             rate: Double(r["rate"] ?? ""), low: Double(r["tree_ci95_low"] ?? ""), high: Double(r["tree_ci95_high"] ?? ""),
-                             effect: Double(r["effect"] ?? ""))
+            return EffectRow(
+                defect: r["defect"] ?? "", kind: r["kind"] ?? "", axis: r["axis"] ?? "", level: r["level"] ?? "",
+                attempts: Int(r["attempts"] ?? "") ?? 0, count: Int(r["count"] ?? "") ?? 0,
+                rate: Double(r["rate"] ?? ""), low: Double(r["tree_ci95_low"] ?? ""), high: Double(r["tree_ci95_high"] ?? ""),
+                effect: Double(r["effect"] ?? ""))
         }
         examples = try CSVReader.parse(inputs.examplesCSV, name: "examples.csv").records.map { r in
-            Example(id: r["example_id"] ?? "", configID: r["config_id"] ?? "", defect: r["defect"] ?? "", cause: r["cause"] ?? "",
-                    replay: r["replay"] ?? "")
+            Example(
+                id: r["example_id"] ?? "", configID: r["config_id"] ?? "", defect: r["defect"] ?? "", cause: r["cause"] ?? "",
+                replay: r["replay"] ?? "")
         }
-        residuals = inputs.residualsCSV.isEmpty ? [] : try CSVReader.parse(inputs.residualsCSV, name: "residuals.csv").records.map { r in
-            Residual(defect: r["defect"] ?? "", causeKind: r["cause_kind"] ?? "", rule: r["rule"] ?? "",
-                     count: Int(r["count"] ?? "") ?? 0, attempts: Int(r["attempts"] ?? "") ?? 0, rate: r["rate"] ?? "",
-                     configurations: Int(r["configurations"] ?? "") ?? 0, exampleID: r["example_id"] ?? "")
-        }
+        residuals =
+            inputs.residualsCSV.isEmpty
+            ? []
+            : try CSVReader.parse(inputs.residualsCSV, name: "residuals.csv").records.map { r in
+                Residual(
+                    defect: r["defect"] ?? "", causeKind: r["cause_kind"] ?? "", rule: r["rule"] ?? "",
+                    count: Int(r["count"] ?? "") ?? 0, attempts: Int(r["attempts"] ?? "") ?? 0, rate: r["rate"] ?? "",
+                    configurations: Int(r["configurations"] ?? "") ?? 0, exampleID: r["example_id"] ?? "")
+            }
         var causes: [Cause] = []
         if !inputs.causesCSV.isEmpty {
             for r in try CSVReader.parse(inputs.causesCSV, name: "causes.csv").records {
@@ -157,8 +171,9 @@ struct ReportData {
         if let index = inputs.minimalIndexCSV {
             for r in try CSVReader.parse(index, name: "minimal/index.csv").records {
                 guard let id = r["example_id"], let file = r["file"], !file.isEmpty else { continue }
-                minimal[id] = MinimalRepro(file: file, viewsBefore: r["views_before"] ?? "", viewsAfter: r["views_after"] ?? "",
-                                           recognizersBefore: r["recognizers_before"] ?? "", recognizersAfter: r["recognizers_after"] ?? "")
+                minimal[id] = MinimalRepro(
+                    file: file, viewsBefore: r["views_before"] ?? "", viewsAfter: r["views_after"] ?? "",
+                    recognizersBefore: r["recognizers_before"] ?? "", recognizersAfter: r["recognizers_after"] ?? "")
             }
         }
     }

@@ -17,9 +17,10 @@ public enum ReportDirectory {
         func read(_ name: String) throws -> String {
             let path = directory + "/" + name
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw InputError(description: FileManager.default.fileExists(atPath: path)
-                    ? "cannot read \(path) as UTF-8 text"
-                    : "\(path) is missing; is \(directory) the output directory of a sweep (run it again to write every report)?")
+                throw InputError(
+                    description: FileManager.default.fileExists(atPath: path)
+                        ? "cannot read \(path) as UTF-8 text"
+                        : "\(path) is missing; is \(directory) the output directory of a sweep (run it again to write every report)?")
             }
             return text
         }
@@ -45,16 +46,18 @@ public enum ReportDirectory {
                 if let text = try? String(contentsOfFile: directory + "/" + relative, encoding: .utf8) { scenarios[file] = text }
             }
         }
-        return ReportInputs(plan: plan, summaryCSV: try read("summary.csv"), effectsCSV: try read("effects.csv"),
-                            examplesCSV: try read("examples.csv"), residualsCSV: try read("residuals.csv"),
-                            causesCSV: try read("causes.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: scenarios,
-                            engineVersion: EngineVersion.current, durationSeconds: previousDuration(directory: directory))
+        return ReportInputs(
+            plan: plan, summaryCSV: try read("summary.csv"), effectsCSV: try read("effects.csv"),
+            examplesCSV: try read("examples.csv"), residualsCSV: try read("residuals.csv"),
+            causesCSV: try read("causes.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: scenarios,
+            engineVersion: EngineVersion.current, durationSeconds: previousDuration(directory: directory))
     }
 
     /// The duration an earlier report.html of `directory` kept in its `<meta>`, if any.
     public static func previousDuration(directory: String) -> Double? {
         guard let html = try? String(contentsOfFile: directory + "/report.html", encoding: .utf8),
-              let start = html.range(of: "<meta name=\"\(HTMLReport.durationMetaName)\" content=\"") else { return nil }
+            let start = html.range(of: "<meta name=\"\(HTMLReport.durationMetaName)\" content=\"")
+        else { return nil }
         return Double(html[start.upperBound...].prefix { $0 != "\"" })
     }
 

@@ -17,9 +17,12 @@ public enum ReportWriter {
     /// Every file of the report directory, report.html last. `durationSeconds` (the sweep's wall-clock time, when the
     /// caller measured it) is the only thing on the page that is not in the other files. With `excel` every CSV file
     /// starts with a UTF-8 byte order mark (`--excel`) and is otherwise the same bytes.
-    public static func files(plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String,
-                             durationSeconds: Double? = nil, excel: Bool = false) throws(PageError) -> [(name: String, contents: String)] {
-        var files = Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: outputDirectory)
+    public static func files(
+        plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String,
+        durationSeconds: Double? = nil, excel: Bool = false
+    ) throws(PageError) -> [(name: String, contents: String)] {
+        var files =
+            Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: outputDirectory)
             + MinimalRepros.files(plan: plan, tallies: tallies)
         // The sweep's own minimal repros are linked from the page, with their timelines: index.csv's `file` column
         // names them relative to the directory.
@@ -27,8 +30,13 @@ public enum ReportWriter {
         var minimalScenarios: [String: String] = [:]
         for file in files where file.name.hasPrefix("minimal/") && file.name.hasSuffix(".yaml") { minimalScenarios[file.name] = file.contents }
         do {
-            files.append(("report.html", try page(plan: plan, files: files, durationSeconds: durationSeconds,
-                                                  minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios)))
+            files.append(
+                (
+                    "report.html",
+                    try page(
+                        plan: plan, files: files, durationSeconds: durationSeconds,
+                        minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios)
+                ))
         } catch {
             throw PageError(underlying: error)
         }
@@ -38,25 +46,32 @@ public enum ReportWriter {
     /// The page for report files about to be written. `sweep shrink`'s minimal repros, when a sweep has them in
     /// memory, go in as minimal/index.csv's text and the scenario texts keyed by its `file` column; without them the
     /// page gives each example's replay command (`sweep report` redraws it later).
-    public static func page(plan: SweepPlan, files: [(name: String, contents: String)], durationSeconds: Double?,
-                            minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:]) throws -> String {
+    public static func page(
+        plan: SweepPlan, files: [(name: String, contents: String)], durationSeconds: Double?,
+        minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:]
+    ) throws -> String {
         func text(_ name: String) -> String { files.first { $0.name == name }?.contents ?? "" }
-        return try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: text("summary.csv"), effectsCSV: text("effects.csv"),
-                                                  examplesCSV: text("examples.csv"), residualsCSV: text("residuals.csv"),
-                                                  causesCSV: text("causes.csv"),
-                                                  minimalIndexCSV: minimalIndexCSV,
-                                                  minimalScenarios: minimalScenarios, engineVersion: EngineVersion.current,
-                                                  durationSeconds: durationSeconds))
+        return try HTMLReport.render(
+            ReportInputs(
+                plan: plan, summaryCSV: text("summary.csv"), effectsCSV: text("effects.csv"),
+                examplesCSV: text("examples.csv"), residualsCSV: text("residuals.csv"),
+                causesCSV: text("causes.csv"),
+                minimalIndexCSV: minimalIndexCSV,
+                minimalScenarios: minimalScenarios, engineVersion: EngineVersion.current,
+                durationSeconds: durationSeconds))
     }
 
     /// Writes ``files(plan:tallies:configText:outputDirectory:durationSeconds:excel:)`` into `directory`, replacing it
     /// as a whole (files named in `keeping` move over from the old directory). `claim` is the hold the command took on
     /// the directory when it started; `swap` the swap's options (tests use its hooks).
-    public static func write(plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String, keeping: [String] = [],
-                             claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
-                             swap: OutputDirectory.SwapOptions = OutputDirectory.SwapOptions()) throws {
-        let files = try files(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory,
-                              durationSeconds: durationSeconds, excel: excel)
+    public static func write(
+        plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String, keeping: [String] = [],
+        claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
+        swap: OutputDirectory.SwapOptions = OutputDirectory.SwapOptions()
+    ) throws {
+        let files = try files(
+            plan: plan, tallies: tallies, configText: configText, outputDirectory: directory,
+            durationSeconds: durationSeconds, excel: excel)
         try OutputDirectory.write(files: files, to: directory, keeping: keeping, claim: claim, options: swap)
     }
 }

@@ -25,9 +25,10 @@ enum WorstConfigurationsHTML {
         let rows = data.table.rows.enumerated().map { c, row in
             let pooled = PooledRate(count: row.counts[outcome], attempts: row.attempts[outcome])
             let ci = data.configurations[c].intervals[outcome]
-            return RankedSummary.Row(configID: data.configurations[c].id, label: data.configurations[c].values.joined(separator: " "),
-                                     rate: pooled.rate ?? .nan, low: ci?.low ?? 0, high: ci?.high ?? 0,
-                                     count: pooled.count, attempts: pooled.attempts)
+            return RankedSummary.Row(
+                configID: data.configurations[c].id, label: data.configurations[c].values.joined(separator: " "),
+                rate: pooled.rate ?? .nan, low: ci?.low ?? 0, high: ci?.high ?? 0,
+                count: pooled.count, attempts: pooled.attempts)
         }
         // A configuration that never showed the defect is not "worst": the terminal's ranking, without rate-0 rows.
         return RankedSummary.ranked(rows, top: rows.count).filter { $0.count > 0 }
@@ -42,9 +43,10 @@ enum WorstConfigurationsHTML {
             let ci = data.configurations[c].intervals[outcome]
             return Figures(count: row.counts[outcome], attempts: row.attempts[outcome], low: ci?.low ?? 0, high: ci?.high ?? 0)
         }
-        let groups = TiedConfigurations.group(ranked: ranked.compactMap { index[$0.configID] }, levels: data.table.rows.map(\.levels),
-                                              figures: figures,
-                                              units: TiedConfigurations.units(axes: data.table.axes.map(\.name), zip: data.inputs.plan.config.zip))
+        let groups = TiedConfigurations.group(
+            ranked: ranked.compactMap { index[$0.configID] }, levels: data.table.rows.map(\.levels),
+            figures: figures,
+            units: TiedConfigurations.units(axes: data.table.axes.map(\.name), zip: data.inputs.plan.config.zip))
         let byID = Dictionary(uniqueKeysWithValues: ranked.map { ($0.configID, $0) })
         return groups.prefix(top).map { g in
             Row(ranked: g.configurations.compactMap { byID[data.configurations[$0].id] }, configurations: g.configurations, freeAxes: g.freeAxes)
@@ -55,27 +57,36 @@ enum WorstConfigurationsHTML {
         let defect = data.table.outcomes[outcome]
         let rows = rows(data, outcome: outcome)
         guard !rows.isEmpty else { return "<p>No configuration showed it.</p>\n" }
-        var html = "<div class=\"table-wrap\"><table class=\"worst\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n<thead><tr><th class=\"rank\">rank</th>"
+        var html =
+            "<div class=\"table-wrap\"><table class=\"worst\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n<thead><tr><th class=\"rank\">rank</th>"
             + "<th class=\"ids\">configurations</th>"
         // Long axis names may break after their dots (the columns share what the fixed ones leave).
-        for axis in data.table.axes { html += "<th>" + HTMLText.escape(axis.name).split(separator: ".", omittingEmptySubsequences: false).joined(separator: ".<wbr>") + "</th>" }
+        for axis in data.table.axes {
+            html += "<th>" + HTMLText.escape(axis.name).split(separator: ".", omittingEmptySubsequences: false).joined(separator: ".<wbr>") + "</th>"
+        }
         html += "<th class=\"rate\">rate</th><th class=\"interval\">95% interval (trees)</th><th class=\"counts\">count / attempts</th></tr></thead>\n<tbody>\n"
         for (i, row) in rows.enumerated() {
             guard let best = row.ranked.first, let c = row.configurations.first else { continue }
             let ids = row.ranked.map(\.configID)
-            html += "<tr" + HTMLText.attributes([("class", "ranked"), ("data-config", best.configID), ("data-configs", ids.joined(separator: " ")),
-                                                  ("data-free-axes", row.freeAxes.map { data.table.axes[$0].name }.joined(separator: " ")),
-                                                  ("data-rate", HTMLText.rate(best.rate))])
+            html +=
+                "<tr"
+                + HTMLText.attributes([
+                    ("class", "ranked"), ("data-config", best.configID), ("data-configs", ids.joined(separator: " ")),
+                    ("data-free-axes", row.freeAxes.map { data.table.axes[$0].name }.joined(separator: " ")),
+                    ("data-rate", HTMLText.rate(best.rate))
+                ])
                 + "><td>\(i + 1)</td><td class=\"ids\">\(HTMLText.escape(ids.joined(separator: " ")))"
             if !row.freeAxes.isEmpty {
                 let names = row.freeAxes.map { data.table.axes[$0].name }
-                html += "<br><span class=\"free\">\(HTMLText.escape("\(ids.count) tied configurations: \(names.joined(separator: ", ")) \(names.count == 1 ? "does" : "do") not matter"))</span>"
+                html +=
+                    "<br><span class=\"free\">\(HTMLText.escape("\(ids.count) tied configurations: \(names.joined(separator: ", ")) \(names.count == 1 ? "does" : "do") not matter"))</span>"
             }
             html += "</td>"
             for (a, value) in data.configurations[c].values.enumerated() {
                 html += row.freeAxes.contains(a) ? "<td class=\"any\">any</td>" : "<td>\(HTMLText.escape(value))</td>"
             }
-            html += "<td>\(HTMLText.percent(best.rate))</td><td>\(HTMLText.interval(best.low, best.high))</td>"
+            html +=
+                "<td>\(HTMLText.percent(best.rate))</td><td>\(HTMLText.interval(best.low, best.high))</td>"
                 + "<td>\(best.count) / \(best.attempts)\(ids.count > 1 ? " each" : "")</td></tr>\n"
             let examples = data.examples.filter { ids.contains($0.configID) && $0.defect == defect }
             if !examples.isEmpty {
@@ -95,14 +106,16 @@ enum WorstConfigurationsHTML {
     static func exampleHTML(_ e: ReportData.Example, data: ReportData, withTimeline: Bool) -> String {
         var html = "<div class=\"example\"" + HTMLText.attributes([("data-example", e.id)]) + "><code>\(HTMLText.escape(e.id))</code> "
         if let repro = data.minimal[e.id] {
-            html += "<a class=\"repro\"" + HTMLText.attributes([("href", MinimalLink.href(repro.file))]) + ">minimal repro</a> "
+            html +=
+                "<a class=\"repro\"" + HTMLText.attributes([("href", MinimalLink.href(repro.file))]) + ">minimal repro</a> "
                 + HTMLText.escape("(views \(repro.viewsBefore) → \(repro.viewsAfter), recognizers \(repro.recognizersBefore) → \(repro.recognizersAfter))")
         } else {
             html += "replay: <code>\(HTMLText.escape(e.replay))</code>"
         }
         if !e.cause.isEmpty { html += "<br><span class=\"cause\">\(HTMLText.escape(e.cause))</span>" }
         if withTimeline, let timeline = Timelines.timeline(exampleID: e.id, data: data) {
-            html += "\n<details><summary>trace timeline (\(HTMLText.escape(timeline.source)))</summary>" + timeline.svg
+            html +=
+                "\n<details><summary>trace timeline (\(HTMLText.escape(timeline.source)))</summary>" + timeline.svg
                 + "<pre>" + HTMLText.escape(timeline.text) + "</pre></details>"
         }
         return html + "</div>\n"

@@ -7,13 +7,13 @@ public enum CRC32 {
     /// Eight tables of 256 entries, back to back. `tables[0..<256]` is the classic table.
     static let tables: [UInt32] = {
         var t = [UInt32](repeating: 0, count: 8 * 256)
-        for i in 0..<256 {
+        for i in 0 ..< 256 {
             var c = UInt32(i)
-            for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
+            for _ in 0 ..< 8 { c = (c & 1) != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
             t[i] = c
         }
-        for k in 1..<8 {
-            for i in 0..<256 {
+        for k in 1 ..< 8 {
+            for i in 0 ..< 256 {
                 let previous = t[(k - 1) * 256 + i]
                 t[k * 256 + i] = (previous >> 8) ^ t[Int(previous & 0xFF)]
             }
@@ -37,15 +37,18 @@ public enum CRC32 {
         var n = bytes.count
         tables.withUnsafeBufferPointer { t in
             while n >= 8 {
-                let lo = (UInt32(p.load(fromByteOffset: 0, as: UInt8.self))
-                    | UInt32(p.load(fromByteOffset: 1, as: UInt8.self)) << 8
-                    | UInt32(p.load(fromByteOffset: 2, as: UInt8.self)) << 16
-                    | UInt32(p.load(fromByteOffset: 3, as: UInt8.self)) << 24) ^ crc
-                let hi = UInt32(p.load(fromByteOffset: 4, as: UInt8.self))
+                let lo =
+                    (UInt32(p.load(fromByteOffset: 0, as: UInt8.self))
+                        | UInt32(p.load(fromByteOffset: 1, as: UInt8.self)) << 8
+                        | UInt32(p.load(fromByteOffset: 2, as: UInt8.self)) << 16
+                        | UInt32(p.load(fromByteOffset: 3, as: UInt8.self)) << 24) ^ crc
+                let hi =
+                    UInt32(p.load(fromByteOffset: 4, as: UInt8.self))
                     | UInt32(p.load(fromByteOffset: 5, as: UInt8.self)) << 8
                     | UInt32(p.load(fromByteOffset: 6, as: UInt8.self)) << 16
                     | UInt32(p.load(fromByteOffset: 7, as: UInt8.self)) << 24
-                crc = t[7 * 256 + Int(lo & 0xFF)] ^ t[6 * 256 + Int((lo >> 8) & 0xFF)]
+                crc =
+                    t[7 * 256 + Int(lo & 0xFF)] ^ t[6 * 256 + Int((lo >> 8) & 0xFF)]
                     ^ t[5 * 256 + Int((lo >> 16) & 0xFF)] ^ t[4 * 256 + Int(lo >> 24)]
                     ^ t[3 * 256 + Int(hi & 0xFF)] ^ t[2 * 256 + Int((hi >> 8) & 0xFF)]
                     ^ t[1 * 256 + Int((hi >> 16) & 0xFF)] ^ t[Int(hi >> 24)]

@@ -228,8 +228,10 @@ public struct JournalContents: Sendable, Equatable {
     /// The byte length of the header and the intact records.
     public var validLength: Int
 
-    public init(configHash: String, headerText: String, records: [JournalRecord], recordOffsets: [Int] = [], tail: JournalTail?,
-                validLength: Int) {
+    public init(
+        configHash: String, headerText: String, records: [JournalRecord], recordOffsets: [Int] = [], tail: JournalTail?,
+        validLength: Int
+    ) {
         self.configHash = configHash
         self.headerText = headerText
         self.records = records

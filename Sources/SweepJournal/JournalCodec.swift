@@ -51,14 +51,16 @@ enum JournalCodec {
 
     /// Appends one framed record (length, CRC, body) to `buffer`; `seed` is ``recordSeed(configHash:)``.
     /// - Precondition: ``bodySize(keyBytes:payloadBytes:)`` is not nil for these sizes.
-    static func appendRecord(kind: JournalRecordKind, key: String, payload: UnsafeRawBufferPointer, seed: UInt32,
-                             to buffer: inout [UInt8]) {
+    static func appendRecord(
+        kind: JournalRecordKind, key: String, payload: UnsafeRawBufferPointer, seed: UInt32,
+        to buffer: inout [UInt8]
+    ) {
         let start = buffer.count
         let keyCount = key.utf8.count
         let bodyCount = Journal.minimumBodySize + keyCount + payload.count
         buffer.reserveCapacity(start + Journal.frameSize + bodyCount)
         appendU32(UInt32(bodyCount), to: &buffer)
-        appendU32(0, to: &buffer)  // the CRC, stored below
+        appendU32(0, to: &buffer) // the CRC, stored below
         buffer.append(kind.rawValue)
         appendU32(UInt32(keyCount), to: &buffer)
         buffer.append(contentsOf: key.utf8)
@@ -77,7 +79,7 @@ enum JournalCodec {
 
     /// `bytes` as a String if they are valid UTF-8, else nil.
     static func utf8String(_ bytes: UnsafeRawBufferPointer) -> String? {
-        let string = String(decoding: bytes, as: UTF8.self)  // replaces invalid sequences with U+FFFD
+        let string = String(decoding: bytes, as: UTF8.self) // replaces invalid sequences with U+FFFD
         return string.utf8.elementsEqual(bytes) ? string : nil
     }
 
@@ -93,15 +95,17 @@ enum JournalCodec {
         let end = bytes.count
         while offset < end {
             if let reason = decodeRecord(bytes, at: offset, seed: seed, into: &records) {
-                tail = JournalTail(offset: offset, length: end - offset, reason: reason, recordIndex: records.count,
-                                   droppedRecords: 1 + intactRecords(bytes, after: offset, seed: seed))
+                tail = JournalTail(
+                    offset: offset, length: end - offset, reason: reason, recordIndex: records.count,
+                    droppedRecords: 1 + intactRecords(bytes, after: offset, seed: seed))
                 break
             }
             offsets.append(offset)
             offset += Journal.frameSize + Int(loadU32(bytes, offset))
         }
-        return JournalContents(configHash: configHash, headerText: headerText, records: records, recordOffsets: offsets, tail: tail,
-                               validLength: tail?.offset ?? end)
+        return JournalContents(
+            configHash: configHash, headerText: headerText, records: records, recordOffsets: offsets, tail: tail,
+            validLength: tail?.offset ?? end)
     }
 
     /// How many intact records lie after the damaged record at `damaged`: the rest of the file is scanned byte by
@@ -114,7 +118,8 @@ enum JournalCodec {
         while bytes.count - offset >= Journal.frameSize + Journal.minimumBodySize {
             // Cheap checks first, so the CRC runs only where a record could start.
             let length = Int(loadU32(bytes, offset))
-            let plausible = length >= Journal.minimumBodySize && length <= bytes.count - offset - Journal.frameSize
+            let plausible =
+                length >= Journal.minimumBodySize && length <= bytes.count - offset - Journal.frameSize
                 && JournalRecordKind(rawValue: bytes[offset + Journal.frameSize]) != nil
             if plausible, decodeRecord(bytes, at: offset, seed: seed, into: &scratch) == nil {
                 found += 1
@@ -147,7 +152,7 @@ enum JournalCodec {
         guard bodyLength <= bytes.count - bodyStart else {
             throw JournalError.corruptHeader(path: path, reason: "the header declares \(bodyLength) bytes but the file ends before them")
         }
-        let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart..<(bodyStart + bodyLength)])
+        let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart ..< (bodyStart + bodyLength)])
         guard CRC32.checksum(body) == loadU32(bytes, 12) else {
             throw JournalError.corruptHeader(path: path, reason: "the header does not match its checksum")
         }
@@ -161,7 +166,7 @@ enum JournalCodec {
             guard count <= body.count - cursor else {
                 throw JournalError.corruptHeader(path: path, reason: "the \(what) runs past the end of the header")
             }
-            guard let value = utf8String(UnsafeRawBufferPointer(rebasing: body[cursor..<(cursor + count)])) else {
+            guard let value = utf8String(UnsafeRawBufferPointer(rebasing: body[cursor ..< (cursor + count)])) else {
                 throw JournalError.corruptHeader(path: path, reason: "the \(what) is not UTF-8")
             }
             cursor += count
@@ -177,8 +182,10 @@ enum JournalCodec {
 
     /// Decodes the record at `offset` and appends it to `records`; returns why it is not intact instead.
     /// On success the record occupies `frameSize + loadU32(bytes, offset)` bytes.
-    static func decodeRecord(_ bytes: UnsafeRawBufferPointer, at offset: Int, seed: UInt32,
-                             into records: inout [JournalRecord]) -> JournalTail.Reason? {
+    static func decodeRecord(
+        _ bytes: UnsafeRawBufferPointer, at offset: Int, seed: UInt32,
+        into records: inout [JournalRecord]
+    ) -> JournalTail.Reason? {
         let remaining = bytes.count - offset
         guard remaining >= Journal.frameSize else { return .incompleteFrame }
         let length = Int(loadU32(bytes, offset))
@@ -187,13 +194,13 @@ enum JournalCodec {
             return .malformedBody("a body of \(length) bytes is shorter than the minimum of \(Journal.minimumBodySize)")
         }
         let bodyStart = offset + Journal.frameSize
-        let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart..<(bodyStart + length)])
+        let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart ..< (bodyStart + length)])
         guard CRC32.update(seed, with: body) == loadU32(bytes, offset + 4) else { return .checksumMismatch }
         guard let kind = JournalRecordKind(rawValue: body[0]) else { return .malformedBody("unknown record type \(body[0])") }
         let keyCount = Int(loadU32(body, 1))
         guard keyCount <= length - Journal.minimumBodySize else { return .malformedBody("the key runs past the end of the record") }
         let keyEnd = Journal.minimumBodySize + keyCount
-        guard let key = utf8String(UnsafeRawBufferPointer(rebasing: body[Journal.minimumBodySize..<keyEnd])) else {
+        guard let key = utf8String(UnsafeRawBufferPointer(rebasing: body[Journal.minimumBodySize ..< keyEnd])) else {
             return .malformedBody("the key is not UTF-8")
         }
         records.append(JournalRecord(kind: kind, key: key, payload: Array(body[keyEnd...])))

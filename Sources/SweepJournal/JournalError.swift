@@ -32,8 +32,8 @@ public enum JournalError: Error, Equatable, CustomStringConvertible, LocalizedEr
     public var path: String {
         switch self {
         case .alreadyExists(let path), .notAJournal(let path, _), .notARegularFile(let path, _), .unsupportedVersion(let path, _, _),
-             .corruptHeader(let path, _), .configHashMismatch(let path, _, _, _), .locked(let path),
-             .io(let path, _, _), .recordTooLarge(let path, _, _), .closed(let path), .unusable(let path, _):
+            .corruptHeader(let path, _), .configHashMismatch(let path, _, _, _), .locked(let path),
+            .io(let path, _, _), .recordTooLarge(let path, _, _), .closed(let path), .unusable(let path, _):
             return path
         }
     }

@@ -44,7 +44,7 @@ struct JournalFile {
     /// flush the drive's cache).
     func sync(_ fd: Int32) throws {
         #if canImport(Darwin)
-        if fcntl(fd, F_FULLFSYNC) == 0 { return }
+            if fcntl(fd, F_FULLFSYNC) == 0 { return }
         #endif
         while fsync(fd) != 0 {
             if errno == EINTR { continue }
@@ -104,7 +104,7 @@ struct JournalFile {
                 if errno == EINTR { continue }
                 throw failure("read")
             }
-            if got == 0 { break }  // it shrank
+            if got == 0 { break } // it shrank
             filled += got
         }
         bytes.removeSubrange(filled...)

@@ -194,8 +194,9 @@ public final class JournalWriter {
                 try file.sync(fd)
             }
             guard posixSeekToEnd(fd) == off_t(contents.validLength) else { throw file.failure("seek in") }
-            let writer = JournalWriter(path: path, configHash: contents.configHash, fd: fd,
-                                       recordCount: contents.records.count, syncPolicy: syncPolicy)
+            let writer = JournalWriter(
+                path: path, configHash: contents.configHash, fd: fd,
+                recordCount: contents.records.count, syncPolicy: syncPolicy)
             return (writer, contents)
         } catch {
             JournalFile.closeFile(fd)
@@ -266,8 +267,10 @@ public final class JournalWriter {
         let since = pendingSinceMs ?? nowMs
         pendingSinceMs = since
         let (elapsed, overflow) = nowMs.subtractingReportingOverflow(since)
-        guard pendingRecordCount >= syncPolicy.maxPendingRecords || overflow || elapsed < 0
-            || elapsed >= syncPolicy.maxPendingMs else { return false }
+        guard
+            pendingRecordCount >= syncPolicy.maxPendingRecords || overflow || elapsed < 0
+                || elapsed >= syncPolicy.maxPendingMs
+        else { return false }
         try flush()
         return true
     }

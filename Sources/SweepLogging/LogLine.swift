@@ -12,8 +12,10 @@ import Logging
 /// their own in key order (integers and booleans as JSON numbers and booleans; a key that clashes with one of the
 /// four gets a `meta_` prefix; lists and maps are JSON arrays and objects).
 public enum LogLine {
-    public static func render(_ format: LogFormat, time: Date, level: Logger.Level, component: String, message: String,
-                              metadata: Logger.Metadata) -> String {
+    public static func render(
+        _ format: LogFormat, time: Date, level: Logger.Level, component: String, message: String,
+        metadata: Logger.Metadata
+    ) -> String {
         let stamp = timestamp(time)
         let keys = metadata.keys.sorted()
         switch format {
@@ -22,7 +24,8 @@ public enum LogLine {
             for key in keys { line += " \(key)=\(textValue(metadata[key]!))" }
             return line
         case .json:
-            var line = "{\"timestamp\":\"\(stamp)\",\"level\":\"\(level.rawValue)\",\"component\":\(jsonString(component)),"
+            var line =
+                "{\"timestamp\":\"\(stamp)\",\"level\":\"\(level.rawValue)\",\"component\":\(jsonString(component)),"
                 + "\"message\":\(jsonString(message))"
             for key in keys {
                 let name = reserved.contains(key) ? "meta_" + key : key

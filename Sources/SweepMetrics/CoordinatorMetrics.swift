@@ -1,6 +1,6 @@
 import Prometheus
-import Synchronization
 import SweepNode
+import Synchronization
 
 /// The coordinator's progress as Prometheus metrics (text exposition format 0.0.4).
 ///
@@ -28,8 +28,9 @@ public final class CoordinatorMetrics: Sendable {
                 descriptor: MetricNameDescriptor(namespace: "touchsweep", metricName: base, unitName: "total", helpText: help), labels: labels)
         }
         func gauge(_ name: String, _ help: String) -> Gauge {
-            registry.makeGauge(descriptor: MetricNameDescriptor(namespace: "touchsweep", metricName: name, unitName: "", helpText: help),
-                               labels: labels)
+            registry.makeGauge(
+                descriptor: MetricNameDescriptor(namespace: "touchsweep", metricName: name, unitName: "", helpText: help),
+                labels: labels)
         }
         unitsDone = counter("units_done_total", "Work units committed (journaled).")
         unitsFailed = counter("units_failed_total", "Work units quarantined after their retry budget.")

@@ -18,9 +18,11 @@ public final class LiveView: Sendable {
 
     /// `/live` and `/live.json` for ``MetricsServer``: each answers 503 until the first snapshot.
     public var pages: [MetricsServer.Page] {
-        [MetricsServer.Page(path: "/live", contentType: "text/html; charset=utf-8") { [self] in
-            snapshot.map { LivePage.render(status: $0.status, endpoint: $0.endpoint, table: $0.table) }
-         },
-         MetricsServer.Page(path: "/live.json", contentType: "application/json") { [self] in snapshot.map(LiveJSON.render) }]
+        [
+            MetricsServer.Page(path: "/live", contentType: "text/html; charset=utf-8") { [self] in
+                snapshot.map { LivePage.render(status: $0.status, endpoint: $0.endpoint, table: $0.table) }
+            },
+            MetricsServer.Page(path: "/live.json", contentType: "application/json") { [self] in snapshot.map(LiveJSON.render) }
+        ]
     }
 }

@@ -41,17 +41,20 @@ public final class MetricsServer: Sendable {
         }
         Task.detached {
             await server.appendRoute("GET /metrics") { _ in
-                HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                             body: Data(render().utf8))
+                HTTPResponse(
+                    statusCode: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    body: Data(render().utf8))
             }
             for page in pages {
                 await server.appendRoute(HTTPRoute("GET " + page.path)) { _ in
                     guard let body = page.body() else {
-                        return HTTPResponse(statusCode: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
-                                            body: Data("the coordinator has not started serving yet\n".utf8))
+                        return HTTPResponse(
+                            statusCode: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: Data("the coordinator has not started serving yet\n".utf8))
                     }
-                    return HTTPResponse(statusCode: .ok, headers: [.contentType: page.contentType, .cacheControl: "no-store"],
-                                        body: Data(body.utf8))
+                    return HTTPResponse(
+                        statusCode: .ok, headers: [.contentType: page.contentType, .cacheControl: "no-store"],
+                        body: Data(body.utf8))
                 }
             }
             do { try await server.run() } catch { settle(.failure(error)) }
@@ -77,7 +80,9 @@ public final class MetricsServer: Sendable {
     public func stop() {
         let done = DispatchSemaphore(value: 0)
         let server = self.server
-        Task.detached { await server.stop(timeout: 1); done.signal() }
+        Task.detached {
+            await server.stop(timeout: 1); done.signal()
+        }
         done.wait()
     }
 }

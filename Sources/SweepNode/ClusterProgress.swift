@@ -19,10 +19,12 @@ public struct ClusterProgress: Sendable {
         let base = resumed ?? (p.treesDone, p.scenariosDone)
         resumed = base
         mostWorkers = max(mostWorkers, p.workersJoined)
-        let progress = SweepProgress(treesDone: p.treesDone, treesTotal: p.treesTotal, scenariosDone: p.scenariosDone,
-                                     scenariosTotal: scenariosTotal, elapsedSeconds: Double(p.elapsedMs) / 1000,
-                                     resumedTrees: base.trees, resumedScenarios: base.scenarios)
-        let text = "\(Self.count(p.unitsDone, "unit", "units")), \(progress.text), \(Self.count(p.workers, "worker", "workers")), "
+        let progress = SweepProgress(
+            treesDone: p.treesDone, treesTotal: p.treesTotal, scenariosDone: p.scenariosDone,
+            scenariosTotal: scenariosTotal, elapsedSeconds: Double(p.elapsedMs) / 1000,
+            resumedTrees: base.trees, resumedScenarios: base.scenarios)
+        let text =
+            "\(Self.count(p.unitsDone, "unit", "units")), \(progress.text), \(Self.count(p.workers, "worker", "workers")), "
             + "\(Self.count(p.retries, "retry", "retries")), \(Self.count(p.failures, "failure", "failures"))"
         return (text, progress)
     }
@@ -30,8 +32,9 @@ public struct ClusterProgress: Sendable {
     /// `3424 scenarios in 1.20 s (2853 scenarios/s on 2 workers)`: the whole command's duration and the workers that
     /// joined (`localWorkers` when no report was seen).
     public func finalText(scenarios: Int, seconds: Double, localWorkers: Int) -> String {
-        let done = SweepProgress(treesDone: 0, treesTotal: 0, scenariosDone: scenarios, scenariosTotal: scenariosTotal,
-                                 elapsedSeconds: seconds, resumedScenarios: resumed?.scenarios ?? 0)
+        let done = SweepProgress(
+            treesDone: 0, treesTotal: 0, scenariosDone: scenarios, scenariosTotal: scenariosTotal,
+            elapsedSeconds: seconds, resumedScenarios: resumed?.scenarios ?? 0)
         return done.finalText(on: mostWorkers > 0 ? mostWorkers : localWorkers, ("worker", "workers"))
     }
 

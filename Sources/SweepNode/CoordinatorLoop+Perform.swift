@@ -19,8 +19,10 @@ extension CoordinatorLoop {
             }
             if inbound.isStatusKey {
                 // A status key reads and never works: whatever else it sends is refused, and said so.
-                log(.warning("refused a message from a status key, which may ask for status only",
-                             ["worker": .text(worker.description), "type": .text(message.type.name), "key": .text(inbound.key)]),
+                log(
+                    .warning(
+                        "refused a message from a status key, which may ask for status only",
+                        ["worker": .text(worker.description), "type": .text(message.type.name), "key": .text(inbound.key)]),
                     about: worker, now: now)
                 try perform([.send(worker, .refuse(reason: "this key is a status key: it may ask for status but never take work"))], now: now)
                 return
@@ -31,11 +33,14 @@ extension CoordinatorLoop {
                 do {
                     arrived = (unit, try ResultCodec.decode(payload, for: unit))
                 } catch {
-                    log(.warning("rejected a result payload that does not decode",
-                                 ["worker": .text(worker.description), "unit": .text(unit.id), "reason": .text("\(error)")]),
+                    log(
+                        .warning(
+                            "rejected a result payload that does not decode",
+                            ["worker": .text(worker.description), "unit": .text(unit.id), "reason": .text("\(error)")]),
                         about: worker, now: now)
-                    message = .result(unit: unit, attempt: attempt, status: .error, elapsedMicroseconds: elapsed, payload: [],
-                                      detail: "its result payload did not decode")
+                    message = .result(
+                        unit: unit, attempt: attempt, status: .error, elapsedMicroseconds: elapsed, payload: [],
+                        detail: "its result payload did not decode")
                 }
             }
             try perform(machine.handle(.received(worker, message), nowMs: now), now: now, peer: worker)
@@ -45,8 +50,10 @@ extension CoordinatorLoop {
             // A peer of another protocol version gets a refusal it can read (the magic and the version field never
             // move), once a second at most.
             if case let .version(found, expected) = error, versionReplies.admit(worker, nowMs: now) {
-                _ = try send(.refuse(reason: "this coordinator speaks SWP/\(expected) only and the message was SWP/\(found); "
-                                     + "run a worker built from the same release"), to: worker)
+                _ = try send(
+                    .refuse(
+                        reason: "this coordinator speaks SWP/\(expected) only and the message was SWP/\(found); "
+                            + "run a worker built from the same release"), to: worker)
             }
         }
     }

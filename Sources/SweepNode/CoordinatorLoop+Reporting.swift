@@ -20,12 +20,13 @@ extension CoordinatorLoop {
     func report(now: Int64) {
         if let onProgress = options.onProgress, let last = lastProgress, now - last >= options.progressIntervalMs || finished {
             lastProgress = finished ? nil : now
-            onProgress(CoordinatorNode.Progress(
-                unitsDone: machine.committedUnits, treesDone: machine.committedTrees, treesTotal: machine.totalTrees,
-                scenariosDone: tallies.runs, workers: machine.liveWorkers, retries: machine.retries, failures: quarantined.count,
-                elapsedMs: now, unitsLeased: machine.leasedUnits, unitsQueued: machine.queuedRetries, treesUnassigned: machine.unassignedTrees,
-                slots: machine.liveSlots, leaseExpiries: machine.leaseExpiries, refusals: transport.refusals,
-                workersJoined: machine.joinedWorkers.count))
+            onProgress(
+                CoordinatorNode.Progress(
+                    unitsDone: machine.committedUnits, treesDone: machine.committedTrees, treesTotal: machine.totalTrees,
+                    scenariosDone: tallies.runs, workers: machine.liveWorkers, retries: machine.retries, failures: quarantined.count,
+                    elapsedMs: now, unitsLeased: machine.leasedUnits, unitsQueued: machine.queuedRetries, treesUnassigned: machine.unassignedTrees,
+                    slots: machine.liveSlots, leaseExpiries: machine.leaseExpiries, refusals: transport.refusals,
+                    workersJoined: machine.joinedWorkers.count))
         }
         if let onLive = options.onLive, let last = lastLive, now - last >= options.progressIntervalMs || finished {
             lastLive = finished ? nil : now
@@ -55,7 +56,7 @@ extension CoordinatorLoop {
                     _ = try? transport.send(FrameCodec.encode(statusReply(nowMs: clock.nowMs)), to: next.peer)
                     continue
                 }
-                if next.isStatusKey { continue }                               // a status key never works, even now
+                if next.isStatusKey { continue } // a status key never works, even now
                 for case let .send(w, m) in machine.handle(.received(next.peer, message), nowMs: clock.nowMs) {
                     _ = try? transport.send(FrameCodec.encode(m), to: w)
                 }

@@ -54,15 +54,17 @@ public final class CoordinatorLoop {
         journal = opened.writer
         tallies = opened.tallies
         (resumed, retried) = (opened.resumed, opened.retried)
-        var settings = CoordinatorSettings(sweepID: plan.config.name, configHash: plan.configHash, configText: node.configText,
-                                           engineVersion: EngineVersion.current)
+        var settings = CoordinatorSettings(
+            sweepID: plan.config.name, configHash: plan.configHash, configText: node.configText,
+            engineVersion: EngineVersion.current)
         settings.heartbeatMs = options.heartbeatMs
         settings.liveness = options.liveness
         settings.retryBudget = options.retryBudget
         settings.targetUnitSeconds = options.targetUnitSeconds
         settings.maximumTreesPerUnit = options.maximumTreesPerUnit
-        machine = CoordinatorStateMachine(settings: settings, configurationCount: plan.configurations.count,
-                                          treeCount: plan.treeCount, covered: opened.coverage)
+        machine = CoordinatorStateMachine(
+            settings: settings, configurationCount: plan.configurations.count,
+            treeCount: plan.treeCount, covered: opened.coverage)
         // Counted before the bind: a socket that is bound but not served (a large plan's count takes seconds) would
         // leave the workers that connect at once unanswered.
         scenariosTotal = options.scenariosTotal ?? plan.scenarioTotal(threads: ProcessInfo.processInfo.activeProcessorCount)
@@ -89,8 +91,10 @@ public final class CoordinatorLoop {
         for case let .dropped(endpoint) in try transport.connectionEvents(nowMs: now) where dropLog.allows("disconnected", nowMs: now) {
             // libzmq reports a frame over ZMQ_MAXMSGSIZE only by dropping the connection; a peer that closed its
             // socket looks the same. Logged at most once a minute; after the sweep finished it is expected.
-            options.logger.log(NodeEvent(finished ? .debug : .warning, "libzmq dropped a connection: the peer sent a frame over the limit, or closed its socket",
-                                         ["endpoint": .text(endpoint), "limit_bytes": .number(Int(options.maxMessageBytes))]))
+            options.logger.log(
+                NodeEvent(
+                    finished ? .debug : .warning, "libzmq dropped a connection: the peer sent a frame over the limit, or closed its socket",
+                    ["endpoint": .text(endpoint), "limit_bytes": .number(Int(options.maxMessageBytes))]))
         }
         // Drain what is there, bounded so ticks keep happening under load.
         var drained = 0
@@ -104,7 +108,7 @@ public final class CoordinatorLoop {
             lastTick = now
             try perform(machine.handle(.tick, nowMs: now), now: now)
             for event in peerLog.endedWindows(nowMs: now) { options.logger.log(event) }
-            _ = versionReplies.endedWindows(nowMs: now)                    // forgets peers; nothing to log
+            _ = versionReplies.endedWindows(nowMs: now) // forgets peers; nothing to log
         }
         try flush(now: now)
         _ = try journal.flushIfDue(nowMs: now)

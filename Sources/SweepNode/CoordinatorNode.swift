@@ -162,8 +162,9 @@ public final class CoordinatorNode {
     /// Serves the coordinator over ZeroMQ until the sweep is finished (and, with a `signal`, until the finishing
     /// work has ended), and returns the outcome. Everything libzmq lives on the thread that calls it.
     func serve(_ opened: OpenedJournal, stop: @escaping @Sendable () -> Bool, signal: FinishSignal?) throws -> Outcome {
-        let transport = try ZMQCoordinatorTransport(maxMessageBytes: options.maxMessageBytes, security: options.security,
-                                                    statusKeys: options.statusKeys, logger: options.logger)
+        let transport = try ZMQCoordinatorTransport(
+            maxMessageBytes: options.maxMessageBytes, security: options.security,
+            statusKeys: options.statusKeys, logger: options.logger)
         defer { transport.close() }
         let loop = try CoordinatorLoop(node: self, opened: opened, transport: transport) { clock.nowMs }
         /// Whether the finishing work has been told the sweep is finished.
@@ -196,7 +197,8 @@ public final class CoordinatorNode {
         let directory = options.outputDirectory
         let marker = directory + "/" + OutputDirectory.markerName
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: directory), !existing.isEmpty,
-           !FileManager.default.fileExists(atPath: marker) {
+            !FileManager.default.fileExists(atPath: marker)
+        {
             throw NodeError.message("\(directory) exists and is not a TouchSweep output directory; choose another --output")
         }
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
@@ -220,17 +222,21 @@ public final class CoordinatorNode {
             } catch let error as JournalError {
                 switch error {
                 case let .unsupportedVersion(_, found, supported):
-                    throw NodeError.message("\(path) is a journal of another build (journal format \(found); this build reads format \(supported)): "
-                                            + "it cannot be resumed; run with --restart to start the sweep over")
+                    throw NodeError.message(
+                        "\(path) is a journal of another build (journal format \(found); this build reads format \(supported)): "
+                            + "it cannot be resumed; run with --restart to start the sweep over")
                 case let .notARegularFile(_, kind):
-                    throw NodeError.message("\(path) is not a regular file (it is \(kind)), so it cannot be the sweep's journal: "
-                                            + "remove it, or run with --restart to start the sweep over")
+                    throw NodeError.message(
+                        "\(path) is not a regular file (it is \(kind)), so it cannot be the sweep's journal: "
+                            + "remove it, or run with --restart to start the sweep over")
                 default: throw error
                 }
             }
             if let tail = contents.tail {
-                options.logger.log(.warning("the journal was damaged; the units of the records dropped run again",
-                                            ["journal": .text(path), "damage": .text(tail.summary)]))
+                options.logger.log(
+                    .warning(
+                        "the journal was damaged; the units of the records dropped run again",
+                        ["journal": .text(path), "damage": .text(tail.summary)]))
             }
             var resumed = 0
             var retried: Set<UnitSpec> = []
@@ -256,8 +262,10 @@ public final class CoordinatorNode {
     /// Checks one journal record against the plan: nil (and the record's unit and result added to `replay`) when
     /// it is what it claims to be, else why not. Throws when the record is from another build (its result
     /// payload format), which no cut can mend.
-    func verify(_ record: JournalRecord, journal path: String,
-                into replay: inout [(kind: JournalRecordKind, unit: UnitSpec, result: UnitResult?)]) throws -> String? {
+    func verify(
+        _ record: JournalRecord, journal path: String,
+        into replay: inout [(kind: JournalRecordKind, unit: UnitSpec, result: UnitResult?)]
+    ) throws -> String? {
         let unit: UnitSpec, payload: [UInt8]
         do { (unit, payload) = try UnitRecordCodec.decode(record.payload) } catch { return "its unit does not decode: \(error)" }
         guard record.key == unit.id else { return "its key \(record.key) does not name the unit it holds, \(unit.id)" }
@@ -271,8 +279,9 @@ public final class CoordinatorNode {
         let result: UnitResult
         do { result = try ResultCodec.decode(payload, for: unit) } catch {
             if case let .resultFormat(found, expected) = error {
-                throw NodeError.message("\(path) holds results of another build (result payload format \(found); this build reads "
-                                        + "format \(expected)): it cannot be resumed; run with --restart to start the sweep over")
+                throw NodeError.message(
+                    "\(path) holds results of another build (result payload format \(found); this build reads "
+                        + "format \(expected)): it cannot be resumed; run with --restart to start the sweep over")
             }
             return "its result does not belong to unit \(unit.id): \(error)"
         }

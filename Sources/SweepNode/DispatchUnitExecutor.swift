@@ -43,7 +43,9 @@ final class DispatchUnitExecutor: UnitExecutor, @unchecked Sendable {
     }
 
     func takeFinished() -> [FinishedUnit] {
-        let done = finished.withLock { list -> [FinishedUnit] in let l = list; list.removeAll(); return l }
+        let done = finished.withLock { list -> [FinishedUnit] in
+            let l = list; list.removeAll(); return l
+        }
         return done.filter { f in abandoned.withLock { $0.remove(f.unit.id + "#\(f.attempt)") } == nil }
     }
 

@@ -137,7 +137,7 @@ public final class InMemoryWorkerTransport: WorkerTransport {
         guard !network.gone.contains(id) else { return }
         isOpen = true
         let e = network.endpoint(endpoint)
-        e.workers[WorkerID(Array(id.utf8))] = self                       // takes over an old connection with this id
+        e.workers[WorkerID(Array(id.utf8))] = self // takes over an old connection with this id
         if e.coordinator != nil { isConnected = true }
     }
 
@@ -157,8 +157,10 @@ public final class InMemoryWorkerTransport: WorkerTransport {
             held.append(frames)
             return
         }
-        coordinator.inbox.append(InboundFrames(peer: WorkerID(Array(id.utf8)), frames: frames, isStatusKey: isStatusKey,
-                                               key: isStatusKey ? id : "no key"))
+        coordinator.inbox.append(
+            InboundFrames(
+                peer: WorkerID(Array(id.utf8)), frames: frames, isStatusKey: isStatusKey,
+                key: isStatusKey ? id : "no key"))
     }
 
     public func receive() throws -> [[UInt8]]? {

@@ -47,8 +47,13 @@ public final class InlineUnitExecutor: UnitExecutor {
         let end = max(now, slotFreeAt[slot]) + unitMs * Int64(units.count)
         slotFreeAt[slot] = end
         for (entry, result) in zip(units, results) {
-            pending.append((end, FinishedUnit(unit: entry.unit, attempt: entry.attempt, status: .ok, elapsed: unitMs * 1000,
-                                              payload: ResultCodec.encode(result), detail: "")))
+            pending.append(
+                (
+                    end,
+                    FinishedUnit(
+                        unit: entry.unit, attempt: entry.attempt, status: .ok, elapsed: unitMs * 1000,
+                        payload: ResultCodec.encode(result), detail: "")
+                ))
         }
     }
 

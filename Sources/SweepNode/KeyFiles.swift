@@ -94,7 +94,8 @@ public enum KeyFiles {
 
     /// Writes `name.secret` (mode 0600) and `name.pub` (0644) into `directory`; refuses to replace a file.
     public static func write(_ pair: CurveKeyPair, name: String, role: String, directory: String) throws {
-        let secret = "# TouchSweep CURVE secret key: \(name) (\(role)). Keep it private (mode 0600); its public half is \(name).pub.\n"
+        let secret =
+            "# TouchSweep CURVE secret key: \(name) (\(role)). Keep it private (mode 0600); its public half is \(name).pub.\n"
             + "public-key = \"\(pair.publicKey.z85)\"\nsecret-key = \"\(pair.secretKey.z85)\"\n"
         try create(directory + "/" + name + ".secret", contents: secret, mode: 0o600)
         try writePublic(pair.publicKey, name: name, role: role, directory: directory)
@@ -117,7 +118,7 @@ public enum KeyFiles {
             throw KeyFileError("cannot create \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
-        _ = fchmod(fd, mode)  // the umask may have narrowed it; never widened beyond `mode`
+        _ = fchmod(fd, mode) // the umask may have narrowed it; never widened beyond `mode`
         let bytes = Array(contents.utf8)
         guard bytes.withUnsafeBytes({ Foundation.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
             throw KeyFileError("cannot write \(path): \(String(cString: strerror(errno)))")
@@ -128,7 +129,8 @@ public enum KeyFiles {
     /// mounts Secrets 0440 with the pod's fsGroup.
     public static func permissionWarning(path: String) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value, mode & 0o007 != 0 else { return nil }
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value, mode & 0o007 != 0
+        else { return nil }
         return "\(path) is readable by other users (mode \(String(mode, radix: 8))); chmod 600 it"
     }
 
@@ -155,7 +157,8 @@ public enum KeyFiles {
             }
             let name = content[..<equals].trimmingCharacters(in: .whitespaces)
             let after = content[content.index(after: equals)...]
-            let valueColumn = indent + content.distance(from: content.startIndex, to: equals) + 2
+            let valueColumn =
+                indent + content.distance(from: content.startIndex, to: equals) + 2
                 + after.prefix { $0 == " " }.count
             var value = after.trimmingCharacters(in: .whitespaces)
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }

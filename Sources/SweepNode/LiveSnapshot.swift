@@ -23,7 +23,8 @@ public struct LiveSnapshot: Sendable, Equatable {
 
     /// The snapshot of `tallies` (what the coordinator has merged) with `status`.
     public init(plan: SweepPlan, tallies: SweepTallies, status: StatusReport, endpoint: String) {
-        self.init(endpoint: endpoint, status: status, configurationIDs: plan.configurations.map(\.id),
-                  runs: tallies.configurations.map(\.total.runs), table: EffectsReport.table(plan, tallies))
+        self.init(
+            endpoint: endpoint, status: status, configurationIDs: plan.configurations.map(\.id),
+            runs: tallies.configurations.map(\.total.runs), table: EffectsReport.table(plan, tallies))
     }
 }

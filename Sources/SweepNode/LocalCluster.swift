@@ -67,8 +67,11 @@ public final class LocalCluster: @unchecked Sendable {
         for i in 0 ..< workers {
             let process = Process()
             process.executableURL = executable
-            process.arguments = ["worker", "--connect", endpoint, "--slots", "1", "--id", "local-\(getpid())-\(i)", "--quiet",
-                                 "--parent-pid", String(getpid())] + workerArguments + arguments
+            process.arguments =
+                [
+                    "worker", "--connect", endpoint, "--slots", "1", "--id", "local-\(getpid())-\(i)", "--quiet",
+                    "--parent-pid", String(getpid())
+                ] + workerArguments + arguments
             process.standardOutput = FileHandle.nullDevice
             do { try process.run() } catch {
                 failed("cannot start a local worker: \(error.localizedDescription)")

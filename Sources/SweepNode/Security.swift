@@ -45,8 +45,10 @@ final class Gatekeeper {
     private var keysHeld = 0
     private(set) var refusals = 0
 
-    init(context: ZMQContext, allowed: [CurvePublicKey: String]?, statusKeys: [CurvePublicKey: String] = [:],
-         logger: Logger) throws {
+    init(
+        context: ZMQContext, allowed: [CurvePublicKey: String]?, statusKeys: [CurvePublicKey: String] = [:],
+        logger: Logger
+    ) throws {
         authenticator = try ZMQAuthenticator(context: context)
         self.allowed = allowed
         self.statusKeys = statusKeys
@@ -86,8 +88,10 @@ final class Gatekeeper {
                 flushHeldKeys(nowMs: nowMs)
                 keyLineAt = nowMs
                 // Further attempts with this key are refused without a log line.
-                logger.log(.warning("refused a worker key not on the allow-list",
-                                    ["key": .text(key.z85), "from": .text(request.address.isEmpty ? "a local peer" : request.address)]))
+                logger.log(
+                    .warning(
+                        "refused a worker key not on the allow-list",
+                        ["key": .text(key.z85), "from": .text(request.address.isEmpty ? "a local peer" : request.address)]))
             } else {
                 keysHeld += 1
             }

@@ -34,8 +34,8 @@ public enum ShardError: Error, Equatable, CustomStringConvertible {
             return "\(other) and \(path) are both shard \(index) of \(count); give each shard once."
         case let .missing(indices, count):
             let list = indices.map(String.init)
-            let names = list.count == 1 ? "Shard \(list[0]) of \(count) is" :
-                "Shards \(list.dropLast().joined(separator: ", ")) and \(list.last!) of \(count) are"
+            let names =
+                list.count == 1 ? "Shard \(list[0]) of \(count) is" : "Shards \(list.dropLast().joined(separator: ", ")) and \(list.last!) of \(count) are"
             return "\(names) missing: no directory given holds \(list.count == 1 ? "it" : "them") (`sweep run CONFIG --shard I/\(count)` writes shard I)."
         }
     }

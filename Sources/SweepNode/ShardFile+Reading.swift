@@ -75,14 +75,16 @@ extension ShardFile {
                 results.append(try ResultCodec.decode(payload, for: spec))
             } catch let error as ShardError { throw error } catch {
                 if case let .resultFormat(found, expected)? = error as? ProtocolError {
-                    throw damaged("it was written by another build: its results are in payload format \(found), this build reads format "
-                                  + "\(expected)")
+                    throw damaged(
+                        "it was written by another build: its results are in payload format \(found), this build reads format "
+                            + "\(expected)")
                 }
                 throw damaged("the result of unit \(spec.id) does not decode: \(error)")
             }
         }
-        return Shard(path: path, configHash: contents.configHash, configText: contents.headerText, plan: plan,
-                     index: index, count: count, results: results)
+        return Shard(
+            path: path, configHash: contents.configHash, configText: contents.headerText, plan: plan,
+            index: index, count: count, results: results)
     }
 }
 
@@ -113,8 +115,9 @@ public enum ShardMerge {
                     throw ShardError.differentConfig(path: shard.path, hash: shard.configHash, first: first.path, firstHash: first.configHash)
                 }
                 guard shard.count == first.count else {
-                    throw ShardError.differentCount(path: shard.path, index: shard.index, count: shard.count, first: first.path,
-                                                    firstCount: first.count)
+                    throw ShardError.differentCount(
+                        path: shard.path, index: shard.index, count: shard.count, first: first.path,
+                        firstCount: first.count)
                 }
             }
             if let other = seen[shard.index] {

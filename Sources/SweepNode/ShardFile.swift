@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
 import SweepCore
 import SweepJournal
 import SweepPlanning
 import SweepProtocol
 import SweepResultCodec
+import Synchronization
 
 /// A shard's results, written by `sweep run --shard I/N` and read by `sweep merge` (docs/sharding.md).
 ///
@@ -37,8 +37,10 @@ public enum ShardFile {
     /// (created if missing), replacing an earlier one atomically. `progress` gets the trees (configuration × tree)
     /// and the scenarios run so far.
     /// - Throws: ``ShardError/cannotWrite(path:reason:)`` naming the file or directory; nothing is left behind.
-    public static func run(plan: SweepPlan, configText: String, shard index: Int, of count: Int, threads: Int,
-                           directory: String, progress: ParallelSweep.Progress? = nil) throws -> Written {
+    public static func run(
+        plan: SweepPlan, configText: String, shard index: Int, of count: Int, threads: Int,
+        directory: String, progress: ParallelSweep.Progress? = nil
+    ) throws -> Written {
         let path = directory + "/" + fileName
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -49,16 +51,19 @@ public enum ShardFile {
         let units = plan.shardUnits(index, of: count)
         do {
             // Nothing needs to be durable before the end: one fsync, when the file is sealed.
-            let writer = try JournalWriter.create(path: temporary, configHash: plan.configHash, headerText: configText,
-                                                  syncPolicy: JournalSyncPolicy(maxPendingRecords: .max))
+            let writer = try JournalWriter.create(
+                path: temporary, configHash: plan.configHash, headerText: configText,
+                syncPolicy: JournalSyncPolicy(maxPendingRecords: .max))
             let sink = Mutex(OrderedSink(writer))
             let trees = Atomic<Int>(0)
             ParallelSweep.forEachResult(plan, units: units, threads: threads) { i, unit, result in
                 let spec = UnitSpec(configuration: unit.configuration, trees: unit.trees)
                 let payload = UnitRecordCodec.encode(unit: spec, payload: ResultCodec.encode(result))
                 let (runs, done) = sink.withLock {
-                    ($0.add(i, key: spec.id, payload: payload, runs: result.tallies.total.runs),
-                     trees.wrappingAdd(unit.trees.count, ordering: .relaxed).newValue)
+                    (
+                        $0.add(i, key: spec.id, payload: payload, runs: result.tallies.total.runs),
+                        trees.wrappingAdd(unit.trees.count, ordering: .relaxed).newValue
+                    )
                 }
                 progress?(done, runs)
             }

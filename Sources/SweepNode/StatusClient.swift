@@ -16,9 +16,11 @@ public enum StatusClient {
         try socket.connect(endpoint)
         try socket.send(FrameCodec.encode(.statusRequest))
         guard try ZMQSocket.poll([(socket, .readable)], timeoutMs: timeoutMs).first == true,
-              let frames = try socket.receive(dontWait: true) else {
-            throw CoordinatorNode.NodeError.message("no coordinator answered at \(endpoint) within \(timeoutMs) ms"
-                + (security.role == nil ? "" : " (with CURVE: check --coordinator-key and that --key is on its allow-list or its --status-keys)"))
+            let frames = try socket.receive(dontWait: true)
+        else {
+            throw CoordinatorNode.NodeError.message(
+                "no coordinator answered at \(endpoint) within \(timeoutMs) ms"
+                    + (security.role == nil ? "" : " (with CURVE: check --coordinator-key and that --key is on its allow-list or its --status-keys)"))
         }
         return try report(from: frames, endpoint: endpoint)
     }
@@ -30,7 +32,7 @@ public enum StatusClient {
             if case let .version(found, expected) = error {
                 throw CoordinatorNode.NodeError.message(
                     "the coordinator at \(endpoint) speaks SWP/\(found) and this sweep speaks SWP/\(expected) (see sweep --version); "
-                    + "ask it with the sweep of the coordinator's release")
+                        + "ask it with the sweep of the coordinator's release")
             }
             throw CoordinatorNode.NodeError.message("the coordinator at \(endpoint) sent a status this sweep cannot read: \(error)")
         }

@@ -15,13 +15,16 @@ public enum StatusText {
         let percent = r.treesTotal > 0 ? r.treesDone * 100 / r.treesTotal : 0
         let rate = r.treesPerSecond.map { "\(decimal($0, 2)) trees/s" } ?? "no rate yet"
         let eta = r.etaSeconds.map { "ETA \(duration($0))" } ?? "ETA unknown"
-        var out = "\(endpoint): sweep \(r.sweepID) (config \(r.configHash.prefix(12))): trees \(r.treesDone)/\(r.treesTotal) (\(percent)%), "
+        var out =
+            "\(endpoint): sweep \(r.sweepID) (config \(r.configHash.prefix(12))): trees \(r.treesDone)/\(r.treesTotal) (\(percent)%), "
             + "scenarios \(r.scenariosDone) of \(r.scenariosTotal), units \(r.unitsDone) of about \(r.unitsTotal), \(rate), \(eta); "
             + "\(count(r.workers.count, "worker", "workers")), \(count(r.retries, "retry", "retries")), \(r.quarantinedCount) quarantined"
             + (r.finished ? "; every tree is done" : "") + "\n"
         if !r.workers.isEmpty {
             let header = ["WORKER", "HOST", "SLOTS", "UNITS DONE", "HELD", "LAST HEARD"]
-            let rows = r.workers.map { [$0.id, $0.host, "\($0.slots)", "\($0.unitsDone)", "\($0.unitsHeld)", "\(duration(Double($0.lastHeardMsAgo) / 1000)) ago"] }
+            let rows = r.workers.map {
+                [$0.id, $0.host, "\($0.slots)", "\($0.unitsDone)", "\($0.unitsHeld)", "\(duration(Double($0.lastHeardMsAgo) / 1000)) ago"]
+            }
             let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
             for row in [header] + rows {
                 // Text columns left, numbers right.

@@ -33,8 +33,9 @@ public final class WorkerLoop {
         self.options = options
         self.transport = transport
         self.executor = executor
-        var settings = WorkerSettings(workerID: options.workerID, host: ProcessInfo.processInfo.hostName,
-                                      slots: options.slots, engineVersion: options.engineVersion)
+        var settings = WorkerSettings(
+            workerID: options.workerID, host: ProcessInfo.processInfo.hostName,
+            slots: options.slots, engineVersion: options.engineVersion)
         settings.keepAlive = options.keepAlive
         settings.startAhead = settings.prefetch
         machine = WorkerStateMachine(settings: settings)
@@ -67,8 +68,10 @@ public final class WorkerLoop {
         }
         for f in executor.takeFinished() {
             started[f.unit.id] = nil
-            actions += machine.handle(.finished(f.unit, attempt: f.attempt, status: f.status, elapsedMicroseconds: f.elapsed,
-                                                payload: f.payload, detail: f.detail), nowMs: now)
+            actions += machine.handle(
+                .finished(
+                    f.unit, attempt: f.attempt, status: f.status, elapsedMicroseconds: f.elapsed,
+                    payload: f.payload, detail: f.detail), nowMs: now)
         }
         // Time passed: the machine decides what is due (a reconnect, deadlines, heartbeats, liveness).
         actions += machine.handle(.tick, nowMs: now)
@@ -99,7 +102,8 @@ public final class WorkerLoop {
             started[unit.id] = attempt
             // Units over the same trees that arrive together (a window's configurations) run together.
             if let last = startable.last, last.plan.configHash == plan.configHash, last.units[0].unit.trees == unit.trees,
-               last.units.count < WorkerNode.maximumGroup {
+                last.units.count < WorkerNode.maximumGroup
+            {
                 startable[startable.count - 1].units.append((unit, attempt))
             } else {
                 startable.append((plan, [(unit, attempt)]))
@@ -157,7 +161,8 @@ struct HandshakeLog {
         case .cryptographic:
             advice = "the CURVE handshake with \(endpoint) failed: --coordinator-key is not that coordinator's public key"
         case .mechanism:
-            advice = curve
+            advice =
+                curve
                 ? "the coordinator at \(endpoint) dropped the CURVE handshake: check that --coordinator-key is its public key "
                     + "(or is it running with --insecure?)"
                 : "the coordinator at \(endpoint) refused a plain connection: it expects CURVE (--coordinator-key and --key)"

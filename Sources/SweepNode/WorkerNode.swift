@@ -44,8 +44,9 @@ public final class WorkerNode: Sendable {
     /// Runs until the coordinator says the sweep is done (exit code 0) or refuses this worker (2).
     public func run() throws -> (code: Int32, reason: String) {
         let transport = try ZMQWorkerTransport(connect: options.connect, workerID: options.workerID, security: options.security)
-        let executor = DispatchUnitExecutor(slots: options.slots, failingTree: options.failingTree.map { FailingTree(configuration: $0.configuration, tree: $0.tree) },
-                                            wake: transport.waker)
+        let executor = DispatchUnitExecutor(
+            slots: options.slots, failingTree: options.failingTree.map { FailingTree(configuration: $0.configuration, tree: $0.tree) },
+            wake: transport.waker)
         let loop = try open(transport: transport, executor: executor)
         while true {
             if let parent = options.parentPID, getppid() != parent {

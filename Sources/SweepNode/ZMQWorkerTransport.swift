@@ -44,7 +44,7 @@ public final class ZMQWorkerTransport: WorkerTransport {
         o.curve = curve
         let s = try ZMQSocket(context: context, type: .dealer, options: o)
         socket = s
-        (socketIndex, monitorIndex) = (-1, -1)                     // nothing is read before the next wait
+        (socketIndex, monitorIndex) = (-1, -1) // nothing is read before the next wait
         lostConnection = false
         monitor?.close()
         monitor = try s.monitor()

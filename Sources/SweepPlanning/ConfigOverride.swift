@@ -26,8 +26,10 @@ public struct ConfigOverride: Sendable, Equatable {
         valueText = String(option[option.index(after: equals)...])
         let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !path.isEmpty, !parts.contains(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) else {
-            throw Self.error(option, "'\(path)' is not a key path; write the keys from the top of the config joined "
-                + "by dots, e.g. trees.perConfiguration")
+            throw Self.error(
+                option,
+                "'\(path)' is not a key path; write the keys from the top of the config joined "
+                    + "by dots, e.g. trees.perConfiguration")
         }
         if parts[0] == "axes", parts.count > 1 {
             keys = ["axes", parts.dropFirst().joined(separator: ".")]

@@ -86,7 +86,8 @@ struct ConfigReader {
         let expected = "an integer from \(range.lowerBound) to \(range.upperBound)"
         let value = try decimal(node, expected: expected, for: label)
         guard DecimalText.isInteger(value), value >= Decimal(range.lowerBound), value <= Decimal(range.upperBound),
-              let int = Int(DecimalText.text(value)) else {
+            let int = Int(DecimalText.text(value))
+        else {
             throw mismatch(node, expected: expected, for: label)
         }
         return int

@@ -32,8 +32,10 @@ public struct EveryFixConfigurations: Sendable, Equatable {
         plan.config.axes.compactMap { axis in
             guard let fix = AxisCatalog.seedFix(forAxis: axis.name) else { return nil }
             let values = axis.values.filter(fix.isFix).map(\.description)
-            return axis.name + "=" + (values.isEmpty ? "(none of " + axis.values.map(\.description).joined(separator: ", ") + ")"
-                                                      : values.joined(separator: "|"))
+            return axis.name + "="
+                + (values.isEmpty
+                    ? "(none of " + axis.values.map(\.description).joined(separator: ", ") + ")"
+                    : values.joined(separator: "|"))
         }
     }
 }

@@ -12,7 +12,8 @@ public enum AxisValueText {
 
     /// A YAML scalar for `text`: plain when it reads back as the same string, double-quoted otherwise.
     public static func yamlString(_ text: String) -> String {
-        let plainSafe = !text.isEmpty && YAMLScalar(text: text, plain: true) == .string(text)
+        let plainSafe =
+            !text.isEmpty && YAMLScalar(text: text, plain: true) == .string(text)
             && text.unicodeScalars.allSatisfy { c in
                 (c.value >= 0x20 && c.value < 0x7F && !"#:{}[],&*!|>'\"%@`\\".unicodeScalars.contains(c)) || c.value > 0x9F
             }
@@ -56,11 +57,15 @@ public enum PlanText {
                 add(axis.name + ": [" + axis.values.map(AxisValueText.yaml).joined(separator: ", ") + "]", 1)
             }
         }
-        if config.zip.isEmpty { add("zip: []") } else {
+        if config.zip.isEmpty {
+            add("zip: []")
+        } else {
             add("zip:")
             for group in config.zip { add("- [" + group.joined(separator: ", ") + "]", 1) }
         }
-        if config.exclude.isEmpty { add("exclude: []") } else {
+        if config.exclude.isEmpty {
+            add("exclude: []")
+        } else {
             add("exclude:")
             for rule in config.exclude {
                 add("- {" + rule.conditions.map { "\($0.axis): \(AxisValueText.yaml($0.value))" }.joined(separator: ", ") + "}", 1)
@@ -117,7 +122,7 @@ public enum PlanText {
             "  treesPerConfiguration: \(plan.treeCount)",
             "  gesturesPerTree: \(plan.gesturesPerTree)",
             "  totalRuns: \(plan.totalRuns)",
-            "config:",
+            "config:"
         ]
         lines += configLines(plan.config, indent: 2, forHash: false)
         lines.append("configurations:")
@@ -152,20 +157,30 @@ public enum PlanText {
         var axisDetail = "\(config.axes.count) axes"
         if config.axes.count == 1 { axisDetail = "1 axis" }
         if !config.zip.isEmpty { axisDetail += ", \(config.zip.count) zip group\(config.zip.count == 1 ? "" : "s")" }
-        row("configurations", "\(plan.configurations.count)  (\(axisDetail); \(plan.combinationCount) combinations, "
-            + "\(plan.excludedCount) excluded)")
+        row(
+            "configurations",
+            "\(plan.configurations.count)  (\(axisDetail); \(plan.combinationCount) combinations, "
+                + "\(plan.excludedCount) excluded)")
         let drawn = plan.templateCounts()
         let templates = drawn.map { "\($0.template.rawValue) \($0.count)" }
-        row("trees", "\(plan.treeCount) per configuration, the same trees for every configuration  ("
-            + templates.joined(separator: ", ") + ")")
+        row(
+            "trees",
+            "\(plan.treeCount) per configuration, the same trees for every configuration  ("
+                + templates.joined(separator: ", ") + ")")
         let families = config.gestures.families.count
-        row("gestures per tree", "\(plan.gesturesPerTree)  (\(families) famil\(families == 1 ? "y" : "ies") × "
-            + "\(config.gestures.placements) placement\(config.gestures.placements == 1 ? "" : "s"))")
+        row(
+            "gestures per tree",
+            "\(plan.gesturesPerTree)  (\(families) famil\(families == 1 ? "y" : "ies") × "
+                + "\(config.gestures.placements) placement\(config.gestures.placements == 1 ? "" : "s"))")
         if plan.screenCount > 0 {
-            row("screens", "\(plan.screenCount) (trees 0–\(plan.screenCount - 1)), \(plan.screenGestureCount) gestures: every family "
-                + "on every element it can aim at")
-            row("total scenario runs", "\(plan.totalRuns)  (\(plan.configurations.count) × (\(config.trees.generatedCount) × "
-                + "\(plan.gesturesPerTree) + \(plan.screenGestureCount)))")
+            row(
+                "screens",
+                "\(plan.screenCount) (trees 0–\(plan.screenCount - 1)), \(plan.screenGestureCount) gestures: every family "
+                    + "on every element it can aim at")
+            row(
+                "total scenario runs",
+                "\(plan.totalRuns)  (\(plan.configurations.count) × (\(config.trees.generatedCount) × "
+                    + "\(plan.gesturesPerTree) + \(plan.screenGestureCount)))")
         } else {
             row("total scenario runs", "\(plan.totalRuns)  (\(plan.configurations.count) × \(plan.treeCount) × \(plan.gesturesPerTree))")
         }

@@ -32,8 +32,11 @@ extension SweepConfigLoader {
                 let value = try composeValue(padding + override.yamlText, path: path, override: override)
                 merged = try set(override.keys[...], to: value, in: merged, override: override) { key throws(ScenarioError) in
                     // Quoted so that any name reads as text, then plain, as a key written in the file would be.
-                    guard case .scalar(var scalar) = try composeValue(padding + QuotedString.yaml(key), path: path,
-                                                                      override: override) else { return Node(key) }
+                    guard
+                        case .scalar(var scalar) = try composeValue(
+                            padding + QuotedString.yaml(key), path: path,
+                            override: override)
+                    else { return Node(key) }
                     scalar.style = .plain
                     return .scalar(scalar)
                 }
@@ -59,16 +62,19 @@ extension SweepConfigLoader {
 
     /// `node` with the value at `keys` replaced by `value`; missing maps on the way are created. `makeKey` gives
     /// the node of a new key (marked as the override's).
-    static func set(_ keys: ArraySlice<String>, to value: Node, in node: Node, override: ConfigOverride,
-                    makeKey: (String) throws(ScenarioError) -> Node) throws(ScenarioError) -> Node
-    {
+    static func set(
+        _ keys: ArraySlice<String>, to value: Node, in node: Node, override: ConfigOverride,
+        makeKey: (String) throws(ScenarioError) -> Node
+    ) throws(ScenarioError) -> Node {
         guard let key = keys.first else { return value }
         let above = override.keys[..<(override.keys.count - keys.count)].joined(separator: ".")
         guard case .mapping(var mapping) = node else {
             var what = "not a map"
             if case .sequence = node { what = "a list" }
-            throw ConfigOverride.error(override.option, "'\(above.isEmpty ? "the config" : above)' is \(what), so it has "
-                + "no key '\(key)'; set '\(above)' as a whole")
+            throw ConfigOverride.error(
+                override.option,
+                "'\(above.isEmpty ? "the config" : above)' is \(what), so it has "
+                    + "no key '\(key)'; set '\(above)' as a whole")
         }
         let rest = keys.dropFirst()
         if let index = mapping.firstIndex(where: { $0.key.scalar?.string == key }) {

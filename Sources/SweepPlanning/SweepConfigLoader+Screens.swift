@@ -4,9 +4,9 @@ import ScreenImport
 import Yams
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `trees.screens` (docs/real-screens.md): dumps named by path or glob, relative paths resolved against the
@@ -23,7 +23,8 @@ extension SweepConfigLoader {
     /// config.yaml; loading it gives the same config and hash without reading a dump.
     public static func expandedText(_ text: String, config: SweepConfig) -> String {
         guard !config.trees.screens.isEmpty,
-              !text.split(separator: "\n").contains(where: { $0.hasPrefix(embeddedKey + ":") }) else { return text }
+            !text.split(separator: "\n").contains(where: { $0.hasPrefix(embeddedKey + ":") })
+        else { return text }
         var out = text
         if !out.hasSuffix("\n") { out += "\n" }
         out += "# Added by sweep: the dumps trees.screens names, as read (workers and replays use these, not the files).\n"
@@ -52,7 +53,8 @@ extension SweepConfigLoader {
     static func screenItem(_ s: ScreenDump, forHash: Bool) -> String {
         let overlays = [("map", s.map), ("recognizers", s.recognizers)].compactMap { key, o in o.map { (key, $0) } }
         guard !overlays.isEmpty else { return AxisValueText.yamlString(s.file) + (forHash ? "  # fnv1a " + FNV1a.hex(s.text) : "") }
-        let item = "{dump: " + AxisValueText.yamlString(s.file)
+        let item =
+            "{dump: " + AxisValueText.yamlString(s.file)
             + overlays.map { ", \($0.0): " + AxisValueText.yamlString($0.1.file) }.joined() + "}"
         guard forHash else { return item }
         return item + "  # fnv1a " + ([FNV1a.hex(s.text)] + overlays.map { FNV1a.hex($0.1.text) }).joined(separator: " ")
@@ -63,7 +65,7 @@ extension SweepConfigLoader {
     static func screensBase(configPath: String) -> String {
         let absolute = configPath.hasPrefix("/") ? configPath : FileManager.default.currentDirectoryPath + "/" + configPath
         var parts = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        parts.removeLast()  // the file
+        parts.removeLast() // the file
         return "/" + parts.joined(separator: "/")
     }
 }
@@ -125,16 +127,20 @@ extension SweepConfigLoader.Parser {
                 }
                 let matched = Self.matchFiles(pattern, base: base)
                 guard !matched.isEmpty else {
-                    throw reader.error(at: node, "the screens pattern '\(pattern)' matches no file (relative paths start at \(base), "
-                        + "the config file's directory)")
+                    throw reader.error(
+                        at: node,
+                        "the screens pattern '\(pattern)' matches no file (relative paths start at \(base), "
+                            + "the config file's directory)")
                 }
                 for (display, absolute) in matched where !files.contains(where: { $0.file == display }) {
                     guard let data = FileManager.default.contents(atPath: absolute) else {
                         throw reader.error(at: node, "cannot read the dump \(display)")
                     }
                     if let bad = UTF8Position.firstInvalid(in: data) {
-                        throw reader.error(at: node, "the dump \(display) is not UTF-8 text: byte \(bad.byteText) at its line "
-                            + "\(bad.line), column \(bad.column)")
+                        throw reader.error(
+                            at: node,
+                            "the dump \(display) is not UTF-8 text: byte \(bad.byteText) at its line "
+                                + "\(bad.line), column \(bad.column)")
                     }
                     let text = String(decoding: data, as: UTF8.self)
                     files.append((display, text, node, map, recognizers))
@@ -150,9 +156,11 @@ extension SweepConfigLoader.Parser {
                 let screen = try ScreenImporter.importDump(f.text, file: f.file, map: map, recognizers: overlay)
                 result.append(ScreenDump(file: f.file, text: f.text, scene: screen.scene, map: f.map, recognizers: f.recognizers))
             } catch let refusal as DumpRefusal {
-                throw reader.error(at: f.node, refusal.line > 0
-                    ? "the screen \(refusal.file) cannot be imported: at its line \(refusal.line), \(refusal.message)"
-                    : "the screen \(refusal.file) is \(refusal.message)")
+                throw reader.error(
+                    at: f.node,
+                    refusal.line > 0
+                        ? "the screen \(refusal.file) cannot be imported: at its line \(refusal.line), \(refusal.message)"
+                        : "the screen \(refusal.file) is \(refusal.message)")
             } catch let error as ScenarioError {
                 throw error
             } catch {
@@ -180,8 +188,10 @@ extension SweepConfigLoader.Parser {
             throw reader.error(at: node, "cannot read the \(what) \(path) of this screen (looked for \(absolute))")
         }
         if let bad = UTF8Position.firstInvalid(in: data) {
-            throw reader.error(at: node, "the \(what) \(path) is not UTF-8 text: byte \(bad.byteText) at its line \(bad.line), "
-                + "column \(bad.column)")
+            throw reader.error(
+                at: node,
+                "the \(what) \(path) is not UTF-8 text: byte \(bad.byteText) at its line \(bad.line), "
+                    + "column \(bad.column)")
         }
         let text = String(decoding: data, as: UTF8.self)
         return ScreenOverlay(file: path, text: text)

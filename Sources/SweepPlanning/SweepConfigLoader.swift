@@ -30,8 +30,10 @@ public enum SweepConfigLoader {
     }
 
     /// The top-level keys, in the order the docs list them.
-    public static let topLevelKeys = ["name", "description", "seed", "output", "axes", "zip", "exclude", "trees",
-                                      "gestures", "examples", "embedded"]
+    public static let topLevelKeys = [
+        "name", "description", "seed", "output", "axes", "zip", "exclude", "trees",
+        "gestures", "examples", "embedded"
+    ]
     static let treeKeys = ["screens", "perConfiguration", "templates", "rows", "controls", "random", "edgeGate"]
     static let randomKeys = ["depth", "fanOut", "kindMix"]
     static let gestureKeys = ["families", "placements", "sampleRate", "jitter"]
@@ -69,8 +71,10 @@ extension SweepConfigLoader {
             let nameNode = try top.required("name", in: "the sweep config")
             let name = try reader.string(nameNode, for: "'name'")
             guard SweepConfigLoader.isValidName(name) else {
-                throw reader.mismatch(nameNode, expected: "a name of ASCII letters, digits, '.', '_' and '-' that starts "
-                    + "with a letter or digit", for: "'name'")
+                throw reader.mismatch(
+                    nameNode,
+                    expected: "a name of ASCII letters, digits, '.', '_' and '-' that starts "
+                        + "with a letter or digit", for: "'name'")
             }
             var config = SweepConfig(name: name)
             if let node = top["description"] { config.description = try reader.string(node, for: "'description'") }
@@ -82,15 +86,18 @@ extension SweepConfigLoader {
             if let node = top["exclude"] {
                 config.exclude = try exclude(node, axes: config.axes)
                 if Combinations.count(of: config) == 0 {
-                    throw reader.error(at: top.keyNode("exclude")!, "the exclude rules drop every one of the "
-                        + "\(Combinations.countBeforeExclusion(of: config)) combinations, leaving nothing to run")
+                    throw reader.error(
+                        at: top.keyNode("exclude")!,
+                        "the exclude rules drop every one of the "
+                            + "\(Combinations.countBeforeExclusion(of: config)) combinations, leaving nothing to run")
                 }
             }
             if let node = top["trees"] {
                 config.trees = try trees(node)
                 if let patternsNode = try reader.map(node, for: "'trees'")["screens"] {
-                    config.trees.screens = try screens(patterns: screenPatterns, patternsNode: patternsNode,
-                                                       embedded: top[SweepConfigLoader.embeddedKey])
+                    config.trees.screens = try screens(
+                        patterns: screenPatterns, patternsNode: patternsNode,
+                        embedded: top[SweepConfigLoader.embeddedKey])
                 }
             }
             if config.trees.screens.isEmpty, let node = top.keyNode(SweepConfigLoader.embeddedKey) {
@@ -183,8 +190,10 @@ extension SweepConfigLoader {
         func range(_ node: Node, of definition: AxisDefinition) throws(ScenarioError) -> [AxisValue] {
             let label = "the range of axis '\(definition.name)'"
             guard case .number = definition.type else {
-                throw reader.error(at: node, "axis '\(definition.name)' takes \(definition.allowedValues), so it cannot "
-                    + "be a range {from, to, step}; give a list of values")
+                throw reader.error(
+                    at: node,
+                    "axis '\(definition.name)' takes \(definition.allowedValues), so it cannot "
+                        + "be a range {from, to, step}; give a list of values")
             }
             let map = try reader.map(node, for: label)
             try map.checkKeys(["from", "to", "step"], in: label)
@@ -196,12 +205,16 @@ extension SweepConfigLoader {
             let step = try reader.decimal(stepNode, expected: "a number above 0", for: "'step'")
             guard step > 0 else { throw reader.mismatch(stepNode, expected: "a number above 0", for: "'step'") }
             guard from <= to else {
-                throw reader.error(at: toNode, "'to' (\(DecimalText.text(to))) is less than 'from' "
-                    + "(\(DecimalText.text(from))) in \(label)")
+                throw reader.error(
+                    at: toNode,
+                    "'to' (\(DecimalText.text(to))) is less than 'from' "
+                        + "(\(DecimalText.text(from))) in \(label)")
             }
             guard let steps = DecimalText.steps(from: from, to: to, step: step, limit: SweepLimits.valuesPerAxis) else {
-                throw reader.error(at: stepNode, "\(label) gives more than \(SweepLimits.valuesPerAxis) values; "
-                    + "use a larger 'step'")
+                throw reader.error(
+                    at: stepNode,
+                    "\(label) gives more than \(SweepLimits.valuesPerAxis) values; "
+                        + "use a larger 'step'")
             }
             return steps.map { .number(DecimalText.double($0)) }
         }
@@ -221,8 +234,10 @@ extension SweepConfigLoader {
                 for member in members {
                     let name = try reader.string(member, for: "a zip group")
                     guard names.contains(name) else {
-                        throw reader.error(at: member, "zip names '\(name)', which is not one of this sweep's axes "
-                            + "(\(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+                        throw reader.error(
+                            at: member,
+                            "zip names '\(name)', which is not one of this sweep's axes "
+                                + "(\(names.isEmpty ? "none" : names.joined(separator: ", ")))")
                     }
                     guard seen.insert(name).inserted else {
                         throw reader.error(at: member, "axis '\(name)' appears in more than one place in 'zip'")
@@ -232,8 +247,10 @@ extension SweepConfigLoader {
                 let counts = group.map { name in axes.first { $0.name == name }!.values.count }
                 if Set(counts).count > 1 {
                     let detail = Swift.zip(group, counts).map { "\($0.0) has \($0.1)" }.joined(separator: ", ")
-                    throw reader.error(at: groupNode, "the axes of a zip group must have the same number of values, "
-                        + "but \(detail)")
+                    throw reader.error(
+                        at: groupNode,
+                        "the axes of a zip group must have the same number of values, "
+                            + "but \(detail)")
                 }
                 groups.append(group)
             }
@@ -251,13 +268,17 @@ extension SweepConfigLoader {
                 var conditions: [AxisAssignment] = []
                 for entry in map.entries {
                     guard let axis = axes.first(where: { $0.name == entry.key }), let definition = axis.definition else {
-                        throw reader.error(at: entry.keyNode, "exclude names '\(entry.key)', which is not one of this "
-                            + "sweep's axes (\(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+                        throw reader.error(
+                            at: entry.keyNode,
+                            "exclude names '\(entry.key)', which is not one of this "
+                                + "sweep's axes (\(names.isEmpty ? "none" : names.joined(separator: ", ")))")
                     }
                     let value = try self.value(entry.value, of: definition)
                     guard axis.values.contains(value) else {
-                        throw reader.error(at: entry.value, "exclude gives '\(value)' for axis '\(axis.name)', which is "
-                            + "not one of its values (\(axis.values.map(\.description).joined(separator: ", ")))")
+                        throw reader.error(
+                            at: entry.value,
+                            "exclude gives '\(value)' for axis '\(axis.name)', which is "
+                                + "not one of its values (\(axis.values.map(\.description).joined(separator: ", ")))")
                     }
                     conditions.append(AxisAssignment(axis: axis.name, value: value))
                 }
@@ -271,8 +292,10 @@ extension SweepConfigLoader {
             let count = Combinations.countBeforeExclusion(of: config)
             guard count <= SweepLimits.combinations else {
                 let shown = count == Int.max ? "more than \(Int.max)" : "\(count)"
-                throw reader.error(at: node, "the axes give \(shown) combinations, more than the "
-                    + "\(SweepLimits.combinations) a sweep may have; use fewer values, zip or fewer axes")
+                throw reader.error(
+                    at: node,
+                    "the axes give \(shown) combinations, more than the "
+                        + "\(SweepLimits.combinations) a sweep may have; use fewer values, zip or fewer axes")
             }
         }
 
@@ -353,8 +376,10 @@ extension SweepConfigLoader {
             var result: [(String, Double)] = []
             for entry in map.entries {
                 guard names.contains(entry.key) else {
-                    throw reader.error(at: entry.keyNode, "unknown name '\(entry.key)' in \(label); allowed \(what) are "
-                        + names.joined(separator: ", "))
+                    throw reader.error(
+                        at: entry.keyNode,
+                        "unknown name '\(entry.key)' in \(label); allowed \(what) are "
+                            + names.joined(separator: ", "))
                 }
                 result.append((entry.key, try reader.number(entry.value, in: 0 ... 1_000_000, above: 0, for: "the weight of '\(entry.key)'")))
             }

@@ -25,7 +25,8 @@ public enum SweepDocs {
     /// `text` with the region between the axis-table markers replaced by `axisTable` (nil without markers).
     public static func replacingAxisTable(in text: String) -> String? {
         guard let begin = text.range(of: axisTableBegin), let end = text.range(of: axisTableEnd),
-              begin.upperBound <= end.lowerBound else { return nil }
+            begin.upperBound <= end.lowerBound
+        else { return nil }
         return String(text[..<begin.upperBound]) + "\n" + axisTable + "\n" + String(text[end.lowerBound...])
     }
 

@@ -58,9 +58,11 @@ public struct SweepPlan: Sendable {
         Combinations.forEach(config) { found.append($0) }
         let width = max(3, String(found.count).count)
         configurations = found.enumerated().map { index, valueIndices in
-            Configuration(index: index, id: "c" + Self.pad(index + 1, width), values: zip(config.axes, valueIndices).map {
-                AxisAssignment(axis: $0.0.name, value: $0.0.values[$0.1])
-            })
+            Configuration(
+                index: index, id: "c" + Self.pad(index + 1, width),
+                values: zip(config.axes, valueIndices).map {
+                    AxisAssignment(axis: $0.0.name, value: $0.0.values[$0.1])
+                })
         }
         combinationCount = Combinations.countBeforeExclusion(of: config)
         configHash = FNV1a.hex(PlanText.canonical(config))
@@ -155,8 +157,9 @@ public struct SweepPlan: Sendable {
 
     /// The unit of configuration `c` over `trees`, with its id.
     func workUnit(configuration c: Int, trees: Range<Int>) -> WorkUnit {
-        WorkUnit(id: configurations[c].id + "-t" + Self.pad(trees.lowerBound + 1, max(4, String(treeCount).count)),
-                 configuration: c, trees: trees)
+        WorkUnit(
+            id: configurations[c].id + "-t" + Self.pad(trees.lowerBound + 1, max(4, String(treeCount).count)),
+            configuration: c, trees: trees)
     }
 
     static func pad(_ n: Int, _ width: Int) -> String {

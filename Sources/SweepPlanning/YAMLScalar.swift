@@ -38,8 +38,9 @@ public enum DecimalText {
     /// A finite decimal number such as `16`, `-3.5`, `1e3`, `.5`; nil for anything else.
     public static func parse(_ text: String) -> Decimal? {
         guard !text.isEmpty, text.allSatisfy({ "0123456789+-.eE".contains($0) }),
-              text.contains(where: { $0.isNumber }),
-              let double = Double(text), double.isFinite, let value = Decimal(string: text) else { return nil }
+            text.contains(where: { $0.isNumber }),
+            let double = Double(text), double.isFinite, let value = Decimal(string: text)
+        else { return nil }
         return value
     }
 

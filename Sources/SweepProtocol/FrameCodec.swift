@@ -136,7 +136,7 @@ extension ProtocolMessage: Equatable {
 /// strings as `u32` length + UTF-8. A `result` carries its encoded `UnitResult` (``ResultCodec``) as
 /// frame 2, untouched. The routing-id frame a ROUTER socket adds is not part of the message.
 public enum FrameCodec {
-    public static let magic: [UInt8] = [0x53, 0x57, 0x50]  // "SWP"
+    public static let magic: [UInt8] = [0x53, 0x57, 0x50] // "SWP"
     public static let headerBytes = 6
 
     /// The header frame of a message of `type`.
@@ -212,8 +212,9 @@ public enum FrameCodec {
             let configText = try r.string("welcome.configText", maxBytes: WireLimits.configTextBytes)
             let heartbeatMs = try r.int("welcome.heartbeatMs", in: WireLimits.heartbeatMs)
             let liveness = try r.int("welcome.liveness", in: WireLimits.liveness)
-            message = .welcome(sweepID: sweepID, configHash: configHash, configText: configText,
-                               heartbeatMs: heartbeatMs, liveness: liveness)
+            message = .welcome(
+                sweepID: sweepID, configHash: configHash, configText: configText,
+                heartbeatMs: heartbeatMs, liveness: liveness)
         case .refuse:
             message = .refuse(reason: try r.string("refuse.reason", maxBytes: WireLimits.reasonBytes))
         case .credit:
@@ -238,8 +239,9 @@ public enum FrameCodec {
             guard payload.count <= WireLimits.payloadBytes else {
                 throw .tooLong(field: "result.payload", offset: 0, length: payload.count, limit: WireLimits.payloadBytes)
             }
-            message = .result(unit: unit, attempt: attempt, status: status, elapsedMicroseconds: elapsed,
-                              payload: payload, detail: detail)
+            message = .result(
+                unit: unit, attempt: attempt, status: status, elapsedMicroseconds: elapsed,
+                payload: payload, detail: detail)
         case .ack:
             message = .ack(unit: try unitSpec(&r, "ack"))
         case .cancel:

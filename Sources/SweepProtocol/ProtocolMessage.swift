@@ -1,4 +1,3 @@
-
 /// The protocol version every message carries ("SWP/3"). A peer with another version is refused.
 ///
 /// Version 2 added the batched `assignments` and `acks` messages (types 13 and 14); a version-1 worker would

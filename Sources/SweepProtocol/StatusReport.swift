@@ -54,9 +54,11 @@ public struct StatusReport: Sendable, Equatable {
     /// Quarantined units a status message lists (the count is always exact).
     public static let listedQuarantined = 100
 
-    public init(sweepID: String, configHash: String, unitsDone: Int, unitsTotal: Int, treesDone: Int, treesTotal: Int,
-                scenariosDone: Int, scenariosTotal: Int, treesThisRun: Int, elapsedMs: Int, retries: Int,
-                quarantinedCount: Int, quarantinedUnits: [Quarantined], finished: Bool, workers: [Worker]) {
+    public init(
+        sweepID: String, configHash: String, unitsDone: Int, unitsTotal: Int, treesDone: Int, treesTotal: Int,
+        scenariosDone: Int, scenariosTotal: Int, treesThisRun: Int, elapsedMs: Int, retries: Int,
+        quarantinedCount: Int, quarantinedUnits: [Quarantined], finished: Bool, workers: [Worker]
+    ) {
         self.sweepID = sweepID; self.configHash = configHash; self.unitsDone = unitsDone; self.unitsTotal = unitsTotal
         self.treesDone = treesDone; self.treesTotal = treesTotal; self.scenariosDone = scenariosDone
         self.scenariosTotal = scenariosTotal; self.treesThisRun = treesThisRun; self.elapsedMs = elapsedMs
@@ -87,8 +89,10 @@ public struct StatusReport: Sendable, Equatable {
 extension StatusReport {
     func encode(_ w: inout WireWriter) {
         w.string(sweepID); w.string(configHash)
-        for v in [unitsDone, unitsTotal, treesDone, treesTotal, scenariosDone, scenariosTotal, treesThisRun, elapsedMs,
-                  retries, quarantinedCount] { w.int(v) }
+        for v in [
+            unitsDone, unitsTotal, treesDone, treesTotal, scenariosDone, scenariosTotal, treesThisRun, elapsedMs,
+            retries, quarantinedCount
+        ] { w.int(v) }
         w.u8(finished ? 1 : 0)
         w.int(quarantinedUnits.count)
         for q in quarantinedUnits { w.string(q.unit); w.string(q.reason) }
@@ -115,21 +119,26 @@ extension StatusReport {
         let listed = try r.int("status.quarantinedUnits.count", in: 0 ... Int64(listedQuarantined))
         var quarantined: [Quarantined] = []
         for _ in 0 ..< listed {
-            quarantined.append(Quarantined(unit: try r.string("status.quarantinedUnits.unit", maxBytes: id),
-                                           reason: try r.string("status.quarantinedUnits.reason", maxBytes: WireLimits.reasonBytes)))
+            quarantined.append(
+                Quarantined(
+                    unit: try r.string("status.quarantinedUnits.unit", maxBytes: id),
+                    reason: try r.string("status.quarantinedUnits.reason", maxBytes: WireLimits.reasonBytes)))
         }
         let workerCount = try r.int("status.workers.count", in: WireLimits.statusWorkers)
         var workers: [Worker] = []
         for _ in 0 ..< workerCount {
             let wid = try r.string("status.workers.id", maxBytes: id), host = try r.string("status.workers.host", maxBytes: id)
-            workers.append(Worker(id: wid, host: host, slots: try r.int("status.workers.slots", in: WireLimits.slots),
-                                  unitsDone: try r.int("status.workers.unitsDone", in: p),
-                                  unitsHeld: try r.int("status.workers.unitsHeld", in: p),
-                                  lastHeardMsAgo: try r.int("status.workers.lastHeardMsAgo", in: p)))
+            workers.append(
+                Worker(
+                    id: wid, host: host, slots: try r.int("status.workers.slots", in: WireLimits.slots),
+                    unitsDone: try r.int("status.workers.unitsDone", in: p),
+                    unitsHeld: try r.int("status.workers.unitsHeld", in: p),
+                    lastHeardMsAgo: try r.int("status.workers.lastHeardMsAgo", in: p)))
         }
-        return StatusReport(sweepID: sweepID, configHash: configHash, unitsDone: unitsDone, unitsTotal: unitsTotal,
-                            treesDone: treesDone, treesTotal: treesTotal, scenariosDone: scenariosDone, scenariosTotal: scenariosTotal,
-                            treesThisRun: treesThisRun, elapsedMs: elapsedMs, retries: retries, quarantinedCount: quarantinedCount,
-                            quarantinedUnits: quarantined, finished: flag == 1, workers: workers)
+        return StatusReport(
+            sweepID: sweepID, configHash: configHash, unitsDone: unitsDone, unitsTotal: unitsTotal,
+            treesDone: treesDone, treesTotal: treesTotal, scenariosDone: scenariosDone, scenariosTotal: scenariosTotal,
+            treesThisRun: treesThisRun, elapsedMs: elapsedMs, retries: retries, quarantinedCount: quarantinedCount,
+            quarantinedUnits: quarantined, finished: flag == 1, workers: workers)
     }
 }

@@ -151,7 +151,7 @@ public struct WireReader: Sendable {
     /// A varint that must lie in `allowed`.
     public mutating func varint(_ field: @autoclosure () -> String, in allowed: ClosedRange<Int64>) throws(ProtocolError) -> Int {
         let start = offset
-        let v = Int64(try varint(field()))  // at most Int64.max
+        let v = Int64(try varint(field())) // at most Int64.max
         guard allowed.contains(v) else { throw .outOfRange(field: field(), offset: start, value: v, allowed: allowed) }
         return Int(v)
     }

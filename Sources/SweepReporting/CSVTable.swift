@@ -29,8 +29,9 @@ public struct CSVTable: Sendable, Equatable {
     /// Appends one record.
     /// - Precondition: `row.count == columns.count`.
     public mutating func append(_ row: [String]) {
-        precondition(row.count == columns.count,
-                     "CSV row has \(row.count) fields but the table declares \(columns.count) columns")
+        precondition(
+            row.count == columns.count,
+            "CSV row has \(row.count) fields but the table declares \(columns.count) columns")
         rows.append(row)
     }
 

@@ -17,8 +17,10 @@ public struct ClusterMoments: Sendable, Equatable {
     /// Σx·n.
     public var crossProduct: Int
 
-    public init(clusters: Int = 0, attempts: Int = 0, count: Int = 0, attemptsSquared: Int = 0, countSquared: Int = 0,
-                crossProduct: Int = 0) {
+    public init(
+        clusters: Int = 0, attempts: Int = 0, count: Int = 0, attemptsSquared: Int = 0, countSquared: Int = 0,
+        crossProduct: Int = 0
+    ) {
         self.clusters = clusters; self.attempts = attempts; self.count = count
         self.attemptsSquared = attemptsSquared; self.countSquared = countSquared; self.crossProduct = crossProduct
     }
@@ -27,14 +29,16 @@ public struct ClusterMoments: Sendable, Equatable {
     /// - Precondition: `0 <= count <= attempts`.
     public init(cluster attempts: Int, count: Int) {
         precondition(0 <= count && count <= attempts, "a cluster needs 0 <= count <= attempts, got \(count)/\(attempts)")
-        self.init(clusters: attempts > 0 ? 1 : 0, attempts: attempts, count: count, attemptsSquared: attempts * attempts,
-                  countSquared: count * count, crossProduct: count * attempts)
+        self.init(
+            clusters: attempts > 0 ? 1 : 0, attempts: attempts, count: count, attemptsSquared: attempts * attempts,
+            countSquared: count * count, crossProduct: count * attempts)
     }
 
     /// Each of `attempts` runs its own cluster: what moments are when nothing groups the runs.
     public static func independent(attempts: Int, count: Int) -> ClusterMoments {
-        ClusterMoments(clusters: attempts, attempts: attempts, count: count, attemptsSquared: attempts, countSquared: count,
-                       crossProduct: count)
+        ClusterMoments(
+            clusters: attempts, attempts: attempts, count: count, attemptsSquared: attempts, countSquared: count,
+            crossProduct: count)
     }
 
     public mutating func merge(_ other: ClusterMoments) {
@@ -51,7 +55,8 @@ public struct ClusterMoments: Sendable, Equatable {
     /// `Σx ≤ Σx² ≤ Σx·n ≤ Σn²` and `Σx² ≤ (Σx)²`.
     public var isPlausible: Bool {
         guard clusters >= 0, attempts >= 0, count >= 0, count <= attempts, clusters <= attempts,
-              (clusters == 0) == (attempts == 0) else { return false }
+            (clusters == 0) == (attempts == 0)
+        else { return false }
         let (n2, overflowN) = attempts.multipliedReportingOverflow(by: attempts)
         let (x2, overflowX) = count.multipliedReportingOverflow(by: count)
         return attempts <= attemptsSquared && (overflowN || attemptsSquared <= n2)

@@ -111,11 +111,12 @@ public enum FactorEffects {
                         // Rounding noise of an exact 0 (e.g. 0.5 − 0.3 − 0.4 + 0.2) counts as 0, and strengths
                         // within noise of each other are equal.
                         let contrast = abs(signed) < tolerance ? 0 : abs(signed)
-                        let better = best.map { b in
-                            if abs(contrast - b.strength) > tolerance { return contrast > b.strength }
-                            if (signed > 0) != bestRaises { return signed > 0 }
-                            return r > b.cell.rate! + tolerance
-                        } ?? true
+                        let better =
+                            best.map { b in
+                                if abs(contrast - b.strength) > tolerance { return contrast > b.strength }
+                                if (signed > 0) != bestRaises { return signed > 0 }
+                                return r > b.cell.rate! + tolerance
+                            } ?? true
                         if better {
                             best = Interaction(axis: a, axis2: b, level: x, level2: y, cell: grid[x][y], strength: contrast)
                             bestRaises = signed > 0

@@ -39,14 +39,20 @@ public struct FactorTable: Sendable, Equatable {
 
     /// - Precondition: one level per axis, in range; one attempt and one count per outcome, `0 ≤ count ≤ attempts`.
     public mutating func append(_ row: Row) {
-        precondition(row.levels.count == axes.count && row.levels.indices.allSatisfy { axes[$0].levels.indices.contains(row.levels[$0]) },
-                     "a factor row needs one valid level per axis")
-        precondition(row.attempts.count == outcomes.count && row.counts.count == outcomes.count
-                     && zip(row.counts, row.attempts).allSatisfy { 0 <= $0 && $0 <= $1 },
-                     "a factor row needs 0 <= count <= attempts for every outcome")
-        precondition(row.trees.map { t in t.count == outcomes.count && t.indices.allSatisfy {
-            t[$0].attempts == row.attempts[$0] && t[$0].count == row.counts[$0]
-        } } ?? true, "a factor row's per-tree sums must match its attempts and counts")
+        precondition(
+            row.levels.count == axes.count && row.levels.indices.allSatisfy { axes[$0].levels.indices.contains(row.levels[$0]) },
+            "a factor row needs one valid level per axis")
+        precondition(
+            row.attempts.count == outcomes.count && row.counts.count == outcomes.count
+                && zip(row.counts, row.attempts).allSatisfy { 0 <= $0 && $0 <= $1 },
+            "a factor row needs 0 <= count <= attempts for every outcome")
+        precondition(
+            row.trees.map { t in
+                t.count == outcomes.count
+                    && t.indices.allSatisfy {
+                        t[$0].attempts == row.attempts[$0] && t[$0].count == row.counts[$0]
+                    }
+            } ?? true, "a factor row's per-tree sums must match its attempts and counts")
         rows.append(row)
     }
 

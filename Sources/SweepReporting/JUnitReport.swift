@@ -40,7 +40,8 @@ public struct JUnitReport: Sendable, Equatable {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(Self.escape(name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
         for suite in suites {
-            out += "  <testsuite name=\"\(Self.escape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(suite.failures)\" "
+            out +=
+                "  <testsuite name=\"\(Self.escape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(suite.failures)\" "
                 + "errors=\"0\" skipped=\"\(suite.skipped)\">\n"
             for test in suite.cases {
                 let open = "    <testcase classname=\"\(Self.escape(test.className))\" name=\"\(Self.escape(test.name))\""
@@ -48,7 +49,8 @@ public struct JUnitReport: Sendable, Equatable {
                 case .passed:
                     out += open + "/>\n"
                 case .failed(let message):
-                    out += open + ">\n      <failure message=\"\(Self.escape(message))\" type=\"rate\">\(Self.escape(message))</failure>\n"
+                    out +=
+                        open + ">\n      <failure message=\"\(Self.escape(message))\" type=\"rate\">\(Self.escape(message))</failure>\n"
                         + "    </testcase>\n"
                 case .skipped(let message):
                     out += open + ">\n      <skipped message=\"\(Self.escape(message))\"/>\n    </testcase>\n"
@@ -76,6 +78,6 @@ public struct JUnitReport: Sendable, Equatable {
     }
 
     static let references: [Unicode.Scalar: String] = [
-        "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;",
+        "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"
     ]
 }

@@ -47,7 +47,7 @@ public struct LatencyHistogram: Sendable, Equatable {
             add(LatencyHistogram.limitMs + 1, 1)
             overflowMaxMicroseconds = max(overflowMaxMicroseconds, us)
         } else {
-            add(Int((us + 999) / 1000), 1)  // ceil(us / 1000)
+            add(Int((us + 999) / 1000), 1) // ceil(us / 1000)
         }
         count += 1
     }
@@ -82,7 +82,7 @@ public struct LatencyHistogram: Sendable, Equatable {
     /// The rank is exact for integral `p`.
     /// - Precondition: `0 <= p <= 100`.
     public func percentile(_ p: Double) -> Double? {
-        precondition((0...100).contains(p), "a percentile must be in 0...100, got \(p)")
+        precondition((0 ... 100).contains(p), "a percentile must be in 0...100, got \(p)")
         guard count > 0 else { return nil }
         let rank = max(1, min(count, Int((p * Double(count) / 100).rounded(.up))))
         var seen = 0

@@ -37,9 +37,10 @@ public final class OutputClaim {
     /// keeping. A directory that holds anything else (reports, a journal with records) is left as it is.
     public func abandon(removing removable: Set<String> = [], when unused: () -> Bool = { true }) {
         guard let directory = created.first,
-              let contents = try? FileManager.default.contentsOfDirectory(atPath: directory),
-              contents.allSatisfy({ $0 == OutputDirectory.markerName || removable.contains($0) }),
-              contents.allSatisfy({ $0 == OutputDirectory.markerName }) || unused() else { return }
+            let contents = try? FileManager.default.contentsOfDirectory(atPath: directory),
+            contents.allSatisfy({ $0 == OutputDirectory.markerName || removable.contains($0) }),
+            contents.allSatisfy({ $0 == OutputDirectory.markerName }) || unused()
+        else { return }
         for name in contents { _ = unlink(directory + "/" + name) }
         for dir in created where rmdir(dir) != 0 { break }
         created = []
@@ -75,8 +76,9 @@ public final class OutputClaim {
 extension OutputDirectory {
     /// The error for a directory another running sweep holds.
     static func inUse(_ target: String) -> OutputDirectoryError {
-        OutputDirectoryError("Cannot write the report directory \(target): another sweep that is still running (sweep submit or sweep run) "
-            + "is using it; wait for it to finish, or write somewhere else.")
+        OutputDirectoryError(
+            "Cannot write the report directory \(target): another sweep that is still running (sweep submit or sweep run) "
+                + "is using it; wait for it to finish, or write somewhere else.")
     }
 
     /// Claims `directory` for a command that will write its reports there, before any work is done, so that
@@ -112,8 +114,9 @@ extension OutputDirectory {
         let target = URL(fileURLWithPath: path)
         let name = target.lastPathComponent
         guard name.utf8.count <= maximumNameBytes else {
-            throw io.error("its name is \(name.utf8.count) bytes long, and at most \(maximumNameBytes) fit (it is written under a temporary "
-                + "name \(temporaryNameOverhead) bytes longer, and a file name has at most \(fileNameLimit) bytes)")
+            throw io.error(
+                "its name is \(name.utf8.count) bytes long, and at most \(maximumNameBytes) fit (it is written under a temporary "
+                    + "name \(temporaryNameOverhead) bytes longer, and a file name has at most \(fileNameLimit) bytes)")
         }
         let claim = OutputClaim(requested: directory, path: path)
         if lstat(path, &info) == 0 {
@@ -213,7 +216,8 @@ extension OutputDirectory {
         if !exists(claim.path) {
             // The previous complete copy, renamed aside by a sweep killed between the two renames of its swap; or
             // else a new copy that got as far as its kept files (everything is written before them).
-            let complete = leftovers.first { $0.old }
+            let complete =
+                leftovers.first { $0.old }
                 ?? leftovers.first { l in exists("\(parent.path)/\(l.name)/\(markerName)") && kept.contains { exists("\(parent.path)/\(l.name)/\($0)") } }
             if let complete, posixRename(parent.path + "/" + complete.name, claim.path) == 0 {
                 done.append("put \(complete.name) back in its place")

@@ -81,8 +81,10 @@ public enum OutputDirectory {
     ///     here.
     /// - Throws: ``OutputDirectoryError``, one sentence naming `directory`, on an invalid file name, a directory in
     ///   use by another sweep, or any I/O failure.
-    public static func write(files: [(name: String, contents: String)], to directory: String, keeping kept: [String] = [],
-                             claim given: OutputClaim? = nil, options: SwapOptions = SwapOptions()) throws {
+    public static func write(
+        files: [(name: String, contents: String)], to directory: String, keeping kept: [String] = [],
+        claim given: OutputClaim? = nil, options: SwapOptions = SwapOptions()
+    ) throws {
         let io = POSIXSteps(target: given?.requested ?? directory, options: options)
         try validate(names: files.map(\.name), io: io)
         let claim = try given ?? OutputDirectory.claim(directory, keeping: kept)
@@ -127,7 +129,7 @@ public enum OutputDirectory {
                 throw error
             }
         } catch {
-            for dir in createdParents { _ = rmdir(dir.path) }  // deepest first
+            for dir in createdParents { _ = rmdir(dir.path) } // deepest first
             throw error
         }
     }
@@ -179,8 +181,10 @@ public enum OutputDirectory {
 
     static let notOurs = "it is a non-empty directory without a \(markerName) file, so TouchSweep did not write it and will not replace it"
 
-    private static func replace(_ target: URL, with temp: URL, lock tempLock: Int32, parent: URL, claim: OutputClaim,
-                                io: POSIXSteps) throws {
+    private static func replace(
+        _ target: URL, with temp: URL, lock tempLock: Int32, parent: URL, claim: OutputClaim,
+        io: POSIXSteps
+    ) throws {
         var info = stat()
         guard lstat(target.path, &info) == 0 else {
             try io.step(.install) { try io.renameNoReplace(temp.path, target.path) }
@@ -338,15 +342,15 @@ final class POSIXSteps {
 /// replacing. Nil where the C library has no such function (and on Apple platforms, which take two renames).
 enum SystemRename {
     typealias Function = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-    static let noReplace: UInt32 = 1  // RENAME_NOREPLACE
-    static let exchange: UInt32 = 2  // RENAME_EXCHANGE
+    static let noReplace: UInt32 = 1 // RENAME_NOREPLACE
+    static let exchange: UInt32 = 2 // RENAME_EXCHANGE
 
     static let renameat2: Function? = {
         #if os(Linux)
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: Function.self)
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
+            return unsafeBitCast(symbol, to: Function.self)
         #else
-        return nil
+            return nil
         #endif
     }()
 

@@ -53,9 +53,11 @@ public enum RankedSummary {
         guard !shown.isEmpty else { return (lines + ["  (no configuration had attempts)"]).joined(separator: "\n") + "\n" }
         let header = ["rank", "config", "label", "rate", "95% CI (trees)", "count", "/", "attempts"]
         let cells = shown.enumerated().map { i, row in
-            [String(i + 1), oneLine(row.configID), oneLine(row.label), ReportNumber.percent(row.rate),
-             ReportNumber.percentInterval(row.low, row.high),
-             ReportNumber.integer(row.count), "/", ReportNumber.integer(row.attempts)]
+            [
+                String(i + 1), oneLine(row.configID), oneLine(row.label), ReportNumber.percent(row.rate),
+                ReportNumber.percentInterval(row.low, row.high),
+                ReportNumber.integer(row.count), "/", ReportNumber.integer(row.attempts)
+            ]
         }
         let leftAligned: Set<Int> = [1, 2, 4, 7]
         let widths = header.indices.map { c in ([header] + cells).map { $0[c].count }.max() ?? 0 }
@@ -64,7 +66,7 @@ public enum RankedSummary {
                 let fill = String(repeating: " ", count: widths[c] - text.count)
                 return leftAligned.contains(c) ? text + fill : fill + text
             }
-            var line = padded[0..<6].joined(separator: "  ") + " " + padded[6] + " " + padded[7]
+            var line = padded[0 ..< 6].joined(separator: "  ") + " " + padded[6] + " " + padded[7]
             while line.hasSuffix(" ") { line.removeLast() }
             lines.append(line)
         }
@@ -72,8 +74,10 @@ public enum RankedSummary {
     }
 
     private static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? " " : $0
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? " " : $0
+                }))
     }
 }

@@ -16,13 +16,13 @@ public enum ReportNumber {
     /// Fixed-point text for `v` with `digits` decimal places (see the type's contract).
     /// - Precondition: `0 <= digits <= 30`.
     public static func fixed(_ v: Double, digits: Int) -> String {
-        precondition((0...30).contains(digits), "fixed-point digits must be in 0...30, got \(digits)")
+        precondition((0 ... 30).contains(digits), "fixed-point digits must be in 0...30, got \(digits)")
         if v.isNaN { return "" }
         if v.isInfinite { return v < 0 ? "-inf" : "inf" }
         if let scaled = quickRounded(v.magnitude, digits: digits) {
             return v < 0 && scaled != 0 ? "-" + layout(String(scaled), digits: digits) : layout(String(scaled), digits: digits)
         }
-        var number = DecimalDigits(exactly: v.magnitude)  // value = number / 10^fractionDigits
+        var number = DecimalDigits(exactly: v.magnitude) // value = number / 10^fractionDigits
         if number.fractionDigits > digits {
             let drop = number.fractionDigits - digits
             let roundUp = number.digit(at: drop - 1) >= 5
@@ -41,11 +41,11 @@ public enum ReportNumber {
     private static func quickRounded(_ m: Double, digits: Int) -> Int? {
         guard digits <= 15 else { return nil }
         var power = 1.0
-        for _ in 0..<digits { power *= 10 }  // exact up to 10^22
+        for _ in 0 ..< digits { power *= 10 } // exact up to 10^22
         let scaled = m * power
         guard scaled < 0x1p52 else { return nil }
         let whole = scaled.rounded(.down)
-        let fraction = scaled - whole  // exact
+        let fraction = scaled - whole // exact
         guard abs(fraction - 0.5) > 2 * scaled.ulp else { return nil }
         return Int(whole) + (fraction > 0.5 ? 1 : 0)
     }
@@ -88,7 +88,7 @@ public enum ReportNumber {
 
 /// A non-negative integer as little-endian decimal digits, with a count of implied fraction digits.
 private struct DecimalDigits {
-    private(set) var digits: [UInt8] = []  // least significant first; empty means zero
+    private(set) var digits: [UInt8] = [] // least significant first; empty means zero
     private(set) var fractionDigits = 0
 
     /// The exact value of a finite, non-negative double: m · 2^e is m · 5^-e / 10^-e when e < 0.
@@ -99,9 +99,9 @@ private struct DecimalDigits {
         var m = significand
         while m > 0 { digits.append(UInt8(m % 10)); m /= 10 }
         if exponent >= 0 {
-            for _ in 0..<exponent { multiply(by: 2) }
+            for _ in 0 ..< exponent { multiply(by: 2) }
         } else {
-            for _ in 0..<(-exponent) { multiply(by: 5) }
+            for _ in 0 ..< (-exponent) { multiply(by: 5) }
             fractionDigits = -exponent
         }
     }

@@ -57,8 +57,9 @@ public enum TreeClusteredInterval {
         for g in groups where g.attempts > 0 {
             inverseRoot += Double(g.attempts) / Double(attempts) / effectiveRuns(g).squareRoot()
         }
-        return wilson(rate: Double(count) / Double(attempts), runs: 1 / (inverseRoot * inverseRoot),
-                      z: StudentT.quantile975(df: trees - 1), allFail: count == 0, allSucceed: count == attempts)
+        return wilson(
+            rate: Double(count) / Double(attempts), runs: 1 / (inverseRoot * inverseRoot),
+            z: StudentT.quantile975(df: trees - 1), allFail: count == 0, allSucceed: count == attempts)
     }
 
     /// N / deff for one group: deff = v / (p(1 − p)/N) with v = m/(m − 1)·Σ(x_t − p·n_t)²/N², never below 1; N itself

@@ -10,8 +10,9 @@ public enum WilsonInterval {
     /// with `low` exactly 0 when `successes == 0` and `high` exactly 1 when `successes == trials`.
     /// - Precondition: `0 <= successes <= trials`.
     public static func interval95(successes: Int, trials: Int) -> (low: Double, high: Double)? {
-        precondition(trials >= 0 && (0...trials).contains(successes),
-                     "Wilson interval needs 0 <= successes <= trials, got \(successes)/\(trials)")
+        precondition(
+            trials >= 0 && (0 ... trials).contains(successes),
+            "Wilson interval needs 0 <= successes <= trials, got \(successes)/\(trials)")
         guard trials > 0 else { return nil }
         let n = Double(trials), s = Double(successes), z = z95, z2 = z * z
         let center = (s + z2 / 2) / (n + z2)

@@ -81,7 +81,7 @@ public enum ResultCodec {
         w.varint(result.elements.count)
         var previous = -1
         for e in result.elements {
-            w.varint(e.element - previous - 1)  // gaps: indices strictly increase
+            w.varint(e.element - previous - 1) // gaps: indices strictly increase
             tally(e.tally, &w)
             previous = e.element
         }
@@ -89,7 +89,7 @@ public enum ResultCodec {
 
     static func tally(_ t: Tally, _ w: inout WireWriter) {
         w.varint(t.runs)
-        if t.runs > 0 {  // with no runs every attempt and count is 0: not written
+        if t.runs > 0 { // with no runs every attempt and count is 0: not written
             for reason in NotCounted.allCases { w.varint(t.notCounted(reason)) }
             for c in DefectClass.allCases { w.varint(t.attempts(c)) }
             for c in DefectClass.allCases { w.varint(t.count(c)) }
@@ -113,7 +113,7 @@ public enum ResultCodec {
         w.varint(buckets.count)
         var previous = -1
         for b in buckets {
-            w.varint(b.bucket - previous - 1)  // gaps: 0 for adjacent buckets
+            w.varint(b.bucket - previous - 1) // gaps: 0 for adjacent buckets
             w.varint(b.count)
             previous = b.bucket
         }
@@ -155,8 +155,9 @@ public enum ResultCodec {
             let causesOffset = r.offset
             let causes = try self.causes(&r)
             guard DefectClass.allCases.allSatisfy({ causes.total($0) == total.count($0) }) else {
-                throw .inconsistent(field: "payload.causes", offset: causesOffset,
-                                    reason: "the causes of a defect class do not add up to its count in the total")
+                throw .inconsistent(
+                    field: "payload.causes", offset: causesOffset,
+                    reason: "the causes of a defect class do not add up to its count in the total")
             }
             guard let tallies = ConfigurationTallies(total: total, byTemplate: byTemplate, byFamily: byFamily, causes: causes) else {
                 throw inconsistent
@@ -197,12 +198,14 @@ public enum ResultCodec {
     public static func decode(_ bytes: [UInt8], for unit: UnitSpec) throws(ProtocolError) -> UnitResult {
         let result = try decode(bytes)
         guard result.configuration == unit.configuration else {
-            throw .inconsistent(field: "payload.configuration", offset: 1,
-                                reason: "the result is for configuration \(result.configuration), the unit is \(unit.id)")
+            throw .inconsistent(
+                field: "payload.configuration", offset: 1,
+                reason: "the result is for configuration \(result.configuration), the unit is \(unit.id)")
         }
         for (i, e) in result.examples.enumerated() where !unit.trees.contains(e.treeIndex) {
-            throw .inconsistent(field: "payload.examples[\(i)].treeIndex", offset: 0,
-                                reason: "tree \(e.treeIndex) is outside unit \(unit.id)")
+            throw .inconsistent(
+                field: "payload.examples[\(i)].treeIndex", offset: 0,
+                reason: "tree \(e.treeIndex) is outside unit \(unit.id)")
         }
         return result
     }
@@ -259,7 +262,7 @@ public enum ResultCodec {
 
     /// A tally, or `nil` for an empty one (no runs, no histograms: the same as `Tally()`).
     static func tally(_ r: inout WireReader, _ field: @autoclosure () -> String) throws(ProtocolError) -> Tally? {
-        if r.skip(ifNext: 0, 0) { return nil }  // an empty tally: 0 runs, no histograms
+        if r.skip(ifNext: 0, 0) { return nil } // an empty tally: 0 runs, no histograms
         let runs = try r.varint("\(field()).runs", in: 0 ... maxCount)
         if runs == 0 {
             let flagsOffset = r.offset
@@ -302,18 +305,24 @@ public enum ResultCodec {
             var sums: [ClusterMoments] = []
             for i in 0 ..< classes {
                 let name = "\(field()).trees[\(i)] (\(classNames[i]))"
-                sums.append(ClusterMoments(clusters: try r.varint("\(name).trees", in: 0 ... maxCount), attempts: attempts[i],
-                                           count: counts[i], attemptsSquared: try r.varint("\(name).attemptsSquared", in: 0 ... Int64.max),
-                                           countSquared: try r.varint("\(name).countSquared", in: 0 ... Int64.max),
-                                           crossProduct: try r.varint("\(name).crossProduct", in: 0 ... Int64.max)))
+                sums.append(
+                    ClusterMoments(
+                        clusters: try r.varint("\(name).trees", in: 0 ... maxCount), attempts: attempts[i],
+                        count: counts[i], attemptsSquared: try r.varint("\(name).attemptsSquared", in: 0 ... Int64.max),
+                        countSquared: try r.varint("\(name).countSquared", in: 0 ... Int64.max),
+                        crossProduct: try r.varint("\(name).crossProduct", in: 0 ... Int64.max)))
             }
             trees = sums
         }
         // Every bound Tally checks on attempts, counts and histograms was checked above; only the per-tree sums remain.
-        guard let tally = Tally(runs: runs, notCounted: notCounted, attempts: attempts, counts: counts, highlightLatency: highlight, actionLatency: action,
-                                trees: trees) else {
-            throw .inconsistent(field: "\(field()).trees", offset: treesOffset,
-                                reason: "per-tree sums that no trees give (more trees than attempts, or squares out of bounds)")
+        guard
+            let tally = Tally(
+                runs: runs, notCounted: notCounted, attempts: attempts, counts: counts, highlightLatency: highlight, actionLatency: action,
+                trees: trees)
+        else {
+            throw .inconsistent(
+                field: "\(field()).trees", offset: treesOffset,
+                reason: "per-tree sums that no trees give (more trees than attempts, or squares out of bounds)")
         }
         return tally
     }
@@ -330,11 +339,12 @@ public enum ResultCodec {
             let gap = try r.varint("\(field()).bucket[\(i)]", in: 0 ... Int64(histogramBuckets))
             let bucket = previous + 1 + gap
             guard bucket < histogramBuckets else {
-                throw .malformed(field: "\(field()).bucket[\(i)]", offset: at,
-                                 reason: "bucket \(bucket) is beyond the overflow bucket \(histogramBuckets - 1)")
+                throw .malformed(
+                    field: "\(field()).bucket[\(i)]", offset: at,
+                    reason: "bucket \(bucket) is beyond the overflow bucket \(histogramBuckets - 1)")
             }
             let count = try r.varint("\(field()).count[\(i)]", in: 1 ... maxCount)
-            total += count  // at most 2002 × 2^48: no overflow
+            total += count // at most 2002 × 2^48: no overflow
             buckets.append((bucket, count))
             previous = bucket
         }
@@ -354,8 +364,9 @@ public enum ResultCodec {
         let at = r.offset
         let c = try r.varint("payload.examples[\(i)].configuration", in: WireLimits.index)
         guard c == configuration else {
-            throw .inconsistent(field: "payload.examples[\(i)].configuration", offset: at,
-                                reason: "example of configuration \(c) in a result for configuration \(configuration)")
+            throw .inconsistent(
+                field: "payload.examples[\(i)].configuration", offset: at,
+                reason: "example of configuration \(c) in a result for configuration \(configuration)")
         }
         let defect = try enumeration(&r, "payload.examples[\(i)].defect", DefectClass.allCases)
         let treeIndex = try r.varint("payload.examples[\(i)].treeIndex", in: WireLimits.index)
@@ -365,8 +376,9 @@ public enum ResultCodec {
         let template = try enumeration(&r, "payload.examples[\(i)].template", templates)
         let treeSeed = try r.u64("payload.examples[\(i)].treeSeed")
         let target = try r.string("payload.examples[\(i)].target", maxBytes: WireLimits.identifierBytes)
-        return DefectExample(configuration: c, defect: defect, treeIndex: treeIndex, family: family, placement: placement,
-                             gestureIndex: gestureIndex, template: template, treeSeed: treeSeed, target: target)
+        return DefectExample(
+            configuration: c, defect: defect, treeIndex: treeIndex, family: family, placement: placement,
+            gestureIndex: gestureIndex, template: template, treeSeed: treeSeed, target: target)
     }
 
     static func enumeration<C: Collection>(_ r: inout WireReader, _ field: @autoclosure () -> String, _ all: C) throws(ProtocolError) -> C.Element

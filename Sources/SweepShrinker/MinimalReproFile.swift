@@ -67,7 +67,7 @@ public struct MinimalReproFile: Equatable, Sendable {
             "target: \(target)",
             "before: \(sizes(result.before))",
             "after: \(sizes(result.after)) (\(result.engineRuns) engine runs"
-                + (result.budgetExhausted ? ", budget spent: maybe not minimal)" : ")"),
+                + (result.budgetExhausted ? ", budget spent: maybe not minimal)" : ")")
         ]
         let header = lines.map { "# " + $0.map { $0.isNewline ? " " : $0 }.map(String.init).joined() + "\n" }.joined()
         return header + ScenarioWriter.yaml(scene, description: nil)
@@ -85,9 +85,10 @@ public struct MinimalReproFile: Equatable, Sendable {
         }
         func field(_ key: String) -> String? { fields.first { $0.0 == key }?.1 }
         guard let first = text.split(separator: "\n").first, first.hasPrefix("# Minimal reproduction of "),
-              let defectName = field("defect"), let defect = DefectClass.allCases.first(where: { $0.name == defectName }),
-              let cause = field("cause"), let familyName = field("gesture"), let family = GestureFamily(rawValue: familyName),
-              let intent = field("intent"), let target = field("target"), let command = field("made by") else { return nil }
+            let defectName = field("defect"), let defect = DefectClass.allCases.first(where: { $0.name == defectName }),
+            let cause = field("cause"), let familyName = field("gesture"), let family = GestureFamily(rawValue: familyName),
+            let intent = field("intent"), let target = field("target"), let command = field("made by")
+        else { return nil }
         let title = first.dropFirst("# Minimal reproduction of ".count)
         exampleID = String(title.prefix { $0 != ":" })
         self.defect = defect
@@ -120,8 +121,11 @@ public struct MinimalReproFile: Equatable, Sendable {
         default:
             intent = .nothing
         }
-        let subject = ShrinkSubject(scene: scene, gesture: Gesture(family: family, target: target, intent: intent, script: [],
-                                                                   liftTime: .zero, downTime: .zero))
+        let subject = ShrinkSubject(
+            scene: scene,
+            gesture: Gesture(
+                family: family, target: target, intent: intent, script: [],
+                liftTime: .zero, downTime: .zero))
         return subject.gesture
     }
 
@@ -148,7 +152,8 @@ extension MinimalReproFile {
     /// Whether `text` (a written file) loads and still shows its header's defect with its header's cause.
     public static func reproduces(_ text: String, path: String) -> Bool {
         guard let header = MinimalReproFile(text: text),
-              let loaded = try? ScenarioLoader.load(yaml: text, path: path) else { return false }
+            let loaded = try? ScenarioLoader.load(yaml: text, path: path)
+        else { return false }
         return header.shownCause(scene: loaded.scene) == header.cause
     }
 }

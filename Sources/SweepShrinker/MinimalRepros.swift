@@ -37,7 +37,7 @@ public enum MinimalRepros {
 
     public static let indexColumns = [
         "example_id", "config_id", "defect", "cause", "views_before", "views_after", "recognizers_before",
-        "recognizers_after", "samples_before", "samples_after", "duration_ms_before", "duration_ms_after", "file",
+        "recognizers_after", "samples_before", "samples_after", "duration_ms_before", "duration_ms_after", "file"
     ]
 
     /// One example picked for shrinking.
@@ -56,8 +56,9 @@ public enum MinimalRepros {
             let rows = plan.configurations.indices.map { c -> RankedSummary.Row in
                 let t = tallies.configurations[c].total
                 let n = t.attempts(defect), k = t.count(defect)
-                return RankedSummary.Row(configID: plan.configurations[c].id, label: "", rate: n > 0 ? Double(k) / Double(n) : .nan,
-                                         low: 0, high: 0, count: k, attempts: n)
+                return RankedSummary.Row(
+                    configID: plan.configurations[c].id, label: "", rate: n > 0 ? Double(k) / Double(n) : .nan,
+                    low: 0, high: 0, count: k, attempts: n)
             }
             for row in RankedSummary.ranked(rows, top: top) where row.count > 0 {
                 guard let c = plan.configurations.firstIndex(where: { $0.id == row.configID }) else { continue }
@@ -65,12 +66,17 @@ public enum MinimalRepros {
                 // overlay and from a tap-to-dismiss recognizer gets a repro of each.
                 var kinds: Set<String> = []
                 for e in tallies.examples[c][defect.rawValue] where kinds.count < causesPerConfiguration {
-                    guard let scenario = Replay.scenario(plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family,
-                                                         placement: e.placement, baseTrees: &baseTrees) else { continue }
+                    guard
+                        let scenario = Replay.scenario(
+                            plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family,
+                            placement: e.placement, baseTrees: &baseTrees)
+                    else { continue }
                     let kind = causeKind(CauseFinder.cause(of: defect, gesture: scenario.gesture, scene: scenario.scene))
                     guard kinds.insert(kind).inserted else { continue }
-                    picks.append(Pick(exampleID: e.id(configurationID: row.configID), configurationID: row.configID,
-                                      defect: defect, scenario: scenario))
+                    picks.append(
+                        Pick(
+                            exampleID: e.id(configurationID: row.configID), configurationID: row.configID,
+                            defect: defect, scenario: scenario))
                 }
             }
         }
@@ -94,15 +100,18 @@ public enum MinimalRepros {
             guard let result else { continue }
             let name = "minimal/\(pick.exampleID).\(pick.defect.name).yaml"
             let cause = result.cause
-            let file = MinimalReproFile(exampleID: pick.exampleID, defect: pick.defect, cause: cause,
-                                        gesture: result.subject.gesture, scene: result.subject.scene,
-                                        command: "sweep shrink OUTPUT_DIR \(pick.exampleID) --defect \(pick.defect.name) (by the sweep)")
+            let file = MinimalReproFile(
+                exampleID: pick.exampleID, defect: pick.defect, cause: cause,
+                gesture: result.subject.gesture, scene: result.subject.scene,
+                command: "sweep shrink OUTPUT_DIR \(pick.exampleID) --defect \(pick.defect.name) (by the sweep)")
             files.append((name, file.text(result)))
             let b = result.before, a = result.after
-            table.append([pick.exampleID, pick.configurationID, pick.defect.name, cause,
-                          String(b.views), String(a.views), String(b.recognizers), String(a.recognizers),
-                          String(b.samples), String(a.samples), ReportNumberText.number(b.durationMs),
-                          ReportNumberText.number(a.durationMs), name])
+            table.append([
+                pick.exampleID, pick.configurationID, pick.defect.name, cause,
+                String(b.views), String(a.views), String(b.recognizers), String(a.recognizers),
+                String(b.samples), String(a.samples), ReportNumberText.number(b.durationMs),
+                ReportNumberText.number(a.durationMs), name
+            ])
         }
         return files + [("minimal/index.csv", table.render())]
     }

@@ -33,7 +33,8 @@ extension Scene {
     ///   a removed recognizer is dropped.
     /// The window is always kept. Names never change, so trace texts and causes stay comparable.
     func rebuilt(keepingViews keepView: [Bool], recognizers keepRecognizer: [Bool], controllers keepController: [Bool])
-        -> SceneRebuild {
+        -> SceneRebuild
+    {
         var out = Scene(name: name, windowSize: windowSize, parameters: parameters)
         var viewMap = [ViewID?](repeating: nil, count: views.count)
         viewMap[0] = 0
@@ -55,8 +56,9 @@ extension Scene {
                 childShift = .zero
             } else {
                 childAncestor = ancestor
-                childShift = Point(shift.x + spec.frame.origin.x - spec.boundsOrigin.x,
-                                   shift.y + spec.frame.origin.y - spec.boundsOrigin.y)
+                childShift = Point(
+                    shift.x + spec.frame.origin.x - spec.boundsOrigin.x,
+                    shift.y + spec.frame.origin.y - spec.boundsOrigin.y)
             }
             for child in children[v].reversed() { stack.append((child, childAncestor, childShift)) }
         }
@@ -169,8 +171,10 @@ extension Scene {
 
     /// Target-action (§5.5) names responders: map them to the new ids. A call whose target was removed is
     /// dropped, and so is a first responder that was removed.
-    private func remapTargetActions(into out: inout Scene, order: [(old: ViewID, spec: ViewSpec)], viewMap: [ViewID?],
-                                    controllerMap: [Int?]) {
+    private func remapTargetActions(
+        into out: inout Scene, order: [(old: ViewID, spec: ViewSpec)], viewMap: [ViewID?],
+        controllerMap: [Int?]
+    ) {
         func map(_ r: Responder) -> Responder? {
             switch r {
             case .view(let v): return viewMap[v].map { .view($0) }
@@ -196,8 +200,9 @@ extension Scene {
 
     /// The same scene in canonical form (everything kept).
     func canonical() -> SceneRebuild {
-        rebuilt(keepingViews: Array(repeating: true, count: views.count),
-                recognizers: Array(repeating: true, count: recognizers.count),
-                controllers: Array(repeating: true, count: controllers.count))
+        rebuilt(
+            keepingViews: Array(repeating: true, count: views.count),
+            recognizers: Array(repeating: true, count: recognizers.count),
+            controllers: Array(repeating: true, count: controllers.count))
     }
 }

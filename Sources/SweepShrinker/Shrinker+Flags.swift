@@ -4,35 +4,43 @@ import TouchEngine
 /// Property reductions: flags and policies back to their defaults, frames rounded.
 extension ShrinkState {
     /// Ways to set one view property back to its kind's default, in a fixed order.
-    static var viewResets: [(inout ViewSpec) -> Void] { [
-        { $0.isHidden = false }, { $0.alpha = 1 }, { $0.isUserInteractionEnabled = $0.kind.defaultUserInteractionEnabled },
-        { $0.isEnabled = true }, { $0.clipsToBounds = false }, { $0.isMultipleTouchEnabled = false },
-        { $0.isAnimating = false }, { $0.allowsUserInteractionWhileAnimating = false }, { $0.isExclusiveTouch = false },
-        { $0.touches = .inherit }, { $0.hitTestOverride = .none }, { $0.value = 0 }, { $0.className = nil },
-        { $0.boundsOrigin = .zero },
-    ] }
+    static var viewResets: [(inout ViewSpec) -> Void] {
+        [
+            { $0.isHidden = false }, { $0.alpha = 1 }, { $0.isUserInteractionEnabled = $0.kind.defaultUserInteractionEnabled },
+            { $0.isEnabled = true }, { $0.clipsToBounds = false }, { $0.isMultipleTouchEnabled = false },
+            { $0.isAnimating = false }, { $0.allowsUserInteractionWhileAnimating = false }, { $0.isExclusiveTouch = false },
+            { $0.touches = .inherit }, { $0.hitTestOverride = .none }, { $0.value = 0 }, { $0.className = nil },
+            { $0.boundsOrigin = .zero }
+        ]
+    }
 
     /// Ways to set one scroll-view property back to its default (the pan's policies are handled apart).
-    static var scrollResets: [(inout ScrollConfig, ViewKind) -> Void] { [
-        { c, _ in c.delaysContentTouches = true }, { c, _ in c.canCancelContentTouches = true },
-        { c, _ in c.touchesShouldCancel = .default }, { c, _ in c.touchesShouldBegin = .always }, { c, _ in c.bounces = true },
-        { c, _ in c.alwaysBounceHorizontal = false }, { c, k in c.alwaysBounceVertical = k == .tableView },
-        { c, _ in c.isScrollEnabled = true }, { c, _ in c.isPagingEnabled = false }, { c, _ in c.fastDeceleration = false },
-        { c, _ in c.initialDeceleration = nil }, { c, _ in c.transfersHorizontalScrollingToParent = true },
-        { c, _ in c.transfersVerticalScrollingToParent = true }, { c, _ in c.panHost = nil }, { c, _ in c.contentInset = .zero },
-    ] }
+    static var scrollResets: [(inout ScrollConfig, ViewKind) -> Void] {
+        [
+            { c, _ in c.delaysContentTouches = true }, { c, _ in c.canCancelContentTouches = true },
+            { c, _ in c.touchesShouldCancel = .default }, { c, _ in c.touchesShouldBegin = .always }, { c, _ in c.bounces = true },
+            { c, _ in c.alwaysBounceHorizontal = false }, { c, k in c.alwaysBounceVertical = k == .tableView },
+            { c, _ in c.isScrollEnabled = true }, { c, _ in c.isPagingEnabled = false }, { c, _ in c.fastDeceleration = false },
+            { c, _ in c.initialDeceleration = nil }, { c, _ in c.transfersHorizontalScrollingToParent = true },
+            { c, _ in c.transfersVerticalScrollingToParent = true }, { c, _ in c.panHost = nil }, { c, _ in c.contentInset = .zero }
+        ]
+    }
 
     /// Ways to set one recognizer delegate answer back to its default.
-    static var policyResets: [(inout RecognizerPolicies) -> Void] { [
-        { $0.shouldReceive = .always }, { $0.shouldBegin = .always }, { $0.simultaneousWith = .none },
-        { $0.requireToFail = [] }, { $0.canPrevent = .all }, { $0.canBePrevented = .all }, { $0.toggleEnabledOnBegin = [] },
-    ] }
+    static var policyResets: [(inout RecognizerPolicies) -> Void] {
+        [
+            { $0.shouldReceive = .always }, { $0.shouldBegin = .always }, { $0.simultaneousWith = .none },
+            { $0.requireToFail = [] }, { $0.canPrevent = .all }, { $0.canBePrevented = .all }, { $0.toggleEnabledOnBegin = [] }
+        ]
+    }
 
     /// Ways to set one recognizer property back to its default.
-    static var recognizerResets: [(inout RecognizerSpec) -> Void] { [
-        { $0.cancelsTouchesInView = true }, { $0.delaysTouchesBegan = false }, { $0.delaysTouchesEnded = true },
-        { $0.isEnabled = true }, { $0.thresholds = RecognizerThresholds() },
-    ] }
+    static var recognizerResets: [(inout RecognizerSpec) -> Void] {
+        [
+            { $0.cancelsTouchesInView = true }, { $0.delaysTouchesBegan = false }, { $0.delaysTouchesEnded = true },
+            { $0.isEnabled = true }, { $0.thresholds = RecognizerThresholds() }
+        ]
+    }
 
     /// Ways to set one parameter back to its default.
     static var parameterResets: [(inout Parameters) -> Void] {
@@ -42,19 +50,21 @@ extension ShrinkState {
             \.decelerationMinimumVelocity, \.rubberBandCoefficient, \.panHysteresis, \.panVelocitySmoothing,
             \.tapAllowableMovement, \.longPressAllowableMovement, \.swipeMinimumPrimaryMovement,
             \.swipeMaximumSecondaryMovement, \.swipeMinimumMovementDecayRate, \.swipeMaximumMovementDecayRate, \.edgeGateRegion,
-            \.swipeMinimumRate,
+            \.swipeMinimumRate
         ]
         let durations: [WritableKeyPath<Parameters, TouchEngine.Duration>] = [
             \.contentTouchDelay, \.bounceBackDuration, \.tapMaximumDuration, \.multiTapInterval, \.longPressDuration,
-            \.swipeMaximumDuration, \.controlMinimumHighlight, \.edgeGateDelay,
+            \.swipeMaximumDuration, \.controlMinimumHighlight, \.edgeGateDelay
         ]
         var resets: [(inout Parameters) -> Void] = [{ $0 = d }]
         resets += doubles.map { key in { $0[keyPath: key] = d[keyPath: key] } }
         resets += durations.map { key in { $0[keyPath: key] = d[keyPath: key] } }
-        resets += [{ $0.scrollDelayEarlyRelease = d.scrollDelayEarlyRelease }, { $0.iosVersion = d.iosVersion },
-                   { $0.device = d.device }, { $0.controlTrackingToleranceOverride = nil },
-                   { $0.combinedPrimaryActionDispatch = d.combinedPrimaryActionDispatch },
-                   { $0.tapCountIntervalOverride = nil }, { $0.tapCountDistanceOverride = nil }]
+        resets += [
+            { $0.scrollDelayEarlyRelease = d.scrollDelayEarlyRelease }, { $0.iosVersion = d.iosVersion },
+            { $0.device = d.device }, { $0.controlTrackingToleranceOverride = nil },
+            { $0.combinedPrimaryActionDispatch = d.combinedPrimaryActionDispatch },
+            { $0.tapCountIntervalOverride = nil }, { $0.tapCountDistanceOverride = nil }
+        ]
         return resets
     }
 
@@ -123,14 +133,23 @@ extension ShrinkState {
         for step in [10.0, 1.0] {
             for v in scene.views.indices.dropFirst() where !oracle.exhausted {
                 func r(_ x: Double) -> Double { Self.rounded(x, to: step) }
-                if attempt(modifyingView(v) { spec in
-                    spec.frame = Rect(r(spec.frame.origin.x), r(spec.frame.origin.y), r(spec.frame.size.width), r(spec.frame.size.height))
-                }) { accepted = true }
+                if attempt(
+                    modifyingView(v) { spec in
+                        spec.frame = Rect(r(spec.frame.origin.x), r(spec.frame.origin.y), r(spec.frame.size.width), r(spec.frame.size.height))
+                    })
+                {
+                    accepted = true
+                }
                 if attempt(modifyingView(v) { $0.boundsOrigin = Point(r($0.boundsOrigin.x), r($0.boundsOrigin.y)) }) { accepted = true }
-                if scene.views[v].scroll != nil, attempt(modifyingView(v) { spec in
-                    let s = spec.scroll!.contentSize
-                    spec.scroll!.contentSize = Size(r(s.width), r(s.height))
-                }) { accepted = true }
+                if scene.views[v].scroll != nil,
+                    attempt(
+                        modifyingView(v) { spec in
+                            let s = spec.scroll!.contentSize
+                            spec.scroll!.contentSize = Size(r(s.width), r(s.height))
+                        })
+                {
+                    accepted = true
+                }
             }
         }
         return accepted

@@ -6,8 +6,10 @@ extension ShrinkState {
     var scene: Scene { current.scene }
 
     /// A candidate with only the kept parts.
-    func without(views removedViews: [ViewID] = [], recognizers removedRecognizers: [RecognizerID] = [],
-                 controllers removedControllers: [Int] = []) -> ShrinkSubject {
+    func without(
+        views removedViews: [ViewID] = [], recognizers removedRecognizers: [RecognizerID] = [],
+        controllers removedControllers: [Int] = []
+    ) -> ShrinkSubject {
         var keepView = [Bool](repeating: true, count: scene.views.count)
         var keepRecognizer = [Bool](repeating: true, count: scene.recognizers.count)
         var keepController = [Bool](repeating: true, count: scene.controllers.count)
@@ -100,7 +102,8 @@ extension ShrinkState {
         var index = 0
         while index < scene.recognizers.count && !oracle.exhausted {
             if scene.isInstalledByViews(index) || current.protectedRecognizers.contains(index)
-                || !attempt(without(recognizers: [index])) {
+                || !attempt(without(recognizers: [index]))
+            {
                 index += 1
             } else {
                 accepted = true

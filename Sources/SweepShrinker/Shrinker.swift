@@ -59,8 +59,10 @@ public enum Shrinker {
 
     /// Shrinks `scene` (with its script) under `gesture`'s intent, keeping `defect` and `cause`. A nil `cause`
     /// means the cause the scenario shows now.
-    public static func shrink(scene: Scene, gesture: Gesture, defect: DefectClass, cause: String? = nil,
-                              maxRuns: Int = defaultMaxRuns) throws(Failure) -> Result {
+    public static func shrink(
+        scene: Scene, gesture: Gesture, defect: DefectClass, cause: String? = nil,
+        maxRuns: Int = defaultMaxRuns
+    ) throws(Failure) -> Result {
         var runs = 0
         let original = ShrinkSubject(scene: scene, gesture: gesture)
         guard let shown = ShrinkOracle.judge(original, defect: defect, runs: &runs) else { throw .defectNotShown }
@@ -81,8 +83,9 @@ public enum Shrinker {
             }
         }
         oracle = state.oracle
-        return Result(subject: state.current, cause: shown, before: before, after: ShrinkSizes(state.current.scene),
-                      engineRuns: runs + oracle.runs, budgetExhausted: oracle.exhausted)
+        return Result(
+            subject: state.current, cause: shown, before: before, after: ShrinkSizes(state.current.scene),
+            engineRuns: runs + oracle.runs, budgetExhausted: oracle.exhausted)
     }
 }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The thread that created a socket or poller. libzmq sockets are not thread-safe; in debug builds every call
@@ -19,11 +19,11 @@ struct OwnerThread {
     @inline(__always)
     func check(_ operation: StaticString, file: StaticString = #fileID, line: UInt = #line) {
         #if DEBUG
-        precondition(
-            pthread_equal(thread, pthread_self()) != 0,
-            "\(kind).\(operation) called from a thread other than the one that created it; libzmq sockets must stay on their creating thread (see ZMQSocket)",
-            file: file, line: line
-        )
+            precondition(
+                pthread_equal(thread, pthread_self()) != 0,
+                "\(kind).\(operation) called from a thread other than the one that created it; libzmq sockets must stay on their creating thread (see ZMQSocket)",
+                file: file, line: line
+            )
         #endif
     }
 }

@@ -1,9 +1,9 @@
 internal import CZeroMQ
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A libzmq context: the I/O threads and the `inproc://` namespace that sockets share.

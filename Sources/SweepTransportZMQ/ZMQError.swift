@@ -1,9 +1,9 @@
 internal import CZeroMQ
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A failed libzmq call: the `errno` it set, libzmq's text for it and the call that failed.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Wakes a thread waiting in ``ZMQPoller/poll(timeoutMs:)`` from any other thread.
@@ -67,7 +67,7 @@ public final class ZMQSignal: Sendable {
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
-                return signalled  // EAGAIN: empty
+                return signalled // EAGAIN: empty
             }
         }
     }

@@ -48,8 +48,10 @@ public struct EngineRunner: Sendable {
 
     /// Runs `script` on `prepared` and hands the summary to `body` in place (no copy: the fast path of a
     /// sweep's inner loop). The summary is only valid inside `body`.
-    public mutating func withSummary<Result>(_ prepared: PreparedScene, script: [ScriptEvent]? = nil,
-                                             _ body: (borrowing RunSummary) -> Result) -> Result {
+    public mutating func withSummary<Result>(
+        _ prepared: PreparedScene, script: [ScriptEvent]? = nil,
+        _ body: (borrowing RunSummary) -> Result
+    ) -> Result {
         if simulation == nil || simulation!.prepared !== prepared {
             simulation = Simulation(prepared: prepared, recorder: NoTrace())
         } else {
@@ -59,4 +61,3 @@ public struct EngineRunner: Sendable {
         return body(simulation!.summary)
     }
 }
-

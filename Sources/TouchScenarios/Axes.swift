@@ -74,14 +74,18 @@ public enum AxisCatalog {
 
     // MARK: Engine parameters (touch-model §9)
 
-    static func ms(_ name: String, _ summary: String, _ max: Double = 5000,
-                   _ set: @escaping @Sendable (inout Parameters, Duration) -> Void) -> AxisDefinition {
+    static func ms(
+        _ name: String, _ summary: String, _ max: Double = 5000,
+        _ set: @escaping @Sendable (inout Parameters, Duration) -> Void
+    ) -> AxisDefinition {
         AxisDefinition(name: name, type: .number(unit: "ms", range: 0 ... max), summary: summary) { value, tree in
             if case .number(let v) = value { set(&tree.scene.parameters, .ms(v)) }
         }
     }
-    static func pt(_ name: String, _ summary: String, _ max: Double = 500,
-                   _ set: @escaping @Sendable (inout Parameters, Double) -> Void) -> AxisDefinition {
+    static func pt(
+        _ name: String, _ summary: String, _ max: Double = 500,
+        _ set: @escaping @Sendable (inout Parameters, Double) -> Void
+    ) -> AxisDefinition {
         AxisDefinition(name: name, type: .number(unit: "pt", range: 0 ... max), summary: summary) { value, tree in
             if case .number(let v) = value { set(&tree.scene.parameters, v) }
         }
@@ -116,8 +120,10 @@ public enum AxisCatalog {
         pt("swipeMaximumSecondaryMovement", "Swipe maximum cross travel (§4.5), default 200 pt.", 1000) {
             $0.swipeMaximumSecondaryMovement = $1
         },
-        AxisDefinition(name: "swipeMinimumRate", type: .number(unit: "pt/s", range: 0 ... 5000),
-                       summary: "Swipe minimum rate between movement samples (§4.5, value unknown), default 0 (no check).") { value, tree in
+        AxisDefinition(
+            name: "swipeMinimumRate", type: .number(unit: "pt/s", range: 0 ... 5000),
+            summary: "Swipe minimum rate between movement samples (§4.5, value unknown), default 0 (no check)."
+        ) { value, tree in
             if case .number(let v) = value { tree.scene.parameters.swipeMinimumRate = v }
         },
         ms("tapCountInterval", "Longest gap from a lift to the next touch-down for UITouch.tapCount to go on counting, default 350 ms.") {
@@ -129,32 +135,42 @@ public enum AxisCatalog {
         pt("pinchHysteresis", "How far the distance between a pinch's two touches must change before it begins (§4.5 pinch, value inferred), default 10 pt.") {
             $0.pinchHysteresis = $1
         },
-        AxisDefinition(name: "rotationThreshold", type: .number(unit: "rad", range: 0 ... 3),
-                       summary: "How far the line through a rotation's two touches must turn before it begins (§4.5 rotation, value inferred), default 0.0873 rad (5°).") { value, tree in
+        AxisDefinition(
+            name: "rotationThreshold", type: .number(unit: "rad", range: 0 ... 3),
+            summary: "How far the line through a rotation's two touches must turn before it begins (§4.5 rotation, value inferred), default 0.0873 rad (5°)."
+        ) { value, tree in
             if case .number(let v) = value { tree.scene.parameters.rotationThreshold = v }
         },
-        AxisDefinition(name: "iosVersion", type: .version,
-                       summary: "The iOS release modelled; from 17.4 scroll views transfer scrolling to a parent at their edges (S11).") { value, tree in
+        AxisDefinition(
+            name: "iosVersion", type: .version,
+            summary: "The iOS release modelled; from 17.4 scroll views transfer scrolling to a parent at their edges (S11)."
+        ) { value, tree in
             switch value {
             case .text(let s): if let v = OSVersion(parsing: s) { tree.scene.parameters.iosVersion = v }
             case .number(let n): if let v = OSVersion(parsing: AxisValue.number(n).description) { tree.scene.parameters.iosVersion = v }
             default: break
             }
         },
-        AxisDefinition(name: "device", type: .choice(DeviceIdiom.allCases.map(\.rawValue)),
-                       summary: "Device idiom: phone (70 pt control tolerance) or pad (25 pt).") { value, tree in
+        AxisDefinition(
+            name: "device", type: .choice(DeviceIdiom.allCases.map(\.rawValue)),
+            summary: "Device idiom: phone (70 pt control tolerance) or pad (25 pt)."
+        ) { value, tree in
             if case .text(let s) = value, let d = DeviceIdiom(rawValue: s) { tree.scene.parameters.device = d }
         },
-        AxisDefinition(name: "scrollDelayEarlyRelease", type: .bool,
-                       summary: "Optional S2 rule: release delayed touches early on a non-scrollable axis.") { value, tree in
+        AxisDefinition(
+            name: "scrollDelayEarlyRelease", type: .bool,
+            summary: "Optional S2 rule: release delayed touches early on a non-scrollable axis."
+        ) { value, tree in
             if case .bool(let b) = value { tree.scene.parameters.scrollDelayEarlyRelease = b }
-        },
+        }
     ]
 
     // MARK: Every scroll view (role `scrollViews`)
 
-    static func scrollFlag(_ key: String, _ summary: String,
-                           _ set: @escaping @Sendable (inout ScrollConfig, Bool) -> Void) -> AxisDefinition {
+    static func scrollFlag(
+        _ key: String, _ summary: String,
+        _ set: @escaping @Sendable (inout ScrollConfig, Bool) -> Void
+    ) -> AxisDefinition {
         AxisDefinition(name: "scrollViews." + key, type: .bool, summary: summary) { value, tree in
             guard case .bool(let b) = value else { return }
             for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { if $0.scroll != nil { set(&$0.scroll!, b) } } }
@@ -169,16 +185,20 @@ public enum AxisCatalog {
         scrollFlag("transfersScrollingToParent", "transfersHorizontal/VerticalScrollingToParent of every scroll view (S11).") {
             $0.transfersHorizontalScrollingToParent = $1; $0.transfersVerticalScrollingToParent = $1
         },
-        AxisDefinition(name: "scrollViews.touchesShouldCancel", type: .choice(TouchesShouldCancelPolicy.allCases.map(\.rawValue)),
-                       summary: "touchesShouldCancel(in:) of every scroll view (S7; seed 004's fix is controlsExceptTextInputsSlidersSwitches).") { value, tree in
+        AxisDefinition(
+            name: "scrollViews.touchesShouldCancel", type: .choice(TouchesShouldCancelPolicy.allCases.map(\.rawValue)),
+            summary: "touchesShouldCancel(in:) of every scroll view (S7; seed 004's fix is controlsExceptTextInputsSlidersSwitches)."
+        ) { value, tree in
             guard case .text(let s) = value, let policy = TouchesShouldCancelPolicy(rawValue: s) else { return }
             for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { $0.scroll?.touchesShouldCancel = policy } }
         },
-        AxisDefinition(name: "scrollViews.touchesShouldBegin", type: .choice(["always", "never"]),
-                       summary: "touchesShouldBegin(_:with:in:) of every scroll view (S2).") { value, tree in
+        AxisDefinition(
+            name: "scrollViews.touchesShouldBegin", type: .choice(["always", "never"]),
+            summary: "touchesShouldBegin(_:with:in:) of every scroll view (S2)."
+        ) { value, tree in
             guard case .text(let s) = value else { return }
             for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { $0.scroll?.touchesShouldBegin = s == "never" ? .never : .always } }
-        },
+        }
     ]
 
     // MARK: Role-scoped recognizer flags
@@ -194,7 +214,7 @@ public enum AxisCatalog {
             flag("cancelsTouchesInView", "cancelsTouchesInView of the \(role) recognizers (G4).") { $0.cancelsTouchesInView = $1 },
             flag("delaysTouchesBegan", "delaysTouchesBegan of the \(role) recognizers (G5).") { $0.delaysTouchesBegan = $1 },
             flag("delaysTouchesEnded", "delaysTouchesEnded of the \(role) recognizers (G6).") { $0.delaysTouchesEnded = $1 },
-            flag("enabled", "Whether the \(role) recognizers are installed and enabled.") { $0.isEnabled = $1 },
+            flag("enabled", "Whether the \(role) recognizers are installed and enabled.") { $0.isEnabled = $1 }
         ]
     }
 
@@ -206,8 +226,10 @@ public enum AxisCatalog {
         + recognizerAxes(role: "doubleTaps") { $0.doubleTaps }
         + recognizerAxes(role: "dismissPans") { $0.dismissPans }
         + [
-            AxisDefinition(name: "dismissTap.shouldReceive", type: .choice(["always", "notOnControls", "notInScrollViews"]),
-                           summary: "The tap-to-dismiss recognizer's shouldReceive filter (G3; seed 001's fix).") { value, tree in
+            AxisDefinition(
+                name: "dismissTap.shouldReceive", type: .choice(["always", "notOnControls", "notInScrollViews"]),
+                summary: "The tap-to-dismiss recognizer's shouldReceive filter (G3; seed 001's fix)."
+            ) { value, tree in
                 guard case .text(let s) = value, let r = tree.roles.dismissTap else { return }
                 switch s {
                 case "notOnControls":
@@ -218,64 +240,83 @@ public enum AxisCatalog {
                     tree.scene.recognizers[r].policies.shouldReceive = .always
                 }
             },
-            AxisDefinition(name: "swipePans.shouldBegin", type: .choice(ShouldBeginPolicy.allCases.map(\.rawValue)),
-                           summary: "gestureRecognizerShouldBegin of the swipe-to-delete pans (G11); the template installs horizontal, as apps do.") { value, tree in
+            AxisDefinition(
+                name: "swipePans.shouldBegin", type: .choice(ShouldBeginPolicy.allCases.map(\.rawValue)),
+                summary: "gestureRecognizerShouldBegin of the swipe-to-delete pans (G11); the template installs horizontal, as apps do."
+            ) { value, tree in
                 guard case .text(let s) = value, let policy = ShouldBeginPolicy(rawValue: s) else { return }
                 for r in tree.roles.swipePans { tree.scene.recognizers[r].policies.shouldBegin = policy }
             },
-            AxisDefinition(name: "dismissPans.maximumTouches", type: .choice(["one", "unlimited"]),
-                           summary: "maximumNumberOfTouches of the photo viewers' swipe-down-to-dismiss pans (one or unlimited); the template installs UIKit's default, unlimited.") { value, tree in
+            AxisDefinition(
+                name: "dismissPans.maximumTouches", type: .choice(["one", "unlimited"]),
+                summary:
+                    "maximumNumberOfTouches of the photo viewers' swipe-down-to-dismiss pans (one or unlimited); the template installs UIKit's default, unlimited."
+            ) { value, tree in
                 guard case .text(let s) = value else { return }
                 for r in tree.roles.dismissPans {
                     guard case let .pan(minimum, _) = tree.scene.recognizers[r].kind else { continue }
                     tree.scene.recognizers[r].kind = .pan(minimumTouches: minimum, maximumTouches: s == "one" ? 1 : .max)
                 }
             },
-            AxisDefinition(name: "dismissPans.simultaneousWithZoom", type: .bool,
-                           summary: "The dismiss pans' delegate lets them recognize with the photo's zoom pinch (G8); the template's default is false.") { value, tree in
+            AxisDefinition(
+                name: "dismissPans.simultaneousWithZoom", type: .bool,
+                summary: "The dismiss pans' delegate lets them recognize with the photo's zoom pinch (G8); the template's default is false."
+            ) { value, tree in
                 guard case .bool(let b) = value else { return }
                 for (i, r) in tree.roles.dismissPans.enumerated() {
                     tree.scene.recognizers[r].policies.simultaneousWith = b ? .only([tree.roles.dismissPanPinches[i]]) : .none
                 }
             },
-            AxisDefinition(name: "dismissPans.shouldBegin", type: .choice(ShouldBeginPolicy.allCases.map(\.rawValue)),
-                           summary: "gestureRecognizerShouldBegin of the dismiss pans (G11); the template installs vertical, as shipped viewers do.") { value, tree in
+            AxisDefinition(
+                name: "dismissPans.shouldBegin", type: .choice(ShouldBeginPolicy.allCases.map(\.rawValue)),
+                summary: "gestureRecognizerShouldBegin of the dismiss pans (G11); the template installs vertical, as shipped viewers do."
+            ) { value, tree in
                 guard case .text(let s) = value, let policy = ShouldBeginPolicy(rawValue: s) else { return }
                 for r in tree.roles.dismissPans { tree.scene.recognizers[r].policies.shouldBegin = policy }
             },
             // Not a pattern apps ship (docs/templates.md): a "what if" a sweep must ask for.
-            AxisDefinition(name: "swipePans.beginsInAnyDirection", type: .bool,
-                           summary: "What if the swipe-to-delete pans began on any movement (shouldBegin always; B3/B7), not only horizontal; default false.") { value, tree in
+            AxisDefinition(
+                name: "swipePans.beginsInAnyDirection", type: .bool,
+                summary: "What if the swipe-to-delete pans began on any movement (shouldBegin always; B3/B7), not only horizontal; default false."
+            ) { value, tree in
                 guard case .bool(true) = value else { return }
                 for r in tree.roles.swipePans { tree.scene.recognizers[r].policies.shouldBegin = .always }
-            },
+            }
         ]
 
     // MARK: Overlays and the system
 
     static let otherAxes: [AxisDefinition] = [
-        AxisDefinition(name: "overlay.passThrough", type: .bool,
-                       summary: "The drawer overlay's hitTest returns nil on its empty area (H3); the template's default is true, false is the B12 bug.") { value, tree in
+        AxisDefinition(
+            name: "overlay.passThrough", type: .bool,
+            summary: "The drawer overlay's hitTest returns nil on its empty area (H3); the template's default is true, false is the B12 bug."
+        ) { value, tree in
             guard case .bool(let b) = value else { return }
             for o in tree.roles.overlays { tree.scene.modifyView(o) { $0.hitTestOverride = b ? .passThrough : .none } }
         },
-        AxisDefinition(name: "overlay.panMoved", type: .bool,
-                       summary: "The drawer overlay's panGestureRecognizer is moved to its superview (§6.5); the template's default is true.") { value, tree in
+        AxisDefinition(
+            name: "overlay.panMoved", type: .bool,
+            summary: "The drawer overlay's panGestureRecognizer is moved to its superview (§6.5); the template's default is true."
+        ) { value, tree in
             guard case .bool(let b) = value else { return }
             for (i, o) in tree.roles.overlays.enumerated() {
                 tree.scene.movePan(of: o, to: b && i < tree.roles.overlayPanHosts.count ? tree.roles.overlayPanHosts[i] : nil)
             }
         },
-        AxisDefinition(name: "system.edgeGate", type: .bool,
-                       summary: "The system edge gate watches the bottom edge (false: the app defers system gestures, §8).") { value, tree in
+        AxisDefinition(
+            name: "system.edgeGate", type: .bool,
+            summary: "The system edge gate watches the bottom edge (false: the app defers system gestures, §8)."
+        ) { value, tree in
             guard case .bool(let b) = value else { return }
             if let gate = tree.scene.recognizer(named: "W.edgeGate") { tree.scene.recognizers[gate].isEnabled = b }
         },
-        AxisDefinition(name: "system.topEdgeGate", type: .bool,
-                       summary: "The system gate watches the top edge, where a swipe down opens Notification or Control Center "
-                           + "(false: the app defers the top edge's system gestures, §8).") { value, tree in
+        AxisDefinition(
+            name: "system.topEdgeGate", type: .bool,
+            summary: "The system gate watches the top edge, where a swipe down opens Notification or Control Center "
+                + "(false: the app defers the top edge's system gestures, §8)."
+        ) { value, tree in
             guard case .bool(let b) = value else { return }
             if let gate = tree.scene.recognizer(named: "W.topEdgeGate") { tree.scene.recognizers[gate].isEnabled = b }
-        },
+        }
     ]
 }

@@ -64,8 +64,10 @@ public struct Gesture: Hashable, Sendable {
     public var liftTime: VirtualTime
     /// Time of the first touch-down (for highlight latency).
     public var downTime: VirtualTime
-    public init(family: GestureFamily, target: ViewID, intent: Intent, script: [ScriptEvent], liftTime: VirtualTime,
-                downTime: VirtualTime) {
+    public init(
+        family: GestureFamily, target: ViewID, intent: Intent, script: [ScriptEvent], liftTime: VirtualTime,
+        downTime: VirtualTime
+    ) {
         self.family = family; self.target = target; self.intent = intent; self.script = script
         self.liftTime = liftTime; self.downTime = downTime
     }

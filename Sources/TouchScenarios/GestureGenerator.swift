@@ -44,8 +44,10 @@ public enum GestureGenerator {
 
     /// A gesture of `family` on an element of `tree` chosen from `(seed, placement)`, or nil when the tree has
     /// no element the family can aim at.
-    public static func generate(_ family: GestureFamily, on tree: GeneratedTree, placement: Int, seed: UInt64,
-                                options: GestureOptions) -> Gesture? {
+    public static func generate(
+        _ family: GestureFamily, on tree: GeneratedTree, placement: Int, seed: UInt64,
+        options: GestureOptions
+    ) -> Gesture? {
         let familyKey = UInt64(GestureFamily.allCases.firstIndex(of: family)!)
         var rng = SplitMix64(seed: seed, UInt64(bitPattern: Int64(placement)), familyKey)
         let candidates = tree.elements.indices.filter { canAim(family, at: tree.elements[$0], in: tree.scene) }
@@ -64,8 +66,10 @@ public enum GestureGenerator {
 
     /// A gesture of `family` aimed at `tree.elements[element]` itself (a real screen's sweep aims every family at
     /// every element), or nil when the family cannot aim at it or finds no room on it.
-    public static func generate(_ family: GestureFamily, on tree: GeneratedTree, element: Int, seed: UInt64,
-                                options: GestureOptions) -> Gesture? {
+    public static func generate(
+        _ family: GestureFamily, on tree: GeneratedTree, element: Int, seed: UInt64,
+        options: GestureOptions
+    ) -> Gesture? {
         guard tree.elements.indices.contains(element), canAim(family, at: tree.elements[element], in: tree.scene) else { return nil }
         var rng = SplitMix64(seed: seed, UInt64(element), UInt64(GestureFamily.allCases.firstIndex(of: family)!))
         var builder = ScriptBuilder(options: options)
@@ -74,8 +78,10 @@ public enum GestureGenerator {
 
     // MARK: Families
 
-    static func make(_ family: GestureFamily, element: Element, tree: GeneratedTree, rng: inout SplitMix64,
-                     script: inout ScriptBuilder) -> Gesture? {
+    static func make(
+        _ family: GestureFamily, element: Element, tree: GeneratedTree, rng: inout SplitMix64,
+        script: inout ScriptBuilder
+    ) -> Gesture? {
         let geometry = Geometry(tree: tree)
         switch family {
         case .quickTap, .heldTap, .longPress, .doubleTap:
@@ -136,15 +142,17 @@ public enum GestureGenerator {
         case .holdThenDrag: return (120 ... 300, 150 ... 300, 280 ... 320)
         case .slowDrag: return (100 ... 300, 600 ... 900, nil)
         case .diagonalDrag: return (150 ... 350, 120 ... 250, nil)
-        default: return (120 ... 300, 100 ... 200, nil)  // the dragFrom… families: a quick drag
+        default: return (120 ... 300, 100 ... 200, nil) // the dragFrom… families: a quick drag
         }
     }
 
     /// The shortest drag a gesture makes (shorter rooms are not aimed at).
     static let minimumTravel = 40.0
 
-    static func drag(_ family: GestureFamily, from start: Point, target: ViewID, scrollView: ViewID, geometry: Geometry,
-                     rng: inout SplitMix64, script: inout ScriptBuilder) -> Gesture? {
+    static func drag(
+        _ family: GestureFamily, from start: Point, target: ViewID, scrollView: ViewID, geometry: Geometry,
+        rng: inout SplitMix64, script: inout ScriptBuilder
+    ) -> Gesture? {
         let window = geometry.window
         // Each possible (axis, direction): how far the finger may travel (content room and window room). An axis a
         // swipe handler under the finger takes is a swipe of that row, not a scroll (GestureIntents.swipeAxes).
@@ -176,8 +184,9 @@ public enum GestureGenerator {
         }
         let duration = rng.double(shape.duration)
         let profile: ScriptBuilder.Profile = family == .slowDrag ? .smooth : family == .holdThenDrag ? .easeIn : .linear
-        script.drag(from: start, to: end, hold: shape.hold.map { rng.double($0) } ?? 0, duration: duration, profile: profile,
-                    rng: &rng)
+        script.drag(
+            from: start, to: end, hold: shape.hold.map { rng.double($0) } ?? 0, duration: duration, profile: profile,
+            rng: &rng)
         return script.gesture(family, target: target, intent: .scroll(scrollView, axis: choice.axis, distance: travel))
     }
 
@@ -227,8 +236,10 @@ struct Geometry {
     /// first free point of a grid, visited from a seeded start. Whole or half points. With `owner` (a scroll
     /// view being dragged), the occluders are the owner's, its own content excepted; `avoided` rects are
     /// blocked too.
-    func landingPoint(on element: Element, rng: inout SplitMix64, occludersOf owner: Element? = nil,
-                      avoiding avoided: [Rect] = []) -> Point? {
+    func landingPoint(
+        on element: Element, rng: inout SplitMix64, occludersOf owner: Element? = nil,
+        avoiding avoided: [Rect] = []
+    ) -> Point? {
         let rect = element.visibleRect
         // Nobody aims at a sliver (a cell peeking 3 pt under the navigation bar).
         guard rect.size.width >= Self.minimumTarget, rect.size.height >= Self.minimumTarget else { return nil }
@@ -240,16 +251,20 @@ struct Geometry {
             return q
         }
         // Fingers land near the middle: within the central half.
-        let centre = snap(Point(rect.midX + rect.size.width * rng.double(-0.25 ... 0.25),
-                                rect.midY + rect.size.height * rng.double(-0.25 ... 0.25)))
+        let centre = snap(
+            Point(
+                rect.midX + rect.size.width * rng.double(-0.25 ... 0.25),
+                rect.midY + rect.size.height * rng.double(-0.25 ... 0.25)))
         if free(centre) { return centre }
         let n = 8
         let offset = rng.int(0 ... n * n - 1)
         for k in 0 ..< n * n {
             let cell = (k + offset) % (n * n)
             let i = cell % n, j = cell / n
-            let p = snap(Point(rect.minX + rect.size.width * (Double(i) + 0.5) / Double(n),
-                               rect.minY + rect.size.height * (Double(j) + 0.5) / Double(n)))
+            let p = snap(
+                Point(
+                    rect.minX + rect.size.width * (Double(i) + 0.5) / Double(n),
+                    rect.minY + rect.size.height * (Double(j) + 0.5) / Double(n)))
             if free(p) { return p }
         }
         return nil
@@ -375,7 +390,8 @@ struct ScriptBuilder {
     }
 
     func gesture(_ family: GestureFamily, target: ViewID, intent: Intent) -> Gesture {
-        Gesture(family: family, target: target, intent: intent, script: events, liftTime: .ms(lastUp),
-                downTime: .ms(firstDown ?? 0))
+        Gesture(
+            family: family, target: target, intent: intent, script: events, liftTime: .ms(lastUp),
+            downTime: .ms(firstDown ?? 0))
     }
 }

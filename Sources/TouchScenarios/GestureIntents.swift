@@ -78,8 +78,9 @@ public enum GestureIntents {
             case .always, .never: continue
             }
             guard !axes.contains(axis), spec.view != scrollView, scene.isView(spec.view, inside: scrollView),
-                  TreeGenerator.isReachable(spec.view, in: scene),
-                  TreeGenerator.clippedWindowRect(of: spec.view, in: scene).contains(p) else { continue }
+                TreeGenerator.isReachable(spec.view, in: scene),
+                TreeGenerator.clippedWindowRect(of: spec.view, in: scene).contains(p)
+            else { continue }
             axes.append(axis)
         }
         return axes
@@ -93,7 +94,8 @@ public enum GestureIntents {
         for r in scene.recognizers.indices {
             let spec = scene.recognizers[r]
             guard case .pan = spec.kind, spec.isEnabled, spec.view != scrollView, scene.isView(spec.view, inside: scrollView),
-                  TreeGenerator.isReachable(spec.view, in: scene) else { continue }
+                TreeGenerator.isReachable(spec.view, in: scene)
+            else { continue }
             let claimed: Axis
             switch spec.policies.shouldBegin {
             case .horizontal: claimed = .horizontal

@@ -41,8 +41,9 @@ enum PinchZoom {
         let driftShare = rng.double(0 ... 0.6)
         let driftDirection = unit(rng.double(-1 ... 1), rng.double(-1 ... 1))
         let duration = rng.double(250 ... 450)
-        let centre = Point(half(rect.midX + rect.size.width * rng.double(-0.25 ... 0.25)),
-                           half(rect.midY + rect.size.height * rng.double(-0.25 ... 0.25)))
+        let centre = Point(
+            half(rect.midX + rect.size.width * rng.double(-0.25 ... 0.25)),
+            half(rect.midY + rect.size.height * rng.double(-0.25 ... 0.25)))
         let start1 = Point(half(centre.x - direction.x * span / 2), half(centre.y - direction.y * span / 2))
         let start2 = Point(half(centre.x + direction.x * span / 2), half(centre.y + direction.y * span / 2))
         guard geometry.isFree(start1, on: element), geometry.isFree(start2, on: element) else { return nil }
@@ -55,16 +56,19 @@ enum PinchZoom {
             let end2 = anchored ? start2 + drift + direction * spread : start2 + drift + direction * (spread / 2)
             if inner.contains(end1) && inner.contains(end2) {
                 script.reset()
-                return pinch(element.view, from: (start1, start2), to: (round(end1), round(end2)), duration: duration,
-                             rng: &rng, script: &script)
+                return pinch(
+                    element.view, from: (start1, start2), to: (round(end1), round(end2)), duration: duration,
+                    rng: &rng, script: &script)
             }
             factor = 1 + (factor - 1) * 0.8
         }
         return nil
     }
 
-    static func pinch(_ sv: ViewID, from start: (Point, Point), to end: (Point, Point), duration: Double,
-                      rng: inout SplitMix64, script: inout ScriptBuilder) -> Gesture {
+    static func pinch(
+        _ sv: ViewID, from start: (Point, Point), to end: (Point, Point), duration: Double,
+        rng: inout SplitMix64, script: inout ScriptBuilder
+    ) -> Gesture {
         script.pair(0, .down(start.0), .down(start.1))
         let n = max(2, Int((duration / script.interval).rounded()))
         let times = script.sampleTimes(after: 0, count: n + 1, rng: &rng)

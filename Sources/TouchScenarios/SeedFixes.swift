@@ -23,27 +23,35 @@ extension AxisCatalog {
         // Seed 004, "按钮一点即亮": without the 150 ms content delay a control highlights at touch-down (S4, B1). The
         // article applies it together with its touchesShouldCancel(in:) override, or drags that start on a control
         // stop scrolling (B2).
-        SeedFix(axis: "scrollViews.delaysContentTouches", values: [.bool(false)],
-                source: "seed 004: no content-touch delay, so controls highlight at touch-down (S4, B1); with the touchesShouldCancel fix"),
+        SeedFix(
+            axis: "scrollViews.delaysContentTouches", values: [.bool(false)],
+            source: "seed 004: no content-touch delay, so controls highlight at touch-down (S4, B1); with the touchesShouldCancel fix"),
         // Seed 004's ControlContainableScrollView returns true for every UIControl but UITextInput, UISlider and
         // UISwitch; seed 000 returns YES for its UIButton. `always` is the blunt form: it cancels every content view.
-        SeedFix(axis: "scrollViews.touchesShouldCancel",
-                values: [.text(TouchesShouldCancelPolicy.controlsExceptTextInputsSlidersSwitches.rawValue), .text(TouchesShouldCancelPolicy.always.rawValue)],
-                source: "seed 004: ControlContainableScrollView (controlsExceptTextInputsSlidersSwitches) or every view (always; seed 000 returns YES for buttons), so a drag from a control scrolls (S7, B2)"),
+        SeedFix(
+            axis: "scrollViews.touchesShouldCancel",
+            values: [.text(TouchesShouldCancelPolicy.controlsExceptTextInputsSlidersSwitches.rawValue), .text(TouchesShouldCancelPolicy.always.rawValue)],
+            source:
+                "seed 004: ControlContainableScrollView (controlsExceptTextInputsSlidersSwitches) or every view (always; seed 000 returns YES for buttons), so a drag from a control scrolls (S7, B2)"
+        ),
         // Seeds 000 and 003: the tap-to-dismiss-keyboard recognizer with cancelsTouchesInView = NO lets the cell and
         // the controls under it finish their touches (G4, B4).
-        SeedFix(axis: "dismissTap.cancelsTouchesInView", values: [.bool(false)],
-                source: "seeds 000 and 003: cancelsTouchesInView = NO leaves the tap to the controls and cells under it (G4, B4)"),
+        SeedFix(
+            axis: "dismissTap.cancelsTouchesInView", values: [.bool(false)],
+            source: "seeds 000 and 003: cancelsTouchesInView = NO leaves the tap to the controls and cells under it (G4, B4)"),
         // Seed 001 (and seed 000's variant): gestureRecognizer(_:shouldReceive:) returns NO on the table and its
         // cells' content, so the recognizer never sees their touches (G3).
-        SeedFix(axis: "dismissTap.shouldReceive", values: [.text("notOnControls"), .text("notInScrollViews")],
-                source: "seed 001: shouldReceive keeps the recognizer off controls and cells (notOnControls) or off the table (notInScrollViews) (G3)"),
+        SeedFix(
+            axis: "dismissTap.shouldReceive", values: [.text("notOnControls"), .text("notInScrollViews")],
+            source: "seed 001: shouldReceive keeps the recognizer off controls and cells (notOnControls) or off the table (notInScrollViews) (G3)"),
         // Seed 002: hitTest returns nil on the overlay's empty area, and its panGestureRecognizer is added to the
         // superview so drags anywhere still scroll it (H3, §6.5; WWDC 2014-235 does the same).
-        SeedFix(axis: "overlay.passThrough", values: [.bool(true)],
-                source: "seed 002: the overlay's hitTest passes empty-area touches through (H3), with its pan moved"),
-        SeedFix(axis: "overlay.panMoved", values: [.bool(true)],
-                source: "seed 002: the overlay's pan added to its superview, so drags anywhere still scroll it (§6.5), with pass-through"),
+        SeedFix(
+            axis: "overlay.passThrough", values: [.bool(true)],
+            source: "seed 002: the overlay's hitTest passes empty-area touches through (H3), with its pan moved"),
+        SeedFix(
+            axis: "overlay.panMoved", values: [.bool(true)],
+            source: "seed 002: the overlay's pan added to its superview, so drags anywhere still scroll it (§6.5), with pass-through")
     ]
 
     /// The seed fix the axis named `name` applies, if any.

@@ -70,7 +70,9 @@ public enum TreeGenerator {
         guard let config = spec.scroll, config.isScrollEnabled else { return [] }
         var axes: [Axis] = []
         for axis in Axis.allCases {
-            let insets = axis == .horizontal ? config.contentInset.left + config.contentInset.right
+            let insets =
+                axis == .horizontal
+                ? config.contentInset.left + config.contentInset.right
                 : config.contentInset.top + config.contentInset.bottom
             let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
             if config.contentSize[axis] + insets > spec.frame.size[axis] || (config.bounces && always) { axes.append(axis) }
@@ -94,10 +96,10 @@ public enum TreeGenerator {
         let overlap = intersection(a, b)
         if isEmpty(overlap) { return a }
         let bands = [
-            Rect(a.minX, a.minY, a.size.width, overlap.minY - a.minY),  // above
-            Rect(a.minX, overlap.maxY, a.size.width, a.maxY - overlap.maxY),  // below
-            Rect(a.minX, a.minY, overlap.minX - a.minX, a.size.height),  // left
-            Rect(overlap.maxX, a.minY, a.maxX - overlap.maxX, a.size.height),  // right
+            Rect(a.minX, a.minY, a.size.width, overlap.minY - a.minY), // above
+            Rect(a.minX, overlap.maxY, a.size.width, a.maxY - overlap.maxY), // below
+            Rect(a.minX, a.minY, overlap.minX - a.minX, a.size.height), // left
+            Rect(overlap.maxX, a.minY, a.maxX - overlap.maxX, a.size.height) // right
         ]
         var best = Rect(a.minX, a.minY, 0, 0)
         for band in bands where !isEmpty(band) && band.size.width * band.size.height > best.size.width * best.size.height {
@@ -161,8 +163,10 @@ struct TreeBuilder {
     /// Adds a view as the frontmost subview of `parent` (nil: the window). Callers add a view's whole subtree
     /// before its next sibling (document order).
     @discardableResult
-    mutating func view(_ name: String, _ kind: ViewKind = .view, _ frame: Rect, in parent: ViewID?,
-                       _ configure: (inout ViewSpec) -> Void = { _ in }) -> ViewID {
+    mutating func view(
+        _ name: String, _ kind: ViewKind = .view, _ frame: Rect, in parent: ViewID?,
+        _ configure: (inout ViewSpec) -> Void = { _ in }
+    ) -> ViewID {
         var spec = ViewSpec(name: name, kind: kind, frame: frame, parent: parent)
         configure(&spec)
         return scene.addView(spec)
@@ -181,8 +185,10 @@ struct TreeBuilder {
 
     mutating func markEmpty(_ id: ViewID) { empties.append(id) }
 
-    mutating func recognizer(_ name: String, _ kind: RecognizerKind, on view: ViewID, role: RecognizerRole,
-                             _ configure: (inout RecognizerSpec) -> Void = { _ in }) {
+    mutating func recognizer(
+        _ name: String, _ kind: RecognizerKind, on view: ViewID, role: RecognizerRole,
+        _ configure: (inout RecognizerSpec) -> Void = { _ in }
+    ) {
         var spec = RecognizerSpec(name: name, kind: kind, view: view)
         configure(&spec)
         pendingRecognizers.append((spec, role))

@@ -23,8 +23,9 @@ struct ControllerEmitter {
     }
 
     func emitHost(into w: inout SwiftWriter) {
-        w.doc("The scenario's screen. Show it full screen on a \(SwiftLiteral.number(scene.windowSize.width))×"
-            + "\(SwiftLiteral.number(scene.windowSize.height)) pt window so that its coordinates are the scenario's window coordinates.")
+        w.doc(
+            "The scenario's screen. Show it full screen on a \(SwiftLiteral.number(scene.windowSize.width))×"
+                + "\(SwiftLiteral.number(scene.windowSize.height)) pt window so that its coordinates are the scenario's window coordinates.")
         let emitter = recognizers
         let delegateIDs = emitter.userRecognizers.filter { emitter.needsDelegate(scene.recognizers[$0]) }
         let conformance = delegateIDs.isEmpty ? "" : ", UIGestureRecognizerDelegate"
@@ -34,8 +35,9 @@ struct ControllerEmitter {
             recognizers.emitProperties(into: &w)
             w.line()
             w.block("override func loadView()") { w in
-                w.line("view = WindowView(frame: CGRect(x: 0, y: 0, width: \(SwiftLiteral.number(scene.windowSize.width)), "
-                    + "height: \(SwiftLiteral.number(scene.windowSize.height))))")
+                w.line(
+                    "view = WindowView(frame: CGRect(x: 0, y: 0, width: \(SwiftLiteral.number(scene.windowSize.width)), "
+                        + "height: \(SwiftLiteral.number(scene.windowSize.height))))")
                 w.line("view.backgroundColor = .systemBackground")
                 w.line("Log.register(view, \"W\", kind: \"view\")")
             }
@@ -75,7 +77,9 @@ struct ControllerEmitter {
                     w.line("let t = pan.translation(in: pan.view)")
                     w.line("text += \" translation=(\\(Log.number(t.x)),\\(Log.number(t.y)))\"")
                 }
-                if scene.recognizers.contains(where: { if case .scrollZoom = $0.kind { return true }; return $0.kind == .pinch }) {
+                if scene.recognizers.contains(where: {
+                    if case .scrollZoom = $0.kind { return true }; return $0.kind == .pinch
+                }) {
                     w.block("if let pinch = recognizer as? UIPinchGestureRecognizer") { w in
                         w.line("text += \" scale=\\(Log.number(pinch.scale))\"")
                     }
@@ -136,8 +140,9 @@ struct ControllerEmitter {
             w.block("func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool") { w in
                 w.line("switch Log.name(gestureRecognizer) {")
                 for id in receiving {
-                    w.line("case \(SwiftLiteral.string(scene.recognizers[id].name)): return "
-                        + policy.shouldReceive(scene.recognizers[id].policies.shouldReceive))
+                    w.line(
+                        "case \(SwiftLiteral.string(scene.recognizers[id].name)): return "
+                            + policy.shouldReceive(scene.recognizers[id].policies.shouldReceive))
                 }
                 w.line("default: return true")
                 w.line("}")
@@ -156,19 +161,22 @@ struct ControllerEmitter {
         }
         let simultaneous = ids.filter { scene.recognizers[$0].policies.simultaneousWith != .none }
         if !simultaneous.isEmpty {
-            w.block("func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, "
-                + "shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool") { w in
+            w.block(
+                "func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, "
+                    + "shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool"
+            ) { w in
                 w.line("switch Log.name(gestureRecognizer) {")
                 for id in simultaneous {
-                    w.line("case \(SwiftLiteral.string(scene.recognizers[id].name)): return "
-                        + policy.contains(scene.recognizers[id].policies.simultaneousWith, "other"))
+                    w.line(
+                        "case \(SwiftLiteral.string(scene.recognizers[id].name)): return "
+                            + policy.contains(scene.recognizers[id].policies.simultaneousWith, "other"))
                 }
                 w.line("default: return false")
                 w.line("}")
             }
         }
         let requirements: [(String, KeyPath<RecognizerPolicies, RecognizerSet>)] = [
-            ("shouldRequireFailureOf", \.delegateRequiresFailureOf), ("shouldBeRequiredToFailBy", \.delegateRequiredToFailBy),
+            ("shouldRequireFailureOf", \.delegateRequiresFailureOf), ("shouldBeRequiredToFailBy", \.delegateRequiredToFailBy)
         ]
         for (label, answers) in requirements {
             let answering = ids.filter { scene.recognizers[$0].policies[keyPath: answers] != .none }
@@ -176,8 +184,9 @@ struct ControllerEmitter {
             w.block("func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, \(label) other: UIGestureRecognizer) -> Bool") { w in
                 w.line("switch Log.name(gestureRecognizer) {")
                 for id in answering {
-                    w.line("case \(SwiftLiteral.string(scene.recognizers[id].name)): return "
-                        + policy.contains(scene.recognizers[id].policies[keyPath: answers], "other"))
+                    w.line(
+                        "case \(SwiftLiteral.string(scene.recognizers[id].name)): return "
+                            + policy.contains(scene.recognizers[id].policies[keyPath: answers], "other"))
                 }
                 w.line("default: return false")
                 w.line("}")

@@ -7,8 +7,9 @@ struct CustomRecognizerCode {
 
     func emit(into w: inout SwiftWriter) {
         let began = behavior.isContinuous ? ".began" : ".recognized"
-        w.comment("begins: \(beginsText); \(behavior.isContinuous ? "continuous" : "discrete")"
-            + (behavior.allowableMovement.map { "; allowableMovement \(SwiftLiteral.number($0)) pt" } ?? ""))
+        w.comment(
+            "begins: \(beginsText); \(behavior.isContinuous ? "continuous" : "discrete")"
+                + (behavior.allowableMovement.map { "; allowableMovement \(SwiftLiteral.number($0)) pt" } ?? ""))
         w.line("private var touchesDown = 0")
         w.line("private var downLocations: [ObjectIdentifier: CGPoint] = [:]")
         w.line()
@@ -92,16 +93,20 @@ struct DelegateLogCode {
         let policy = PolicyCode(scene: scene)
         let names = SwiftLiteral.stringArray(logged.map { scene.recognizers[$0].name })
         w.line()
-        w.line("// MARK: UIGestureRecognizerDelegate (the scenario's answers; \(logged.map { scene.recognizers[$0].name }.joined(separator: ", ")) log each question)")
+        w.line(
+            "// MARK: UIGestureRecognizerDelegate (the scenario's answers; \(logged.map { scene.recognizers[$0].name }.joined(separator: ", ")) log each question)"
+        )
         w.block("func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool") { w in
             w.line("let answer: Bool")
             w.line("switch Log.name(gestureRecognizer) {")
             for id in ids where scene.recognizers[id].policies.shouldReceive != .always {
-                w.line("case \(SwiftLiteral.string(scene.recognizers[id].name)): answer = " + policy.shouldReceive(scene.recognizers[id].policies.shouldReceive))
+                w.line(
+                    "case \(SwiftLiteral.string(scene.recognizers[id].name)): answer = " + policy.shouldReceive(scene.recognizers[id].policies.shouldReceive))
             }
             w.line("default: answer = true")
             w.line("}")
-            logAndReturn("Log.line(\"delegate of \\(Log.name(gestureRecognizer)) asked gestureRecognizer(\\(Log.name(gestureRecognizer)), "
+            logAndReturn(
+                "Log.line(\"delegate of \\(Log.name(gestureRecognizer)) asked gestureRecognizer(\\(Log.name(gestureRecognizer)), "
                     + "shouldReceive: touch \\(Log.touchNumber(touch))) → \\(answer)\")", names: names, into: &w)
         }
         w.line()
@@ -115,19 +120,23 @@ struct DelegateLogCode {
                 w.line("return true")
             }
             w.line("let answer = decide()")
-            logAndReturn("Log.line(\"delegate of \\(Log.name(gestureRecognizer)) asked gestureRecognizerShouldBegin(\\(Log.name(gestureRecognizer))) → \\(answer)\")", names: names, into: &w)
+            logAndReturn(
+                "Log.line(\"delegate of \\(Log.name(gestureRecognizer)) asked gestureRecognizerShouldBegin(\\(Log.name(gestureRecognizer))) → \\(answer)\")",
+                names: names, into: &w)
         }
         w.line()
         w.block("func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool") { w in
             w.line("let answer: Bool")
             w.line("switch Log.name(gestureRecognizer) {")
             for id in ids where scene.recognizers[id].policies.simultaneousWith != .none {
-                w.line("case \(SwiftLiteral.string(scene.recognizers[id].name)): answer = "
-                    + policy.contains(scene.recognizers[id].policies.simultaneousWith, "other"))
+                w.line(
+                    "case \(SwiftLiteral.string(scene.recognizers[id].name)): answer = "
+                        + policy.contains(scene.recognizers[id].policies.simultaneousWith, "other"))
             }
             w.line("default: answer = false")
             w.line("}")
-            logAndReturn("Log.line(\"delegate of \\(Log.name(gestureRecognizer)) asked gestureRecognizer(\\(Log.name(gestureRecognizer)), "
+            logAndReturn(
+                "Log.line(\"delegate of \\(Log.name(gestureRecognizer)) asked gestureRecognizer(\\(Log.name(gestureRecognizer)), "
                     + "shouldRecognizeSimultaneouslyWith: \\(Log.name(other))) → \\(answer)\")", names: names, into: &w)
         }
         emitRequirement("shouldRequireFailureOf", \.delegateRequiresFailureOf, ids, names: names, into: &w)
@@ -136,20 +145,24 @@ struct DelegateLogCode {
 
     /// `gestureRecognizer(_:shouldRequireFailureOf:)` or `…shouldBeRequiredToFailBy:` (G10): the scenario's
     /// `delegateRequiresFailureOf` / `delegateRequiredToFailBy` answers, logged like the other questions.
-    func emitRequirement(_ label: String, _ answers: KeyPath<RecognizerPolicies, RecognizerSet>, _ ids: [RecognizerID],
-                         names: String, into w: inout SwiftWriter) {
+    func emitRequirement(
+        _ label: String, _ answers: KeyPath<RecognizerPolicies, RecognizerSet>, _ ids: [RecognizerID],
+        names: String, into w: inout SwiftWriter
+    ) {
         let policy = PolicyCode(scene: scene)
         w.line()
         w.block("func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, \(label) other: UIGestureRecognizer) -> Bool") { w in
             w.line("let answer: Bool")
             w.line("switch Log.name(gestureRecognizer) {")
             for id in ids where scene.recognizers[id].policies[keyPath: answers] != .none {
-                w.line("case \(SwiftLiteral.string(scene.recognizers[id].name)): answer = "
-                    + policy.contains(scene.recognizers[id].policies[keyPath: answers], "other"))
+                w.line(
+                    "case \(SwiftLiteral.string(scene.recognizers[id].name)): answer = "
+                        + policy.contains(scene.recognizers[id].policies[keyPath: answers], "other"))
             }
             w.line("default: answer = false")
             w.line("}")
-            logAndReturn("Log.line(\"delegate of \\(Log.name(gestureRecognizer)) asked gestureRecognizer(\\(Log.name(gestureRecognizer)), "
+            logAndReturn(
+                "Log.line(\"delegate of \\(Log.name(gestureRecognizer)) asked gestureRecognizer(\\(Log.name(gestureRecognizer)), "
                     + "\(label): \\(Log.name(other))) → \\(answer)\")", names: names, into: &w)
         }
     }

@@ -46,14 +46,17 @@ struct HeaderEmitter {
         let size = "\(SwiftLiteral.number(scene.windowSize.width))×\(SwiftLiteral.number(scene.windowSize.height))"
         w.comment("HOW TO USE")
         w.comment("  1. Add this file to an iOS app target (iOS 15 or later, Swift 5.9+; it needs UIKit only).")
-        w.comment("  2. Show `\(namespace).ViewController()` full screen on a device or simulator with a \(size) pt window, "
-            + "e.g. `window.rootViewController = \(namespace).ViewController()` in the scene delegate, so that its "
-            + "coordinates are the scenario's window coordinates. The #Preview at the end shows it in Xcode's canvas.")
-        w.comment("  3. Perform the touch script below (by hand, or with XCUITest coordinate taps and drags), then compare "
-            + "the console lines that start with \"[TouchSweep]\" with the prediction below. Times are ms from the first touch-down.")
-        w.comment("  Every view is a subclass that logs its touches… calls ([inherit] calls super as the class would, "
-            + "[observe] calls super, [consume] does not); controls log their events, recognizers their actions, scroll "
-            + "views their offsets.")
+        w.comment(
+            "  2. Show `\(namespace).ViewController()` full screen on a device or simulator with a \(size) pt window, "
+                + "e.g. `window.rootViewController = \(namespace).ViewController()` in the scene delegate, so that its "
+                + "coordinates are the scenario's window coordinates. The #Preview at the end shows it in Xcode's canvas.")
+        w.comment(
+            "  3. Perform the touch script below (by hand, or with XCUITest coordinate taps and drags), then compare "
+                + "the console lines that start with \"[TouchSweep]\" with the prediction below. Times are ms from the first touch-down.")
+        w.comment(
+            "  Every view is a subclass that logs its touches… calls ([inherit] calls super as the class would, "
+                + "[observe] calls super, [consume] does not); controls log their events, recognizers their actions, scroll "
+                + "views their offsets.")
     }
 
     func emitScript(into w: inout SwiftWriter) {
@@ -105,8 +108,9 @@ struct HeaderEmitter {
             w.comment("  Scroll views: " + scroll.joined(separator: "; "))
         }
         if !prediction.outcome.dropped.isEmpty {
-            w.comment("  Dropped touches (their views never hear of them): "
-                + prediction.outcome.dropped.map(String.init).joined(separator: ", "))
+            w.comment(
+                "  Dropped touches (their views never hear of them): "
+                    + prediction.outcome.dropped.map(String.init).joined(separator: ", "))
         }
     }
 
@@ -117,8 +121,9 @@ struct HeaderEmitter {
         if failures.isEmpty {
             w.comment("EXPECTATIONS (the scenario's expect: block, \(count) statement\(count == 1 ? "" : "s"); the simulator meets all of them)")
         } else {
-            w.comment("EXPECTATIONS (the scenario's expect: block, \(count) statement\(count == 1 ? "" : "s"); "
-                + "the simulator breaks \(failures.count) of them)")
+            w.comment(
+                "EXPECTATIONS (the scenario's expect: block, \(count) statement\(count == 1 ? "" : "s"); "
+                    + "the simulator breaks \(failures.count) of them)")
             for failure in failures { w.comment("  FAILS: " + failure) }
         }
         for line in Self.expectBlock(sourceText) { w.comment("  " + line) }

@@ -8,17 +8,20 @@ struct NotReproduced {
     var notes: [String] {
         var notes: [String] = []
         for entry in parameterEntries {
-            notes.append("parameters.\(entry): a simulator parameter (UIKit's own constant on a device); "
-                + "where it names an iOS version or device, run on that one.")
+            notes.append(
+                "parameters.\(entry): a simulator parameter (UIKit's own constant on a device); "
+                    + "where it names an iOS version or device, run on that one.")
         }
         if scene.windowSize != Size(390, 844) {
-            notes.append("window.size \(SwiftLiteral.number(scene.windowSize.width))×\(SwiftLiteral.number(scene.windowSize.height)): "
-                + "use a device with that window, or the script's points land elsewhere.")
+            notes.append(
+                "window.size \(SwiftLiteral.number(scene.windowSize.width))×\(SwiftLiteral.number(scene.windowSize.height)): "
+                    + "use a device with that window, or the script's points land elsewhere.")
         }
         for r in scene.recognizers {
             if case .edgeGate(let edges) = r.kind, edges.contains(.top) {
-                notes.append("window.edgeGate top: the system's top-edge gate is iOS's own; on a device a swipe down from the "
-                    + "status bar is the system's (Notification Center, Control Center) without code.")
+                notes.append(
+                    "window.edgeGate top: the system's top-edge gate is iOS's own; on a device a swipe down from the "
+                        + "status bar is the system's (Notification Center, Control Center) without code.")
             } else if case .edgeGate = r.kind {
                 notes.append("window.edgeGate: the system gesture gate is iOS's own; it is there on a device without code.")
             }
@@ -47,8 +50,9 @@ struct NotReproduced {
             }
         }
         if scene.views.contains(where: { $0.kind == .cell }) {
-            notes.append("Cells are placed at their frames with addSubview, not created by a data source, so UIKit's "
-                + "row highlight and selection (didSelectRowAt) may not happen; their touches… calls are logged either way.")
+            notes.append(
+                "Cells are placed at their frames with addSubview, not created by a data source, so UIKit's "
+                    + "row highlight and selection (didSelectRowAt) may not happen; their touches… calls are logged either way.")
         }
         for view in scene.views where view.isAnimating {
             notes.append("\(view.name).animating: approximated by a 600 s alpha animation started in viewDidAppear.")

@@ -58,7 +58,7 @@ struct PolicyCode {
                 "// shouldBegin: \(policy.rawValue) (G11). Only a pan has a velocity in UIKit; the simulator uses the touch's.",
                 "guard let pan = \(recognizer) as? UIPanGestureRecognizer else { return true }",
                 "let velocity = pan.velocity(in: pan.view)",
-                "return abs(velocity.\(a)) > abs(velocity.\(b))",
+                "return abs(velocity.\(a)) > abs(velocity.\(b))"
             ]
         }
     }

@@ -28,13 +28,14 @@ struct Prediction {
     /// Whether the log must print tap counts, call sets and `event.allTouches` (the scenario has a multi-touch
     /// step, a repeated tap or touches that overlap); single-finger exports keep the short log.
     var isDetailed: Bool {
-        scene.script.contains { $0.sameEvent } || trace.contains { event in
-            switch event.kind {
-            case .tapCount: return true
-            case let .callback(_, _, touches, _, _, allTouches): return touches.count > 1 || allTouches.count > 1
-            default: return false
+        scene.script.contains { $0.sameEvent }
+            || trace.contains { event in
+                switch event.kind {
+                case .tapCount: return true
+                case let .callback(_, _, touches, _, _, allTouches): return touches.count > 1 || allTouches.count > 1
+                default: return false
+                }
             }
-        }
     }
 
     func numbers(_ list: [Int]) -> String { "{" + list.map(String.init).joined(separator: ", ") + "}" }
@@ -51,9 +52,10 @@ struct Prediction {
     func describe(_ kind: TraceEventKind) -> String? {
         switch kind {
         case let .hitTest(touch, view, _, _):
-            let location = trace.lazy.compactMap { e -> Point? in
-                if case let .touch(t, .began, p) = e.kind, t == touch { return p } else { return nil }
-            }.first ?? .zero
+            let location =
+                trace.lazy.compactMap { e -> Point? in
+                    if case let .touch(t, .began, p) = e.kind, t == touch { return p } else { return nil }
+                }.first ?? .zero
             return "hit test at \(point(location)) → \(view.map { scene.views[$0].name } ?? "none") (touch \(touch))"
         case let .callback(responder, phase, touches, _, handling, allTouches):
             // One line per touch of the call, as the log writes them; a multi-touch call, a repeated tap and an
@@ -65,7 +67,7 @@ struct Prediction {
                     + (t.tapCount > 1 ? " tapCount=\(t.tapCount)" : "") + set + all + " (\(handling.rawValue))"
             }.joined(separator: "\n")
         case .tapCount, .touchEvent:
-            return nil  // the log shows them on the touches… lines (tapCount=, call=, allTouches=)
+            return nil // the log shows them on the touches… lines (tapCount=, call=, allTouches=)
         case let .control(view, event, value):
             let suffix = event == .valueChanged ? " value=" + (value.map { SwiftLiteral.number($0) } ?? "-") : ""
             return "\(scene.views[view].name) \(event.rawValue)\(suffix)"

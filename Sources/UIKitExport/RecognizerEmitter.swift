@@ -54,14 +54,18 @@ struct RecognizerEmitter {
             }
             w.block("final class \(className(id)): \(r.kind.uikitClass)") { w in
                 if case .custom(let behavior) = r.kind { CustomRecognizerCode(behavior: behavior).emit(into: &w) }
-                emitOverride("canPrevent", r.policies.canPrevent, unless: .all,
-                             "canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer)", "preventedGestureRecognizer", into: &w)
-                emitOverride("canBePrevented", r.policies.canBePrevented, unless: .all,
-                             "canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer)", "preventingGestureRecognizer", into: &w)
-                emitOverride("shouldRequireFailureOf", r.policies.shouldRequireFailureOf, unless: .none,
-                             "shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer)", "otherGestureRecognizer", into: &w)
-                emitOverride("shouldBeRequiredToFailBy", r.policies.shouldBeRequiredToFailBy, unless: .none,
-                             "shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer)", "otherGestureRecognizer", into: &w)
+                emitOverride(
+                    "canPrevent", r.policies.canPrevent, unless: .all,
+                    "canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer)", "preventedGestureRecognizer", into: &w)
+                emitOverride(
+                    "canBePrevented", r.policies.canBePrevented, unless: .all,
+                    "canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer)", "preventingGestureRecognizer", into: &w)
+                emitOverride(
+                    "shouldRequireFailureOf", r.policies.shouldRequireFailureOf, unless: .none,
+                    "shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer)", "otherGestureRecognizer", into: &w)
+                emitOverride(
+                    "shouldBeRequiredToFailBy", r.policies.shouldBeRequiredToFailBy, unless: .none,
+                    "shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer)", "otherGestureRecognizer", into: &w)
             }
             w.line()
         }
@@ -94,12 +98,14 @@ struct RecognizerEmitter {
             case .scrollDelay(let sv):
                 w.line("if let delay = Log.delayRecognizer(of: \(names.views[sv])) { Log.register(delay, \(SwiftLiteral.string(r.name))) }")
             case .edgeGate(let edges) where edges.contains(.top):
-                w.comment("\(r.name): the system's gesture gate at the top edge (§8). iOS installs it itself; nothing to "
-                    + "build. A swipe down that starts in the status bar opens Notification Center or Control Center and the "
-                    + "app's touch is cancelled; returning .top from preferredScreenEdgesDeferringSystemGestures removes it.")
+                w.comment(
+                    "\(r.name): the system's gesture gate at the top edge (§8). iOS installs it itself; nothing to "
+                        + "build. A swipe down that starts in the status bar opens Notification Center or Control Center and the "
+                        + "app's touch is cancelled; returning .top from preferredScreenEdgesDeferringSystemGestures removes it.")
             case .edgeGate(let edges):
-                w.comment("\(r.name): the system's gesture gate at the \(edgeNames(edges)) edge (§8). iOS installs it itself; "
-                    + "nothing to build. Its delay is longer near the home indicator.")
+                w.comment(
+                    "\(r.name): the system's gesture gate at the \(edgeNames(edges)) edge (§8). iOS installs it itself; "
+                        + "nothing to build. Its delay is longer near the home indicator.")
             default:
                 break
             }
@@ -113,8 +119,9 @@ struct RecognizerEmitter {
         }
         for (id, view) in scene.views.enumerated() {
             guard let host = view.scroll?.panHost, host != id else { continue }
-            w.comment("panHost (§6.5): \(view.name)'s pan moves to \(host == 0 ? "the window (here: the controller's view)" : scene.views[host].name), "
-                + "after every other recognizer is added.")
+            w.comment(
+                "panHost (§6.5): \(view.name)'s pan moves to \(host == 0 ? "the window (here: the controller's view)" : scene.views[host].name), "
+                    + "after every other recognizer is added.")
             w.line("\(names.views[host]).addGestureRecognizer(\(names.views[id]).panGestureRecognizer)")
         }
         for (id, r) in scene.recognizers.enumerated() where !r.policies.requireToFail.isEmpty {
@@ -157,13 +164,16 @@ struct RecognizerEmitter {
             w.line("\(v).numberOfTapsRequired = \(taps)")
             w.line("\(v).numberOfTouchesRequired = \(touches)")
             if let m = r.thresholds.allowableMovement {
-                w.comment("allowableMovement \(SwiftLiteral.number(m)) pt: UITapGestureRecognizer has no public property for it (UIKit's is \(SwiftLiteral.number(p.tapAllowableMovement)) pt).")
+                w.comment(
+                    "allowableMovement \(SwiftLiteral.number(m)) pt: UITapGestureRecognizer has no public property for it (UIKit's is \(SwiftLiteral.number(p.tapAllowableMovement)) pt)."
+                )
             }
             if let d = r.thresholds.maximumTapDuration {
                 w.comment("maximumTapDuration \(SwiftLiteral.ms(VirtualTime(microseconds: d.microseconds))) ms: no public property (UIKit's is private).")
             }
             if let d = r.thresholds.maximumIntervalBetweenTaps {
-                w.comment("maximumIntervalBetweenTaps \(SwiftLiteral.ms(VirtualTime(microseconds: d.microseconds))) ms: no public property (UIKit's is private).")
+                w.comment(
+                    "maximumIntervalBetweenTaps \(SwiftLiteral.ms(VirtualTime(microseconds: d.microseconds))) ms: no public property (UIKit's is private).")
             }
         case let .longPress(touches):
             w.line("\(v).numberOfTouchesRequired = \(touches)")
@@ -195,8 +205,10 @@ struct RecognizerEmitter {
     }
 
     /// One class override (G9, G10) answering by log name, written when `set` is not UIKit's default.
-    func emitOverride(_ key: String, _ set: RecognizerSet, unless byDefault: RecognizerSet, _ signature: String,
-                      _ parameter: String, into w: inout SwiftWriter) {
+    func emitOverride(
+        _ key: String, _ set: RecognizerSet, unless byDefault: RecognizerSet, _ signature: String,
+        _ parameter: String, into w: inout SwiftWriter
+    ) {
         guard set != byDefault else { return }
         w.comment("\(key): \(policy.describe(set))")
         w.block("override func \(signature) -> Bool") { w in w.line(policy.contains(set, parameter)) }
@@ -208,8 +220,10 @@ struct RecognizerEmitter {
             let a = r.actions
             let name = SwiftLiteral.string(r.name)
             if a.movesView != nil || a.resetsTranslation {
-                w.block("if Log.name(recognizer) == \(name), let pan = recognizer as? UIPanGestureRecognizer, "
-                    + "pan.state == .began || pan.state == .changed") { w in
+                w.block(
+                    "if Log.name(recognizer) == \(name), let pan = recognizer as? UIPanGestureRecognizer, "
+                        + "pan.state == .began || pan.state == .changed"
+                ) { w in
                     if let v = a.movesView {
                         w.comment("onAction.moveView: keep \(scene.views[v].name) under the finger (translation in its superview).")
                         w.line("let t = pan.translation(in: \(names.views[v]).superview)")
@@ -228,8 +242,9 @@ struct RecognizerEmitter {
                 if let change = a.setsFrame {
                     let f = change.frame
                     w.comment("onAction.setFrame: later touches hit-test \(scene.views[change.view].name) at its new place.")
-                    w.line("\(names.views[change.view]).frame = CGRect(x: \(SwiftLiteral.number(f.origin.x)), y: \(SwiftLiteral.number(f.origin.y)), "
-                        + "width: \(SwiftLiteral.number(f.size.width)), height: \(SwiftLiteral.number(f.size.height)))")
+                    w.line(
+                        "\(names.views[change.view]).frame = CGRect(x: \(SwiftLiteral.number(f.origin.x)), y: \(SwiftLiteral.number(f.origin.y)), "
+                            + "width: \(SwiftLiteral.number(f.size.width)), height: \(SwiftLiteral.number(f.size.height)))")
                 }
                 for other in a.togglesEnabled {
                     guard let target = expression(other) else { continue }

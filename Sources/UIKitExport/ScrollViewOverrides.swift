@@ -77,14 +77,17 @@ struct ScrollViewOverrides {
         }
         if policies.simultaneousWith != .none {
             w.comment("pan.simultaneousWith (G8).")
-            w.block("func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool") { w in
+            w.block("func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool") {
+                w in
                 w.line("guard gestureRecognizer === panGestureRecognizer else { return false }")
                 w.line("return " + policyText.contains(policies.simultaneousWith, "other"))
             }
         }
-        for (key, label, answers) in [("delegateRequiresFailureOf", "shouldRequireFailureOf", policies.delegateRequiresFailureOf),
-                                      ("delegateRequiredToFailBy", "shouldBeRequiredToFailBy", policies.delegateRequiredToFailBy)]
-            where answers != .none {
+        for (key, label, answers) in [
+            ("delegateRequiresFailureOf", "shouldRequireFailureOf", policies.delegateRequiresFailureOf),
+            ("delegateRequiredToFailBy", "shouldBeRequiredToFailBy", policies.delegateRequiredToFailBy)
+        ]
+        where answers != .none {
             w.comment("pan.\(key) (G10): the scroll view's answer as its pan's delegate.")
             w.block("func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, \(label) other: UIGestureRecognizer) -> Bool") { w in
                 w.line("guard gestureRecognizer === panGestureRecognizer else { return false }")
@@ -92,9 +95,10 @@ struct ScrollViewOverrides {
             }
         }
         if policies.canPrevent != .all || policies.canBePrevented != .all {
-            w.comment("pan.canPrevent / pan.canBePrevented (G9) have no UIKit equivalent here: they are methods of the "
-                + "recognizer's class, and a scroll view's pan cannot be subclassed. canPrevent = "
-                + policyText.describe(policies.canPrevent) + ", canBePrevented = " + policyText.describe(policies.canBePrevented) + ".")
+            w.comment(
+                "pan.canPrevent / pan.canBePrevented (G9) have no UIKit equivalent here: they are methods of the "
+                    + "recognizer's class, and a scroll view's pan cannot be subclassed. canPrevent = "
+                    + policyText.describe(policies.canPrevent) + ", canBePrevented = " + policyText.describe(policies.canBePrevented) + ".")
         }
     }
 }

@@ -7,7 +7,7 @@ enum SwiftLiteral {
     /// `150`, `16.667`, `-2`.
     static func number(_ value: Double, decimals: Int = 3) -> String {
         var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
+        for _ in 0 ..< decimals { scale *= 10 }
         let rounded = (value * scale).rounded() / scale
         if rounded == 0 { return "0" }
         let negative = rounded < 0

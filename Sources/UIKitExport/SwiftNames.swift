@@ -60,7 +60,7 @@ struct SwiftNames {
         "as", "if", "else", "for", "while", "repeat", "return", "switch", "case", "default", "break", "continue",
         "true", "false", "nil", "init", "deinit", "import", "protocol", "extension", "static", "private", "public",
         "internal", "fileprivate", "open", "operator", "subscript", "typealias", "where", "throw", "throws", "try",
-        "catch", "do", "defer", "guard", "inout", "any", "some", "associatedtype", "await", "async", "_",
+        "catch", "do", "defer", "guard", "inout", "any", "some", "associatedtype", "await", "async", "_"
     ]
 
     /// The kind's class suffix: `Btn` (button) → `BtnButton`, `SV` (scrollView) → `SVScrollView`.
@@ -76,7 +76,9 @@ struct SwiftNames {
     static func words(_ id: String) -> [String] {
         var words: [String] = [], current = ""
         for ch in id {
-            if ch.isASCII && (ch.isLetter || ch.isNumber) { current.append(ch) } else if !current.isEmpty {
+            if ch.isASCII && (ch.isLetter || ch.isNumber) {
+                current.append(ch)
+            } else if !current.isEmpty {
                 words.append(current); current = ""
             }
         }

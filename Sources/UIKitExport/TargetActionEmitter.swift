@@ -35,7 +35,8 @@ struct TargetActionEmitter {
         if case .view(let v) = responder, scene.declaresActions(v) {
             w.comment("Logs every target-action the control sends (UIActions log in their handlers).")
             w.block("override func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?)") { w in
-                w.line("Log.line(\"\\(Log.name(self)) sendAction \\(NSStringFromSelector(action)) to \\(target.map { Log.name($0 as AnyObject) } ?? \"nil\")\")")
+                w.line(
+                    "Log.line(\"\\(Log.name(self)) sendAction \\(NSStringFromSelector(action)) to \\(target.map { Log.name($0 as AnyObject) } ?? \"nil\")\")")
                 w.line("super.sendAction(action, to: target, for: event)")
             }
         }
@@ -60,8 +61,9 @@ struct TargetActionEmitter {
                 case let .addAction(action, events):
                     w.line("\(control).addAction(\(uiAction(action, on: name)), for: \(eventSet(events)))")
                 case let .removeTarget(target, action, events):
-                    w.line("\(control).removeTarget(\(target.map(expression) ?? "nil"), action: \(action.map(Self.selector) ?? "nil"), "
-                        + "for: \(eventSet(events)))")
+                    w.line(
+                        "\(control).removeTarget(\(target.map(expression) ?? "nil"), action: \(action.map(Self.selector) ?? "nil"), "
+                            + "for: \(eventSet(events)))")
                 case let .removeAction(action, events):
                     w.line("\(control).removeAction(identifiedBy: UIAction.Identifier(\(SwiftLiteral.string(action))), for: \(eventSet(events)))")
                 }

@@ -96,16 +96,18 @@ struct ViewClassEmitter {
                 w.line("return hit === self ? nil : hit")
             }
         case .deferToSuperview:
-            w.comment("hitTest: superview (H3): point(inside:) answers for the superview, as UITableViewWrapperView does "
-                + "for the rows it holds.")
+            w.comment(
+                "hitTest: superview (H3): point(inside:) answers for the superview, as UITableViewWrapperView does "
+                    + "for the rows it holds.")
             w.block("override func point(inside point: CGPoint, with event: UIEvent?) -> Bool") { w in
                 w.line("guard let superview else { return super.point(inside: point, with: event) }")
                 w.line("return superview.point(inside: convert(point, to: superview), with: event)")
             }
         case .enlarged(let insets):
-            w.comment("hitTest: {enlarge: [\(SwiftLiteral.number(insets.top)), \(SwiftLiteral.number(insets.left)), "
-                + "\(SwiftLiteral.number(insets.bottom)), \(SwiftLiteral.number(insets.right))]} (H3): a larger touch area; "
-                + "it only works where the point is also inside every ancestor (H2).")
+            w.comment(
+                "hitTest: {enlarge: [\(SwiftLiteral.number(insets.top)), \(SwiftLiteral.number(insets.left)), "
+                    + "\(SwiftLiteral.number(insets.bottom)), \(SwiftLiteral.number(insets.right))]} (H3): a larger touch area; "
+                    + "it only works where the point is also inside every ancestor (H2).")
             w.block("override func point(inside point: CGPoint, with event: UIEvent?) -> Bool") { w in
                 let negated = EdgeInsets(top: -insets.top, left: -insets.left, bottom: -insets.bottom, right: -insets.right)
                 w.line("bounds.inset(by: \(SwiftLiteral.insets(negated))).contains(point)")

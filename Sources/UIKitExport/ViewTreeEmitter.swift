@@ -56,7 +56,7 @@ struct ViewTreeEmitter {
         case .segmentedControl:
             let count = max(2, Int(view.value) + 1)
             w.comment("The scenario does not say how many segments; \(count) are enough for its index.")
-            for i in 0..<count { w.line("\(v).insertSegment(withTitle: \"\(i)\", at: \(i), animated: false)") }
+            for i in 0 ..< count { w.line("\(v).insertSegment(withTitle: \"\(i)\", at: \(i), animated: false)") }
             w.line("\(v).selectedSegmentIndex = \(Int(view.value)) // value")
         case .pageControl:
             w.line("\(v).numberOfPages = \(max(2, Int(view.value) + 1))")
@@ -101,8 +101,9 @@ struct ViewTreeEmitter {
         if view.isMultipleTouchEnabled { w.line("\(v).isMultipleTouchEnabled = true // multipleTouchEnabled (H5)") }
         if view.isExclusiveTouch { w.line("\(v).isExclusiveTouch = true // exclusiveTouch (H5)") }
         if view.isAnimating {
-            w.comment("animating\(view.allowsUserInteractionWhileAnimating ? " with allowUserInteraction" : ""): "
-                + "viewDidAppear starts a long animation on this view (H1).")
+            w.comment(
+                "animating\(view.allowsUserInteractionWhileAnimating ? " with allowUserInteraction" : ""): "
+                    + "viewDidAppear starts a long animation on this view (H1).")
         }
     }
 
@@ -126,8 +127,9 @@ struct ViewTreeEmitter {
             }
         }
         if let velocity = scroll.initialDeceleration {
-            w.comment("decelerating: [\(SwiftLiteral.number(velocity.x)), \(SwiftLiteral.number(velocity.y))] pt/ms (S9) has no "
-                + "UIKit property: flick this scroll view just before the script so that it is still moving when the first touch lands.")
+            w.comment(
+                "decelerating: [\(SwiftLiteral.number(velocity.x)), \(SwiftLiteral.number(velocity.y))] pt/ms (S9) has no "
+                    + "UIKit property: flick this scroll view just before the script so that it is still moving when the first touch lands.")
         }
         if scroll.minimumZoomScale != 1 { w.line("\(v).minimumZoomScale = \(SwiftLiteral.number(scroll.minimumZoomScale))") }
         if scroll.maximumZoomScale != 1 { w.line("\(v).maximumZoomScale = \(SwiftLiteral.number(scroll.maximumZoomScale))") }
@@ -170,8 +172,9 @@ struct ViewTreeEmitter {
         for (id, view) in scene.views.enumerated() where view.isAnimating {
             let options = view.allowsUserInteractionWhileAnimating ? "[.allowUserInteraction]" : "[]"
             let target = view.alpha >= 0.5 ? view.alpha - 0.01 : view.alpha + 0.01
-            w.line("UIView.animate(withDuration: 600, delay: 0, options: \(options)) { [\(names.views[id])] in "
-                + "\(names.views[id]).alpha = \(SwiftLiteral.number(target)) }")
+            w.line(
+                "UIView.animate(withDuration: 600, delay: 0, options: \(options)) { [\(names.views[id])] in "
+                    + "\(names.views[id]).alpha = \(SwiftLiteral.number(target)) }")
         }
     }
 }

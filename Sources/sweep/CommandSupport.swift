@@ -9,9 +9,9 @@ import SweepPlanning
 import SweepReporting
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes one line to standard error (file descriptor 2): as it is, or as a JSON log event under
@@ -51,12 +51,15 @@ func readSweepConfig(_ path: String, overrides: [String] = [], command: String) 
 /// repros and report.html), replacing it as a whole (files named in `keeping` move over from the old directory). A
 /// failure is printed as `command: sentence` and ends the command with exit status 1. `claim` is the hold the command
 /// took on the directory when it started (``claimOutput(_:keeping:create:command:quiet:)``).
-func writeReports(plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
-                  keeping: [String] = [], claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
-                  swap: OutputDirectory.SwapOptions = .init(), command: String) throws {
+func writeReports(
+    plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
+    keeping: [String] = [], claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
+    swap: OutputDirectory.SwapOptions = .init(), command: String
+) throws {
     do {
-        try ReportWriter.write(plan: plan, tallies: tallies, configText: configText, to: directory, keeping: keeping, claim: claim,
-                               durationSeconds: durationSeconds, excel: excel, swap: swap)
+        try ReportWriter.write(
+            plan: plan, tallies: tallies, configText: configText, to: directory, keeping: keeping, claim: claim,
+            durationSeconds: durationSeconds, excel: excel, swap: swap)
     } catch {
         printError("\(command): \(error)")
         throw ExitCode(1)
@@ -74,8 +77,9 @@ func claimOutput(_ directory: String, keeping: [String], create: Bool, command: 
         throw ExitCode(1)
     }
     if let recovered = claim.recovered, !quiet {
-        Logger(label: command.replacingOccurrences(of: "sweep ", with: "")).notice("cleaned up after a killed sweep",
-                                                                                   metadata: ["output": "\(directory)", "detail": "\(recovered)"])
+        Logger(label: command.replacingOccurrences(of: "sweep ", with: "")).notice(
+            "cleaned up after a killed sweep",
+            metadata: ["output": "\(directory)", "detail": "\(recovered)"])
     }
     return claim
 }
@@ -84,8 +88,9 @@ func claimOutput(_ directory: String, keeping: [String], create: Bool, command: 
 /// plan.yaml (or, with `journal`, whose journal) is of another config hash than `plan`'s, unless `force`.
 func refuseAnotherSweep(in claim: OutputClaim, plan: SweepPlan, journal: Bool, force: Bool, command: String) throws {
     guard !force, let (file, hash) = otherSweep(in: claim.path, hash: plan.configHash, journal: journal) else { return }
-    printError("\(command): \(claim.requested) holds the results of another sweep (its \(file) is of config hash \(hash), this sweep's is "
-        + "\(plan.configHash)); run with --force to replace them, or choose another --output.")
+    printError(
+        "\(command): \(claim.requested) holds the results of another sweep (its \(file) is of config hash \(hash), this sweep's is "
+            + "\(plan.configHash)); run with --force to replace them, or choose another --output.")
     throw ExitCode(1)
 }
 
@@ -96,7 +101,8 @@ func otherSweep(in directory: String, hash: String, journal: Bool) -> (file: Str
         return (Journal.defaultFileName, header.configHash)
     }
     guard let text = try? String(contentsOfFile: directory + "/plan.yaml", encoding: .utf8),
-          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("configHash: ") }) else { return nil }
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("configHash: ") })
+    else { return nil }
     let found = line.dropFirst("configHash: ".count).trimmingCharacters(in: CharacterSet(charactersIn: "\" \r"))
     return found == hash ? nil : ("plan.yaml", found)
 }
@@ -116,7 +122,8 @@ func loadFinishedSweepPlan(outputDirectory: String, command: String) throws -> S
     }
     let plan = SweepPlan(config)
     if let planText = try? String(contentsOfFile: outputDirectory + "/plan.yaml", encoding: .utf8),
-       !planText.contains("configHash: \"\(plan.configHash)\"") {
+        !planText.contains("configHash: \"\(plan.configHash)\"")
+    {
         printError("\(command): \(outputDirectory)/plan.yaml does not match \(configPath) (config hash \(plan.configHash)); was the directory edited?")
         throw ExitCode(2)
     }

@@ -9,8 +9,10 @@ struct LogOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Least severe level logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
-    @Option(help: ArgumentHelp("Log lines as text (for a person) or json (one JSON object a line, for a log collector).",
-                               valueName: "text|json"))
+    @Option(
+        help: ArgumentHelp(
+            "Log lines as text (for a person) or json (one JSON object a line, for a log collector).",
+            valueName: "text|json"))
     var logFormat = "text"
 
     /// What is wrong with the options, in one sentence naming the option; nil when nothing is.

@@ -56,8 +56,12 @@ final class ProgressDisplay: @unchecked Sendable {
 func countScenarios(_ plan: SweepPlan, threads: Int, logger: Logger) -> Int {
     let clock = ContinuousClock(), start = clock.now
     let total = plan.scenarioTotal(threads: threads)
-    logger.debug("counted the scenarios", metadata: ["scenarios": .stringConvertible(total), "trees": .stringConvertible(plan.treeCount),
-                                                     "ms": .stringConvertible(Int(seconds(since: start, clock) * 1000))])
+    logger.debug(
+        "counted the scenarios",
+        metadata: [
+            "scenarios": .stringConvertible(total), "trees": .stringConvertible(plan.treeCount),
+            "ms": .stringConvertible(Int(seconds(since: start, clock) * 1000))
+        ])
     return total
 }
 

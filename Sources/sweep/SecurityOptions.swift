@@ -13,7 +13,10 @@ struct CoordinatorSecurityOptions: ParsableArguments {
     @Flag(help: "With --key, accept any worker key (traffic is still encrypted).")
     var allowAnyWorker = false
 
-    @Option(help: "Status keys (status.pub from `sweep keys generate`; a file or a directory of .pub files): their holders may run `sweep status` and never take work.")
+    @Option(
+        help:
+            "Status keys (status.pub from `sweep keys generate`; a file or a directory of .pub files): their holders may run `sweep status` and never take work."
+    )
     var statusKeys: String?
 
     @Flag(help: "Plain TCP: no encryption, and anyone who reaches the endpoint can take work.")
@@ -67,7 +70,10 @@ struct ClientSecurityOptions: ParsableArguments {
     @Option(help: "The coordinator's CURVE public key file (coordinator.pub).")
     var coordinatorKey: String?
 
-    @Option(help: "This client's CURVE secret key file (workers/worker-K.secret; for `sweep status`, status.secret); its public half must be on the coordinator's allow-list or its --status-keys.")
+    @Option(
+        help:
+            "This client's CURVE secret key file (workers/worker-K.secret; for `sweep status`, status.secret); its public half must be on the coordinator's allow-list or its --status-keys."
+    )
     var key: String?
 
     @Flag(help: "Plain TCP, for a coordinator started with --insecure.")
@@ -78,8 +84,10 @@ struct ClientSecurityOptions: ParsableArguments {
             throw ValidationError("--insecure cannot be combined with --key or --coordinator-key.")
         }
         if (key == nil) != (coordinatorKey == nil) {
-            throw ValidationError(key == nil ? "--coordinator-key needs --key (this client's .secret file)."
-                                             : "--key needs --coordinator-key (the coordinator's .pub file).")
+            throw ValidationError(
+                key == nil
+                    ? "--coordinator-key needs --key (this client's .secret file)."
+                    : "--key needs --coordinator-key (the coordinator's .pub file).")
         }
         if endpoint.hasPrefix("tcp://"), key == nil, !insecure {
             throw ValidationError("\(endpoint) needs CURVE keys (--coordinator-key and --key; see `sweep keys generate`) or an explicit --insecure.")
@@ -109,6 +117,7 @@ func readingKeys<T>(command: String, _ body: () throws -> T) throws -> T {
 /// The warning `--insecure` prints on a TCP endpoint, whatever --quiet says.
 func insecureWarning(command: String, endpoint: String) {
     guard endpoint.hasPrefix("tcp://") else { return }
-    printError("\(command): warning: --insecure: traffic on \(endpoint) is not encrypted and anyone who reaches it can join; "
-        + "use CURVE keys (sweep keys generate) on any network you do not own alone")
+    printError(
+        "\(command): warning: --insecure: traffic on \(endpoint) is not encrypted and anyone who reaches it can join; "
+            + "use CURVE keys (sweep keys generate) on any network you do not own alone")
 }

@@ -9,7 +9,10 @@ struct SweepCommand: ParsableCommand {
         commandName: "sweep",
         abstract: "Simulate UIKit touch delivery and sweep configurations for swallowed scrolls and dead buttons.",
         version: Versions.text(tool: version),
-        subcommands: [Trace.self, ExportUIKit.self, Import.self, Plan.self, Run.self, Merge.self, Report.self, Check.self, Shrink.self, Trees.self, Submit.self, Worker.self, Status.self, Keys.self, Manual.self]
+        subcommands: [
+            Trace.self, ExportUIKit.self, Import.self, Plan.self, Run.self, Merge.self, Report.self, Check.self, Shrink.self, Trees.self, Submit.self,
+            Worker.self, Status.self, Keys.self, Manual.self
+        ]
     )
 
     /// Like ArgumentParser's own entry point, except that a bad option is one line naming it

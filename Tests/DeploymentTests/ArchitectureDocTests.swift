@@ -30,8 +30,9 @@ import Testing
         let documented = try Self.documentedModules()
         #expect(modules.count >= 20 && modules.contains("SweepShrinker") && modules.contains("CZeroMQ"), "\(modules)")
         #expect(Set(documented).count == documented.count, "a module is listed twice: \(documented)")
-        #expect(Set(documented) == Set(modules),
-                "missing from the table: \(Set(modules).subtracting(documented).sorted()); not a target: \(Set(documented).subtracting(modules).sorted())")
+        #expect(
+            Set(documented) == Set(modules),
+            "missing from the table: \(Set(modules).subtracting(documented).sorted()); not a target: \(Set(documented).subtracting(modules).sorted())")
     }
 
     /// The commands of `sweep` (SweepCommand's `subcommands:`, each named by its `commandName:` or, as
@@ -59,11 +60,13 @@ import Testing
         let commands = try Self.commands()
         #expect(commands.count >= 15 && commands.contains("run") && commands.contains("export-uikit"), "\(commands)")
         let doc = try Repository.text("docs/ARCHITECTURE.md")
-        let sentence = try #require(doc.range(of: "each subcommand is\none file in `Subcommands/` (").map { doc[$0.upperBound...].prefix { $0 != ")" } },
-                                    "ARCHITECTURE.md no longer lists the commands where this test looks")
+        let sentence = try #require(
+            doc.range(of: "each subcommand is\none file in `Subcommands/` (").map { doc[$0.upperBound...].prefix { $0 != ")" } },
+            "ARCHITECTURE.md no longer lists the commands where this test looks")
         let documented = sentence.matches(of: #/`([a-z-]+)`/#).map { String($0.1) }
         #expect(Set(documented).count == documented.count, "a command is listed twice: \(documented)")
-        #expect(Set(documented) == Set(commands),
-                "missing from ARCHITECTURE.md: \(Set(commands).subtracting(documented).sorted()); not a command: \(Set(documented).subtracting(commands).sorted())")
+        #expect(
+            Set(documented) == Set(commands),
+            "missing from ARCHITECTURE.md: \(Set(commands).subtracting(documented).sorted()); not a command: \(Set(documented).subtracting(commands).sorted())")
     }
 }

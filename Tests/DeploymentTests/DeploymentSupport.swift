@@ -5,8 +5,10 @@ import Testing
 typealias ScriptResult = ProgramResult
 
 /// Runs `executable arguments…` from the repository root (or `directory`) and waits for it (``Program/run``).
-func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                in directory: URL = Repository.root) throws -> ScriptResult {
+func runProgram(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+    in directory: URL = Repository.root
+) throws -> ScriptResult {
     try Program.run(URL(fileURLWithPath: executable), arguments, environment: environment, in: directory)
 }
 

@@ -21,7 +21,7 @@ import Testing
             let keyword = String(whole.prefix { !$0.isWhitespace }).uppercased()
             let text = whole.dropFirst(keyword.count).trimmingCharacters(in: .whitespaces)
             if keyword == "FROM" { stages.append([]) }
-            if stages.isEmpty { stages.append([]) }  // ARGs before the first FROM
+            if stages.isEmpty { stages.append([]) } // ARGs before the first FROM
             stages[stages.count - 1].append(Instruction(keyword: keyword, text: text))
         }
         return stages.filter { $0.first?.keyword == "FROM" }
@@ -77,14 +77,17 @@ import Testing
 
     /// What the runtime image relies on: dist/sweep needs no Swift runtime library, only libzmq, libcurl
     /// (Foundation's URLSession, linked by the metrics server's HTTP library) and the C/C++ basics.
-    @Test(.disabled(if: !FileManager.default.isExecutableFile(atPath: Repository.url("dist/sweep").path),
-                    "dist/sweep is missing: run `make dist` (make test does)"))
+    @Test(
+        .disabled(
+            if: !FileManager.default.isExecutableFile(atPath: Repository.url("dist/sweep").path),
+            "dist/sweep is missing: run `make dist` (make test does)"))
     func theDistBinaryLinksNoSwiftRuntimeLibraries() throws {
         let result = try runProgram("/usr/bin/ldd", [Repository.url("dist/sweep").path])
         #expect(result.status == 0, "\(result.transcript)")
         let libraries = result.stdout.split(separator: "\n").compactMap { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) }
         #expect(libraries.contains("libzmq.so.5") && libraries.contains("libcurl.so.4"))
-        #expect(!libraries.contains { $0.hasPrefix("libswift") || $0.hasPrefix("libFoundation") || $0.hasPrefix("libdispatch") },
-                "\(libraries)")
+        #expect(
+            !libraries.contains { $0.hasPrefix("libswift") || $0.hasPrefix("libFoundation") || $0.hasPrefix("libdispatch") },
+            "\(libraries)")
     }
 }

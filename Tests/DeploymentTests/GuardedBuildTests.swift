@@ -11,7 +11,9 @@ import Testing
     func aLayoutChangeTwoImportsAwayIsRecompiled() throws {
         let package = try scratchDirectory("guarded-build")
         defer { try? FileManager.default.removeItem(at: package) }
-        try write(package, "Package.swift", """
+        try write(
+            package, "Package.swift",
+            """
             // swift-tools-version:5.9
             import PackageDescription
             let package = Package(name: "Layers", targets: [
@@ -21,12 +23,16 @@ import Testing
             ])
             """)
         try write(package, "Sources/Inner/Inner.swift", "public struct Inner { public var a = 1; public init() {} }\n")
-        try write(package, "Sources/Middle/Middle.swift", """
+        try write(
+            package, "Sources/Middle/Middle.swift",
+            """
             import Inner
             public struct Outer { public var inner = Inner(); public var tail = 7; public init() {} }
             public func strideSeenByMiddle() -> Int { MemoryLayout<Outer>.stride }
             """)
-        try write(package, "Sources/App/main.swift", """
+        try write(
+            package, "Sources/App/main.swift",
+            """
             import Middle
             print(MemoryLayout<Outer>.stride, strideSeenByMiddle(), Outer().tail)
             """)
@@ -36,16 +42,20 @@ import Testing
         #expect(try app(package) == "16 16 7")
 
         // Two more stored properties in Inner: Middle's interface does not change, App's layout of Outer must.
-        try write(package, "Sources/Inner/Inner.swift",
-                  "public struct Inner { public var a = 1; public var b = 2; public var c = 3; public init() {} }\n")
+        try write(
+            package, "Sources/Inner/Inner.swift",
+            "public struct Inner { public var a = 1; public var b = 2; public var c = 3; public init() {} }\n")
         let second = try guardedBuild(package)
         #expect(second.status == 0, "\(second.transcript)")
-        #expect(second.stdout.contains("guarded-swift-build: recompiling") && second.stdout.contains("Inner"),
-                "\(second.transcript)")
+        #expect(
+            second.stdout.contains("guarded-swift-build: recompiling") && second.stdout.contains("Inner"),
+            "\(second.transcript)")
         #expect(try app(package) == "32 32 7")
 
         // A change that leaves every interface as it was recompiles nothing more.
-        try write(package, "Sources/App/main.swift", """
+        try write(
+            package, "Sources/App/main.swift",
+            """
             import Middle
             print(MemoryLayout<Outer>.stride, strideSeenByMiddle(), Outer().tail, "again")
             """)
@@ -61,8 +71,9 @@ import Testing
     }
 
     private func guardedBuild(_ package: URL) throws -> ScriptResult {
-        try runProgram("/usr/bin/env", ["python3", Repository.url("scripts/guarded-swift-build").path],
-                       in: package)
+        try runProgram(
+            "/usr/bin/env", ["python3", Repository.url("scripts/guarded-swift-build").path],
+            in: package)
     }
 
     private func app(_ package: URL) throws -> String {

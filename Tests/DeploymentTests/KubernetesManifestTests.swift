@@ -19,7 +19,8 @@ import Testing
         let result = try runProgram("/bin/bash", [script], environment: ["PATH": bin.path, "HOME": NSTemporaryDirectory()])
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stdout.isEmpty, "\(result.transcript)")
-        #expect(result.stderr == "validate-k8s.sh: kubectl is not on PATH (needed for 'kubectl kustomize'); "
+        #expect(
+            result.stderr == "validate-k8s.sh: kubectl is not on PATH (needed for 'kubectl kustomize'); "
                 + "install kubectl 1.27 or later.\n", "\(result.transcript)")
     }
 
@@ -27,16 +28,25 @@ import Testing
         let result = try runDeployScript("validate-k8s.sh")
         #expect(result.status == 0, "\(result.transcript)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("overlays/coordinator: 9 resources (1 ConfigMap, 2 Job, 1 Namespace, 1 NetworkPolicy, "
-                + "1 PersistentVolumeClaim, 2 Secret, 1 Service) valid against Kubernetes 1.33.0 (strict)") }, "\(result.transcript)")
-        #expect(lines.contains { $0.hasPrefix("overlays/indexed: 5 resources (1 ConfigMap, 2 Job, 1 Namespace, "
-                + "1 PersistentVolumeClaim) valid against Kubernetes 1.33.0 (strict)") }, "\(result.transcript)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "overlays/coordinator: 9 resources (1 ConfigMap, 2 Job, 1 Namespace, 1 NetworkPolicy, "
+                        + "1 PersistentVolumeClaim, 2 Secret, 1 Service) valid against Kubernetes 1.33.0 (strict)")
+            }, "\(result.transcript)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "overlays/indexed: 5 resources (1 ConfigMap, 2 Job, 1 Namespace, "
+                        + "1 PersistentVolumeClaim) valid against Kubernetes 1.33.0 (strict)")
+            }, "\(result.transcript)")
         #expect(lines.count == 2, "one line per overlay: \(lines)")
     }
 
     @Test(needsKubectl) func aFieldOfTheWrongTypeFailsValidation() throws {
-        let tree = try copyWithEdit("deploy/k8s", label: "k8s-type", editPath: "overlays/coordinator/worker-job.yaml",
-                                    replacing: "parallelism: 4", with: "parallelism: four")
+        let tree = try copyWithEdit(
+            "deploy/k8s", label: "k8s-type", editPath: "overlays/coordinator/worker-job.yaml",
+            replacing: "parallelism: 4", with: "parallelism: four")
         let result = try runDeployScript("validate-k8s.sh", tree.path)
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stdout.contains("job/sweep-workers") && result.stdout.contains("'four' is not of type 'integer'"), "\(result.transcript)")
@@ -45,8 +55,9 @@ import Testing
     }
 
     @Test(needsKubectl) func anUnknownFieldFailsBecauseValidationIsStrict() throws {
-        let tree = try copyWithEdit("deploy/k8s", label: "k8s-strict", editPath: "overlays/indexed/shards-job.yaml",
-                                    replacing: "  completionMode: Indexed", with: "  completionMode: Indexed\n  replicas: 4")
+        let tree = try copyWithEdit(
+            "deploy/k8s", label: "k8s-strict", editPath: "overlays/indexed/shards-job.yaml",
+            replacing: "  completionMode: Indexed", with: "  completionMode: Indexed\n  replicas: 4")
         let result = try runDeployScript("validate-k8s.sh", tree.path)
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stdout.contains("job/sweep-shards") && result.stdout.contains("replicas"), "\(result.transcript)")
@@ -54,33 +65,40 @@ import Testing
     }
 
     @Test(needsKubectl) func slotsThatDifferFromTheCPURequestAreReported() throws {
-        let tree = try copyWithEdit("deploy/k8s", label: "k8s-slots", editPath: "overlays/coordinator/worker-job.yaml",
-                                    replacing: "- --slots\n            - \"2\"", with: "- --slots\n            - \"8\"")
+        let tree = try copyWithEdit(
+            "deploy/k8s", label: "k8s-slots", editPath: "overlays/coordinator/worker-job.yaml",
+            replacing: "- --slots\n            - \"2\"", with: "- --slots\n            - \"8\"")
         let result = try runDeployScript("validate-k8s.sh", tree.path)
         #expect(result.status == 1, "\(result.transcript)")
-        #expect(result.stdout.contains("Job sweep-workers container worker: --slots 8 but requests.cpu 2; make them equal"),
-                "\(result.transcript)")
+        #expect(
+            result.stdout.contains("Job sweep-workers container worker: --slots 8 but requests.cpu 2; make them equal"),
+            "\(result.transcript)")
     }
 
     @Test(needsKubectl) func aShardCountThatDiffersFromCompletionsIsReported() throws {
-        let tree = try copyWithEdit("deploy/k8s", label: "k8s-shards", editPath: "overlays/indexed/shards-job.yaml",
-                                    replacing: "completions: 4", with: "completions: 6")
+        let tree = try copyWithEdit(
+            "deploy/k8s", label: "k8s-shards", editPath: "overlays/indexed/shards-job.yaml",
+            replacing: "completions: 4", with: "completions: 6")
         let result = try runDeployScript("validate-k8s.sh", tree.path)
         #expect(result.status == 1, "\(result.transcript)")
-        #expect(result.stdout.contains("Job sweep-shards container shard: SHARDS 4 but the Indexed Job's completions are 6"),
-                "\(result.transcript)")
+        #expect(
+            result.stdout.contains("Job sweep-shards container shard: SHARDS 4 but the Indexed Job's completions are 6"),
+            "\(result.transcript)")
         #expect(result.stdout.contains("Job sweep-merge container merge: SHARDS 4 but the Indexed Job's completions are 6"))
     }
 
     /// The coordinator's probes read with the status key; a worker's key there could also take work.
     @Test(needsKubectl) func aProbeWithAWorkerKeyIsReported() throws {
-        let tree = try copyWithEdit("deploy/k8s", label: "k8s-probe", editPath: "overlays/coordinator/coordinator-job.yaml",
-                                    replacing: "--key, /keys/status.secret", with: "--key, /keys/allow/worker-1.pub")
+        let tree = try copyWithEdit(
+            "deploy/k8s", label: "k8s-probe", editPath: "overlays/coordinator/coordinator-job.yaml",
+            replacing: "--key, /keys/status.secret", with: "--key, /keys/allow/worker-1.pub")
         let result = try runDeployScript("validate-k8s.sh", tree.path)
         #expect(result.status == 1, "\(result.transcript)")
         for probe in ["startupProbe", "readinessProbe", "livenessProbe"] {
-            #expect(result.stdout.contains("Job sweep-coordinator container coordinator: \(probe) runs sweep status with --key "
-                    + "/keys/allow/worker-1.pub; probes use the status key (status.secret), which cannot take work"), "\(result.transcript)")
+            #expect(
+                result.stdout.contains(
+                    "Job sweep-coordinator container coordinator: \(probe) runs sweep status with --key "
+                        + "/keys/allow/worker-1.pub; probes use the status key (status.secret), which cannot take work"), "\(result.transcript)")
         }
     }
 
@@ -91,8 +109,10 @@ import Testing
 
     /// The placeholder keys cannot be mistaken for keys, and real keys next to the overlay are never committed.
     @Test func exampleKeysArePlaceholdersAndRealKeysAreIgnored() throws {
-        for name in ["coordinator.secret", "coordinator.pub", "status.secret", "status.pub", "workers/worker-1.secret",
-                     "workers/worker-1.pub"] {
+        for name in [
+            "coordinator.secret", "coordinator.pub", "status.secret", "status.pub", "workers/worker-1.secret",
+            "workers/worker-1.pub"
+        ] {
             #expect(try Repository.text("deploy/k8s/example-keys/\(name)").hasPrefix("EXAMPLE-ONLY placeholder"), "\(name)")
         }
         let ignored = try Repository.text(".gitignore").split(separator: "\n")

@@ -11,7 +11,7 @@ import Testing
     /// Substrings no scanned file may hold (spelled in pieces, so that this file can be scanned too).
     static let forbidden: [String] = [
         ".." + "/shared", "shared" + "/screens", "shared" + "/reference", "shared" + "/seeds", "shared" + "/tools",
-        "shared" + "/hooks", "/" + "work/",
+        "shared" + "/hooks", "/" + "work/"
     ]
 
     /// Directories not scanned: git's, build outputs (`.build`, `.build-venv`, …), outputs, and the prose of docs/.
@@ -52,8 +52,9 @@ import Testing
                 found.append("\(file):\(index + 1): names '\(word)', outside the repository: \(line.trimmingCharacters(in: .whitespaces))")
             }
             for climb in climbs(in: Substring(line)) where climb > depth {
-                found.append("\(file):\(index + 1): a relative path climbs \(climb) levels from \(depth) below the root: "
-                    + line.trimmingCharacters(in: .whitespaces))
+                found.append(
+                    "\(file):\(index + 1): a relative path climbs \(climb) levels from \(depth) below the root: "
+                        + line.trimmingCharacters(in: .whitespaces))
             }
         }
         return found
@@ -71,7 +72,8 @@ import Testing
             var levels = 0
             var j = i
             while j + 1 < chars.count, chars[j] == ".", chars[j + 1] == ".",
-                  j + 2 == chars.count || chars[j + 2] == "/" || !(chars[j + 2].isLetter || chars[j + 2].isNumber || chars[j + 2] == ".") {
+                j + 2 == chars.count || chars[j + 2] == "/" || !(chars[j + 2].isLetter || chars[j + 2].isNumber || chars[j + 2] == ".")
+            {
                 levels += 1
                 j += 2
                 guard j < chars.count, chars[j] == "/" else { break }
@@ -85,14 +87,17 @@ import Testing
 
     @Test func noScannedFileNamesAPathOutsideTheRepository() throws {
         let files = Self.scannedFiles()
-        for expected in ["Makefile", ".ci/run", "Package.swift", "configs/real-screens.yaml", "deploy/tests/validate-k8s.sh",
-                         "Tests/DeploymentTests/StandaloneRepositoryTests.swift"] {
+        for expected in [
+            "Makefile", ".ci/run", "Package.swift", "configs/real-screens.yaml", "deploy/tests/validate-k8s.sh",
+            "Tests/DeploymentTests/StandaloneRepositoryTests.swift"
+        ] {
             #expect(files.contains(expected), "\(expected) was not scanned (scanned \(files.count) files under \(Repository.path))")
         }
         var problems: [String] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: Repository.path + "/" + file),
-                  let text = String(data: data, encoding: .utf8) else { continue }  // not text
+                let text = String(data: data, encoding: .utf8)
+            else { continue } // not text
             problems += Self.problems(in: text, file: file)
         }
         let report = problems.joined(separator: "\n")
@@ -101,16 +106,20 @@ import Testing
 
     @Test func theScanFindsEscapesAndAllowsPathsInsideTheTree() {
         let sibling = "let dir = root + \"/" + ".." + "/shared" + "/screens\""
-        #expect(Self.problems(in: "ok\n" + sibling + "\n", file: "Tests/X/Support.swift")
-                == ["Tests/X/Support.swift:2: names '" + ".." + "/shared', outside the repository: " + sibling,
-                    "Tests/X/Support.swift:2: names '" + "shared" + "/screens', outside the repository: " + sibling])
+        #expect(
+            Self.problems(in: "ok\n" + sibling + "\n", file: "Tests/X/Support.swift")
+                == [
+                    "Tests/X/Support.swift:2: names '" + ".." + "/shared', outside the repository: " + sibling,
+                    "Tests/X/Support.swift:2: names '" + "shared" + "/screens', outside the repository: " + sibling
+                ])
         #expect(Self.problems(in: "cat /" + "work/x", file: "Makefile").count == 1)
         // Relative paths: as deep as the file is, and no deeper.
-        #expect(Self.climbs(in: "root=$(cd \"$(dirname \"$0\")/../..\" && pwd)") == [])  // after `/`: relative to the script
+        #expect(Self.climbs(in: "root=$(cd \"$(dirname \"$0\")/../..\" && pwd)") == []) // after `/`: relative to the script
         #expect(Self.climbs(in: "[rules](../../docs/rules.md) and \"../x\" and `../..`") == [2, 1, 2])
         #expect(Self.climbs(in: "file: ${SWEEP_CONFIG:-../../configs/quickstart.yaml}, ..., a..b, ../.hidden") == [2, 1])
         #expect(Self.problems(in: "  - ../../base\n", file: "deploy/k8s/overlays/a/kustomization.yaml").isEmpty)
-        #expect(Self.problems(in: "screens: [\"../../x/*.txt\"]\n", file: "configs/real-screens.yaml")
+        #expect(
+            Self.problems(in: "screens: [\"../../x/*.txt\"]\n", file: "configs/real-screens.yaml")
                 == ["configs/real-screens.yaml:1: a relative path climbs 2 levels from 1 below the root: screens: [\"../../x/*.txt\"]"])
         #expect(Self.problems(in: "include ../other.mk\n", file: "Makefile").count == 1)
     }

@@ -55,19 +55,26 @@ import Yams
 
     static func at(_ t: Double, _ kind: TraceEventKind) -> TraceEvent { TraceEvent(time: .ms(t), kind: kind) }
 
-    static func callback(_ t: Double, _ responder: Responder, _ phase: TouchPhase, ts: Double? = nil,
-                         at location: Point = Point(120, 350), hit: ViewID, touch: Int = 1) -> TraceEvent {
-        at(t, .callback(responder: responder, phase: phase,
-                        touches: [CallbackTouch(touch: touch, timestamp: .ms(ts ?? t), location: location, local: location)],
-                        hitView: hit, handling: .handled, allTouches: [touch]))
+    static func callback(
+        _ t: Double, _ responder: Responder, _ phase: TouchPhase, ts: Double? = nil,
+        at location: Point = Point(120, 350), hit: ViewID, touch: Int = 1
+    ) -> TraceEvent {
+        at(
+            t,
+            .callback(
+                responder: responder, phase: phase,
+                touches: [CallbackTouch(touch: touch, timestamp: .ms(ts ?? t), location: location, local: location)],
+                hitView: hit, handling: .handled, allTouches: [touch]))
     }
 
     static func control(_ t: Double, _ view: ViewID, _ event: ControlEvent) -> TraceEvent {
         at(t, .control(view: view, event: event, value: nil))
     }
 
-    static func transition(_ t: Double, _ r: RecognizerID, _ from: RecognizerState, _ to: RecognizerState,
-                           reason: Reason = .note("test")) -> TraceEvent {
+    static func transition(
+        _ t: Double, _ r: RecognizerID, _ from: RecognizerState, _ to: RecognizerState,
+        reason: Reason = .note("test")
+    ) -> TraceEvent {
         at(t, .transition(recognizer: r, from: from, to: to, reason: reason))
     }
 
@@ -87,7 +94,7 @@ import Yams
             control(400, f.B, .touchUpInside),
             at(400, .highlight(view: f.B, on: false)),
             at(400, .scroll(view: f.SV, .tracking(false))),
-            transition(400, f.SVPan, .failed, .possible, reason: .reset),
+            transition(400, f.SVPan, .failed, .possible, reason: .reset)
         ]
     }
 
@@ -114,7 +121,7 @@ import Yams
             at(80, .offset(view: f.SV, offset: Point(0, 60.5))),
             at(500, .offset(view: f.SV, offset: Point(0, 90))),
             at(500, .scroll(view: f.SV, .decelerating(false))),
-            at(500, .scroll(view: f.SV, .didEndDecelerating)),
+            at(500, .scroll(view: f.SV, .didEndDecelerating))
         ]
     }
 
@@ -126,7 +133,7 @@ import Yams
             transition(80, f.T, .possible, .ended, reason: .touchesEnded),
             at(80, .action(recognizer: f.T, state: .ended, translation: nil)),
             callback(80, .view(f.V), .cancelled, hit: f.V),
-            transition(80, f.T, .ended, .possible, reason: .reset),
+            transition(80, f.T, .ended, .possible, reason: .reset)
         ]
     }
 
@@ -209,7 +216,7 @@ import Yams
         for pattern in [
             #"["...", TouchUpInside@400]"#, #"[TouchDown@150, "..."]"#, #"[TouchDown@150, "...", TouchUpInside@400]"#,
             #"["..."]"#, #"[TouchDown@150, "...", TouchDragInside@300, "...", TouchUpInside@400]"#,
-            #"["...", TouchDown@150, "...", TouchDragInside@300, TouchUpInside@400, "..."]"#, "[..., TouchUpInside@400]",
+            #"["...", TouchDown@150, "...", TouchDragInside@300, TouchUpInside@400, "..."]"#, "[..., TouchUpInside@400]"
         ] {
             #expect(try f.failures("controls: {B: \(pattern)}", trace) == [], "pattern \(pattern)")
         }
@@ -235,10 +242,11 @@ import Yams
             controls:
               B: [TouchDown@150, TouchUpInside@400]
             """
-        #expect(try f.failures(yaml, Self.buttonTrace(f)) == [
-            "expect.controls.B (line 3): expected [TouchDown@150, TouchUpInside@400], "
-                + "got [TouchDown@150, TouchDragInside@300, TouchUpInside@400]",
-        ])
+        #expect(
+            try f.failures(yaml, Self.buttonTrace(f)) == [
+                "expect.controls.B (line 3): expected [TouchDown@150, TouchUpInside@400], "
+                    + "got [TouchDown@150, TouchDragInside@300, TouchUpInside@400]"
+            ])
     }
 
     @Test func callbackFailuresRenderTheQualifiersThePatternUses() throws {
@@ -249,22 +257,25 @@ import Yams
               V: [began@0]
               R: []
             """
-        #expect(try f.failures(yaml, Self.buttonTrace(f)) == [
-            "expect.callbacks.B (line 2): expected [began@150 ts=150, ...], got [began@150 ts=0, moved@300 ts=300, ended@400 ts=400]",
-            "expect.callbacks.V (line 3): expected [began@0], got []",
-        ])
+        #expect(
+            try f.failures(yaml, Self.buttonTrace(f)) == [
+                "expect.callbacks.B (line 2): expected [began@150 ts=150, ...], got [began@150 ts=0, moved@300 ts=300, ended@400 ts=400]",
+                "expect.callbacks.V (line 3): expected [began@0], got []"
+            ])
         let located = "callbacks: {B: [began@150 at (70,123), ...]}"
-        #expect(try f.failures(located, Self.buttonTrace(f)) == [
-            "expect.callbacks.B (line 1): expected [began@150 at (70,123), ...], "
-                + "got [began@150 at (70,122), moved@300 at (70,110), ended@400 at (70,40)]",
-        ])
+        #expect(
+            try f.failures(located, Self.buttonTrace(f)) == [
+                "expect.callbacks.B (line 1): expected [began@150 at (70,123), ...], "
+                    + "got [began@150 at (70,122), moved@300 at (70,110), ended@400 at (70,40)]"
+            ])
     }
 
     @Test func emptyListMeansNothingAtAll() throws {
         let f = Fixture()
-        #expect(try f.failures("highlights: {B: []}", Self.buttonTrace(f)) == [
-            "expect.highlights.B (line 1): expected [], got [on@150, off@400]",
-        ])
+        #expect(
+            try f.failures("highlights: {B: []}", Self.buttonTrace(f)) == [
+                "expect.highlights.B (line 1): expected [], got [on@150, off@400]"
+            ])
     }
 
     @Test func recognizerFailuresShowStatesAndTranslations() throws {
@@ -278,12 +289,13 @@ import Yams
             """
         var trace = Self.tapTrace(f)
         trace += Self.scrollTrace(f).filter { if case .hitTest = $0.kind { return false } else { return true } }
-        #expect(try f.failures(yaml, trace) == [
-            "expect.recognizers.T (line 2): expected [failed@80], got [recognized@80]",
-            "expect.recognizers.SV.pan (line 3): expected [began@33 translation=(0,-3), ...], "
-                + "got [began@33 translation=(0,-2), changed@50 translation=(0,-52), ended@66 translation=(0,-52)]",
-            "expect.actions.T (line 5): expected [], got [recognized@80]",
-        ])
+        #expect(
+            try f.failures(yaml, trace) == [
+                "expect.recognizers.T (line 2): expected [failed@80], got [recognized@80]",
+                "expect.recognizers.SV.pan (line 3): expected [began@33 translation=(0,-3), ...], "
+                    + "got [began@33 translation=(0,-2), changed@50 translation=(0,-52), ended@66 translation=(0,-52)]",
+                "expect.actions.T (line 5): expected [], got [recognized@80]"
+            ])
     }
 
     @Test func scrollFailuresReportTheObservedValue() throws {
@@ -301,17 +313,18 @@ import Yams
                 - willBeginDragging@16
                 - y<0@16
             """
-        #expect(try f.failures(yaml, Self.scrollTrace(f)) == [
-            "expect.scroll.SV (line 3): expected y=3@33, got y=2@33",
-            "expect.scroll.SV (line 4): expected final y=0, got final y=90",
-            "expect.scroll.SV (line 5): expected unchanged, got offset (0,2)@33 (initially (0,0))",
-            "expect.scroll.SV (line 6): expected never dragging, got dragging@33",
-            "expect.scroll.SV (line 7): expected not dragging@50, got dragging@50",
-            "expect.scroll.SV (line 8): expected tracking@66, got not tracking@66",
-            "expect.scroll.SV (line 9): expected y@80<y@50, got y=60.5@80, y=52@50",
-            "expect.scroll.SV (line 10): expected willBeginDragging@16, got willBeginDragging@33",
-            "expect.scroll.SV (line 11): expected y<0@16, got y=0@16",
-        ])
+        #expect(
+            try f.failures(yaml, Self.scrollTrace(f)) == [
+                "expect.scroll.SV (line 3): expected y=3@33, got y=2@33",
+                "expect.scroll.SV (line 4): expected final y=0, got final y=90",
+                "expect.scroll.SV (line 5): expected unchanged, got offset (0,2)@33 (initially (0,0))",
+                "expect.scroll.SV (line 6): expected never dragging, got dragging@33",
+                "expect.scroll.SV (line 7): expected not dragging@50, got dragging@50",
+                "expect.scroll.SV (line 8): expected tracking@66, got not tracking@66",
+                "expect.scroll.SV (line 9): expected y@80<y@50, got y=60.5@80, y=52@50",
+                "expect.scroll.SV (line 10): expected willBeginDragging@16, got willBeginDragging@33",
+                "expect.scroll.SV (line 11): expected y<0@16, got y=0@16"
+            ])
     }
 
     @Test func hitFailures() throws {
@@ -321,10 +334,11 @@ import Yams
               1: V
               2: none
             """
-        #expect(try f.failures(yaml, Self.buttonTrace(f)) == [
-            "expect.hit.1 (line 2): expected V, got B",
-            "expect.hit.2 (line 3): expected none, got no touch 2",
-        ])
+        #expect(
+            try f.failures(yaml, Self.buttonTrace(f)) == [
+                "expect.hit.1 (line 2): expected V, got B",
+                "expect.hit.2 (line 3): expected none, got no touch 2"
+            ])
         let nothing = [Self.at(0, .hitTest(touch: 1, view: nil, chain: [], recognizers: []))]
         #expect(try f.failures("hit: {1: none}", nothing) == [])
         #expect(try f.failures("hit: {1: B}", nothing) == ["expect.hit.1 (line 1): expected B, got none"])
@@ -342,11 +356,12 @@ import Yams
               - ["V cancelled@80", "T action@80"]
               - ["T action@80", "V ended@80"]
             """
-        #expect(try f.failures(yaml, Self.tapTrace(f)) == [
-            "expect.order[0] (line 2): expected V cancelled@80 before T action@80, "
-                + "got T action@80 (trace #3) before V cancelled@80 (trace #4)",
-            "expect.order[1] (line 3): expected T action@80 before V ended@80, got no V ended@80",
-        ])
+        #expect(
+            try f.failures(yaml, Self.tapTrace(f)) == [
+                "expect.order[0] (line 2): expected V cancelled@80 before T action@80, "
+                    + "got T action@80 (trace #3) before V cancelled@80 (trace #4)",
+                "expect.order[1] (line 3): expected T action@80 before V ended@80, got no V ended@80"
+            ])
     }
 
     @Test func selections() throws {
@@ -361,42 +376,60 @@ import Yams
     @Test func flowListsKeepPointsWhole() throws {
         let f = Fixture()
         let e = try f.parse("callbacks: {B: [began@80 ts=0 at (70,122), ended@80 at ( 70 , 60 )]}")
-        #expect(e.callbacks.first?.pattern == [
-            .entry(CallbackEntry(phase: .began, time: 80, timestamp: 0, location: Point(70, 122))),
-            .entry(CallbackEntry(phase: .ended, time: 80, location: Point(70, 60))),
-        ])
+        #expect(
+            e.callbacks.first?.pattern == [
+                .entry(CallbackEntry(phase: .began, time: 80, timestamp: 0, location: Point(70, 122))),
+                .entry(CallbackEntry(phase: .ended, time: 80, location: Point(70, 60)))
+            ])
         let r = try f.parse("recognizers: {P: [began@16 translation=(1,0), ended@32]}")
-        #expect(r.recognizers.first?.pattern == [
-            .entry(RecognizerEntry(state: .began, time: 16, translation: Point(1, 0))),
-            .entry(RecognizerEntry(state: .ended, time: 32)),
-        ])
+        #expect(
+            r.recognizers.first?.pattern == [
+                .entry(RecognizerEntry(state: .began, time: 16, translation: Point(1, 0))),
+                .entry(RecognizerEntry(state: .ended, time: 32))
+            ])
     }
 
     @Test func touchQualifier() throws {
         let f = Fixture()
         let trace = [Self.callback(10, .view(f.V), .began, hit: f.V, touch: 2)]
         #expect(try f.failures("callbacks: {V: [began@10 touch 2]}", trace) == [])
-        #expect(try f.failures("callbacks: {V: [began@10 touch 1]}", trace) == [
-            "expect.callbacks.V (line 1): expected [began@10 touch 1], got [began@10 touch 2]",
-        ])
+        #expect(
+            try f.failures("callbacks: {V: [began@10 touch 1]}", trace) == [
+                "expect.callbacks.V (line 1): expected [began@10 touch 1], got [began@10 touch 2]"
+            ])
     }
 
     @Test(arguments: [
-        ("colour: {B: []}", "test.yaml:1:1: unknown key 'colour' in 'expect'; allowed keys are hit, callbacks, controls, controlActions, highlights, selections, recognizers, actions, scroll, tapCounts, dropped, order, asked"),
+        (
+            "colour: {B: []}",
+            "test.yaml:1:1: unknown key 'colour' in 'expect'; allowed keys are hit, callbacks, controls, controlActions, highlights, selections, recognizers, actions, scroll, tapCounts, dropped, order, asked"
+        ),
         ("callbacks:\n  X: []", "test.yaml:2:3: 'X' is not a view or view controller of the scene; known names are W, R, SV, B, V, Cell, VC"),
         ("controls: {V: []}", "test.yaml:1:12: 'V' is a view, not a control"),
-        ("callbacks: {B: [begun@80]}", "test.yaml:1:17: entry 'begun@80' in 'expect.callbacks.B' has unknown phase 'begun'; expected began, moved, ended or cancelled"),
+        (
+            "callbacks: {B: [begun@80]}",
+            "test.yaml:1:17: entry 'begun@80' in 'expect.callbacks.B' has unknown phase 'begun'; expected began, moved, ended or cancelled"
+        ),
         ("controls: {B: [TouchDown]}", "test.yaml:1:16: entry 'TouchDown' in 'expect.controls.B' needs '@<time in ms>' after the event"),
-        ("actions: {T: [failed@80]}", "test.yaml:1:15: entry 'failed@80' in 'expect.actions.T' has unknown state 'failed'; expected began, changed, ended, recognized or cancelled"),
+        (
+            "actions: {T: [failed@80]}",
+            "test.yaml:1:15: entry 'failed@80' in 'expect.actions.T' has unknown state 'failed'; expected began, changed, ended, recognized or cancelled"
+        ),
         ("recognizers: {Q: []}", "test.yaml:1:15: 'Q' is not a recognizer of the scene; known names are SV.delay, SV.pan, T, P"),
         ("scroll:\n  SV: [\"...\"]", "test.yaml:2:8: '...' is not allowed in 'expect.scroll.SV': scroll entries are independent assertions"),
-        ("scroll: {SV: [z=1@3]}", "test.yaml:1:15: scroll entry 'z=1@3' in 'expect.scroll.SV' is not a scroll assertion; expected '<axis><op><value>@<t>', 'final <axis><op><value>', '<axis>@<t><op><axis>@<t>', 'zoom<op><value>@<t>', 'final zoom<op><value>', 'unchanged', 'never dragging', '[not] tracking|dragging|decelerating@<t>' or 'willBeginDragging|didEndDragging|didEndDecelerating|willBeginZooming|didEndZooming@<t>'"),
+        (
+            "scroll: {SV: [z=1@3]}",
+            "test.yaml:1:15: scroll entry 'z=1@3' in 'expect.scroll.SV' is not a scroll assertion; expected '<axis><op><value>@<t>', 'final <axis><op><value>', '<axis>@<t><op><axis>@<t>', 'zoom<op><value>@<t>', 'final zoom<op><value>', 'unchanged', 'never dragging', '[not] tracking|dragging|decelerating@<t>' or 'willBeginDragging|didEndDragging|didEndDecelerating|willBeginZooming|didEndZooming@<t>'"
+        ),
         ("scroll: {B: [unchanged]}", "test.yaml:1:10: 'B' is a button, not a scroll view"),
         ("hit: {first: B}", "test.yaml:1:7: 'expect.hit' keys must be touch numbers ≥ 1, not 'first'"),
         ("order: [[\"T action@80\"]]", "test.yaml:1:9: 'expect.order[0]' must list at least two events, the earlier first"),
-        ("order: [[\"T action@80\", \"V wobbled@80\"]]", "test.yaml:1:25: order entry 'V wobbled@80' in 'expect.order[0]' has unknown event 'wobbled' for 'V'; expected '<recognizer> action@<t>', '<recognizer> <state>@<t>', '<responder> <phase>@<t>', '<control> <Event>@<t>' or '<view> on|off@<t>'"),
+        (
+            "order: [[\"T action@80\", \"V wobbled@80\"]]",
+            "test.yaml:1:25: order entry 'V wobbled@80' in 'expect.order[0]' has unknown event 'wobbled' for 'V'; expected '<recognizer> action@<t>', '<recognizer> <state>@<t>', '<responder> <phase>@<t>', '<control> <Event>@<t>' or '<view> on|off@<t>'"
+        ),
         ("controls: {B: TouchDown@0}", "test.yaml:1:15: 'expect.controls.B' must be a list (use [] for \"nothing at all\")"),
-        ("callbacks: {B: [began@0 at (1,2]}", "test.yaml:1:17: entry 'began@0 at (1,2' in 'expect.callbacks.B' has an unclosed '('"),
+        ("callbacks: {B: [began@0 at (1,2]}", "test.yaml:1:17: entry 'began@0 at (1,2' in 'expect.callbacks.B' has an unclosed '('")
     ])
     func parseErrorsAreOneLocatedSentence(yaml: String, message: String) throws {
         let error = try Fixture().parseError(yaml)

@@ -46,17 +46,21 @@ import TouchEngine
     }
 
     @Test func aRunnerRunsAnotherScriptOnTheSameTree() throws {
-        let scene = try ScenarioLoader.load(path: Repository.root
-            .appendingPathComponent("configs/scenarios/golden/SV-01-quick-tap-button.yaml").path).scene
+        let scene = try ScenarioLoader.load(
+            path: Repository.root
+                .appendingPathComponent("configs/scenarios/golden/SV-01-quick-tap-button.yaml").path
+        ).scene
         let prepared = PreparedScene(scene)
         var runner = EngineRunner()
         let tap = runner.summary(prepared)
-        let swipe = runner.summary(prepared, script: [
-            ScriptEvent(time: .ms(0), action: .down(Point(70, 122))),
-            ScriptEvent(time: .ms(16), action: .move(Point(70, 100))),
-            ScriptEvent(time: .ms(33), action: .move(Point(70, 60))),
-            ScriptEvent(time: .ms(50), action: .up(nil)),
-        ])
+        let swipe = runner.summary(
+            prepared,
+            script: [
+                ScriptEvent(time: .ms(0), action: .down(Point(70, 122))),
+                ScriptEvent(time: .ms(16), action: .move(Point(70, 100))),
+                ScriptEvent(time: .ms(33), action: .move(Point(70, 60))),
+                ScriptEvent(time: .ms(50), action: .up(nil))
+            ])
         let b = scene.view(named: "B")!, sv = scene.view(named: "SV")!
         #expect(tap.count(.touchUpInside, of: b) == 1 && !tap.dragged[sv])
         #expect(swipe.count(.touchDown, of: b) == 0 && swipe.dragged[sv])

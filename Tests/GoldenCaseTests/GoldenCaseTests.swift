@@ -28,8 +28,9 @@ import TouchEngine
 
     @Test func everyGoldenCaseHasAScenario() throws {
         let ids = Set(goldenFiles.compactMap(caseID(of:)))
-        #expect(goldenFiles.count == goldenFiles.compactMap(caseID(of:)).count,
-                "files not named <CASE-ID>[letter]-<slug>.yaml: \(goldenFiles.filter { caseID(of: $0) == nil })")
+        #expect(
+            goldenFiles.count == goldenFiles.compactMap(caseID(of:)).count,
+            "files not named <CASE-ID>[letter]-<slug>.yaml: \(goldenFiles.filter { caseID(of: $0) == nil })")
         #expect(ids.count == 107, "distinct case ids: \(ids.sorted())")
 
         // The case list of docs/golden-cases.md: exactly these cases, each with exactly its files.
@@ -47,14 +48,15 @@ import TouchEngine
     }
 
     @Test func theCaseTableIsParsed() {
-        let rows = goldenCases(inDoc: """
-            | Case | What it shows | Scenario file(s) |
-            |---|---|---|
-            | HT-01 | A thing. | [`HT-01-a.yaml`](../configs/scenarios/golden/HT-01-a.yaml) |
-            | SV-08 | Two files. | [`SV-08-x.yaml`](x)<br>[`SV-08b-y.yaml`](y) |
-            not a row | GR-01 | x | [`GR-01-z.yaml`](z) |
-            | TREE-SV | not a case id | |
-            """)
+        let rows = goldenCases(
+            inDoc: """
+                | Case | What it shows | Scenario file(s) |
+                |---|---|---|
+                | HT-01 | A thing. | [`HT-01-a.yaml`](../configs/scenarios/golden/HT-01-a.yaml) |
+                | SV-08 | Two files. | [`SV-08-x.yaml`](x)<br>[`SV-08b-y.yaml`](y) |
+                not a row | GR-01 | x | [`GR-01-z.yaml`](z) |
+                | TREE-SV | not a case id | |
+                """)
         #expect(rows.map(\.id) == ["HT-01", "SV-08"])
         #expect(rows.map(\.files) == [["HT-01-a.yaml"], ["SV-08-x.yaml", "SV-08b-y.yaml"]])
     }
@@ -112,5 +114,5 @@ func caseID(of name: String) -> String? {
     let digitsStart = i
     while i < chars.count, chars[i].isNumber { i += 1 }
     guard i > digitsStart else { return nil }
-    return String(chars[0..<i])
+    return String(chars[0 ..< i])
 }

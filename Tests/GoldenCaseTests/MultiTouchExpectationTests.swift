@@ -13,41 +13,48 @@ import TouchEngine
 
     /// The failures of `expect` (YAML of an `expect:` block) against a golden scenario's run.
     static func failures(_ file: String, _ expect: String) throws -> [String] {
-        let text = try String(contentsOf: Repository.url("configs/scenarios/golden/\(file)"),
-                              encoding: .utf8)
+        let text = try String(
+            contentsOf: Repository.url("configs/scenarios/golden/\(file)"),
+            encoding: .utf8)
         let head = text.components(separatedBy: "\nexpect:\n")[0]
         let scenario = try ScenarioLoader.load(yaml: head + "\nexpect:\n" + expect, path: file)
         let trace = Engine.trace(scenario.scene)
-        return try #require(scenario.expectations).check(scene: scenario.scene, trace: trace,
-                                                          outcome: Outcome(scene: scenario.scene, trace: trace)).map(\.description)
+        return try #require(scenario.expectations).check(
+            scene: scenario.scene, trace: trace,
+            outcome: Outcome(scene: scenario.scene, trace: trace)
+        ).map(\.description)
     }
 
     @Test func tapCountsFailWithTheObservedCounts() throws {
         #expect(try Self.failures("MT-01b-double-tap-count-2.yaml", "  tapCounts: {1: [1, 2]}\n") == [])
         let wrongCount = try Self.failures("MT-01b-double-tap-count-2.yaml", "  tapCounts: {1: [1, 1]}\n")
-        #expect(wrongCount == [
-            "expect.tapCounts.1 (line 17): expected [1, 1], got [1, 2]",
-        ])
+        #expect(
+            wrongCount == [
+                "expect.tapCounts.1 (line 17): expected [1, 1], got [1, 2]"
+            ])
         let noSuchTouch = try Self.failures("MT-01b-double-tap-count-2.yaml", "  tapCounts: {2: [1]}\n")
-        #expect(noSuchTouch == [
-            "expect.tapCounts.2 (line 17): expected [1], got []",
-        ])
+        #expect(
+            noSuchTouch == [
+                "expect.tapCounts.2 (line 17): expected [1], got []"
+            ])
     }
 
     @Test func callbackQualifiersCheckTheSetAndTheEvent() throws {
         let file = "MT-04a-two-fingers-one-event.yaml"
         #expect(try Self.failures(file, "  callbacks: {V: [\"began@0 touch 2\", \"...\"]}\n") == [])
         let wrongSet = try Self.failures(file, "  callbacks: {V: [began@0 touches (1), \"...\"]}\n")
-        #expect(wrongSet == [
-            "expect.callbacks.V (line 15): expected [began@0 touches (1), ...], got [began@0 touches (1,2) allTouches (1,2), "
-                + "ended@80 touches (1,2) allTouches (1,2)]",
-        ])
+        #expect(
+            wrongSet == [
+                "expect.callbacks.V (line 15): expected [began@0 touches (1), ...], got [began@0 touches (1,2) allTouches (1,2), "
+                    + "ended@80 touches (1,2) allTouches (1,2)]"
+            ])
         #expect(try Self.failures(file, "  callbacks: {V: [began@0 allTouches (1), \"...\"]}\n").count == 1)
         let wrongTaps = try Self.failures("MT-01b-double-tap-count-2.yaml", "  callbacks: {V: [\"...\", began@200 tapCount 3, \"...\"]}\n")
-        #expect(wrongTaps == [
-            "expect.callbacks.V (line 17): expected [..., began@200 tapCount 3, ...], got [began@0 tapCount 1, ended@80 tapCount 1, "
-                + "began@200 tapCount 2, ended@280 tapCount 2]",
-        ])
+        #expect(
+            wrongTaps == [
+                "expect.callbacks.V (line 17): expected [..., began@200 tapCount 3, ...], got [began@0 tapCount 1, ended@80 tapCount 1, "
+                    + "began@200 tapCount 2, ended@280 tapCount 2]"
+            ])
     }
 
     @Test(arguments: [
@@ -55,7 +62,7 @@ import TouchEngine
         ("  callbacks: {V: [began@0 allTouches (1,1)]}\n", "needs touch numbers '(n,m)' after 'allTouches'"),
         ("  callbacks: {V: [began@0 tapCount 0]}\n", "needs a tap count ≥ 1 after 'tapCount'"),
         ("  tapCounts: {1: [two]}\n", "must be a tap count ≥ 1"),
-        ("  tapCounts: {x: [1]}\n", "'expect.tapCounts' keys must be touch numbers ≥ 1, not 'x'"),
+        ("  tapCounts: {x: [1]}\n", "'expect.tapCounts' keys must be touch numbers ≥ 1, not 'x'")
     ])
     func malformedEntriesAreRefused(expect: String, message: String) throws {
         #expect(throws: ScenarioError.self) { try Self.failures("MT-04a-two-fingers-one-event.yaml", expect) }

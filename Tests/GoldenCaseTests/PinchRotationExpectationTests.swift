@@ -10,10 +10,11 @@ import TouchEngine
         let file = "PZ-02-pinch-reports-scale.yaml"
         #expect(try MultiTouchExpectationTests.failures(file, "  actions: {P: [began@20 scale=1.5, \"...\"]}\n") == [])
         let wrong = try MultiTouchExpectationTests.failures(file, "  actions: {P: [began@20 scale=1.4, \"...\"]}\n")
-        #expect(wrong == [
-            "expect.actions.P (line 21): expected [began@20 scale=1.4, ...], got [began@20 scale=1.5, changed@40 scale=2, "
-                + "changed@60 scale=1.6, ended@120 scale=1.6]",
-        ])
+        #expect(
+            wrong == [
+                "expect.actions.P (line 21): expected [began@20 scale=1.4, ...], got [began@20 scale=1.5, changed@40 scale=2, "
+                    + "changed@60 scale=1.6, ended@120 scale=1.6]"
+            ])
         // A rotation qualifier never matches a pinch.
         #expect(try MultiTouchExpectationTests.failures(file, "  actions: {P: [began@20 rotation=1.5, \"...\"]}\n").count == 1)
     }
@@ -36,8 +37,9 @@ import TouchEngine
             _ = try MultiTouchExpectationTests.failures(file, "  actions: {P: [began@20 rotation=1 scale=2]}\n")
             Issue.record("expected a load error")
         } catch let error as ScenarioError {
-            #expect(error.message.hasSuffix("the qualifiers are 'translation=(x,y)', 'scale=<n>' and 'rotation=<rad>', in that order"),
-                    "\(error.message)")
+            #expect(
+                error.message.hasSuffix("the qualifiers are 'translation=(x,y)', 'scale=<n>' and 'rotation=<rad>', in that order"),
+                "\(error.message)")
         }
     }
 

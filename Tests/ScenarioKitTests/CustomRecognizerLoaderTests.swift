@@ -30,15 +30,17 @@ import TouchEngine
 
     @Test func aCustomRecognizerLoadsItsBehaviour() throws {
         #expect(try recognizer("{ id: C, kind: custom, view: V }").kind == .custom(CustomBehavior()))
-        #expect(try recognizer("{ id: C, kind: custom, view: V, begins: delay, delay: 300, continuous: true, allowableMovement: 12 }").kind
-            == .custom(CustomBehavior(begins: .delay(.ms(300)), isContinuous: true, allowableMovement: 12)))
+        #expect(
+            try recognizer("{ id: C, kind: custom, view: V, begins: delay, delay: 300, continuous: true, allowableMovement: 12 }").kind
+                == .custom(CustomBehavior(begins: .delay(.ms(300)), isContinuous: true, allowableMovement: 12)))
         #expect(try recognizer("{ id: C, kind: custom, view: V, begins: touchUp }").kind == .custom(CustomBehavior(begins: .touchUp)))
         #expect(try recognizer("{ id: C, kind: custom, view: V, begins: never }").kind.isContinuous == false)
     }
 
     @Test func classOverridesDelegateLogsAndHandlersLoad() throws {
-        let c = try recognizer("{ id: C, kind: pan, view: V, shouldRequireFailureOf: [T], shouldBeRequiredToFailBy: all, delegateLogs: true, "
-            + "onAction: {setTranslationZero: true, moveView: V, setFrame: {view: V, frame: [0, 0, 10, 10]}, toggleEnabled: [T]} }")
+        let c = try recognizer(
+            "{ id: C, kind: pan, view: V, shouldRequireFailureOf: [T], shouldBeRequiredToFailBy: all, delegateLogs: true, "
+                + "onAction: {setTranslationZero: true, moveView: V, setFrame: {view: V, frame: [0, 0, 10, 10]}, toggleEnabled: [T]} }")
         #expect(c.policies.shouldRequireFailureOf == .only([2]))
         #expect(c.policies.shouldBeRequiredToFailBy == .all)
         #expect(c.delegateLogs)
@@ -49,9 +51,10 @@ import TouchEngine
     }
 
     @Test func theWriterWritesEveryNewKeyAndTheLoaderReadsItBack() throws {
-        let text = scenario("{ id: C, kind: custom, view: V, begins: delay, delay: 250, continuous: true, allowableMovement: 8, "
-            + "canPrevent: none, shouldRequireFailureOf: [T], shouldBeRequiredToFailBy: {except: [T]}, delegateLogs: true, "
-            + "onAction: {setFrame: {view: V, frame: [1, 2, 3, 4]}, toggleEnabled: [T]} }")
+        let text = scenario(
+            "{ id: C, kind: custom, view: V, begins: delay, delay: 250, continuous: true, allowableMovement: 8, "
+                + "canPrevent: none, shouldRequireFailureOf: [T], shouldBeRequiredToFailBy: {except: [T]}, delegateLogs: true, "
+                + "onAction: {setFrame: {view: V, frame: [1, 2, 3, 4]}, toggleEnabled: [T]} }")
         let loaded = try ScenarioLoader.load(yaml: text, path: "s.yaml").scene
         let written = ScenarioWriter.yaml(loaded, description: nil)
         #expect(written.contains("kind: custom"))
@@ -63,26 +66,46 @@ import TouchEngine
     @Test(arguments: [
         ("{ id: C, kind: custom, view: V, begins: delay }", "s.yaml:10:45: recognizer 'C' begins after a delay but has no 'delay' (ms)"),
         ("{ id: C, kind: custom, view: V, delay: 300 }", "s.yaml:10:37: key 'delay' of recognizer 'C' applies only with 'begins: delay'"),
-        ("{ id: C, kind: custom, view: V, begins: touchUp, continuous: true }",
-         "s.yaml:10:45: recognizer 'C' is continuous and cannot begin at touch-up; a continuous recognizer begins at touchDown or after a delay"),
-        ("{ id: C, kind: custom, view: V, begins: soon }",
-         "s.yaml:10:45: expected one of touchDown, delay, touchUp, never for 'begins', got 'soon'"),
-        ("{ id: C, kind: custom, view: V, begins: delay, delay: 4000000 }",
-         "s.yaml:10:59: expected a time from 0 to 3600000 ms for 'delay', got '4000000'"),
-        ("{ id: C, kind: tap, view: V, onAction: {setTranslationZero: true} }",
-         "s.yaml:10:45: 'onAction.setTranslationZero' of recognizer 'C' needs a pan recognizer (it uses the pan's translation)"),
-        ("{ id: C, kind: pan, view: V, onAction: {wiggle: true} }",
-         "s.yaml:10:45: unknown key 'wiggle' in 'onAction' of recognizer 'C'; allowed keys are setTranslationZero, moveView, setFrame, toggleEnabled"),
-        ("{ id: C, kind: pan, view: V, onAction: {moveView: W} }",
-         "s.yaml:10:55: recognizer 'C' moves view 'W' in 'onAction', which is not defined"),
-        ("{ id: C, kind: tap, view: V, onAction: {setFrame: {view: SV, frame: [0, 0, 10, 10]}} }",
-         "s.yaml:10:62: 'onAction.setFrame' of recognizer 'C' resizes scroll view 'SV'; its scroll range is computed once, so only moving it is modelled"),
-        ("{ id: C, kind: tap, view: V, onAction: {toggleEnabled: [Q]} }",
-         "s.yaml:10:61: recognizer 'C' refers to recognizer 'Q' in 'onAction.toggleEnabled', which is not defined"),
-        ("{ id: C, kind: tap, view: V, shouldRequireFailureOf: [Q] }",
-         "s.yaml:10:59: recognizer 'C' refers to recognizer 'Q' in 'shouldRequireFailureOf', which is not defined"),
-        ("{ id: C, kind: tap, view: V, begins: touchDown }",
-         "s.yaml:10:34: key 'begins' applies only to custom recognizers, but recognizer 'C' is a tap"),
+        (
+            "{ id: C, kind: custom, view: V, begins: touchUp, continuous: true }",
+            "s.yaml:10:45: recognizer 'C' is continuous and cannot begin at touch-up; a continuous recognizer begins at touchDown or after a delay"
+        ),
+        (
+            "{ id: C, kind: custom, view: V, begins: soon }",
+            "s.yaml:10:45: expected one of touchDown, delay, touchUp, never for 'begins', got 'soon'"
+        ),
+        (
+            "{ id: C, kind: custom, view: V, begins: delay, delay: 4000000 }",
+            "s.yaml:10:59: expected a time from 0 to 3600000 ms for 'delay', got '4000000'"
+        ),
+        (
+            "{ id: C, kind: tap, view: V, onAction: {setTranslationZero: true} }",
+            "s.yaml:10:45: 'onAction.setTranslationZero' of recognizer 'C' needs a pan recognizer (it uses the pan's translation)"
+        ),
+        (
+            "{ id: C, kind: pan, view: V, onAction: {wiggle: true} }",
+            "s.yaml:10:45: unknown key 'wiggle' in 'onAction' of recognizer 'C'; allowed keys are setTranslationZero, moveView, setFrame, toggleEnabled"
+        ),
+        (
+            "{ id: C, kind: pan, view: V, onAction: {moveView: W} }",
+            "s.yaml:10:55: recognizer 'C' moves view 'W' in 'onAction', which is not defined"
+        ),
+        (
+            "{ id: C, kind: tap, view: V, onAction: {setFrame: {view: SV, frame: [0, 0, 10, 10]}} }",
+            "s.yaml:10:62: 'onAction.setFrame' of recognizer 'C' resizes scroll view 'SV'; its scroll range is computed once, so only moving it is modelled"
+        ),
+        (
+            "{ id: C, kind: tap, view: V, onAction: {toggleEnabled: [Q]} }",
+            "s.yaml:10:61: recognizer 'C' refers to recognizer 'Q' in 'onAction.toggleEnabled', which is not defined"
+        ),
+        (
+            "{ id: C, kind: tap, view: V, shouldRequireFailureOf: [Q] }",
+            "s.yaml:10:59: recognizer 'C' refers to recognizer 'Q' in 'shouldRequireFailureOf', which is not defined"
+        ),
+        (
+            "{ id: C, kind: tap, view: V, begins: touchDown }",
+            "s.yaml:10:34: key 'begins' applies only to custom recognizers, but recognizer 'C' is a tap"
+        )
     ])
     func aBadKeyIsOneSentenceAtItsPlace(_ text: String, _ message: String) {
         #expect(loadError(scenario(text)) == message)
@@ -94,17 +117,22 @@ import TouchEngine
     }
 
     @Test func anAskedEntryIsCheckedAgainstTheQuestionsAndAnswers() throws {
-        let text = scenario("{ id: C, kind: pan, view: V, delegateLogs: true }",
-                            expect: "expect:\n  asked:\n    C: [shouldReceive@0=true, \"shouldRequireFailureOf(T)@0=false\", \"shouldBeRequiredToFailBy(T)@0=false\"]")
+        let text = scenario(
+            "{ id: C, kind: pan, view: V, delegateLogs: true }",
+            expect: "expect:\n  asked:\n    C: [shouldReceive@0=true, \"shouldRequireFailureOf(T)@0=false\", \"shouldBeRequiredToFailBy(T)@0=false\"]")
         let loaded = try ScenarioLoader.load(yaml: text, path: "s.yaml")
         let trace = Engine.trace(loaded.scene)
         let failures = loaded.expectations!.check(scene: loaded.scene, trace: trace, outcome: Outcome(scene: loaded.scene, trace: trace))
         #expect(failures.isEmpty, "\(failures)")
-        let wrong = scenario("{ id: C, kind: pan, view: V, delegateLogs: true }",
-                             expect: "expect:\n  asked:\n    C: [\"shouldRecognizeSimultaneouslyWith(T)@50=false\"]")
+        let wrong = scenario(
+            "{ id: C, kind: pan, view: V, delegateLogs: true }",
+            expect: "expect:\n  asked:\n    C: [\"shouldRecognizeSimultaneouslyWith(T)@50=false\"]")
         let again = try ScenarioLoader.load(yaml: wrong, path: "s.yaml")
         let t2 = Engine.trace(again.scene)
         let f2 = again.expectations!.check(scene: again.scene, trace: t2, outcome: Outcome(scene: again.scene, trace: t2))
-        #expect(f2.map(\.description) == ["expect.asked.C (line 16): expected [shouldRecognizeSimultaneouslyWith(T)@50=false], got [shouldReceive@0=true, shouldRequireFailureOf(T)@0=false, shouldBeRequiredToFailBy(T)@0=false]"])
+        #expect(
+            f2.map(\.description) == [
+                "expect.asked.C (line 16): expected [shouldRecognizeSimultaneouslyWith(T)@50=false], got [shouldReceive@0=true, shouldRequireFailureOf(T)@0=false, shouldBeRequiredToFailBy(T)@0=false]"
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import Yams
+
 @testable import ScenarioKit
 
 /// The one string quoter behind the JSON traces, the scenario writer and plan.yaml.
@@ -7,8 +8,9 @@ import Yams
     static let awkward = "tab\there \"q\" back\\slash\nline\rcr esc\u{1B} del\u{7F} é"
 
     @Test func jsonEscapesNamedCharactersAndControlsByCode() {
-        #expect(QuotedString.json(Self.awkward)
-            == #""tab\there \"q\" back\\slash\nline\rcr esc\u001b del\#u{7F} é""#)
+        #expect(
+            QuotedString.json(Self.awkward)
+                == #""tab\there \"q\" back\\slash\nline\rcr esc\u001b del\#u{7F} é""#)
     }
 
     @Test func yamlReadsBackAsTheSameStringIncludingDEL() throws {

@@ -44,13 +44,19 @@ import TouchEngine
     @Test(arguments: [
         ("{scale: 0}", "s.yaml:6:79: expected a scale factor whose size is from 0.001 to 1000 (negative flips) for 'scale', got '0'"),
         ("{rotate: 1e9}", "s.yaml:6:80: expected an angle from -3600 to 3600 degrees for 'rotate', got '1e9'"),
-        ("{scale: 2, rotate: 3}", "s.yaml:6:71: a transform operation has exactly one of the keys scale, rotate, translate, flip, matrix; "
-            + "to combine several, list them in the order they apply"),
+        (
+            "{scale: 2, rotate: 3}",
+            "s.yaml:6:71: a transform operation has exactly one of the keys scale, rotate, translate, flip, matrix; "
+                + "to combine several, list them in the order they apply"
+        ),
         ("{skew: 3}", "s.yaml:6:72: unknown key 'skew' in a transform operation; allowed keys are scale, rotate, translate, flip, matrix"),
-        ("{matrix: [1, 1, 1, 1, 0, 0]}", "s.yaml:6:71: this transform flattens the view (its determinant is 0.0); what UIKit hit-tests "
-            + "then is not documented, so scenarios may not use one — give the view a small scale or hide it"),
+        (
+            "{matrix: [1, 1, 1, 1, 0, 0]}",
+            "s.yaml:6:71: this transform flattens the view (its determinant is 0.0); what UIKit hit-tests "
+                + "then is not documented, so scenarios may not use one — give the view a small scale or hide it"
+        ),
         ("[]", "s.yaml:6:71: expected a transform operation or a non-empty list of them for 'transform', got a list of 0 items"),
-        ("{flip: diagonal}", "s.yaml:6:78: expected one of horizontal, vertical for 'flip', got 'diagonal'"),
+        ("{flip: diagonal}", "s.yaml:6:78: expected one of horizontal, vertical for 'flip', got 'diagonal'")
     ])
     func aBadTransformIsOneSentenceAtItsPlace(_ text: String, _ message: String) {
         #expect(loadError(scenario(text)) == message)

@@ -34,11 +34,13 @@ import TouchScenarios
         #expect(r.records.filter { $0.parent == form }.map(\.className) == ["UITextField", "UIRoundedRectButton", "UILabel", "UIView"])
         #expect(r.records.last?.parent.map { r.records[$0].className } == "UINavigationBar")
         #expect(r.warnings.map(\.description) == ["line 1: text before the view record ('(id) $1 = 0x0a6c3d90') ignored"])
-        #expect(r.notes == [
-            "a view controller is named in front of 3 view records (LoginRootController at line 1, …): read past; the views "
-                + "are kept with their subviews",
-            "2 views marked 'XX (…)' (from line 8), iOS 5 and 6's mark of a view that does not show: imported as their "
-                + "records say (their alpha, hidden and superviews decide the hit test)"])
+        #expect(
+            r.notes == [
+                "a view controller is named in front of 3 view records (LoginRootController at line 1, …): read past; the views "
+                    + "are kept with their subviews",
+                "2 views marked 'XX (…)' (from line 8), iOS 5 and 6's mark of a view that does not show: imported as their "
+                    + "records say (their alpha, hidden and superviews decide the hit test)"
+            ])
 
         let screen = try ScreenImporter.importDump(Self.ios6Login, file: "login.txt")
         let targets = screen.elements.map { screen.scene.views[$0.view].name }
@@ -47,7 +49,8 @@ import TouchScenarios
     }
 
     @Test func printHierarchyLinesKeepTheViewRecordTheyName() throws {
-        let r = try DumpParser.parse("""
+        let r = try DumpParser.parse(
+            """
             <MyApp.SettingsViewController 0x7fd3e2c0a400>, state: appeared, view: <UIView: 0x7fd3e2d05b10; frame = (0 0; 375 667); autoresize = W+H; layer = <CALayer: 0x600001e4c2a0>>
                | <UISwitch: 0x7fd3e2d06c20; frame = (308 120; 51 31); opaque = NO; layer = <CALayer: 0x600001e4c3c0>>
                | <ProfileViewController: 0x7fd3e2c0b200>, state: appeared, view: <UIView: 0x7fd3e2d07d30; frame = (0 200; 375 300); layer = <CALayer: 0x600001e4c4e0>>
@@ -60,7 +63,8 @@ import TouchScenarios
     }
 
     @Test func aRecordInsideTheChildBracketsIsTheView() throws {
-        let r = try DumpParser.parse("""
+        let r = try DumpParser.parse(
+            """
             'MyViewController:0x8a3b2c0' 1 child[<UIView: 0x8a3c4d0; frame = (0 0; 320 480); autoresize = W+H; layer = <CALayer: 0x8a3c530>>]
                | <UIButton: 0x8a3d110; frame = (20 400; 280 44); opaque = NO; layer = <CALayer: 0x8a3d1a0>>
             """, file: "bracket.txt")
@@ -70,7 +74,8 @@ import TouchScenarios
     }
 
     @Test func controllerLinesWithoutAViewRecordAreOneWarningAndLeaveTheTreeAlone() throws {
-        let r = try DumpParser.parse("""
+        let r = try DumpParser.parse(
+            """
             <UIWindow: 0x7f9b1e40; frame = (0 0; 390 844); gestureRecognizers = <NSArray: 0x6000012c>; layer = <UIWindowLayer: 0x6000013d>>
                | <UIView: 0x7f9b2f50; frame = (0 0; 390 844); autoresize = W+H; layer = <CALayer: 0x6000014e>>
             <UINavigationController 0x7f9c0000>, state: appeared, view: <UILayoutContainerView 0x7f9c1100>
@@ -78,12 +83,15 @@ import TouchScenarios
                + <MyApp.ComposeViewController 0x7f9c3300>, state: disappeared, view: <UIView 0x7f9c4400> not in the window
             """, file: "with-pvc.txt")
         #expect(r.records.map(\.className) == ["UIWindow", "UIView"])
-        #expect(r.warnings.map(\.description) == [
-            "line 3: view-controller lines without a view record (_printHierarchy or Chisel's pvc output): 3 from this line on; skipped"])
+        #expect(
+            r.warnings.map(\.description) == [
+                "line 3: view-controller lines without a view record (_printHierarchy or Chisel's pvc output): 3 from this line on; skipped"
+            ])
     }
 
     @Test func aFramelessControllerRecordBeforeTheViewIsAnAnnotation() throws {
-        let r = try DumpParser.parse("""
+        let r = try DumpParser.parse(
+            """
             <LoginViewController: 0x7fb0c1d0>, state: appeared, view: <UIView: 0x7fb0c2e0; frame = (0 0; 320 568); autoresize = W+H; layer = <CALayer: 0x7fb0c3f0>>
                | <UIButton: 0x7fb0c500; frame = (20 300; 280 44); opaque = NO; layer = <CALayer: 0x7fb0c610>>
             """, file: "colon.txt")

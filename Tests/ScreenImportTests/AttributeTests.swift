@@ -6,7 +6,8 @@ import TouchEngine
 /// read, or warned about when the engine cannot model them.
 @Suite struct AttributeTests {
     @Test func drawingLayoutAndContentAttributesGiveNoWarning() throws {
-        let r = try DumpParser.parse("""
+        let r = try DumpParser.parse(
+            """
             <UIView: 0x7fb1a0; frame = (0 0; 390 844); autoresize = W+H; autoresizesSubviews = NO; backgroundColor = <UIDynamicSystemColor: 0x6000c1; name = systemBackgroundColor>; layer = <CALayer: 0x6000c2>>
                | <UIImageView: 0x7fb1a1; frame = (0 0; 390 200); clipsToBounds = YES; opaque = NO; contentMode = UIViewContentModeScaleAspectFill; tintColor = UIExtendedSRGBColorSpace 0 0.478 1 1; tag = 7; layer.opaque = NO; anchorPoint = {0.5, 0.5}; position = {195, 100}; zPosition = 0; userInteractionEnabled = NO; layer = <CALayer: 0x6000c3>>
                | <UILabel: 0x7fb1a2; frame = (16 220; 358 24); text = 'Welcome'; transform = [1, 0, 0, 1, 0, 0]; animations = { position=<CASpringAnimation: 0x6000c4>; }; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x6000c5>>
@@ -19,14 +20,19 @@ import TouchEngine
     }
 
     @Test func aRotationIsWarnedAboutBecauseTheDumpDoesNotPrintTheBoundsToUndoIt() throws {
-        let w = try DumpParser.parse("""
+        let w = try DumpParser.parse(
+            """
             <UIView: 0x7fb2a0; frame = (0 0; 390 844); layer = <CALayer: 0x6000d1>>
                | <UIButton: 0x7fb2a1; frame = (295 760; 80 80); transform = [0.70710678, 0.70710678, -0.70710678, 0.70710678, 0, 0]; opaque = NO; layer = <CALayer: 0x6000d2>>
                | <UIView: 0x7fb2a2; frame = (0 0; 390 100); layer.hidden = YES; layer = <CALayer: 0x6000d3>>
-            """, file: "rotated.txt").warnings.map(\.description)
-        #expect(w == ["line 2: the transform of UIButton turns it, and the dump does not print its bounds: its frame (the transformed "
-                      + "bounding box) is used as is, without the transform",
-                      "line 3: unknown attribute 'layer.hidden' of UIView ignored"])
+            """, file: "rotated.txt"
+        ).warnings.map(\.description)
+        #expect(
+            w == [
+                "line 2: the transform of UIButton turns it, and the dump does not print its bounds: its frame (the transformed "
+                    + "bounding box) is used as is, without the transform",
+                "line 3: unknown attribute 'layer.hidden' of UIView ignored"
+            ])
     }
 
     /// No dump of the corpus warns about an attribute or a transform; 24 (iOS 6's remote mail view, scaled ×0.5 by a
@@ -44,7 +50,8 @@ import TouchEngine
 /// A dump's scale or flip comes back as the view's transform, around the centre of the printed (scaled) frame.
 @Suite struct ScaledDumpTests {
     @Test func aScaledViewIsImportedWithItsTransformAndItsUntransformedFrame() throws {
-        let screen = try ScreenImporter.importDump("""
+        let screen = try ScreenImporter.importDump(
+            """
             <UIView: 0x7fb3a0; frame = (0 0; 390 844); layer = <CALayer: 0x6000e1>>
                | <UIView: 0x7fb3a1; frame = (95 322; 200 200); transform = [0.5, -0, 0, 0.5, -0, 0]; layer = <CALayer: 0x6000e2>>
                |    | <UIButton: 0x7fb3a2; frame = (0 0; 400 100); opaque = NO; layer = <CALayer: 0x6000e3>>

@@ -11,7 +11,7 @@ import TouchEngine
             ("UIPageControl", .pageControl), ("UITextField", .textField), ("UISearchBarTextField", .textField),
             ("UITableViewCell", .cell), ("UICollectionViewCell", .cell), ("UILabel", .label), ("UIImageView", .imageView),
             ("UIWindow", .view), ("UITransitionView", .view), ("UILayoutContainerView", .view), ("UINavigationBar", .view),
-            ("UITabBar", .view), ("UITabBarButton", .control), ("_UIButtonBarButton", .control),
+            ("UITabBar", .view), ("UITabBarButton", .control), ("_UIButtonBarButton", .control)
         ]
         for (name, kind) in expected {
             let r = ClassTable.resolve(name, baseClass: nil)
@@ -37,12 +37,13 @@ import TouchEngine
     }
 
     @Test func theMapWinsAndExactNamesBeatPatterns() throws {
-        let map = try ClassMap.parse(yaml: """
-            classes:
-              "MyApp.*": view
-              MyApp.FeedCell: button
-              "*HookView": scrollView
-            """, file: "classes.yaml")
+        let map = try ClassMap.parse(
+            yaml: """
+                classes:
+                  "MyApp.*": view
+                  MyApp.FeedCell: button
+                  "*HookView": scrollView
+                """, file: "classes.yaml")
         #expect(ClassTable.resolve("MyApp.FeedCell", baseClass: nil, map: map) == (.button, .map))
         #expect(ClassTable.resolve("MyApp.OtherCell", baseClass: nil, map: map) == (.view, .map))
         #expect(ClassTable.resolve("MMUIHookView", baseClass: nil, map: map) == (.scrollView, .map))

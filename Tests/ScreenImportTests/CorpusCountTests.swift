@@ -85,7 +85,7 @@ import Testing
         "50-sentry-wkwebview-test-rig-100x100-lldb.txt": Counts(views: 11, interactive: 0, scrollViews: 1),
         "51-sentry-uiswitch-ios16-26-100x100-lldb.txt": Counts(views: 10, interactive: 1, scrollViews: 0),
         "52-sentry-uitextfield-ios16-26-100x100-lldb.txt": Counts(views: 6, interactive: 1, scrollViews: 0),
-        "53-sentry-uislider-liquidglass-ios26-100x100-lldb.txt": Counts(views: 9, interactive: 1, scrollViews: 0),
+        "53-sentry-uislider-liquidglass-ios26-100x100-lldb.txt": Counts(views: 9, interactive: 1, scrollViews: 0)
     ]
 
     @Test func theCorpusHasAtLeastFortyDumpsAndEachHasItsHandCounts() {
@@ -98,8 +98,9 @@ import Testing
     func importsWithItsHandCounts(_ name: String) throws {
         let expected = try #require(Self.handCounts[name], "\(name) has no hand counts")
         let report = try importShared(name).report
-        let got = Counts(views: report.views, interactive: report.interactive, scrollViews: report.scrollViews,
-                         warnings: report.warnings.count)
+        let got = Counts(
+            views: report.views, interactive: report.interactive, scrollViews: report.scrollViews,
+            warnings: report.warnings.count)
         #expect(got.description == expected.description, "\(name): \(report.warnings.map(\.description))")
     }
 }

@@ -1,7 +1,8 @@
 import ScenarioKit
-@testable import ScreenImport
 import Testing
 import TouchEngine
+
+@testable import ScreenImport
 
 /// Issue 14 §3: `sweep import` never writes a file the scenario loader (`sweep trace`) rejects: it refuses dumps
 /// nested deeper than scenario files' views may be, and reads numbers a scenario cannot hold as zero, with a warning.
@@ -27,8 +28,12 @@ import TouchEngine
     }
 
     @Test func aWindowWithViews201DeepIsRefusedAtTheLineOfTheFirstTooDeepRecord() {
-        #expect(throws: DumpRefusal(file: "d.txt", line: 202, message: "UIView is nested 201 views deep, deeper than the 200 "
-            + "levels a scenario file's views may nest; refused")) {
+        #expect(
+            throws: DumpRefusal(
+                file: "d.txt", line: 202,
+                message: "UIView is nested 201 views deep, deeper than the 200 "
+                    + "levels a scenario file's views may nest; refused")
+        ) {
             try ScreenImporter.importDump(Self.chain(250), file: "d.txt")
         }
         let refusal = DumpRefusal(file: "d.txt", line: 202, message: "m")
@@ -52,14 +57,22 @@ import TouchEngine
             """
         let (screen, scenario) = try Self.importAndLoad(dump)
         let warnings = screen.report.warnings.map(\.description)
-        #expect(warnings.contains("line 2: the frame of UIButton is beyond what a scenario file holds (coordinates from "
-            + "-1000000 to 1000000 pt, sizes from 0 to 1000000 pt); read as zero"))
-        #expect(warnings.contains("line 3: the contentOffset of UIScrollView is outside what a scenario file holds (from -1000000 to "
-            + "1000000 pt); read as zero"))
-        #expect(warnings.contains("line 3: the contentSize of UIScrollView is outside what a scenario file holds (from 0 to 1000000 "
-            + "pt); taken from its subviews instead"))
-        #expect(warnings.contains("line 3: the content inset of UIScrollView is outside what a scenario file holds (from -1000000 to "
-            + "1000000 pt); ignored"))
+        #expect(
+            warnings.contains(
+                "line 2: the frame of UIButton is beyond what a scenario file holds (coordinates from "
+                    + "-1000000 to 1000000 pt, sizes from 0 to 1000000 pt); read as zero"))
+        #expect(
+            warnings.contains(
+                "line 3: the contentOffset of UIScrollView is outside what a scenario file holds (from -1000000 to "
+                    + "1000000 pt); read as zero"))
+        #expect(
+            warnings.contains(
+                "line 3: the contentSize of UIScrollView is outside what a scenario file holds (from 0 to 1000000 "
+                    + "pt); taken from its subviews instead"))
+        #expect(
+            warnings.contains(
+                "line 3: the content inset of UIScrollView is outside what a scenario file holds (from -1000000 to "
+                    + "1000000 pt); ignored"))
         let scroll = scenario.scene.views.first { $0.className == "UIScrollView" }
         #expect(scroll?.scroll?.contentSize == Size(390, 1000))
         #expect(scroll?.boundsOrigin == Point(0, 0))

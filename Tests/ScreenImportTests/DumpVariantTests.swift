@@ -18,8 +18,11 @@ import TouchEngine
 
     @Test func addressLessRecordsOfSnapshotTestingReadLikeAnyOther() throws {
         let r = try DumpParser.parse(Self.snapshotTesting, file: "snapshot.txt")
-        #expect(r.records.map(\.className) == ["UITableView", "UITableViewCell", "UITableViewCellContentView", "UITableViewLabel",
-                                               "_UITableViewCellSeparatorView", "UITableViewCell", "UITableViewCellContentView"])
+        #expect(
+            r.records.map(\.className) == [
+                "UITableView", "UITableViewCell", "UITableViewCellContentView", "UITableViewLabel",
+                "_UITableViewCellSeparatorView", "UITableViewCell", "UITableViewCellContentView"
+            ])
         #expect(r.records.map(\.depth) == [0, 1, 2, 3, 2, 1, 2])
         #expect(r.records[0].contentOffset == Point(0, -20) && r.records[0].contentSize == Size(320, 880))
         #expect(r.records[5].frame == Rect(0, 44, 320, 44))
@@ -60,12 +63,15 @@ import TouchEngine
         #expect(r.records.map(\.className) == ["UIWindow", "UIView", "UIView", "UIButton", "UILabel"])
         #expect(r.records.map(\.depth) == [0, 1, 2, 3, 2])
         #expect(r.warnings.isEmpty, "\(r.warnings)")
-        #expect(r.notes.contains("3 view records follow the names of the instance variables that hold them (from line 3, as "
-            + "HOURecursiveDescription prints them): read past"))
+        #expect(
+            r.notes.contains(
+                "3 view records follow the names of the instance variables that hold them (from line 3, as "
+                    + "HOURecursiveDescription prints them): read past"))
     }
 
     @Test func otherTextInFrontOfARecordStillWarns() throws {
-        let r = try DumpParser.parse("""
+        let r = try DumpParser.parse(
+            """
             <UIView: 0x1; frame = (0 0; 320 480); layer = <CALayer: 0x2>>
                | header: <UIView: 0x3; frame = (0 0; 320 44); layer = <CALayer: 0x4>>
             """, file: "odd.txt")

@@ -10,8 +10,10 @@ import Yams
 /// `TOUCHSWEEP_RECORD=1 swift test --filter GoldenScenarioTests` (the run then fails, naming each file it
 /// wrote), review the diff, and run again without the variable.
 @Suite struct GoldenScenarioTests {
-    static let goldens = ["04-storyboards-tutorial-players-table-lldb", "10-ios7-swipeable-cell-delete-nslog",
-                          "16-neteasemusic-phone-login-view-cycript", "22-wechat-iphone4-login-cycript-TRUNCATED"]
+    static let goldens = [
+        "04-storyboards-tutorial-players-table-lldb", "10-ios7-swipeable-cell-delete-nslog",
+        "16-neteasemusic-phone-login-view-cycript", "22-wechat-iphone4-login-cycript-TRUNCATED"
+    ]
     /// Hand-written dumps of shapes the shared ones lack: iOS 6 controller annotations, a scrolled table wrapper.
     static let handWritten = ["ios6-annotated-login-lldb", "ios8-scrolled-table-wrapper-lldb"]
     static func handWrittenText(_ name: String) -> String {

@@ -10,7 +10,8 @@ import TouchEngine
     }
 
     @Test func theSiblingsOfACutRecordStayItsSiblingsAndItsSubviewsGoWithIt() throws {
-        let r = try DumpParser.parse("""
+        let r = try DumpParser.parse(
+            """
             <UIWindow: 0x7fa1c0c0a6b0; frame = (0 0; 375 667); gestureRecognizers = <NSArray: 0x600000c54f30>; layer = <UIWindowLayer: 0x600000c54d80>>
                | <UIView: 0x7fa1c0e04f10; frame = (0 0; 375 667); autoresize = W+H; layer = <CALayer: 0x6000002d2a40>>
                |    | <UILabel: 0x7fa1c0e05a20; frame = (16 80; 343 21); text = 'Sign in to conti
@@ -20,32 +21,41 @@ import TouchEngine
                |    | <UIButton: 0x7fa1c0e07040; frame = (16 180; 343 44); opaque = NO; layer = <CALayer: 0x6000002d3c40>>
             """, file: "signin.txt")
         #expect(tree(r) == ["UIWindow<-", "UIView<UIWindow", "UIButton<UIView", "UIButtonLabel<UIButton", "UIButton<UIView"])
-        #expect(r.warnings.map(\.description) == [
-            "line 3: the record of UILabel is cut short (the next line starts another view before its closing '>'); skipped",
-            "line 3: 1 subview of the view skipped at this line skipped with it"])
+        #expect(
+            r.warnings.map(\.description) == [
+                "line 3: the record of UILabel is cut short (the next line starts another view before its closing '>'); skipped",
+                "line 3: 1 subview of the view skipped at this line skipped with it"
+            ])
     }
 
     @Test func aViewIndentedTooDeepKeepsItsSiblingsBesideItAndItsSubviewsUnderIt() throws {
         // The author dropped two levels of containers when pasting: the cells are printed three levels down.
-        let r = try DumpParser.parse("""
+        let r = try DumpParser.parse(
+            """
             <UITableView: 0x7f8b2a00; frame = (0 0; 320 568); clipsToBounds = YES; layer = <CALayer: 0x7f8b2b10>; contentOffset: {0, 0}; contentSize: {320, 600}>
                |    |    | <UITableViewCell: 0x7f8c0100; frame = (0 0; 320 44); layer = <CALayer: 0x7f8c0200>>
                |    |    |    | <UITableViewCellContentView: 0x7f8c0300; frame = (0 0; 320 43.5); layer = <CALayer: 0x7f8c0400>>
                |    |    | <UITableViewCell: 0x7f8c0500; frame = (0 44; 320 44); layer = <CALayer: 0x7f8c0600>>
                | <UIImageView: 0x7f8c0700; frame = (314 561; 3 7); alpha = 0; opaque = NO; layer = <CALayer: 0x7f8c0800>>
             """, file: "cells.txt")
-        #expect(tree(r) == ["UITableView<-", "UITableViewCell<UITableView", "UITableViewCellContentView<UITableViewCell",
-                            "UITableViewCell<UITableView", "UIImageView<UITableView"])
+        #expect(
+            tree(r) == [
+                "UITableView<-", "UITableViewCell<UITableView", "UITableViewCellContentView<UITableViewCell",
+                "UITableViewCell<UITableView", "UIImageView<UITableView"
+            ])
         #expect(r.records.map(\.depth) == [0, 1, 2, 1, 1])
-        #expect(r.warnings.map(\.description) == [
-            "line 2: UITableViewCell is indented 3 levels below UITableView (line 1), the nearest view above it that is "
-                + "indented less; attached to that view",
-            "line 4: UITableViewCell is indented 3 levels below UITableView (line 1), the nearest view above it that is "
-                + "indented less; attached to that view"])
+        #expect(
+            r.warnings.map(\.description) == [
+                "line 2: UITableViewCell is indented 3 levels below UITableView (line 1), the nearest view above it that is "
+                    + "indented less; attached to that view",
+                "line 4: UITableViewCell is indented 3 levels below UITableView (line 1), the nearest view above it that is "
+                    + "indented less; attached to that view"
+            ])
     }
 
     @Test func anUnreadableViewLineTakesTheLinesNestedUnderItAlong() throws {
-        let r = try DumpParser.parse("""
+        let r = try DumpParser.parse(
+            """
             <UIView: 0x14be0c40; frame = (0 0; 320 480); autoresize = W+H; layer = <CALayer: 0x14be0d00>>
                | <FeedHeaderView 0x14be1a20 frame (0 0; 320 120)>
                |    | <UIButton: 0x14be1c80; frame = (10 10; 44 44); opaque = NO; layer = <CALayer: 0x14be1d10>>
@@ -53,13 +63,16 @@ import TouchEngine
             """, file: "feed.txt")
         #expect(tree(r) == ["UIView<-", "UIButton<UIView"])
         #expect(r.records[1].line == 4)
-        #expect(r.warnings.map(\.description) == [
-            "line 2: not a view record (<FeedHeaderView 0x14be1a20 frame (0 0...); skipped",
-            "line 2: 1 subview of the view skipped at this line skipped with it"])
+        #expect(
+            r.warnings.map(\.description) == [
+                "line 2: not a view record (<FeedHeaderView 0x14be1a20 frame (0 0...); skipped",
+                "line 2: 1 subview of the view skipped at this line skipped with it"
+            ])
     }
 
     @Test func aSkipThatRunsToTheEndOfTheDumpReportsItsCountAsOneInTheMiddleDoes() throws {
-        let r = try DumpParser.parse("""
+        let r = try DumpParser.parse(
+            """
             <UIView: 0x7b8f2e10; frame = (0 0; 320 568); autoresize = W+H; layer = <CALayer: 0x7b8f2ee0>>
                | <UIButton: 0x7b8f3000; frame = (20 20; 100 44); opaque = NO; layer = <CALayer: 0x7b8f30a0>>
             <UIView: 0x7b900000; frame = (0 0; 320 568); layer = <CALayer: 0x7b9000a0>>
@@ -67,24 +80,32 @@ import TouchEngine
                |    | <UIButtonLabel: 0x7b900400; frame = (10 12; 80 20); text = 'Next'; opaque = NO; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x7b9004a0>>
             """, file: "two-roots.txt")
         #expect(tree(r) == ["UIView<-", "UIButton<UIView"])
-        #expect(r.warnings.map(\.description) == [
-            "line 3: a second top-level view (UIView); a dump has one root; skipped",
-            "line 3: 2 subviews of the view skipped at this line skipped with it"])
+        #expect(
+            r.warnings.map(\.description) == [
+                "line 3: a second top-level view (UIView); a dump has one root; skipped",
+                "line 3: 2 subviews of the view skipped at this line skipped with it"
+            ])
     }
 
     @Test func aCutTableTakesItsWrapperAndCellsAlong() throws {
-        let w = try DumpParser.parse("""
+        let w = try DumpParser.parse(
+            """
             <UIWindow: 0x1; frame = (0 0; 320 480); layer = <UIWindowLayer: 0x2>>
                | <MMTableView: 0x3; baseClass = UITableView; frame = (0 0; 320 480); gestureRecogni
                |    | <UITableViewWrapperView: 0x4; frame = (0 0; 320 480); layer = <CALayer: 0x5>>
                |    |    | <UITableViewCell: 0x6; frame = (0 0; 320 44); layer = <CALayer: 0x7>>
-            """, file: "cut.txt").warnings.map(\.description)
-        #expect(w == ["line 2: the record of MMTableView is cut short (the next line starts another view before its closing '>'); skipped",
-                      "line 2: 2 subviews of the view skipped at this line skipped with it"])
+            """, file: "cut.txt"
+        ).warnings.map(\.description)
+        #expect(
+            w == [
+                "line 2: the record of MMTableView is cut short (the next line starts another view before its closing '>'); skipped",
+                "line 2: 2 subviews of the view skipped at this line skipped with it"
+            ])
     }
 
     @Test func viewsNestedUnderAnElisionBelongToViewsThatAreNotInTheDump() throws {
-        let r = try DumpParser.parse("""
+        let r = try DumpParser.parse(
+            """
             <UIView: 0x7fd1; frame = (0 0; 375 667); autoresize = W+H; layer = <CALayer: 0x7fd2>>
                | <UIStackView: 0x7fd3; frame = (16 100; 343 200); layer = <CATransformLayer: 0x7fd4>>
                |    | ...
@@ -94,10 +115,12 @@ import TouchEngine
                |    | <UILabel: 0x7fd9; frame = (0 0; 100 20); text = 'Footer'; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x7fda>>
             """, file: "elided.txt")
         #expect(tree(r) == ["UIView<-", "UIStackView<UIView", "UISwitch<UIStackView"])
-        #expect(r.warnings.map(\.description) == [
-            "line 3: an elision ('...') stands for views that are not in the dump; skipped",
-            "line 3: 1 view nested under the elision at this line skipped (their superview is not in the dump)",
-            "line 6: an elision ('...') stands for views that are not in the dump; skipped",
-            "line 6: 1 view nested under the elision at this line skipped (their superview is not in the dump)"])
+        #expect(
+            r.warnings.map(\.description) == [
+                "line 3: an elision ('...') stands for views that are not in the dump; skipped",
+                "line 3: 1 view nested under the elision at this line skipped (their superview is not in the dump)",
+                "line 6: an elision ('...') stands for views that are not in the dump; skipped",
+                "line 6: 1 view nested under the elision at this line skipped (their superview is not in the dump)"
+            ])
     }
 }

@@ -14,8 +14,9 @@ import TouchEngine
         """
 
     func screen(_ overlay: String) throws -> ImportedScreen {
-        try ScreenImporter.importDump(Self.dump, file: "feed.txt",
-                                      recognizers: try RecognizerOverlay.parse(yaml: overlay, file: "overlay.yaml"))
+        try ScreenImporter.importDump(
+            Self.dump, file: "feed.txt",
+            recognizers: try RecognizerOverlay.parse(yaml: overlay, file: "overlay.yaml"))
     }
 
     func names(_ s: ImportedScreen) -> [String] {
@@ -44,7 +45,8 @@ import TouchEngine
     }
 
     @Test func aViewIDSelectsOneViewAndPoliciesMayNameTheScrollViewsPan() throws {
-        let s = try screen("""
+        let s = try screen(
+            """
             recognizers:
               - view: MyApp.LikeButton_L4
                 kind: pan

@@ -22,13 +22,15 @@ import TouchEngine
         let s = try ScreenImporter.importDump(Self.profile, file: "profile.txt")
         #expect(s.report.undeclaredRecognizers == ["UIView_L5", "UIImageView_L6", "UILabel_L7"])
         #expect(s.report.systemRecognizerViews == 4, "the window, the navigation controller's view, the text field, the bar")
-        #expect(s.scenarioYAML(source: "profile.txt").contains(
-            "# Recognizers the dump does not describe (declare them with --recognizers): UIView_L5, UIImageView_L6, UILabel_L7"))
+        #expect(
+            s.scenarioYAML(source: "profile.txt").contains(
+                "# Recognizers the dump does not describe (declare them with --recognizers): UIView_L5, UIImageView_L6, UILabel_L7"))
     }
 
     @Test func declaringThemTakesThemOffTheList() throws {
-        let overlay = try RecognizerOverlay.parse(yaml: "recognizers:\n  - {path: \"UIView/UIImageView\", id: avatar, kind: tap}\n",
-                                                  file: "profile.recognizers.yaml")
+        let overlay = try RecognizerOverlay.parse(
+            yaml: "recognizers:\n  - {path: \"UIView/UIImageView\", id: avatar, kind: tap}\n",
+            file: "profile.recognizers.yaml")
         let s = try ScreenImporter.importDump(Self.profile, file: "profile.txt", recognizers: overlay)
         #expect(s.report.undeclaredRecognizers == ["UIView_L5", "UILabel_L7"])
         #expect(s.scene.recognizer(named: "UIImageView_L6.avatar") != nil)
@@ -36,7 +38,8 @@ import TouchEngine
 
     @Test func aPlainViewThatAPrivateUIKitComponentBuiltCarriesUIKitsRecognizers() throws {
         // UIAlertController's view on iOS 8/9: the view that dismisses on a tap outside is a plain UIView.
-        let s = try ScreenImporter.importDump("""
+        let s = try ScreenImporter.importDump(
+            """
             <_UIAlertControllerShimPresenterWindow: 0x18e1c0; frame = (0 0; 320 568); opaque = NO; gestureRecognizers = <NSArray: 0x18e2d0>; layer = <UIWindowLayer: 0x18e3e0>>
                | <UITransitionView: 0x18e4f0; frame = (0 0; 320 568); clipsToBounds = YES; autoresize = H; layer = <CALayer: 0x18e600>>
                |    | <_UIAlertControllerView: 0x18e710; frame = (0 0; 320 568); autoresize = W+H; layer = <CALayer: 0x18e820>>

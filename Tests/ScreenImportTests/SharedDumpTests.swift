@@ -22,8 +22,9 @@ import TouchScenarios
         for name in sharedDumps {
             #expect(headings.contains(name), "\(name) has no '### \(name)' entry in configs/screens/SOURCES.md")
             let number = name.prefix(3)
-            #expect(number.count == 3 && number.prefix(2).allSatisfy(\.isNumber) && number.last == "-",
-                    "\(name) is not named NN-slug.txt")
+            #expect(
+                number.count == 3 && number.prefix(2).allSatisfy(\.isNumber) && number.last == "-",
+                "\(name) is not named NN-slug.txt")
         }
         for heading in headings { #expect(sharedDumps.contains(heading), "SOURCES.md describes \(heading), which is not there") }
     }
@@ -57,11 +58,12 @@ import TouchScenarios
     }
 
     @Test func everySharedDumpSweeps() throws {
-        let config = try SweepConfigLoader.load(yaml: """
-            name: shared
-            axes: {scrollViews.delaysContentTouches: [true, false]}
-            trees: {screens: ["\(screensDirectory)/*.txt"]}
-            """, path: "shared.yaml")
+        let config = try SweepConfigLoader.load(
+            yaml: """
+                name: shared
+                axes: {scrollViews.delaysContentTouches: [true, false]}
+                trees: {screens: ["\(screensDirectory)/*.txt"]}
+                """, path: "shared.yaml")
         let plan = SweepPlan(config)
         #expect(plan.screenCount == sharedDumps.count)
         var runner = UnitRunner(plan: plan)

@@ -31,7 +31,9 @@ import TouchScenarios
     }
 
     func config(_ dir: String, overlays: Bool = true, recognizers: Bool = true) -> String {
-        let screen = !overlays ? "\"\(dir)/feed.txt\""
+        let screen =
+            !overlays
+            ? "\"\(dir)/feed.txt\""
             : "{dump: \"\(dir)/feed.txt\", map: \"\(dir)/feed.map.yaml\""
                 + (recognizers ? ", recognizers: \"\(dir)/feed.recognizers.yaml\"}" : "}")
         return "name: overlay\naxes: {scrollViews.delaysContentTouches: [true]}\ntrees:\n  screens: [\(screen)]\n"
@@ -100,8 +102,9 @@ import TouchScenarios
         try FileManager.default.removeItem(atPath: dir + "/feed.recognizers.yaml")
         let message = errorText { _ = try SweepConfigLoader.load(yaml: config(dir), path: "t.yaml") }
         let column = "  screens: [{dump: \"\(dir)/feed.txt\", map: \"\(dir)/feed.map.yaml\", recognizers: ".count + 1
-        #expect(message == "t.yaml:4:\(column): cannot read the recognizers file \(dir)/feed.recognizers.yaml of this screen "
-            + "(looked for \(dir)/feed.recognizers.yaml)")
+        #expect(
+            message == "t.yaml:4:\(column): cannot read the recognizers file \(dir)/feed.recognizers.yaml of this screen "
+                + "(looked for \(dir)/feed.recognizers.yaml)")
     }
 
     @Test func aBadOverlayNamesItsOwnLineAndColumn() throws {
@@ -123,8 +126,10 @@ import TouchScenarios
         let plan = SweepPlan(again)
         var trees: [Int: GeneratedTree] = [:]
         let slot = try #require(plan.screenGestures[0].first { $0.family == .longPress }).placement
-        let replay = try #require(Replay.scenario(plan: plan, configuration: 0, treeIndex: 0, family: .longPress, placement: slot,
-                                                  baseTrees: &trees))
+        let replay = try #require(
+            Replay.scenario(
+                plan: plan, configuration: 0, treeIndex: 0, family: .longPress, placement: slot,
+                baseTrees: &trees))
         #expect(replay.scene.recognizer(named: "MyApp.FeedItem_L3.hold") != nil)
         #expect(!Engine.trace(replay.scene).isEmpty)
     }

@@ -13,8 +13,10 @@ import TouchScenarios
 
     /// Four configurations; the drawer's overlay that takes every touch (overlay.passThrough false) kills buttons,
     /// and a real screen gives by_screen.csv and by_screen_config.csv.
-    static let config = TinySweep(name: "cli-csv-columns", seed: 3, axes: TinySweep.deadButtonSwitches, perConfiguration: 4,
-                                   templates: "{form: 1, drawer: 1}", screens: #"["dumps/*.txt"]"#).yaml
+    static let config = TinySweep(
+        name: "cli-csv-columns", seed: 3, axes: TinySweep.deadButtonSwitches, perConfiguration: 4,
+        templates: "{form: 1, drawer: 1}", screens: #"["dumps/*.txt"]"#
+    ).yaml
     static let axes = ["overlay.passThrough", "dismissTap.cancelsTouchesInView"]
 
     /// A finished sweep of ``config`` in a fresh directory: the directory holding the config and the output.
@@ -22,8 +24,9 @@ import TouchScenarios
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-csv-cli-\(getpid())-\(name)").path
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: try ScreenCLITests.dump("04-storyboards-tutorial-players-table-lldb.txt"),
-                                         toPath: dir + "/dumps/players.txt")
+        try FileManager.default.copyItem(
+            atPath: try ScreenCLITests.dump("04-storyboards-tutorial-players-table-lldb.txt"),
+            toPath: dir + "/dumps/players.txt")
         try Self.config.write(toFile: dir + "/sweep.yaml", atomically: true, encoding: .utf8)
         let run = try cli.sweep(["run", dir + "/sweep.yaml", "--output", dir + "/out", "--quiet"] + extra)
         #expect(run.status == 0, "\(run.stderr)")
@@ -73,7 +76,8 @@ import TouchScenarios
                 if names.count == 1, names[0].hasPrefix("<class>") { perClass.append(names[0]); continue }
                 let expanded: [String]
                 if cell.contains("…"), names.count == 2, let summary = tables["summary.csv"],
-                   let from = summary.firstIndex(of: names[0]), let to = summary.firstIndex(of: names[1]) {
+                    let from = summary.firstIndex(of: names[0]), let to = summary.firstIndex(of: names[1])
+                {
                     expanded = Array(summary[from ... to])
                 } else {
                     expanded = names.flatMap { expand($0, axes: axes) }
@@ -94,8 +98,11 @@ import TouchScenarios
     @Test func docsListExactlyTheColumnsOfEveryCSVFileInOrder() throws {
         let (_, out) = try sweep("documented")
         let files = try csvFiles(out)
-        #expect(Set(files.keys) == ["summary.csv", "by_template.csv", "by_gesture.csv", "by_screen.csv", "by_screen_config.csv",
-                                    "effects.csv", "causes.csv", "residuals.csv", "examples.csv", "minimal/index.csv"])
+        #expect(
+            Set(files.keys) == [
+                "summary.csv", "by_template.csv", "by_gesture.csv", "by_screen.csv", "by_screen_config.csv",
+                "effects.csv", "causes.csv", "residuals.csv", "examples.csv", "minimal/index.csv"
+            ])
         let documented = try Self.documentedColumns(axes: Self.axes)
         for (name, data) in files.sorted(by: { $0.key < $1.key }) {
             #expect(documented[name] == header(data), "docs/reports.md's table for \(name) is not its header")
@@ -108,9 +115,13 @@ import TouchScenarios
         let files = try csvFiles(out)
         let byScreen = try #require(files["by_screen.csv"])
         let columns = header(byScreen)
-        #expect(columns.starts(with: ["screen", "rank", "element", "class", "kind", "frame_x", "frame_y", "frame_width", "frame_height",
-                                      "runs", "runs_not_counted_text_input", "runs_not_counted_system_gesture", "defects",
-                                      "defects_per_run", "worst_config", "worst_config_defects_per_run"] + Self.axes + ["dead_button_count"]))
+        #expect(
+            columns.starts(
+                with: [
+                    "screen", "rank", "element", "class", "kind", "frame_x", "frame_y", "frame_width", "frame_height",
+                    "runs", "runs_not_counted_text_input", "runs_not_counted_system_gesture", "defects",
+                    "defects_per_run", "worst_config", "worst_config_defects_per_run"
+                ] + Self.axes + ["dead_button_count"]))
         #expect(columns.last == "failing_configurations")
         for name in ["summary.csv", "by_screen.csv", "by_screen_config.csv"] {
             #expect(header(try #require(files[name])).contains("swallowed_scroll_count"), "\(name) names counts <class>_count")
@@ -203,7 +214,7 @@ import TouchScenarios
         var files: [String] = [], columns: [String] = []
         for (i, literal) in recipe.components(separatedBy: "\"").enumerated() where i % 2 == 1 {
             if literal.hasSuffix(".csv") { files.append(String(literal.split(separator: "/").last!)); continue }
-            if literal.contains("/") { continue }  // the output directory
+            if literal.contains("/") { continue } // the output directory
             let outsideValues = literal.components(separatedBy: "'").enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
             columns += outsideValues.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }.map(String.init)
                 .filter { !["and", "or", "not", "in", "out"].contains($0) && !$0.contains("{") }

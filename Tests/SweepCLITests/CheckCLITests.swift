@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// `sweep check OUTPUT_DIR --max CLASS=RATE [--junit FILE]` on a real small sweep's output, through the built binary.
@@ -12,8 +13,10 @@ import FoundationXML
 
     /// A drawer whose overlay takes every touch (overlay.passThrough false) kills the buttons below it: c003 and c004
     /// have dead buttons, c001 and c002 none.
-    static let config = TinySweep(name: "cli-check", seed: 3, axes: TinySweep.deadButtonSwitches, perConfiguration: 8,
-                                   templates: "{form: 1, drawer: 1}").yaml
+    static let config = TinySweep(
+        name: "cli-check", seed: 3, axes: TinySweep.deadButtonSwitches, perConfiguration: 8,
+        templates: "{form: 1, drawer: 1}"
+    ).yaml
 
     /// A finished tiny sweep (4 configurations) and its summary.csv's dead_button counts per configuration.
     func sweepOutput(_ name: String) throws -> (dir: String, deadButtons: [(id: String, count: Int, attempts: Int)]) {
@@ -22,7 +25,9 @@ import FoundationXML
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         let result = try cli.sweep("run", config, "--output", dir + "/out", "--quiet")
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = try String(contentsOfFile: dir + "/out/summary.csv", encoding: .utf8).split(whereSeparator: \.isNewline).map { $0.split(separator: ",").map(String.init) }
+        let lines = try String(contentsOfFile: dir + "/out/summary.csv", encoding: .utf8).split(whereSeparator: \.isNewline).map {
+            $0.split(separator: ",").map(String.init)
+        }
         let attempts = lines[0].firstIndex(of: "dead_button_attempts")!, count = lines[0].firstIndex(of: "dead_button_count")!
         return (dir + "/out", lines.dropFirst().map { ($0[0], Int($0[count])!, Int($0[attempts])!) })
     }
@@ -42,8 +47,9 @@ import FoundationXML
             return "\(d.id) (overlay.passThrough=false, dismissTap.cancelsTouchesInView=\(cancels)): "
                 + "dead_button \(rate) (\(d.count)/\(d.attempts)) is above the maximum 0%"
         }
-        #expect(fail.stdout == (expected + ["sweep check: \(expected.count) of 4 checks failed (4 configurations × 1 class)"])
-            .joined(separator: "\n") + "\n")
+        #expect(
+            fail.stdout == (expected + ["sweep check: \(expected.count) of 4 checks failed (4 configurations × 1 class)"])
+                .joined(separator: "\n") + "\n")
         let quiet = try cli.sweep("check", out, "--max", "dead_button=0", "--quiet")
         #expect(quiet.status == 1 && quiet.stdout == expected.joined(separator: "\n") + "\n")
     }
@@ -56,25 +62,25 @@ import FoundationXML
         let failures = dead.filter { $0.count > 0 }.count
         let data = try Data(contentsOf: URL(fileURLWithPath: junit))
         #if canImport(FoundationXML) || os(macOS)
-        let document = try XMLDocument(data: data)
-        let root = try #require(document.rootElement())
-        #expect(root.name == "testsuites")
-        #expect(root.attribute(forName: "tests")?.stringValue == "8")
-        #expect(root.attribute(forName: "failures")?.stringValue == "\(failures)")
-        // The sweep has no pinchZoom gestures: every swallowed_zoom case is skipped, not failed.
-        #expect(root.attribute(forName: "skipped")?.stringValue == "4")
-        let suites = root.elements(forName: "testsuite")
-        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["dead_button", "swallowed_zoom"])
-        let cases = suites[0].elements(forName: "testcase")
-        #expect(cases.count == 4)
-        #expect(cases.map { $0.elements(forName: "failure").count }.reduce(0, +) == failures)
-        #expect(cases[0].attribute(forName: "name")?.stringValue == "c001 (overlay.passThrough=true, dismissTap.cancelsTouchesInView=false)")
-        #expect(suites[1].elements(forName: "testcase").allSatisfy { $0.elements(forName: "skipped").count == 1 })
+            let document = try XMLDocument(data: data)
+            let root = try #require(document.rootElement())
+            #expect(root.name == "testsuites")
+            #expect(root.attribute(forName: "tests")?.stringValue == "8")
+            #expect(root.attribute(forName: "failures")?.stringValue == "\(failures)")
+            // The sweep has no pinchZoom gestures: every swallowed_zoom case is skipped, not failed.
+            #expect(root.attribute(forName: "skipped")?.stringValue == "4")
+            let suites = root.elements(forName: "testsuite")
+            #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["dead_button", "swallowed_zoom"])
+            let cases = suites[0].elements(forName: "testcase")
+            #expect(cases.count == 4)
+            #expect(cases.map { $0.elements(forName: "failure").count }.reduce(0, +) == failures)
+            #expect(cases[0].attribute(forName: "name")?.stringValue == "c001 (overlay.passThrough=true, dismissTap.cancelsTouchesInView=false)")
+            #expect(suites[1].elements(forName: "testcase").allSatisfy { $0.elements(forName: "skipped").count == 1 })
         #else
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "))
-        #expect(text.components(separatedBy: "<testcase ").count - 1 == 8)
-        #expect(text.components(separatedBy: "<failure ").count - 1 == failures)
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "))
+            #expect(text.components(separatedBy: "<testcase ").count - 1 == 8)
+            #expect(text.components(separatedBy: "<failure ").count - 1 == failures)
         #endif
         // Written by rename: no temporary file is left beside it.
         let siblings = try FileManager.default.contentsOfDirectory(atPath: out + "/..")
@@ -89,9 +95,12 @@ import FoundationXML
             ([out, "--max", "dead_button"], "sweep check: --max dead_button: expected CLASS=RATE"),
             ([out, "--max", "dead_button=0.1", "--max", "dead_button=0.2"], "sweep check: --max dead_button=0.2: dead_button already has a maximum"),
             ([out], "sweep check: give at least one --max CLASS=RATE"),
-            ([out + "/minimal", "--max", "dead_button=0.1"], "sweep check: \(out)/minimal is not the output directory of a sweep "
-                + "(it has no summary.csv and plan.yaml)."),
-            ([out + "/nowhere", "--max", "dead_button=0.1"], "sweep check: \(out)/nowhere is not a directory"),
+            (
+                [out + "/minimal", "--max", "dead_button=0.1"],
+                "sweep check: \(out)/minimal is not the output directory of a sweep "
+                    + "(it has no summary.csv and plan.yaml)."
+            ),
+            ([out + "/nowhere", "--max", "dead_button=0.1"], "sweep check: \(out)/nowhere is not a directory")
         ]
         for (arguments, prefix) in cases {
             let result = try cli.sweep(["check"] + arguments)
@@ -107,7 +116,10 @@ import FoundationXML
         try SweepRunCLITests.config.write(toFile: config, atomically: true, encoding: .utf8)
         #expect(try cli.sweep("run", config, "--shard", "0/2", "--output", dir + "/s0", "--quiet").status == 0)
         let result = try cli.sweep("check", dir + "/s0", "--max", "dead_button=0.1")
-        #expect(result.status == 2 && result.stderr == "sweep check: \(dir)/s0 holds a shard of a sweep (shard.tsj), not its reports; "
-            + "join the shards with `sweep merge` first.\n")
+        #expect(
+            result.status == 2
+                && result.stderr == "sweep check: \(dir)/s0 holds a shard of a sweep (shard.tsj), not its reports; "
+                    + "join the shards with `sweep merge` first.\n"
+        )
     }
 }

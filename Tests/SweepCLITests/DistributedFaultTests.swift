@@ -10,8 +10,10 @@ import Testing
     let cli = SweepCLITests()
 
     /// Big enough that a run takes a few seconds in a debug build, in many small units.
-    static let config = TinySweep(name: "faults", seed: 9, perConfiguration: 400, templates: "{feed: 1, form: 1, drawer: 1, pager: 1}",
-                                   placements: 2).yaml
+    static let config = TinySweep(
+        name: "faults", seed: 9, perConfiguration: 400, templates: "{feed: 1, form: 1, drawer: 1, pager: 1}",
+        placements: 2
+    ).yaml
 
     struct Fixture {
         let dir: String
@@ -174,8 +176,10 @@ import Testing
         for round in 0 ..< 3 {
             let out = f.dir + "/out-\(round)"
             let endpoint = "ipc://\(f.dir)/coordinator-\(round)"
-            let arguments = ["submit", f.config, "--output", out, "--workers", "0", "--listen", endpoint,
-                             "--heartbeat-ms", "200", "--unit-seconds", "0.02"]
+            let arguments = [
+                "submit", f.config, "--output", out, "--workers", "0", "--listen", endpoint,
+                "--heartbeat-ms", "200", "--unit-seconds", "0.02"
+            ]
             // The workers first, so that both are connecting when the coordinator binds: on a loaded machine a
             // worker started after it can miss a sweep this small altogether.
             let workers = try (0 ..< 2).map {
@@ -195,7 +199,8 @@ import Testing
             first.waitUntilExit()
             // The workers the first coordinator knew: they are the survivors the second must take back.
             let survivors = (0 ..< 2).filter { i in
-                ((try? String(contentsOfFile: f.dir + "/first-\(round).log", encoding: .utf8)) ?? "").contains("worker joined host=\(ProcessInfo.processInfo.hostName) slots=1 worker=r\(round)-\(i)\n")
+                ((try? String(contentsOfFile: f.dir + "/first-\(round).log", encoding: .utf8)) ?? "").contains(
+                    "worker joined host=\(ProcessInfo.processInfo.hostName) slots=1 worker=r\(round)-\(i)\n")
             }
             if survivors.count == 2 { rounds += 1 }
             usleep(downMicroseconds[round % downMicroseconds.count])
@@ -247,16 +252,19 @@ import Testing
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try "This directory is written by TouchSweep and is replaced as a whole on each run.\n"
             .write(toFile: out + "/.touchsweep-output", atomically: true, encoding: .utf8)
-        let writer = try JournalWriter.create(path: out + "/journal.tsj", configHash: hash,
-                                              headerText: try String(contentsOfFile: f.config, encoding: .utf8))
+        let writer = try JournalWriter.create(
+            path: out + "/journal.tsj", configHash: hash,
+            headerText: try String(contentsOfFile: f.config, encoding: .utf8))
         // Unit c0:t0-0: configuration 0, first tree 0, 1 tree, then the payload (a u32 length and the format byte 1).
         try writer.append(kind: .committed, key: "c0:t0-0", payload: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1])
         try writer.close()
         let submit = try start(["submit", f.config, "--output", out, "--workers", "1"], stderr: f.dir + "/submit.log")
         #expect(wait(submit) != 0)
         let log = try String(contentsOfFile: f.dir + "/submit.log", encoding: .utf8)
-        #expect(log.contains("\(out)/journal.tsj holds results of another build (result payload format 1; this build reads format 3): "
-                             + "it cannot be resumed; run with --restart to start the sweep over"), "\(log)")
+        #expect(
+            log.contains(
+                "\(out)/journal.tsj holds results of another build (result payload format 1; this build reads format 3): "
+                    + "it cannot be resumed; run with --restart to start the sweep over"), "\(log)")
     }
 
     /// Issue 14 §5: frames over the 64 MiB limit never reach the coordinator's memory. Eight peers each send a
@@ -298,15 +306,18 @@ import Testing
         for w in workers { stopIfRunning(w) }
         try expectSameReports(out, f)
         let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
-        #expect(log.contains("libzmq dropped a connection: the peer sent a frame over the limit, or closed its socket endpoint=\(f.endpoint) limit_bytes=67108864"), "\(log)")
+        #expect(
+            log.contains("libzmq dropped a connection: the peer sent a frame over the limit, or closed its socket endpoint=\(f.endpoint) limit_bytes=67108864"),
+            "\(log)")
         #expect(!log.contains("rejected a message"), "no oversize frame reached the codec")
     }
 
     @Test func aKeepAliveWorkerOutlivesOneSweepAndServesTheNext() throws {
         let f = try fixture("keep-alive")
         let endpoint = f.endpoint
-        let worker = try start(["worker", "--connect", endpoint, "--slots", "2", "--id", "stayer", "--keep-alive"],
-                               stderr: f.dir + "/worker.log")
+        let worker = try start(
+            ["worker", "--connect", endpoint, "--slots", "2", "--id", "stayer", "--keep-alive"],
+            stderr: f.dir + "/worker.log")
         defer { stopIfRunning(worker, graceSeconds: 0) }
         for sweep in ["first", "second"] {
             let coordinator = try startCoordinator(f, output: f.dir + "/" + sweep, log: "\(sweep).log", ["--quiet", "--unit-seconds", "0.05"])
@@ -333,8 +344,9 @@ import Testing
     @Test func aUnitThatKeepsFailingIsQuarantinedListedAndTheSweepGoesOn() throws {
         let f = try fixture("quarantine")
         let out = f.dir + "/out"
-        let submit = try start(["submit", f.config, "--output", out, "--workers", "2", "--quiet", "--unit-seconds", "0.05", "--fail-tree", "1:7"],
-                               stderr: f.dir + "/submit.log")
+        let submit = try start(
+            ["submit", f.config, "--output", out, "--workers", "2", "--quiet", "--unit-seconds", "0.05", "--fail-tree", "1:7"],
+            stderr: f.dir + "/submit.log")
         #expect(wait(submit) == 3, "a quarantined unit must make submit exit 3")
         let said = try String(contentsOfFile: f.dir + "/submit.log", encoding: .utf8)
         let listed = said.split(separator: "\n").filter { $0.hasPrefix("  c1:t") && $0.contains("injected failure on tree 7") }
@@ -381,8 +393,9 @@ import Testing
         let f = try fixture("engine")
         let endpoint = f.endpoint
         let coordinator = try startCoordinator(f, output: f.dir + "/out")
-        let stranger = try start(["worker", "--connect", endpoint, "--slots", "1", "--id", "stranger", "--engine-version", "touchsweep-engine-0"],
-                                 stderr: f.dir + "/stranger.log")
+        let stranger = try start(
+            ["worker", "--connect", endpoint, "--slots", "1", "--id", "stranger", "--engine-version", "touchsweep-engine-0"],
+            stderr: f.dir + "/stranger.log")
         #expect(wait(stranger, seconds: 20) == 2)
         let said = try String(contentsOfFile: f.dir + "/stranger.log", encoding: .utf8)
         #expect(said.contains("results from two engines never mix"))
@@ -408,8 +421,11 @@ import Testing
     @Test func statusIsAnsweredWhileAFinishedCoordinatorWritesItsReports() throws {
         let f = try fixture("status-finishing")
         let release = f.dir + "/release"
-        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", f.endpoint,
-                                     "--hold-reports-until", release], stderr: f.dir + "/coordinator.log")
+        let coordinator = try start(
+            [
+                "submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", f.endpoint,
+                "--hold-reports-until", release
+            ], stderr: f.dir + "/coordinator.log")
         let worker = try start(["worker", "--connect", f.endpoint, "--slots", "2", "--id", "only"])
         #expect(waitForLog(f.dir + "/coordinator.log", "writing the reports", seconds: 120))
         #expect(!FileManager.default.fileExists(atPath: f.dir + "/out/summary.csv"))

@@ -8,8 +8,9 @@ import Testing
     let seed = "configs/scenarios/seeds/004-control-containable-fix.yaml"
     var golden: String {
         get throws {
-            try String(contentsOf: Repository.url(
-                "Tests/UIKitExportTests/Goldens/004-control-containable-fix.swift.txt"), encoding: .utf8)
+            try String(
+                contentsOf: Repository.url(
+                    "Tests/UIKitExportTests/Goldens/004-control-containable-fix.swift.txt"), encoding: .utf8)
         }
     }
 
@@ -57,7 +58,8 @@ import Testing
         let result = try cli.sweep("export-uikit", seed, "--out", "/no/such/directory/Fix.swift")
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == "sweep export-uikit: cannot write --out /no/such/directory/Fix.swift: "
-            + "the directory /no/such/directory does not exist\n")
+        #expect(
+            result.stderr == "sweep export-uikit: cannot write --out /no/such/directory/Fix.swift: "
+                + "the directory /no/such/directory does not exist\n")
     }
 }

@@ -35,8 +35,9 @@ import Testing
     @Test func bashCompletionNamesTheSubcommandsAndTheirOptions() throws {
         let result = try cli.sweep("--generate-completion-script", "bash")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("complete -F _sweep sweep") || result.stdout.contains("complete -o filenames -F _sweep sweep"),
-                "\(result.stdout.suffix(300))")
+        #expect(
+            result.stdout.contains("complete -F _sweep sweep") || result.stdout.contains("complete -o filenames -F _sweep sweep"),
+            "\(result.stdout.suffix(300))")
         for word in ["status", "keys", "submit", "--json", "--status-keys"] { #expect(result.stdout.contains(word), "\(word)") }
         #expect(!result.stdout.contains("generate-manual"), "the hidden command is not offered")
     }
@@ -47,8 +48,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: destdir) }
         let make = Process()
         make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        make.arguments = ["make", "--no-print-directory", "install-files", "SWEEP_BIN=\(SweepCLITests.sweepBinary.path)",
-                          "DESTDIR=\(destdir)", "PREFIX=/usr"]
+        make.arguments = [
+            "make", "--no-print-directory", "install-files", "SWEEP_BIN=\(SweepCLITests.sweepBinary.path)",
+            "DESTDIR=\(destdir)", "PREFIX=/usr"
+        ]
         make.currentDirectoryURL = Repository.root
         let out = Pipe()
         make.standardOutput = out
@@ -59,8 +62,10 @@ import Testing
         #expect(make.terminationStatus == 0, "\(said)")
         let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: destdir + "/usr/" + path))?[.posixPermissions] as? Int) ?? -1 }
         #expect(mode("bin/sweep") == 0o755)
-        for file in ["share/man/man1/sweep.1", "share/bash-completion/completions/sweep", "share/zsh/site-functions/_sweep",
-                     "share/fish/vendor_completions.d/sweep.fish"] {
+        for file in [
+            "share/man/man1/sweep.1", "share/bash-completion/completions/sweep", "share/zsh/site-functions/_sweep",
+            "share/fish/vendor_completions.d/sweep.fish"
+        ] {
             #expect(mode(file) == 0o644, "\(file)")
         }
         let page = try String(contentsOfFile: destdir + "/usr/share/man/man1/sweep.1", encoding: .utf8)

@@ -12,8 +12,13 @@ extension DistributedFaultTests {
 
     /// The DOM of `url` as Chromium leaves it after 10 s of virtual time (its script runs; fetches finish first).
     func renderedDOM(_ url: String) throws -> String {
-        try cli.run(URL(fileURLWithPath: Self.chromium!), ["--headless", "--no-sandbox", "--disable-gpu", "--log-level=3", "--window-size=1440,900",
-                                                           "--virtual-time-budget=10000", "--dump-dom", url]).stdout
+        try cli.run(
+            URL(fileURLWithPath: Self.chromium!),
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--log-level=3", "--window-size=1440,900",
+                "--virtual-time-budget=10000", "--dump-dom", url
+            ]
+        ).stdout
     }
 
     /// `/live.json` of the coordinator on `port`, parsed.
@@ -26,13 +31,17 @@ extension DistributedFaultTests {
     func theLivePageShowsTheRunningSweepInAHeadlessBrowserAndItsFinalCountsAreTheSummarys() throws {
         let f = try fixture("live-view")
         let release = f.dir + "/release-reports"
-        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", f.endpoint,
-                                     "--metrics-port", "0", "--liveness", "1000", "--unit-seconds", "0.05", "--hold-reports-until", release],
-                                    stderr: f.dir + "/coordinator.log")
+        let coordinator = try start(
+            [
+                "submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", f.endpoint,
+                "--metrics-port", "0", "--liveness", "1000", "--unit-seconds", "0.05", "--hold-reports-until", release
+            ],
+            stderr: f.dir + "/coordinator.log")
         #expect(waitForLog(f.dir + "/coordinator.log", "serving the live view url="))
         let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
-        let port = try #require(log.range(of: "serving the live view url=http://0.0.0.0:").map { Int(log[$0.upperBound...].prefix { $0.isNumber }) ?? 0 },
-                                "\(log)")
+        let port = try #require(
+            log.range(of: "serving the live view url=http://0.0.0.0:").map { Int(log[$0.upperBound...].prefix { $0.isNumber }) ?? 0 },
+            "\(log)")
         let worker = try start(["worker", "--connect", f.endpoint, "--slots", "1", "--id", "w"])
         // Once a unit is in, freeze the worker: the page, the JSON and `sweep status` then see one state.
         var document: [String: Any] = [:]
@@ -103,8 +112,9 @@ extension DistributedFaultTests {
             #expect(configuration["runs"] as? Int == column("runs"))
             let counts = try #require(configuration["defects"] as? [String: [String: Any]])
             for d in defects {
-                #expect(counts[d]?["attempts"] as? Int == column(d + "_attempts") && counts[d]?["count"] as? Int == column(d + "_count"),
-                        "\(configuration["id"] ?? "") \(d)")
+                #expect(
+                    counts[d]?["attempts"] as? Int == column(d + "_attempts") && counts[d]?["count"] as? Int == column(d + "_count"),
+                    "\(configuration["id"] ?? "") \(d)")
             }
         }
     }

@@ -26,20 +26,26 @@ import Testing
         let (log, lines) = Self.logger("coordinator", format: .text)
         log.info("worker joined", metadata: ["worker": "w3", "host": "a.local", "slots": .stringConvertible(2)])
         log.warning("retrying a unit", metadata: ["unit": "c0:t4-5", "reason": "c0:t4-5 attempt 1 on w3 passed its deadline", "empty": ""])
-        #expect(lines.all == [
-            "2026-11-25T02:03:04.123Z info coordinator: worker joined host=a.local slots=2 worker=w3\n",
-            "2026-11-25T02:03:04.123Z warning coordinator: retrying a unit empty=\"\" reason=\"c0:t4-5 attempt 1 on w3 passed its deadline\" unit=c0:t4-5\n",
-        ])
+        #expect(
+            lines.all == [
+                "2026-11-25T02:03:04.123Z info coordinator: worker joined host=a.local slots=2 worker=w3\n",
+                "2026-11-25T02:03:04.123Z warning coordinator: retrying a unit empty=\"\" reason=\"c0:t4-5 attempt 1 on w3 passed its deadline\" unit=c0:t4-5\n"
+            ])
     }
 
     @Test func jsonIsOneObjectALineWithTheMetadataAsFieldsNumbersAsNumbers() throws {
         let (log, lines) = Self.logger("worker", format: .json)
-        log.error("quarantined a unit", metadata: ["unit": "c1:t7-8", "failures": .stringConvertible(3), "message": "clash",
-                                                    "reason": "injected \"failure\"\non tree 7"])
-        #expect(lines.all == [
-            #"{"timestamp":"2026-11-25T02:03:04.123Z","level":"error","component":"worker","message":"quarantined a unit","#
-                + #""failures":3,"meta_message":"clash","reason":"injected \"failure\"\non tree 7","unit":"c1:t7-8"}"# + "\n",
-        ])
+        log.error(
+            "quarantined a unit",
+            metadata: [
+                "unit": "c1:t7-8", "failures": .stringConvertible(3), "message": "clash",
+                "reason": "injected \"failure\"\non tree 7"
+            ])
+        #expect(
+            lines.all == [
+                #"{"timestamp":"2026-11-25T02:03:04.123Z","level":"error","component":"worker","message":"quarantined a unit","#
+                    + #""failures":3,"meta_message":"clash","reason":"injected \"failure\"\non tree 7","unit":"c1:t7-8"}"# + "\n"
+            ])
         let object = try #require(JSONSerialization.jsonObject(with: Data(lines.all[0].utf8)) as? [String: Any])
         #expect(object["failures"] as? Int == 3 && object["reason"] as? String == "injected \"failure\"\non tree 7")
     }
@@ -61,9 +67,12 @@ import Testing
         output.showLive("sweep submit: trees 4/4 (100%)")
         output.endLive()
         output.endLive()
-        #expect(lines.all == ["\r\u{1B}[Ksweep submit: trees 1/4 (25%)",
-                              "\r\u{1B}[K2026-11-25T02:03:04.123Z info coordinator: worker joined worker=w1\n",
-                              "\r\u{1B}[Ksweep submit: trees 4/4 (100%)", "\n"])
+        #expect(
+            lines.all == [
+                "\r\u{1B}[Ksweep submit: trees 1/4 (25%)",
+                "\r\u{1B}[K2026-11-25T02:03:04.123Z info coordinator: worker joined worker=w1\n",
+                "\r\u{1B}[Ksweep submit: trees 4/4 (100%)", "\n"
+            ])
     }
 
     @Test func timestampsAreUTCWithMilliseconds() {
@@ -80,11 +89,15 @@ import Testing
     @Test func aCommandsErrorOrWarningIsAJSONEventUnderJSONAndLeftAsItIsUnderText() {
         let error = "sweep run: c.yaml:3:7: axes.contentTouchDelay must be a list of milliseconds, got 'soon'."
         #expect(CommandMessage.render(error, format: .text, time: Self.time) == error)
-        #expect(CommandMessage.render(error, format: .json, time: Self.time)
-            == #"{"timestamp":"2026-11-25T02:03:04.123Z","level":"error","component":"run","message":"c.yaml:3:7: axes.contentTouchDelay must be a list of milliseconds, got 'soon'."}"#)
-        #expect(CommandMessage.render("sweep submit: warning: --insecure: traffic is not encrypted", format: .json, time: Self.time)
-            == #"{"timestamp":"2026-11-25T02:03:04.123Z","level":"warning","component":"submit","message":"--insecure: traffic is not encrypted"}"#)
-        #expect(CommandMessage.render("no prefix \"here\"", format: .json, time: Self.time)
-            == #"{"timestamp":"2026-11-25T02:03:04.123Z","level":"error","component":"sweep","message":"no prefix \"here\""}"#)
+        #expect(
+            CommandMessage.render(error, format: .json, time: Self.time)
+                == #"{"timestamp":"2026-11-25T02:03:04.123Z","level":"error","component":"run","message":"c.yaml:3:7: axes.contentTouchDelay must be a list of milliseconds, got 'soon'."}"#
+        )
+        #expect(
+            CommandMessage.render("sweep submit: warning: --insecure: traffic is not encrypted", format: .json, time: Self.time)
+                == #"{"timestamp":"2026-11-25T02:03:04.123Z","level":"warning","component":"submit","message":"--insecure: traffic is not encrypted"}"#)
+        #expect(
+            CommandMessage.render("no prefix \"here\"", format: .json, time: Self.time)
+                == #"{"timestamp":"2026-11-25T02:03:04.123Z","level":"error","component":"sweep","message":"no prefix \"here\""}"#)
     }
 }

@@ -23,8 +23,9 @@ import Testing
 
     @Test func submitOffATerminalWritesOnlyJSONLinesProgressIncludedAndEndsWithItsDuration() throws {
         let dir = try workspace("submit-json")
-        let submit = try cli.sweep("submit", dir + "/tiny.yaml", "--output", dir + "/out", "--workers", "2", "--unit-seconds", "0.05",
-                                   "--log-format", "json")
+        let submit = try cli.sweep(
+            "submit", dir + "/tiny.yaml", "--output", dir + "/out", "--workers", "2", "--unit-seconds", "0.05",
+            "--log-format", "json")
         #expect(submit.status == 0, "\(submit.stderr)")
         let events = try events(submit.stderr)
         for event in events {
@@ -36,14 +37,16 @@ import Testing
         let components = Set(events.compactMap { $0["component"] as? String })
         #expect(components.isSuperset(of: ["submit", "coordinator", "progress"]), "\(components)")
         let joined = events.filter { $0["message"] as? String == "worker joined" }
-        #expect(joined.count == 2 && joined.allSatisfy { $0["slots"] as? Int == 1 && ($0["worker"] as? String)?.hasPrefix("local-") == true },
-                "\(joined)")
+        #expect(
+            joined.count == 2 && joined.allSatisfy { $0["slots"] as? Int == 1 && ($0["worker"] as? String)?.hasPrefix("local-") == true },
+            "\(joined)")
         let progress = events.filter { $0["component"] as? String == "progress" }
         let ran = try #require(submit.stdout.split(separator: "\n").first { $0.contains(" scenarios in ") }?.split(separator: " ").first.flatMap { Int($0) })
         #expect((progress.last?["message"] as? String)?.contains("trees 16/16 (100%), scenarios \(ran) of \(ran), ") == true, "\(progress)")
         #expect(submit.stdout.contains(" scenarios/s on 2 workers)"), "the final line names its workers: \(submit.stdout)")
-        #expect(!events.contains { ($0["message"] as? String)?.hasPrefix("held back") == true },
-                "lines below the level (workers leaving a finished sweep are debug) are not counted as held back: \(events)")
+        #expect(
+            !events.contains { ($0["message"] as? String)?.hasPrefix("held back") == true },
+            "lines below the level (workers leaving a finished sweep are debug) are not counted as held back: \(events)")
     }
 
     @Test func runInJSONAtDebugSaysHowLongCountingTheScenariosTook() throws {
@@ -59,7 +62,8 @@ import Testing
 
     @Test func theErrorThatEndsACommandIsOneJSONLineUnderJSONAndOneSentenceUnderText() throws {
         let dir = try workspace("error-json")
-        try "name: broken\nseed: 1\ntrees: {count: 2}\naxes:\n  contentTouchDelay: soon\n".write(toFile: dir + "/broken.yaml", atomically: true, encoding: .utf8)
+        try "name: broken\nseed: 1\ntrees: {count: 2}\naxes:\n  contentTouchDelay: soon\n".write(
+            toFile: dir + "/broken.yaml", atomically: true, encoding: .utf8)
         let text = try cli.sweep("run", dir + "/broken.yaml", "--output", dir + "/out-text")
         #expect(text.status != 0 && text.stderr.hasPrefix("sweep run: " + dir + "/broken.yaml:"), "\(text.stderr)")
         let json = try cli.sweep("run", dir + "/broken.yaml", "--output", dir + "/out-json", "--log-format", "json")

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A coordinator host and three worker hosts with their own addresses (network namespaces), over CURVE.
@@ -15,8 +15,10 @@ struct MultiHostTests {
     static let heartbeatMs = 250
 
     /// Long enough (in a debug build) that a link can be cut and restored while it runs.
-    static let config = TinySweep(name: "multihost", seed: 11, perConfiguration: 1500, templates: "{feed: 1, form: 1, drawer: 1, pager: 1}",
-                                   placements: 2).yaml
+    static let config = TinySweep(
+        name: "multihost", seed: 11, perConfiguration: 1500, templates: "{feed: 1, form: 1, drawer: 1, pager: 1}",
+        placements: 2
+    ).yaml
 
     @Test func aCutLinkMovesItsUnitsAfterThreeSilentHeartbeatsAndTheWorkerRejoinsWhenItComesBack() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-multihost-\(getpid())").path
@@ -31,19 +33,24 @@ struct MultiHostTests {
         let lab = try NetworkLab(workers: 3)
         defer { lab.tearDown() }
         let log = dir + "/coordinator.log"
-        let coordinator = try lab.start(in: lab.coordinator, [
-            "submit", config, "--output", dir + "/out", "--workers", "0", "--listen", "tcp://\(lab.coordinatorAddress):5555",
-            "--key", dir + "/keys/coordinator.secret", "--allow", dir + "/keys/workers",
-            "--heartbeat-ms", "\(Self.heartbeatMs)", "--liveness", "3", "--unit-seconds", "0.2",
-        ], log: log)
+        let coordinator = try lab.start(
+            in: lab.coordinator,
+            [
+                "submit", config, "--output", dir + "/out", "--workers", "0", "--listen", "tcp://\(lab.coordinatorAddress):5555",
+                "--key", dir + "/keys/coordinator.secret", "--allow", dir + "/keys/workers",
+                "--heartbeat-ms", "\(Self.heartbeatMs)", "--liveness", "3", "--unit-seconds", "0.2"
+            ], log: log)
         defer { if coordinator.isRunning { kill(coordinator.processIdentifier, SIGKILL) } }
         #expect(faults.waitForLog(log, "coordinator listening endpoint=tcp://10.77.0.1:5555 "))
         var workers: [Process] = []
         for (i, host) in lab.workers.enumerated() {
-            workers.append(try lab.start(in: host, [
-                "worker", "--connect", "tcp://\(lab.coordinatorAddress):5555", "--slots", "1", "--id", "host\(i + 1)",
-                "--coordinator-key", dir + "/keys/coordinator.pub", "--key", dir + "/keys/workers/worker-\(i + 1).secret",
-            ], log: dir + "/worker\(i + 1).log"))
+            workers.append(
+                try lab.start(
+                    in: host,
+                    [
+                        "worker", "--connect", "tcp://\(lab.coordinatorAddress):5555", "--slots", "1", "--id", "host\(i + 1)",
+                        "--coordinator-key", dir + "/keys/coordinator.pub", "--key", dir + "/keys/workers/worker-\(i + 1).secret"
+                    ], log: dir + "/worker\(i + 1).log"))
         }
         defer { for w in workers where w.isRunning { kill(w.processIdentifier, SIGKILL) } }
         for i in 1 ... 3 { #expect(faults.waitForLog(log, "slots=1 worker=host\(i)\n")) }
@@ -100,7 +107,7 @@ final class NetworkLab: @unchecked Sendable {
             [ip, "netns", "add", probe], [ip, "netns", "add", peer],
             [ip, "-n", probe, "link", "set", "lo", "up"],
             [ip, "-n", probe, "link", "add", "br0", "type", "bridge"],
-            [ip, "link", "add", "tsp0", "netns", probe, "type", "veth", "peer", "name", "eth0", "netns", peer],
+            [ip, "link", "add", "tsp0", "netns", probe, "type", "veth", "peer", "name", "eth0", "netns", peer]
         ]
         for step in steps where run(step) != 0 {
             return "`\(step.dropFirst().joined(separator: " "))` failed: network namespaces cannot be set up here"
@@ -122,7 +129,7 @@ final class NetworkLab: @unchecked Sendable {
             [ip, "-n", coordinator, "link", "set", "lo", "up"],
             [ip, "-n", coordinator, "link", "add", "br0", "type", "bridge"],
             [ip, "-n", coordinator, "addr", "add", coordinatorAddress + "/24", "dev", "br0"],
-            [ip, "-n", coordinator, "link", "set", "br0", "up"],
+            [ip, "-n", coordinator, "link", "set", "br0", "up"]
         ]
         for (i, host) in workers.enumerated() {
             commands += [
@@ -131,7 +138,7 @@ final class NetworkLab: @unchecked Sendable {
                 [ip, "link", "add", "link\(i + 1)", "netns", coordinator, "type", "veth", "peer", "name", "eth0", "netns", host],
                 [ip, "-n", coordinator, "link", "set", "link\(i + 1)", "master", "br0", "up"],
                 [ip, "-n", host, "addr", "add", "10.77.0.\(i + 2)/24", "dev", "eth0"],
-                [ip, "-n", host, "link", "set", "eth0", "up"],
+                [ip, "-n", host, "link", "set", "eth0", "up"]
             ]
         }
         for command in commands where Self.run(command) != 0 {

@@ -54,8 +54,9 @@ import Testing
     func sweep(_ arguments: [String], log: String) throws -> Ran {
         let process = try processes.start(arguments, stderr: log)
         processes.wait(process, seconds: 120)
-        return Ran(status: process.terminationStatus, killed: process.terminationReason == .uncaughtSignal,
-                   stderr: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        return Ran(
+            status: process.terminationStatus, killed: process.terminationReason == .uncaughtSignal,
+            stderr: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
 
     // MARK: §4: a kill in the last millisecond
@@ -65,7 +66,8 @@ import Testing
     /// last step), with the exchange and then with two renames (`--swap-without-exchange`). Returns the first N that
     /// killed nothing, each way.
     func atEverySwapStep(_ name: String, _ body: (_ dir: String, _ hooks: [String], _ exchange: Bool) throws -> Bool)
-        throws -> [Int] {
+        throws -> [Int]
+    {
         try [true, false].map { exchange in
             var step = 1
             while true {
@@ -79,12 +81,15 @@ import Testing
     /// Runs the `sweep submit` of `arguments` (into `dir`/out) again after it was killed: it says what the killed
     /// sweep left, resumes (its standard error holds `resuming`), exits 0 with the reports of `sweep run` and leaves
     /// nothing beside the directory.
-    func expectResumedAfterTheKill(_ arguments: [String], dir: String, resuming: String, _ note: String,
-                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectResumedAfterTheKill(
+        _ arguments: [String], dir: String, resuming: String, _ note: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let again = try sweep(arguments, log: dir + "/../again.log")
         #expect(again.status == 0, "\(note): \(again.stderr)", sourceLocation: sourceLocation)
-        #expect(again.stderr.contains(" notice submit: cleaned up after a killed sweep detail=\"\(dir)/out: a killed sweep left ."), "\(note): \(again.stderr)",
-                sourceLocation: sourceLocation)
+        #expect(
+            again.stderr.contains(" notice submit: cleaned up after a killed sweep detail=\"\(dir)/out: a killed sweep left ."), "\(note): \(again.stderr)",
+            sourceLocation: sourceLocation)
         #expect(again.stderr.contains(resuming), "\(note): \(again.stderr)", sourceLocation: sourceLocation)
         #expect(listing(dir) == ["out"], "\(note)", sourceLocation: sourceLocation)
         try processes.expectSameReports(dir + "/out", reference: try Self.fixture.get().reference, sourceLocation: sourceLocation)
@@ -161,7 +166,7 @@ import Testing
     func aSubmitKilledByStraceAtEachRenameOfItsSwapResumesOnTheNextRun() throws {
         let f = try Self.fixture.get()
         let cases: [(calls: String, when: Int, exchange: Bool)] = [
-            ("link,linkat", 1, true), ("renameat2", 1, true), ("rename,renameat", 2, false), ("rename,renameat", 3, false),
+            ("link,linkat", 1, true), ("renameat2", 1, true), ("rename,renameat", 2, false), ("rename,renameat", 3, false)
         ]
         for (calls, when, exchange) in cases {
             let dir = try directory("strace-\(calls.replacingOccurrences(of: ",", with: "+"))-\(when)")
@@ -169,8 +174,11 @@ import Testing
             let arguments = ["submit", f.config, "--output", out, "--workers", "1", "--unit-seconds", "0.05"]
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-            process.arguments = ["-f", "-o", "/dev/null", "-e", "trace=\(calls)", "-e", "inject=\(calls):error=EIO:signal=SIGKILL:when=\(when)",
-                                 SweepCLITests.sweepBinary.path] + arguments + (exchange ? [] : ["--swap-without-exchange"])
+            process.arguments =
+                [
+                    "-f", "-o", "/dev/null", "-e", "trace=\(calls)", "-e", "inject=\(calls):error=EIO:signal=SIGKILL:when=\(when)",
+                    SweepCLITests.sweepBinary.path
+                ] + arguments + (exchange ? [] : ["--swap-without-exchange"])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -217,16 +225,20 @@ import Testing
         let (dir, out, journal, bytes) = try finishedSubmit("relabel")
         let index = 2
         let record = journal.records[index]
-        let key = record.key  // c<configuration>:t<first>-<last>
+        let key = record.key // c<configuration>:t<first>-<last>
         let configuration = try #require(Int(key.dropFirst().prefix { $0 != ":" }))
         let other = "c\(configuration ^ 1)" + key.drop { $0 != ":" }
         var payload = record.payload
-        payload[3] ^= 1  // the configuration, the payload's first u32: now that of `other`
+        payload[3] ^= 1 // the configuration, the payload's first u32: now that of `other`
         let cases = [
-            (framed(kind: record.kind.rawValue, key: other, payload: record.payload, configHash: journal.configHash),
-             "its key \(other) does not name the unit it holds, \(key)"),
-            (framed(kind: record.kind.rawValue, key: other, payload: payload, configHash: journal.configHash),
-             "its result does not belong to unit \(other)"),
+            (
+                framed(kind: record.kind.rawValue, key: other, payload: record.payload, configHash: journal.configHash),
+                "its key \(other) does not name the unit it holds, \(key)"
+            ),
+            (
+                framed(kind: record.kind.rawValue, key: other, payload: payload, configHash: journal.configHash),
+                "its result does not belong to unit \(other)"
+            )
         ]
         for (relabelled, reason) in cases {
             try Data(replacing(index, with: relabelled, in: (journal, bytes))).write(to: URL(fileURLWithPath: out + "/journal.tsj"))
@@ -235,9 +247,11 @@ import Testing
             let dropped = journal.records.count - index
             let lines = again.stderr.split(separator: "\n").filter { $0.contains("was damaged") }
             #expect(lines.count == 1, "\(again.stderr)")
-            #expect(lines.first?.contains(" warning coordinator: the journal was damaged; the units of the records dropped run again "
-                                          + "damage=\"dropped \(dropped) records from record \(index + 1) on (byte \(journal.recordOffsets[index]): "
-                                          + "a record is not what it claims to be (\(reason)") == true, "\(again.stderr)")
+            #expect(
+                lines.first?.contains(
+                    " warning coordinator: the journal was damaged; the units of the records dropped run again "
+                        + "damage=\"dropped \(dropped) records from record \(index + 1) on (byte \(journal.recordOffsets[index]): "
+                        + "a record is not what it claims to be (\(reason)") == true, "\(again.stderr)")
             #expect(lines.first?.hasSuffix("\" journal=\(out)/journal.tsj") == true, "\(again.stderr)")
             #expect(again.stderr.contains(" info submit: resumed units from the journal units=\(index)\n"), "\(again.stderr)")
             try processes.expectSameReports(out, reference: f.reference)
@@ -254,10 +268,12 @@ import Testing
         try Data(damaged).write(to: URL(fileURLWithPath: out + "/journal.tsj"))
         let again = try cli.sweep("submit", f.config, "--output", out, "--workers", "1", "--unit-seconds", "0.05")
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stderr.contains(" warning coordinator: the journal was damaged; the units of the records dropped run again "
-                                      + "damage=\"dropped \(journal.records.count - index) records from record \(index + 1) on (byte "
-                                      + "\(journal.recordOffsets[index]): a record does not match its checksum)\" journal=\(out)/journal.tsj\n"),
-                "\(again.stderr)")
+        #expect(
+            again.stderr.contains(
+                " warning coordinator: the journal was damaged; the units of the records dropped run again "
+                    + "damage=\"dropped \(journal.records.count - index) records from record \(index + 1) on (byte "
+                    + "\(journal.recordOffsets[index]): a record does not match its checksum)\" journal=\(out)/journal.tsj\n"),
+            "\(again.stderr)")
         #expect(again.stderr.contains(" info submit: resumed units from the journal units=\(index)\n"), "\(again.stderr)")
         try processes.expectSameReports(out, reference: f.reference)
     }
@@ -271,7 +287,8 @@ import Testing
         let refused = try cli.sweep("submit", f.config, "--output", out, "--workers", "1")
         #expect(Date().timeIntervalSince(started) < 30, "nothing was read from /dev/zero")
         #expect(refused.status == 1)
-        #expect(refused.stderr == "sweep submit: \(out)/journal.tsj is not a regular file (it is a symbolic link to a character device), so "
+        #expect(
+            refused.stderr == "sweep submit: \(out)/journal.tsj is not a regular file (it is a symbolic link to a character device), so "
                 + "it cannot be the sweep's journal: remove it, or run with --restart to start the sweep over\n")
         let restarted = try cli.sweep("submit", f.config, "--output", out, "--workers", "1", "--restart", "--quiet")
         #expect(restarted.status == 0, "\(restarted.stderr)")
@@ -283,11 +300,12 @@ import Testing
         let f = try Self.fixture.get()
         let (_, out, _, bytes) = try finishedSubmit("format-1")
         var old = bytes
-        old[7] = 1  // the version field of the header
+        old[7] = 1 // the version field of the header
         try Data(old).write(to: URL(fileURLWithPath: out + "/journal.tsj"))
         let refused = try cli.sweep("submit", f.config, "--output", out, "--workers", "1")
         #expect(refused.status == 1)
-        #expect(refused.stderr == "sweep submit: \(out)/journal.tsj is a journal of another build (journal format 1; this build reads "
+        #expect(
+            refused.stderr == "sweep submit: \(out)/journal.tsj is a journal of another build (journal format 1; this build reads "
                 + "format 2): it cannot be resumed; run with --restart to start the sweep over\n")
     }
 
@@ -299,13 +317,15 @@ import Testing
         let f = try Self.fixture.get()
         let dir = try directory("live")
         let out = dir + "/out"
-        let coordinator = try processes.start(["submit", f.config, "--output", out, "--workers", "0", "--listen", "ipc://\(dir)/coordinator"],
-                                              stderr: dir + "/../live.log")
+        let coordinator = try processes.start(
+            ["submit", f.config, "--output", out, "--workers", "0", "--listen", "ipc://\(dir)/coordinator"],
+            stderr: dir + "/../live.log")
         #expect(processes.waitForLog(dir + "/../live.log", "coordinator listening endpoint="))
         for command in ["run", "submit"] {
             let refused = try cli.sweep(command, f.config, "--output", out)
             #expect(refused.status == 1)
-            #expect(refused.stderr == "sweep \(command): Cannot write the report directory \(out): another sweep that is still running "
+            #expect(
+                refused.stderr == "sweep \(command): Cannot write the report directory \(out): another sweep that is still running "
                     + "(sweep submit or sweep run) is using it; wait for it to finish, or write somewhere else.\n")
             #expect(exists(out + "/journal.tsj"), "the live journal stays")
         }
@@ -351,7 +371,8 @@ import Testing
         for command in ["run", "submit"] {
             let refused = try cli.sweep(command, f.config, "--output", out)
             #expect(refused.status == 1)
-            #expect(refused.stderr == "sweep \(command): Cannot write the report directory \(out): its name is 229 bytes long, and at most 228 "
+            #expect(
+                refused.stderr == "sweep \(command): Cannot write the report directory \(out): its name is 229 bytes long, and at most 228 "
                     + "fit (it is written under a temporary name 27 bytes longer, and a file name has at most 255 bytes).\n")
             #expect(!refused.stderr.contains("scenarios"), "refused before the sweep ran")
             #expect(listing(dir) == [])
@@ -366,7 +387,8 @@ import Testing
         for command in ["run", "submit"] {
             let refused = try cli.sweep(command, f.config, "--output", under)
             #expect(refused.status == 1)
-            #expect(refused.stderr == "sweep \(command): Cannot write the report directory \(under): cannot create the directory \(under) "
+            #expect(
+                refused.stderr == "sweep \(command): Cannot write the report directory \(under): cannot create the directory \(under) "
                     + "(Not a directory).\n")
         }
         // A file system that refuses (on Linux, /sys): one sentence, never a Foundation error.

@@ -16,8 +16,9 @@ import Testing
         let dir = try run.temporaryDirectory("override-plan")
         let config = try configFile(dir)
         let plain = try cli.sweep("plan", config, "--show", "0")
-        let over = try cli.sweep("plan", config, "--show", "0", "--set", "axes.contentTouchDelay=0,150,300",
-                                 "--set", "trees.perConfiguration=2")
+        let over = try cli.sweep(
+            "plan", config, "--show", "0", "--set", "axes.contentTouchDelay=0,150,300",
+            "--set", "trees.perConfiguration=2")
         #expect(plain.status == 0 && over.status == 0, "\(plain.stderr)\(over.stderr)")
         #expect(plain.stdout.contains("configurations       4  (2 axes;"))
         #expect(over.stdout.contains("configurations       12  (3 axes;"))
@@ -36,27 +37,40 @@ import Testing
             if command == "run" || command == "submit" { arguments += ["--output", dir + "/out-" + command] }
             let result = try cli.sweep(arguments)
             #expect(result.status == 2, "\(command): \(result.stderr)")
-            #expect(result.stderr.hasPrefix("sweep \(command): --set axes.contentTouchDeley=0: unknown axis 'contentTouchDeley' "
-                + "in 'axes' (did you mean 'contentTouchDelay'?); allowed axes are "), "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "sweep \(command): --set axes.contentTouchDeley=0: unknown axis 'contentTouchDeley' "
+                        + "in 'axes' (did you mean 'contentTouchDelay'?); allowed axes are "), "\(command): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
             #expect(!FileManager.default.fileExists(atPath: dir + "/out-" + command))
         }
         let noEquals = try cli.sweep("plan", config, "--set", "seed")
-        #expect(noEquals.status == 2 && noEquals.stderr == "sweep plan: --set seed: expected KEY=VALUE, e.g. "
-            + "axes.contentTouchDelay=0,150,300 or trees.perConfiguration=50\n")
+        #expect(
+            noEquals.status == 2
+                && noEquals.stderr == "sweep plan: --set seed: expected KEY=VALUE, e.g. "
+                    + "axes.contentTouchDelay=0,150,300 or trees.perConfiguration=50\n"
+        )
         let range = try cli.sweep("plan", config, "--set", "trees.perConfiguration=0")
-        #expect(range.status == 2 && range.stderr == "sweep plan: --set trees.perConfiguration=0: expected an integer from 1 "
-            + "to 100000 for 'perConfiguration', got '0'\n")
+        #expect(
+            range.status == 2
+                && range.stderr == "sweep plan: --set trees.perConfiguration=0: expected an integer from 1 "
+                    + "to 100000 for 'perConfiguration', got '0'\n"
+        )
     }
 
     @Test func overridesGiveTheSameReportsAsEditingTheFile() throws {
         let dir = try run.temporaryDirectory("override-equal")
         let config = try configFile(dir)
-        let edited = try configFile(dir, SweepRunCLITests.config
-            .replacingOccurrences(of: "dismissTap.cancelsTouchesInView: [true, false]", with: "dismissTap.cancelsTouchesInView: [false]\n  contentTouchDelay: [0, 300]")
-            .replacingOccurrences(of: "perConfiguration: 4", with: "perConfiguration: 3"), name: "edited.yaml")
-        let a = try cli.sweep("run", config, "--output", dir + "/set", "--quiet", "--set", "axes.dismissTap.cancelsTouchesInView=false",
-                              "--set", "axes.contentTouchDelay=[0, 300]", "--set", "trees.perConfiguration=3")
+        let edited = try configFile(
+            dir,
+            SweepRunCLITests.config
+                .replacingOccurrences(
+                    of: "dismissTap.cancelsTouchesInView: [true, false]", with: "dismissTap.cancelsTouchesInView: [false]\n  contentTouchDelay: [0, 300]"
+                )
+                .replacingOccurrences(of: "perConfiguration: 4", with: "perConfiguration: 3"), name: "edited.yaml")
+        let a = try cli.sweep(
+            "run", config, "--output", dir + "/set", "--quiet", "--set", "axes.dismissTap.cancelsTouchesInView=false",
+            "--set", "axes.contentTouchDelay=[0, 300]", "--set", "trees.perConfiguration=3")
         let b = try cli.sweep("run", edited, "--output", dir + "/edit", "--quiet")
         #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
         let setFiles = try run.files(in: dir + "/set"), editFiles = try run.files(in: dir + "/edit")
@@ -69,14 +83,17 @@ import Testing
         #expect(summary.split(whereSeparator: \.isNewline).count == 5) // 2 × 1 × 2 configurations and the header
         // config.yaml records the overrides and loads back to the same sweep: `sweep report` rebuilds from it.
         let recorded = String(decoding: setFiles["config.yaml"]!, as: UTF8.self)
-        #expect(recorded.hasPrefix("# \(config) with --set axes.dismissTap.cancelsTouchesInView=false --set "
-            + "axes.contentTouchDelay=[0, 300] --set trees.perConfiguration=3\n"))
+        #expect(
+            recorded.hasPrefix(
+                "# \(config) with --set axes.dismissTap.cancelsTouchesInView=false --set "
+                    + "axes.contentTouchDelay=[0, 300] --set trees.perConfiguration=3\n"))
         #expect(recorded.contains("perConfiguration: 3"))
         let report = try cli.sweep("report", dir + "/set")
         #expect(report.status == 0, "\(report.stderr)")
         // Running the same command again finds its own sweep (same hash); without the overrides it is another sweep.
-        let again = try cli.sweep("run", config, "--output", dir + "/set", "--quiet", "--set", "axes.dismissTap.cancelsTouchesInView=false",
-                                  "--set", "axes.contentTouchDelay=[0, 300]", "--set", "trees.perConfiguration=3")
+        let again = try cli.sweep(
+            "run", config, "--output", dir + "/set", "--quiet", "--set", "axes.dismissTap.cancelsTouchesInView=false",
+            "--set", "axes.contentTouchDelay=[0, 300]", "--set", "trees.perConfiguration=3")
         #expect(again.status == 0, "\(again.stderr)")
         let other = try cli.sweep("run", config, "--output", dir + "/set", "--quiet")
         #expect(other.status == 1 && other.stderr.contains("holds the results of another sweep"), "\(other.stderr)")
@@ -107,7 +124,8 @@ import Testing
             #expect(a == (try Data(contentsOf: URL(fileURLWithPath: dir + "/run/" + name))), "\(name) differs between submit and run")
         }
         let withoutOverrides = try cli.sweep("submit", config, "--workers", "1", "--output", dir + "/submit", "--quiet")
-        #expect(withoutOverrides.status == 1 && withoutOverrides.stderr.contains("journal.tsj was written for config hash"),
-                "\(withoutOverrides.stderr)")
+        #expect(
+            withoutOverrides.status == 1 && withoutOverrides.stderr.contains("journal.tsj was written for config hash"),
+            "\(withoutOverrides.stderr)")
     }
 }

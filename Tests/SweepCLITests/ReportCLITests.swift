@@ -18,7 +18,8 @@ import Testing
         try SweepRunCLITests.config.write(toFile: config, atomically: true, encoding: .utf8)
         let run = try cli.sweep("run", config, "--output", dir + "/out", "--threads", "1")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("Reports written to \(dir)/out/: summary.csv by_template.csv by_gesture.csv effects.csv causes.csv residuals.csv examples.csv"))
+        #expect(
+            run.stdout.contains("Reports written to \(dir)/out/: summary.csv by_template.csv by_gesture.csv effects.csv causes.csv residuals.csv examples.csv"))
         #expect(run.stdout.hasSuffix("Report page: \(dir)/out/report.html\n"))
         #expect(run.stdout.contains("Axes that drive each defect"))
         return dir + "/out"
@@ -43,7 +44,8 @@ import Testing
         let dir = try workspace("missing")
         let result = try cli.sweep("report", dir)
         #expect(result.status == 2 && result.stdout.isEmpty)
-        #expect(result.stderr == "sweep report: \(dir)/config.yaml is missing; is \(dir) the output directory of a sweep (run it again to write every report)?\n")
+        #expect(
+            result.stderr == "sweep report: \(dir)/config.yaml is missing; is \(dir) the output directory of a sweep (run it again to write every report)?\n")
         #expect(!FileManager.default.fileExists(atPath: dir + "/report.html"))
 
         let out = try sweep(try workspace("damaged"))

@@ -51,8 +51,9 @@ import Testing
         try "hello\nworld\n".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
         let result = try cli.sweep("import", dir + "/notes.txt", "--out", dir + "/out.yaml")
         #expect(result.status == 2)
-        #expect(result.stderr == "sweep import: \(dir)/notes.txt: not a recursiveDescription dump: no line holds a view record "
-            + "such as '<UIView: 0x7f8e1c40; frame = (0 0; 390 844); …>'\n")
+        #expect(
+            result.stderr == "sweep import: \(dir)/notes.txt: not a recursiveDescription dump: no line holds a view record "
+                + "such as '<UIView: 0x7f8e1c40; frame = (0 0; 390 844); …>'\n")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.yaml"))
         let missing = try cli.sweep("import", dir + "/absent.txt")
         #expect(missing.status == 2 && missing.stderr == "sweep import: \(dir)/absent.txt: cannot read the dump: no such file\n")
@@ -63,15 +64,15 @@ import Testing
         let dir = try temporaryDirectory("overlay")
         try "classes:\n  MMHeadImageView: button\n  \"*ItemView\": view\n".write(toFile: dir + "/classes.yaml", atomically: true, encoding: .utf8)
         try """
-            recognizers:
-              - class: NewContactsItemCell
-                kind: longPress
-                minimumPressDuration: 400
-              - path: "MMMainTableView/UITableViewWrapperView"
-                id: dismiss
-                kind: tap
-                cancelsTouchesInView: false
-            """.write(toFile: dir + "/overlay.yaml", atomically: true, encoding: .utf8)
+        recognizers:
+          - class: NewContactsItemCell
+            kind: longPress
+            minimumPressDuration: 400
+          - path: "MMMainTableView/UITableViewWrapperView"
+            id: dismiss
+            kind: tap
+            cancelsTouchesInView: false
+        """.write(toFile: dir + "/overlay.yaml", atomically: true, encoding: .utf8)
         let result = try cli.sweep("import", dump, "--map", dir + "/classes.yaml", "--recognizers", dir + "/overlay.yaml")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains(", 0 guesses, "))
@@ -91,18 +92,20 @@ import Testing
     @Test func runAndSubmitSweepScreensAlikeAndReplaysNeedNoDumps() throws {
         let dir = try temporaryDirectory("sweep")
         try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
-        for name in ["04-storyboards-tutorial-players-table-lldb.txt", "10-ios7-swipeable-cell-delete-nslog.txt",
-                     "22-wechat-iphone4-login-cycript-TRUNCATED.txt"] {
+        for name in [
+            "04-storyboards-tutorial-players-table-lldb.txt", "10-ios7-swipeable-cell-delete-nslog.txt",
+            "22-wechat-iphone4-login-cycript-TRUNCATED.txt"
+        ] {
             try FileManager.default.copyItem(atPath: try Self.dump(name), toPath: dir + "/dumps/" + name)
         }
         // Relative screen paths start at the config file's own directory (not at the current directory).
         let config = dir + "/screens.yaml"
         try """
-            name: screens-cli
-            axes: {scrollViews.delaysContentTouches: [true, false]}
-            trees: {screens: ["dumps/*.txt"], templates: [feed], perConfiguration: 2}
-            gestures: {placements: 1}
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        name: screens-cli
+        axes: {scrollViews.delaysContentTouches: [true, false]}
+        trees: {screens: ["dumps/*.txt"], templates: [feed], perConfiguration: 2}
+        gestures: {placements: 1}
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let run = try cli.sweep("run", config, "--output", dir + "/run", "--quiet")
         #expect(run.status == 0, "\(run.stderr)")
         let submit = try cli.sweep("submit", config, "--output", dir + "/submit", "--workers", "2", "--quiet")
@@ -139,19 +142,20 @@ import Testing
     @Test func aScreensMapAndRecognizersTravelWithItAndReplaysNeedNoFiles() throws {
         let dir = try temporaryDirectory("overlays")
         try """
-            <UIWindow: 0x7f9e1c00; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x6000012d>>
-               | <UIView: 0x7f9e2d10; frame = (0 0; 320 568); gestureRecognizers = <NSArray: 0x60000160>; layer = <CALayer: 0x60000171>>
-               |    | <ShopTile: 0x7f9e3e20; frame = (20 100; 280 120); layer = <CALayer: 0x60000182>>
-            """.write(toFile: dir + "/shop.txt", atomically: true, encoding: .utf8)
+        <UIWindow: 0x7f9e1c00; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x6000012d>>
+           | <UIView: 0x7f9e2d10; frame = (0 0; 320 568); gestureRecognizers = <NSArray: 0x60000160>; layer = <CALayer: 0x60000171>>
+           |    | <ShopTile: 0x7f9e3e20; frame = (20 100; 280 120); layer = <CALayer: 0x60000182>>
+        """.write(toFile: dir + "/shop.txt", atomically: true, encoding: .utf8)
         try "classes:\n  ShopTile: button\n".write(toFile: dir + "/shop.map.yaml", atomically: true, encoding: .utf8)
-        try "recognizers:\n  - {class: UIView, id: dismiss, kind: tap}\n".write(toFile: dir + "/shop.recognizers.yaml",
-                                                                                 atomically: true, encoding: .utf8)
+        try "recognizers:\n  - {class: UIView, id: dismiss, kind: tap}\n".write(
+            toFile: dir + "/shop.recognizers.yaml",
+            atomically: true, encoding: .utf8)
         try """
-            name: overlays-cli
-            trees:
-              screens: [{dump: "\(dir)/shop.txt", map: "\(dir)/shop.map.yaml", recognizers: "\(dir)/shop.recognizers.yaml"}]
-            gestures: {families: [quickTap], placements: 1}
-            """.write(toFile: dir + "/sweep.yaml", atomically: true, encoding: .utf8)
+        name: overlays-cli
+        trees:
+          screens: [{dump: "\(dir)/shop.txt", map: "\(dir)/shop.map.yaml", recognizers: "\(dir)/shop.recognizers.yaml"}]
+        gestures: {families: [quickTap], placements: 1}
+        """.write(toFile: dir + "/sweep.yaml", atomically: true, encoding: .utf8)
         let run = try cli.sweep("run", dir + "/sweep.yaml", "--output", dir + "/out", "--quiet")
         #expect(run.status == 0, "\(run.stderr)")
         let written = try String(contentsOfFile: dir + "/out/config.yaml", encoding: .utf8)

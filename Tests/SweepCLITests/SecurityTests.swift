@@ -23,7 +23,8 @@ extension DistributedFaultTests {
     /// The endpoint a coordinator bound to `tcp://127.0.0.1:*`, read from its log.
     func boundEndpoint(_ log: String) -> String? {
         guard waitForLog(log, "coordinator listening endpoint=tcp://"), let text = try? String(contentsOfFile: log, encoding: .utf8),
-              let start = text.range(of: "coordinator listening endpoint=")?.upperBound else { return nil }
+            let start = text.range(of: "coordinator listening endpoint=")?.upperBound
+        else { return nil }
         return String(text[start...].prefix { $0 != " " })
     }
 
@@ -47,8 +48,9 @@ extension DistributedFaultTests {
         let f = try fixture("insecure")
         let submit = try cli.sweep("submit", f.config, "--listen", "tcp://127.0.0.1:*", "--workers", "0")
         #expect(submit.status == 64)
-        #expect(submit.stderr == "sweep: --listen tcp://127.0.0.1:* needs CURVE keys (--key and --allow; see `sweep keys generate`) "
-            + "or an explicit --insecure.\n")
+        #expect(
+            submit.stderr == "sweep: --listen tcp://127.0.0.1:* needs CURVE keys (--key and --allow; see `sweep keys generate`) "
+                + "or an explicit --insecure.\n")
         let worker = try cli.sweep("worker", "--connect", "tcp://127.0.0.1:9")
         #expect(worker.status == 64 && worker.stderr.contains("needs CURVE keys (--coordinator-key and --key"))
         let status = try cli.sweep("status", "tcp://127.0.0.1:9")
@@ -57,8 +59,9 @@ extension DistributedFaultTests {
         #expect(mixed.status == 64 && mixed.stderr.contains("--insecure cannot be combined with --key or --coordinator-key."))
 
         let out = f.dir + "/out"
-        let plain = try cli.sweep("submit", f.config, "--output", out, "--listen", "tcp://127.0.0.1:*", "--insecure", "--workers", "2",
-                                  "--quiet", "--unit-seconds", "0.05")
+        let plain = try cli.sweep(
+            "submit", f.config, "--output", out, "--listen", "tcp://127.0.0.1:*", "--insecure", "--workers", "2",
+            "--quiet", "--unit-seconds", "0.05")
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stderr.hasPrefix("sweep submit: warning: --insecure: traffic on tcp://127.0.0.1:* is not encrypted"))
         try expectSameReports(out, f)
@@ -68,8 +71,9 @@ extension DistributedFaultTests {
         let f = try fixture("curve-local")
         _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")
         let out = f.dir + "/out"
-        let run = try cli.sweep("submit", f.config, "--output", out, "--listen", "tcp://127.0.0.1:*", "--workers", "2",
-                                "--key", f.dir + "/keys/coordinator.secret", "--allow", f.dir + "/keys/workers", "--unit-seconds", "0.05")
+        let run = try cli.sweep(
+            "submit", f.config, "--output", out, "--listen", "tcp://127.0.0.1:*", "--workers", "2",
+            "--key", f.dir + "/keys/coordinator.secret", "--allow", f.dir + "/keys/workers", "--unit-seconds", "0.05")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("refused"), "\(run.stderr)")
         try expectSameReports(out, f)
@@ -80,18 +84,27 @@ extension DistributedFaultTests {
         _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")
         _ = try cli.sweep("keys", "generate", "--out", f.dir + "/other", "--workers", "1")
         let keys = f.dir + "/keys", other = f.dir + "/other"
-        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",
-                                     "--key", keys + "/coordinator.secret", "--allow", keys + "/workers"],
-                                    stderr: f.dir + "/coordinator.log")
+        let coordinator = try start(
+            [
+                "submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",
+                "--key", keys + "/coordinator.secret", "--allow", keys + "/workers"
+            ],
+            stderr: f.dir + "/coordinator.log")
         let endpoint = try #require(boundEndpoint(f.dir + "/coordinator.log"))
 
         let strangerKey = try String(contentsOfFile: other + "/workers/worker-1.pub", encoding: .utf8)
             .split(separator: "\"")[1]
-        let stranger = try start(["worker", "--connect", endpoint, "--id", "stranger", "--coordinator-key", keys + "/coordinator.pub",
-                                  "--key", other + "/workers/worker-1.secret"], stderr: f.dir + "/stranger.log")
+        let stranger = try start(
+            [
+                "worker", "--connect", endpoint, "--id", "stranger", "--coordinator-key", keys + "/coordinator.pub",
+                "--key", other + "/workers/worker-1.secret"
+            ], stderr: f.dir + "/stranger.log")
         let plain = try start(["worker", "--connect", endpoint, "--id", "plain", "--insecure"], stderr: f.dir + "/plain.log")
-        let impostor = try start(["worker", "--connect", endpoint, "--id", "misled", "--coordinator-key", other + "/coordinator.pub",
-                                  "--key", keys + "/workers/worker-1.secret"], stderr: f.dir + "/misled.log")
+        let impostor = try start(
+            [
+                "worker", "--connect", endpoint, "--id", "misled", "--coordinator-key", other + "/coordinator.pub",
+                "--key", keys + "/workers/worker-1.secret"
+            ], stderr: f.dir + "/misled.log")
         let log = f.dir + "/coordinator.log"
         #expect(waitForLog(log, "refused a worker key not on the allow-list from=127.0.0.1 key=\(DistributedFaultTests.logValue(strangerKey))"))
         #expect(waitForLog(log, "it does not speak CURVE (a worker started with --insecure or without keys)"))
@@ -104,8 +117,11 @@ extension DistributedFaultTests {
         let status = try cli.sweep("status", endpoint, "--coordinator-key", keys + "/coordinator.pub", "--key", keys + "/workers/worker-1.secret")
         #expect(status.status == 0 && status.stdout.contains("trees 0/1600 (0%)") && status.stdout.contains("0 workers"), "\(status.stdout)")
 
-        let good = try start(["worker", "--connect", endpoint, "--id", "good", "--coordinator-key", keys + "/coordinator.pub",
-                              "--key", keys + "/workers/worker-1.secret"], stderr: f.dir + "/good.log")
+        let good = try start(
+            [
+                "worker", "--connect", endpoint, "--id", "good", "--coordinator-key", keys + "/coordinator.pub",
+                "--key", keys + "/workers/worker-1.secret"
+            ], stderr: f.dir + "/good.log")
         #expect(wait(coordinator) == 0)
         stopIfRunning(good)
         for p in [stranger, plain, impostor] { kill(p.processIdentifier, SIGKILL); p.waitUntilExit() }
@@ -126,9 +142,12 @@ extension DistributedFaultTests {
         let f = try fixture("key-flood")
         _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")
         let keys = f.dir + "/keys"
-        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",
-                                     "--key", keys + "/coordinator.secret", "--allow", keys + "/workers"],
-                                    stderr: f.dir + "/coordinator.log")
+        let coordinator = try start(
+            [
+                "submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",
+                "--key", keys + "/coordinator.secret", "--allow", keys + "/workers"
+            ],
+            stderr: f.dir + "/coordinator.log")
         defer { if coordinator.isRunning { kill(coordinator.processIdentifier, SIGKILL) }; coordinator.waitUntilExit() }
         let endpoint = try #require(boundEndpoint(f.dir + "/coordinator.log"))
         let serverText = try String(contentsOfFile: keys + "/coordinator.pub", encoding: .utf8).split(separator: "\"")[1]
@@ -151,7 +170,8 @@ extension DistributedFaultTests {
         let named = said.filter { $0.contains("refused a worker key not on the allow-list") }
         let counted = said.compactMap { line -> Int? in
             guard line.contains("refused other unknown worker keys in the last second (one key a second is named)"),
-                  let r = line.range(of: " keys=") else { return nil }
+                let r = line.range(of: " keys=")
+            else { return nil }
             return Int(line[r.upperBound...].prefix { $0.isNumber })
         }
         #expect(named.count >= 1 && named.count <= 4, "\(named.count) lines name a key, for 60 keys")
@@ -163,13 +183,18 @@ extension DistributedFaultTests {
         _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "0")
         _ = try cli.sweep("keys", "generate", "--out", f.dir + "/anyone", "--workers", "1")
         let log = f.dir + "/coordinator.log"
-        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",
-                                     "--key", f.dir + "/keys/coordinator.secret", "--allow-any-worker"], stderr: log)
+        let coordinator = try start(
+            [
+                "submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",
+                "--key", f.dir + "/keys/coordinator.secret", "--allow-any-worker"
+            ], stderr: log)
         let endpoint = try #require(boundEndpoint(log))
         let plain = try start(["worker", "--connect", endpoint, "--id", "plain", "--insecure"])
         #expect(waitForLog(log, "it does not speak CURVE"))
-        let anyone = try start(["worker", "--connect", endpoint, "--id", "anyone", "--coordinator-key", f.dir + "/keys/coordinator.pub",
-                                "--key", f.dir + "/anyone/workers/worker-1.secret"])
+        let anyone = try start([
+            "worker", "--connect", endpoint, "--id", "anyone", "--coordinator-key", f.dir + "/keys/coordinator.pub",
+            "--key", f.dir + "/anyone/workers/worker-1.secret"
+        ])
         #expect(wait(coordinator) == 0)
         stopIfRunning(anyone)
         kill(plain.processIdentifier, SIGKILL)
@@ -193,8 +218,9 @@ extension DistributedFaultTests {
         #expect(endless.stderr == "sweep worker: /dev/zero is larger than 1 MiB, more than any key file or list of keys\n")
         let empty = f.dir + "/empty"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        let noKeys = try cli.sweep("submit", f.config, "--listen", "tcp://127.0.0.1:*", "--workers", "0",
-                                   "--key", f.dir + "/keys/coordinator.secret", "--allow", empty)
+        let noKeys = try cli.sweep(
+            "submit", f.config, "--listen", "tcp://127.0.0.1:*", "--workers", "0",
+            "--key", f.dir + "/keys/coordinator.secret", "--allow", empty)
         #expect(noKeys.status == 2)
         #expect(noKeys.stderr == "sweep submit: the allow-list directory \(empty) holds no .pub files\n")
     }

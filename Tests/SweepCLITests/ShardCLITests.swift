@@ -9,8 +9,10 @@ import Testing
     /// `sweep run`'s tiny config with 7 trees per configuration, so that shards of 3 and 4 are uneven.
     static let config = SweepRunCLITests.config.replacingOccurrences(of: "perConfiguration: 4", with: "perConfiguration: 7")
 
-    static let reportNames = ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "residuals.csv", "examples.csv", "plan.yaml",
-                              "config.yaml"]
+    static let reportNames = [
+        "summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "residuals.csv", "examples.csv", "plan.yaml",
+        "config.yaml"
+    ]
 
     /// A fresh directory holding the config as `tiny.yaml`.
     func workspace(_ name: String, config: String = Self.config) throws -> String {
@@ -24,8 +26,9 @@ import Testing
     /// Runs shards 0..<count of the workspace's config into `dir/prefix/I`.
     func runShards(_ dir: String, count: Int, prefix: String = "shards", threads: String = "1") throws {
         for i in 0 ..< count {
-            let run = try cli.sweep("run", dir + "/tiny.yaml", "--shard", "\(i)/\(count)", "--output", "\(dir)/\(prefix)/\(i)",
-                                    "--threads", threads, "--quiet")
+            let run = try cli.sweep(
+                "run", dir + "/tiny.yaml", "--shard", "\(i)/\(count)", "--output", "\(dir)/\(prefix)/\(i)",
+                "--threads", threads, "--quiet")
             #expect(run.status == 0, "shard \(i)/\(count): \(run.stderr)")
         }
     }
@@ -44,8 +47,9 @@ import Testing
             let merge = try cli.sweep(["merge", "--output", out, "--quiet"] + order.map { "\(dir)/n\(count)/\($0)" })
             #expect(merge.status == 0 && merge.stdout == out + "\n", "N = \(count): \(merge.stderr)")
             for name in Self.reportNames {
-                #expect(bytes(out + "/" + name) != nil && bytes(out + "/" + name) == bytes(dir + "/reference/" + name),
-                        "N = \(count): \(name) differs from sweep run's")
+                #expect(
+                    bytes(out + "/" + name) != nil && bytes(out + "/" + name) == bytes(dir + "/reference/" + name),
+                    "N = \(count): \(name) differs from sweep run's")
             }
             try FileManager.default.removeItem(atPath: out)
         }
@@ -74,10 +78,12 @@ import Testing
         let last = try #require(events.last)
         #expect(last["component"] as? String == "progress" && last["level"] as? String == "info")
         let message = try #require(last["message"] as? String)
-        #expect(message.hasPrefix("shards 3/3, trees 28/28 (100%), scenarios \(shardScenarios) of \(shardScenarios), ") && message.hasSuffix(", ETA 0 s"),
-                "\(message)")
+        #expect(
+            message.hasPrefix("shards 3/3, trees 28/28 (100%), scenarios \(shardScenarios) of \(shardScenarios), ") && message.hasSuffix(", ETA 0 s"),
+            "\(message)")
         let final = try #require(merge.stdout.split(separator: "\n").first { $0.contains(" merged in ") })
-        #expect(final.wholeMatch(of: #/\d+ scenarios from 3 shards merged in \d+\.\d\d s/#) != nil && final.hasPrefix("\(shardScenarios) scenarios"), "\(final)")
+        #expect(
+            final.wholeMatch(of: #/\d+ scenarios from 3 shards merged in \d+\.\d\d s/#) != nil && final.hasPrefix("\(shardScenarios) scenarios"), "\(final)")
     }
 
     @Test func shardsOfRealScreensMergeWithoutTheDumpsIntoTheReportsOfRun() throws {
@@ -89,11 +95,11 @@ import Testing
         }
         // Relative screen paths start at the config file's directory (configs/), so ../dumps is dir/dumps.
         try """
-            name: screens-shards
-            axes: {scrollViews.delaysContentTouches: [true, false]}
-            trees: {screens: ["../dumps/*.txt"], templates: [feed], perConfiguration: 3}
-            gestures: {placements: 1}
-            """.write(toFile: dir + "/configs/screens.yaml", atomically: true, encoding: .utf8)
+        name: screens-shards
+        axes: {scrollViews.delaysContentTouches: [true, false]}
+        trees: {screens: ["../dumps/*.txt"], templates: [feed], perConfiguration: 3}
+        gestures: {placements: 1}
+        """.write(toFile: dir + "/configs/screens.yaml", atomically: true, encoding: .utf8)
         let out = dir + "/out"
         #expect(try cli.sweep("run", dir + "/configs/screens.yaml", "--output", out, "--quiet").status == 0)
         try FileManager.default.moveItem(atPath: out, toPath: dir + "/reference")
@@ -123,14 +129,17 @@ import Testing
 
     /// `sweep merge` with `arguments` fails with exit status 2, one line starting `sweep merge: ` that contains
     /// `expected`, and writes nothing.
-    func expectMergeError(_ dir: String, _ arguments: [String], _ expected: String,
-                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectMergeError(
+        _ dir: String, _ arguments: [String], _ expected: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let out = dir + "/merged"
         let merge = try cli.sweep(["merge", "--output", out] + arguments)
         #expect(merge.status == 2, "\(arguments): \(merge.stderr)", sourceLocation: sourceLocation)
         #expect(merge.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(merge.stderr.split(separator: "\n").count == 1 && merge.stderr.hasPrefix("sweep merge: "),
-                "\(merge.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            merge.stderr.split(separator: "\n").count == 1 && merge.stderr.hasPrefix("sweep merge: "),
+            "\(merge.stderr)", sourceLocation: sourceLocation)
         #expect(merge.stderr.contains(expected), "\(merge.stderr) should say \(expected)", sourceLocation: sourceLocation)
         #expect(!FileManager.default.fileExists(atPath: out), "nothing written", sourceLocation: sourceLocation)
     }
@@ -179,9 +188,10 @@ import Testing
             try writer.append(kind: record.kind, key: record.key, payload: payload)
         }
         try writer.close()
-        try expectMergeError(dir, [dir + "/shards/0", dir + "/shards/1"],
-                             "\(path) is damaged or truncated (it was written by another build: its results are in payload format 1, "
-                                + "this build reads format 3); run that shard again.")
+        try expectMergeError(
+            dir, [dir + "/shards/0", dir + "/shards/1"],
+            "\(path) is damaged or truncated (it was written by another build: its results are in payload format 1, "
+                + "this build reads format 3); run that shard again.")
     }
 
     @Test func aBadShardValueIsOneLineNamingTheOptionWithExitStatus64() throws {
@@ -190,7 +200,7 @@ import Testing
             ("3/3", "sweep: --shard 3/3 is out of range: shards of 3 are numbered 0 to 2."),
             ("x/2", "sweep: --shard must be I/N with whole numbers 0 ≤ I < N, got 'x/2'."),
             ("0/0", "sweep: --shard 0/0 names no shard: N must be at least 1."),
-            ("-1/2", "sweep: --shard must be I/N with whole numbers 0 ≤ I < N, got '-1/2'."),
+            ("-1/2", "sweep: --shard must be I/N with whole numbers 0 ≤ I < N, got '-1/2'.")
         ]
         for (value, expected) in cases {
             let run = try cli.sweep("run", dir + "/tiny.yaml", "--shard=" + value, "--output", dir + "/out")

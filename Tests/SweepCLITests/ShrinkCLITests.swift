@@ -9,9 +9,14 @@ import Testing
 @Suite(.serialized) struct ShrinkCLITests {
     let cli = SweepCLITests()
 
-    static let config = TinySweep(name: "cli-shrink", seed: 3, axes: [TinySweep.twoSwitches[0], ("scrollViews.touchesShouldCancel", "[default, always]"),
-                                                                   TinySweep.twoSwitches[1]],
-                                   perConfiguration: 4, templates: "{feed: 1, form: 1, drawer: 1}").yaml
+    static let config = TinySweep(
+        name: "cli-shrink", seed: 3,
+        axes: [
+            TinySweep.twoSwitches[0], ("scrollViews.touchesShouldCancel", "[default, always]"),
+            TinySweep.twoSwitches[1]
+        ],
+        perConfiguration: 4, templates: "{feed: 1, form: 1, drawer: 1}"
+    ).yaml
 
     /// A finished sweep of ``config`` in a fresh directory; returns its output directory.
     func sweep(_ name: String) throws -> String {
@@ -38,9 +43,12 @@ import Testing
         let out = try sweep("index") + "/out"
         let index = try String(contentsOfFile: out + "/minimal/index.csv", encoding: .utf8)
         let table = rows(index)
-        #expect(table.first == ["example_id", "config_id", "defect", "cause", "views_before", "views_after",
-                                "recognizers_before", "recognizers_after", "samples_before", "samples_after",
-                                "duration_ms_before", "duration_ms_after", "file"])
+        #expect(
+            table.first == [
+                "example_id", "config_id", "defect", "cause", "views_before", "views_after",
+                "recognizers_before", "recognizers_after", "samples_before", "samples_after",
+                "duration_ms_before", "duration_ms_after", "file"
+            ])
         #expect(table.count > 1, "the sweep found defects to shrink")
         for row in table.dropFirst() {
             #expect(row.count == 13)
@@ -81,11 +89,15 @@ import Testing
         let dir = try sweep("errors")
         let out = dir + "/out"
         let missing = try cli.sweep("shrink", dir + "/nowhere", "c001-t0-quickTap-p0")
-        #expect(missing.status == 2 && missing.stdout.isEmpty
+        #expect(
+            missing.status == 2 && missing.stdout.isEmpty
                 && missing.stderr == "sweep shrink: \(dir)/nowhere is not the output directory of a finished sweep (it has no config.yaml).\n")
         let unknown = try cli.sweep("shrink", out, "c999-t0-quickTap-p0")
-        #expect(unknown.status == 2 && unknown.stdout.isEmpty
-                && unknown.stderr == "sweep shrink: no scenario 'c999-t0-quickTap-p0' in the sweep of \(out); ids look like c001-t4-quickTap-p0 (see examples.csv)\n")
+        #expect(
+            unknown.status == 2 && unknown.stdout.isEmpty
+                && unknown.stderr
+                    == "sweep shrink: no scenario 'c999-t0-quickTap-p0' in the sweep of \(out); ids look like c001-t4-quickTap-p0 (see examples.csv)\n"
+        )
         let index = rows(try String(contentsOfFile: out + "/minimal/index.csv", encoding: .utf8))
         let row = try #require(index.dropFirst().first)
         // A tap never shows a scroll's class and a scroll never a tap's.
@@ -94,7 +106,8 @@ import Testing
         #expect(wrong.status == 1 && wrong.stderr.hasPrefix("sweep shrink: example \(row[0]) does not show \(other)"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/never.yaml"), "no file written")
         let unwritable = try cli.sweep("shrink", out, row[0], "--out", dir + "/no/such/min.yaml")
-        #expect(unwritable.status == 1 && unwritable.stdout.isEmpty
+        #expect(
+            unwritable.status == 1 && unwritable.stdout.isEmpty
                 && unwritable.stderr == "sweep shrink: cannot write \(dir)/no/such/min.yaml: the directory \(dir)/no/such does not exist.\n")
         let bad = try cli.sweep("shrink", out, row[0], "--defect", "sticky")
         #expect(bad.status == 64 && bad.stderr.hasPrefix("sweep: --defect must be one of dead_button"))

@@ -39,7 +39,7 @@ import Testing
             "SLURM_JOB_NODELIST": "127.0.0.[1-2]",
             "SLURM_NNODES": "2",
             "SLURM_CPUS_PER_TASK": "1",
-            "SWEEP_WORKER_GRACE": "2",
+            "SWEEP_WORKER_GRACE": "2"
         ]
         return Job(dir: dir, environment: environment)
     }
@@ -64,8 +64,9 @@ import Testing
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return .init(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                     stderr: String(decoding: stderr, as: UTF8.self))
+        return .init(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// `sweep run` of the job's config written to `reports` (the path the scripts will write, since
@@ -82,8 +83,9 @@ import Testing
     func expectSameReports(_ reports: String, _ reference: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for name in Self.reportNames {
             let a = FileManager.default.contents(atPath: reports + "/" + name)
-            #expect(a != nil && a == FileManager.default.contents(atPath: reference + "/" + name),
-                    "\(name) differs from sweep run's", sourceLocation: sourceLocation)
+            #expect(
+                a != nil && a == FileManager.default.contents(atPath: reference + "/" + name),
+                "\(name) differs from sweep run's", sourceLocation: sourceLocation)
         }
     }
 

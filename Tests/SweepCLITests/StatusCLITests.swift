@@ -68,8 +68,9 @@ extension DistributedFaultTests {
         #expect(lines.count == 3, "\(text.stdout)")
         #expect(lines[0].hasPrefix("\(f.endpoint): sweep faults (config \(hash.prefix(12))): trees "), "\(lines[0])")
         #expect(lines[0].contains(" trees/s, ETA ") && lines[0].hasSuffix("; 1 worker, 0 retries, 0 quarantined"), "\(lines[0])")
-        #expect(lines[1].split(separator: " ", omittingEmptySubsequences: true)
-            == ["WORKER", "HOST", "SLOTS", "UNITS", "DONE", "HELD", "LAST", "HEARD"], "\(lines[1])")
+        #expect(
+            lines[1].split(separator: " ", omittingEmptySubsequences: true)
+                == ["WORKER", "HOST", "SLOTS", "UNITS", "DONE", "HELD", "LAST", "HEARD"], "\(lines[1])")
         let cells = lines[2].split(separator: " ", omittingEmptySubsequences: true)
         #expect(cells.first == "only" && cells[2] == "1" && cells.last == "ago", "\(lines[2])")
     }
@@ -78,9 +79,12 @@ extension DistributedFaultTests {
         let f = try fixture("status-key")
         let keys = f.dir + "/keys"
         #expect(try cli.sweep("keys", "generate", "--out", keys, "--workers", "1").status == 0)
-        let coordinator = try start(["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",
-                                     "--key", keys + "/coordinator.secret", "--allow", keys + "/workers", "--status-keys", keys + "/status.pub"],
-                                    stderr: f.dir + "/coordinator.log")
+        let coordinator = try start(
+            [
+                "submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",
+                "--key", keys + "/coordinator.secret", "--allow", keys + "/workers", "--status-keys", keys + "/status.pub"
+            ],
+            stderr: f.dir + "/coordinator.log")
         let endpoint = try #require(boundEndpoint(f.dir + "/coordinator.log"))
         let asStatus = ["--coordinator-key", keys + "/coordinator.pub", "--key", keys + "/status.secret"]
 
@@ -88,10 +92,15 @@ extension DistributedFaultTests {
         #expect(status.status == 0 && status.stdout.contains("sweep faults") && status.stdout.contains("trees 0/1600 (0%)"), "\(status.stderr)")
         let sneaky = try cli.sweep(["worker", "--connect", endpoint, "--id", "sneaky"] + asStatus)
         #expect(sneaky.status == 2)
-        #expect(sneaky.stderr.contains("the coordinator refused this worker: this key is a status key: it may ask for status but never take work"),
-                "\(sneaky.stderr)")
+        #expect(
+            sneaky.stderr.contains("the coordinator refused this worker: this key is a status key: it may ask for status but never take work"),
+            "\(sneaky.stderr)")
         let statusKey = try String(contentsOfFile: keys + "/status.pub", encoding: .utf8).split(separator: "\"")[1]
-        #expect(waitForLog(f.dir + "/coordinator.log", "refused a message from a status key, which may ask for status only key=\(statusKey) type=hello worker=sneaky".replacingOccurrences(of: "key=\(statusKey)", with: "key=\(Self.logValue(statusKey))")))
+        #expect(
+            waitForLog(
+                f.dir + "/coordinator.log",
+                "refused a message from a status key, which may ask for status only key=\(statusKey) type=hello worker=sneaky".replacingOccurrences(
+                    of: "key=\(statusKey)", with: "key=\(Self.logValue(statusKey))")))
         // It took nothing: still no tree done, no worker.
         let after = try cli.sweep(["status", endpoint] + asStatus)
         #expect(after.stdout.contains("trees 0/1600 (0%)") && after.stdout.contains("; 0 workers,"), "\(after.stdout)")
@@ -120,7 +129,8 @@ extension DistributedFaultTests {
         try old.send([peer, FrameCodec.header(.status, version: 2), body.bytes])
         #expect(wait(status, seconds: 20) == 1)
         let said = try String(contentsOfFile: f.dir + "/status.log", encoding: .utf8)
-        #expect(said == "sweep status: the coordinator at \(f.endpoint) speaks SWP/2 and this sweep speaks SWP/3 (see sweep --version); "
+        #expect(
+            said == "sweep status: the coordinator at \(f.endpoint) speaks SWP/2 and this sweep speaks SWP/3 (see sweep --version); "
                 + "ask it with the sweep of the coordinator's release\n")
     }
 }

@@ -34,13 +34,14 @@ import Testing
     @Test func versionPrintsTheToolEngineAndProtocolVersions() throws {
         let result = try sweep("--version")
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            sweep 0.1.0
-            engine touchsweep-engine-2
-            protocol SWP/3
-            A worker must have the coordinator's engine and protocol; sweep status must have its protocol.
+        #expect(
+            result.stdout == """
+                sweep 0.1.0
+                engine touchsweep-engine-2
+                protocol SWP/3
+                A worker must have the coordinator's engine and protocol; sweep status must have its protocol.
 
-            """)
+                """)
     }
 
     @Test func traceOfAQuickTapInAScrollViewShowsTheDelayedDelivery() throws {
@@ -80,7 +81,8 @@ import Testing
     }
 
     @Test func aBadScenarioIsOneSentenceWithItsPositionAndExitStatus2() throws {
-        let path = try writeTemporary("""
+        let path = try writeTemporary(
+            """
             name: bad
             views:
               - id: R

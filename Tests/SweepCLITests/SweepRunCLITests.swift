@@ -37,8 +37,10 @@ import Testing
         let two = try cli.sweep("run", config, "--output", dir + "/t2", "--threads", "2", "--quiet")
         #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
         let a = try files(in: dir + "/t1"), b = try files(in: dir + "/t2")
-        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "residuals.csv", "examples.csv", "plan.yaml", "config.yaml",
-                     "minimal/index.csv", "report.html"] {
+        for name in [
+            "summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "residuals.csv", "examples.csv", "plan.yaml", "config.yaml",
+            "minimal/index.csv", "report.html"
+        ] {
             #expect(a[name] != nil, "\(name) written")
         }
         // The replay command inside examples.csv names the output directory, so compare everything else; report.html
@@ -48,8 +50,10 @@ import Testing
         let examplesB = String(decoding: b["examples.csv"]!, as: UTF8.self).replacingOccurrences(of: dir + "/t2", with: "OUT")
         #expect(examplesA == examplesB)
         let header = String(decoding: a["summary.csv"]!, as: UTF8.self).split(separator: "\r\n").first ?? ""
-        #expect(header.hasPrefix("config_id,scrollViews.delaysContentTouches,dismissTap.cancelsTouchesInView,runs,"
-            + "runs_not_counted_text_input,runs_not_counted_system_gesture,dead_button_attempts"))
+        #expect(
+            header.hasPrefix(
+                "config_id,scrollViews.delaysContentTouches,dismissTap.cancelsTouchesInView,runs,"
+                    + "runs_not_counted_text_input,runs_not_counted_system_gesture,dead_button_attempts"))
         #expect(header.contains(",invisible_feedback_attempts,invisible_feedback_count,invisible_feedback_rate,"))
     }
 
@@ -67,8 +71,9 @@ import Testing
         let ran = try #require(run.stdout.split(separator: "\n").first { $0.contains(" scenarios in ") }?.split(separator: " ").first.flatMap { Int($0) })
         let summary = try summaryRuns(dir + "/out")
         #expect(ran == summary && ran < 176, "the true total is what ran, fewer than the 176 gesture slots")
-        #expect(lines.first?.hasSuffix(" info run: 4 configurations × 4 trees × 11 gestures = at most 176; \(ran) scenarios to run on 1 thread") == true,
-                "\(lines)")
+        #expect(
+            lines.first?.hasSuffix(" info run: 4 configurations × 4 trees × 11 gestures = at most 176; \(ran) scenarios to run on 1 thread") == true,
+            "\(lines)")
         #expect(lines.allSatisfy { Self.startsWithATimestamp($0) }, "\(lines)")
         let progress = lines.filter { $0.contains(" info progress: trees ") }
         #expect(progress.last?.contains(" info progress: trees 16/16 (100%), scenarios \(ran) of \(ran), ") == true, "\(lines)")
@@ -137,7 +142,7 @@ import Testing
             (["run", "x.yaml", "--threads", "0"], "sweep: --threads must be at least 1, got 0."),
             (["submit", "x.yaml", "--max-unit-trees", "0"], "sweep: --max-unit-trees must be at least 1, got 0."),
             (["submit", "x.yaml", "--workers", "0"], "sweep: --workers 0 needs --listen (e.g. tcp://0.0.0.0:5555) so remote workers can join."),
-            (["run", "x.yaml", "--bogus"], "sweep: Unknown option '--bogus'"),
+            (["run", "x.yaml", "--bogus"], "sweep: Unknown option '--bogus'")
         ]
         for (arguments, expected) in cases {
             let process = Process()

@@ -2,6 +2,7 @@ import ScenarioKit
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 
 /// The cause causes.csv gives a defective run, read from the untraced run's summary, on hand-made scenes (the
@@ -30,15 +31,17 @@ import TouchScenarios
     }
 
     @Test func aHeldTapWaitsForTheScrollViewsContentDelay() throws {
-        let found = try causes(ClassifierTests.tree(), family: .heldTap, intent: { .activate($0.view(named: "B")!) },
-                               script: ClassifierTests.tap(70, 122, hold: 300))
+        let found = try causes(
+            ClassifierTests.tree(), family: .heldTap, intent: { .activate($0.view(named: "B")!) },
+            script: ClassifierTests.tap(70, 122, hold: 300))
         #expect(found == [.lateFeedback: .contentTouchDelay])
         #expect(CauseKind.contentTouchDelay.name == "content_touch_delay" && CauseKind.contentTouchDelay.rule == "S1")
     }
 
     @Test func theDismissTapTakesTheCellsTouch() throws {
-        let found = try causes(ClassifierTests.tree(dismissTap: true), family: .quickTap, intent: { .select($0.view(named: "Cell")!) },
-                               script: ClassifierTests.tap(195, 330))
+        let found = try causes(
+            ClassifierTests.tree(dismissTap: true), family: .quickTap, intent: { .select($0.view(named: "Cell")!) },
+            script: ClassifierTests.tap(195, 330))
         #expect(found[.deadButton] == .takenByTap)
         #expect(CauseKind.takenByTap.name == "taken_by_tap" && CauseKind.takenByTap.rule == "G4")
     }
@@ -48,14 +51,18 @@ import TouchScenarios
         // no for controls by default: the pan fails and the button fires (seed 004; the finger lifts 40 pt above the
         // button, inside its 70 pt tracking tolerance).
         let script = ClassifierTests.swipe(from: Point(70, 122), dy: -60)
-        let found = try causes(ClassifierTests.tree(delays: false), family: .dragFromControl,
-                               intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 60) }, script: script)
+        let found = try causes(
+            ClassifierTests.tree(delays: false), family: .dragFromControl,
+            intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 60) }, script: script)
         #expect(found[.swallowedScroll] == .touchesShouldCancelFalse)
         #expect(found[.ghostTap] == .touchesShouldCancelFalse)
         #expect(CauseKind.touchesShouldCancelFalse.name == "touches_should_cancel_false" && CauseKind.touchesShouldCancelFalse.rule == "S7")
         // touchesShouldCancel = always: the pan cancels the button and scrolls, nothing to explain.
-        #expect(try causes(ClassifierTests.tree(delays: false, shouldCancel: "always"), family: .dragFromControl,
-                           intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 60) }, script: script).isEmpty)
+        #expect(
+            try causes(
+                ClassifierTests.tree(delays: false, shouldCancel: "always"), family: .dragFromControl,
+                intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 60) }, script: script
+            ).isEmpty)
     }
 
     static let covered = """
@@ -69,8 +76,9 @@ import TouchScenarios
         """
 
     @Test func anOverlayInFrontOfAButtonTakesTheHit() throws {
-        let found = try causes(Self.covered, family: .quickTap, intent: { .activate($0.view(named: "B")!) },
-                               script: ClassifierTests.tap(70, 122))
+        let found = try causes(
+            Self.covered, family: .quickTap, intent: { .activate($0.view(named: "B")!) },
+            script: ClassifierTests.tap(70, 122))
         #expect(found == [.deadButton: .hitOtherView])
         #expect(CauseKind.hitOtherView.rule == "H1")
     }
@@ -88,8 +96,9 @@ import TouchScenarios
         """
 
     @Test func aScrollViewWhoseContentFitsNeverBeginsItsPan() throws {
-        let found = try causes(Self.fits, family: .fastSwipe, intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 100) },
-                               script: ClassifierTests.swipe(from: Point(195, 500), dy: -200))
+        let found = try causes(
+            Self.fits, family: .fastSwipe, intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 100) },
+            script: ClassifierTests.swipe(from: Point(195, 500), dy: -200))
         #expect(found == [.swallowedScroll: .panDidNotBegin])
         #expect(CauseKind.panDidNotBegin.rule == "S5")
     }
@@ -101,8 +110,9 @@ import TouchScenarios
         #expect(CauseKind.unknown.name == "unknown" && CauseKind.unknown.rule == "-")
         // Rule ids are those of docs/rules.md, or a touch-model section (§…), or "-".
         let ruleIDs = Set(["P", "H", "R", "G", "S"])
-        #expect(CauseKind.allCases.allSatisfy { k in
-            k.rule == "-" || k.rule.hasPrefix("§") || (ruleIDs.contains(String(k.rule.prefix(1))) && Int(k.rule.dropFirst()) != nil)
-        })
+        #expect(
+            CauseKind.allCases.allSatisfy { k in
+                k.rule == "-" || k.rule.hasPrefix("§") || (ruleIDs.contains(String(k.rule.prefix(1))) && Int(k.rule.dropFirst()) != nil)
+            })
     }
 }

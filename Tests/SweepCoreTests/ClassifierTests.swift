@@ -2,6 +2,7 @@ import ScenarioKit
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 
 /// Each defect class of docs/defects.md on a hand-made scenario, both ways.
@@ -71,22 +72,26 @@ import TouchScenarios
     }
 
     @Test func theDismissTapKillsCellSelection() throws {
-        let dead = try verdict(Self.tree(dismissTap: true), family: .quickTap, intent: { .select($0.view(named: "Cell")!) },
-                               script: Self.tap(195, 330))
+        let dead = try verdict(
+            Self.tree(dismissTap: true), family: .quickTap, intent: { .select($0.view(named: "Cell")!) },
+            script: Self.tap(195, 330))
         #expect(dead.defects.contains(.deadButton), "B4")
-        let fixed = try verdict(Self.tree(dismissTap: true, cancels: false), family: .quickTap,
-                                intent: { .select($0.view(named: "Cell")!) }, script: Self.tap(195, 330))
+        let fixed = try verdict(
+            Self.tree(dismissTap: true, cancels: false), family: .quickTap,
+            intent: { .select($0.view(named: "Cell")!) }, script: Self.tap(195, 330))
         #expect(!fixed.defects.contains(.deadButton))
     }
 
     @Test func aSwipeFromAButtonWithoutTheDelayIsSwallowedAndFiresTheButton() throws {
-        let script = Self.swipe(from: Point(70, 122), dy: -60)  // lifts 40 pt above B: still inside its 70 pt tolerance
-        let v = try verdict(Self.tree(delays: false), family: .dragFromControl,
-                            intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 60) }, script: script)
+        let script = Self.swipe(from: Point(70, 122), dy: -60) // lifts 40 pt above B: still inside its 70 pt tolerance
+        let v = try verdict(
+            Self.tree(delays: false), family: .dragFromControl,
+            intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 60) }, script: script)
         #expect(v.defects.contains(.swallowedScroll), "B2")
         #expect(v.defects.contains(.ghostTap), "the button fired TouchUpInside")
-        let fixed = try verdict(Self.tree(delays: false, shouldCancel: "always"), family: .dragFromControl,
-                                intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 60) }, script: script)
+        let fixed = try verdict(
+            Self.tree(delays: false, shouldCancel: "always"), family: .dragFromControl,
+            intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 60) }, script: script)
         #expect(fixed.defects.isEmpty)
     }
 
@@ -118,15 +123,17 @@ import TouchScenarios
                 subviews:
                   - { id: IV, kind: scrollView, frame: [0, 200, 390, 300], contentSize: [390, 1000] }
             """
-        let v = try verdict(yaml, family: .fastSwipe, intent: { .scroll($0.view(named: "OV")!, axis: .vertical, distance: 100) },
-                            script: Self.swipe(from: Point(195, 400), dy: -100))
+        let v = try verdict(
+            yaml, family: .fastSwipe, intent: { .scroll($0.view(named: "OV")!, axis: .vertical, distance: 100) },
+            script: Self.swipe(from: Point(195, 400), dy: -100))
         #expect(v.defects.contains(.swallowedScroll) && v.defects.contains(.wrongScroller))
         #expect(!v.defects.contains(.ghostTap))
     }
 
     @Test func classesThatDoNotApplyAreNotCounted() throws {
-        let v = try verdict(Self.tree(), family: .fastSwipe, intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 100) },
-                            script: Self.swipe(from: Point(195, 600), dy: -120))
+        let v = try verdict(
+            Self.tree(), family: .fastSwipe, intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 100) },
+            script: Self.swipe(from: Point(195, 600), dy: -120))
         #expect(!v.applicable.contains(.deadButton) && v.applicable.contains(.swallowedScroll))
         #expect(v.defects.isEmpty)
     }
@@ -134,16 +141,18 @@ import TouchScenarios
 
 @Suite struct CauseFinderTests {
     @Test func aLateActionNamesTheRecognizerHoldingTouchesEnded() throws {
-        let scene = try ScenarioLoader.load(yaml: """
-            name: t
-            views:
-              - id: R
-                frame: [0, 0, 390, 844]
-                subviews:
-                  - { id: B, kind: button, frame: [20, 100, 100, 44] }
-            recognizers:
-              - { id: Like, kind: tap, taps: 2, view: R }
-            """, path: "t.yaml").scene
+        let scene = try ScenarioLoader.load(
+            yaml: """
+                name: t
+                views:
+                  - id: R
+                    frame: [0, 0, 390, 844]
+                    subviews:
+                      - { id: B, kind: button, frame: [20, 100, 100, 44] }
+                recognizers:
+                  - { id: Like, kind: tap, taps: 2, view: R }
+                """, path: "t.yaml"
+        ).scene
         let b = scene.view(named: "B")!
         let script = [ScriptEvent(time: .zero, action: .down(Point(70, 122))), ScriptEvent(time: .ms(60), action: .up(nil))]
         let gesture = Gesture(family: .quickTap, target: b, intent: .activate(b), script: script, liftTime: .ms(60), downTime: .zero)
@@ -154,9 +163,11 @@ import TouchScenarios
         let scene = try ScenarioLoader.load(yaml: ClassifierTests.tree(delays: false), path: "t.yaml").scene
         let sv = scene.view(named: "SV")!
         let script = ClassifierTests.swipe(from: Point(70, 122), dy: -60)
-        let gesture = Gesture(family: .dragFromControl, target: scene.view(named: "B")!, intent: .scroll(sv, axis: .vertical, distance: 60),
-                              script: script, liftTime: script.last!.time, downTime: .zero)
-        #expect(CauseFinder.cause(of: .swallowedScroll, gesture: gesture, scene: scene)
+        let gesture = Gesture(
+            family: .dragFromControl, target: scene.view(named: "B")!, intent: .scroll(sv, axis: .vertical, distance: 60),
+            script: script, liftTime: script.last!.time, downTime: .zero)
+        #expect(
+            CauseFinder.cause(of: .swallowedScroll, gesture: gesture, scene: scene)
                 == "SV.pan failed: contentTouchDelivery: touchesShouldCancel(in: B) returned false (S7)")
     }
 }

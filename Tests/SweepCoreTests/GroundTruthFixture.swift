@@ -32,8 +32,10 @@ struct GroundTruthFixture: Sendable {
             ScenarioError(file: path, line: name.line, column: name.column, message: message)
         }
         guard let family = GestureFamily(rawValue: truth.gesture.text) else {
-            throw error(truth.gesture, "unknown gesture family '\(truth.gesture.text)'; families are "
-                + GestureFamily.allCases.map(\.rawValue).joined(separator: ", "))
+            throw error(
+                truth.gesture,
+                "unknown gesture family '\(truth.gesture.text)'; families are "
+                    + GestureFamily.allCases.map(\.rawValue).joined(separator: ", "))
         }
         let intent = try resolveIntent(truth.intent, family: family, scene: scene, error: error)
         let known = DefectClass.allCases.map(\.name)
@@ -61,8 +63,9 @@ struct GroundTruthFixture: Sendable {
         }
         let gesture = Gesture(family: family, target: target, intent: intent, script: scene.script, liftTime: lift, downTime: down)
         let file = (path as NSString).lastPathComponent
-        return GroundTruthFixture(name: String(file.dropLast(".yaml".count)), path: path, scene: scene, gesture: gesture,
-                                  truth: truth, expected: names)
+        return GroundTruthFixture(
+            name: String(file.dropLast(".yaml".count)), path: path, scene: scene, gesture: gesture,
+            truth: truth, expected: names)
     }
 
     /// `activate V` (a control), `select V` (a cell), `longPress V` / `doubleTap V` (the handler of V the
@@ -72,8 +75,10 @@ struct GroundTruthFixture: Sendable {
     /// Until branch issue13-generators gives the sweep intents that name a long-press or double-tap handler,
     /// `longPress V` and `doubleTap V` are judged as the sweep judges those families today: as `select V` for
     /// a cell and `activate V` otherwise (GestureGenerator gives every tap family that intent).
-    static func resolveIntent(_ text: GroundTruth.Name, family: GestureFamily, scene: Scene,
-                              error: (GroundTruth.Name, String) -> ScenarioError) throws(ScenarioError) -> Intent {
+    static func resolveIntent(
+        _ text: GroundTruth.Name, family: GestureFamily, scene: Scene,
+        error: (GroundTruth.Name, String) -> ScenarioError
+    ) throws(ScenarioError) -> Intent {
         let words = text.text.split(separator: " ").map(String.init)
         func view(_ i: Int, _ what: String, _ fits: (ViewKind) -> Bool) throws(ScenarioError) -> ViewID {
             guard words.count > i, let v = scene.view(named: words[i]) else {
@@ -112,8 +117,10 @@ struct GroundTruthFixture: Sendable {
         case "nothing" where words.count == 1:
             return .nothing
         default:
-            throw error(text, "intent '\(text.text)' is not one of: activate V, select V, longPress V, doubleTap V, "
-                + "scroll S vertical|horizontal D, zoom S F, nothing")
+            throw error(
+                text,
+                "intent '\(text.text)' is not one of: activate V, select V, longPress V, doubleTap V, "
+                    + "scroll S vertical|horizontal D, zoom S F, nothing")
         }
     }
 

@@ -49,8 +49,9 @@ import TouchEngine
                 failures.append("\(fixture.name) now agrees (\(Self.list(judged))): remove its mark 'pending: \(fixture.truth.pending!)'")
             case .disagrees:
                 let differing = Set(judged).symmetricDifference(fixture.expected).sorted()
-                failures.append("\(fixture.name): \(verdicts); engine: \(fixture.causes(differing).joined(separator: "; ")); "
-                    + "reason: \(fixture.truth.reason)")
+                failures.append(
+                    "\(fixture.name): \(verdicts); engine: \(fixture.causes(differing).joined(separator: "; ")); "
+                        + "reason: \(fixture.truth.reason)")
             }
         }
         var summary = "defect ground truth: \(agreeing)/\(fixtures.count) scenarios agree"
@@ -82,16 +83,16 @@ import TouchEngine
     @Test func theIssuesCasesAreFixtures() throws {
         let names = Set(try GroundTruthFixture.loadAll(directory: Self.directory).map(\.name))
         let cases = [
-            "swallowed-30-pager-cell-pan-takes-vertical-drag",   // pans that begin in any direction…
-            "none-30-pager-row-pan-horizontal-only-lets-list-scroll",  // …and the real pattern
-            "none-50-long-press-fires-cells-own-handler",        // a long press whose own handler fires
+            "swallowed-30-pager-cell-pan-takes-vertical-drag", // pans that begin in any direction…
+            "none-30-pager-row-pan-horizontal-only-lets-list-scroll", // …and the real pattern
+            "none-50-long-press-fires-cells-own-handler", // a long press whose own handler fires
             "none-51-long-press-handler-in-default-table",
-            "none-52-double-tap-on-cell-button-meant-for-cell",  // a double tap meant for the cell's handler
+            "none-52-double-tap-on-cell-button-meant-for-cell", // a double tap meant for the cell's handler
             "late-action-02-tap-on-button-in-double-tap-cell",
-            "none-60-text-field-under-dismiss-tap",              // UITextField's own handling
+            "none-60-text-field-under-dismiss-tap", // UITextField's own handling
             "none-61-text-field-held-in-scroll-view",
-            "invisible-01-quick-tap-button-in-scroll-view",      // seed 004's invisible highlight
-            "swallowed-40-swipe-down-from-top-edge",             // the top system-gesture area
+            "invisible-01-quick-tap-button-in-scroll-view", // seed 004's invisible highlight
+            "swallowed-40-swipe-down-from-top-edge" // the top system-gesture area
         ]
         #expect(cases.filter { !names.contains($0) } == [])
     }
@@ -142,70 +143,90 @@ import TouchEngine
     }
 
     @Test func aWellFormedBlockLoads() {
-        #expect(Self.fixtureError("""
-              gesture: quickTap
-              intent: activate B
-              defects: [late_action, dead_button]
-              reason: "B5"
-            """) == "loaded: quickTap activate(2) [\"dead_button\", \"late_action\"]")
+        #expect(
+            Self.fixtureError(
+                """
+                  gesture: quickTap
+                  intent: activate B
+                  defects: [late_action, dead_button]
+                  reason: "B5"
+                """) == "loaded: quickTap activate(2) [\"dead_button\", \"late_action\"]")
     }
 
     @Test func misspeltNamesAreReportedWhereTheyAre() {
-        #expect(Self.fixtureError("""
-              gesture: quickTap
-              intent: activate B
-              defects: [dead_buton]
-              reason: "B4"
-            """) == "line 11 column 13: unknown defect class 'dead_buton'; classes are dead_button, swallowed_scroll, "
-            + "ghost_tap, wrong_scroller, late_feedback, late_action, invisible_feedback, swallowed_zoom")
-        #expect(Self.fixtureError("""
-              gesture: quickTapp
-              intent: activate B
-              defects: []
-              reason: "B4"
-            """).hasPrefix("line 9 column 12: unknown gesture family 'quickTapp'; families are quickTap, heldTap"))
-        #expect(Self.fixtureError("""
-              gesture: quickTap
-              intent: select B
-              defects: []
-              reason: "B4"
-            """) == "line 10 column 11: intent 'select B': B is not a cell")
-        #expect(Self.fixtureError("""
-              gesture: fastSwipe
-              intent: scroll B sideways 10
-              defects: []
-              reason: "S5"
-            """) == "line 10 column 11: intent 'scroll B sideways 10': B is not a scroll view")
+        #expect(
+            Self.fixtureError(
+                """
+                  gesture: quickTap
+                  intent: activate B
+                  defects: [dead_buton]
+                  reason: "B4"
+                """) == "line 11 column 13: unknown defect class 'dead_buton'; classes are dead_button, swallowed_scroll, "
+                + "ghost_tap, wrong_scroller, late_feedback, late_action, invisible_feedback, swallowed_zoom")
+        #expect(
+            Self.fixtureError(
+                """
+                  gesture: quickTapp
+                  intent: activate B
+                  defects: []
+                  reason: "B4"
+                """
+            ).hasPrefix("line 9 column 12: unknown gesture family 'quickTapp'; families are quickTap, heldTap"))
+        #expect(
+            Self.fixtureError(
+                """
+                  gesture: quickTap
+                  intent: select B
+                  defects: []
+                  reason: "B4"
+                """) == "line 10 column 11: intent 'select B': B is not a cell")
+        #expect(
+            Self.fixtureError(
+                """
+                  gesture: fastSwipe
+                  intent: scroll B sideways 10
+                  defects: []
+                  reason: "S5"
+                """) == "line 10 column 11: intent 'scroll B sideways 10': B is not a scroll view")
     }
 
     @Test func invisibleFeedbackIsAClassLikeTheOthers() {
-        #expect(Self.fixtureError("""
-              gesture: quickTap
-              intent: activate B
-              defects: [invisible_feedback]
-              reason: "B1"
-            """) == "loaded: quickTap activate(2) [\"invisible_feedback\"]")
+        #expect(
+            Self.fixtureError(
+                """
+                  gesture: quickTap
+                  intent: activate B
+                  defects: [invisible_feedback]
+                  reason: "B1"
+                """) == "loaded: quickTap activate(2) [\"invisible_feedback\"]")
     }
 
     @Test func theLoaderChecksTheBlocksShape() {
-        #expect(Self.fixtureError("""
-              gesture: quickTap
-              intent: activate B
-              defects: []
-            """) == "line 9 column 3: 'truth' is missing the required key 'reason'")
-        #expect(Self.fixtureError("""
-              gesture: quickTap
-              intent: activate B
-              defects: []
-              reason: "B1"
-              verdict: none
-            """).hasPrefix("line 13 column 3: unknown key 'verdict' in 'truth'; allowed keys are gesture, intent, defects"))
-        #expect(Self.fixtureError("""
-              gesture: quickTap
-              intent: activate B
-              defects: dead_button
-              reason: "B1"
-            """) == "line 11 column 12: expected a list for 'truth.defects', got 'dead_button'")
+        #expect(
+            Self.fixtureError(
+                """
+                  gesture: quickTap
+                  intent: activate B
+                  defects: []
+                """) == "line 9 column 3: 'truth' is missing the required key 'reason'")
+        #expect(
+            Self.fixtureError(
+                """
+                  gesture: quickTap
+                  intent: activate B
+                  defects: []
+                  reason: "B1"
+                  verdict: none
+                """
+            ).hasPrefix("line 13 column 3: unknown key 'verdict' in 'truth'; allowed keys are gesture, intent, defects"))
+        #expect(
+            Self.fixtureError(
+                """
+                  gesture: quickTap
+                  intent: activate B
+                  defects: dead_button
+                  reason: "B1"
+                """) == "line 11 column 12: expected a list for 'truth.defects', got 'dead_button'")
     }
 
     @Test func theBlockDoesNotChangeTheScenario() throws {

@@ -2,6 +2,7 @@ import ScenarioKit
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 @testable import SweepShrinker
 
@@ -67,8 +68,10 @@ import TouchScenarios
         var gesture: Gesture
     }
 
-    static func judge(_ family: GestureFamily, on name: String, in scene: Scene, script: [ScriptEvent],
-                      intent override: Intent? = nil) -> Judged {
+    static func judge(
+        _ family: GestureFamily, on name: String, in scene: Scene, script: [ScriptEvent],
+        intent override: Intent? = nil
+    ) -> Judged {
         let target = element(name, in: scene)
         let intent = override ?? GestureIntents.tapIntent(family, element: target, scene: scene)
         var s = scene
@@ -77,8 +80,9 @@ import TouchScenarios
         let summary = Engine.summary(prepared)
         let down = script.first!.time, lift = script.last!.time
         let gesture = Gesture(family: family, target: target.view, intent: intent, script: script, liftTime: lift, downTime: down)
-        return Judged(intent: intent, verdict: Classifier.classify(gesture: gesture, prepared: prepared, summary: summary),
-                      summary: summary, gesture: gesture)
+        return Judged(
+            intent: intent, verdict: Classifier.classify(gesture: gesture, prepared: prepared, summary: summary),
+            summary: summary, gesture: gesture)
     }
 
     // MARK: Long press
@@ -205,8 +209,9 @@ import TouchScenarios
         #expect(shrunk.recognizer(named: "Menu.longPress") != nil)
         #expect(shrunk.recognizer(named: "Photo.doubleTap") == nil && shrunk.recognizer(named: "R.zoom") == nil)
         j.gesture = result.subject.gesture
-        let file = MinimalReproFile(exampleID: "x", defect: .deadButton, cause: result.cause, gesture: j.gesture, scene: shrunk,
-                                    command: "test")
+        let file = MinimalReproFile(
+            exampleID: "x", defect: .deadButton, cause: result.cause, gesture: j.gesture, scene: shrunk,
+            command: "test")
         #expect(file.intent == "trigger Menu Menu.longPress")
         let read = try #require(file.gesture(in: shrunk))
         #expect(read.intent == .trigger(shrunk.view(named: "Menu")!, handler: shrunk.recognizer(named: "Menu.longPress")!))

@@ -2,6 +2,7 @@ import ScenarioKit
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 
 /// `invisible_feedback` (docs/defects.md) on hand-made scenarios, both ways: a press whose highlight the user
@@ -82,8 +83,9 @@ import TouchScenarios
 
     @Test func cellsAndValueControlsAreNotInTheDenominator() throws {
         // A selected cell shows its selection, a switch its new value: their missing highlight is no missed feedback.
-        let cell = try classifier.verdict(ClassifierTests.tree(), family: .quickTap, intent: { .select($0.view(named: "Cell")!) },
-                                          script: ClassifierTests.tap(195, 330))
+        let cell = try classifier.verdict(
+            ClassifierTests.tree(), family: .quickTap, intent: { .select($0.view(named: "Cell")!) },
+            script: ClassifierTests.tap(195, 330))
         #expect(!cell.applicable.contains(.invisibleFeedback) && cell.defects.isEmpty)
         let yaml = """
             name: t
@@ -101,8 +103,10 @@ import TouchScenarios
     }
 
     @Test func aFingerIsDownFromItsDownUpToButNotIncludingItsLift() {
-        let script = [ScriptEvent(time: .ms(10), action: .down(Point(1, 1))), ScriptEvent(time: .ms(60), action: .up(nil)),
-                      ScriptEvent(time: .ms(100), touch: 2, action: .down(Point(1, 1)))]
+        let script = [
+            ScriptEvent(time: .ms(10), action: .down(Point(1, 1))), ScriptEvent(time: .ms(60), action: .up(nil)),
+            ScriptEvent(time: .ms(100), touch: 2, action: .down(Point(1, 1)))
+        ]
         #expect(!Classifier.fingerDown(at: .ms(5), script: script))
         #expect(Classifier.fingerDown(at: .ms(10), script: script))
         #expect(Classifier.fingerDown(at: .ms(59.999), script: script))
@@ -116,7 +120,8 @@ import TouchScenarios
         let b = scene.view(named: "B")!
         let script = ClassifierTests.tap(70, 122)
         let gesture = Gesture(family: .quickTap, target: b, intent: .activate(b), script: script, liftTime: .ms(60), downTime: .zero)
-        #expect(CauseFinder.cause(of: .invisibleFeedback, gesture: gesture, scene: scene)
+        #expect(
+            CauseFinder.cause(of: .invisibleFeedback, gesture: gesture, scene: scene)
                 == "touchesBegan withheld by SV.delay until the lift (G5): B lit only at touch-up")
         let held = ClassifierTests.tap(70, 122, hold: 160)
         let short = Gesture(family: .heldTap, target: b, intent: .activate(b), script: held, liftTime: .ms(160), downTime: .zero)

@@ -1,20 +1,22 @@
 import Testing
 import TouchScenarios
+
 @testable import SweepCore
 
 /// Which examples a sweep keeps per configuration × defect class: the earliest on each kind of screen, and
 /// of those the `examples` earliest — the same whatever order units finish in.
 @Suite struct KeptExamplesTests {
     static func example(tree: Int, gesture: Int = 0, template: TreeTemplate) -> DefectExample {
-        DefectExample(configuration: 0, defect: .deadButton, treeIndex: tree, family: .quickTap, placement: 0,
-                      gestureIndex: gesture, template: template, treeSeed: 1, target: "X")
+        DefectExample(
+            configuration: 0, defect: .deadButton, treeIndex: tree, family: .quickTap, placement: 0,
+            gestureIndex: gesture, template: template, treeSeed: 1, target: "X")
     }
 
     /// The drawer's overlay kills taps on trees 0–3; a form's tap-to-dismiss recognizer on tree 4.
     static let arriving: [DefectExample] = [
         example(tree: 0, template: .drawer), example(tree: 1, template: .drawer), example(tree: 2, gesture: 3, template: .drawer),
         example(tree: 3, template: .drawer), example(tree: 4, template: .form), example(tree: 5, template: .form),
-        example(tree: 6, template: .feed), example(tree: 7, template: .pager), example(tree: 8, template: .settings),
+        example(tree: 6, template: .feed), example(tree: 7, template: .pager), example(tree: 8, template: .settings)
     ]
 
     static func kept(_ examples: [DefectExample], limit: Int) -> [DefectExample] {
@@ -37,8 +39,10 @@ import TouchScenarios
     }
 
     @Test func importedScreensAreEachTheirOwnKind() {
-        let screens = [Self.example(tree: 0, template: .screen), Self.example(tree: 0, gesture: 2, template: .screen),
-                       Self.example(tree: 1, template: .screen)]
+        let screens = [
+            Self.example(tree: 0, template: .screen), Self.example(tree: 0, gesture: 2, template: .screen),
+            Self.example(tree: 1, template: .screen)
+        ]
         #expect(Self.kept(screens, limit: 5).map(\.treeIndex) == [0, 1])
     }
 }

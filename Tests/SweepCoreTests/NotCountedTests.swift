@@ -2,6 +2,7 @@ import ScenarioKit
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 
 /// Runs counted in no class (docs/defects.md, "Runs not counted"): taps on text inputs, whose editing UIKit does
@@ -26,14 +27,16 @@ import TouchScenarios
     @Test func aTapOnATextFieldUnderTapToDismissIsNotCountedWhereACustomControlIsDead() throws {
         // The plain-control model would call the field dead (the dismiss tap recognizes at the lift and cancels it,
         // G4); whether UIKit's text interaction lets the field begin editing first is not documented.
-        let field = try classifier.verdict(Self.form(cancels: true), family: .quickTap, intent: { .activate($0.view(named: "Field")!) },
-                                           script: ClassifierTests.tap(100, 140))
+        let field = try classifier.verdict(
+            Self.form(cancels: true), family: .quickTap, intent: { .activate($0.view(named: "Field")!) },
+            script: ClassifierTests.tap(100, 140))
         #expect(field.notCounted == .textInput)
         #expect(field.applicable.isEmpty && field.defects.isEmpty)
         #expect(field.highlightLatency == nil && field.actionLatency == nil)
         // The same tap on a custom control is a dead button (B4): that rests on documented rules only.
-        let control = try classifier.verdict(Self.form(cancels: true), family: .quickTap, intent: { .activate($0.view(named: "Go")!) },
-                                             script: ClassifierTests.tap(100, 222))
+        let control = try classifier.verdict(
+            Self.form(cancels: true), family: .quickTap, intent: { .activate($0.view(named: "Go")!) },
+            script: ClassifierTests.tap(100, 222))
         #expect(control.notCounted == nil && control.defects.contains(.deadButton))
     }
 
@@ -86,12 +89,14 @@ import TouchScenarios
         let deferred = try classifier.verdict(Self.list(topGate: false), family: .fastSwipe, intent: intent, script: pull)
         #expect(deferred.notCounted == nil && deferred.applicable.contains(.swallowedScroll) && deferred.defects.isEmpty)
         // Started under the 47 pt area, or moving up from inside it: the gate fails and the list scrolls.
-        let below = try classifier.verdict(Self.list(topGate: true), family: .fastSwipe, intent: intent,
-                                           script: ClassifierTests.swipe(from: Point(195, 60), dy: 150))
+        let below = try classifier.verdict(
+            Self.list(topGate: true), family: .fastSwipe, intent: intent,
+            script: ClassifierTests.swipe(from: Point(195, 60), dy: 150))
         #expect(below.notCounted == nil && below.defects.isEmpty)
-        let up = try classifier.verdict(Self.list(topGate: true), family: .fastSwipe,
-                                        intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 30) },
-                                        script: ClassifierTests.swipe(from: Point(195, 40), dy: -30))
+        let up = try classifier.verdict(
+            Self.list(topGate: true), family: .fastSwipe,
+            intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 30) },
+            script: ClassifierTests.swipe(from: Point(195, 40), dy: -30))
         #expect(up.notCounted == nil && up.applicable.contains(.swallowedScroll) && up.defects.isEmpty)
     }
 
@@ -104,7 +109,9 @@ import TouchScenarios
         #expect(tally.runs == 2 && tally.notCounted(.systemGesture) == 1 && tally.notCounted(.textInput) == 0)
         #expect(Reports.metricColumns.prefix(3) == ["runs", "runs_not_counted_text_input", "runs_not_counted_system_gesture"])
         #expect(Reports.metrics(tally).prefix(3) == ["2", "0", "1"])
-        #expect(Tally(runs: 1, notCounted: [1, 1], attempts: tally.attempts, counts: tally.counts, highlightLatency: nil,
-                      actionLatency: nil) == nil, "more runs not counted than runs")
+        #expect(
+            Tally(
+                runs: 1, notCounted: [1, 1], attempts: tally.attempts, counts: tally.counts, highlightLatency: nil,
+                actionLatency: nil) == nil, "more runs not counted than runs")
     }
 }

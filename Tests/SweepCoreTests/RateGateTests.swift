@@ -1,6 +1,7 @@
 import Foundation
 import SweepReporting
 import Testing
+
 @testable import SweepCore
 
 /// `sweep check`'s rule on summary.csv: every configuration's rate of each named class at most its maximum.
@@ -34,8 +35,9 @@ import Testing
         func message(_ option: String) -> String? {
             do { _ = try RateGate.Limit(parsing: option); return nil } catch { return error.description }
         }
-        #expect(message("dead_buttons=0.1") == "--max dead_buttons=0.1: 'dead_buttons' is not a defect class; use one of "
-            + DefectClass.allCases.map(\.name).joined(separator: ", "))
+        #expect(
+            message("dead_buttons=0.1") == "--max dead_buttons=0.1: 'dead_buttons' is not a defect class; use one of "
+                + DefectClass.allCases.map(\.name).joined(separator: ", "))
         #expect(message("dead_button") == "--max dead_button: expected CLASS=RATE, e.g. dead_button=0.01 or dead_button=1%")
         #expect(message("dead_button=abc")?.hasPrefix("--max dead_button=abc: 'abc' is not a rate") == true)
         #expect(message("dead_button=-0.1")?.hasPrefix("--max dead_button=-0.1: '-0.1' is not a rate") == true)
@@ -46,34 +48,42 @@ import Testing
 
     @Test func aTableWithoutTheClassColumnsIsOneSentence() throws {
         let table = try CSVReader.parse("config_id,runs\nc001,3\n", name: "s.csv")
-        #expect(throws: CSVReader.Failure(description: "s.csv has no late_action_attempts and late_action_count columns; was it "
-            + "written by an older sweep?")) {
+        #expect(
+            throws: CSVReader.Failure(
+                description: "s.csv has no late_action_attempts and late_action_count columns; was it "
+                    + "written by an older sweep?")
+        ) {
             try RateGate.evaluate(summary: table, name: "s.csv", limits: [try RateGate.Limit(parsing: "late_action=0")])
         }
     }
 
     @Test func junitCountsFailuresAndSkipsAndEscapesText() {
-        let report = JUnitReport(name: "a&b", suites: [
-            JUnitReport.Suite(name: "dead_button", cases: [
-                .init(name: "c001 (x=<1>)", className: "sweep.dead_button", result: .passed),
-                .init(name: "c002", className: "sweep.dead_button", result: .failed(message: "30% \"high\"")),
-                .init(name: "c003", className: "sweep.dead_button", result: .skipped(message: "none")),
-            ]),
-        ])
-        #expect(report.render() == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="a&amp;b" tests="3" failures="1" errors="0" skipped="1">
-              <testsuite name="dead_button" tests="3" failures="1" errors="0" skipped="1">
-                <testcase classname="sweep.dead_button" name="c001 (x=&lt;1&gt;)"/>
-                <testcase classname="sweep.dead_button" name="c002">
-                  <failure message="30% &quot;high&quot;" type="rate">30% &quot;high&quot;</failure>
-                </testcase>
-                <testcase classname="sweep.dead_button" name="c003">
-                  <skipped message="none"/>
-                </testcase>
-              </testsuite>
-            </testsuites>
+        let report = JUnitReport(
+            name: "a&b",
+            suites: [
+                JUnitReport.Suite(
+                    name: "dead_button",
+                    cases: [
+                        .init(name: "c001 (x=<1>)", className: "sweep.dead_button", result: .passed),
+                        .init(name: "c002", className: "sweep.dead_button", result: .failed(message: "30% \"high\"")),
+                        .init(name: "c003", className: "sweep.dead_button", result: .skipped(message: "none"))
+                    ])
+            ])
+        #expect(
+            report.render() == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="a&amp;b" tests="3" failures="1" errors="0" skipped="1">
+                  <testsuite name="dead_button" tests="3" failures="1" errors="0" skipped="1">
+                    <testcase classname="sweep.dead_button" name="c001 (x=&lt;1&gt;)"/>
+                    <testcase classname="sweep.dead_button" name="c002">
+                      <failure message="30% &quot;high&quot;" type="rate">30% &quot;high&quot;</failure>
+                    </testcase>
+                    <testcase classname="sweep.dead_button" name="c003">
+                      <skipped message="none"/>
+                    </testcase>
+                  </testsuite>
+                </testsuites>
 
-            """)
+                """)
     }
 }

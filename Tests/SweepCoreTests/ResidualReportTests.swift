@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 
 /// "Residual after the fix" (docs/reports.md): which configurations apply every documented seed fix, and what
@@ -20,20 +21,28 @@ import TouchScenarios
     @Test func theQuickstartHasOneConfigurationWithEveryFix() throws {
         let plan = try Self.shipped("quickstart.yaml")
         let fixed = plan.everyFix
-        #expect(fixed.axes == ["scrollViews.delaysContentTouches", "scrollViews.touchesShouldCancel", "dismissTap.cancelsTouchesInView",
-                               "overlay.passThrough", "overlay.panMoved"])
+        #expect(
+            fixed.axes == [
+                "scrollViews.delaysContentTouches", "scrollViews.touchesShouldCancel", "dismissTap.cancelsTouchesInView",
+                "overlay.passThrough", "overlay.panMoved"
+            ])
         #expect(fixed.unfixable.isEmpty)
         #expect(fixed.configurations.map { plan.configurations[$0].id } == ["c016"])
-        #expect(EveryFixConfigurations.fixValues(plan: plan) == [
-            "scrollViews.delaysContentTouches=false", "scrollViews.touchesShouldCancel=always", "dismissTap.cancelsTouchesInView=false",
-            "overlay.passThrough=true", "overlay.panMoved=true"])
+        #expect(
+            EveryFixConfigurations.fixValues(plan: plan) == [
+                "scrollViews.delaysContentTouches=false", "scrollViews.touchesShouldCancel=always", "dismissTap.cancelsTouchesInView=false",
+                "overlay.passThrough=true", "overlay.panMoved=true"
+            ])
     }
 
     @Test func theSeedsSweepFixesEveryFixAxisAndKeepsTheOtherAxesFree() throws {
         let plan = try Self.shipped("seeds-sweep.yaml")
         let fixed = plan.everyFix
-        #expect(fixed.axes == ["scrollViews.delaysContentTouches", "scrollViews.touchesShouldCancel", "dismissTap.cancelsTouchesInView",
-                               "dismissTap.shouldReceive", "overlay.passThrough", "overlay.panMoved"])
+        #expect(
+            fixed.axes == [
+                "scrollViews.delaysContentTouches", "scrollViews.touchesShouldCancel", "dismissTap.cancelsTouchesInView",
+                "dismissTap.shouldReceive", "overlay.passThrough", "overlay.panMoved"
+            ])
         // delaysContentTouches = false keeps only UIKit's 150 ms (the exclude rules); scrollHysteresis keeps its 15
         // values and canCancelContentTouches only true (false excludes every policy but default); two fixing policies.
         #expect(fixed.configurations.count == 15 * 2)
@@ -43,8 +52,9 @@ import TouchScenarios
                 #expect(AxisCatalog.seedFix(forAxis: axis)!.isFix(value), "\(plan.configurations[c].id) \(axis)=\(value)")
             }
         }
-        #expect(EveryFixConfigurations.fixValues(plan: plan)[1]
-            == "scrollViews.touchesShouldCancel=always|controlsExceptTextInputsSlidersSwitches")
+        #expect(
+            EveryFixConfigurations.fixValues(plan: plan)[1]
+                == "scrollViews.touchesShouldCancel=always|controlsExceptTextInputsSlidersSwitches")
     }
 
     @Test func aConfigWithoutAFixingValueOrWhoseExclusionsDropItHasNone() throws {
@@ -52,15 +62,19 @@ import TouchScenarios
         #expect(noAxis.everyFix.axes.isEmpty && noAxis.everyFix.configurations.isEmpty)
         #expect(ResidualReport.noConfigurationReason(noAxis.everyFix)?.hasPrefix("The config names no axis with a seed fix") == true)
 
-        let neverFixed = try Self.plan("name: b\naxes:\n  dismissTap.cancelsTouchesInView: true\n  overlay.passThrough: [false, true]\ntrees:\n  perConfiguration: 1\n")
+        let neverFixed = try Self.plan(
+            "name: b\naxes:\n  dismissTap.cancelsTouchesInView: true\n  overlay.passThrough: [false, true]\ntrees:\n  perConfiguration: 1\n")
         #expect(neverFixed.everyFix.unfixable == ["dismissTap.cancelsTouchesInView"])
         #expect(neverFixed.everyFix.configurations.isEmpty)
-        #expect(ResidualReport.noConfigurationReason(neverFixed.everyFix)
-            == "No configuration applies every fix: dismissTap.cancelsTouchesInView never takes a fixing value.")
-        #expect(EveryFixConfigurations.fixValues(plan: neverFixed)
-            == ["dismissTap.cancelsTouchesInView=(none of true)", "overlay.passThrough=true"])
+        #expect(
+            ResidualReport.noConfigurationReason(neverFixed.everyFix)
+                == "No configuration applies every fix: dismissTap.cancelsTouchesInView never takes a fixing value.")
+        #expect(
+            EveryFixConfigurations.fixValues(plan: neverFixed)
+                == ["dismissTap.cancelsTouchesInView=(none of true)", "overlay.passThrough=true"])
 
-        let excluded = try Self.plan("""
+        let excluded = try Self.plan(
+            """
             name: c
             axes:
               dismissTap.cancelsTouchesInView: bool
@@ -121,13 +135,15 @@ import TouchScenarios
             #expect(text.contains("    \(row.kind.name) (\(row.kind.rule))  \(row.count)  e.g. \(row.exampleID)\n"), "\(row)")
         }
         let dead = text.split(separator: "\n").first { $0.hasPrefix("  dead_button ") }
-        #expect(dead.map { $0.split(separator: " ").prefix(3) == ["dead_button", "0", "/"] } == true,
-                "a class with nothing left still says so: \(dead ?? "")")
+        #expect(
+            dead.map { $0.split(separator: " ").prefix(3) == ["dead_button", "0", "/"] } == true,
+            "a class with nothing left still says so: \(dead ?? "")")
         #expect(TerminalSummary.render(plan: plan, tallies: tallies).hasSuffix(text), "the summary ends with it")
 
         let none = try Self.plan("name: a\naxes:\n  contentTouchDelay: [0, 150]\ntrees:\n  perConfiguration: 1\n  templates: {feed: 1}\n")
-        #expect(ResidualReport.terminal(none, ParallelSweep.run(none, threads: 1)).hasSuffix(
-            "\n  The config names no axis with a seed fix (docs/sweep-config.md's axis table lists them).\n"))
+        #expect(
+            ResidualReport.terminal(none, ParallelSweep.run(none, threads: 1)).hasSuffix(
+                "\n  The config names no axis with a seed fix (docs/sweep-config.md's axis table lists them).\n"))
     }
 
     // MARK: The runs behind it

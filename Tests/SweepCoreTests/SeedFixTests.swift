@@ -1,6 +1,7 @@
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 
 /// Issue 13 §5: each seed article's documented fix, applied to the screens it is about, drives the defect it fixes
@@ -20,9 +21,12 @@ import TouchScenarios
     @Test func seed002ThePassThroughOverlayWithItsPanMovedFreesWhatLiesBelowTheDrawer() throws {
         let passThrough = FixSweep.fixValues("overlay.passThrough"), panMoved = FixSweep.fixValues("overlay.panMoved")
         #expect(passThrough == [.bool(true)] && panMoved == [.bool(true)])
-        let sweep = try FixSweep(axes: ["overlay.passThrough: [false, true]", "overlay.panMoved: [false, true]",
-                                        "scrollViews.delaysContentTouches: [true, false]"],
-                                 templates: [.drawer], trees: 16)
+        let sweep = try FixSweep(
+            axes: [
+                "overlay.passThrough: [false, true]", "overlay.panMoved: [false, true]",
+                "scrollViews.delaysContentTouches: [true, false]"
+            ],
+            templates: [.drawer], trees: 16)
         let naive: [String: [AxisValue]] = ["overlay.passThrough": [.bool(false)], "overlay.panMoved": [.bool(false)]]
         let fixed: [String: [AxisValue]] = ["overlay.passThrough": passThrough, "overlay.panMoved": panMoved]
         #expect(sweep.configurationCount(where: naive) == 2 && sweep.configurationCount(where: fixed) == 2)
@@ -51,10 +55,13 @@ import TouchScenarios
         let cancels = FixSweep.fixValues("dismissTap.cancelsTouchesInView")
         let receive = FixSweep.fixValues("dismissTap.shouldReceive")
         #expect(cancels == [.bool(false)] && receive == [.text("notOnControls"), .text("notInScrollViews")])
-        let sweep = try FixSweep(axes: ["dismissTap.cancelsTouchesInView: [true, false]",
-                                        "dismissTap.shouldReceive: [always, notOnControls, notInScrollViews]",
-                                        "scrollViews.delaysContentTouches: [true, false]"],
-                                 templates: [.form], trees: 24)
+        let sweep = try FixSweep(
+            axes: [
+                "dismissTap.cancelsTouchesInView: [true, false]",
+                "dismissTap.shouldReceive: [always, notOnControls, notInScrollViews]",
+                "scrollViews.delaysContentTouches: [true, false]"
+            ],
+            templates: [.form], trees: 24)
         let shipped: [String: [AxisValue]] = ["dismissTap.cancelsTouchesInView": [.bool(true)], "dismissTap.shouldReceive": [.text("always")]]
         // B4, with and without the scroll view's delay: the recognizer recognizes at touch-up and cancels (or drops)
         // the touch of the cell under the finger (G4) — seed 000's table row that is never selected, here a choice
@@ -79,9 +86,12 @@ import TouchScenarios
     @Test func seed004ControlContainableScrollViewLetsDragsFromControlsScroll() throws {
         let policies = FixSweep.fixValues("scrollViews.touchesShouldCancel")
         #expect(policies == [.text("controlsExceptTextInputsSlidersSwitches"), .text("always")])
-        let sweep = try FixSweep(axes: ["scrollViews.delaysContentTouches: [true, false]",
-                                        "scrollViews.touchesShouldCancel: " + Self.list([.text("default")] + policies)],
-                                 templates: Self.scrollTemplates, trees: 36)
+        let sweep = try FixSweep(
+            axes: [
+                "scrollViews.delaysContentTouches: [true, false]",
+                "scrollViews.touchesShouldCancel: " + Self.list([.text("default")] + policies)
+            ],
+            templates: Self.scrollTemplates, trees: 36)
         let shipped: [String: [AxisValue]] = ["scrollViews.touchesShouldCancel": [.text("default")]]
         // B2 on every kind of screen with controls in a scroll view: the control has the touch and UIKit's default
         // touchesShouldCancel(in:) says no for a UIControl, so the pan fails (S7) and the drag scrolls nothing.
@@ -101,7 +111,8 @@ import TouchScenarios
         // residual by design, not a failure of the fix.
         let containable: [String: [AxisValue]] = ["scrollViews.touchesShouldCancel": [.text("controlsExceptTextInputsSlidersSwitches")]]
         let exempt: Set<ViewKind> = [.textField, .textView, .slider, .switch]
-        let left = sweep.runs(.swallowedScroll, .touchesShouldCancelFalse, where: containable)
+        let left =
+            sweep.runs(.swallowedScroll, .touchesShouldCancelFalse, where: containable)
             + sweep.runs(.ghostTap, .touchesShouldCancelFalse, where: containable)
         #expect(!left.isEmpty, "the exemptions show on these screens")
         let other = left.filter { !exempt.contains($0.hitKind ?? .view) }
@@ -115,9 +126,12 @@ import TouchScenarios
         let delays = FixSweep.fixValues("scrollViews.delaysContentTouches")
         let policies = FixSweep.fixValues("scrollViews.touchesShouldCancel")
         #expect(delays == [.bool(false)])
-        let sweep = try FixSweep(axes: ["scrollViews.delaysContentTouches: [true, false]",
-                                        "scrollViews.touchesShouldCancel: " + Self.list([.text("default")] + policies)],
-                                 templates: Self.scrollTemplates, trees: 36)
+        let sweep = try FixSweep(
+            axes: [
+                "scrollViews.delaysContentTouches: [true, false]",
+                "scrollViews.touchesShouldCancel: " + Self.list([.text("default")] + policies)
+            ],
+            templates: Self.scrollTemplates, trees: 36)
         // B1: a press held in a scroll view highlights only when the 150 ms content delay ends (S1), on every kind
         // of screen.
         let delayed: [String: [AxisValue]] = ["scrollViews.delaysContentTouches": [.bool(true)]]
@@ -141,9 +155,14 @@ import TouchScenarios
         // Why the article pairs them: without the delay but with UIKit's cancel policy, every control under a drag
         // keeps it (S7, B2) and fires on lift (a ghost tap).
         let half: [String: [AxisValue]] = ["scrollViews.delaysContentTouches": delays, "scrollViews.touchesShouldCancel": [.text("default")]]
-        #expect(sweep.count(.swallowedScroll, .touchesShouldCancelFalse, where: half)
-            > sweep.count(.swallowedScroll, .touchesShouldCancelFalse, where: ["scrollViews.delaysContentTouches": [.bool(true)],
-                                                                              "scrollViews.touchesShouldCancel": [.text("default")]]))
+        #expect(
+            sweep.count(.swallowedScroll, .touchesShouldCancelFalse, where: half)
+                > sweep.count(
+                    .swallowedScroll, .touchesShouldCancelFalse,
+                    where: [
+                        "scrollViews.delaysContentTouches": [.bool(true)],
+                        "scrollViews.touchesShouldCancel": [.text("default")]
+                    ]))
         #expect(sweep.count(.ghostTap, .touchesShouldCancelFalse, where: half) > 0)
     }
 }

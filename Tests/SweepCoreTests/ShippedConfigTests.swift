@@ -2,6 +2,7 @@ import Foundation
 import SweepPlanning
 import TestSupport
 import Testing
+
 @testable import SweepCore
 
 /// The configs the project ships do what their comments promise.
@@ -37,8 +38,10 @@ import Testing
         let quick = SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/quickstart.yaml").path))
         let seeds = SweepPlan(try SweepConfigLoader.load(path: Repository.url("configs/seeds-sweep.yaml").path))
         #expect(seeds.totalRuns > 50 * quick.totalRuns, "the seeds sweep takes minutes, not seconds")
-        for axis in ["contentTouchDelay", "scrollHysteresis", "scrollViews.delaysContentTouches",
-                     "scrollViews.canCancelContentTouches", "scrollViews.touchesShouldCancel", "dismissTap.cancelsTouchesInView"] {
+        for axis in [
+            "contentTouchDelay", "scrollHysteresis", "scrollViews.delaysContentTouches",
+            "scrollViews.canCancelContentTouches", "scrollViews.touchesShouldCancel", "dismissTap.cancelsTouchesInView"
+        ] {
             #expect(seeds.config.axes.contains { $0.name == axis }, "seeds-sweep.yaml varies \(axis)")
         }
     }
@@ -50,7 +53,9 @@ import Testing
         }
         let real = try load("real-screens.yaml"), templates = try load("templates-vs-real.yaml")
         for axis in real.config.axes {
-            #expect(templates.config.axes.first { $0.name == axis.name }?.values == axis.values, "templates-vs-real.yaml varies \(axis.name) as real-screens.yaml does")
+            #expect(
+                templates.config.axes.first { $0.name == axis.name }?.values == axis.values,
+                "templates-vs-real.yaml varies \(axis.name) as real-screens.yaml does")
         }
         #expect(templates.configurations.count == real.configurations.count)
         #expect(templates.config.trees.templates.map(\.template).sorted { $0.rawValue < $1.rawValue } == [.carousel, .feed, .form, .settings])

@@ -3,6 +3,7 @@ import SweepPlanning
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 
 /// `swallowed_zoom` (docs/defects.md) on hand-made photo viewers, both ways, and the opt-in photo sweep end to
@@ -58,11 +59,13 @@ import TouchScenarios
         let photo = try #require(scene.view(named: "Photo"))
         let prepared = PreparedScene(scene)
         var runner = EngineRunner()
-        let gesture = Gesture(family: .pinchZoom, target: photo, intent: .zoom(photo, factor: factor), script: script,
-                              liftTime: .ms(208), downTime: .zero)
+        let gesture = Gesture(
+            family: .pinchZoom, target: photo, intent: .zoom(photo, factor: factor), script: script,
+            liftTime: .ms(208), downTime: .zero)
         return runner.withSummary(prepared, script: script) { summary in
             let v = Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
-            let cause = v.defects.contains(.swallowedZoom)
+            let cause =
+                v.defects.contains(.swallowedZoom)
                 ? CauseAnalysis.cause(of: .swallowedZoom, gesture: gesture, scene: scene, summary: summary) : nil
             return (v, cause)
         }
@@ -107,8 +110,11 @@ import TouchScenarios
 
     @Test func theClassIsLastSoOlderColumnsKeepTheirPlaces() {
         #expect(DefectClass.allCases.last == .swallowedZoom && DefectClass.swallowedZoom.name == "swallowed_zoom")
-        #expect(DefectClass.allCases.map(\.name).prefix(7) == ["dead_button", "swallowed_scroll", "ghost_tap", "wrong_scroller",
-                                                              "late_feedback", "late_action", "invisible_feedback"])
+        #expect(
+            DefectClass.allCases.map(\.name).prefix(7) == [
+                "dead_button", "swallowed_scroll", "ghost_tap", "wrong_scroller",
+                "late_feedback", "late_action", "invisible_feedback"
+            ])
     }
 
     // MARK: The photo sweep

@@ -2,6 +2,7 @@ import Foundation
 import SweepPlanning
 import TestSupport
 import Testing
+
 @testable import SweepCore
 
 /// The progress `sweep run` and `sweep submit` show (issue 16 §1): trees are the exact measure, scenarios run
@@ -37,8 +38,9 @@ import Testing
 
     @Test func aResumedSweepCountsOnlyThisRunsWork() {
         // 100 trees and 2000 scenarios came from the journal; this run did 50 trees and 1000 scenarios in 5 s.
-        let p = SweepProgress(treesDone: 150, treesTotal: 200, scenariosDone: 3000, scenariosTotal: 4400, elapsedSeconds: 5,
-                              resumedTrees: 100, resumedScenarios: 2000)
+        let p = SweepProgress(
+            treesDone: 150, treesTotal: 200, scenariosDone: 3000, scenariosTotal: 4400, elapsedSeconds: 5,
+            resumedTrees: 100, resumedScenarios: 2000)
         #expect(p.scenarioRate == 200)
         #expect(p.etaSeconds == 5)
         #expect(p.finalText(on: 1, ("worker", "workers")) == "3000 scenarios in 5.00 s (200 scenarios/s on 1 worker)")

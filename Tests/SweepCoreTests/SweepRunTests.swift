@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 
 /// A small sweep run end to end in process: determinism across threads and unit sizes, replayable examples.
@@ -158,8 +159,9 @@ import TouchScenarios
         #expect(text.contains("Highest swallowed_scroll rates"))
         #expect(text.contains("Axes that drive each defect"))
         let textInputs = tallies.configurations.reduce(0) { $0 + $1.total.notCounted(.textInput) }
-        #expect(textInputs > 0 && text.contains("Runs counted in no class (docs/defects.md): text_input \(textInputs) "),
-                "the tiny sweep's form has text fields")
+        #expect(
+            textInputs > 0 && text.contains("Runs counted in no class (docs/defects.md): text_input \(textInputs) "),
+            "the tiny sweep's form has text fields")
         // Each defect with attempts names its axes, largest main effect first, as effects.csv's main rows give them.
         let table = EffectsReport.table(plan, tallies)
         let lateOutcome = try #require(table.outcomes.firstIndex(of: "late_feedback"))

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 @testable import SweepShrinker
 
@@ -15,10 +16,12 @@ import TouchScenarios
         let prepared = PreparedScene(scene)
         let summary = Engine.summary(prepared)
         let v = try #require(scene.view(named: target))
-        let gesture = Gesture(family: .quickTap, target: v, intent: .activate(v), script: scene.script,
-                              liftTime: scene.script.last!.time, downTime: scene.script.first!.time)
+        let gesture = Gesture(
+            family: .quickTap, target: v, intent: .activate(v), script: scene.script,
+            liftTime: scene.script.last!.time, downTime: scene.script.first!.time)
         let verdict = Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
-        let cause = verdict.defects.contains(.deadButton)
+        let cause =
+            verdict.defects.contains(.deadButton)
             ? CauseAnalysis.cause(of: .deadButton, gesture: gesture, scene: scene, summary: summary) : nil
         return (verdict, cause)
     }
@@ -46,8 +49,10 @@ import TouchScenarios
     }
 
     @Test func theGoldenCasesTruthBlockAgreesWithTheClassifier() throws {
-        let loaded = try ScenarioLoader.load(path: Repository.url(
-            "configs/scenarios/golden/TA-07-nil-target-nobody-performs.yaml").path)
+        let loaded = try ScenarioLoader.load(
+            path: Repository.url(
+                "configs/scenarios/golden/TA-07-nil-target-nobody-performs.yaml"
+            ).path)
         let truth = try #require(loaded.truth)
         #expect(truth.defects.map(\.text) == ["dead_button"])
         let (verdict, _) = try verdict("TA-07-nil-target-nobody-performs.yaml", target: "B")
@@ -55,24 +60,33 @@ import TouchScenarios
     }
 
     @Test func theCauseFinderWordsAnActionNobodyPerformed() throws {
-        let scene = try ScenarioLoader.load(path: Repository.url(
-            "configs/scenarios/golden/TA-07-nil-target-nobody-performs.yaml").path).scene
+        let scene = try ScenarioLoader.load(
+            path: Repository.url(
+                "configs/scenarios/golden/TA-07-nil-target-nobody-performs.yaml"
+            ).path
+        ).scene
         let b = try #require(scene.view(named: "B"))
-        let gesture = Gesture(family: .quickTap, target: b, intent: .activate(b), script: scene.script,
-                              liftTime: .ms(100), downTime: .zero)
+        let gesture = Gesture(
+            family: .quickTap, target: b, intent: .activate(b), script: scene.script,
+            liftTime: .ms(100), downTime: .zero)
         let text = CauseFinder.cause(of: .deadButton, gesture: gesture, scene: scene)
         #expect(text.hasPrefix("B fired, but no responder performed its action: B → nil-targeted share(_:) (TouchUpInside)"))
     }
 
     @Test func shrinkingKeepsTheRegistrationsOfKeptViewsAndDropsThoseOfRemovedTargets() throws {
-        let scene = try ScenarioLoader.load(path: Repository.url(
-            "configs/scenarios/golden/TA-04-several-targets-registration-order.yaml").path).scene
+        let scene = try ScenarioLoader.load(
+            path: Repository.url(
+                "configs/scenarios/golden/TA-04-several-targets-registration-order.yaml"
+            ).path
+        ).scene
         #expect(scene.canonical().scene == scene)
         // Remove C (B moves up to R): the registration targeting C goes, the others are remapped.
         var keep = Array(repeating: true, count: scene.views.count)
         keep[scene.view(named: "C")!] = false
-        let rebuilt = scene.rebuilt(keepingViews: keep, recognizers: Array(repeating: true, count: scene.recognizers.count),
-                                    controllers: [true]).scene
+        let rebuilt = scene.rebuilt(
+            keepingViews: keep, recognizers: Array(repeating: true, count: scene.recognizers.count),
+            controllers: [true]
+        ).scene
         let b = try #require(rebuilt.view(named: "B"))
         let r = try #require(rebuilt.view(named: "R"))
         #expect(rebuilt.registrations(of: b).map(\.handler) == [.target(.controller(0), action: "save"), .target(.view(r), action: "track")])

@@ -1,14 +1,18 @@
 import SweepProtocol
 import Testing
+
 @testable import SweepDistributed
 
 /// The cluster simulation behind `engine-bench --cluster-sim`: its bookkeeping (commits, latencies, the
 /// coordinator's charged time), not its timings.
 @Suite struct ClusterSimulationTests {
-    static func config(workers: Int, slots: Int, configurations: Int, trees: Int, unitMs: Int64, latencyMs: Int64,
-                       prefetch: Int? = nil) -> ClusterSimulation.Config {
-        var config = ClusterSimulation.Config(workers: workers, slots: slots, configurations: configurations, trees: trees,
-                                              treeNanoseconds: unitMs * 1_000_000, latencyNanoseconds: latencyMs * 1_000_000)
+    static func config(
+        workers: Int, slots: Int, configurations: Int, trees: Int, unitMs: Int64, latencyMs: Int64,
+        prefetch: Int? = nil
+    ) -> ClusterSimulation.Config {
+        var config = ClusterSimulation.Config(
+            workers: workers, slots: slots, configurations: configurations, trees: trees,
+            treeNanoseconds: unitMs * 1_000_000, latencyNanoseconds: latencyMs * 1_000_000)
         config.coordinator.maximumTreesPerUnit = 1
         config.prefetch = prefetch
         return config
@@ -16,8 +20,9 @@ import Testing
 
     @Test func aFreeCoordinatorCommitsEveryTreeOnceAndEachUnitTakesTwoLatenciesAndItsDuration() {
         // No prefetch: a unit starts the moment it reaches its worker, and nothing waits for the coordinator.
-        var simulation = ClusterSimulation(Self.config(workers: 3, slots: 2, configurations: 2, trees: 30, unitMs: 10, latencyMs: 2, prefetch: 0),
-                                           cpu: .free)
+        var simulation = ClusterSimulation(
+            Self.config(workers: 3, slots: 2, configurations: 2, trees: 30, unitMs: 10, latencyMs: 2, prefetch: 0),
+            cpu: .free)
         let report = simulation.run()
         #expect(report.finished)
         #expect(report.units == 60 && report.trees == 60)
@@ -33,8 +38,9 @@ import Testing
     @Test func aFixedCostPerMessageIsChargedToTheCoordinatorAndSaturatesIt() {
         // 16 slots of 10 ms units ask for 1,600 units a second; at 1 ms a message the coordinator manages under 1,000.
         let cost: Int64 = 1_000_000
-        var simulation = ClusterSimulation(Self.config(workers: 4, slots: 4, configurations: 2, trees: 200, unitMs: 10, latencyMs: 1),
-                                           cpu: .fixed(nanosecondsPerEvent: cost))
+        var simulation = ClusterSimulation(
+            Self.config(workers: 4, slots: 4, configurations: 2, trees: 200, unitMs: 10, latencyMs: 1),
+            cpu: .fixed(nanosecondsPerEvent: cost))
         let report = simulation.run()
         #expect(report.finished)
         #expect(report.treesCommittedTwice == 0 && report.treesNeverCommitted == 0 && report.units == 400)

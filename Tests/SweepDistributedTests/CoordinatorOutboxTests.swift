@@ -1,5 +1,6 @@
 import SweepProtocol
 import Testing
+
 @testable import SweepDistributed
 
 /// The coordinator's outbox: assigns and acks to a worker leave as batches at the end of a pass; anything else
@@ -48,9 +49,12 @@ import Testing
     @Test func batchesAreSplitAtTheLimitInOrder() {
         var outbox = CoordinatorOutbox(batchLimit: 3)
         for i in 0 ..< 7 { _ = outbox.add(Self.assign(i), to: Self.a) }
-        #expect(outbox.drain().map(\.1) == [.assignments([Self.entry(0), Self.entry(1), Self.entry(2)]),
-                                            .assignments([Self.entry(3), Self.entry(4), Self.entry(5)]),
-                                            Self.assign(6)])
+        #expect(
+            outbox.drain().map(\.1) == [
+                .assignments([Self.entry(0), Self.entry(1), Self.entry(2)]),
+                .assignments([Self.entry(3), Self.entry(4), Self.entry(5)]),
+                Self.assign(6)
+            ])
         #expect(CoordinatorOutbox(batchLimit: 1_000_000).batchLimit == 4096, "never more than a decoder accepts")
     }
 

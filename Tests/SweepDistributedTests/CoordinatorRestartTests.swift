@@ -1,5 +1,6 @@
 import SweepProtocol
 import Testing
+
 @testable import SweepDistributed
 
 /// A coordinator killed and started again from its journal while its workers live (issue 14 §1), in virtual time:

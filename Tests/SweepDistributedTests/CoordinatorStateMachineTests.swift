@@ -1,6 +1,7 @@
 import SweepProtocol
 import Testing
 import TouchScenarios
+
 @testable import SweepDistributed
 
 /// The coordinator's rules as transcripts: events in, actions out, time passed by hand.
@@ -8,8 +9,10 @@ import TouchScenarios
     static let a = WorkerID(Array("worker-a".utf8))
     static let b = WorkerID(Array("worker-b".utf8))
 
-    static func machine(configurations: Int = 2, trees: Int = 3, covered: [TreeCoverage]? = nil,
-                        configure: (inout CoordinatorSettings) -> Void = { _ in }) -> CoordinatorStateMachine {
+    static func machine(
+        configurations: Int = 2, trees: Int = 3, covered: [TreeCoverage]? = nil,
+        configure: (inout CoordinatorSettings) -> Void = { _ in }
+    ) -> CoordinatorStateMachine {
         var settings = CoordinatorSettings(sweepID: "s", configHash: "h", configText: "name: x", engineVersion: "1.0")
         configure(&settings)
         return CoordinatorStateMachine(settings: settings, configurationCount: configurations, treeCount: trees, covered: covered)
@@ -140,7 +143,10 @@ import TouchScenarios
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
         let actions = m.handle(.received(Self.a, Self.ok(UnitSpec(configuration: 99, trees: 0 ..< 1))), nowMs: 1)
         #expect(Self.commits(actions).isEmpty)
-        #expect(actions.contains { if case .log(let l) = $0 { return l.description.contains("rejected a result for a unit not in the plan unit=c99:t0-0") } else { return false } })
+        #expect(
+            actions.contains {
+                if case .log(let l) = $0 { return l.description.contains("rejected a result for a unit not in the plan unit=c99:t0-0") } else { return false }
+            })
     }
 
     @Test func aUnitThatKeepsFailingIsQuarantinedAndTheSweepGoesOn() {
@@ -152,7 +158,8 @@ import TouchScenarios
         var now: Int64 = 1
         while let (unit, attempt) = Self.assigns(actions).first {
             let bad = unit.trees.lowerBound == 0
-            let message: ProtocolMessage = bad
+            let message: ProtocolMessage =
+                bad
                 ? .result(unit: unit, attempt: attempt, status: .error, elapsedMicroseconds: 0, payload: [], detail: "boom")
                 : Self.ok(unit, attempt: attempt)
             actions = m.handle(.received(Self.a, message), nowMs: now)
@@ -181,7 +188,7 @@ import TouchScenarios
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
         let first = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0))[0].0
         #expect(first.trees.count == 1)
-        _ = m.handle(.received(Self.a, Self.ok(first, elapsed: 2000)), nowMs: 1)  // 2 ms per tree
+        _ = m.handle(.received(Self.a, Self.ok(first, elapsed: 2000)), nowMs: 1) // 2 ms per tree
         let next = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 1))[0].0
         // 0.1 s / 2 ms = 50 trees, within the 10-units-per-slot bound of the 998 trees left.
         #expect(next.trees.count == 50)
@@ -223,7 +230,8 @@ import TouchScenarios
         // Its cost is unknown, so it is late once a second (minimumStragglerDelayMs) has passed: b gets a copy.
         let copy = m.handle(.tick, nowMs: 1001)
         #expect(Self.assigns(copy, to: Self.b).map(\.0) == [unit])
-        #expect(Self.logs(copy).contains { $0.hasPrefix("re-running a straggler on an idle worker late_ms=") && $0.hasSuffix("unit=\(unit.id) worker=worker-b") })
+        #expect(
+            Self.logs(copy).contains { $0.hasPrefix("re-running a straggler on an idle worker late_ms=") && $0.hasSuffix("unit=\(unit.id) worker=worker-b") })
         let won = m.handle(.received(Self.b, Self.ok(unit)), nowMs: 1100)
         #expect(Self.commits(won) == [unit])
         #expect(Self.cancels(won, to: Self.a) == [unit])
@@ -245,7 +253,10 @@ import TouchScenarios
         #expect(Self.assigns(moved, to: Self.b).map(\.0) == taken)
         #expect(Self.assigns(moved, to: Self.b).allSatisfy { $0.1 == 1 }, "a move is not a retry")
         #expect(Self.cancels(moved, to: Self.a) == taken)
-        #expect(Self.logs(moved).contains { $0.hasPrefix("moved queued units to an idle worker") && $0.contains("from=worker-a") && $0.contains("units=2 worker=worker-b") })
+        #expect(
+            Self.logs(moved).contains {
+                $0.hasPrefix("moved queued units to an idle worker") && $0.contains("from=worker-a") && $0.contains("units=2 worker=worker-b")
+            })
         // While b holds work of its own it takes no more (else two workers would pass units back and forth).
         #expect(Self.assigns(m.handle(.received(Self.b, .credit(count: 4)), nowMs: 20)).isEmpty)
         // b's results commit; a's result for a unit it had been told to drop is discarded.
@@ -299,7 +310,9 @@ import TouchScenarios
     }
 
     @Test func aUnitPastItsDeadlineIsRetried() {
-        var m = Self.machine(configurations: 1, trees: 1) { $0.minimumDeadlineMs = 500; $0.speculativeStragglers = false }
+        var m = Self.machine(configurations: 1, trees: 1) {
+            $0.minimumDeadlineMs = 500; $0.speculativeStragglers = false
+        }
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
         _ = m.handle(.received(Self.a, .credit(count: 2)), nowMs: 0)
         _ = m.handle(.received(Self.a, .heartbeat(inflight: 1)), nowMs: 450)
@@ -366,8 +379,12 @@ import TouchScenarios
         let next = Self.assigns(m.handle(.received(Self.a, .credit(count: 4)), nowMs: 2)).map(\.0)
         #expect(next.count == 4 && next.allSatisfy { $0.configuration == 1 || !$0.trees.overlaps(0 ..< 10) }, "\(next.map(\.id))")
         // A failure of a unit nobody holds changes nothing but is acknowledged, so the worker forgets it.
-        let failure = m.handle(.received(Self.a, .result(unit: UnitSpec(configuration: 1, trees: 15 ..< 16), attempt: 1, status: .error,
-                                                          elapsedMicroseconds: 0, payload: [], detail: "x")), nowMs: 3)
+        let failure = m.handle(
+            .received(
+                Self.a,
+                .result(
+                    unit: UnitSpec(configuration: 1, trees: 15 ..< 16), attempt: 1, status: .error,
+                    elapsedMicroseconds: 0, payload: [], detail: "x")), nowMs: 3)
         #expect(Self.commits(failure).isEmpty && m.retries == 0)
         #expect(failure.contains { if case .send(Self.a, .ack) = $0 { return true } else { return false } })
     }

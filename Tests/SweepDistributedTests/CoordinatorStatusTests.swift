@@ -1,5 +1,6 @@
 import SweepProtocol
 import Testing
+
 @testable import SweepDistributed
 
 /// What the coordinator's state machine says to `statusRequest`: its counters, and one row per worker.
@@ -26,16 +27,18 @@ import Testing
         #expect(r.retries == 0 && r.quarantinedCount == 0 && r.quarantinedUnits.isEmpty)
         // The driver fills these in (CoordinatorNode): the machine does not see tallies or the clock's origin.
         #expect(r.scenariosDone == 0 && r.treesThisRun == 0 && r.elapsedMs == 0)
-        #expect(r.workers == [
-            StatusReport.Worker(id: "worker-a", host: "h", slots: 2, unitsDone: 1, unitsHeld: 1, lastHeardMsAgo: 500),
-            StatusReport.Worker(id: "worker-b", host: "h", slots: 1, unitsDone: 0, unitsHeld: 0, lastHeardMsAgo: 990),
-        ])
+        #expect(
+            r.workers == [
+                StatusReport.Worker(id: "worker-a", host: "h", slots: 2, unitsDone: 1, unitsHeld: 1, lastHeardMsAgo: 500),
+                StatusReport.Worker(id: "worker-b", host: "h", slots: 1, unitsDone: 0, unitsHeld: 0, lastHeardMsAgo: 990)
+            ])
     }
 
     @Test func rateAndETAComeFromTheTreesOfThisRun() {
-        var r = StatusReport(sweepID: "s", configHash: "h", unitsDone: 0, unitsTotal: 0, treesDone: 50, treesTotal: 150,
-                             scenariosDone: 1000, scenariosTotal: 3000, treesThisRun: 20, elapsedMs: 4000, retries: 0,
-                             quarantinedCount: 0, quarantinedUnits: [], finished: false, workers: [])
+        var r = StatusReport(
+            sweepID: "s", configHash: "h", unitsDone: 0, unitsTotal: 0, treesDone: 50, treesTotal: 150,
+            scenariosDone: 1000, scenariosTotal: 3000, treesThisRun: 20, elapsedMs: 4000, retries: 0,
+            quarantinedCount: 0, quarantinedUnits: [], finished: false, workers: [])
         // 30 of the 50 trees were resumed from the journal: 20 trees in 4 s is 5 trees/s, 100 left take 20 s.
         #expect(r.treesPerSecond == 5 && r.scenariosPerSecond == 100 && r.etaSeconds == 20)
         r.treesThisRun = 0

@@ -1,5 +1,6 @@
 import SweepProtocol
 import Testing
+
 @testable import SweepDistributed
 
 /// A unit's lease lifecycle as transcripts (docs/STATE_MACHINES.md, "Coordinator: a unit's lease"): each

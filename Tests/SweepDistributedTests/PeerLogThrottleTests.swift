@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SweepDistributed
 
 /// The coordinator's log under a flood: one line per peer per second, the rest counted, nothing remembered for ever.
@@ -34,7 +35,7 @@ import Testing
 
     @Test func aForcedLineOpensThePeersSecondSoTheNoiseAfterItIsHeldBack() {
         var t = PeerLogThrottle()
-        t.force(Self.a, nowMs: 0)                                                   // "worker peer-a joined"
+        t.force(Self.a, nowMs: 0) // "worker peer-a joined"
         let noise = t.admit(Self.a, nowMs: 10)
         #expect(!noise)
         let ended = t.endedWindows(nowMs: 1000)

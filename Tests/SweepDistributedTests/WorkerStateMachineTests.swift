@@ -1,5 +1,6 @@
 import SweepProtocol
 import Testing
+
 @testable import SweepDistributed
 
 @Suite struct WorkerStateMachineTests {
@@ -46,8 +47,12 @@ import Testing
         var w = Self.machine(slots: 1)
         _ = w.handle(.connected, nowMs: 0)
         _ = w.handle(.received(Self.welcome), nowMs: 0)
-        let start = w.handle(.received(.assignments([Assignment(unit: Self.u1, attempt: 1, deadlineMs: 1000),
-                                                      Assignment(unit: Self.u2, attempt: 2, deadlineMs: 2000)])), nowMs: 1)
+        let start = w.handle(
+            .received(
+                .assignments([
+                    Assignment(unit: Self.u1, attempt: 1, deadlineMs: 1000),
+                    Assignment(unit: Self.u2, attempt: 2, deadlineMs: 2000)
+                ])), nowMs: 1)
         #expect(start.filter { if case .start = $0 { return true } else { return false } }.count == 1, "one slot: u1 runs, u2 waits")
         #expect(start.contains { if case .start(Self.u1, 1, 1000) = $0 { return true } else { return false } })
         let next = w.handle(.finished(Self.u1, attempt: 1, status: .ok, elapsedMicroseconds: 5, payload: [9], detail: ""), nowMs: 2)
@@ -92,8 +97,9 @@ import Testing
         }
         #expect(delays == [1000, 2000, 4000, 8000, 16000, 32000, 32000])
         let back = w.handle(.received(Self.welcome), nowMs: now)
-        #expect(Self.sent(back).contains { if case .result(Self.u1, 1, .ok, _, _, _) = $0 { return true } else { return false } },
-                "finished-but-unacknowledged results are re-sent after re-registering")
+        #expect(
+            Self.sent(back).contains { if case .result(Self.u1, 1, .ok, _, _, _) = $0 { return true } else { return false } },
+            "finished-but-unacknowledged results are re-sent after re-registering")
     }
 
     @Test func aHelloWaitsAtLeastThreeSecondsForItsWelcomeAndGoesAgainWhenTheConnectionComesBack() {
@@ -167,9 +173,13 @@ import Testing
         _ = w.handle(.connected, nowMs: 0)
         _ = w.handle(.received(Self.welcome), nowMs: 0)
         let u3 = UnitSpec(configuration: 0, trees: 2 ..< 3)
-        _ = w.handle(.received(.assignments([Assignment(unit: Self.u1, attempt: 1, deadlineMs: 9000),
-                                             Assignment(unit: Self.u2, attempt: 1, deadlineMs: 9000),
-                                             Assignment(unit: u3, attempt: 1, deadlineMs: 9000)])), nowMs: 1)
+        _ = w.handle(
+            .received(
+                .assignments([
+                    Assignment(unit: Self.u1, attempt: 1, deadlineMs: 9000),
+                    Assignment(unit: Self.u2, attempt: 1, deadlineMs: 9000),
+                    Assignment(unit: u3, attempt: 1, deadlineMs: 9000)
+                ])), nowMs: 1)
         _ = w.handle(.finished(Self.u1, attempt: 1, status: .ok, elapsedMicroseconds: 5, payload: [9], detail: ""), nowMs: 2000)
         var actions: [WorkerAction] = []
         for t in Int64(2010) ..< 2015 { actions += w.handle(.received(.disconnect(reason: "say hello first")), nowMs: t) }
@@ -179,8 +189,9 @@ import Testing
         #expect(w.phase == .helloSent)
         // No welcome within a heartbeat interval: the hello may be lost, so the next reply gets another.
         #expect(Self.sent(w.handle(.received(.disconnect(reason: "say hello first")), nowMs: 2500)).isEmpty)
-        #expect(Self.sent(w.handle(.received(.disconnect(reason: "say hello first")), nowMs: 3011))
-            .contains { if case .hello = $0 { return true } else { return false } })
+        #expect(
+            Self.sent(w.handle(.received(.disconnect(reason: "say hello first")), nowMs: 3011))
+                .contains { if case .hello = $0 { return true } else { return false } })
         let back = w.handle(.received(Self.welcome), nowMs: 3020)
         let sent = Self.sent(back)
         #expect(sent.contains { if case .result(Self.u1, 1, .ok, _, _, _) = $0 { return true } else { return false } }, "the outbox goes again")

@@ -1,5 +1,6 @@
 import SweepProtocol
 import Testing
+
 @testable import SweepDistributed
 
 /// The worker's timeouts live in its machine (docs/STATE_MACHINES.md, "Worker"): the driver only sends `tick`.
@@ -21,7 +22,10 @@ import Testing
         #expect(!w.handle(.tick, nowMs: 1010).contains { if case .abandon = $0 { return true } else { return false } }, "at its deadline it still runs")
         let late = w.handle(.tick, nowMs: 1011)
         #expect(late.contains { if case .abandon(Self.u1) = $0 { return true } else { return false } })
-        #expect(WorkerStateMachineTests.sent(late).contains { if case .result(Self.u1, 2, .timeout, 0, [], "ran past its deadline") = $0 { return true } else { return false } })
+        #expect(
+            WorkerStateMachineTests.sent(late).contains {
+                if case .result(Self.u1, 2, .timeout, 0, [], "ran past its deadline") = $0 { return true } else { return false }
+            })
         #expect(w.running.isEmpty && w.outbox.count == 1)
     }
 

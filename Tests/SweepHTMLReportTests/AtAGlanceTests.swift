@@ -43,28 +43,31 @@ import Testing
             let levels = effects.filter { $0["defect"] == defect && $0["kind"] == "level" && $0["axis"] == top["axis"] && !$0["rate"]!.isEmpty }
             let worst = levels.max { Double($0["rate"]!)! < Double($1["rate"]!)! }!, best = levels.min { Double($0["rate"]!)! < Double($1["rate"]!)! }!
             func percent(_ r: [String: String]) -> String { String(format: "%.1f%%", Double(r["rate"]!)! * 100) }
-            #expect(line == "\(top["axis"]!) = \(worst["level"]!): \(HTMLText.defectWords(defect)) \(percent(worst)) vs \(percent(best)) when \(best["level"]!)")
+            #expect(
+                line == "\(top["axis"]!) = \(worst["level"]!): \(HTMLText.defectWords(defect)) \(percent(worst)) vs \(percent(best)) when \(best["level"]!)")
         }
     }
 
     @Test func onTheQuickstartSweepTheHeadlineReadsAsTheTerminalRanksTheAxes() throws {
         let lines = Self.headline(try ReportFixture.quickstartPage())
-        #expect(lines == [
-            "overlay.passThrough = false: dead buttons 13.0% vs 1.1% when true",
-            "scrollViews.touchesShouldCancel = default: swallowed scrolls 16.7% vs 3.1% when always",
-            "scrollViews.delaysContentTouches = false: ghost taps 1.8% vs 0.0% when true",
-            "overlay.passThrough = false: wrong scrollers 5.3% vs 0.9% when true",
-            "scrollViews.delaysContentTouches = true: late feedback 34.6% vs 1.1% when false",
-            "late actions 3.3% whatever the axes (none changes the rate)",
-            "scrollViews.delaysContentTouches = true: invisible feedback 29.5% vs 0.0% when false",
-        ])
+        #expect(
+            lines == [
+                "overlay.passThrough = false: dead buttons 13.0% vs 1.1% when true",
+                "scrollViews.touchesShouldCancel = default: swallowed scrolls 16.7% vs 3.1% when always",
+                "scrollViews.delaysContentTouches = false: ghost taps 1.8% vs 0.0% when true",
+                "overlay.passThrough = false: wrong scrollers 5.3% vs 0.9% when true",
+                "scrollViews.delaysContentTouches = true: late feedback 34.6% vs 1.1% when false",
+                "late actions 3.3% whatever the axes (none changes the rate)",
+                "scrollViews.delaysContentTouches = true: invisible feedback 29.5% vs 0.0% when false"
+            ])
     }
 
     @Test func ratesReadAsPercentagesNeverAsFourDecimalFractions() throws {
         let page = try ReportFixture().page()
         let visible = Self.text(page)
-        #expect(visible.range(of: "(?<![0-9.])[01]\\.[0-9]{4}(?![0-9])", options: .regularExpression) == nil,
-                "a 4-decimal rate a person reads")
+        #expect(
+            visible.range(of: "(?<![0-9.])[01]\\.[0-9]{4}(?![0-9])", options: .regularExpression) == nil,
+            "a 4-decimal rate a person reads")
         #expect(visible.contains("%"))
         // The marks keep the CSV figures for scripts and tests.
         #expect(Marks.elements(page, tag: "rect", className: "cell").allSatisfy { $0["data-rate"]!.isEmpty || $0["data-rate"]!.contains(".") })
@@ -126,9 +129,10 @@ import Testing
         let rows = table.components(separatedBy: "<tr class=\"ranked\"").dropFirst().map { row in
             Self.text("<tr" + row.components(separatedBy: "</tr>")[0]).replacingOccurrences(of: "\n", with: " ")
         }
-        #expect(rows.first == "1c001 c005 c009 c013"
-            + "4 tied configurations: scrollViews.delaysContentTouches, scrollViews.touchesShouldCancel do not matter"
-            + "anyanytruefalsefalse14.1%4.1–39.0%13 / 92 each")
+        #expect(
+            rows.first == "1c001 c005 c009 c013"
+                + "4 tied configurations: scrollViews.delaysContentTouches, scrollViews.touchesShouldCancel do not matter"
+                + "anyanytruefalsefalse14.1%4.1–39.0%13 / 92 each")
         #expect(rows.count == 3, "three rows hold the twelve configurations with dead buttons")
     }
 
@@ -140,8 +144,11 @@ import Testing
         #expect(apart.map(\.configurations) == [[0], [3], [2], [1]])
         // a0b0 and a0b1 tie: b does not matter where a = 0.
         let together = TiedConfigurations.group(ranked: [0, 1, 2, 3], levels: levels, figures: [5, 5, 4, 3], units: [[0], [1]])
-        #expect(together == [.init(configurations: [0, 1], freeAxes: [1]), .init(configurations: [2], freeAxes: []),
-                             .init(configurations: [3], freeAxes: [])])
+        #expect(
+            together == [
+                .init(configurations: [0, 1], freeAxes: [1]), .init(configurations: [2], freeAxes: []),
+                .init(configurations: [3], freeAxes: [])
+            ])
         // Zipped axes are freed together.
         #expect(TiedConfigurations.units(axes: ["a", "p", "q", "b"], zip: [["p", "q"]]) == [[0], [1, 2], [3]])
     }
@@ -152,8 +159,9 @@ import Testing
         let bars = Marks.elements(page, tag: "rect", className: "cause-bar")
         var expected: [String: Int] = [:]
         for r in try f.records("causes.csv") { expected["\(r["defect"]!) \(r["cause_kind"]!) \(r["rule"]!)", default: 0] += Int(r["count"]!)! }
-        #expect(Dictionary(uniqueKeysWithValues: bars.map { ("\($0["data-defect"]!) \($0["data-cause"]!) \($0["data-rule"]!)", Int($0["data-count"]!)!) })
-            == expected)
+        #expect(
+            Dictionary(uniqueKeysWithValues: bars.map { ("\($0["data-defect"]!) \($0["data-cause"]!) \($0["data-rule"]!)", Int($0["data-count"]!)!) })
+                == expected)
         // Each chart's total is the class's count in summary.csv.
         for defect in Set(bars.map { $0["data-defect"]! }) {
             let total = try f.records("summary.csv").reduce(0) { $0 + Int($1[defect + "_count"]!)! }

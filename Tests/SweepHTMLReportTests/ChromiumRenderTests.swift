@@ -18,8 +18,10 @@ enum Chromium {
         try html.write(toFile: page, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1200,1600",
-                             "--screenshot=" + png, "file://" + page]
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1200,1600",
+            "--screenshot=" + png, "file://" + page
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -37,8 +39,10 @@ extension Chromium {
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),900",
-                             "--dump-dom", "file://" + page]
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),900",
+            "--dump-dom", "file://" + page
+        ]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -130,8 +134,9 @@ extension Chromium {
     /// The page of the test fixture and of configs/quickstart.yaml (five axes, two of them zipped, eight
     /// classes), laid out by Chromium at 1024 and 1440 px: nothing runs off the page, no text leaves its box, no
     /// chart label is cut off, and every chart (heatmaps, effect charts, causes, timelines) has its axes labelled.
-    @Test(.enabled(if: Chromium.path != nil, "no chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium)"),
-          arguments: [1024, 1440])
+    @Test(
+        .enabled(if: Chromium.path != nil, "no chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium)"),
+        arguments: [1024, 1440])
     func atThisWidthNoTextOverflowsAndEveryChartHasLabelledAxes(width: Int) throws {
         let pages = [("fixture", try ReportFixture().page()), ("quickstart", try ReportFixture.quickstartPage())]
         for ((name, page), found) in zip(pages, try Chromium.layoutChecks(pages, width: width)) {

@@ -31,10 +31,18 @@ import Testing
         let f = try ReportFixture()
         let bars = Marks.elements(try f.page(), tag: "rect", className: "bar")
         let levels = try f.records("effects.csv").filter { $0["kind"] == "level" && Int($0["attempts"]!)! > 0 }
-        let drawn = bars.map { [$0["data-defect"]!, $0["data-axis"]!, $0["data-level"]!,
-                                $0["data-attempts"]!, $0["data-count"]!, $0["data-rate"]!, $0["data-low"]!, $0["data-high"]!] }
-        let expected = levels.map { [$0["defect"]!, $0["axis"]!, $0["level"]!, $0["attempts"]!, $0["count"]!, $0["rate"]!,
-                                     $0["tree_ci95_low"]!, $0["tree_ci95_high"]!] }
+        let drawn = bars.map {
+            [
+                $0["data-defect"]!, $0["data-axis"]!, $0["data-level"]!,
+                $0["data-attempts"]!, $0["data-count"]!, $0["data-rate"]!, $0["data-low"]!, $0["data-high"]!
+            ]
+        }
+        let expected = levels.map {
+            [
+                $0["defect"]!, $0["axis"]!, $0["level"]!, $0["attempts"]!, $0["count"]!, $0["rate"]!,
+                $0["tree_ci95_low"]!, $0["tree_ci95_high"]!
+            ]
+        }
         #expect(Set(drawn.map { $0.joined(separator: ",") }) == Set(expected.map { $0.joined(separator: ",") }))
         #expect(drawn.count == expected.count)
     }
@@ -58,9 +66,12 @@ import Testing
             let defect = select["data-defect"]!
             let figures = Marks.elements(page, tag: "div", className: "pair").filter { $0["data-pair-of"] == defect }
             let pairs = figures.map { Set($0["data-pair"]!.components(separatedBy: " × ")) }
-            #expect(Set(pairs) == [["scrollViews.delaysContentTouches", "dismissTap.cancelsTouchesInView"],
-                                   ["scrollViews.delaysContentTouches", "contentTouchDelay"],
-                                   ["dismissTap.cancelsTouchesInView", "contentTouchDelay"]], "\(defect)")
+            #expect(
+                Set(pairs) == [
+                    ["scrollViews.delaysContentTouches", "dismissTap.cancelsTouchesInView"],
+                    ["scrollViews.delaysContentTouches", "contentTouchDelay"],
+                    ["dismissTap.cancelsTouchesInView", "contentTouchDelay"]
+                ], "\(defect)")
             let mains = effects.filter { $0["defect"] == defect && $0["kind"] == "main" }
             let strongest = mains.enumerated().sorted { a, b in
                 let x = Double(a.element["effect"]!) ?? -1, y = Double(b.element["effect"]!) ?? -1
@@ -81,9 +92,10 @@ import Testing
         for defect in [DefectClass.deadButton, .swallowedScroll] {
             let rows = f.plan.configurations.indices.map { c -> RankedSummary.Row in
                 let t = f.tallies.configurations[c].total
-                return RankedSummary.Row(configID: f.plan.configurations[c].id, label: "",
-                                         rate: t.attempts(defect) > 0 ? Double(t.count(defect)) / Double(t.attempts(defect)) : .nan,
-                                         low: 0, high: 0, count: t.count(defect), attempts: t.attempts(defect))
+                return RankedSummary.Row(
+                    configID: f.plan.configurations[c].id, label: "",
+                    rate: t.attempts(defect) > 0 ? Double(t.count(defect)) / Double(t.attempts(defect)) : .nan,
+                    low: 0, high: 0, count: t.count(defect), attempts: t.attempts(defect))
             }
             let ranking = RankedSummary.ranked(rows, top: rows.count).filter { $0.count > 0 }
             let rate = Dictionary(uniqueKeysWithValues: ranking.map { ($0.configID, $0.rate) })
@@ -143,18 +155,28 @@ extension Marks {
 /// that varies independently.
 @Suite struct ZippedAxesHeatmapTests {
     @Test func theDefaultPairPassesOverZippedAxes() throws {
-        let config = TinySweep(name: "html-zip", seed: 3, axes: [("overlay.passThrough", "[false, true]"), ("overlay.panMoved", "[false, true]"),
-                                                                ("dismissTap.cancelsTouchesInView", "[true, false]")],
-                               zip: ["[overlay.passThrough, overlay.panMoved]"], perConfiguration: 4, templates: "{drawer: 1, form: 1}",
-                               examples: 1).yaml
+        let config = TinySweep(
+            name: "html-zip", seed: 3,
+            axes: [
+                ("overlay.passThrough", "[false, true]"), ("overlay.panMoved", "[false, true]"),
+                ("dismissTap.cancelsTouchesInView", "[true, false]")
+            ],
+            zip: ["[overlay.passThrough, overlay.panMoved]"], perConfiguration: 4, templates: "{drawer: 1, form: 1}",
+            examples: 1
+        ).yaml
         let plan = SweepPlan(try SweepConfigLoader.load(yaml: config, path: "html-zip.yaml"))
         let tallies = ParallelSweep.run(plan, threads: 2)
-        let files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: config,
-                                                                   outputDirectory: "out").map { ($0.name, $0.contents) })
-        let page = try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: try ReportFixture.file("summary.csv", in: files),
-                                                      effectsCSV: try ReportFixture.file("effects.csv", in: files),
-                                                      examplesCSV: try ReportFixture.file("examples.csv", in: files),
-                                                      engineVersion: "test", durationSeconds: nil))
+        let files = Dictionary(
+            uniqueKeysWithValues: Reports.files(
+                plan: plan, tallies: tallies, configText: config,
+                outputDirectory: "out"
+            ).map { ($0.name, $0.contents) })
+        let page = try HTMLReport.render(
+            ReportInputs(
+                plan: plan, summaryCSV: try ReportFixture.file("summary.csv", in: files),
+                effectsCSV: try ReportFixture.file("effects.csv", in: files),
+                examplesCSV: try ReportFixture.file("examples.csv", in: files),
+                engineVersion: "test", durationSeconds: nil))
         let selects = Marks.elements(page, tag: "select", className: "pairs")
         #expect(!selects.isEmpty)
         for select in selects {
@@ -179,8 +201,9 @@ extension Marks {
         let rows = Marks.elements(page, tag: "tr", className: "residual")
         let csv = try f.records("residuals.csv")
         #expect(!csv.isEmpty, "the fixture's fixed configurations keep some defects")
-        #expect(rows.map { [$0["data-defect"]!, $0["data-cause"]!, $0["data-rule"]!, $0["data-count"]!, $0["data-attempts"]!] }
-            == csv.map { [$0["defect"]!, $0["cause_kind"]!, $0["rule"]!, $0["count"]!, $0["attempts"]!] })
+        #expect(
+            rows.map { [$0["data-defect"]!, $0["data-cause"]!, $0["data-rule"]!, $0["data-count"]!, $0["data-attempts"]!] }
+                == csv.map { [$0["defect"]!, $0["cause_kind"]!, $0["rule"]!, $0["count"]!, $0["attempts"]!] })
         // The fixture varies two seed-fix axes: delaysContentTouches = false and cancelsTouchesInView = false, with
         // every contentTouchDelay.
         let fixed = f.plan.everyFix.configurations.map { f.plan.configurations[$0].id }
@@ -205,14 +228,19 @@ extension Marks {
             """
         let plan = SweepPlan(try SweepConfigLoader.load(yaml: config, path: "html-nofix.yaml"))
         let tallies = ParallelSweep.run(plan, threads: 1)
-        let files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: config,
-                                                                   outputDirectory: "out").map { ($0.name, $0.contents) })
+        let files = Dictionary(
+            uniqueKeysWithValues: Reports.files(
+                plan: plan, tallies: tallies, configText: config,
+                outputDirectory: "out"
+            ).map { ($0.name, $0.contents) })
         #expect(files["residuals.csv"] == "defect,cause_kind,rule,count,attempts,rate,configurations,example_id\r\n")
-        let page = try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: try ReportFixture.file("summary.csv", in: files),
-                                                      effectsCSV: try ReportFixture.file("effects.csv", in: files),
-                                                      examplesCSV: try ReportFixture.file("examples.csv", in: files),
-                                                      residualsCSV: try ReportFixture.file("residuals.csv", in: files),
-                                                      engineVersion: "test", durationSeconds: nil))
+        let page = try HTMLReport.render(
+            ReportInputs(
+                plan: plan, summaryCSV: try ReportFixture.file("summary.csv", in: files),
+                effectsCSV: try ReportFixture.file("effects.csv", in: files),
+                examplesCSV: try ReportFixture.file("examples.csv", in: files),
+                residualsCSV: try ReportFixture.file("residuals.csv", in: files),
+                engineVersion: "test", durationSeconds: nil))
         #expect(page.contains("<p class=\"no-fix\">The config names no axis with a seed fix"))
     }
 

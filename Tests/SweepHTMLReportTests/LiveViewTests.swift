@@ -12,18 +12,23 @@ import Testing
 @Suite struct LiveViewTests {
     /// A sweep of 2 × 2 configurations, 5 of its 20 trees done, one worker, dead buttons only where overlay = on.
     static func snapshot(finished: Bool = false) -> LiveSnapshot {
-        var table = FactorTable(axes: [FactorTable.Axis(name: "overlay", levels: ["on", "off"]),
-                                       FactorTable.Axis(name: "delay", levels: ["0", "150"])],
-                                outcomes: ["dead_button", "ghost_tap"])
+        var table = FactorTable(
+            axes: [
+                FactorTable.Axis(name: "overlay", levels: ["on", "off"]),
+                FactorTable.Axis(name: "delay", levels: ["0", "150"])
+            ],
+            outcomes: ["dead_button", "ghost_tap"])
         for (levels, dead) in [([0, 0], 4), ([0, 1], 2), ([1, 0], 0), ([1, 1], 0)] {
             table.append(FactorTable.Row(levels: levels, attempts: [8, 0], counts: [dead, 0]))
         }
-        let status = StatusReport(sweepID: "live-demo", configHash: "0123456789abcdef", unitsDone: 3, unitsTotal: 12,
-                                  treesDone: finished ? 20 : 5, treesTotal: 20, scenariosDone: 40, scenariosTotal: 160, treesThisRun: 5,
-                                  elapsedMs: 2500, retries: 1, quarantinedCount: 0, quarantinedUnits: [], finished: finished,
-                                  workers: [.init(id: "worker-a", host: "node-1", slots: 2, unitsDone: 3, unitsHeld: 2, lastHeardMsAgo: 300)])
-        return LiveSnapshot(endpoint: "tcp://coordinator:5555", status: status, configurationIDs: ["c0", "c1", "c2", "c3"],
-                            runs: [10, 10, 10, 10], table: table)
+        let status = StatusReport(
+            sweepID: "live-demo", configHash: "0123456789abcdef", unitsDone: 3, unitsTotal: 12,
+            treesDone: finished ? 20 : 5, treesTotal: 20, scenariosDone: 40, scenariosTotal: 160, treesThisRun: 5,
+            elapsedMs: 2500, retries: 1, quarantinedCount: 0, quarantinedUnits: [], finished: finished,
+            workers: [.init(id: "worker-a", host: "node-1", slots: 2, unitsDone: 3, unitsHeld: 2, lastHeardMsAgo: 300)])
+        return LiveSnapshot(
+            endpoint: "tcp://coordinator:5555", status: status, configurationIDs: ["c0", "c1", "c2", "c3"],
+            runs: [10, 10, 10, 10], table: table)
     }
 
     static func object(_ text: String) throws -> [String: Any] {
@@ -81,8 +86,9 @@ import Testing
 
     /// The page laid out by Chromium as report.html is (``Chromium/layoutProbe``): nothing overflows, no label is cut off,
     /// the heatmap has labelled axes.
-    @Test(.enabled(if: Chromium.path != nil, "no chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium)"),
-          arguments: [1024, 1440])
+    @Test(
+        .enabled(if: Chromium.path != nil, "no chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium)"),
+        arguments: [1024, 1440])
     func atThisWidthTheLivePageFitsAndItsHeatmapHasLabelledAxes(width: Int) throws {
         let s = Self.snapshot()
         let page = LivePage.render(status: s.status, endpoint: s.endpoint, table: s.table)

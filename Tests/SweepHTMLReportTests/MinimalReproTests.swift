@@ -9,7 +9,8 @@ import TouchEngine
 /// The worst-configuration tables link an example to its minimal repro when `sweep shrink` left
 /// minimal/index.csv, and show that scenario's timeline; without an index they give the replay command.
 @Suite struct MinimalReproTests {
-    static let indexColumns = "example_id,config_id,defect,cause,views_before,views_after,recognizers_before,recognizers_after,"
+    static let indexColumns =
+        "example_id,config_id,defect,cause,views_before,views_after,recognizers_before,recognizers_after,"
         + "samples_before,samples_after,duration_ms_before,duration_ms_after,file\r\n"
 
     /// The first example the page shows (first ranked dead-button configuration that has one).
@@ -23,8 +24,9 @@ import TouchEngine
         let f = try ReportFixture()
         let id = try Self.shownExample(try f.page())
         // Any valid scenario file stands in for the shrunk one: a golden case.
-        let yaml = try String(contentsOfFile: Repository.path + "/configs/scenarios/golden/BUG-01a-dismiss-tap-kills-quick-tap.yaml",
-                              encoding: .utf8)
+        let yaml = try String(
+            contentsOfFile: Repository.path + "/configs/scenarios/golden/BUG-01a-dismiss-tap-kills-quick-tap.yaml",
+            encoding: .utf8)
         let index = Self.indexColumns + "\(id),c0001,dead_button,cause,12,3,5,1,9,4,300,120,\(id).yaml\r\n"
         let page = try HTMLReport.render(try f.inputs(minimalIndex: index, minimalScenarios: ["\(id).yaml": yaml]))
         let links = Marks.elements(page, tag: "a", className: "repro")

@@ -6,8 +6,10 @@ import Testing
     static func image(_ base64: String) throws -> PNGPixels { try PNGPixels(Array(try #require(Data(base64Encoded: base64)))) }
 
     @Test func everyKindOfDeflateBlockAndRowFilterDecodesToTheKnownColours() throws {
-        for (name, file, colours) in [("blocks", PNGFixtures.blocks, 44), ("noise", PNGFixtures.noise, 12), ("stored", PNGFixtures.stored, 44),
-                                      ("tiny", PNGFixtures.tiny, 3), ("flat", PNGFixtures.flat, 1)] {
+        for (name, file, colours) in [
+            ("blocks", PNGFixtures.blocks, 44), ("noise", PNGFixtures.noise, 12), ("stored", PNGFixtures.stored, 44),
+            ("tiny", PNGFixtures.tiny, 3), ("flat", PNGFixtures.flat, 1)
+        ] {
             let png = try Self.image(file)
             #expect(png.colourCount() == colours, "\(name)")
             #expect(png.pixels.count == png.width * png.height * png.channels, "\(name)")

@@ -1,13 +1,15 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import SweepJournal
 
 /// A fresh directory under the system's temporary directory, removed by `cleanUp()`.
 struct TemporaryDirectory {
     let path: String
     init() throws {
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("SweepJournalTests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -21,12 +23,13 @@ func fileSize(_ path: String) throws -> Int { try bytes(of: path).count }
 
 func payload(_ n: Int, seed: UInt64) -> [UInt8] {
     var rng = SplitMix64(seed: seed)
-    return (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+    return (0 ..< n).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
 }
 
 func record(_ i: Int, payloadBytes: Int = 24) -> JournalRecord {
-    JournalRecord(kind: i % 7 == 3 ? .quarantined : .committed, key: "c\(i % 4):t\(i * 10)-\(i * 10 + 9)",
-                  payload: payload(payloadBytes, seed: UInt64(i)))
+    JournalRecord(
+        kind: i % 7 == 3 ? .quarantined : .committed, key: "c\(i % 4):t\(i * 10)-\(i * 10 + 9)",
+        payload: payload(payloadBytes, seed: UInt64(i)))
 }
 
 /// Writes a journal of `records` (config hash "hash-1") and returns the byte offset where each record starts.
@@ -52,10 +55,10 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         try writer.append(kind: .committed, key: "k", payload: [1, 2])
         try writer.close()
         let expected: [UInt8] = [
-            0x54, 0x53, 0x4A, 0x31, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x0B, 0x10, 0xAE, 0xE4, 0x7F,  // TSJ1 v2 H=11 crc
-            0x00, 0x00, 0x00, 0x02, 0x68, 0x31, 0x00, 0x00, 0x00, 0x01, 0x74,  // "h1" "t"
-            0x00, 0x00, 0x00, 0x08, 0xDF, 0x71, 0xEB, 0x34,  // L=8, the CRC of "h1" and the body (of the body alone: 0xA2A3CC3E)
-            0x01, 0x00, 0x00, 0x00, 0x01, 0x6B, 0x01, 0x02,  // committed "k" [1, 2]
+            0x54, 0x53, 0x4A, 0x31, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x0B, 0x10, 0xAE, 0xE4, 0x7F, // TSJ1 v2 H=11 crc
+            0x00, 0x00, 0x00, 0x02, 0x68, 0x31, 0x00, 0x00, 0x00, 0x01, 0x74, // "h1" "t"
+            0x00, 0x00, 0x00, 0x08, 0xDF, 0x71, 0xEB, 0x34, // L=8, the CRC of "h1" and the body (of the body alone: 0xA2A3CC3E)
+            0x01, 0x00, 0x00, 0x00, 0x01, 0x6B, 0x01, 0x02 // committed "k" [1, 2]
         ]
         #expect(try bytes(of: path) == expected)
     }
@@ -74,7 +77,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     /// are the same lines.
     @Test func theDocCommentAndFormatDescriptionAgree() throws {
         let source = Repository.url("Sources/SweepJournal/Journal.swift")
-        guard let text = try? String(contentsOf: source, encoding: .utf8) else { return }  // sources not at hand
+        guard let text = try? String(contentsOf: source, encoding: .utf8) else { return } // sources not at hand
         let docLines = text.split(separator: "\n", omittingEmptySubsequences: false)
             .prefix { $0.hasPrefix("///") }
             .map { $0.dropFirst(3).drop { $0 == " " } }
@@ -82,7 +85,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
             Issue.record("no layout table in the doc comment")
             return
         }
-        let table = docLines[(open + 1)..<close]
+        let table = docLines[(open + 1) ..< close]
         #expect(table.count == 11)
         let described = Journal.formatDescription.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for line in table { #expect(described.contains(line.trimmingCharacters(in: .whitespaces)), "\(line)") }
@@ -122,7 +125,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
             JournalRecord(kind: .committed, key: "c3:t40-49", payload: [0, 1, 2, 255]),
             JournalRecord(kind: .quarantined, key: "c0:t0-9", payload: Array("killed 3 workers".utf8)),
             JournalRecord(kind: .committed, key: "", payload: []),
-            JournalRecord(kind: .committed, key: "ключ-👍🏽", payload: [7]),
+            JournalRecord(kind: .committed, key: "ключ-👍🏽", payload: [7])
         ]
         let writer = try JournalWriter.create(path: path, configHash: "0eb4c2", headerText: header)
         for r in records { try writer.append(kind: r.kind, key: r.key, payload: r.payload) }
@@ -153,14 +156,14 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         let path = dir.file("journal.tsj")
-        let all = (0..<8).map { record($0) }
+        let all = (0 ..< 8).map { record($0) }
         try makeJournal(path, Array(all[..<3]))
 
         let (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1")
         #expect(contents.records == Array(all[..<3]))
         #expect(contents.tail == nil && contents.headerText == "seed: 1\n")
         #expect(writer.recordCount == 3 && writer.configHash == "hash-1")
-        for r in all[3..<5] { try writer.append(kind: r.kind, key: r.key, payload: r.payload) }
+        for r in all[3 ..< 5] { try writer.append(kind: r.kind, key: r.key, payload: r.payload) }
         try writer.close()
 
         let (again, second) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1")
@@ -197,9 +200,9 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let records = [
             JournalRecord(kind: .committed, key: "a", payload: [1]),
             JournalRecord(kind: .quarantined, key: "b", payload: [2]),
-            JournalRecord(kind: .committed, key: "a", payload: [3]),  // late duplicate: ignored
-            JournalRecord(kind: .committed, key: "b", payload: [4]),  // straggler after quarantine: ignored
-            JournalRecord(kind: .committed, key: "c", payload: [5]),
+            JournalRecord(kind: .committed, key: "a", payload: [3]), // late duplicate: ignored
+            JournalRecord(kind: .committed, key: "b", payload: [4]), // straggler after quarantine: ignored
+            JournalRecord(kind: .committed, key: "c", payload: [5])
         ]
         try makeJournal(path, records)
         let contents = try JournalReader.read(path: path)
@@ -217,11 +220,11 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
             JournalRecord(kind: .committed, key: "big", payload: payload(mebibyte, seed: 1)),
             JournalRecord(kind: .committed, key: "small", payload: [9]),
             JournalRecord(kind: .committed, key: "edge-1", payload: payload(mebibyte - 1, seed: 2)),
-            JournalRecord(kind: .quarantined, key: "bigger", payload: payload(3 * mebibyte + 17, seed: 3)),
+            JournalRecord(kind: .quarantined, key: "bigger", payload: payload(3 * mebibyte + 17, seed: 3))
         ]
         let writer = try JournalWriter.create(path: path, configHash: "h", headerText: "")
         for r in records { try writer.append(kind: r.kind, key: r.key, payload: r.payload) }
-        #expect(writer.bufferedByteCount < mebibyte)  // large records go straight to the operating system
+        #expect(writer.bufferedByteCount < mebibyte) // large records go straight to the operating system
         try writer.close()
         #expect(try JournalReader.read(path: path).records == records)
 
@@ -245,9 +248,9 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let clock = ContinuousClock()
         let start = clock.now
         let writer = try JournalWriter.create(path: path, configHash: "h", headerText: "")
-        for i in 0..<10_000 {
+        for i in 0 ..< 10_000 {
             try writer.append(kind: .committed, key: "c\(i % 16):t\(i)-\(i)", payload: payloadBytes)
-            if i % 100 == 99 { try writer.flushIfDue(nowMs: Int64(i / 10)) }  // a fake millisecond clock
+            if i % 100 == 99 { try writer.flushIfDue(nowMs: Int64(i / 10)) } // a fake millisecond clock
         }
         try writer.close()
         let contents = try JournalReader.read(path: path)
@@ -263,12 +266,12 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         let path = dir.file("journal.tsj")
-        let records = (0..<5).map { record($0, payloadBytes: 40) }
+        let records = (0 ..< 5).map { record($0, payloadBytes: 40) }
         let starts = try makeJournal(path, records)
         let whole = try bytes(of: path)
         let lastStart = starts[4]
         let next = JournalRecord(kind: .committed, key: "after-repair", payload: [1, 2, 3])
-        for cut in lastStart..<whole.count {
+        for cut in lastStart ..< whole.count {
             try write(Array(whole[..<cut]), to: path)
             let read = try JournalReader.read(path: path)
             #expect(read.records == Array(records[..<4]))
@@ -280,12 +283,12 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
                 #expect(read.tail?.offset == lastStart)
                 #expect(read.tail?.reason == (cut - lastStart < 8 ? .incompleteFrame : .incompleteBody(declaredLength: whole.count - lastStart - 8)))
             }
-            #expect(try fileSize(path) == cut)  // reading changes nothing
+            #expect(try fileSize(path) == cut) // reading changes nothing
 
             let (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1")
             #expect(contents.records == Array(records[..<4]))
             #expect(contents.truncatedBytes == cut - lastStart)
-            #expect(try fileSize(path) == lastStart)  // cut off before anything is appended
+            #expect(try fileSize(path) == lastStart) // cut off before anything is appended
             try writer.append(kind: next.kind, key: next.key, payload: next.payload)
             try writer.close()
             let repaired = try JournalReader.read(path: path)
@@ -300,11 +303,11 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         let path = dir.file("journal.tsj")
-        let records = (0..<10).map { record($0) }
+        let records = (0 ..< 10).map { record($0) }
         let starts = try makeJournal(path, records)
         let whole = try bytes(of: path)
         let (start, end) = (starts[5], starts[6])
-        for offset in start..<end {
+        for offset in start ..< end {
             for mask: UInt8 in [0x01, 0x80] {
                 var damaged = whole
                 damaged[offset] ^= mask
@@ -312,7 +315,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
                 #expect(contents.records == Array(records[..<5]), "flip \(mask) at \(offset - start)")
                 #expect(contents.tail?.offset == start)
                 #expect(contents.truncatedBytes == whole.count - start)
-                if offset >= start + 4 {  // the length is intact, so the CRC is what catches it
+                if offset >= start + 4 { // the length is intact, so the CRC is what catches it
                     #expect(contents.tail?.reason == .checksumMismatch)
                 }
             }
@@ -323,8 +326,11 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         try write(damaged, to: path)
         let (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1")
         #expect(contents.records == Array(records[..<5]))
-        #expect(contents.tail == JournalTail(offset: start, length: whole.count - start, reason: .checksumMismatch, recordIndex: 5,
-                                             droppedRecords: 5))
+        #expect(
+            contents.tail
+                == JournalTail(
+                    offset: start, length: whole.count - start, reason: .checksumMismatch, recordIndex: 5,
+                    droppedRecords: 5))
         #expect(contents.tail?.summary == "dropped 5 records from record 6 on (byte \(start): a record does not match its checksum)")
         #expect(contents.tail?.description == "\(whole.count - start) bytes from offset \(start) are not intact records: a record does not match its checksum")
         #expect(try fileSize(path) == start)
@@ -339,7 +345,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let path = dir.file("journal.tsj")
         try makeJournal(path, [record(0), record(1)])
         let whole = try bytes(of: path)
-        try write(whole + [UInt8](repeating: 0, count: 4096), to: path)  // what some file systems show after a crash
+        try write(whole + [UInt8](repeating: 0, count: 4096), to: path) // what some file systems show after a crash
         let (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1")
         try writer.close()
         #expect(contents.records == [record(0), record(1)])
@@ -363,13 +369,16 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let cases: [([UInt8], String)] = [
             ([3, 0, 0, 0, 1, 0x6B], "unknown record type 3"),
             ([1, 0, 0, 0, 9, 0x6B], "the key runs past the end of the record"),
-            ([1, 0, 0, 0, 2, 0xC3, 0x28], "the key is not UTF-8"),
+            ([1, 0, 0, 0, 2, 0xC3, 0x28], "the key is not UTF-8")
         ]
         for (body, reason) in cases {
             let contents = try JournalReader.decode(whole + framed(body) + framed([1, 0, 0, 0, 0]), path: path)
             #expect(contents.records == [record(0)])
-            #expect(contents.tail == JournalTail(offset: whole.count, length: 2 * 8 + body.count + 5, reason: .malformedBody(reason),
-                                                 recordIndex: 1, droppedRecords: 2))
+            #expect(
+                contents.tail
+                    == JournalTail(
+                        offset: whole.count, length: 2 * 8 + body.count + 5, reason: .malformedBody(reason),
+                        recordIndex: 1, droppedRecords: 2))
         }
     }
 }
@@ -382,7 +391,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let cases: [([UInt8], JournalError)] = [
             (Array("seed: 1\nconfigurations: 4\n".utf8), .notAJournal(path: path, reason: "it does not start with \"TSJ1\"")),
             (Array("TSJ2\0\0\0\u{1}\0\0\0\0\0\0\0\0".utf8), .notAJournal(path: path, reason: "it does not start with \"TSJ1\"")),
-            ([], .notAJournal(path: path, reason: "the file is empty")),
+            ([], .notAJournal(path: path, reason: "the file is empty"))
         ]
         for (contents, error) in cases {
             try write(contents, to: path)
@@ -390,7 +399,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
             #expect(throws: error) { try JournalWriter.openForAppend(path: path, expectedConfigHash: "h") }
             #expect(try bytes(of: path) == contents)
         }
-        #expect(JournalError.notAJournal(path: "out/x/journal.tsj", reason: "the file is empty").description
+        #expect(
+            JournalError.notAJournal(path: "out/x/journal.tsj", reason: "the file is empty").description
                 == "out/x/journal.tsj is not a TouchSweep journal (the file is empty).")
     }
 
@@ -409,7 +419,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         }
 
         var flipped = whole
-        flipped[18] ^= 1  // inside the header body
+        flipped[18] ^= 1 // inside the header body
         #expect(throws: JournalError.corruptHeader(path: path, reason: "the header does not match its checksum")) {
             try JournalReader.decode(flipped, path: path)
         }
@@ -426,13 +436,15 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         defer { dir.cleanUp() }
         let path = dir.file("journal.tsj")
         try makeJournal(path, [record(0), record(1)], headerText: "seed: 1\n")
-        let damaged = try bytes(of: path) + [0, 0, 0]  // a torn tail, which must not be repaired for another config
+        let damaged = try bytes(of: path) + [0, 0, 0] // a torn tail, which must not be repaired for another config
         try write(damaged, to: path)
-        let expected = JournalError.configHashMismatch(path: path, journalHash: "hash-1", expectedHash: "hash-2",
-                                                       journalHeaderText: "seed: 1\n")
+        let expected = JournalError.configHashMismatch(
+            path: path, journalHash: "hash-1", expectedHash: "hash-2",
+            journalHeaderText: "seed: 1\n")
         #expect(throws: expected) { try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-2") }
         #expect(try bytes(of: path) == damaged)
-        #expect(expected.description
+        #expect(
+            expected.description
                 == "\(path) was written for config hash hash-1 but this sweep's hash is hash-2; use --restart to start over.")
         // The lock was released: the right config opens it.
         let (writer, _) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1")
@@ -467,7 +479,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         #expect(throws: JournalError.locked(path: path)) {
             try JournalWriter.create(path: path, configHash: "h", headerText: "", overwrite: true)
         }
-        _ = try JournalReader.read(path: path)  // readers are never locked out
+        _ = try JournalReader.read(path: path) // readers are never locked out
         try writer.close()
         let (again, _) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "h")
         try again.close()
@@ -480,7 +492,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let writer = try JournalWriter.create(path: path, configHash: "h", headerText: "")
         try writer.append(kind: .committed, key: "a", payload: [])
         try writer.close()
-        try writer.close()  // harmless
+        try writer.close() // harmless
         #expect(throws: JournalError.closed(path: path)) { try writer.append(kind: .committed, key: "b", payload: []) }
         #expect(throws: JournalError.closed(path: path)) { try writer.flush() }
         #expect(try JournalReader.read(path: path).records.map(\.key) == ["a"])
@@ -500,7 +512,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         try writer.flush()
         #expect(writer.pendingRecordCount == 0 && writer.syncCount == 1 && writer.bufferedByteCount == 0)
         #expect(try JournalReader.read(path: path).records.map(\.key) == ["a", "b"])
-        try writer.flush()  // nothing pending: no sync
+        try writer.flush() // nothing pending: no sync
         #expect(writer.syncCount == 1)
         try writer.close()
     }
@@ -511,39 +523,40 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         let path = dir.file("journal.tsj")
-        let writer = try JournalWriter.create(path: path, configHash: "h", headerText: "",
-                                              syncPolicy: JournalSyncPolicy(maxPendingRecords: 5, maxPendingMs: 100))
+        let writer = try JournalWriter.create(
+            path: path, configHash: "h", headerText: "",
+            syncPolicy: JournalSyncPolicy(maxPendingRecords: 5, maxPendingMs: 100))
         var key = 0
         func append(_ n: Int, nowMs: Int64? = nil) throws {
-            for _ in 0..<n {
+            for _ in 0 ..< n {
                 try writer.append(kind: .committed, key: "u\(key)", payload: [], nowMs: nowMs)
                 key += 1
             }
         }
 
-        #expect(try writer.flushIfDue(nowMs: 0) == false)  // nothing pending
+        #expect(try writer.flushIfDue(nowMs: 0) == false) // nothing pending
         try append(3)
-        #expect(try writer.flushIfDue(nowMs: 1_000) == false)  // first seen pending at 1000
+        #expect(try writer.flushIfDue(nowMs: 1_000) == false) // first seen pending at 1000
         #expect(try writer.flushIfDue(nowMs: 1_099) == false)
         #expect(writer.syncCount == 0 && writer.pendingRecordCount == 3)
         #expect(try writer.flushIfDue(nowMs: 1_100) == true)
         #expect(writer.syncCount == 1 && writer.pendingRecordCount == 0)
-        #expect(try writer.flushIfDue(nowMs: 5_000) == false)  // idle: no empty syncs
+        #expect(try writer.flushIfDue(nowMs: 5_000) == false) // idle: no empty syncs
 
         try append(4)
         #expect(writer.syncCount == 1)
-        try append(1)  // the fifth pending record syncs in append
+        try append(1) // the fifth pending record syncs in append
         #expect(writer.syncCount == 2 && writer.pendingRecordCount == 0)
-        try append(12)  // two more full batches, two left pending
+        try append(12) // two more full batches, two left pending
         #expect(writer.syncCount == 4 && writer.pendingRecordCount == 2)
 
-        try append(1, nowMs: 2_000)  // the wait starts at the append's time... (2 were already pending, unseen)
+        try append(1, nowMs: 2_000) // the wait starts at the append's time... (2 were already pending, unseen)
         #expect(try writer.flushIfDue(nowMs: 2_050) == false)
         #expect(try writer.flushIfDue(nowMs: 2_100) == true)
         #expect(writer.syncCount == 5)
 
         try append(1, nowMs: 3_000)
-        #expect(try writer.flushIfDue(nowMs: 2_999) == true)  // a clock that went back counts as due
+        #expect(try writer.flushIfDue(nowMs: 2_999) == true) // a clock that went back counts as due
         #expect(writer.syncCount == 6)
 
         writer.syncPolicy = .everyRecord
@@ -551,13 +564,13 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         #expect(writer.syncCount == 9 && writer.pendingRecordCount == 0)
         writer.syncPolicy = JournalSyncPolicy(maxPendingRecords: 100, maxPendingMs: 0)
         try append(2)
-        #expect(try writer.flushIfDue(nowMs: 4_000) == true)  // T = 0: due as soon as seen
+        #expect(try writer.flushIfDue(nowMs: 4_000) == true) // T = 0: due as soon as seen
         #expect(writer.syncCount == 10)
 
         try append(2)
-        try writer.close()  // close syncs what is pending
+        try writer.close() // close syncs what is pending
         #expect(writer.syncCount == 11)
-        #expect(try JournalReader.read(path: path).records.map(\.key) == (0..<key).map { "u\($0)" })
+        #expect(try JournalReader.read(path: path).records.map(\.key) == (0 ..< key).map { "u\($0)" })
     }
 
     @Test func theBufferIsHandedToTheSystemWithoutSyncingWhenItFills() throws {
@@ -567,9 +580,9 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let writer = try JournalWriter.create(
             path: path, configHash: "h", headerText: "",
             syncPolicy: JournalSyncPolicy(maxPendingRecords: 1_000, maxPendingMs: 1_000, maxBufferedBytes: 100))
-        for i in 0..<10 { try writer.append(kind: .committed, key: "k\(i)", payload: payload(30, seed: UInt64(i))) }
+        for i in 0 ..< 10 { try writer.append(kind: .committed, key: "k\(i)", payload: payload(30, seed: UInt64(i))) }
         #expect(writer.syncCount == 0 && writer.pendingRecordCount == 10 && writer.bufferedByteCount < 100)
-        #expect(try JournalReader.read(path: path).records.count >= 8)  // written, not yet synced
+        #expect(try JournalReader.read(path: path).records.count >= 8) // written, not yet synced
         try writer.flush()
         #expect(writer.syncCount == 1)
         try writer.close()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SweepJournal
 
 /// Issue 14 §4: a journal is not trusted blindly. Records are bound to their journal's config hash, a damaged or
@@ -38,7 +39,7 @@ import Testing
         let (dir, path, records, starts) = try journal(of: 10)
         defer { dir.cleanUp() }
         var damaged = try bytes(of: path)
-        damaged[starts[3]] ^= 0x40  // record 4's length now runs far past the end of the file
+        damaged[starts[3]] ^= 0x40 // record 4's length now runs far past the end of the file
         try write(damaged, to: path)
         let read = try JournalReader.read(path: path)
         #expect(read.records == Array(records[..<3]))
@@ -47,7 +48,8 @@ import Testing
         #expect(read.tail?.droppedRecords == 7, "the damaged record and the six intact ones after it")
         let (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1")
         try writer.close()
-        #expect(contents.tail?.summary == "dropped 7 records from record 4 on (byte \(starts[3]): the file ends inside a record declared as "
+        #expect(
+            contents.tail?.summary == "dropped 7 records from record 4 on (byte \(starts[3]): the file ends inside a record declared as "
                 + "\(0x40 << 24 | (5 + records[3].key.utf8.count + 24)) bytes long)")
         #expect(try fileSize(path) == starts[3])
     }
@@ -64,9 +66,13 @@ import Testing
         #expect(seen == Array(0 ... 5), "accept is not asked about records after the rejected one")
         #expect(contents.records == Array(records[..<5]))
         #expect(contents.recordOffsets == Array(starts[..<5]))
-        #expect(contents.tail == JournalTail(offset: starts[5], length: contents.tail?.length ?? -1,
-                                             reason: .rejected("its key names another unit"), recordIndex: 5, droppedRecords: 3))
-        #expect(contents.tail?.summary
+        #expect(
+            contents.tail
+                == JournalTail(
+                    offset: starts[5], length: contents.tail?.length ?? -1,
+                    reason: .rejected("its key names another unit"), recordIndex: 5, droppedRecords: 3))
+        #expect(
+            contents.tail?.summary
                 == "dropped 3 records from record 6 on (byte \(starts[5]): a record is not what it claims to be (its key names another unit))")
         #expect(try fileSize(path) == starts[5])
         #expect(try JournalReader.read(path: path).records == Array(records[..<5]))
@@ -84,7 +90,7 @@ import Testing
             }
         }
         #expect(try bytes(of: path) == before)
-        let (writer, _) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1")  // and unlocked
+        let (writer, _) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1") // and unlocked
         try writer.close()
     }
 
@@ -97,7 +103,8 @@ import Testing
         #expect(throws: expected) { try JournalReader.read(path: path) }
         #expect(throws: expected) { try JournalReader.header(path: path) }
         #expect(throws: expected) { try JournalWriter.openForAppend(path: path, expectedConfigHash: "h") }
-        #expect(expected.description == "\(path) is not a regular file (it is a symbolic link to a character device), so it cannot be a "
+        #expect(
+            expected.description == "\(path) is not a regular file (it is a symbolic link to a character device), so it cannot be a "
                 + "TouchSweep journal.")
     }
 
@@ -122,7 +129,7 @@ import Testing
         let path = dir.file("journal.tsj")
         try makeJournal(path, (0 ..< 3).map { record($0) }, headerText: "seed: 7\n")
         var damaged = try bytes(of: path)
-        damaged[damaged.count - 1] ^= 0xFF  // records do not matter to the header
+        damaged[damaged.count - 1] ^= 0xFF // records do not matter to the header
         try write(damaged, to: path)
         let header = try JournalReader.header(path: path)
         #expect(header.configHash == "hash-1" && header.headerText == "seed: 7\n")

@@ -66,11 +66,13 @@ final class InProcessCluster {
 
     func logger(_ component: String) -> Logger {
         let clock = clock, recorded = recorded
-        let output = LogOutput(clock: { Date(timeIntervalSince1970: Double(clock.nowMs) / 1000) }, write: { line in
-            // The time of day only (the date is 1970-01-01 for every line), without the zone's Z.
-            let rest = line.dropFirst(11).dropLast()
-            recorded.append(String(rest.prefix(12)) + String(rest.dropFirst(13)))
-        })
+        let output = LogOutput(
+            clock: { Date(timeIntervalSince1970: Double(clock.nowMs) / 1000) },
+            write: { line in
+                // The time of day only (the date is 1970-01-01 for every line), without the zone's Z.
+                let rest = line.dropFirst(11).dropLast()
+                recorded.append(String(rest.prefix(12)) + String(rest.dropFirst(13)))
+            })
         return Logger(label: component) { SweepLogHandler(component: $0, level: .info, format: .text, output: output) }
     }
 
@@ -127,7 +129,9 @@ final class InProcessCluster {
     /// Steps until the coordinator finished and every worker has left; whether that happened.
     @discardableResult
     func runToTheEnd(atMostMs virtualMs: Int64 = 600_000) throws -> Bool {
-        try run(atMostMs: virtualMs) { coordinator?.finished == true && workers.allSatisfy { $0.exit != nil || network.isFrozen($0.id) || dropped.contains($0.id) } }
+        try run(atMostMs: virtualMs) {
+            coordinator?.finished == true && workers.allSatisfy { $0.exit != nil || network.isFrozen($0.id) || dropped.contains($0.id) }
+        }
     }
 
     /// The report files (name, a newline, the contents) of `tallies`.

@@ -58,8 +58,9 @@ import TouchEngine
         // Thawed, it hears that the coordinator does not know it any more, says hello again and re-sends its
         // results: the units it held were leased again, so those are discarded (its lines held back this second).
         let after = cluster.lines.filter { ms($0) >= thawedAt }
-        #expect(after.contains { $0.contains("notice worker-sleeper: the coordinator does not know this worker; saying hello again") },
-                "\(cluster.lines.joined(separator: "\n"))")
+        #expect(
+            after.contains { $0.contains("notice worker-sleeper: the coordinator does not know this worker; saying hello again") },
+            "\(cluster.lines.joined(separator: "\n"))")
         #expect(after.contains { $0.contains("info coordinator: worker joined") && $0.hasSuffix("worker=sleeper") })
         let lost = lines(cluster, "warning coordinator: retrying a unit", "was lost with worker sleeper")
         #expect(!lost.isEmpty, "the units it held went back to the queue")
@@ -87,8 +88,9 @@ import TouchEngine
             try cluster.step()
             try cluster.startCoordinator()
             let units = killAfterUnits[round % killAfterUnits.count]
-            #expect(try cluster.run { lines(cluster, "worker joined").count == 2 && cluster.coordinator!.committedUnits >= units },
-                    "round \(round): both joined and \(units) units committed")
+            #expect(
+                try cluster.run { lines(cluster, "worker joined").count == 2 && cluster.coordinator!.committedUnits >= units },
+                "round \(round): both joined and \(units) units committed")
             cluster.killCoordinator()
             let killedAt = cluster.clock.nowMs
             try cluster.run(atMostMs: downMs[round % downMs.count]) { false }
@@ -115,7 +117,7 @@ import TouchEngine
         let old = cluster.network.worker("raw-version", connectingTo: endpoint)
         try old.open()
         var hello = FrameCodec.encode(.hello(workerID: "raw-version", host: "test", slots: 1, engineVersion: "e"))
-        hello[0][4] = 99                                                            // SWP/99
+        hello[0][4] = 99 // SWP/99
         try old.send(hello)
         try old.send(hello)
         try cluster.step()
@@ -127,8 +129,9 @@ import TouchEngine
         }
         #expect(refusals.count == 1 && refusals[0].contains("SWP/99"), "one refusal a second, readable: \(refusals)")
         try cluster.run(atMostMs: 1100) { false }
-        #expect(lines(cluster, "notice coordinator: held back log lines about a peer in the last second held=200 peer=raw-flood").count == 1,
-                "\(cluster.lines)")
+        #expect(
+            lines(cluster, "notice coordinator: held back log lines about a peer in the last second held=200 peer=raw-flood").count == 1,
+            "\(cluster.lines)")
         try old.send(hello)
         try cluster.step()
         #expect(try old.receive() != nil, "a second later, another refusal")
@@ -144,8 +147,11 @@ import TouchEngine
         }
         let (unit, attempt) = try #require(leased, "the raw client got a unit")
         try cluster.run(atMostMs: 1000) { false }
-        try raw.send(FrameCodec.encode(.result(unit: UnitSpec(configuration: 999, trees: 0 ..< 1), attempt: 1, status: .ok,
-                                               elapsedMicroseconds: 1, payload: [0], detail: "")))
+        try raw.send(
+            FrameCodec.encode(
+                .result(
+                    unit: UnitSpec(configuration: 999, trees: 0 ..< 1), attempt: 1, status: .ok,
+                    elapsedMicroseconds: 1, payload: [0], detail: "")))
         try cluster.run(atMostMs: 1000) { false }
         try raw.send(FrameCodec.encode(.result(unit: unit, attempt: attempt, status: .ok, elapsedMicroseconds: 1, payload: [9, 9, 9], detail: "")))
         try cluster.step()
@@ -178,8 +184,10 @@ import TouchEngine
         }
         #expect(report.sweepID == "tiny" && report.unitsDone == 0)
         #expect(reason == "this key is a status key: it may ask for status but never take work")
-        #expect(lines(cluster, "warning coordinator: refused a message from a status key, which may ask for status only key=reader type=hello worker=reader").count == 1,
-                "\(cluster.lines)")
+        #expect(
+            lines(cluster, "warning coordinator: refused a message from a status key, which may ask for status only key=reader type=hello worker=reader").count
+                == 1,
+            "\(cluster.lines)")
         #expect(lines(cluster, "worker joined").isEmpty)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioKit
 import Testing
+
 @testable import SweepPlanning
 
 /// Issue 14 §3: a config, or a dump its `trees.screens` names, whose bytes are not UTF-8 is refused with one
@@ -31,8 +32,11 @@ import Testing
         let dump = Self.dump + Array("   | <UIButton: 0x3; frame = (1".utf8) + [0xFF] + Array(" 1; 9 9)>\n".utf8)
         let (dir, path) = try workspace("dump", config: Array("name: bytes\ntrees: {screens: [dumps/a.txt]}\n".utf8), dump: dump)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(throws: ScenarioError(file: path, line: 2, column: 19,
-                                      message: "the dump dumps/a.txt is not UTF-8 text: byte 0xFF at its line 2, column 32")) {
+        #expect(
+            throws: ScenarioError(
+                file: path, line: 2, column: 19,
+                message: "the dump dumps/a.txt is not UTF-8 text: byte 0xFF at its line 2, column 32")
+        ) {
             try SweepConfigLoader.load(path: path)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioKit
 import Testing
+
 @testable import SweepPlanning
 
 /// `--set KEY=VALUE` overrides, applied to a config's YAML and loaded by the same parser as the file.
@@ -66,25 +67,35 @@ import Testing
     }
 
     @Test func everyProblemNamesTheOption() {
-        #expect(message("axes.contentTouchDelay=fast") == "--set axes.contentTouchDelay=fast: expected a number (ms) from 0 to "
-            + "5000 for axis 'contentTouchDelay', got 'fast'")
-        #expect(message("axes.contentTouchDeley=0")?.hasPrefix("--set axes.contentTouchDeley=0: unknown axis 'contentTouchDeley' "
-            + "in 'axes' (did you mean 'contentTouchDelay'?)") == true)
-        #expect(message("trees.perConfiguration=0") == "--set trees.perConfiguration=0: expected an integer from 1 to 100000 "
-            + "for 'perConfiguration', got '0'")
-        #expect(message("trees.perConfigurations=5")?.hasPrefix("--set trees.perConfigurations=5: unknown key "
-            + "'perConfigurations' in 'trees' (did you mean 'perConfiguration'?)") == true)
+        #expect(
+            message("axes.contentTouchDelay=fast") == "--set axes.contentTouchDelay=fast: expected a number (ms) from 0 to "
+                + "5000 for axis 'contentTouchDelay', got 'fast'")
+        #expect(
+            message("axes.contentTouchDeley=0")?.hasPrefix(
+                "--set axes.contentTouchDeley=0: unknown axis 'contentTouchDeley' "
+                    + "in 'axes' (did you mean 'contentTouchDelay'?)") == true)
+        #expect(
+            message("trees.perConfiguration=0") == "--set trees.perConfiguration=0: expected an integer from 1 to 100000 "
+                + "for 'perConfiguration', got '0'")
+        #expect(
+            message("trees.perConfigurations=5")?.hasPrefix(
+                "--set trees.perConfigurations=5: unknown key "
+                    + "'perConfigurations' in 'trees' (did you mean 'perConfiguration'?)") == true)
         #expect(message("seeds=5")?.hasPrefix("--set seeds=5: unknown key 'seeds' in the sweep config") == true)
-        #expect(message("axes.contentTouchDelay=[0, 150") == "--set axes.contentTouchDelay=[0, 150: invalid YAML: did not "
-            + "find expected ',' or ']' while parsing a flow sequence")
-        #expect(message("trees.perConfiguration") == "--set trees.perConfiguration: expected KEY=VALUE, e.g. "
-            + "axes.contentTouchDelay=0,150,300 or trees.perConfiguration=50")
+        #expect(
+            message("axes.contentTouchDelay=[0, 150") == "--set axes.contentTouchDelay=[0, 150: invalid YAML: did not "
+                + "find expected ',' or ']' while parsing a flow sequence")
+        #expect(
+            message("trees.perConfiguration") == "--set trees.perConfiguration: expected KEY=VALUE, e.g. "
+                + "axes.contentTouchDelay=0,150,300 or trees.perConfiguration=50")
         #expect(message("trees..x=1")?.hasPrefix("--set trees..x=1: 'trees..x' is not a key path") == true)
-        #expect(message("trees.templates.feed=1") == "--set trees.templates.feed=1: 'trees.templates' is a list, so it has no "
-            + "key 'feed'; set 'trees.templates' as a whole")
+        #expect(
+            message("trees.templates.feed=1") == "--set trees.templates.feed=1: 'trees.templates' is a list, so it has no "
+                + "key 'feed'; set 'trees.templates' as a whole")
         #expect(message("seed.low=1") == "--set seed.low=1: 'seed' is not a map, so it has no key 'low'; set 'seed' as a whole")
-        #expect(message("axes.contentTouchDelay=0,0") == "--set axes.contentTouchDelay=0,0: the value '0' appears more than "
-            + "once in axis 'contentTouchDelay'")
+        #expect(
+            message("axes.contentTouchDelay=0,0") == "--set axes.contentTouchDelay=0,0: the value '0' appears more than "
+                + "once in axis 'contentTouchDelay'")
         #expect(message("name=") == "--set name=: expected a non-empty string for 'name', got nothing")
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TouchScenarios
+
 @testable import SweepPlanning
 
 @Suite struct DocsTests {

@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepPlanning
 
 @Suite struct GenerationTests {

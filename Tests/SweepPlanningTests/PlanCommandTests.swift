@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import SweepPlanning
 
 /// `sweep plan` end to end, through the built binary.
@@ -27,8 +28,9 @@ import Testing
         let result = try sweep("plan", file.path)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "sweep plan: \(file.path):3:28: expected a number (ms) from 0 to 5000 for axis "
-            + "'contentTouchDelay', got 'fast'\n")
+        #expect(
+            result.stderr == "sweep plan: \(file.path):3:28: expected a number (ms) from 0 to 5000 for axis "
+                + "'contentTouchDelay', got 'fast'\n")
         let missing = try sweep("plan", "configs/no-such-config.yaml")
         #expect(missing.status == 2 && missing.stdout.isEmpty)
         #expect(missing.stderr == "sweep plan: configs/no-such-config.yaml: cannot read the sweep config: no such file\n")

@@ -1,11 +1,13 @@
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepPlanning
 
 @Suite struct PlanTests {
     @Test func cartesianProductInFileOrderLastAxisFastest() throws {
-        let p = try plan("""
+        let p = try plan(
+            """
             name: p
             axes:
               scrollViews.bounces: [true, false]
@@ -13,19 +15,21 @@ import TouchScenarios
               device: [phone, pad]
             """)
         #expect(p.configurations.count == 12 && p.combinationCount == 12 && p.excludedCount == 0)
-        #expect(rows(p).prefix(4) == [
-            "scrollViews.bounces=true contentTouchDelay=0 device=phone",
-            "scrollViews.bounces=true contentTouchDelay=0 device=pad",
-            "scrollViews.bounces=true contentTouchDelay=150 device=phone",
-            "scrollViews.bounces=true contentTouchDelay=150 device=pad",
-        ])
+        #expect(
+            rows(p).prefix(4) == [
+                "scrollViews.bounces=true contentTouchDelay=0 device=phone",
+                "scrollViews.bounces=true contentTouchDelay=0 device=pad",
+                "scrollViews.bounces=true contentTouchDelay=150 device=phone",
+                "scrollViews.bounces=true contentTouchDelay=150 device=pad"
+            ])
         #expect(rows(p).last == "scrollViews.bounces=false contentTouchDelay=300 device=pad")
         #expect(p.configurations.map(\.index) == Array(0 ..< 12))
         #expect(p.configurations[5]["contentTouchDelay"] == .number(300) && p.configurations[5]["iosVersion"] == nil)
     }
 
     @Test func aZipGroupIsOneAxisAtThePositionOfItsFirstMember() throws {
-        let p = try plan("""
+        let p = try plan(
+            """
             name: z
             axes:
               overlay.passThrough: [false, true]
@@ -36,18 +40,20 @@ import TouchScenarios
             """)
         #expect(p.configurations.count == 6)
         // Values stay in axis order; the pair varies slowest (its first member is the first axis).
-        #expect(rows(p) == [
-            "overlay.passThrough=false contentTouchDelay=0 overlay.panMoved=false",
-            "overlay.passThrough=false contentTouchDelay=150 overlay.panMoved=false",
-            "overlay.passThrough=false contentTouchDelay=300 overlay.panMoved=false",
-            "overlay.passThrough=true contentTouchDelay=0 overlay.panMoved=true",
-            "overlay.passThrough=true contentTouchDelay=150 overlay.panMoved=true",
-            "overlay.passThrough=true contentTouchDelay=300 overlay.panMoved=true",
-        ])
+        #expect(
+            rows(p) == [
+                "overlay.passThrough=false contentTouchDelay=0 overlay.panMoved=false",
+                "overlay.passThrough=false contentTouchDelay=150 overlay.panMoved=false",
+                "overlay.passThrough=false contentTouchDelay=300 overlay.panMoved=false",
+                "overlay.passThrough=true contentTouchDelay=0 overlay.panMoved=true",
+                "overlay.passThrough=true contentTouchDelay=150 overlay.panMoved=true",
+                "overlay.passThrough=true contentTouchDelay=300 overlay.panMoved=true"
+            ])
     }
 
     @Test func excludeDropsEveryCombinationMatchingAllItsPairs() throws {
-        let p = try plan("""
+        let p = try plan(
+            """
             name: x
             axes:
               scrollViews.delaysContentTouches: bool
@@ -59,14 +65,15 @@ import TouchScenarios
               - {device: pad, contentTouchDelay: 150}
             """)
         #expect(p.combinationCount == 12 && p.configurations.count == 6 && p.excludedCount == 6)
-        #expect(rows(p) == [
-            "scrollViews.delaysContentTouches=false contentTouchDelay=150 device=phone",
-            "scrollViews.delaysContentTouches=true contentTouchDelay=0 device=phone",
-            "scrollViews.delaysContentTouches=true contentTouchDelay=0 device=pad",
-            "scrollViews.delaysContentTouches=true contentTouchDelay=150 device=phone",
-            "scrollViews.delaysContentTouches=true contentTouchDelay=300 device=phone",
-            "scrollViews.delaysContentTouches=true contentTouchDelay=300 device=pad",
-        ])
+        #expect(
+            rows(p) == [
+                "scrollViews.delaysContentTouches=false contentTouchDelay=150 device=phone",
+                "scrollViews.delaysContentTouches=true contentTouchDelay=0 device=phone",
+                "scrollViews.delaysContentTouches=true contentTouchDelay=0 device=pad",
+                "scrollViews.delaysContentTouches=true contentTouchDelay=150 device=phone",
+                "scrollViews.delaysContentTouches=true contentTouchDelay=300 device=phone",
+                "scrollViews.delaysContentTouches=true contentTouchDelay=300 device=pad"
+            ])
         // Conditions are kept in axis order.
         #expect(p.config.exclude[0].conditions.map(\.axis) == ["scrollViews.delaysContentTouches", "contentTouchDelay"])
     }
@@ -81,7 +88,8 @@ import TouchScenarios
     }
 
     @Test func countsMultiply() throws {
-        let p = try plan("""
+        let p = try plan(
+            """
             name: c
             axes: {scrollViews.bounces: bool, device: [phone, pad]}
             trees: {perConfiguration: 7}
@@ -104,33 +112,34 @@ import TouchScenarios
 
     @Test func theCanonicalTextAndItsHashAreFixed() throws {
         let p = try plan(Self.hashConfig)
-        #expect(p.canonicalText == """
-            touchsweep sweep config 1
-            name: hashed
-            seed: 42
-            axes:
-              contentTouchDelay: [0, 50, 100]
-              scrollViews.touchesShouldCancel: [default, always]
-            zip: []
-            exclude: []
-            trees:
-              perConfiguration: 3
-              templates: {feed: 2, form: 1}
-              rows: {min: 8, max: 20}
-              controls: {min: 4, max: 10}
-              random:
-                depth: {min: 2, max: 4}
-                fanOut: {min: 1, max: 4}
-                kindMix: {view: 3, label: 2, button: 3, switch: 1, slider: 1, scrollView: 1, cell: 2}
-              edgeGate: true
-            gestures:
-              families: [quickTap, slowDrag]
-              placements: 2
-              sampleRate: 120
-              jitter: 2
-            examples: 3
+        #expect(
+            p.canonicalText == """
+                touchsweep sweep config 1
+                name: hashed
+                seed: 42
+                axes:
+                  contentTouchDelay: [0, 50, 100]
+                  scrollViews.touchesShouldCancel: [default, always]
+                zip: []
+                exclude: []
+                trees:
+                  perConfiguration: 3
+                  templates: {feed: 2, form: 1}
+                  rows: {min: 8, max: 20}
+                  controls: {min: 4, max: 10}
+                  random:
+                    depth: {min: 2, max: 4}
+                    fanOut: {min: 1, max: 4}
+                    kindMix: {view: 3, label: 2, button: 3, switch: 1, slider: 1, scrollView: 1, cell: 2}
+                  edgeGate: true
+                gestures:
+                  families: [quickTap, slowDrag]
+                  placements: 2
+                  sampleRate: 120
+                  jitter: 2
+                examples: 3
 
-            """)
+                """)
         #expect(p.configHash == "0eb505f957e34938")
         #expect(FNV1a.hex("") == "cbf29ce484222325" && FNV1a.hex("a") == "af63dc4c8601ec8c")
     }
@@ -155,7 +164,8 @@ import TouchScenarios
     }
 
     @Test func theResolvedPlanIsAConfigThatLoadsBackToTheSameHash() throws {
-        let p = try plan("""
+        let p = try plan(
+            """
             name: resolved
             description: "Quoted: yes"
             axes:
@@ -216,19 +226,27 @@ import TouchScenarios
     @Test func gestureSeedsDependOnTreeFamilyAndPlacementOnly() throws {
         let all = try plan("name: g\nseed: 5\n")
         let narrowed = try plan("name: g\nseed: 5\ngestures: {families: [slowDrag]}\n")
-        #expect(all.gestureSeed(treeIndex: 3, family: .slowDrag, placement: 1)
-            == narrowed.gestureSeed(treeIndex: 3, family: .slowDrag, placement: 1))
+        #expect(
+            all.gestureSeed(treeIndex: 3, family: .slowDrag, placement: 1)
+                == narrowed.gestureSeed(treeIndex: 3, family: .slowDrag, placement: 1))
         var rng = SplitMix64(seed: 5, 2, 3, UInt64(GestureFamily.allCases.firstIndex(of: .slowDrag)!), 1)
         #expect(all.gestureSeed(treeIndex: 3, family: .slowDrag, placement: 1) == rng.next())
-        let seeds = Set((0 ..< 4).flatMap { t in GestureFamily.allCases.flatMap { f in (0 ..< 3).map {
-            all.gestureSeed(treeIndex: t, family: f, placement: $0) } } })
+        let seeds = Set(
+            (0 ..< 4).flatMap { t in
+                GestureFamily.allCases.flatMap { f in
+                    (0 ..< 3).map {
+                        all.gestureSeed(treeIndex: t, family: f, placement: $0)
+                    }
+                }
+            })
         #expect(seeds.count == 4 * GestureFamily.allCases.count * 3)
     }
 
     // MARK: Summary
 
     @Test func theSummaryListsCountsHashAndTheFirstConfigurations() throws {
-        let p = try plan("""
+        let p = try plan(
+            """
             name: s
             axes:
               scrollViews.delaysContentTouches: [true, false]
@@ -236,22 +254,23 @@ import TouchScenarios
             trees: {perConfiguration: 4, templates: [feed]}
             gestures: {families: [quickTap, slowDrag], placements: 3}
             """)
-        #expect(PlanText.summary(p, path: "s.yaml", show: 2) == """
-            sweep                s (s.yaml)
-            config hash          \(p.configHash)
-            seed                 1
-            output               out/s
-            configurations       4  (2 axes; 4 combinations, 0 excluded)
-            trees                4 per configuration, the same trees for every configuration  (feed 4)
-            gestures per tree    6  (2 families × 3 placements)
-            total scenario runs  96  (4 × 4 × 6)
+        #expect(
+            PlanText.summary(p, path: "s.yaml", show: 2) == """
+                sweep                s (s.yaml)
+                config hash          \(p.configHash)
+                seed                 1
+                output               out/s
+                configurations       4  (2 axes; 4 combinations, 0 excluded)
+                trees                4 per configuration, the same trees for every configuration  (feed 4)
+                gestures per tree    6  (2 families × 3 placements)
+                total scenario runs  96  (4 × 4 × 6)
 
-            first 2 of 4 configurations:
-              id    scrollViews.delaysContentTouches  contentTouchDelay
-              c001  true                              0
-              c002  true                              150
+                first 2 of 4 configurations:
+                  id    scrollViews.delaysContentTouches  contentTouchDelay
+                  c001  true                              0
+                  c002  true                              150
 
-            """)
+                """)
         #expect(PlanText.summary(p, path: "s.yaml", show: 0).hasSuffix("(4 × 4 × 6)\n"))
         #expect(PlanText.summary(p, path: "s.yaml", show: 9).contains("\nconfigurations:\n"))
     }

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepPlanning
 
 @Suite struct SchemaTests {
@@ -15,7 +16,9 @@ import TouchScenarios
         let names = AxisCatalog.all.map(\.name)
         func strings(_ v: JSONValue?) -> [String] {
             guard case .array(let items)? = v else { return [] }
-            return items.compactMap { if case .string(let s) = $0 { return s }; return nil }
+            return items.compactMap {
+                if case .string(let s) = $0 { return s }; return nil
+            }
         }
         func keys(_ v: JSONValue?) -> [String] {
             guard case .object(let members)? = v else { return [] }
@@ -36,8 +39,9 @@ import TouchScenarios
             case .version: #expect(one["anyOf"] != nil, "\(axis.name)")
             }
         }
-        #expect(strings(schema["properties"]?["gestures"]?["properties"]?["families"]?["items"]?["enum"])
-            == GestureFamily.allCases.map(\.rawValue))
+        #expect(
+            strings(schema["properties"]?["gestures"]?["properties"]?["families"]?["items"]?["enum"])
+                == GestureFamily.allCases.map(\.rawValue))
         #expect(keys(schema["properties"]) == SweepConfigLoader.topLevelKeys)
         #expect(keys(schema["properties"]?["trees"]?["properties"]) == SweepConfigLoader.treeKeys)
         #expect(keys(schema["properties"]?["gestures"]?["properties"]) == SweepConfigLoader.gestureKeys)
@@ -71,7 +75,7 @@ import TouchScenarios
     static let goodConfigs: [String] = [
         "name: a\n",
         "name: a.b_c-1\nseed: 18446744073709551615\noutput: out/x\ndescription: text\n",
-        "name: a\nseed: 0x8641650874ab597e\n",                              // a seed as examples.csv writes it
+        "name: a\nseed: 0x8641650874ab597e\n", // a seed as examples.csv writes it
         "name: a\naxes:\n  contentTouchDelay: {from: 0, to: 300, step: 50}\n  scrollViews.bounces: bool\n",
         "name: a\naxes:\n  iosVersion: [\"17.0\", 17.4, 18]\n  device: pad\n  system.edgeGate: false\n",
         "name: a\naxes: {overlay.passThrough: bool, overlay.panMoved: bool}\nzip: [[overlay.passThrough, overlay.panMoved]]\n",
@@ -79,37 +83,37 @@ import TouchScenarios
         "name: a\ntrees: {perConfiguration: 3, templates: [feed, form], rows: {min: 2, max: 4}, edgeGate: false}\n",
         "name: a\ntrees: {templates: {random: 0.5}, random: {depth: {min: 1, max: 3}, kindMix: {button: 1}}}\n",
         "name: a\ngestures: {families: [quickTap], placements: 3, sampleRate: 60, jitter: 0}\nexamples: 0\n",
-        "name: a\naxes: {scrollViews.touchesShouldCancel: [default, controlsExceptTextInputsSlidersSwitches]}\n",
+        "name: a\naxes: {scrollViews.touchesShouldCancel: [default, controlsExceptTextInputsSlidersSwitches]}\n"
     ]
 
     /// Configs both the loader and the schema reject (the loader also rejects many the schema cannot see:
     /// zip and exclude naming other axes, unequal zip groups, `from > to`, `max < min`).
     static let badConfigs: [String] = [
-        "seed: 1\n",                                                         // name missing
-        "name: a\nseeds: 1\n",                                               // unknown key
-        "name: my sweep\n",                                                  // name with a space
-        "name: 12\n",                                                        // name not a string
-        "name: a\nseed: -3\n",                                               // negative seed
-        "name: a\nseed: 18446744073709551616\n",                             // seed too large
-        "name: a\nseed: 1.5\n",                                              // seed not an integer
-        "name: a\nseed: 0x\n",                                               // hex seed without digits
-        "name: a\nseed: 0x10000000000000000\n",                              // hex seed of 17 digits
-        "name: a\nseed: 0x12g4\n",                                           // not a hex digit
-        "name: a\naxes: {contentTouchDelays: [1]}\n",                        // unknown axis
-        "name: a\naxes: {contentTouchDelay: [100, 6000]}\n",                 // value out of range
-        "name: a\naxes: {contentTouchDelay: ['100']}\n",                     // quoted number
-        "name: a\naxes: {contentTouchDelay: []}\n",                          // no values
-        "name: a\naxes: {contentTouchDelay: [5, 5]}\n",                      // repeated value
-        "name: a\naxes: {contentTouchDelay: {from: 0, to: 10}}\n",           // range without step
-        "name: a\naxes: {contentTouchDelay: {from: 0, to: 10, step: 0}}\n",  // zero step
-        "name: a\naxes: {contentTouchDelay: {from: 0, to: 10, by: 1}}\n",    // unknown range key
-        "name: a\naxes: {scrollViews.bounces: [yes]}\n",                     // not a boolean
+        "seed: 1\n", // name missing
+        "name: a\nseeds: 1\n", // unknown key
+        "name: my sweep\n", // name with a space
+        "name: 12\n", // name not a string
+        "name: a\nseed: -3\n", // negative seed
+        "name: a\nseed: 18446744073709551616\n", // seed too large
+        "name: a\nseed: 1.5\n", // seed not an integer
+        "name: a\nseed: 0x\n", // hex seed without digits
+        "name: a\nseed: 0x10000000000000000\n", // hex seed of 17 digits
+        "name: a\nseed: 0x12g4\n", // not a hex digit
+        "name: a\naxes: {contentTouchDelays: [1]}\n", // unknown axis
+        "name: a\naxes: {contentTouchDelay: [100, 6000]}\n", // value out of range
+        "name: a\naxes: {contentTouchDelay: ['100']}\n", // quoted number
+        "name: a\naxes: {contentTouchDelay: []}\n", // no values
+        "name: a\naxes: {contentTouchDelay: [5, 5]}\n", // repeated value
+        "name: a\naxes: {contentTouchDelay: {from: 0, to: 10}}\n", // range without step
+        "name: a\naxes: {contentTouchDelay: {from: 0, to: 10, step: 0}}\n", // zero step
+        "name: a\naxes: {contentTouchDelay: {from: 0, to: 10, by: 1}}\n", // unknown range key
+        "name: a\naxes: {scrollViews.bounces: [yes]}\n", // not a boolean
         "name: a\naxes: {scrollViews.bounces: {from: 0, to: 1, step: 1}}\n", // range on a bool axis
-        "name: a\naxes: {scrollViews.touchesShouldCancel: bool}\n",          // bool on a choice axis
-        "name: a\naxes: {scrollViews.touchesShouldCancel: [sometimes]}\n",   // unknown choice
-        "name: a\naxes: {iosVersion: [17.4.1]}\n",                           // bad version
+        "name: a\naxes: {scrollViews.touchesShouldCancel: bool}\n", // bool on a choice axis
+        "name: a\naxes: {scrollViews.touchesShouldCancel: [sometimes]}\n", // unknown choice
+        "name: a\naxes: {iosVersion: [17.4.1]}\n", // bad version
         "name: a\naxes: {overlay.panMoved: bool}\nzip: [[overlay.panMoved]]\n", // zip group of one
-        "name: a\naxes: {panHysteresis: [5]}\nexclude: [{}]\n",              // empty exclude rule
+        "name: a\naxes: {panHysteresis: [5]}\nexclude: [{}]\n", // empty exclude rule
         "name: a\naxes: {panHysteresis: [5]}\nexclude: [{panHysteresis: -1}]\n", // exclude value out of range
         "name: a\ntrees: {perConfiguration: 0}\n",
         "name: a\ntrees: {count: 3}\n",
@@ -128,7 +132,7 @@ import TouchScenarios
         "name: a\ngestures: {sampleRate: 5000}\n",
         "name: a\ngestures: {jitter: -1}\n",
         "name: a\nexamples: -1\n",
-        "name: a\noutput: ''\n",
+        "name: a\noutput: ''\n"
     ]
 
     @Test(arguments: goodConfigs)
@@ -159,20 +163,24 @@ import TouchScenarios
         #expect(try violations(#"{"enum": [1, "a"]}"#, "1.0").isEmpty)
         #expect(try violations(#"{"const": {"a": [1]}}"#, #"{"a": [1]}"#).isEmpty)
         #expect(try violations(#"{"pattern": "^a+$", "minLength": 2}"#, #""ab""#) == [#"/: 'ab' does not match ^a+$"#])
-        #expect(try violations(#"{"items": {"type": "boolean"}, "minItems": 2, "uniqueItems": true}"#, "[true, true]")
-            == ["/: item 1 repeats an earlier item"])
+        #expect(
+            try violations(#"{"items": {"type": "boolean"}, "minItems": 2, "uniqueItems": true}"#, "[true, true]")
+                == ["/: item 1 repeats an earlier item"])
         #expect(try violations(#"{"minItems": 2}"#, "[1]") == ["/: has fewer than 2 items"])
-        let object = #"{"type": "object", "required": ["a"], "minProperties": 1, "additionalProperties": false,"#
+        let object =
+            #"{"type": "object", "required": ["a"], "minProperties": 1, "additionalProperties": false,"#
             + ##" "properties": {"a": {"$ref": "#/$defs/n"}}, "$defs": {"n": {"type": "number"}}}"##
-        #expect(try violations(object, #"{"a": "x", "b~/": 1}"#)
-            == ["/: has the unknown property 'b~/'", "/a: expected number, got string"])
+        #expect(
+            try violations(object, #"{"a": "x", "b~/": 1}"#)
+                == ["/: has the unknown property 'b~/'", "/a: expected number, got string"])
         #expect(try violations(object, "{}") == ["/: is missing the required property 'a'", "/: has fewer than 1 properties"])
         #expect(try violations(#"{"additionalProperties": {"type": "string"}}"#, #"{"x/y": 1}"#) == ["/x~1y: expected string, got integer"])
         #expect(try violations(#"{"oneOf": [{"type": "number"}, {"type": "integer"}]}"#, "1").first?.contains("more than one") == true)
         #expect(try violations(#"{"anyOf": [{"type": "number"}, {"type": "integer"}]}"#, "1").isEmpty)
         #expect(try violations(#"{"anyOf": [{"type": "string"}, {"minimum": 5}]}"#, "1").count == 1)
         #expect(try violations(##"{"definitions": {"b": false}, "$ref": "#/definitions/b"}"##, "1") == ["/: is not allowed here"])
-        #expect(try violations(#"{"maximum": 18446744073709551615}"#, "18446744073709551616") == ["/: 18446744073709551616 breaks maximum 18446744073709551615"])
+        #expect(
+            try violations(#"{"maximum": 18446744073709551615}"#, "18446744073709551616") == ["/: 18446744073709551616 breaks maximum 18446744073709551615"])
     }
 
     @Test func validatorRefusesKeywordsItDoesNotCheck() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SweepPlanning
 
 /// `trees.screens`: a relative path starts at the directory of the config file itself, whatever the current
@@ -55,8 +56,10 @@ import Testing
             _ = try SweepConfigLoader.load(yaml: try String(contentsOfFile: config, encoding: .utf8), path: config)
             Issue.record("a pattern that matches nothing was accepted")
         } catch {
-            #expect("\(error)".contains("the screens pattern '../dumps/*.txt' matches no file (relative paths start at \(dir)/sub, "
-                + "the config file's directory)"), "\(error)")
+            #expect(
+                "\(error)".contains(
+                    "the screens pattern '../dumps/*.txt' matches no file (relative paths start at \(dir)/sub, "
+                        + "the config file's directory)"), "\(error)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SweepPlanning
 
 @Suite struct ShardPartitionTests {
@@ -27,11 +28,13 @@ import Testing
         let units = p.unitsByTreeBlock(treesPerUnit: 1)
         #expect(units.count == 6 * 7)
         for perUnit in [1, 2, 3, 7, 8] {
-            #expect(Set(p.unitsByTreeBlock(treesPerUnit: perUnit)) == Set(p.units(treesPerUnit: perUnit)),
-                    "the plan's own units, \(perUnit) trees each, reordered")
+            #expect(
+                Set(p.unitsByTreeBlock(treesPerUnit: perUnit)) == Set(p.units(treesPerUnit: perUnit)),
+                "the plan's own units, \(perUnit) trees each, reordered")
         }
-        #expect(units.prefix(7).map { "c\($0.configuration):t\($0.trees.lowerBound)" }
-            == ["c0:t0", "c1:t0", "c2:t0", "c3:t0", "c4:t0", "c5:t0", "c0:t1"])
+        #expect(
+            units.prefix(7).map { "c\($0.configuration):t\($0.trees.lowerBound)" }
+                == ["c0:t0", "c1:t0", "c2:t0", "c3:t0", "c4:t0", "c5:t0", "c0:t1"])
         let big = try plan(Self.yaml.replacingOccurrences(of: "perConfiguration: 7", with: "perConfiguration: 1000"))
         #expect(big.shardTreesPerUnit == 8)
     }

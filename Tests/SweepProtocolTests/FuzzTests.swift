@@ -49,7 +49,7 @@ import Testing
         var frames = frames
         for _ in 0 ... Int.random(in: 0 ... 2, using: &rng) {
             let op = Int.random(in: 0 ..< 10, using: &rng)
-            if op >= 7 {  // frame-level damage
+            if op >= 7 { // frame-level damage
                 switch op {
                 case 7: if !frames.isEmpty { frames.remove(at: Int.random(in: 0 ..< frames.count, using: &rng)) }
                 case 8: if let f = frames.randomElement(using: &rng) { frames.insert(f, at: Int.random(in: 0 ... frames.count, using: &rng)) }

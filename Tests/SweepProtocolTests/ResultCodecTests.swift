@@ -1,8 +1,8 @@
 import SweepCore
 import SweepPlanning
 import SweepProtocol
-import SweepResultCodec
 import SweepReporting
+import SweepResultCodec
 import TestSupport
 import Testing
 
@@ -48,8 +48,9 @@ import Testing
     @Test func seededRandomResultsRoundTrip() throws {
         var rng = Seeded(0x7E5)
         for i in 0 ..< 300 {
-            let result = rng.unitResult(scenarios: i % 50 == 0 ? 2000 : Int.random(in: 0 ... 60, using: &rng),
-                                        examples: Int.random(in: 0 ... 8, using: &rng))
+            let result = rng.unitResult(
+                scenarios: i % 50 == 0 ? 2000 : Int.random(in: 0 ... 60, using: &rng),
+                examples: Int.random(in: 0 ... 8, using: &rng))
             let bytes = ResultCodec.encode(result)
             #expect(try ResultCodec.decode(bytes) == result)
         }
@@ -61,8 +62,10 @@ import Testing
         let unit = plan.units(treesPerUnit: 3)[1]
         let result = runner.run(unit)
         let spec = UnitSpec(configuration: unit.configuration, trees: unit.trees)
-        let frames = FrameCodec.encode(.result(unit: spec, attempt: 1, status: .ok, elapsedMicroseconds: 10,
-                                               payload: ResultCodec.encode(result), detail: ""))
+        let frames = FrameCodec.encode(
+            .result(
+                unit: spec, attempt: 1, status: .ok, elapsedMicroseconds: 10,
+                payload: ResultCodec.encode(result), detail: ""))
         guard case let .result(u, _, status, _, payload, _) = try FrameCodec.decode(frames) else {
             Issue.record("not a result")
             return
@@ -142,75 +145,92 @@ import Testing
 
     @Test func formatAndSizeMismatches() {
         var b = Self.empty
-        b[0] = 2  // a result of a build with only one of per-tree sums and causes or runs not counted
+        b[0] = 2 // a result of a build with only one of per-tree sums and causes or runs not counted
         Self.expect(b, .resultFormat(found: 2, expected: 3), "Unsupported result payload format 2: this build reads format 3 only.")
-        b[0] = 1  // a result of a build before either (a journal or shard written by it)
+        b[0] = 1 // a result of a build before either (a journal or shard written by it)
         Self.expect(b, .resultFormat(found: 1, expected: 3), "Unsupported result payload format 1: this build reads format 3 only.")
         b[0] = 4
         Self.expect(b, .resultFormat(found: 4, expected: 3), "Unsupported result payload format 4: this build reads format 3 only.")
         b = Self.empty
         b[5] = UInt8(Self.k - 1)
-        Self.expect(b, .sizeMismatch(field: "payload.causeKinds", offset: 5, found: Self.k - 1, expected: Self.k),
-                    "Size mismatch at byte 5: payload.causeKinds is \(Self.k - 1), this build has \(Self.k) (a different engine build?).")
+        Self.expect(
+            b, .sizeMismatch(field: "payload.causeKinds", offset: 5, found: Self.k - 1, expected: Self.k),
+            "Size mismatch at byte 5: payload.causeKinds is \(Self.k - 1), this build has \(Self.k) (a different engine build?).")
         b = Self.empty
         b[2] = UInt8(Self.d + 1)
-        Self.expect(b, .sizeMismatch(field: "payload.defectClasses", offset: 2, found: Self.d + 1, expected: Self.d),
-                    "Size mismatch at byte 2: payload.defectClasses is \(Self.d + 1), this build has \(Self.d) (a different engine build?).")
+        Self.expect(
+            b, .sizeMismatch(field: "payload.defectClasses", offset: 2, found: Self.d + 1, expected: Self.d),
+            "Size mismatch at byte 2: payload.defectClasses is \(Self.d + 1), this build has \(Self.d) (a different engine build?).")
         b = Self.empty
         b[3] = 0
-        Self.expect(b, .sizeMismatch(field: "payload.templates", offset: 3, found: 0, expected: Self.t),
-                    "Size mismatch at byte 3: payload.templates is 0, this build has \(Self.t) (a different engine build?).")
+        Self.expect(
+            b, .sizeMismatch(field: "payload.templates", offset: 3, found: 0, expected: Self.t),
+            "Size mismatch at byte 3: payload.templates is 0, this build has \(Self.t) (a different engine build?).")
         b = Self.empty
         b[4] = UInt8(Self.f - 1)
-        Self.expect(b, .sizeMismatch(field: "payload.families", offset: 4, found: Self.f - 1, expected: Self.f),
-                    "Size mismatch at byte 4: payload.families is \(Self.f - 1), this build has \(Self.f) (a different engine build?).")
+        Self.expect(
+            b, .sizeMismatch(field: "payload.families", offset: 4, found: Self.f - 1, expected: Self.f),
+            "Size mismatch at byte 4: payload.families is \(Self.f - 1), this build has \(Self.f) (a different engine build?).")
         b = Self.empty
         b[6] = UInt8(Self.n + 1)
-        Self.expect(b, .sizeMismatch(field: "payload.notCountedReasons", offset: 6, found: Self.n + 1, expected: Self.n),
-                    "Size mismatch at byte 6: payload.notCountedReasons is \(Self.n + 1), this build has \(Self.n) (a different engine build?).")
-        Self.expect([], .truncated(field: "payload.format", offset: 0, needed: 1, available: 0),
-                    "Truncated at byte 0 reading payload.format: needed 1 bytes, 0 left.")
-        Self.expect(Self.empty + [0], .trailingBytes(part: "the result payload", offset: Self.empty.count, count: 1),
-                    "Trailing bytes: 1 unread at byte \(Self.empty.count) after the end of the result payload.")
+        Self.expect(
+            b, .sizeMismatch(field: "payload.notCountedReasons", offset: 6, found: Self.n + 1, expected: Self.n),
+            "Size mismatch at byte 6: payload.notCountedReasons is \(Self.n + 1), this build has \(Self.n) (a different engine build?).")
+        Self.expect(
+            [], .truncated(field: "payload.format", offset: 0, needed: 1, available: 0),
+            "Truncated at byte 0 reading payload.format: needed 1 bytes, 0 left.")
+        Self.expect(
+            Self.empty + [0], .trailingBytes(part: "the result payload", offset: Self.empty.count, count: 1),
+            "Trailing bytes: 1 unread at byte \(Self.empty.count) after the end of the result payload.")
     }
 
     @Test func malformedVarints() {
         var b = Self.empty
-        b.replaceSubrange(1 ... 1, with: [0x83, 0x00])  // 3, overlong
-        Self.expect(b, .malformed(field: "payload.configuration", offset: 1, reason: "overlong varint"),
-                    "Malformed data at byte 1 in payload.configuration: overlong varint.")
+        b.replaceSubrange(1 ... 1, with: [0x83, 0x00]) // 3, overlong
+        Self.expect(
+            b, .malformed(field: "payload.configuration", offset: 1, reason: "overlong varint"),
+            "Malformed data at byte 1 in payload.configuration: overlong varint.")
         b = Self.empty
         b.replaceSubrange(1 ... 1, with: [UInt8](repeating: 0xFF, count: 9) + [0x01])
-        Self.expect(b, .malformed(field: "payload.configuration", offset: 1, reason: "varint above 2^63 - 1"),
-                    "Malformed data at byte 1 in payload.configuration: varint above 2^63 - 1.")
+        Self.expect(
+            b, .malformed(field: "payload.configuration", offset: 1, reason: "varint above 2^63 - 1"),
+            "Malformed data at byte 1 in payload.configuration: varint above 2^63 - 1.")
         b = Self.empty
-        b.replaceSubrange(1 ... 1, with: [0x80, 0x80, 0x80, 0x80, 0x08])  // 2^31
-        Self.expect(b, .outOfRange(field: "payload.configuration", offset: 1, value: 1 << 31, allowed: 0 ... 2_147_483_647),
-                    "Value out of range at byte 1: payload.configuration is 2147483648, allowed 0...2147483647.")
+        b.replaceSubrange(1 ... 1, with: [0x80, 0x80, 0x80, 0x80, 0x08]) // 2^31
+        Self.expect(
+            b, .outOfRange(field: "payload.configuration", offset: 1, value: 1 << 31, allowed: 0 ... 2_147_483_647),
+            "Value out of range at byte 1: payload.configuration is 2147483648, allowed 0...2147483647.")
     }
 
     @Test func countsAboveRunsAndBadFlags() {
         var b = Self.oneRun
         let attempts = 8 + Self.n
-        b[attempts] = 2  // total.attempts[0] = 2 with total.runs = 1
-        Self.expect(b, .outOfRange(field: "payload.total.attempts[0] (dead_button)", offset: attempts, value: 2, allowed: 0 ... 1),
-                    "Value out of range at byte \(attempts): payload.total.attempts[0] (dead_button) is 2, allowed 0...1.")
+        b[attempts] = 2 // total.attempts[0] = 2 with total.runs = 1
+        Self.expect(
+            b, .outOfRange(field: "payload.total.attempts[0] (dead_button)", offset: attempts, value: 2, allowed: 0 ... 1),
+            "Value out of range at byte \(attempts): payload.total.attempts[0] (dead_button) is 2, allowed 0...1.")
         b = Self.oneRun
-        b[8] = 2  // total.notCounted[0] = 2 with total.runs = 1
-        Self.expect(b, .outOfRange(field: "payload.total.notCounted[0] (text_input)", offset: 8, value: 2, allowed: 0 ... 1),
-                    "Value out of range at byte 8: payload.total.notCounted[0] (text_input) is 2, allowed 0...1.")
+        b[8] = 2 // total.notCounted[0] = 2 with total.runs = 1
+        Self.expect(
+            b, .outOfRange(field: "payload.total.notCounted[0] (text_input)", offset: 8, value: 2, allowed: 0 ... 1),
+            "Value out of range at byte 8: payload.total.notCounted[0] (text_input) is 2, allowed 0...1.")
         b = Self.oneRun
-        b[8] = 1; b[9] = 1  // one run not counted for two reasons
-        Self.expect(b, .malformed(field: "payload.total.notCounted", offset: 8, reason: "more runs not counted than runs"),
-                    "Malformed data at byte 8 in payload.total.notCounted: more runs not counted than runs.")
+        b[8] = 1; b[9] = 1 // one run not counted for two reasons
+        Self.expect(
+            b, .malformed(field: "payload.total.notCounted", offset: 8, reason: "more runs not counted than runs"),
+            "Malformed data at byte 8 in payload.total.notCounted: more runs not counted than runs.")
         b = Self.oneRun
         b[attempts + 2 * Self.d] = 8
-        Self.expect(b, .malformed(field: "payload.total.histograms", offset: attempts + 2 * Self.d, reason: "reserved flag bits 8 are set"),
-                    "Malformed data at byte \(attempts + 2 * Self.d) in payload.total.histograms: reserved flag bits 8 are set.")
-        b = Self.oneRun  // total.runs = 1, but no template or family ran anything
-        Self.expect(b, .inconsistent(field: "payload.total", offset: 7,
-                                     reason: "the total is not the merge of the template tallies and of the family tallies"),
-                    "Inconsistent data at byte 7 in payload.total: the total is not the merge of the template tallies and of the family tallies.")
+        Self.expect(
+            b, .malformed(field: "payload.total.histograms", offset: attempts + 2 * Self.d, reason: "reserved flag bits 8 are set"),
+            "Malformed data at byte \(attempts + 2 * Self.d) in payload.total.histograms: reserved flag bits 8 are set.")
+        b = Self.oneRun // total.runs = 1, but no template or family ran anything
+        Self.expect(
+            b,
+            .inconsistent(
+                field: "payload.total", offset: 7,
+                reason: "the total is not the merge of the template tallies and of the family tallies"),
+            "Inconsistent data at byte 7 in payload.total: the total is not the merge of the template tallies and of the family tallies.")
     }
 
     @Test func perTreeSumsThatNoTreesGiveAreRefused() {
@@ -218,14 +238,19 @@ import Testing
         let flags = 8 + Self.n + 2 * Self.d
         var b = Array(Self.oneRun.prefix(flags)) + [4] + [1, 0, 0, 0] + [UInt8](repeating: 0, count: 4 * (Self.d - 1))
         b += Array(Self.oneRun.dropFirst(flags + 1))
-        Self.expect(b, .inconsistent(field: "payload.total.trees", offset: flags + 1,
-                                     reason: "per-tree sums that no trees give (more trees than attempts, or squares out of bounds)"),
-                    "Inconsistent data at byte \(flags + 1) in payload.total.trees: per-tree sums that no trees give (more trees than attempts, or squares out of bounds).")
+        Self.expect(
+            b,
+            .inconsistent(
+                field: "payload.total.trees", offset: flags + 1,
+                reason: "per-tree sums that no trees give (more trees than attempts, or squares out of bounds)"),
+            "Inconsistent data at byte \(flags + 1) in payload.total.trees: per-tree sums that no trees give (more trees than attempts, or squares out of bounds)."
+        )
         // Per-tree sums in a tally of no runs.
         var none = Self.empty
         none.replaceSubrange(7 ... 8, with: [0, 4])
-        Self.expect(none, .malformed(field: "payload.total.histograms", offset: 8, reason: "per-tree sums in a tally with no runs"),
-                    "Malformed data at byte 8 in payload.total.histograms: per-tree sums in a tally with no runs.")
+        Self.expect(
+            none, .malformed(field: "payload.total.histograms", offset: 8, reason: "per-tree sums in a tally with no runs"),
+            "Malformed data at byte 8 in payload.total.histograms: per-tree sums in a tally with no runs.")
     }
 
     @Test func causesMustAddUpToTheCountsAndComeInOrder() throws {
@@ -243,21 +268,27 @@ import Testing
         #expect(Array(good[at ..< at + 7]) == [2, 0, UInt8(CauseKind.hitOtherView.rawValue), 1, 0, UInt8(CauseKind.takenByTap.rawValue), 1])
         // One cause for two dead buttons.
         var b = Array(good[..<at]) + [1, 0, UInt8(CauseKind.hitOtherView.rawValue), 1] + [0]
-        Self.expect(b, .inconsistent(field: "payload.causes", offset: at,
-                                     reason: "the causes of a defect class do not add up to its count in the total"),
-                    "Inconsistent data at byte \(at) in payload.causes: the causes of a defect class do not add up to its count in the total.")
+        Self.expect(
+            b,
+            .inconsistent(
+                field: "payload.causes", offset: at,
+                reason: "the causes of a defect class do not add up to its count in the total"),
+            "Inconsistent data at byte \(at) in payload.causes: the causes of a defect class do not add up to its count in the total.")
         b = Array(good[..<at]) + [2, 0, UInt8(CauseKind.takenByTap.rawValue), 1, 0, UInt8(CauseKind.hitOtherView.rawValue), 1] + [0]
-        Self.expect(b, .malformed(field: "payload.causes[1]", offset: at + 4, reason: "causes are not in (defect, kind) order"),
-                    "Malformed data at byte \(at + 4) in payload.causes[1]: causes are not in (defect, kind) order.")
+        Self.expect(
+            b, .malformed(field: "payload.causes[1]", offset: at + 4, reason: "causes are not in (defect, kind) order"),
+            "Malformed data at byte \(at + 4) in payload.causes[1]: causes are not in (defect, kind) order.")
         b = Array(good[..<at]) + [1, 0, UInt8(Self.k), 2] + [0]
-        Self.expect(b, .unknownValue(field: "payload.causes[0].kind", offset: at + 2, value: UInt64(Self.k)),
-                    "Unknown value at byte \(at + 2): payload.causes[0].kind is \(Self.k).")
+        Self.expect(
+            b, .unknownValue(field: "payload.causes[0].kind", offset: at + 2, value: UInt64(Self.k)),
+            "Unknown value at byte \(at + 2): payload.causes[0].kind is \(Self.k).")
         // A result that ran nothing has no causes.
         var empty = Self.empty
         empty[Self.causesOffset] = 1
         empty.insert(contentsOf: [0, 0, 1], at: Self.causesOffset + 1)
-        Self.expect(empty, .inconsistent(field: "payload.causes", offset: Self.causesOffset, reason: "causes in a result that ran no scenario"),
-                    "Inconsistent data at byte \(Self.causesOffset) in payload.causes: causes in a result that ran no scenario.")
+        Self.expect(
+            empty, .inconsistent(field: "payload.causes", offset: Self.causesOffset, reason: "causes in a result that ran no scenario"),
+            "Inconsistent data at byte \(Self.causesOffset) in payload.causes: causes in a result that ran no scenario.")
     }
 
     /// A tally with `runs` and one histogram, written by hand.
@@ -268,28 +299,37 @@ import Testing
     @Test func badHistograms() {
         let head = Array(Self.empty.prefix(7))
         // Bucket gaps that walk past the overflow bucket (2001).
-        Self.expect(head + Self.tally(runs: 2, histogram: [2] + Fixtures.varint(2000) + [1, 1, 1]),
-                    .malformed(field: "payload.total.highlightLatency.bucket[1]", offset: 7 + Self.tallyBytes + 4,
-                               reason: "bucket 2002 is beyond the overflow bucket 2001"),
-                    "Malformed data at byte \(7 + Self.tallyBytes + 4) in payload.total.highlightLatency.bucket[1]: bucket 2002 is beyond the overflow bucket 2001.")
+        Self.expect(
+            head + Self.tally(runs: 2, histogram: [2] + Fixtures.varint(2000) + [1, 1, 1]),
+            .malformed(
+                field: "payload.total.highlightLatency.bucket[1]", offset: 7 + Self.tallyBytes + 4,
+                reason: "bucket 2002 is beyond the overflow bucket 2001"),
+            "Malformed data at byte \(7 + Self.tallyBytes + 4) in payload.total.highlightLatency.bucket[1]: bucket 2002 is beyond the overflow bucket 2001.")
         // More latencies than runs.
-        Self.expect(head + Self.tally(runs: 1, histogram: [1, 5, 2]),
-                    .inconsistent(field: "payload.total.highlightLatency", offset: 7 + Self.tallyBytes,
-                                  reason: "2 latencies in a tally of 1 runs"),
-                    "Inconsistent data at byte \(7 + Self.tallyBytes) in payload.total.highlightLatency: 2 latencies in a tally of 1 runs.")
+        Self.expect(
+            head + Self.tally(runs: 1, histogram: [1, 5, 2]),
+            .inconsistent(
+                field: "payload.total.highlightLatency", offset: 7 + Self.tallyBytes,
+                reason: "2 latencies in a tally of 1 runs"),
+            "Inconsistent data at byte \(7 + Self.tallyBytes) in payload.total.highlightLatency: 2 latencies in a tally of 1 runs.")
         // A zero count.
-        Self.expect(head + Self.tally(runs: 1, histogram: [1, 5, 0]),
-                    .outOfRange(field: "payload.total.highlightLatency.count[0]", offset: 7 + Self.tallyBytes + 2, value: 0, allowed: 1 ... 1 << 48),
-                    "Value out of range at byte \(7 + Self.tallyBytes + 2): payload.total.highlightLatency.count[0] is 0, allowed 1...281474976710656.")
+        Self.expect(
+            head + Self.tally(runs: 1, histogram: [1, 5, 0]),
+            .outOfRange(field: "payload.total.highlightLatency.count[0]", offset: 7 + Self.tallyBytes + 2, value: 0, allowed: 1 ... 1 << 48),
+            "Value out of range at byte \(7 + Self.tallyBytes + 2): payload.total.highlightLatency.count[0] is 0, allowed 1...281474976710656.")
         // An overflow bucket whose maximum is not above 2000 ms.
-        Self.expect(head + Self.tally(runs: 1, histogram: [1] + Fixtures.varint(2001) + [1, 5]),
-                    .outOfRange(field: "payload.total.highlightLatency.overflowMaxMicroseconds", offset: 7 + Self.tallyBytes + 4, value: 5,
-                                allowed: 2_000_001 ... Int64.max),
-                    "Value out of range at byte \(7 + Self.tallyBytes + 4): payload.total.highlightLatency.overflowMaxMicroseconds is 5, allowed 2000001...9223372036854775807.")
+        Self.expect(
+            head + Self.tally(runs: 1, histogram: [1] + Fixtures.varint(2001) + [1, 5]),
+            .outOfRange(
+                field: "payload.total.highlightLatency.overflowMaxMicroseconds", offset: 7 + Self.tallyBytes + 4, value: 5,
+                allowed: 2_000_001 ... Int64.max),
+            "Value out of range at byte \(7 + Self.tallyBytes + 4): payload.total.highlightLatency.overflowMaxMicroseconds is 5, allowed 2000001...9223372036854775807."
+        )
         // Too many buckets.
-        Self.expect(head + Self.tally(runs: 1, histogram: Fixtures.varint(2003)),
-                    .outOfRange(field: "payload.total.highlightLatency.buckets", offset: 7 + Self.tallyBytes, value: 2003, allowed: 0 ... 2002),
-                    "Value out of range at byte \(7 + Self.tallyBytes): payload.total.highlightLatency.buckets is 2003, allowed 0...2002.")
+        Self.expect(
+            head + Self.tally(runs: 1, histogram: Fixtures.varint(2003)),
+            .outOfRange(field: "payload.total.highlightLatency.buckets", offset: 7 + Self.tallyBytes, value: 2003, allowed: 0 ... 2002),
+            "Value out of range at byte \(7 + Self.tallyBytes): payload.total.highlightLatency.buckets is 2003, allowed 0...2002.")
     }
 
     static func withExample(_ build: (inout WireWriter) -> Void) -> [UInt8] {
@@ -302,43 +342,69 @@ import Testing
 
     @Test func badExamples() {
         let at = Self.examplesOffset + 1
-        Self.expect(Self.withExample { $0.varint(4) }, .inconsistent(field: "payload.examples[0].configuration", offset: at,
-                                                                    reason: "example of configuration 4 in a result for configuration 3"),
-                    "Inconsistent data at byte \(at) in payload.examples[0].configuration: example of configuration 4 in a result for configuration 3.")
-        Self.expect(Self.withExample { $0.varint(3); $0.u8(UInt8(Self.d)) },
-                    .unknownValue(field: "payload.examples[0].defect", offset: at + 1, value: UInt64(Self.d)),
-                    "Unknown value at byte \(at + 1): payload.examples[0].defect is \(Self.d).")
-        Self.expect(Self.withExample { $0.varint(3); $0.u8(0); $0.varint(7); $0.u8(UInt8(Self.f)) },
-                    .unknownValue(field: "payload.examples[0].family", offset: at + 3, value: UInt64(Self.f)),
-                    "Unknown value at byte \(at + 3): payload.examples[0].family is \(Self.f).")
-        Self.expect(Self.withExample { $0.varint(3); $0.u8(0); $0.varint(7); $0.u8(0); $0.varint(0); $0.varint(0); $0.u8(UInt8(Self.t)) },
-                    .unknownValue(field: "payload.examples[0].template", offset: at + 6, value: UInt64(Self.t)),
-                    "Unknown value at byte \(at + 6): payload.examples[0].template is \(Self.t).")
-        Self.expect(Self.withExample { $0.varint(3); $0.u8(0); $0.varint(7); $0.u8(0); $0.varint(0); $0.varint(0); $0.u8(0); $0.u64(1); $0.raw([0, 0, 0, 2, 0xC3, 0x28]) },
-                    .invalidUTF8(field: "payload.examples[0].target", offset: at + 19),
-                    "Invalid UTF-8 at byte \(at + 19) in payload.examples[0].target.")
+        Self.expect(
+            Self.withExample { $0.varint(4) },
+            .inconsistent(
+                field: "payload.examples[0].configuration", offset: at,
+                reason: "example of configuration 4 in a result for configuration 3"),
+            "Inconsistent data at byte \(at) in payload.examples[0].configuration: example of configuration 4 in a result for configuration 3.")
+        Self.expect(
+            Self.withExample {
+                $0.varint(3); $0.u8(UInt8(Self.d))
+            },
+            .unknownValue(field: "payload.examples[0].defect", offset: at + 1, value: UInt64(Self.d)),
+            "Unknown value at byte \(at + 1): payload.examples[0].defect is \(Self.d).")
+        Self.expect(
+            Self.withExample {
+                $0.varint(3); $0.u8(0); $0.varint(7); $0.u8(UInt8(Self.f))
+            },
+            .unknownValue(field: "payload.examples[0].family", offset: at + 3, value: UInt64(Self.f)),
+            "Unknown value at byte \(at + 3): payload.examples[0].family is \(Self.f).")
+        Self.expect(
+            Self.withExample {
+                $0.varint(3); $0.u8(0); $0.varint(7); $0.u8(0); $0.varint(0); $0.varint(0); $0.u8(UInt8(Self.t))
+            },
+            .unknownValue(field: "payload.examples[0].template", offset: at + 6, value: UInt64(Self.t)),
+            "Unknown value at byte \(at + 6): payload.examples[0].template is \(Self.t).")
+        Self.expect(
+            Self.withExample {
+                $0.varint(3); $0.u8(0); $0.varint(7); $0.u8(0); $0.varint(0); $0.varint(0); $0.u8(0); $0.u64(1); $0.raw([0, 0, 0, 2, 0xC3, 0x28])
+            },
+            .invalidUTF8(field: "payload.examples[0].target", offset: at + 19),
+            "Invalid UTF-8 at byte \(at + 19) in payload.examples[0].target.")
         var count = Array(Self.empty.dropLast())
-        count += [0x80, 0x80, 0x80, 0x01]  // 2^21 examples
-        Self.expect(count, .outOfRange(field: "payload.examples", offset: Self.examplesOffset, value: 1 << 21, allowed: 0 ... 1 << 20),
-                    "Value out of range at byte \(Self.examplesOffset): payload.examples is 2097152, allowed 0...1048576.")
+        count += [0x80, 0x80, 0x80, 0x01] // 2^21 examples
+        Self.expect(
+            count, .outOfRange(field: "payload.examples", offset: Self.examplesOffset, value: 1 << 21, allowed: 0 ... 1 << 20),
+            "Value out of range at byte \(Self.examplesOffset): payload.examples is 2097152, allowed 0...1048576.")
         // A plausible count with nothing behind it.
-        Self.expect(Array(Self.empty.dropLast()) + [0x80, 0x80, 0x40],
-                    .truncated(field: "payload.examples[0].configuration", offset: Self.examplesOffset + 3, needed: 1, available: 0),
-                    "Truncated at byte \(Self.examplesOffset + 3) reading payload.examples[0].configuration: needed 1 bytes, 0 left.")
+        Self.expect(
+            Array(Self.empty.dropLast()) + [0x80, 0x80, 0x40],
+            .truncated(field: "payload.examples[0].configuration", offset: Self.examplesOffset + 3, needed: 1, available: 0),
+            "Truncated at byte \(Self.examplesOffset + 3) reading payload.examples[0].configuration: needed 1 bytes, 0 left.")
     }
 
     @Test func aPayloadMustBelongToItsUnit() throws {
         var result = UnitResult(configuration: 3)
-        result.examples = [DefectExample(configuration: 3, defect: .deadButton, treeIndex: 12, family: Fixtures.families[0],
-                                         placement: 0, gestureIndex: 0, template: Fixtures.templates[0], treeSeed: 1, target: "b")]
+        result.examples = [
+            DefectExample(
+                configuration: 3, defect: .deadButton, treeIndex: 12, family: Fixtures.families[0],
+                placement: 0, gestureIndex: 0, template: Fixtures.templates[0], treeSeed: 1, target: "b")
+        ]
         let bytes = ResultCodec.encode(result)
         #expect(try ResultCodec.decode(bytes, for: UnitSpec(configuration: 3, trees: 10 ..< 20)) == result)
-        #expect(throws: ProtocolError.inconsistent(field: "payload.configuration", offset: 1,
-                                                   reason: "the result is for configuration 3, the unit is c4:t10-19")) {
+        #expect(
+            throws: ProtocolError.inconsistent(
+                field: "payload.configuration", offset: 1,
+                reason: "the result is for configuration 3, the unit is c4:t10-19")
+        ) {
             try ResultCodec.decode(bytes, for: UnitSpec(configuration: 4, trees: 10 ..< 20))
         }
-        #expect(throws: ProtocolError.inconsistent(field: "payload.examples[0].treeIndex", offset: 0,
-                                                   reason: "tree 12 is outside unit c3:t0-9")) {
+        #expect(
+            throws: ProtocolError.inconsistent(
+                field: "payload.examples[0].treeIndex", offset: 0,
+                reason: "tree 12 is outside unit c3:t0-9")
+        ) {
             try ResultCodec.decode(bytes, for: UnitSpec(configuration: 3, trees: 0 ..< 10))
         }
     }

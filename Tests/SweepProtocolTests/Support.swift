@@ -1,7 +1,7 @@
 import SweepCore
 import SweepProtocol
-import SweepResultCodec
 import SweepReporting
+import SweepResultCodec
 import TestSupport
 
 /// Random protocol values drawn from the library's seeded generator (SplitMix64), so every "random" test is
@@ -43,8 +43,9 @@ struct Seeded: RandomNumberGenerator {
         case .hello:
             return .hello(workerID: string(), host: string(), slots: int(WireLimits.slots), engineVersion: string())
         case .welcome:
-            return .welcome(sweepID: string(), configHash: string(), configText: string(maxCount: 2000),
-                            heartbeatMs: int(WireLimits.heartbeatMs), liveness: int(WireLimits.liveness))
+            return .welcome(
+                sweepID: string(), configHash: string(), configText: string(maxCount: 2000),
+                heartbeatMs: int(WireLimits.heartbeatMs), liveness: int(WireLimits.liveness))
         case .refuse: return .refuse(reason: string(maxCount: 200))
         case .credit: return .credit(count: int(WireLimits.units))
         case .assign: return .assign(unit: unit(), attempt: int(WireLimits.attempt), deadlineMs: int(WireLimits.deadlineMs))
@@ -52,8 +53,9 @@ struct Seeded: RandomNumberGenerator {
             let status = UnitStatus(rawValue: UInt8.random(in: 0 ... 2, using: &self))!
             var payload: [UInt8] = []
             for _ in 0 ..< Int.random(in: 0 ... 300, using: &self) { payload.append(UInt8.random(in: 0 ... 255, using: &self)) }
-            return .result(unit: unit(), attempt: int(WireLimits.attempt), status: status,
-                           elapsedMicroseconds: Int64(int(WireLimits.elapsedMicroseconds)), payload: payload, detail: string())
+            return .result(
+                unit: unit(), attempt: int(WireLimits.attempt), status: status,
+                elapsedMicroseconds: Int64(int(WireLimits.elapsedMicroseconds)), payload: payload, detail: string())
         case .ack: return .ack(unit: unit())
         case .cancel: return .cancel(unit: unit())
         case .heartbeat: return .heartbeat(inflight: int(WireLimits.units))
@@ -65,19 +67,23 @@ struct Seeded: RandomNumberGenerator {
                 StatusReport.Quarantined(unit: unit().id, reason: string(maxCount: 100))
             }
             let workers = (0 ..< Int.random(in: 0 ... 4, using: &self)).map { _ in
-                StatusReport.Worker(id: string(), host: string(), slots: int(WireLimits.slots), unitsDone: int(p), unitsHeld: int(p),
-                                    lastHeardMsAgo: int(p))
+                StatusReport.Worker(
+                    id: string(), host: string(), slots: int(WireLimits.slots), unitsDone: int(p), unitsHeld: int(p),
+                    lastHeardMsAgo: int(p))
             }
-            return .status(StatusReport(sweepID: string(), configHash: string(), unitsDone: int(p), unitsTotal: int(p), treesDone: int(p),
-                                        treesTotal: int(p), scenariosDone: int(p), scenariosTotal: int(p), treesThisRun: int(p),
-                                        elapsedMs: int(p), retries: int(p), quarantinedCount: int(p), quarantinedUnits: quarantined,
-                                        finished: Bool.random(using: &self), workers: workers))
+            return .status(
+                StatusReport(
+                    sweepID: string(), configHash: string(), unitsDone: int(p), unitsTotal: int(p), treesDone: int(p),
+                    treesTotal: int(p), scenariosDone: int(p), scenariosTotal: int(p), treesThisRun: int(p),
+                    elapsedMs: int(p), retries: int(p), quarantinedCount: int(p), quarantinedUnits: quarantined,
+                    finished: Bool.random(using: &self), workers: workers))
         case .assignments:
             // Short batches (the fuzz tests cut every prefix); FrameCodecTests round-trips the largest one.
             let n = Int.random(in: 1 ... 20, using: &self)
-            return .assignments((0 ..< n).map { _ in
-                Assignment(unit: unit(), attempt: int(WireLimits.attempt), deadlineMs: int(WireLimits.deadlineMs))
-            })
+            return .assignments(
+                (0 ..< n).map { _ in
+                    Assignment(unit: unit(), attempt: int(WireLimits.attempt), deadlineMs: int(WireLimits.deadlineMs))
+                })
         case .acks:
             let n = Int.random(in: 1 ... 20, using: &self)
             return .acks((0 ..< n).map { _ in unit() })
@@ -108,15 +114,17 @@ struct Seeded: RandomNumberGenerator {
             if chance(0.4) { verdict.highlightLatency = latency() }
             if chance(0.4) { verdict.actionLatency = latency() }
             if chance(0.1) { verdict.notCounted = NotCounted.allCases.randomElement(using: &self) }
-            result.tallies.add(verdict, template: Fixtures.templates.randomElement(using: &self)!,
-                               family: Fixtures.families.randomElement(using: &self)!)
+            result.tallies.add(
+                verdict, template: Fixtures.templates.randomElement(using: &self)!,
+                family: Fixtures.families.randomElement(using: &self)!)
         }
         for _ in 0 ..< examples {
-            result.examples.append(DefectExample(
-                configuration: result.configuration, defect: DefectClass.allCases.randomElement(using: &self)!,
-                treeIndex: int(WireLimits.index), family: Fixtures.families.randomElement(using: &self)!,
-                placement: int(0 ... 100), gestureIndex: int(0 ... 1000),
-                template: Fixtures.templates.randomElement(using: &self)!, treeSeed: next(), target: string(maxCount: 30)))
+            result.examples.append(
+                DefectExample(
+                    configuration: result.configuration, defect: DefectClass.allCases.randomElement(using: &self)!,
+                    treeIndex: int(WireLimits.index), family: Fixtures.families.randomElement(using: &self)!,
+                    placement: int(0 ... 100), gestureIndex: int(0 ... 1000),
+                    template: Fixtures.templates.randomElement(using: &self)!, treeSeed: next(), target: string(maxCount: 30)))
         }
         return result
     }
@@ -134,17 +142,20 @@ enum Fixtures {
         .refuse(reason: "engine e2 differs from e1"),
         .credit(count: 8),
         .assign(unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 1, deadlineMs: 30_000),
-        .result(unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 2, status: .ok, elapsedMicroseconds: 1234,
-                payload: [1, 2, 3], detail: ""),
+        .result(
+            unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 2, status: .ok, elapsedMicroseconds: 1234,
+            payload: [1, 2, 3], detail: ""),
         .ack(unit: UnitSpec(configuration: 3, trees: 40 ..< 50)),
         .cancel(unit: UnitSpec(configuration: 0, trees: 0 ..< 1)),
         .heartbeat(inflight: 2),
         .disconnect(reason: "done"),
         .statusRequest,
         .status(StatusReport.sample),
-        .assignments([Assignment(unit: UnitSpec(configuration: 3, trees: 50 ..< 60), attempt: 1, deadlineMs: 30_000),
-                      Assignment(unit: UnitSpec(configuration: 4, trees: 0 ..< 10), attempt: 2, deadlineMs: 60_000)]),
-        .acks([UnitSpec(configuration: 3, trees: 40 ..< 50), UnitSpec(configuration: 3, trees: 50 ..< 60)]),
+        .assignments([
+            Assignment(unit: UnitSpec(configuration: 3, trees: 50 ..< 60), attempt: 1, deadlineMs: 30_000),
+            Assignment(unit: UnitSpec(configuration: 4, trees: 0 ..< 10), attempt: 2, deadlineMs: 60_000)
+        ]),
+        .acks([UnitSpec(configuration: 3, trees: 40 ..< 50), UnitSpec(configuration: 3, trees: 50 ..< 60)])
     ]
 
     /// `frames` with frame `i` replaced.

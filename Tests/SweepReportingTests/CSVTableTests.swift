@@ -1,5 +1,5 @@
-import Testing
 import SweepReporting
+import Testing
 
 @Suite struct CSVTableTests {
     @Test func headerThenRowsEachEndingInCRLF() {
@@ -15,7 +15,8 @@ import SweepReporting
         table.append(["line1\nline2", "cr\rhere", "crlf\r\nhere"])
         table.append([" lead", "trail\t", "in side"])
         table.append(["\"", "", ","])
-        let expected = "a,b,c\r\n"
+        let expected =
+            "a,b,c\r\n"
             + "\"say \"\"hi\"\"\",\"x,y\",\r\n"
             + "\"line1\nline2\",\"cr\rhere\",\"crlf\r\nhere\"\r\n"
             + "\" lead\",\"trail\t\",in side\r\n"
@@ -34,8 +35,9 @@ import SweepReporting
     @Test func unicodeIsCopiedUnchanged() {
         var table = CSVTable(columns: ["label", "emoji"])
         table.append(["Überblick – 設定", "👍🏽"])
-        table.append(["e\u{301}", "é"])  // decomposed vs precomposed stay distinct
-        let bytes: [UInt8] = Array("label,emoji\r\n".utf8)
+        table.append(["e\u{301}", "é"]) // decomposed vs precomposed stay distinct
+        let bytes: [UInt8] =
+            Array("label,emoji\r\n".utf8)
             + [0xC3, 0x9C] + Array("berblick ".utf8) + [0xE2, 0x80, 0x93, 0x20, 0xE8, 0xA8, 0xAD, 0xE5, 0xAE, 0x9A]
             + [0x2C, 0xF0, 0x9F, 0x91, 0x8D, 0xF0, 0x9F, 0x8F, 0xBD, 0x0D, 0x0A]
             + [0x65, 0xCC, 0x81, 0x2C, 0xC3, 0xA9, 0x0D, 0x0A]

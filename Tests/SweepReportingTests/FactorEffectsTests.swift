@@ -1,12 +1,14 @@
 import Testing
+
 @testable import SweepReporting
 
 /// FactorEffects on hand-made tables: pooling, ranking, and the pairs it refuses to measure.
 @Suite struct FactorEffectsTests {
     /// Two axes, each configuration with `attempts` scenarios of one outcome and the given counts.
     static func table(_ cells: [(a: Int, b: Int, count: Int, attempts: Int)]) -> FactorTable {
-        var t = FactorTable(axes: [.init(name: "A", levels: ["a0", "a1"]), .init(name: "B", levels: ["b0", "b1"])],
-                            outcomes: ["defect"])
+        var t = FactorTable(
+            axes: [.init(name: "A", levels: ["a0", "a1"]), .init(name: "B", levels: ["b0", "b1"])],
+            outcomes: ["defect"])
         for c in cells { t.append(.init(levels: [c.a, c.b], attempts: [c.attempts], counts: [c.count])) }
         return t
     }
@@ -44,9 +46,12 @@ import Testing
     }
 
     @Test func rankingPutsTheLargestEffectFirstAndAxesWithoutAttemptsLast() {
-        var t = FactorTable(axes: [.init(name: "none", levels: ["x", "y"]), .init(name: "small", levels: ["x", "y"]),
-                                   .init(name: "big", levels: ["x", "y"]), .init(name: "fixed", levels: ["x"])],
-                            outcomes: ["defect"])
+        var t = FactorTable(
+            axes: [
+                .init(name: "none", levels: ["x", "y"]), .init(name: "small", levels: ["x", "y"]),
+                .init(name: "big", levels: ["x", "y"]), .init(name: "fixed", levels: ["x"])
+            ],
+            outcomes: ["defect"])
         t.append(.init(levels: [0, 0, 0, 0], attempts: [10], counts: [1]))
         t.append(.init(levels: [0, 1, 1, 0], attempts: [10], counts: [9]))
         t.append(.init(levels: [0, 0, 1, 0], attempts: [10], counts: [7]))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SweepReporting
+import Testing
 
 /// A fresh scratch directory for one test, removed afterwards by the caller.
 func scratch() throws -> String {
@@ -23,14 +23,15 @@ func listing(_ path: String) -> [String] {
     @Test func filesAppearWithExactBytes() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let out = root + "/runs/quickstart"  // parent `runs` is created
-        try OutputDirectory.write(files: [("summary.csv", "a,b\r\n1,\"x\"\"y\"\r\n"), ("plan.yaml", "name: ü\n"), ("empty.csv", "")],
-                                  to: out)
+        let out = root + "/runs/quickstart" // parent `runs` is created
+        try OutputDirectory.write(
+            files: [("summary.csv", "a,b\r\n1,\"x\"\"y\"\r\n"), ("plan.yaml", "name: ü\n"), ("empty.csv", "")],
+            to: out)
         #expect(bytes(out + "/summary.csv") == Array("a,b\r\n1,\"x\"\"y\"\r\n".utf8))
         #expect(bytes(out + "/plan.yaml") == [0x6E, 0x61, 0x6D, 0x65, 0x3A, 0x20, 0xC3, 0xBC, 0x0A])
         #expect(bytes(out + "/empty.csv") == [])
         #expect(listing(out) == [OutputDirectory.markerName, "empty.csv", "plan.yaml", "summary.csv"])
-        #expect(listing(root + "/runs") == ["quickstart"])  // no temporary siblings left
+        #expect(listing(root + "/runs") == ["quickstart"]) // no temporary siblings left
     }
 
     @Test func replacesAnEarlierReportAsAWhole() throws {
@@ -60,7 +61,10 @@ func listing(_ path: String) -> [String] {
         let error = #expect(throws: OutputDirectoryError.self) {
             try OutputDirectory.write(files: [("a.csv", "x\r\n")], to: root + "/home")
         }
-        #expect(error?.description == "Cannot write the report directory \(root)/home: it is a non-empty directory without a .touchsweep-output file, so TouchSweep did not write it and will not replace it.")
+        #expect(
+            error?.description
+                == "Cannot write the report directory \(root)/home: it is a non-empty directory without a .touchsweep-output file, so TouchSweep did not write it and will not replace it."
+        )
         #expect(listing(root + "/home") == ["notes.txt"])
         #expect(listing(root) == ["home"])
     }
@@ -125,8 +129,10 @@ func listing(_ path: String) -> [String] {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let out = root + "/out"
-        let refused = ["../x.csv", "/etc/x.csv", "minimal/../x.csv", "minimal/", "/x", "a//b", "./x", "minimal/./x",
-                       "a/b/c.csv", "minimal/..", "", OutputDirectory.markerName]
+        let refused = [
+            "../x.csv", "/etc/x.csv", "minimal/../x.csv", "minimal/", "/x", "a//b", "./x", "minimal/./x",
+            "a/b/c.csv", "minimal/..", "", OutputDirectory.markerName
+        ]
         for name in refused {
             #expect(throws: OutputDirectoryError.self, "\(name)") {
                 try OutputDirectory.write(files: [("summary.csv", "1\r\n"), (name, "x")], to: out)

@@ -1,7 +1,7 @@
 import Foundation
+import SweepReporting
 import Synchronization
 import Testing
-import SweepReporting
 
 /// Issue 14 §4 and §6 in process: the swap never takes a kept file (the journal) out of the directory, a claim
 /// cleans up after a killed swap, and a directory is claimed before a sweep runs (locked, checked, followed).
@@ -78,7 +78,8 @@ import SweepReporting
         try OutputDirectory.write(files: [("summary.csv", "new\r\n")], to: root + "/elsewhere")
         #expect(rename(root + "/elsewhere", root + "/.out.tmp-77-2") == 0)
         let claim = try OutputDirectory.claim(out, keeping: ["journal.tsj"])
-        #expect(claim.recovered == "\(out): a killed sweep left .out.old-77-1, .out.tmp-77-2 behind; put .out.old-77-1 back in its place; "
+        #expect(
+            claim.recovered == "\(out): a killed sweep left .out.old-77-1, .out.tmp-77-2 behind; put .out.old-77-1 back in its place; "
                 + "removed .out.tmp-77-2")
         #expect(listing(root) == ["out"])
         #expect(bytes(out + "/journal.tsj") == Array("journal bytes".utf8))
@@ -111,10 +112,11 @@ import SweepReporting
         let fd = open(root + "/.out.tmp-99-4", O_RDONLY | O_DIRECTORY)
         #expect(flock(fd, LOCK_EX) == 0)
         let error = #expect(throws: OutputDirectoryError.self) { try OutputDirectory.claim(out) }
-        #expect(error?.description == "Cannot write the report directory \(out): another sweep that is still running (sweep submit or "
+        #expect(
+            error?.description == "Cannot write the report directory \(out): another sweep that is still running (sweep submit or "
                 + "sweep run) is using it; wait for it to finish, or write somewhere else.")
         #expect(listing(root) == [".out.tmp-99-4"])
-        close(fd)  // as when that sweep dies
+        close(fd) // as when that sweep dies
         let claim = try OutputDirectory.claim(out)
         #expect(claim.recovered == "\(out): a killed sweep left .out.tmp-99-4 behind; removed it")
         #expect(listing(root) == [])
@@ -140,9 +142,10 @@ import SweepReporting
         let root = try scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let longest = root + "/new/" + String(repeating: "a", count: OutputDirectory.maximumNameBytes)
-        let tooLong = root + "/new/" + String(repeating: "é", count: 115)  // 230 bytes
+        let tooLong = root + "/new/" + String(repeating: "é", count: 115) // 230 bytes
         let error = #expect(throws: OutputDirectoryError.self) { try OutputDirectory.claim(tooLong, create: true) }
-        #expect(error?.description == "Cannot write the report directory \(tooLong): its name is 230 bytes long, and at most 228 fit (it is "
+        #expect(
+            error?.description == "Cannot write the report directory \(tooLong): its name is 230 bytes long, and at most 228 fit (it is "
                 + "written under a temporary name 27 bytes longer, and a file name has at most 255 bytes).")
         #expect(listing(root) == [])
         try OutputDirectory.write(files: [("a.csv", "x")], to: longest)

@@ -1,5 +1,5 @@
-import Testing
 import SweepReporting
+import Testing
 
 @Suite struct ReportNumberTests {
     @Test func fixedDigits() {
@@ -17,9 +17,9 @@ import SweepReporting
     @Test func tiesGoAwayFromZeroOnTheExactBinaryValue() {
         #expect(ReportNumber.fixed(2.5, digits: 0) == "3")
         #expect(ReportNumber.fixed(-2.5, digits: 0) == "-3")
-        #expect(ReportNumber.fixed(0.125, digits: 2) == "0.13")  // 0.125 is exact
-        #expect(ReportNumber.fixed(1.005, digits: 2) == "1.00")  // stored as 1.00499999999999989...
-        #expect(ReportNumber.fixed(0.99995, digits: 4) == "1.0000")  // stored as 0.99995000000000000551...
+        #expect(ReportNumber.fixed(0.125, digits: 2) == "0.13") // 0.125 is exact
+        #expect(ReportNumber.fixed(1.005, digits: 2) == "1.00") // stored as 1.00499999999999989...
+        #expect(ReportNumber.fixed(0.99995, digits: 4) == "1.0000") // stored as 0.99995000000000000551...
         #expect(ReportNumber.fixed(9.9999, digits: 2) == "10.00")
     }
 

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import SweepReporting
 
 /// The reports' 95% interval over trees (docs/reports.md, "Intervals"): the t quantile, a case worked by hand,
@@ -14,9 +15,11 @@ import Testing
 
     @Test func theTQuantileMatchesTheTables() {
         // t₀.₉₇₅ from standard tables (e.g. NIST/SEMATECH e-Handbook, table 1.3.6.7.2), to the 6 decimals they give.
-        let table: [(Int, Double)] = [(1, 12.706205), (2, 4.302653), (3, 3.182446), (4, 2.776445), (5, 2.570582),
-                                      (9, 2.262157), (10, 2.228139), (11, 2.200985), (20, 2.085963), (29, 2.045230),
-                                      (30, 2.042272), (60, 2.000298), (100, 1.983972)]
+        let table: [(Int, Double)] = [
+            (1, 12.706205), (2, 4.302653), (3, 3.182446), (4, 2.776445), (5, 2.570582),
+            (9, 2.262157), (10, 2.228139), (11, 2.200985), (20, 2.085963), (29, 2.045230),
+            (30, 2.042272), (60, 2.000298), (100, 1.983972)
+        ]
         for (df, t) in table { #expect(abs(StudentT.quantile975(df: df) - t) < 1e-6, "df \(df): \(StudentT.quantile975(df: df))") }
         #expect(StudentT.quantile975(df: 0) == .infinity)
         #expect(abs(StudentT.quantile975(df: 1_000_000) - WilsonInterval.z95) < 1e-5)
@@ -64,10 +67,12 @@ import Testing
         split.merge(Self.moments(Array(trees.dropFirst(2))))
         #expect(forward == backward && forward == split && forward.isPlausible)
         #expect(ClusterMoments(clusters: 2, attempts: 1, count: 0, attemptsSquared: 1).isPlausible == false, "more trees than attempts")
-        #expect(ClusterMoments(clusters: 1, attempts: 4, count: 1, attemptsSquared: 17, countSquared: 1, crossProduct: 4).isPlausible == false,
-                "Σn² above (Σn)²")
-        #expect(ClusterMoments(clusters: 1, attempts: 4, count: 2, attemptsSquared: 16, countSquared: 4, crossProduct: 3).isPlausible == false,
-                "Σx² above Σx·n")
+        #expect(
+            ClusterMoments(clusters: 1, attempts: 4, count: 1, attemptsSquared: 17, countSquared: 1, crossProduct: 4).isPlausible == false,
+            "Σn² above (Σn)²")
+        #expect(
+            ClusterMoments(clusters: 1, attempts: 4, count: 2, attemptsSquared: 16, countSquared: 4, crossProduct: 3).isPlausible == false,
+            "Σx² above Σx·n")
     }
 
     @Test func copiesOfAGroupGiveTheGroupsInterval() throws {
@@ -86,7 +91,7 @@ import Testing
         // Planted: one tree in five is a "bad screen" where half the runs fail, the others fail 2% of the time, so the
         // true rate is 0.2·0.5 + 0.8·0.02 = 0.116. A sample is 20 trees of 15 runs. 2000 samples.
         let truth = 0.2 * 0.5 + 0.8 * 0.02
-        var rng = SplitMix64(seed: 13)  // a reproducible planted population
+        var rng = SplitMix64(seed: 13) // a reproducible planted population
         var treeCovers = 0, wilsonCovers = 0, wider = 0, samples = 0
         for _ in 0 ..< 2000 {
             var trees: [(n: Int, x: Int)] = []

@@ -1,5 +1,5 @@
-import Testing
 import SweepReporting
+import Testing
 
 @Suite struct WilsonIntervalTests {
     private func rounded(_ i: (low: Double, high: Double)?) -> [String] {

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 @testable import SweepShrinker
 
@@ -15,8 +16,9 @@ struct ShrinkerTests {
     /// view), each `height` pt tall, starting at `y`; plus a long press and a swipe on the first ones.
     static func addNoise(to scene: inout Scene, under parent: ViewID, count: Int, y: Double, height: Double, prefix: String) {
         for i in 0 ..< count {
-            var row = ViewSpec(name: "\(prefix)Row\(i)", kind: i % 3 == 0 ? .cell : .view,
-                               frame: Rect(0, y + Double(i) * height, 390, height), parent: parent)
+            var row = ViewSpec(
+                name: "\(prefix)Row\(i)", kind: i % 3 == 0 ? .cell : .view,
+                frame: Rect(0, y + Double(i) * height, 390, height), parent: parent)
             row.clipsToBounds = i % 2 == 0
             row.isMultipleTouchEnabled = i % 4 == 1
             let r = scene.addView(row)
@@ -47,8 +49,10 @@ struct ShrinkerTests {
         var script = [ScriptEvent(time: .ms(start), action: .down(from))]
         for k in 1 ... samples {
             let f = Double(k) / Double(samples)
-            script.append(ScriptEvent(time: .ms(start + Double(k) * 8.333),
-                                      action: .move(Point(from.x + (to.x - from.x) * f + 0.25, from.y + (to.y - from.y) * f))))
+            script.append(
+                ScriptEvent(
+                    time: .ms(start + Double(k) * 8.333),
+                    action: .move(Point(from.x + (to.x - from.x) * f + 0.25, from.y + (to.y - from.y) * f))))
         }
         script.append(ScriptEvent(time: .ms(start + Double(samples + 1) * 8.333), action: .up(to)))
         return script
@@ -75,8 +79,9 @@ struct ShrinkerTests {
         scene.parameters.multiTapInterval = .ms(300)
         // Btn is at window y 88 + 360 + 8 … 52 → 456 … 500.
         scene.script = drag(from: Point(320, 478), to: Point(320, 398), samples: 10)
-        let gesture = Gesture(family: .dragFromControl, target: button, intent: .scroll(tv, axis: .vertical, distance: 80),
-                              script: scene.script, liftTime: .zero, downTime: .zero)
+        let gesture = Gesture(
+            family: .dragFromControl, target: button, intent: .scroll(tv, axis: .vertical, distance: 80),
+            script: scene.script, liftTime: .zero, downTime: .zero)
         return (scene, gesture)
     }
 
@@ -103,10 +108,11 @@ struct ShrinkerTests {
             ScriptEvent(time: .ms(0), action: .down(Point(195.3, 240.2))),
             ScriptEvent(time: .ms(33.333), action: .move(Point(195.8, 240.9))),
             ScriptEvent(time: .ms(66.5), action: .move(Point(196.1, 241.2))),
-            ScriptEvent(time: .ms(80.25), action: .up(Point(196.1, 241.2))),
+            ScriptEvent(time: .ms(80.25), action: .up(Point(196.1, 241.2)))
         ]
-        let gesture = Gesture(family: .quickTap, target: cell, intent: .select(cell), script: scene.script,
-                              liftTime: .zero, downTime: .zero)
+        let gesture = Gesture(
+            family: .quickTap, target: cell, intent: .select(cell), script: scene.script,
+            liftTime: .zero, downTime: .zero)
         return (scene, gesture)
     }
 
@@ -151,8 +157,9 @@ struct ShrinkerTests {
         let (scene, gesture) = Self.tapToDismissScene()
         let a = try Shrinker.shrink(scene: scene, gesture: gesture, defect: .deadButton)
         let b = try Shrinker.shrink(scene: scene, gesture: gesture, defect: .deadButton)
-        let file = MinimalReproFile(exampleID: "x-t0-quickTap-p0", defect: .deadButton, cause: a.cause,
-                                    gesture: a.subject.gesture, scene: a.subject.scene, command: "test")
+        let file = MinimalReproFile(
+            exampleID: "x-t0-quickTap-p0", defect: .deadButton, cause: a.cause,
+            gesture: a.subject.gesture, scene: a.subject.scene, command: "test")
         #expect(file.text(a) == file.text(b))
         #expect(a.engineRuns == b.engineRuns)
         let again = try Shrinker.shrink(scene: a.subject.scene, gesture: a.subject.gesture, defect: .deadButton)
@@ -162,8 +169,9 @@ struct ShrinkerTests {
     @Test func theWrittenFileLoadsAndShowsTheSameDefectAndCause() throws {
         let (scene, gesture) = Self.swipeOnButtonScene()
         let result = try Shrinker.shrink(scene: scene, gesture: gesture, defect: .swallowedScroll)
-        let file = MinimalReproFile(exampleID: "c1-t0-dragFromControl-p0", defect: .swallowedScroll, cause: result.cause,
-                                    gesture: result.subject.gesture, scene: result.subject.scene, command: "test")
+        let file = MinimalReproFile(
+            exampleID: "c1-t0-dragFromControl-p0", defect: .swallowedScroll, cause: result.cause,
+            gesture: result.subject.gesture, scene: result.subject.scene, command: "test")
         let text = file.text(result)
         #expect(text.hasPrefix("# Minimal reproduction of c1-t0-dragFromControl-p0: swallowed_scroll\n"))
         #expect(text.contains("# intent: scroll TV vertical 80\n# target: Btn\n"))
@@ -233,8 +241,9 @@ struct ShrinkerTests {
         scene.installScrollViewRecognizers()
         Self.addNoiseRecognizers(to: &scene)
         #expect(scene.views.count > 60)
-        let gesture = Gesture(family: .dragFromControl, target: button, intent: .scroll(tv, axis: .vertical, distance: 38),
-                              script: scene.script, liftTime: .zero, downTime: .zero)
+        let gesture = Gesture(
+            family: .dragFromControl, target: button, intent: .scroll(tv, axis: .vertical, distance: 38),
+            script: scene.script, liftTime: .zero, downTime: .zero)
         let result = try Shrinker.shrink(scene: scene, gesture: gesture, defect: .swallowedScroll)
         #expect(result.cause == "TV.pan failed: contentTouchDelivery: touchesShouldCancel(in: Btn) returned false (S7)")
         #expect(names(result.subject.scene) == ["W", "TV", "Btn"])
@@ -260,8 +269,9 @@ struct ShrinkerTests {
             scene.addRecognizer(spec)
         }
         #expect(scene.views.count > 40)
-        let gesture = Gesture(family: .quickTap, target: cell, intent: .select(cell), script: scene.script,
-                              liftTime: .zero, downTime: .zero)
+        let gesture = Gesture(
+            family: .quickTap, target: cell, intent: .select(cell), script: scene.script,
+            liftTime: .zero, downTime: .zero)
         let result = try Shrinker.shrink(scene: scene, gesture: gesture, defect: .deadButton)
         #expect(result.cause == "the touch was dropped before Cell2 saw it: Tap took it")
         #expect(names(result.subject.scene) == ["W", "R", "TV", "Cell2"])
@@ -272,14 +282,17 @@ struct ShrinkerTests {
 
 @Suite struct MinimalReproPickTests {
     @Test func causesThatDifferOnlyInTheirViewsAreOneKind() {
-        #expect(MinimalRepros.causeKind("the touch hit Sheet, not Item3.Info (H1–H3)")
-            == MinimalRepros.causeKind("the touch hit Panel, not Item7.Info (H1–H3)"))
+        #expect(
+            MinimalRepros.causeKind("the touch hit Sheet, not Item3.Info (H1–H3)")
+                == MinimalRepros.causeKind("the touch hit Panel, not Item7.Info (H1–H3)"))
         #expect(MinimalRepros.causeKind("the touch hit Sheet, not Item3.Info (H1–H3)") == "the touch hit _, not _ (H1–H3)")
-        #expect(MinimalRepros.causeKind("the touch was dropped before Field2.Input saw it: R.dismissKeyboard took it")
-            == "the touch was dropped before _ saw it: _ took it")
+        #expect(
+            MinimalRepros.causeKind("the touch was dropped before Field2.Input saw it: R.dismissKeyboard took it")
+                == "the touch was dropped before _ saw it: _ took it")
         #expect(MinimalRepros.causeKind("Cell8 got touchesCancelled: Cell8.longPress began (G4)") == "_ got touchesCancelled: _ began (G4)")
-        #expect(MinimalRepros.causeKind("the touch hit Sheet, not Item3.Info (H1–H3)")
-            != MinimalRepros.causeKind("the touch was dropped before Field2.Input saw it: R.dismissKeyboard took it"))
+        #expect(
+            MinimalRepros.causeKind("the touch hit Sheet, not Item3.Info (H1–H3)")
+                != MinimalRepros.causeKind("the touch was dropped before Field2.Input saw it: R.dismissKeyboard took it"))
     }
 }
 
@@ -295,7 +308,7 @@ struct ShrinkerTests {
             ScriptEvent(time: .ms(40), touch: 1, action: .move(Point(80, 300))),
             ScriptEvent(time: .ms(40), touch: 2, action: .up(nil), sameEvent: true),
             ScriptEvent(time: .ms(50), touch: 1, action: .move(Point(70, 300))),
-            ScriptEvent(time: .ms(60), touch: 1, action: .up(nil)),
+            ScriptEvent(time: .ms(60), touch: 1, action: .up(nil))
         ]
         #expect(ShrinkState.moveUnits(in: script) == [2 ..< 4, 6 ..< 7])
     }

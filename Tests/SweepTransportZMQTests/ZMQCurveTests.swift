@@ -21,8 +21,9 @@ struct ZMQCurveTests {
             context = try ZMQContext()
             keys = try CurveKeyPair.generate()
             authenticator = try ZMQAuthenticator(context: context)
-            router = try ZMQSocket(context: context, type: .router,
-                                   options: .init(linger: 0, curve: .server(secretKey: keys.secretKey), zapDomain: "test"))
+            router = try ZMQSocket(
+                context: context, type: .router,
+                options: .init(linger: 0, curve: .server(secretKey: keys.secretKey), zapDomain: "test"))
             monitor = try router.monitor()
             endpoint = try router.bind("tcp://127.0.0.1:*")
             self.allowed = allowed

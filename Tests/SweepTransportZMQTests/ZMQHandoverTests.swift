@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SweepTransportZMQ
+import Testing
 
 /// ZMQ_ROUTER_HANDOVER as the coordinator relies on it: a peer that comes back on a new socket with the routing
 /// id of one still connected takes its place, and replies reach the new socket.

@@ -1,5 +1,5 @@
-import Testing
 import SweepTransportZMQ
+import Testing
 
 /// ZMQ_MAXMSGSIZE as the coordinator relies on it: a frame over the limit never reaches the application (libzmq
 /// drops the peer's connection once the frame's size is read, before allocating it), and the socket monitor

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Real sockets on `inproc://` and loopback TCP. Every test is synchronous and keeps its sockets on the thread
@@ -16,7 +16,7 @@ struct ZMQTransportTests {
         let v = ZMQLibrary.version
         #expect(v.major == 4 && v.minor >= 2)
         #expect(ZMQLibrary.versionString == "\(v.major).\(v.minor).\(v.patch)")
-        _ = ZMQLibrary.hasCurve  // either answer is fine; it must not crash
+        _ = ZMQLibrary.hasCurve // either answer is fine; it must not crash
     }
 
     @Test("ROUTER/DEALER round trip on inproc://")
@@ -65,7 +65,7 @@ struct ZMQTransportTests {
         try anonymous.send([bytes("from anonymous")])
 
         var senders: [String: [UInt8]] = [:]
-        for _ in 0..<3 {
+        for _ in 0 ..< 3 {
             let message = try #require(try receive(router))
             #expect(message.count == 2)
             senders[String(decoding: message[1], as: UTF8.self)] = message[0]
@@ -73,7 +73,7 @@ struct ZMQTransportTests {
         #expect(senders["from alpha"] == bytes("alpha"))
         #expect(senders["from beta"] == bytes("beta"))
         let assigned = try #require(senders["from anonymous"])
-        #expect(!assigned.isEmpty && assigned.first == 0)  // libzmq's generated ids start with a zero byte
+        #expect(!assigned.isEmpty && assigned.first == 0) // libzmq's generated ids start with a zero byte
 
         try router.send([bytes("beta"), bytes("to beta")])
         try router.send([bytes("alpha"), bytes("to alpha")])
@@ -135,7 +135,7 @@ struct ZMQTransportTests {
         let atLimit = [UInt8](repeating: 7, count: 1024)
         try dealer.send([atLimit])
         #expect(try receive(router) == [bytes("w1"), atLimit])
-        try router.send([bytes("w1"), bytes("still connected")])  // w1 is routable
+        try router.send([bytes("w1"), bytes("still connected")]) // w1 is routable
 
         try dealer.send([[UInt8](repeating: 8, count: 4096)])
         try dealer.send([bytes("after")])
@@ -143,7 +143,7 @@ struct ZMQTransportTests {
 
         // The ROUTER forgot w1: its connection was closed.
         var unreachable: ZMQError?
-        for _ in 0..<100 where unreachable == nil {
+        for _ in 0 ..< 100 where unreachable == nil {
             do {
                 try router.send([bytes("w1"), bytes("ping")])
                 usleep(5_000)
@@ -199,7 +199,7 @@ struct ZMQTransportTests {
         let toDealer = poller.add(dealer, events: [.readable, .writable])
         var ready = 0
         let woke = try milliseconds { ready = try poller.poll(timeoutMs: 5000) }
-        #expect(ready >= 1 && woke < 2500)  // well short of the 5 s timeout
+        #expect(ready >= 1 && woke < 2500) // well short of the 5 s timeout
         #expect(poller.isReadable(fromRouter))
         #expect(poller.events(toDealer) == .writable)
         #expect(try router.receive(dontWait: true) == [bytes("w"), bytes("ready")])
@@ -223,7 +223,7 @@ struct ZMQTransportTests {
         var ready = 0
         let waited = try milliseconds { ready = try poller.poll(timeoutMs: 5000) }
         #expect(ready == 1)
-        #expect(waited >= 40 && waited < 2500)  // well short of the 5 s timeout
+        #expect(waited >= 40 && waited < 2500) // well short of the 5 s timeout
         #expect(poller.isReadable(signalIndex))
         #expect(!poller.isReadable(socketIndex))
         #expect(signal.drain())
@@ -235,7 +235,7 @@ struct ZMQTransportTests {
     func signalCoalesces() throws {
         let signal = try ZMQSignal()
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            for _ in 0..<2_500 { signal.notify() }
+            for _ in 0 ..< 2_500 { signal.notify() }
         }
         let poller = ZMQPoller()
         let index = poller.add(signal)
@@ -249,13 +249,13 @@ struct ZMQTransportTests {
     func lingerZero() throws {
         let context = try ZMQContext()
         let dealer = try ZMQSocket(context: context, type: .dealer, options: .init(linger: 0))
-        try dealer.connect("tcp://127.0.0.1:1")  // nobody listens on port 1
-        for _ in 0..<100 { try dealer.send([bytes("unit result")]) }  // queued, never sent
+        try dealer.connect("tcp://127.0.0.1:1") // nobody listens on port 1
+        for _ in 0 ..< 100 { try dealer.send([bytes("unit result")]) } // queued, never sent
         let took = milliseconds {
             dealer.close()
             context.terminate()
         }
-        #expect(took < 2500)  // an infinite linger would block here for good
+        #expect(took < 2500) // an infinite linger would block here for good
         #expect(context.isTerminated)
         #expect(throws: ZMQError.self) { _ = try ZMQSocket(context: context, type: .dealer) }
     }
@@ -271,7 +271,7 @@ struct ZMQTransportTests {
                 let socket = try ZMQSocket(context: context, type: .dealer, options: .init(linger: 0))
                 try socket.connect("inproc://nobody")
                 ready.signal()
-                _ = try socket.receive()  // blocks until the context terminates
+                _ = try socket.receive() // blocks until the context terminates
             } catch let error as ZMQError {
                 outcome.value = error
             } catch {}
@@ -279,8 +279,8 @@ struct ZMQTransportTests {
         }
         owner.start()
         ready.wait()
-        let took = milliseconds { context.terminate() }  // waits for the owner thread to close its socket
-        #expect(took < 2500)  // without termination the receive would block for good
+        let took = milliseconds { context.terminate() } // waits for the owner thread to close its socket
+        #expect(took < 2500) // without termination the receive would block for good
         #expect(finished.wait(timeout: .now() + 5) == .success)
         #expect(outcome.value?.isTerminated == true)
         #expect(outcome.value?.description == "zmq_msg_recv failed: Context was terminated")
@@ -307,7 +307,7 @@ struct ZMQTransportTests {
         #expect(again?.isHostUnreachable == false && again?.isTerminated == false)
 
         dealer.close()
-        dealer.close()  // twice is fine
+        dealer.close() // twice is fine
         #expect(dealer.isClosed)
         let closed = #expect(throws: ZMQError.self) { try dealer.send([bytes("x")]) }
         #expect(closed?.isClosed == true)
@@ -350,7 +350,7 @@ struct ZMQTransportTests {
         try dealer.connect(endpoint)
         let request: [[UInt8]] = [[1], bytes("unit")]
         var completed = 0
-        for _ in 0..<10_000 {
+        for _ in 0 ..< 10_000 {
             try dealer.send(request)
             guard let message = try router.receive(), message.count == 3 else { break }
             try router.send([message[0], [2], bytes("result")])
@@ -360,18 +360,19 @@ struct ZMQTransportTests {
         #expect(completed == 10_000)
     }
 
-    @Test("debug builds stop a socket used off its creating thread",
-          .enabled(if: BuildConfiguration.isDebug, "the thread check is compiled into debug builds only"))
+    @Test(
+        "debug builds stop a socket used off its creating thread",
+        .enabled(if: BuildConfiguration.isDebug, "the thread check is compiled into debug builds only"))
     func wrongThreadTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             guard let context = try? ZMQContext(),
                 let socket = try? ZMQSocket(context: context, type: .dealer, options: .init(linger: 0))
-            else { exit(0) }  // setup failed: exit 0 so that the expectation fails
+            else { exit(0) } // setup failed: exit 0 so that the expectation fails
             nonisolated(unsafe) let stolen = socket
             let thief = Thread { _ = try? stolen.receive(dontWait: true) }
             thief.start()
             usleep(5_000_000)
-            exit(0)  // no trap: the expectation fails
+            exit(0) // no trap: the expectation fails
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(stderr.contains("ZMQSocket.receive(dontWait:) called from a thread other than the one that created it"))

@@ -4,9 +4,9 @@ public enum BuildConfiguration {
     /// True in a debug build (`swift build`, `swift test`), false in a release build (`-c release`).
     public static let isDebug: Bool = {
         #if DEBUG
-        return true
+            return true
         #else
-        return false
+            return false
         #endif
     }()
 }

@@ -27,21 +27,25 @@ public enum Golden {
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try text.write(to: file, atomically: true, encoding: .utf8)
                 let change = golden == text ? "unchanged" : golden == nil ? "new" : "changed"
-                Issue.record(Comment(rawValue: "recorded \(name) (\(change)); run again without \(recordVariable)"),
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    Comment(rawValue: "recorded \(name) (\(change)); run again without \(recordVariable)"),
+                    sourceLocation: sourceLocation)
             } catch {
                 Issue.record(Comment(rawValue: "could not record \(name): \(error)"), sourceLocation: sourceLocation)
             }
             return false
         }
         guard let golden else {
-            Issue.record(Comment(rawValue: "no golden \(name); record it with \(recordVariable)=1 and review the file"),
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                Comment(rawValue: "no golden \(name); record it with \(recordVariable)=1 and review the file"),
+                sourceLocation: sourceLocation)
             return false
         }
         if text == golden { return true }
-        Issue.record(Comment(rawValue: "\(name) differs from the golden at \(firstDifference(text, golden)); if the change "
-                             + "is meant, re-record with \(recordVariable)=1 and review the diff"), sourceLocation: sourceLocation)
+        Issue.record(
+            Comment(
+                rawValue: "\(name) differs from the golden at \(firstDifference(text, golden)); if the change "
+                    + "is meant, re-record with \(recordVariable)=1 and review the diff"), sourceLocation: sourceLocation)
         return false
     }
 

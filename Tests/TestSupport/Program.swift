@@ -15,8 +15,10 @@ public enum Program {
     /// Runs `executable arguments…` from the repository root (or `directory`) and waits for it. Standard error goes
     /// to a file, so neither stream can fill a pipe and block the program. `mergingStandardError`: both streams
     /// into `stdout` (in the order written).
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-                           in directory: URL = Repository.root, mergingStandardError: Bool = false) throws -> ProgramResult {
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+        in directory: URL = Repository.root, mergingStandardError: Bool = false
+    ) throws -> ProgramResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("touchsweep-program-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -35,8 +37,9 @@ public enum Program {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try errorHandle.close()
-        return ProgramResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                             stderr: try String(contentsOf: errorFile, encoding: .utf8))
+        return ProgramResult(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: try String(contentsOf: errorFile, encoding: .utf8))
     }
 
     /// The `sweep` binary of this build: next to the test bundle (the same build directory), else .build/debug.

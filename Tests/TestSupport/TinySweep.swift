@@ -7,12 +7,12 @@
 public struct TinySweep: Sendable {
     /// The two switches most suites sweep: a scroll view's content-touch delay and the dismiss tap's cancelling.
     public static let twoSwitches: [(axis: String, values: String)] = [
-        ("scrollViews.delaysContentTouches", "[true, false]"), ("dismissTap.cancelsTouchesInView", "[true, false]"),
+        ("scrollViews.delaysContentTouches", "[true, false]"), ("dismissTap.cancelsTouchesInView", "[true, false]")
     ]
     /// The drawer's overlay that takes every touch (passThrough false) kills the buttons below it: dead buttons in
     /// two of the four configurations.
     public static let deadButtonSwitches: [(axis: String, values: String)] = [
-        ("overlay.passThrough", "[true, false]"), ("dismissTap.cancelsTouchesInView", "[false, true]"),
+        ("overlay.passThrough", "[true, false]"), ("dismissTap.cancelsTouchesInView", "[false, true]")
     ]
 
     public var name: String
@@ -29,9 +29,11 @@ public struct TinySweep: Sendable {
     public var placements: Int
     public var examples: Int
 
-    public init(name: String = "tiny", seed: Int = 5, axes: [(axis: String, values: String)] = TinySweep.twoSwitches,
-                zip: [String] = [], perConfiguration: Int = 6, templates: String = "{feed: 1, form: 1, drawer: 1, carousel: 1}",
-                screens: String? = nil, placements: Int = 1, examples: Int = 2) {
+    public init(
+        name: String = "tiny", seed: Int = 5, axes: [(axis: String, values: String)] = TinySweep.twoSwitches,
+        zip: [String] = [], perConfiguration: Int = 6, templates: String = "{feed: 1, form: 1, drawer: 1, carousel: 1}",
+        screens: String? = nil, placements: Int = 1, examples: Int = 2
+    ) {
         self.name = name
         self.seed = seed
         self.axes = axes

@@ -10,8 +10,9 @@ import TouchEngine
     /// Golden case CR-08: a tap on the drawer's handle sets the drawer's frame; touches before, at and after.
     static var drawer: String {
         get throws {
-            try String(contentsOfFile: Repository.path + "/configs/scenarios/golden/CR-08-tap-moves-drawer-next-touch-hits-it.yaml",
-                       encoding: .utf8)
+            try String(
+                contentsOfFile: Repository.path + "/configs/scenarios/golden/CR-08-tap-moves-drawer-next-touch-hits-it.yaml",
+                encoding: .utf8)
         }
     }
 

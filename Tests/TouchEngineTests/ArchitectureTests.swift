@@ -21,15 +21,18 @@ import Testing
         for (name, text) in Self.engineSources {
             for line in text.split(separator: "\n") where line.hasPrefix("import ") {
                 let module = line.dropFirst("import ".count).trimmingCharacters(in: .whitespaces)
-                #expect(name == "Model/Math.swift" && ["Darwin", "Glibc", "Musl"].contains(module),
-                        "\(name) imports \(module)")
+                #expect(
+                    name == "Model/Math.swift" && ["Darwin", "Glibc", "Musl"].contains(module),
+                    "\(name) imports \(module)")
             }
         }
     }
 
     @Test func theEngineReadsNoClockAndDrawsNoRandomNumbers() {
-        let forbidden = ["Date(", "ContinuousClock", "SuspendingClock", "DispatchTime", "gettimeofday", "clock_gettime",
-                         ".random(", "SystemRandomNumberGenerator", "arc4random", "print(", "FileManager", "fopen("]
+        let forbidden = [
+            "Date(", "ContinuousClock", "SuspendingClock", "DispatchTime", "gettimeofday", "clock_gettime",
+            ".random(", "SystemRandomNumberGenerator", "arc4random", "print(", "FileManager", "fopen("
+        ]
         for (name, text) in Self.engineSources {
             for word in forbidden {
                 #expect(!text.contains(word), "\(name) uses \(word)")
@@ -41,8 +44,10 @@ import Testing
         for (name, text) in Self.engineSources {
             for line in text.split(separator: "\n") {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                let isGlobalVar = line.hasPrefix("var ") || line.hasPrefix("public var ") || trimmed.hasPrefix("static var ")
-                    && !trimmed.contains("{")
+                let isGlobalVar =
+                    line.hasPrefix("var ") || line.hasPrefix("public var ")
+                    || trimmed.hasPrefix("static var ")
+                        && !trimmed.contains("{")
                 #expect(!isGlobalVar, "\(name): \(trimmed)")
                 #expect(!trimmed.hasPrefix("nonisolated(unsafe)"), "\(name): \(trimmed)")
             }

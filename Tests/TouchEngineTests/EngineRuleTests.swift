@@ -14,23 +14,25 @@ import TouchEngine
 
     // H5: a view without isMultipleTouchEnabled never hears of a second finger; recognizers still do.
     @Test func secondFingerIsNotSentToAViewWithoutMultipleTouch() throws {
-        let t = try Transcript(Self.logView + """
+        let t = try Transcript(
+            Self.logView + """
 
-            recognizers:
-              - { id: T2, kind: tap, touches: 2, view: V, cancelsTouchesInView: false }
-            script:
-              - 0 down (100,150)
-              - 10 down (150,150) touch 2
-              - 60 up touch 2
-              - 70 up
-            """)
+                recognizers:
+                  - { id: T2, kind: tap, touches: 2, view: V, cancelsTouchesInView: false }
+                script:
+                  - 0 down (100,150)
+                  - 10 down (150,150) touch 2
+                  - 60 up touch 2
+                  - 70 up
+                """)
         #expect(t.callbacks("V") == ["began@0", "ended@70"])
         #expect(t.actions("T2") == ["ended@70"])
     }
 
     // H5 with isMultipleTouchEnabled: both fingers reach the view.
     @Test func multipleTouchEnabledViewHearsBothFingers() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             views:
               - { id: V, frame: [0, 0, 390, 844], touches: logs, multipleTouchEnabled: true }
@@ -45,7 +47,8 @@ import TouchEngine
 
     // R1–R3 (RC-03 shape): overriding only touchesBegan consumes began; the other phases travel up.
     @Test func partialOverrideSendsTheUnoverriddenPhasesUpTheChain() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             views:
               - id: R
@@ -64,15 +67,16 @@ import TouchEngine
 
     // G10 + G6: a single tap that requires a double tap to fail acts only when the double tap times out.
     @Test func singleTapWaitsForTheDoubleTapToFail() throws {
-        let t = try Transcript(Self.logView + """
+        let t = try Transcript(
+            Self.logView + """
 
-            recognizers:
-              - { id: D2, kind: tap, taps: 2, view: V }
-              - { id: T, kind: tap, view: V, requireToFail: [D2] }
-            script:
-              - 0 down (100,150)
-              - 80 up
-            """)
+                recognizers:
+                  - { id: D2, kind: tap, taps: 2, view: V }
+                  - { id: T, kind: tap, view: V, requireToFail: [D2] }
+                script:
+                  - 0 down (100,150)
+                  - 80 up
+                """)
         #expect(t.transitions("D2") == ["failed@430"])
         #expect(t.actions("T") == ["ended@430"])
         #expect(t.callbacks("V") == ["began@0", "cancelled@430"])
@@ -81,17 +85,18 @@ import TouchEngine
     // G10/G7: when the double tap recognizes, the single tap that waited for it fails; both taps' touches
     // are cancelled (the first one's end was held by delaysTouchesEnded, G6).
     @Test func doubleTapRecognizesAndTheWaitingSingleTapFails() throws {
-        let t = try Transcript(Self.logView + """
+        let t = try Transcript(
+            Self.logView + """
 
-            recognizers:
-              - { id: D2, kind: tap, taps: 2, view: V }
-              - { id: T, kind: tap, view: V, requireToFail: [D2] }
-            script:
-              - 0 down (100,150)
-              - 80 up
-              - 200 down (102,152)
-              - 260 up
-            """)
+                recognizers:
+                  - { id: D2, kind: tap, taps: 2, view: V }
+                  - { id: T, kind: tap, view: V, requireToFail: [D2] }
+                script:
+                  - 0 down (100,150)
+                  - 80 up
+                  - 200 down (102,152)
+                  - 260 up
+                """)
         #expect(t.actions("D2") == ["ended@260"])
         #expect(t.actions("T") == [])
         #expect(t.transitions("T") == ["failed@260"])
@@ -100,73 +105,78 @@ import TouchEngine
 
     // G9 default: without a requirement both fire; a double tap is not prevented by the single tap.
     @Test func singleAndDoubleTapWithoutRequirementBothFire() throws {
-        let t = try Transcript(Self.logView + """
+        let t = try Transcript(
+            Self.logView + """
 
-            recognizers:
-              - { id: D2, kind: tap, taps: 2, view: V }
-              - { id: T, kind: tap, view: V }
-            script:
-              - 0 down (100,150)
-              - 80 up
-              - 200 down (100,150)
-              - 260 up
-            """)
+                recognizers:
+                  - { id: D2, kind: tap, taps: 2, view: V }
+                  - { id: T, kind: tap, view: V }
+                script:
+                  - 0 down (100,150)
+                  - 80 up
+                  - 200 down (100,150)
+                  - 260 up
+                """)
         #expect(t.actions("T") == ["ended@80", "ended@260"])
         #expect(t.actions("D2") == ["ended@260"])
     }
 
     // §4.1: disabling an active recognizer cancels it (action sent); re-enabling only affects new touches.
     @Test func disablingAnActivePanCancelsIt() throws {
-        let t = try Transcript(Self.logView + """
+        let t = try Transcript(
+            Self.logView + """
 
-            recognizers:
-              - { id: P, kind: pan, view: V }
-            script:
-              - 0 down (100,150)
-              - 20 move (100,170)
-              - 40 disable P
-              - 50 enable P
-              - 60 move (100,200)
-              - 80 up
-            """)
+                recognizers:
+                  - { id: P, kind: pan, view: V }
+                script:
+                  - 0 down (100,150)
+                  - 20 move (100,170)
+                  - 40 disable P
+                  - 50 enable P
+                  - 60 move (100,200)
+                  - 80 up
+                """)
         #expect(t.actions("P") == ["began@20", "cancelled@40"])
         #expect(t.callbacks("V") == ["began@0", "cancelled@20"])
     }
 
     // §4.5 swipe: 60 pt right within 100 ms recognizes; the view is cancelled (G4).
     @Test func quickSwipeRightRecognizes() throws {
-        let t = try Transcript(Self.logView + """
+        let t = try Transcript(
+            Self.logView + """
 
-            recognizers:
-              - { id: S, kind: swipe, directions: [right], view: V }
-            script:
-              - 0 down (60,150)
-              - 50 move (90,152)
-              - 100 move (125,152)
-              - 116 up
-            """)
+                recognizers:
+                  - { id: S, kind: swipe, directions: [right], view: V }
+                script:
+                  - 0 down (60,150)
+                  - 50 move (90,152)
+                  - 100 move (125,152)
+                  - 116 up
+                """)
         #expect(t.actions("S") == ["ended@100"])
         #expect(t.callbacks("V") == ["began@0", "moved@50", "cancelled@100"])
     }
 
     // §4.5 swipe: the wrong direction fails it.
     @Test func swipeInTheWrongDirectionFails() throws {
-        let t = try Transcript(Self.logView + """
+        let t = try Transcript(
+            Self.logView + """
 
-            recognizers:
-              - { id: S, kind: swipe, directions: [right], view: V }
-            script:
-              - 0 down (200,150)
-              - 50 move (140,150)
-              - 66 up
-            """)
+                recognizers:
+                  - { id: S, kind: swipe, directions: [right], view: V }
+                script:
+                  - 0 down (200,150)
+                  - 50 move (140,150)
+                  - 66 up
+                """)
         #expect(t.transitions("S") == ["failed@50"])
     }
 
     // P7: a touch event at the same instant as a timer is processed first: a release at exactly 150 ms is a
     // touch-up before the content delay fires, so content gets began+ended at 150 from the touch-up.
     @Test func touchEventBeatsATimerDueAtTheSameInstant() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             views:
               - id: SV
@@ -185,7 +195,8 @@ import TouchEngine
 
     // S9: a tap on a decelerating scroll view stops it and never reaches the content.
     @Test func tapOnADeceleratingScrollViewCatchesItAndDoesNotSelect() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             views:
               - id: TV
@@ -209,7 +220,8 @@ import TouchEngine
     // S11: same-axis nesting with the inner at its top, dragging down: the version switch decides.
     @Test(arguments: [("17.0", "IV"), ("17.4", "OV"), ("26.1", "OV")])
     func innerAtItsEdgeTransfersToTheParentFromiOS17_4(version: String, scroller: String) throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             parameters: { iosVersion: "\(version)" }
             views:
@@ -233,7 +245,8 @@ import TouchEngine
 
     // §8: the edge gate only holds touches that start in the edge region.
     @Test func edgeGateIgnoresTouchesAwayFromTheEdge() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             window: { edgeGate: [bottom] }
             views:
@@ -247,7 +260,8 @@ import TouchEngine
 
     // §5.1: TouchDownRepeat on the second quick tap (UITouch.tapCount ≥ 2).
     @Test func secondQuickTapSendsTouchDownRepeat() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             views:
               - { id: B, kind: button, frame: [20, 400, 100, 44] }
@@ -262,7 +276,8 @@ import TouchEngine
 
     // §5.1: lifting inside after dragging out re-highlights for the 120 ms minimum.
     @Test func liftInsideAfterDraggingOutHighlightsForTheMinimumTime() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             views:
               - { id: B, kind: button, frame: [20, 400, 100, 44] }
@@ -278,7 +293,8 @@ import TouchEngine
 
     // H2: an enlarged hit area only works inside every ancestor's bounds.
     @Test func enlargedHitAreaStopsAtTheParentsBounds() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             views:
               - id: P
@@ -299,7 +315,8 @@ import TouchEngine
     // H3: a view whose point(inside:) answers for its superview passes touches outside its own bounds to its
     // subviews, as far as the superview's bounds reach (UITableViewWrapperView in a scrolled table).
     @Test func pointInsideFromTheSuperviewReachesSubviewsOutsideTheViewsBounds() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             views:
               - id: T
@@ -327,7 +344,8 @@ import TouchEngine
 
     // G1: recognizers on the window itself see every touch (the system edge gate is one, §8).
     @Test func windowRecognizersSeeEveryTouch() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             window: { edgeGate: [bottom] }
             views:
@@ -343,7 +361,8 @@ import TouchEngine
     // H4: hit testing at touch-down does not depend on the touches already in flight: a second finger on
     // the same point hits the same view while the first is down.
     @Test func hitTestingIgnoresTheTouchesAlreadyDown() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             views:
               - { id: A, frame: [0, 0, 390, 844], touches: logs }
@@ -361,16 +380,17 @@ import TouchEngine
     // G12 with G5: a delaying recognizer that fails as soon as it knows (the tap moving past its allowable
     // movement) releases the withheld touch at that moment, not at touch-up.
     @Test func aDelayingRecognizerThatFailsEarlyReleasesTheTouchAtOnce() throws {
-        let t = try Transcript(Self.logView + """
+        let t = try Transcript(
+            Self.logView + """
 
-            recognizers:
-              - { id: T, kind: tap, view: V, delaysTouchesBegan: true }
-            script:
-              - 0 down (100,150)
-              - 40 move (150,150)
-              - 60 move (160,150)
-              - 100 up
-            """)
+                recognizers:
+                  - { id: T, kind: tap, view: V, delaysTouchesBegan: true }
+                script:
+                  - 0 down (100,150)
+                  - 40 move (150,150)
+                  - 60 move (160,150)
+                  - 100 up
+                """)
         #expect(t.transitions("T") == ["failed@40"])
         #expect(t.callbacks("V") == ["began@40", "moved@40", "moved@60", "ended@100"])
         let began = try #require(t.outcome.callbacks[.view(t.view("V"))]?.first)
@@ -380,7 +400,8 @@ import TouchEngine
     // S6: the scroll view's own pan asks its delegate gestureRecognizerShouldBegin; a horizontal-only answer
     // keeps a vertical drag from scrolling and the content keeps the touch.
     @Test func scrollPanDelegateCanRefuseToBegin() throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             views:
               - id: SV
@@ -403,12 +424,12 @@ import TouchEngine
     }
 }
 
-
 extension EngineRuleTests {
     // §9 deceleration rates: a `.fast` scroll view travels less after the same flick than a `.normal` one.
     @Test func fastDecelerationStopsSooner() throws {
         func finalY(_ rate: String) throws -> Double {
-            let t = try Transcript("""
+            let t = try Transcript(
+                """
                 name: t
                 views:
                   - { id: SV, kind: scrollView, frame: [0, 0, 390, 844], contentSize: [390, 30000], decelerationRate: \(rate) }
@@ -430,7 +451,8 @@ extension EngineRuleTests {
     // H1: a view in the middle of an animation is skipped by hit testing unless it allows interaction.
     @Test(arguments: [(false, "A"), (true, "B")])
     func animatingViewsAreNotHitUnlessTheyAllowInteraction(allow: Bool, hit: String) throws {
-        let t = try Transcript("""
+        let t = try Transcript(
+            """
             name: t
             views:
               - { id: A, frame: [0, 0, 390, 844], touches: logs }

@@ -6,16 +6,16 @@ import TouchEngine
 /// lifting one where it lifts.
 @Suite struct MixedEventTests {
     static let pinch = """
-    views:
-      - { id: V, frame: [20, 100, 350, 400], touches: logs, multipleTouchEnabled: true }
-    recognizers:
-      - { id: P, kind: pinch, view: V, cancelsTouchesInView: false }
-    script:
-      - 0 down 1:(100,300) 2:(250,300)
-      - 20 move 1:(62.5,300) 2:(287.5,300)
-      - 40 move 1:(25,300) up 2
-      - 60 up 1
-    """
+        views:
+          - { id: V, frame: [20, 100, 350, 400], touches: logs, multipleTouchEnabled: true }
+        recognizers:
+          - { id: P, kind: pinch, view: V, cancelsTouchesInView: false }
+        script:
+          - 0 down 1:(100,300) 2:(250,300)
+          - 20 move 1:(62.5,300) 2:(287.5,300)
+          - 40 move 1:(25,300) up 2
+          - 60 up 1
+        """
 
     @Test func theListedOrderOfAMixedEventDoesNotMatter() throws {
         let listed = try Transcript(Self.pinch)
@@ -44,18 +44,19 @@ import TouchEngine
         // Both fingers move down 20 pt (the pan begins, 10 pt past its hysteresis); then finger 1 moves 20 pt more in
         // the event in which finger 2 lifts where it is: the centroid moves 10 pt (finger 2 counted where it
         // lifts), not 50 pt sideways to finger 1 alone; the lift then rebases, and finger 1's next 10 pt add 10.
-        let t = try Transcript("""
-        views:
-          - { id: V, frame: [0, 0, 390, 844], multipleTouchEnabled: true }
-        recognizers:
-          - { id: P, kind: pan, view: V }
-        script:
-          - 0 down 1:(100,300) 2:(200,300)
-          - 20 move 1:(100,320) 2:(200,320)
-          - 40 move 1:(100,340) up 2
-          - 60 move 1:(100,350)
-          - 80 up 1
-        """)
+        let t = try Transcript(
+            """
+            views:
+              - { id: V, frame: [0, 0, 390, 844], multipleTouchEnabled: true }
+            recognizers:
+              - { id: P, kind: pan, view: V }
+            script:
+              - 0 down 1:(100,300) 2:(200,300)
+              - 20 move 1:(100,320) 2:(200,320)
+              - 40 move 1:(100,340) up 2
+              - 60 move 1:(100,350)
+              - 80 up 1
+            """)
         #expect(Self.translations(t, "P") == ["began@20 (0,10)", "changed@40 (0,20)", "changed@60 (0,30)", "ended@80 (0,30)"])
     }
 

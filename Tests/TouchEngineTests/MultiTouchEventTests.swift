@@ -6,16 +6,16 @@ import TouchEngine
 /// parameters.
 @Suite struct MultiTouchEventTests {
     static let twoFingerPan = """
-    views:
-      - { id: V, frame: [0, 0, 390, 844], touches: logs, multipleTouchEnabled: true }
-    recognizers:
-      - { id: P, kind: pan, view: V, minimumTouches: 2, cancelsTouchesInView: false }
-    script:
-      - 0 down 1:(100,300) 2:(200,300)
-      - 20 move 1:(100,315) 2:(200,315)
-      - 40 move 1:(100,330) 2:(200,330)
-      - 60 up 1 2
-    """
+        views:
+          - { id: V, frame: [0, 0, 390, 844], touches: logs, multipleTouchEnabled: true }
+        recognizers:
+          - { id: P, kind: pan, view: V, minimumTouches: 2, cancelsTouchesInView: false }
+        script:
+          - 0 down 1:(100,300) 2:(200,300)
+          - 20 move 1:(100,315) 2:(200,315)
+          - 40 move 1:(100,330) 2:(200,330)
+          - 60 up 1 2
+        """
 
     @Test func aTwoFingerPanChangesOncePerEvent() throws {
         let t = try Transcript(Self.twoFingerPan)
@@ -39,10 +39,10 @@ import TouchEngine
 
     @Test func theTapCountParametersMoveTheLimits() throws {
         let base = """
-        views:
-          - { id: B, kind: button, frame: [20, 100, 100, 44] }
-        script: "0 down (70,122) · 80 up · 500 down (90,122) · 580 up"
-        """
+            views:
+              - { id: B, kind: button, frame: [20, 100, 100, 44] }
+            script: "0 down (70,122) · 80 up · 500 down (90,122) · 580 up"
+            """
         // 420 ms after the lift and 20 pt away: a new tap by default, a repeat with wider limits.
         #expect(try Transcript(base).outcome.tapCounts[1] == [1, 1])
         let wide = try Transcript("parameters: {tapCountInterval: 420, tapCountDistance: 20}\n" + base)
@@ -55,17 +55,17 @@ import TouchEngine
         // Two fingers move together in each event; the rate is the centroid's travel since the previous event
         // (30 pt in 100 ms = 300 pt/s), not the second finger's zero interval.
         let yaml = """
-        parameters: {swipeMinimumRate: 299}
-        views:
-          - { id: V, frame: [0, 0, 390, 844] }
-        recognizers:
-          - { id: S, kind: swipe, view: V, touches: 2 }
-        script:
-          - 0 down 1:(100,300) 2:(100,400)
-          - 100 move 1:(130,300) 2:(130,400)
-          - 200 move 1:(160,300) 2:(160,400)
-          - 250 up 1 2
-        """
+            parameters: {swipeMinimumRate: 299}
+            views:
+              - { id: V, frame: [0, 0, 390, 844] }
+            recognizers:
+              - { id: S, kind: swipe, view: V, touches: 2 }
+            script:
+              - 0 down 1:(100,300) 2:(100,400)
+              - 100 move 1:(130,300) 2:(130,400)
+              - 200 move 1:(160,300) 2:(160,400)
+              - 250 up 1 2
+            """
         #expect(try Transcript(yaml).transitions("S") == ["ended@200"])
         #expect(try Transcript(yaml.replacingStep("swipeMinimumRate: 299", with: "swipeMinimumRate: 301")).transitions("S") == ["failed@250"])
     }

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import TouchEngine
 
 // Property tests over randomly generated scenes, built directly with the engine API.
@@ -40,15 +41,17 @@ enum PropertyScenes {
         var windowFrame: Rect
     }
 
-    static let leafKinds: [ViewKind] = [.label, .imageView, .button, .control, .switch, .slider, .stepper,
-                                        .segmentedControl, .pageControl, .textField]
+    static let leafKinds: [ViewKind] = [
+        .label, .imageView, .button, .control, .switch, .slider, .stepper,
+        .segmentedControl, .pageControl, .textField
+    ]
     /// Weighted kind table: plain views and scroll views are common so trees have depth.
     static let kindTable: [ViewKind] = [
         .view, .view, .view, .view, .view,
         .scrollView, .scrollView, .tableView, .collectionView, .textView,
         .cell, .cell,
         .button, .button, .button, .control, .switch, .slider, .slider, .stepper, .segmentedControl,
-        .pageControl, .textField, .label, .imageView,
+        .pageControl, .textField, .label, .imageView
     ]
 
     static func make(seed: Int) -> Scene {
@@ -60,8 +63,9 @@ enum PropertyScenes {
         var scene = Scene(name: "property seed \(seed)", parameters: parameters)
 
         // 1. The tree, as values.
-        var root = Node(spec: ViewSpec(name: "R", kind: .view, frame: Rect(0, 0, 390, 844), parent: nil),
-                        windowFrame: Rect(0, 0, 390, 844))
+        var root = Node(
+            spec: ViewSpec(name: "R", kind: .view, frame: Rect(0, 0, 390, 844), parent: nil),
+            windowFrame: Rect(0, 0, 390, 844))
         if rng.chance(0.3) { root.spec.touches = .logs }
         var counter = 0
         root.children = makeChildren(of: root, depth: 1, minimum: 1, rng: &rng, counter: &counter)
@@ -76,12 +80,12 @@ enum PropertyScenes {
 
         // 3. User recognizers.
         let builtIn = scene.recognizers.count
-        let userCount = rng.int(0...5)
-        for i in 0..<userCount {
+        let userCount = rng.int(0 ... 5)
+        for i in 0 ..< userCount {
             // The window, the root view (an ancestor of every touch) or any view.
-            let view = rng.chance(0.05) ? 0 : rng.chance(0.3) ? 1 : rng.int(1...total)
+            let view = rng.chance(0.05) ? 0 : rng.chance(0.3) ? 1 : rng.int(1 ... total)
             let kind: RecognizerKind
-            switch rng.int(0...3) {
+            switch rng.int(0 ... 3) {
             case 0: kind = .tap(taps: rng.chance(0.6) ? 1 : 2, touches: rng.chance(0.85) ? 1 : 2)
             case 1: kind = .longPress(touches: rng.chance(0.9) ? 1 : 2)
             case 2: kind = .pan(minimumTouches: rng.chance(0.9) ? 1 : 2, maximumTouches: rng.pick([1, 2, Int.max]))
@@ -105,9 +109,9 @@ enum PropertyScenes {
             scene.addRecognizer(spec)
         }
         // Scroll pans may also get delegate answers naming user recognizers (e.g. require(toFail:)).
-        for id in 0..<builtIn where rng.chance(0.1) {
+        for id in 0 ..< builtIn where rng.chance(0.1) {
             if case .scrollPan = scene.recognizers[id].kind, scene.recognizers.count > builtIn {
-                let other = rng.int(builtIn...(scene.recognizers.count - 1))
+                let other = rng.int(builtIn ... (scene.recognizers.count - 1))
                 if rng.chance(0.5) {
                     scene.recognizers[id].policies.requireToFail.append(other)
                 } else {
@@ -123,10 +127,12 @@ enum PropertyScenes {
 
     static func countNodes(_ nodes: [Node]) -> Int { nodes.reduce(0) { $0 + 1 + countNodes($1.children) } }
 
-    static func makeChildren(of parent: Node, depth: Int, minimum: Int, rng: inout SplitMix64,
-                             counter: inout Int) -> [Node] {
+    static func makeChildren(
+        of parent: Node, depth: Int, minimum: Int, rng: inout SplitMix64,
+        counter: inout Int
+    ) -> [Node] {
         guard depth < 4 else { return [] }
-        let count = rng.int(minimum...4)
+        let count = rng.int(minimum ... 4)
         // The space children live in: the parent's bounds, or its content for scroll views.
         var space = parent.spec.frame.size
         var visible = Rect(origin: parent.spec.boundsOrigin, size: space)
@@ -134,19 +140,20 @@ enum PropertyScenes {
             space = Size(max(space.width, scroll.contentSize.width), max(space.height, scroll.contentSize.height))
         }
         var result: [Node] = []
-        for _ in 0..<count {
+        for _ in 0 ..< count {
             counter += 1
             let kind = rng.pick(kindTable)
             // Mostly inside what is on screen; now and then anywhere in the content, or sticking out (H2).
             if !rng.chance(0.75) { visible = Rect(origin: .zero, size: space) }
             let overhang = rng.chance(0.15)
-            let w = rng.coordinate(min(12, visible.size.width)...max(12, visible.size.width * (overhang ? 1.1 : 0.8)))
-            let h = rng.coordinate(min(12, visible.size.height)...max(12, min(visible.size.height * 0.8, kind.isControl ? 60 : 900)))
+            let w = rng.coordinate(min(12, visible.size.width) ... max(12, visible.size.width * (overhang ? 1.1 : 0.8)))
+            let h = rng.coordinate(min(12, visible.size.height) ... max(12, min(visible.size.height * 0.8, kind.isControl ? 60 : 900)))
             let slackX = overhang ? w * 0.3 : 0, slackY = overhang ? h * 0.3 : 0
-            let x = visible.minX + rng.coordinate(-slackX...max(-slackX, visible.size.width - w + slackX))
-            let y = visible.minY + rng.coordinate(-slackY...max(-slackY, visible.size.height - h + slackY))
-            var spec = ViewSpec(name: "\(kind.rawValue.prefix(2).uppercased())\(counter)", kind: kind,
-                                frame: Rect(x, y, w, h), parent: nil)
+            let x = visible.minX + rng.coordinate(-slackX ... max(-slackX, visible.size.width - w + slackX))
+            let y = visible.minY + rng.coordinate(-slackY ... max(-slackY, visible.size.height - h + slackY))
+            var spec = ViewSpec(
+                name: "\(kind.rawValue.prefix(2).uppercased())\(counter)", kind: kind,
+                frame: Rect(x, y, w, h), parent: nil)
             configure(&spec, rng: &rng)
             // Window position: the parent's, plus the frame origin, minus the parent's bounds origin.
             let origin = parent.windowFrame.origin - parent.spec.boundsOrigin
@@ -168,15 +175,15 @@ enum PropertyScenes {
         if kind.isControl && rng.chance(0.1) { spec.isEnabled = false }
         spec.isMultipleTouchEnabled = rng.chance(0.3)
         spec.isExclusiveTouch = rng.chance(0.1)
-        switch rng.int(0...19) {
-        case 0...6 where kind == .view || kind == .label || kind == .imageView: spec.touches = .logs
+        switch rng.int(0 ... 19) {
+        case 0 ... 6 where kind == .view || kind == .label || kind == .imageView: spec.touches = .logs
         case 7: spec.touches = .logs
         case 8, 9: spec.touches = TouchMethods(all: .observe)
         // No partial overrides (RC-03): a subclass that overrides some of the four methods without super
         // leaves the chain or the control's tracking unbalanced (R3), outside properties (a) and (b).
         default: break
         }
-        switch rng.int(0...19) {
+        switch rng.int(0 ... 19) {
         case 0: spec.hitTestOverride = .passThrough
         case 1: spec.hitTestOverride = .enlarged(EdgeInsets(all: rng.pick([5, 10, 20, 30])))
         case 2: spec.hitTestOverride = .enlarged(EdgeInsets(top: 10, left: 0, bottom: 20, right: 5))
@@ -186,16 +193,16 @@ enum PropertyScenes {
         switch kind {
         case .slider: spec.value = rng.pick([0, 0.25, 0.5, 1])
         case .switch: spec.value = rng.chance(0.5) ? 1 : 0
-        case .stepper, .segmentedControl, .pageControl: spec.value = Double(rng.int(0...3))
+        case .stepper, .segmentedControl, .pageControl: spec.value = Double(rng.int(0 ... 3))
         default: break
         }
         if var scroll = spec.scroll {
             let size = spec.frame.size
             func extent(_ visible: Double) -> Double {
-                switch rng.int(0...3) {
+                switch rng.int(0 ... 3) {
                 case 0: return 0
                 case 1: return visible
-                default: return (visible * rng.double(1.2...4)).rounded()
+                default: return (visible * rng.double(1.2 ... 4)).rounded()
                 }
             }
             scroll.contentSize = Size(extent(size.width), extent(size.height))
@@ -212,7 +219,7 @@ enum PropertyScenes {
             scroll.transfersVerticalScrollingToParent = rng.chance(0.85)
             if rng.chance(0.05) { scroll.initialDeceleration = Point(rng.pick([0, 0.5, -1]), rng.pick([1, -0.8, 2])) }
             let maxX = max(0, scroll.contentSize.width - size.width), maxY = max(0, scroll.contentSize.height - size.height)
-            if rng.chance(0.3) { spec.boundsOrigin = Point(rng.coordinate(0...maxX), rng.coordinate(0...maxY)) }
+            if rng.chance(0.3) { spec.boundsOrigin = Point(rng.coordinate(0 ... maxX), rng.coordinate(0 ... maxY)) }
             if rng.chance(0.1) { scroll.pan.shouldBegin = rng.pick([.horizontal, .vertical, .never]) }
             if rng.chance(0.1) { scroll.pan.simultaneousWith = .all }
             spec.scroll = scroll
@@ -221,14 +228,14 @@ enum PropertyScenes {
 
     static func randomPolicies(rng: inout SplitMix64, total: Int, existing: Int) -> RecognizerPolicies {
         var p = RecognizerPolicies()
-        switch rng.int(0...11) {
+        switch rng.int(0 ... 11) {
         case 0: p.shouldReceive = .never
-        case 1: p.shouldReceive = .notInViews([rng.int(1...total)])
-        case 2: p.shouldReceive = .onlyInViews([rng.int(1...total)])
+        case 1: p.shouldReceive = .notInViews([rng.int(1 ... total)])
+        case 2: p.shouldReceive = .onlyInViews([rng.int(1 ... total)])
         case 3: p.shouldReceive = .notOnKinds([rng.pick([.button, .cell, .scrollView, .tableView, .view])])
         default: break
         }
-        switch rng.int(0...9) {
+        switch rng.int(0 ... 9) {
         case 0: p.shouldBegin = .never
         case 1: p.shouldBegin = .horizontal
         case 2: p.shouldBegin = .vertical
@@ -236,28 +243,30 @@ enum PropertyScenes {
         }
         // Other recognizers that exist already (built-in ones included): ids 0..<existing.
         if existing > 0 {
-            switch rng.int(0...7) {
+            switch rng.int(0 ... 7) {
             case 0: p.simultaneousWith = .all
-            case 1: p.simultaneousWith = .only([rng.int(0...(existing - 1))])
-            case 2: p.simultaneousWith = .allExcept([rng.int(0...(existing - 1))])
+            case 1: p.simultaneousWith = .only([rng.int(0 ... (existing - 1))])
+            case 2: p.simultaneousWith = .allExcept([rng.int(0 ... (existing - 1))])
             default: break
             }
             // Requirements only on earlier recognizers: no cycles.
-            if rng.chance(0.25) { p.requireToFail = [rng.int(0...(existing - 1))] }
-            if rng.chance(0.08) { p.canPrevent = rng.chance(0.5) ? .none : .only([rng.int(0...(existing - 1))]) }
-            if rng.chance(0.08) { p.canBePrevented = rng.chance(0.5) ? .none : .allExcept([rng.int(0...(existing - 1))]) }
+            if rng.chance(0.25) { p.requireToFail = [rng.int(0 ... (existing - 1))] }
+            if rng.chance(0.08) { p.canPrevent = rng.chance(0.5) ? .none : .only([rng.int(0 ... (existing - 1))]) }
+            if rng.chance(0.08) { p.canBePrevented = rng.chance(0.5) ? .none : .allExcept([rng.int(0 ... (existing - 1))]) }
         }
         return p
     }
 
-    static func add(_ node: Node, parent: ViewID?, scene: inout Scene, frames: inout [ViewID: Rect], total: Int,
-                    rng: inout SplitMix64) {
+    static func add(
+        _ node: Node, parent: ViewID?, scene: inout Scene, frames: inout [ViewID: Rect], total: Int,
+        rng: inout SplitMix64
+    ) {
         var spec = node.spec
         spec.parent = parent
         if var scroll = spec.scroll {
-            switch rng.int(0...9) {
+            switch rng.int(0 ... 9) {
             case 0: scroll.touchesShouldBegin = .never
-            case 1: scroll.touchesShouldBegin = .rejectViews([rng.int(1...total)])
+            case 1: scroll.touchesShouldBegin = .rejectViews([rng.int(1 ... total)])
             default: break
             }
             // §6.5: now and then the pan is moved to the superview.
@@ -275,9 +284,9 @@ enum PropertyScenes {
         -> [ScriptEvent]
     {
         func target() -> Point {
-            if rng.chance(0.08) || total == 1 { return Point(rng.coordinate(0...389), rng.coordinate(0...843)) }
+            if rng.chance(0.08) || total == 1 { return Point(rng.coordinate(0 ... 389), rng.coordinate(0 ... 843)) }
             // Aim at a view other than the root, preferring the later (deeper, frontmost) ones.
-            let a = rng.int(2...total), b = rng.int(2...total)
+            let a = rng.int(2 ... total), b = rng.int(2 ... total)
             let f = frames[max(a, b)]!
             let x = min(max(f.minX + rng.unit() * f.size.width, 0), 389.75)
             let y = min(max(f.minY + rng.unit() * f.size.height, 0), 843.75)
@@ -287,38 +296,38 @@ enum PropertyScenes {
         let fingers = rng.chance(0.35) ? 2 : 1
         var firstEnd = 0.0
         var firstUp = Point.zero
-        for finger in 1...fingers {
+        for finger in 1 ... fingers {
             var t: Double
             var p: Point
             if finger == 1 {
-                t = rng.chance(0.8) ? 0 : Double(rng.int(1...200))
+                t = rng.chance(0.8) ? 0 : Double(rng.int(1 ... 200))
                 p = target()
             } else if rng.chance(0.35) {
                 // A second tap close to the first one's lift (multi-tap, tapCount 2).
-                t = firstEnd + Double(rng.int(0...400))
-                p = Point(firstUp.x + Double(rng.int(-6...6)), firstUp.y + Double(rng.int(-6...6)))
+                t = firstEnd + Double(rng.int(0 ... 400))
+                p = Point(firstUp.x + Double(rng.int(-6 ... 6)), firstUp.y + Double(rng.int(-6 ... 6)))
             } else {
-                t = Double(rng.int(0...Int(firstEnd) + 300))
+                t = Double(rng.int(0 ... Int(firstEnd) + 300))
                 p = target()
             }
             events.append(ScriptEvent(time: .ms(t), touch: finger, action: .down(p)))
-            let style = rng.int(0...3)  // 0 tap, 1 hold, 2 drag, 3 wander
-            let moves = style == 0 ? rng.int(0...1) : rng.int(1...8)
+            let style = rng.int(0 ... 3) // 0 tap, 1 hold, 2 drag, 3 wander
+            let moves = style == 0 ? rng.int(0 ... 1) : rng.int(1 ... 8)
             if style == 1 { t += Double(rng.pick([120, 160, 300, 520, 800])) }
-            let direction = Point(rng.double(-1...1), rng.double(-1...1))
-            for _ in 0..<moves {
-                t += rng.chance(0.5) ? 16.667 : Double(rng.int(1...120))
+            let direction = Point(rng.double(-1 ... 1), rng.double(-1 ... 1))
+            for _ in 0 ..< moves {
+                t += rng.chance(0.5) ? 16.667 : Double(rng.int(1 ... 120))
                 t = (t * 1000).rounded() / 1000
                 let step: Point
                 switch style {
-                case 0: step = Point(Double(rng.int(-3...3)), Double(rng.int(-3...3)))
-                case 2: step = direction * Double(rng.int(4...40)) + Point(Double(rng.int(-2...2)), Double(rng.int(-2...2)))
-                default: step = Point(Double(rng.int(-25...25)), Double(rng.int(-25...25)))
+                case 0: step = Point(Double(rng.int(-3 ... 3)), Double(rng.int(-3 ... 3)))
+                case 2: step = direction * Double(rng.int(4 ... 40)) + Point(Double(rng.int(-2 ... 2)), Double(rng.int(-2 ... 2)))
+                default: step = Point(Double(rng.int(-25 ... 25)), Double(rng.int(-25 ... 25)))
                 }
                 p = p + step
                 events.append(ScriptEvent(time: .ms(t), touch: finger, action: .move(p)))
             }
-            t += style == 0 ? Double(rng.int(1...140)) : Double(rng.int(1...300))
+            t += style == 0 ? Double(rng.int(1 ... 140)) : Double(rng.int(1 ... 300))
             t = (t * 1000).rounded() / 1000
             if rng.chance(0.1) {
                 events.append(ScriptEvent(time: .ms(t), touch: finger, action: .cancel))
@@ -328,10 +337,10 @@ enum PropertyScenes {
             if finger == 1 { firstEnd = t; firstUp = p }
         }
         if recognizers > 0 && rng.chance(0.1) {
-            let id = rng.int(0...(recognizers - 1))
-            let t = Double(rng.int(0...300))
+            let id = rng.int(0 ... (recognizers - 1))
+            let t = Double(rng.int(0 ... 300))
             events.append(ScriptEvent(time: .ms(t), action: .setRecognizerEnabled(id, false)))
-            events.append(ScriptEvent(time: .ms(t + Double(rng.int(0...200))), action: .setRecognizerEnabled(id, true)))
+            events.append(ScriptEvent(time: .ms(t + Double(rng.int(0 ... 200))), action: .setRecognizerEnabled(id, true)))
         }
         // Stable merge by time: equal times keep generation order (finger 1 first).
         return events.enumerated().sorted { a, b in
@@ -353,7 +362,8 @@ enum TraceProperties {
         var order: [Key] = []
         for event in trace {
             guard case let .callback(responder, phase, touches, hitView, _, _) = event.kind,
-                  responder == .view(hitView) else { continue }
+                responder == .view(hitView)
+            else { continue }
             for touch in touches.map(\.touch) {
                 let key = Key(responder: responder, touch: touch)
                 if sequences[key] == nil { order.append(key) }
@@ -468,7 +478,7 @@ enum TraceProperties {
 // MARK: - Tests
 
 @Suite struct PropertyTests {
-    static let seeds = 0..<300
+    static let seeds = 0 ..< 300
 
     /// The trace rendered around the first failure, short enough for a test log.
     static func excerpt(_ scene: Scene, _ trace: [TraceEvent]) -> String {
@@ -483,19 +493,25 @@ enum TraceProperties {
         let trace = Engine.trace(scene)
 
         let callbacks = TraceProperties.callbackViolations(trace, scene: scene)
-        #expect(callbacks.isEmpty, """
+        #expect(
+            callbacks.isEmpty,
+            """
             seed \(seed): (a) malformed touches… sequences: \(callbacks.joined(separator: "; "))
             \(Self.excerpt(scene, trace))
             """)
 
         let controls = TraceProperties.controlViolations(trace, scene: scene)
-        #expect(controls.isEmpty, """
+        #expect(
+            controls.isEmpty,
+            """
             seed \(seed): (b) malformed control event sequences: \(controls.joined(separator: "; "))
             \(Self.excerpt(scene, trace))
             """)
 
         let states = TraceProperties.recognizerViolations(trace, scene: scene)
-        #expect(states.isEmpty, """
+        #expect(
+            states.isEmpty,
+            """
             seed \(seed): (c) recognizer skipped states: \(states.joined(separator: "; "))
             \(Self.excerpt(scene, trace))
             """)
@@ -503,8 +519,9 @@ enum TraceProperties {
         // (d) Determinism: a second run of the same value gives the same events and the same text.
         let again = Engine.trace(scene)
         #expect(trace == again, "seed \(seed): (d) two runs of the same scene gave different traces")
-        #expect(TraceText.render(scene: scene, trace: trace) == TraceText.render(scene: scene, trace: again),
-                "seed \(seed): (d) two runs of the same scene rendered differently")
+        #expect(
+            TraceText.render(scene: scene, trace: trace) == TraceText.render(scene: scene, trace: again),
+            "seed \(seed): (d) two runs of the same scene rendered differently")
         // A rebuilt scene (same seed) is the same value and gives the same trace.
         let rebuilt = PropertyScenes.make(seed: seed)
         #expect(rebuilt == scene, "seed \(seed): the generator is not deterministic")
@@ -527,8 +544,9 @@ enum TraceProperties {
                 }
             }
         }
-        print("property coverage over \(Self.seeds.count) seeds: \(callbacks) callbacks, \(controlEvents) control events, "
-              + "\(transitions) transitions, \(scrolls) offset changes, \(twoFingers) two-finger scripts")
+        print(
+            "property coverage over \(Self.seeds.count) seeds: \(callbacks) callbacks, \(controlEvents) control events, "
+                + "\(transitions) transitions, \(scrolls) offset changes, \(twoFingers) two-finger scripts")
         #expect(callbacks > 300)
         #expect(controlEvents > 50)
         #expect(transitions > 300)

@@ -16,7 +16,8 @@ import Testing
             for path in Self.textFiles(under: Repository.path + "/" + root) {
                 // This file lists the ids itself; it must not count as citing them.
                 guard !path.hasSuffix("/RuleCoverageTests.swift"),
-                      let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                    let text = try? String(contentsOfFile: path, encoding: .utf8)
+                else { continue }
                 scanned += 1
                 cited.formUnion(Self.citations(in: text))
             }
@@ -24,8 +25,9 @@ import Testing
         #expect(scanned > 0, "no test or scenario files found under \(Repository.path)")
 
         let missing = ids.filter { !cited.contains($0) }
-        print("rule coverage: \(ids.count - missing.count)/\(ids.count) rules of docs/rules.md "
-              + "cited in \(scanned) files; missing: \(missing.isEmpty ? "none" : missing.joined(separator: ", "))")
+        print(
+            "rule coverage: \(ids.count - missing.count)/\(ids.count) rules of docs/rules.md "
+                + "cited in \(scanned) files; missing: \(missing.isEmpty ? "none" : missing.joined(separator: ", "))")
         for id in ids {
             let isCited = cited.contains(id)
             #expect(isCited, "rule \(id) of docs/rules.md is not cited by any file under Tests/ or configs/scenarios/")
@@ -33,24 +35,25 @@ import Testing
     }
 
     @Test func citationParsing() {
-        #expect(Self.citations(in: "source: 'S7 [DOC]', G4-G6, R1–R3; (P7)") ==
-                ["S7", "G4", "G5", "G6", "R1", "R2", "R3", "P7"])
+        #expect(Self.citations(in: "source: 'S7 [DOC]', G4-G6, R1–R3; (P7)") == ["S7", "G4", "G5", "G6", "R1", "R2", "R3", "P7"])
         #expect(Self.citations(in: "S10 and G12 but not SV-05, iOS11, HT-01, G1x or P1_2") == ["S10", "G12"])
         #expect(Self.citations(in: "H1/§5.3, **G7.**") == ["H1", "G7"])
-        #expect(Self.ruleIDs(inRulesDoc: """
-            # Rule ids
-            | Rule | Summary |
-            |---|---|
-            | P1 | text, citing H2 |
-            |P7|no spaces|
-            | G10 | text |
-            | G10 | repeated |
-            | Q3 | not a family |
-            | G | no number |
-            | S1x | not an id |
-            not a row: | S4 | text
-            | S11 | last |
-            """) == ["P1", "P7", "G10", "S11"])
+        #expect(
+            Self.ruleIDs(
+                inRulesDoc: """
+                    # Rule ids
+                    | Rule | Summary |
+                    |---|---|
+                    | P1 | text, citing H2 |
+                    |P7|no spaces|
+                    | G10 | text |
+                    | G10 | repeated |
+                    | Q3 | not a family |
+                    | G | no number |
+                    | S1x | not an id |
+                    not a row: | S4 | text
+                    | S11 | last |
+                    """) == ["P1", "P7", "G10", "S11"])
     }
 
     // MARK: - Rule ids
@@ -101,7 +104,7 @@ import Testing
             guard i < chars.count, "PHRGS".contains(chars[i]), i == 0 || !isWordChar(chars[i - 1]) else { return nil }
             var j = i + 1
             while j < chars.count, chars[j].isNumber { j += 1 }
-            guard j > i + 1, let n = Int(String(chars[(i + 1)..<j])) else { return nil }
+            guard j > i + 1, let n = Int(String(chars[(i + 1) ..< j])) else { return nil }
             if j < chars.count, isWordChar(chars[j]) { return nil }
             return (chars[i], n, j)
         }
@@ -112,11 +115,12 @@ import Testing
             var end = first.end
             // A range: `–` or `-` followed by the same family.
             if end + 1 < chars.count, chars[end] == "–" || chars[end] == "-", chars[end + 1] == first.family,
-               let second = id(at: end + 1), second.number > first.number {
+                let second = id(at: end + 1), second.number > first.number
+            {
                 last = second.number
                 end = second.end
             }
-            for n in first.number...last {
+            for n in first.number ... last {
                 let name = "\(first.family)\(n)"
                 if !result.contains(name) { result.append(name) }
             }
@@ -136,4 +140,3 @@ import Testing
         return files.sorted()
     }
 }
-

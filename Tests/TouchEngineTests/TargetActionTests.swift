@@ -6,7 +6,8 @@ import TouchEngine
 @Suite struct TargetActionTests {
     /// R (root of VC) holding a container C holding button B; B's setup is `calls`.
     static func scene(_ calls: [ActionSetupCall], primary: String? = nil, vcImplements: [String] = [])
-        -> (scene: Scene, r: ViewID, c: ViewID, b: ViewID) {
+        -> (scene: Scene, r: ViewID, c: ViewID, b: ViewID)
+    {
         var scene = Scene(name: "target-action")
         let r = scene.addView(ViewSpec(name: "R", kind: .view, frame: Rect(0, 0, 390, 844), parent: nil))
         var vc = ControllerSpec(name: "VC", rootView: r)
@@ -25,16 +26,18 @@ import TouchEngine
     static let up: ControlEventSet = .of(.touchUpInside)
 
     @Test func aRepeatedRegistrationKeepsItsPlaceAndGainsTheNewEvents() {
-        let (scene, r, _, b) = Self.scene([
-            .addTarget(Self.vc, action: "save", events: Self.up),
-            .addTarget(.view(1), action: "track", events: Self.up),
-            .addTarget(Self.vc, action: "save", events: .of(.touchDown)),
-        ], primary: "open")
-        #expect(scene.registrations(of: b) == [
-            ActionRegistration(handler: .uiAction("open"), events: .of(.primaryActionTriggered)),
-            ActionRegistration(handler: .target(Self.vc, action: "save"), events: [.of(.touchUpInside), .of(.touchDown)]),
-            ActionRegistration(handler: .target(.view(r), action: "track"), events: Self.up),
-        ])
+        let (scene, r, _, b) = Self.scene(
+            [
+                .addTarget(Self.vc, action: "save", events: Self.up),
+                .addTarget(.view(1), action: "track", events: Self.up),
+                .addTarget(Self.vc, action: "save", events: .of(.touchDown))
+            ], primary: "open")
+        #expect(
+            scene.registrations(of: b) == [
+                ActionRegistration(handler: .uiAction("open"), events: .of(.primaryActionTriggered)),
+                ActionRegistration(handler: .target(Self.vc, action: "save"), events: [.of(.touchUpInside), .of(.touchDown)]),
+                ActionRegistration(handler: .target(.view(r), action: "track"), events: Self.up)
+            ])
     }
 
     @Test func removeTargetWithANilTargetMatchesEveryTargetButNoUIAction() {
@@ -42,7 +45,7 @@ import TouchEngine
             .addTarget(Self.vc, action: "save", events: Self.up),
             .addTarget(nil, action: "share", events: Self.up),
             .addAction("log", events: Self.up),
-            .removeTarget(nil, action: nil, events: .all),
+            .removeTarget(nil, action: nil, events: .all)
         ])
         #expect(scene.registrations(of: b) == [ActionRegistration(handler: .uiAction("log"), events: Self.up)])
     }
@@ -52,7 +55,7 @@ import TouchEngine
             .addTarget(Self.vc, action: "save", events: [.of(.touchDown), .of(.touchUpInside)]),
             .removeTarget(Self.vc, action: "save", events: Self.up),
             .addAction("log", events: Self.up),
-            .removeAction("log", events: Self.up),
+            .removeAction("log", events: Self.up)
         ])
         #expect(scene.registrations(of: b) == [ActionRegistration(handler: .target(Self.vc, action: "save"), events: .of(.touchDown))])
     }
@@ -75,25 +78,28 @@ import TouchEngine
     }
 
     @Test func aTapSendsTheTriggerThenThePrimaryActionAndEachActionInOrder() {
-        var (scene, _, _, b) = Self.scene([
-            .addTarget(Self.vc, action: "save", events: [.of(.touchUpInside), .of(.primaryActionTriggered)]),
-            .addAction("log", events: .of(.primaryActionTriggered)),
-        ], vcImplements: ["save"])
+        var (scene, _, _, b) = Self.scene(
+            [
+                .addTarget(Self.vc, action: "save", events: [.of(.touchUpInside), .of(.primaryActionTriggered)]),
+                .addAction("log", events: .of(.primaryActionTriggered))
+            ], vcImplements: ["save"])
         let outcome = Engine.outcome(scene)
         #expect(outcome.controlEvents[b]?.map(\.event) == [.touchDown, .touchUpInside, .primaryActionTriggered])
-        #expect(outcome.controlActions[b]?.map { "\($0.event.rawValue) \($0.delivery.handler.name)" }
-            == ["TouchUpInside save", "PrimaryActionTriggered save", "PrimaryActionTriggered log"])
+        #expect(
+            outcome.controlActions[b]?.map { "\($0.event.rawValue) \($0.delivery.handler.name)" }
+                == ["TouchUpInside save", "PrimaryActionTriggered save", "PrimaryActionTriggered log"])
 
         scene.parameters.combinedPrimaryActionDispatch = true
         let combined = Engine.outcome(scene)
-        #expect(combined.controlActions[b]?.map { "\($0.event.rawValue) \($0.delivery.handler.name)" }
-            == ["TouchUpInside save", "PrimaryActionTriggered log"])
+        #expect(
+            combined.controlActions[b]?.map { "\($0.event.rawValue) \($0.delivery.handler.name)" }
+                == ["TouchUpInside save", "PrimaryActionTriggered log"])
     }
 
     @Test func theUntracedRunCountsPerformedActionsOfTheJudgedEvents() {
         let calls: [ActionSetupCall] = [
             .addTarget(Self.vc, action: "haptic", events: .of(.touchDown)),
-            .addTarget(nil, action: "share", events: Self.up),
+            .addTarget(nil, action: "share", events: Self.up)
         ]
         let (scene, _, _, b) = Self.scene(calls, vcImplements: ["haptic"])
         // TouchDown's action is performed but not judged (the control registers one for TouchUpInside); the
@@ -123,7 +129,9 @@ import TouchEngine
         var (scene, _, c, _) = Self.scene([.addTarget(nil, action: "share", events: Self.up)])
         scene.modifyView(c) { $0.actions = ResponderActions(implements: ["share"], refuses: ["share"]) }
         let lines = Engine.trace(scene).map { TraceText.describe($0.kind, scene: scene) }
-        #expect(lines.contains("B → nil-targeted share(_:) (TouchUpInside): from B (no first responder), asked B, "
-            + "C (canPerformAction false), R, VC, W, UIApplication, AppDelegate; no responder performs it"))
+        #expect(
+            lines.contains(
+                "B → nil-targeted share(_:) (TouchUpInside): from B (no first responder), asked B, "
+                    + "C (canPerformAction false), R, VC, W, UIApplication, AppDelegate; no responder performs it"))
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TouchEngine
+
 @testable import TouchScenarios
 
 @Suite struct AxisCatalogTests {
@@ -9,21 +10,26 @@ import TouchEngine
     }
 
     @Test func theIssueRequiresTheseAxes() {
-        let required = ["contentTouchDelay", "longPressDuration", "tapMaximumDuration", "multiTapInterval", "edgeGateDelay",
-                        "panHysteresis", "tapAllowableMovement", "longPressAllowableMovement", "controlTrackingTolerance",
-                        "scrollViews.delaysContentTouches", "scrollViews.canCancelContentTouches",
-                        "scrollViews.touchesShouldCancel", "scrollViews.touchesShouldBegin",
-                        "dismissTap.cancelsTouchesInView", "dismissTap.delaysTouchesBegan", "dismissTap.delaysTouchesEnded",
-                        "cellTaps.cancelsTouchesInView", "longPresses.cancelsTouchesInView", "overlay.passThrough",
-                        "overlay.panMoved", "iosVersion"]
+        let required = [
+            "contentTouchDelay", "longPressDuration", "tapMaximumDuration", "multiTapInterval", "edgeGateDelay",
+            "panHysteresis", "tapAllowableMovement", "longPressAllowableMovement", "controlTrackingTolerance",
+            "scrollViews.delaysContentTouches", "scrollViews.canCancelContentTouches",
+            "scrollViews.touchesShouldCancel", "scrollViews.touchesShouldBegin",
+            "dismissTap.cancelsTouchesInView", "dismissTap.delaysTouchesBegan", "dismissTap.delaysTouchesEnded",
+            "cellTaps.cancelsTouchesInView", "longPresses.cancelsTouchesInView", "overlay.passThrough",
+            "overlay.panMoved", "iosVersion"
+        ]
         for name in required { #expect(AxisCatalog.definition(named: name) != nil, "\(name)") }
     }
 
     @Test func everySeedFixNamesAnAxisOnceWithValuesItAccepts() throws {
         let axes = AxisCatalog.seedFixes.map(\.axis)
         #expect(Set(axes).count == axes.count, "one fix per axis")
-        #expect(axes == ["scrollViews.delaysContentTouches", "scrollViews.touchesShouldCancel", "dismissTap.cancelsTouchesInView",
-                         "dismissTap.shouldReceive", "overlay.passThrough", "overlay.panMoved"])
+        #expect(
+            axes == [
+                "scrollViews.delaysContentTouches", "scrollViews.touchesShouldCancel", "dismissTap.cancelsTouchesInView",
+                "dismissTap.shouldReceive", "overlay.passThrough", "overlay.panMoved"
+            ])
         for fix in AxisCatalog.seedFixes {
             let axis = try #require(AxisCatalog.definition(named: fix.axis), "\(fix.axis)")
             #expect(!fix.values.isEmpty && fix.values.allSatisfy(axis.accepts), "\(fix.axis)")
@@ -31,8 +37,9 @@ import TouchEngine
             #expect(axis.fix?.values == fix.values)
         }
         // Seed 004's own class first; the blunt policy the quickstart varies second.
-        #expect(AxisCatalog.seedFix(forAxis: "scrollViews.touchesShouldCancel")?.values
-            == [.text("controlsExceptTextInputsSlidersSwitches"), .text("always")])
+        #expect(
+            AxisCatalog.seedFix(forAxis: "scrollViews.touchesShouldCancel")?.values
+                == [.text("controlsExceptTextInputsSlidersSwitches"), .text("always")])
         #expect(AxisCatalog.definition(named: "contentTouchDelay")?.fix == nil)
     }
 

@@ -1,5 +1,6 @@
 import Testing
 import TouchEngine
+
 @testable import TouchScenarios
 
 /// Generated trees against the engine: with the well-known fixes applied (no content delay, a dismiss tap
@@ -8,8 +9,10 @@ import TouchEngine
 @Suite struct EngineSanityTests {
     static func fixed(_ template: TreeTemplate, _ seed: UInt64) throws -> GeneratedTree {
         var tree = TreeGenerator.generate(template, seed: seed, options: TreeOptions())
-        for (name, value) in [("scrollViews.delaysContentTouches", AxisValue.bool(false)), ("dismissTap.cancelsTouchesInView", .bool(false)),
-                              ("overlay.passThrough", .bool(true)), ("overlay.panMoved", .bool(true))] {
+        for (name, value) in [
+            ("scrollViews.delaysContentTouches", AxisValue.bool(false)), ("dismissTap.cancelsTouchesInView", .bool(false)),
+            ("overlay.passThrough", .bool(true)), ("overlay.panMoved", .bool(true))
+        ] {
             try #require(AxisCatalog.definition(named: name)).apply(value, to: &tree)
         }
         return tree
@@ -26,7 +29,9 @@ import TouchEngine
                 let centre = Point(e.visibleRect.midX, e.visibleRect.midY)
                 scene.script = [ScriptEvent(time: .zero, action: .down(centre)), ScriptEvent(time: .ms(60), action: .up(centre))]
                 buttons += 1
-                if Engine.summary(scene).count(.touchUpInside, of: e.view) > 0 { fired += 1 } else {
+                if Engine.summary(scene).count(.touchUpInside, of: e.view) > 0 {
+                    fired += 1
+                } else {
                     misses.append("seed \(seed) \(scene.views[e.view].name) at \(centre)")
                 }
             }

@@ -1,5 +1,6 @@
 import Testing
 import TouchEngine
+
 @testable import TouchScenarios
 
 /// Generated touch scripts (issue 3 §3): deterministic, well-formed, aimed at their target with a consistent intent.
@@ -10,8 +11,16 @@ import TouchEngine
         TreeTemplate.generated.flatMap { t in (UInt64(0) ..< 6).map { TreeGenerator.generate(t, seed: $0, options: TreeOptions()) } }
     }
 
-    static func downs(_ g: Gesture) -> [ScriptEvent] { g.script.filter { if case .down = $0.action { return true }; return false } }
-    static func ups(_ g: Gesture) -> [ScriptEvent] { g.script.filter { if case .up = $0.action { return true }; return false } }
+    static func downs(_ g: Gesture) -> [ScriptEvent] {
+        g.script.filter {
+            if case .down = $0.action { return true }; return false
+        }
+    }
+    static func ups(_ g: Gesture) -> [ScriptEvent] {
+        g.script.filter {
+            if case .up = $0.action { return true }; return false
+        }
+    }
     static func location(_ e: ScriptEvent) -> Point? {
         switch e.action {
         case .down(let p), .move(let p): return p
@@ -59,8 +68,11 @@ import TouchEngine
             // Two-finger pinches have their own checks (PinchZoomTests).
             for family in GestureFamily.allCases where family != .pinchZoom {
                 for placement in 0 ..< 3 {
-                    guard let g = GestureGenerator.generate(family, on: tree, placement: placement, seed: UInt64(placement) &* 31 &+ 5,
-                                                            options: Self.options) else { continue }
+                    guard
+                        let g = GestureGenerator.generate(
+                            family, on: tree, placement: placement, seed: UInt64(placement) &* 31 &+ 5,
+                            options: Self.options)
+                    else { continue }
                     let label = "\(tree.template) seed \(tree.seed) \(family) #\(placement)"
                     #expect(g.family == family)
                     // Times: start at 0, never go back; one finger; down first, up last.
@@ -77,7 +89,10 @@ import TouchEngine
                     switch family {
                     case .quickTap, .heldTap, .longPress, .doubleTap:
                         // Taps do not move; they land on the target's visible part.
-                        #expect(!g.script.contains { if case .move = $0.action { return true }; return false }, "\(label)")
+                        #expect(
+                            !g.script.contains {
+                                if case .move = $0.action { return true }; return false
+                            }, "\(label)")
                         #expect(target.visibleRect.contains(down), "\(label)")
                         // A long press or double tap means the handler of its kind covering the target, if any
                         // (GestureIntents); otherwise, as every other tap, activate the control or select the cell.
@@ -189,7 +204,8 @@ import TouchEngine
             let panel = try #require(tree.elements.first { $0.view == tree.scene.view(named: "Sheet.Panel") })
             for placement in 0 ..< 12 {
                 guard let g = GestureGenerator.generate(.fastSwipe, on: tree, placement: placement, seed: seed, options: Self.options),
-                      g.target == overlay else { continue }
+                    g.target == overlay
+                else { continue }
                 #expect(panel.visibleRect.contains(Self.location(g.script[0])!), "seed \(seed)")
             }
         }
@@ -198,8 +214,9 @@ import TouchEngine
     @Test func familiesFollowTheElementKind() {
         let window = Rect(0, 0, 10, 10)
         #expect(GestureGenerator.families(for: Element(view: 1, kind: .control(.slider), visibleRect: window, scrollView: 2)) == [.dragFromControl])
-        #expect(GestureGenerator.families(for: Element(view: 1, kind: .control(.button), visibleRect: window, scrollView: nil))
-            == [.quickTap, .heldTap, .longPress, .doubleTap])
+        #expect(
+            GestureGenerator.families(for: Element(view: 1, kind: .control(.button), visibleRect: window, scrollView: nil))
+                == [.quickTap, .heldTap, .longPress, .doubleTap])
         #expect(GestureGenerator.families(for: Element(view: 1, kind: .cell, visibleRect: window, scrollView: 2)).contains(.dragFromCell))
         #expect(GestureGenerator.families(for: Element(view: 1, kind: .scrollView(axes: []), visibleRect: window, scrollView: nil)).isEmpty)
         #expect(GestureGenerator.families(for: Element(view: 1, kind: .empty, visibleRect: window, scrollView: 2)) == [.dragFromEmpty])
@@ -224,7 +241,8 @@ import TouchEngine
             try #require(AxisCatalog.definition(named: "scrollViews.touchesShouldCancel")).apply(.text("always"), to: &tree)
             for placement in 0 ..< 4 {
                 if let g = GestureGenerator.generate(.fastSwipe, on: tree, placement: placement, seed: seed, options: Self.options),
-                   case let .scroll(sv, axis, distance) = g.intent {
+                    case let .scroll(sv, axis, distance) = g.intent
+                {
                     var scene = tree.scene
                     scene.script = g.script
                     swipes += 1
@@ -235,9 +253,13 @@ import TouchEngine
                     scene.script = g.script
                     taps += 1
                     let summary = Engine.summary(scene)
-                    if summary.primaryActions[g.target] > 0 || tree.scene.recognizers.indices.contains(where: {
-                        tree.scene.recognizers[$0].view == g.target && summary.recognized[$0]
-                    }) { fired += 1 }
+                    if summary.primaryActions[g.target] > 0
+                        || tree.scene.recognizers.indices.contains(where: {
+                            tree.scene.recognizers[$0].view == g.target && summary.recognized[$0]
+                        })
+                    {
+                        fired += 1
+                    }
                 }
             }
         }

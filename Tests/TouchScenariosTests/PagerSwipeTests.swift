@@ -1,5 +1,6 @@
 import Testing
 import TouchEngine
+
 @testable import TouchScenarios
 
 /// The pager's swipe-to-delete pans begin only on mostly horizontal movement, as apps ship them
@@ -27,7 +28,8 @@ import TouchEngine
             let rows = tree.elements.filter { $0.kind == .cell && $0.visibleRect.size.height >= 60 && $0.visibleRect.minY > 150 }
             func swipe(of e: Element) -> RecognizerID? { tree.roles.swipePans.first { scene.recognizers[$0].view == e.view } }
             guard let swipeRow = rows.first(where: { swipe(of: $0) != nil }), let page = swipeRow.scrollView,
-                  let plainRow = rows.first(where: { swipe(of: $0) == nil && $0.scrollView == page }) else { return nil }
+                let plainRow = rows.first(where: { swipe(of: $0) == nil && $0.scrollView == page })
+            else { return nil }
             let p = Pager(tree: tree, pager: pager, page: page, swipeRow: swipeRow, plainRow: plainRow, swipe: swipe(of: swipeRow)!)
             return abs(verticalTravel(p)) >= 60 ? p : nil
         }
@@ -130,9 +132,12 @@ import TouchEngine
             let swipeRects = tree.roles.swipePans.map { TreeGenerator.clippedWindowRect(of: tree.scene.recognizers[$0].view, in: tree.scene) }
             for family in GestureGenerator.scrollFamilies + [.dragFromCell] {
                 for placement in 0 ..< 4 {
-                    guard let g = GestureGenerator.generate(family, on: tree, placement: placement, seed: seed &* 7 &+ UInt64(placement),
-                                                            options: GestureOptions()),
-                          case let .scroll(_, axis, _) = g.intent, case let .down(start) = g.script[0].action else { continue }
+                    guard
+                        let g = GestureGenerator.generate(
+                            family, on: tree, placement: placement, seed: seed &* 7 &+ UInt64(placement),
+                            options: GestureOptions()),
+                        case let .scroll(_, axis, _) = g.intent, case let .down(start) = g.script[0].action
+                    else { continue }
                     let onSwipeRow = swipeRects.contains { $0.contains(start) }
                     if axis == .horizontal {
                         pageDrags += 1

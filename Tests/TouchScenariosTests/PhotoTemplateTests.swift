@@ -1,5 +1,6 @@
 import Testing
 import TouchEngine
+
 @testable import TouchScenarios
 
 /// The opt-in photo viewer (docs/templates.md, "photo") and the `pinchZoom` family aimed at it.
@@ -101,8 +102,9 @@ import TouchEngine
         for template in TreeTemplate.defaults {
             for seed: UInt64 in 0 ..< 6 {
                 let tree = TreeGenerator.generate(template, seed: seed, options: TreeOptions())
-                #expect(GestureGenerator.generate(.pinchZoom, on: tree, placement: 0, seed: 1, options: GestureOptions()) == nil,
-                        "\(template) \(seed)")
+                #expect(
+                    GestureGenerator.generate(.pinchZoom, on: tree, placement: 0, seed: 1, options: GestureOptions()) == nil,
+                    "\(template) \(seed)")
             }
         }
     }

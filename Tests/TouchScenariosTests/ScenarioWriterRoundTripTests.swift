@@ -1,6 +1,7 @@
 import ScenarioKit
 import Testing
 import TouchEngine
+
 @testable import TouchScenarios
 
 /// `ScenarioWriter.yaml` writes a scene that `ScenarioLoader` reads back to an equal scene (`==`).
@@ -13,16 +14,22 @@ import TouchEngine
             // Name the first difference, then fail with the whole file.
             let a = loaded.scene
             var why = "differs"
-            if a.views.count != scene.views.count { why = "view count \(a.views.count) vs \(scene.views.count)" }
-            else if let v = scene.views.indices.first(where: { a.views[$0] != scene.views[$0] }) { why = "view \(scene.views[v].name): \(a.views[v]) vs \(scene.views[v])" }
-            else if a.recognizers != scene.recognizers {
+            if a.views.count != scene.views.count {
+                why = "view count \(a.views.count) vs \(scene.views.count)"
+            } else if let v = scene.views.indices.first(where: { a.views[$0] != scene.views[$0] }) {
+                why = "view \(scene.views[v].name): \(a.views[v]) vs \(scene.views[v])"
+            } else if a.recognizers != scene.recognizers {
                 let r = scene.recognizers.indices.first { $0 >= a.recognizers.count || a.recognizers[$0] != scene.recognizers[$0] }
                 why = "recognizer \(r.map { scene.recognizers[$0].name } ?? "?")"
+            } else if a.controllers != scene.controllers {
+                why = "controllers"
+            } else if a.parameters != scene.parameters {
+                why = "parameters"
+            } else if a.script != scene.script {
+                why = "script"
+            } else if a.name != scene.name {
+                why = "name"
             }
-            else if a.controllers != scene.controllers { why = "controllers" }
-            else if a.parameters != scene.parameters { why = "parameters" }
-            else if a.script != scene.script { why = "script" }
-            else if a.name != scene.name { why = "name" }
             Issue.record("\(label): \(why)\n\(yaml)")
         }
     }
@@ -33,7 +40,8 @@ import TouchEngine
             let tree = TreeGenerator.generate(template, seed: seed, options: TreeOptions())
             let family = GestureFamily.allCases[Int(seed) % GestureFamily.allCases.count]
             var scene = tree.scene
-            let gesture = GestureGenerator.generate(family, on: tree, placement: Int(seed), seed: seed, options: GestureOptions())
+            let gesture =
+                GestureGenerator.generate(family, on: tree, placement: Int(seed), seed: seed, options: GestureOptions())
                 ?? GestureGenerator.generate(.quickTap, on: tree, placement: 0, seed: seed, options: GestureOptions())
             scene.script = try #require(gesture).script
             try Self.roundTrip(scene, "\(template)-\(seed)")
@@ -58,14 +66,16 @@ import TouchEngine
             ("dismissTap.cancelsTouchesInView", .bool(false)), ("dismissTap.delaysTouchesBegan", .bool(true)),
             ("dismissTap.delaysTouchesEnded", .bool(false)), ("dismissTap.shouldReceive", .text("notOnControls")),
             ("cellTaps.cancelsTouchesInView", .bool(false)), ("longPresses.enabled", .bool(false)),
-            ("swipePans.shouldBegin", .text("horizontal")), ("overlay.passThrough", .bool(true)), ("overlay.panMoved", .bool(true)),
+            ("swipePans.shouldBegin", .text("horizontal")), ("overlay.passThrough", .bool(true)), ("overlay.panMoved", .bool(true))
         ]
         for template in TreeTemplate.generated {
             var tree = TreeGenerator.generate(template, seed: 11, options: TreeOptions())
             for (name, value) in values { try #require(AxisCatalog.definition(named: name)).apply(value, to: &tree) }
             var scene = tree.scene
-            scene.script = try #require(GestureGenerator.generate(.fastSwipe, on: tree, placement: 0, seed: 3, options: GestureOptions())
-                ?? GestureGenerator.generate(.heldTap, on: tree, placement: 0, seed: 3, options: GestureOptions())).script
+            scene.script = try #require(
+                GestureGenerator.generate(.fastSwipe, on: tree, placement: 0, seed: 3, options: GestureOptions())
+                    ?? GestureGenerator.generate(.heldTap, on: tree, placement: 0, seed: 3, options: GestureOptions())
+            ).script
             try Self.roundTrip(scene, "\(template)-axes")
         }
         // shouldReceive as a view list.
@@ -79,19 +89,20 @@ import TouchEngine
         scene.parameters.decelerationRate = 0.9975
         scene.parameters.hitTestAlphaThreshold = 0.00001
         let r = scene.addView(ViewSpec(name: "R", kind: .view, frame: Rect(0, 0, 390, 844), parent: nil))
-        let sv = scene.addView({
-            var v = ViewSpec(name: "SV", kind: .collectionView, frame: Rect(0, 0.5, 390, 843.5), parent: r)
-            v.scroll!.contentSize = Size(1000, 843.5)
-            v.scroll!.contentInset = EdgeInsets(top: 10, left: 0, bottom: -3.25, right: 1)
-            v.scroll!.isPagingEnabled = true
-            v.scroll!.fastDeceleration = true
-            v.scroll!.initialDeceleration = Point(-1.5, 0)
-            v.scroll!.isScrollEnabled = false
-            v.scroll!.alwaysBounceHorizontal = true
-            v.scroll!.panHost = r
-            v.boundsOrigin = Point(12.125, 0)
-            return v
-        }())
+        let sv = scene.addView(
+            {
+                var v = ViewSpec(name: "SV", kind: .collectionView, frame: Rect(0, 0.5, 390, 843.5), parent: r)
+                v.scroll!.contentSize = Size(1000, 843.5)
+                v.scroll!.contentInset = EdgeInsets(top: 10, left: 0, bottom: -3.25, right: 1)
+                v.scroll!.isPagingEnabled = true
+                v.scroll!.fastDeceleration = true
+                v.scroll!.initialDeceleration = Point(-1.5, 0)
+                v.scroll!.isScrollEnabled = false
+                v.scroll!.alwaysBounceHorizontal = true
+                v.scroll!.panHost = r
+                v.boundsOrigin = Point(12.125, 0)
+                return v
+            }())
         var a = ViewSpec(name: "A", kind: .label, frame: Rect(1, 2, 3, 4), parent: sv)
         a.isUserInteractionEnabled = true; a.alpha = 0.5; a.isHidden = true; a.clipsToBounds = true; a.isMultipleTouchEnabled = true
         a.isExclusiveTouch = true; a.isAnimating = true; a.allowsUserInteractionWhileAnimating = true
@@ -133,7 +144,7 @@ import TouchEngine
             ScriptEvent(time: .ms(20), touch: 2, action: .cancel),
             ScriptEvent(time: .ms(25), action: .up(nil)),
             ScriptEvent(time: .ms(30), action: .down(Point(1, 1))),
-            ScriptEvent(time: .ms(31.001), action: .up(Point(2, 2))),
+            ScriptEvent(time: .ms(31.001), action: .up(Point(2, 2)))
         ]
         try Self.roundTrip(scene, "hand-made")
 
@@ -177,7 +188,10 @@ import TouchEngine
         var scene = tree.scene
         scene.script = GestureGenerator.generate(.quickTap, on: tree, placement: 0, seed: 0, options: GestureOptions())!.script
         let yaml = ScenarioWriter.yaml(scene, description: "form 0")
-        #expect(yaml.hasPrefix("name: \"form-0\"\ndescription: \"form 0\"\nwindow:\n  edgeGate: [top, bottom]\nviews:\n  - id: R\n    controller: VC\n    frame: [0, 0, 390, 844]\n"))
+        #expect(
+            yaml.hasPrefix(
+                "name: \"form-0\"\ndescription: \"form 0\"\nwindow:\n  edgeGate: [top, bottom]\nviews:\n  - id: R\n    controller: VC\n    frame: [0, 0, 390, 844]\n"
+            ))
         #expect(yaml.contains("recognizers:\n  - {id: R.dismissKeyboard, kind: tap, view: R}\n"))
         #expect(yaml.contains("script:\n  - 0 down ("))
         #expect(!yaml.contains("kind: view"))

@@ -1,5 +1,6 @@
 import Testing
 import TouchEngine
+
 @testable import TouchScenarios
 
 /// Seeded view trees (issue 3 §2): deterministic, realistic, with the promised parts and exact elements.
@@ -209,8 +210,9 @@ import TouchEngine
             AxisCatalog.definition(named: "overlay.panMoved")!.apply(.bool(false), to: &naive)
             #expect(naive.scene.views[overlay].hitTestOverride == HitTestOverride.none)
             #expect(naive.scene.recognizers[naive.scene.scrollRecognizers(of: overlay)!.pan].view == overlay)
-            #expect(naive.scene.recognizers[naive.scene.scrollRecognizers(of: overlay)!.pan].addOrder
-                == scene.scrollRecognizers(of: overlay)!.pan + 1, "back in its install order")
+            #expect(
+                naive.scene.recognizers[naive.scene.scrollRecognizers(of: overlay)!.pan].addOrder
+                    == scene.scrollRecognizers(of: overlay)!.pan + 1, "back in its install order")
             #expect(tree.elements.contains { $0.view == overlay && $0.kind == .scrollView(axes: [.vertical]) })
             // The drawer panel peeks in: part of it is on screen.
             let panel = try #require(scene.view(named: "Sheet.Panel"))
@@ -242,10 +244,11 @@ import TouchEngine
             #expect(off == tree)
             #expect(tree.roles.swipePans.allSatisfy { on.scene.recognizers[$0].policies.shouldBegin == .always })
             // A swipe-pan cell is on screen, in a vertical table.
-            #expect(tree.elements.contains { e in
-                e.kind == .cell && tree.roles.swipePans.contains { scene.recognizers[$0].view == e.view }
-                    && e.scrollView.map { scene.views[$0].kind == .tableView } == true
-            }, "seed \(seed)")
+            #expect(
+                tree.elements.contains { e in
+                    e.kind == .cell && tree.roles.swipePans.contains { scene.recognizers[$0].view == e.view }
+                        && e.scrollView.map { scene.views[$0].kind == .tableView } == true
+                }, "seed \(seed)")
         }
     }
 
@@ -263,9 +266,10 @@ import TouchEngine
             }
             #expect(tree.elements.contains { e in e.kind == .cell && shelves.contains { $0.view == e.scrollView } }, "seed \(seed)")
             #expect(tree.elements.contains { e in e.kind == .control(.button) && shelves.contains { scene.isView(e.view, inside: $0.view) } })
-            #expect(tree.elements.contains { e in
-                e.kind == .control(.button) && e.scrollView.map { scene.views[$0].kind == .scrollView } == true
-            }, "buttons in the vertical content, seed \(seed)")
+            #expect(
+                tree.elements.contains { e in
+                    e.kind == .control(.button) && e.scrollView.map { scene.views[$0].kind == .scrollView } == true
+                }, "buttons in the vertical content, seed \(seed)")
         }
     }
 
@@ -289,7 +293,9 @@ import TouchEngine
             #expect(maxDepth <= 1 + 4 + 2, "seed \(seed)")
             if tree.elements.contains(where: { e in
                 if case .scrollView = e.kind, e.scrollView != nil { return true } else { return false }
-            }) { nested += 1 }
+            }) {
+                nested += 1
+            }
             total += tree.elements.count
         }
         #expect(nested > 0, "some scroll views are nested")

@@ -34,9 +34,10 @@ import Testing
     }
 
     @Test func cancelsTouchesInViewFalseAndTheDelayFlagsAreSet() throws {
-        let swift = try export(yaml: scenarioYAML(recognizers: [
-            "{ id: Tap, kind: tap, view: R, cancelsTouchesInView: false, delaysTouchesBegan: true, delaysTouchesEnded: false }",
-        ]))
+        let swift = try export(
+            yaml: scenarioYAML(recognizers: [
+                "{ id: Tap, kind: tap, view: R, cancelsTouchesInView: false, delaysTouchesBegan: true, delaysTouchesEnded: false }"
+            ]))
         #expect(swift.contains("tapRecognizer.cancelsTouchesInView = false\n"))
         #expect(swift.contains("tapRecognizer.delaysTouchesBegan = true\n"))
         #expect(swift.contains("tapRecognizer.delaysTouchesEnded = false\n"))
@@ -75,10 +76,13 @@ import Testing
     }
 
     @Test func failureRequirementsAndPanHostComeAfterEveryRecognizerIsAdded() throws {
-        let swift = try export(yaml: scenarioYAML(scrollView: ["panHost: R"], recognizers: [
-            "{ id: Single, kind: tap, view: Btn, requireToFail: [Double] }",
-            "{ id: Double, kind: tap, view: Btn, taps: 2 }",
-        ]))
+        let swift = try export(
+            yaml: scenarioYAML(
+                scrollView: ["panHost: R"],
+                recognizers: [
+                    "{ id: Single, kind: tap, view: Btn, requireToFail: [Double] }",
+                    "{ id: Double, kind: tap, view: Btn, taps: 2 }"
+                ]))
         let addDouble = try #require(swift.range(of: "btnButton.addGestureRecognizer(doubleRecognizer)"))
         let move = try #require(swift.range(of: "rView.addGestureRecognizer(svScrollView.panGestureRecognizer)"))
         let require = try #require(swift.range(of: "singleRecognizer.require(toFail: doubleRecognizer)"))
@@ -88,9 +92,10 @@ import Testing
     }
 
     @Test func delegateAnswersGoToTheControllerAndScrollPanAnswersToTheScrollView() throws {
-        let swift = try export(yaml: scenarioYAML(
-            scrollView: ["pan: {simultaneousWith: [Tap], shouldBegin: horizontal}"],
-            recognizers: ["{ id: Tap, kind: tap, view: R, shouldReceive: {notIn: [SV]}, simultaneousWith: all }"]))
+        let swift = try export(
+            yaml: scenarioYAML(
+                scrollView: ["pan: {simultaneousWith: [Tap], shouldBegin: horizontal}"],
+                recognizers: ["{ id: Tap, kind: tap, view: R, shouldReceive: {notIn: [SV]}, simultaneousWith: all }"]))
         #expect(swift.contains("final class ViewController: UIViewController, UIGestureRecognizerDelegate {"))
         #expect(swift.contains("case \"Tap\": return !Log.isInside(touch.view, anyOf: [\"SV\"])"))
         #expect(swift.contains("case \"Tap\": return true"))
@@ -102,9 +107,10 @@ import Testing
     }
 
     @Test func canPreventNeedsARecognizerSubclass() throws {
-        let swift = try export(yaml: scenarioYAML(recognizers: [
-            "{ id: Tap, kind: tap, view: R, canPrevent: none, canBePrevented: [SV.pan] }",
-        ]))
+        let swift = try export(
+            yaml: scenarioYAML(recognizers: [
+                "{ id: Tap, kind: tap, view: R, canPrevent: none, canBePrevented: [SV.pan] }"
+            ]))
         let body = classBody(swift, "TapRecognizer")
         #expect(body.contains("final class TapRecognizer: UITapGestureRecognizer {"))
         #expect(body.contains("override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {\n            false"))
@@ -113,15 +119,18 @@ import Testing
     }
 
     @Test func scrollViewFlagsAreSetExplicitly() throws {
-        let swift = try export(yaml: scenarioYAML(scrollView: [
-            "delaysContentTouches: false", "canCancelContentTouches: false", "scrollEnabled: false", "pagingEnabled: true",
-            "bounces: false", "contentOffset: [0, 30]", "contentInset: [10, 0, 20, 0]", "decelerationRate: fast",
-            "transfersHorizontalScrollingToParent: false",
-        ]))
-        for line in ["delaysContentTouches = false", "canCancelContentTouches = false", "isScrollEnabled = false",
-                     "isPagingEnabled = true", "bounces = false", "contentOffset = CGPoint(x: 0, y: 30)",
-                     "contentInset = UIEdgeInsets(top: 10, left: 0, bottom: 20, right: 0)", "decelerationRate = .fast",
-                     "contentSize = CGSize(width: 390, height: 2000)", "transfersHorizontalScrollingToParent = false"] {
+        let swift = try export(
+            yaml: scenarioYAML(scrollView: [
+                "delaysContentTouches: false", "canCancelContentTouches: false", "scrollEnabled: false", "pagingEnabled: true",
+                "bounces: false", "contentOffset: [0, 30]", "contentInset: [10, 0, 20, 0]", "decelerationRate: fast",
+                "transfersHorizontalScrollingToParent: false"
+            ]))
+        for line in [
+            "delaysContentTouches = false", "canCancelContentTouches = false", "isScrollEnabled = false",
+            "isPagingEnabled = true", "bounces = false", "contentOffset = CGPoint(x: 0, y: 30)",
+            "contentInset = UIEdgeInsets(top: 10, left: 0, bottom: 20, right: 0)", "decelerationRate = .fast",
+            "contentSize = CGSize(width: 390, height: 2000)", "transfersHorizontalScrollingToParent = false"
+        ] {
             #expect(swift.contains("            svScrollView." + line + "\n"), "missing: \(line)")
         }
     }
@@ -141,17 +150,21 @@ import Testing
     }
 
     @Test func scriptCodeStepsAreTimedFromTheFirstTouch() throws {
-        let swift = try export(yaml: scenarioYAML(recognizers: ["{ id: Tap, kind: tap, view: R }"],
-                                                  script: "0 down (60,132) · 20 disable Tap · 80 up"))
+        let swift = try export(
+            yaml: scenarioYAML(
+                recognizers: ["{ id: Tap, kind: tap, view: R }"],
+                script: "0 down (60,132) · 20 disable Tap · 80 up"))
         #expect(swift.contains("Log.onFirstTouch = { [weak self] in self?.performCodeSteps() }"))
         #expect(swift.contains("try? await Task.sleep(nanoseconds: 20_000_000)\n                tapRecognizer.isEnabled = false"))
         #expect(swift.contains("//   t=20 ms: code sets Tap.isEnabled = false"))
     }
 
     @Test func whatUIKitCannotSetIsSaidInTheHeader() throws {
-        let yaml = scenarioYAML(button: ["enabled: false"], scrollView: ["decelerating: [0, 1]"],
-                                recognizers: ["{ id: Tap, kind: tap, view: window, allowableMovement: 20 }"])
-            .replacingFirst("name: feature", with: "name: feature\nparameters: {contentTouchDelay: 200}\nwindow: {edgeGate: [bottom]}")
+        let yaml = scenarioYAML(
+            button: ["enabled: false"], scrollView: ["decelerating: [0, 1]"],
+            recognizers: ["{ id: Tap, kind: tap, view: window, allowableMovement: 20 }"]
+        )
+        .replacingFirst("name: feature", with: "name: feature\nparameters: {contentTouchDelay: 200}\nwindow: {edgeGate: [bottom]}")
         let swift = try export(yaml: yaml)
         #expect(swift.contains("//   - parameters.contentTouchDelay: 200: a simulator parameter"))
         #expect(swift.contains("//   - window.edgeGate: the system gesture gate is iOS's own"))
@@ -202,8 +215,9 @@ extension String {
 /// `transform:` becomes `view.transform` after the frame, with the scenario's operations multiplied out.
 @Suite struct TransformExportTests {
     @Test func aTransformIsSetAfterTheFrameAsItsMatrix() throws {
-        let yaml = scenarioYAML(button: ["transform: [{scale: 2}, {rotate: 90}]"], scrollView: [], recognizers: [],
-                                script: "0 down (60,132) · 80 up")
+        let yaml = scenarioYAML(
+            button: ["transform: [{scale: 2}, {rotate: 90}]"], scrollView: [], recognizers: [],
+            script: "0 down (60,132) · 80 up")
         let file = try export(yaml: yaml)
         let line = try #require(file.split(separator: "\n").first { $0.contains(".transform = CGAffineTransform(") })
         #expect(line.contains("CGAffineTransform(a: 0, b: 2, c: -2, d: 0, tx: 0, ty: 0)"), "\(line)")

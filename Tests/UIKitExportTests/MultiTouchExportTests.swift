@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UIKitExport
 
 /// Exports of multi-touch steps and repeated taps: one script line per UIEvent, the detailed log (tap count, the
@@ -8,8 +9,10 @@ import Testing
     @Test func aMultiTouchStepIsOneLineAndTheLogIsDetailed() throws {
         let file = try exportFile("configs/scenarios/golden/MT-04a-two-fingers-one-event.yaml")
         // (Header comments wrap at 120 columns.)
-        #expect(file.contains("//   t=0 ms: one event, the fingers together in the same frame: touch 1 down at (100, 200) on V; "
-            + "touch 2 down at\n//      (250, 200) on V\n"))
+        #expect(
+            file.contains(
+                "//   t=0 ms: one event, the fingers together in the same frame: touch 1 down at (100, 200) on V; "
+                    + "touch 2 down at\n//      (250, 200) on V\n"))
         #expect(file.contains("//   t=80 ms: one event, the fingers together in the same frame: touch 1 lifts where it is; touch 2 lifts where it\n"))
         #expect(file.contains("//   t=0 ms  V began touch 1 ts=0 at (100,200) call={1, 2} allTouches={1, 2} (handled)\n"))
         #expect(file.contains("//   t=0 ms  V began touch 2 ts=0 at (250,200) call={1, 2} allTouches={1, 2} (handled)\n"))
@@ -19,14 +22,19 @@ import Testing
 
     @Test func aMixedEventIsOneLineInPhaseOrderAndTheLogHasACallPerPhase() throws {
         let pinch = try exportFile("configs/scenarios/golden/MT-08-pinch-finger-moves-while-other-lifts.yaml")
-        #expect(pinch.contains("//   t=40 ms: one event, the fingers together in the same frame: touch 1 moves to (25, 300); touch 2 lifts where it\n//      is\n"))
-        #expect(pinch.contains("//   t=40 ms  P action changed scale=1.75\n//   t=40 ms  V moved touch 1 ts=40 at (25,300) allTouches={1, 2} (handled)\n"
-            + "//   t=40 ms  V ended touch 2 ts=40 at (287.5,300) allTouches={1, 2} (handled)\n"))
+        #expect(
+            pinch.contains("//   t=40 ms: one event, the fingers together in the same frame: touch 1 moves to (25, 300); touch 2 lifts where it\n//      is\n"))
+        #expect(
+            pinch.contains(
+                "//   t=40 ms  P action changed scale=1.75\n//   t=40 ms  V moved touch 1 ts=40 at (25,300) allTouches={1, 2} (handled)\n"
+                    + "//   t=40 ms  V ended touch 2 ts=40 at (287.5,300) allTouches={1, 2} (handled)\n"))
         // The step lists the move first; the event's line and the log put the landing finger first.
         let landing = try exportFile("configs/scenarios/golden/MT-09-second-finger-lands-while-first-moves.yaml")
         #expect(landing.contains("//   t=40 ms: one event, the fingers together in the same frame: touch 2 down at (250, 300) on V; touch 1 moves to\n"))
-        #expect(landing.contains("//   t=40 ms  V began touch 2 ts=40 at (250,300) allTouches={1, 2} (handled)\n"
-            + "//   t=40 ms  V moved touch 1 ts=40 at (110,300) allTouches={1, 2} (handled)\n"))
+        #expect(
+            landing.contains(
+                "//   t=40 ms  V began touch 2 ts=40 at (250,300) allTouches={1, 2} (handled)\n"
+                    + "//   t=40 ms  V moved touch 1 ts=40 at (110,300) allTouches={1, 2} (handled)\n"))
         #expect(landing.contains("Log.touches(\"began\", of: self, touches, \"consume\", event: event)"))
     }
 
@@ -51,10 +59,13 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"),
-          arguments: ["MT-03-button-touch-down-repeat", "MT-04a-two-fingers-one-event", "MT-05-single-touch-view-gets-first",
-                      "MT-07a-swipe-just-under-minimum-rate", "MT-08-pinch-finger-moves-while-other-lifts",
-                      "MT-10b-single-touch-view-second-lands-while-first-lifts", "MT-11b-two-finger-tap-second-lands-as-first-lifts"])
+    @Test(
+        .enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"),
+        arguments: [
+            "MT-03-button-touch-down-repeat", "MT-04a-two-fingers-one-event", "MT-05-single-touch-view-gets-first",
+            "MT-07a-swipe-just-under-minimum-rate", "MT-08-pinch-finger-moves-while-other-lifts",
+            "MT-10b-single-touch-view-second-lands-while-first-lifts", "MT-11b-two-finger-tap-second-lands-as-first-lifts"
+        ])
     func multiTouchExportsParse(name: String) throws {
         let result = try swiftcParse(try exportFile("configs/scenarios/golden/\(name).yaml"), name: name)
         #expect(result.status == 0, "\(result.diagnostics)")
@@ -81,8 +92,9 @@ import Testing
         #expect(file.contains("pRecognizer.delegate = self") && file.contains("case \"P\": return [\"Q\"].contains(Log.name(other))"))
     }
 
-    @Test(.enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"),
-          arguments: ["PZ-02-pinch-reports-scale", "PZ-04b-pinch-and-rotation-simultaneous"])
+    @Test(
+        .enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"),
+        arguments: ["PZ-02-pinch-reports-scale", "PZ-04b-pinch-and-rotation-simultaneous"])
     func pinchAndRotationExportsParse(name: String) throws {
         let result = try swiftcParse(try exportFile("configs/scenarios/golden/\(name).yaml"), name: name)
         #expect(result.status == 0, "\(result.diagnostics)")
@@ -108,8 +120,9 @@ import Testing
         #expect(!file.contains("zoomViews") && !file.contains("viewForZooming"))
     }
 
-    @Test(.enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"),
-          arguments: ["PZ-05b-zoom-beyond-maximum-bounces-back", "PZ-06c-held-button-cancelled-by-pinch"])
+    @Test(
+        .enabled(if: swiftcPath != nil, "swiftc is not on PATH: the generated files cannot be parsed here"),
+        arguments: ["PZ-05b-zoom-beyond-maximum-bounces-back", "PZ-06c-held-button-cancelled-by-pinch"])
     func zoomingExportsParse(name: String) throws {
         let result = try swiftcParse(try exportFile("configs/scenarios/golden/\(name).yaml"), name: name)
         #expect(result.status == 0, "\(result.diagnostics)")

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
-@testable import ScenarioKit
 import Testing
+
+@testable import ScenarioKit
 
 /// Every key the scenario format accepts reaches the exported file: as UIKit code, or as a comment saying
 /// why UIKit has none. For each key a scenario without it and one with it must export differently; the list
@@ -20,8 +21,10 @@ import Testing
         var yaml: String {
             var lines: [String] = top.contains { $0.hasPrefix("name:") } ? [] : ["name: coverage"]
             lines += top
-            lines += ["views:", "  - id: R", "    controller: VC", "    frame: [0, 0, 390, 844]", "    subviews:",
-                      "      - id: SV", "        kind: scrollView", "        frame: [0, 0, 390, 844]"]
+            lines += [
+                "views:", "  - id: R", "    controller: VC", "    frame: [0, 0, 390, 844]", "    subviews:",
+                "      - id: SV", "        kind: scrollView", "        frame: [0, 0, 390, 844]"
+            ]
             lines += scroll.map { "        " + $0 }
             lines += ["        subviews:", "          - " + view[0]]
             lines += view.dropFirst().map { "            " + $0 }
@@ -56,9 +59,10 @@ import Testing
         cases.append(change("top.source") { $0.top.append("source: S1") })
         cases.append(change("top.script") { $0.script = "0 down (60,60) · 90 up" })
         cases.append(change("top.expect") { $0.top += ["expect:", "  dropped: []"] })
-        cases.append(change("top.truth") {
-            $0.top += ["truth:", "  gesture: quickTap", "  intent: activate V", "  defects: []", "  reason: S1"]
-        })
+        cases.append(
+            change("top.truth") {
+                $0.top += ["truth:", "  gesture: quickTap", "  intent: activate V", "  defects: []", "  reason: S1"]
+            })
         // Views.
         cases.append(change("view.id") { $0.view[0] = "id: Knob" })
         cases.append(change("view.kind") { $0.view[1] = "kind: slider" })
@@ -69,7 +73,7 @@ import Testing
             ("clipsToBounds", "clipsToBounds: true"), ("multipleTouchEnabled", "multipleTouchEnabled: true"),
             ("exclusiveTouch", "exclusiveTouch: true"), ("animating", "animating: true"), ("touches", "touches: consume"),
             ("hitTest", "hitTest: passThrough"), ("value", "value: 1"), ("class", "class: MyButton"),
-            ("controller", "controller: VC3"), ("subviews", "subviews: [{ id: Inner, frame: [0, 0, 10, 10] }]"),
+            ("controller", "controller: VC3"), ("subviews", "subviews: [{ id: Inner, frame: [0, 0, 10, 10] }]")
         ]
         for (key, line) in viewLines { cases.append(change("view." + key) { $0.view.append(line) }) }
         cases.append(change("view.transform") { $0.view.append("transform: [{scale: 2}, {rotate: 30}]") })
@@ -79,13 +83,15 @@ import Testing
         cases.append(change("view.primaryAction") { $0.view.append("primaryAction: open") })
         cases.append(change("view.targetActions") { $0.view.append("targetActions: [{ addTarget: ~, action: save, for: touchUpInside }]") })
         cases.append(change("controller.implements") { $0.controller = "{ id: VC2, view: SV, implements: [save] }" })
-        cases.append(change("controller.refuses", base: { $0.controller = "{ id: VC2, view: SV, implements: [save] }" }) {
-            $0.controller = "{ id: VC2, view: SV, implements: [save], refuses: [save] }"
-        })
+        cases.append(
+            change("controller.refuses", base: { $0.controller = "{ id: VC2, view: SV, implements: [save] }" }) {
+                $0.controller = "{ id: VC2, view: SV, implements: [save], refuses: [save] }"
+            })
         cases.append(change("top.firstResponder") { $0.top.append("firstResponder: Other") })
-        cases.append(change("view.allowUserInteraction", base: { $0.view.append("animating: true") }) {
-            $0.view.append("allowUserInteraction: true")
-        })
+        cases.append(
+            change("view.allowUserInteraction", base: { $0.view.append("animating: true") }) {
+                $0.view.append("allowUserInteraction: true")
+            })
         // Scroll views.
         cases.append(change("scrollView.contentSize") { $0.scroll = ["contentSize: [390, 3000]"] })
         let scrollLines: [(String, String)] = [
@@ -99,12 +105,13 @@ import Testing
             ("transfersVerticalScrollingToParent", "transfersVerticalScrollingToParent: false"),
             ("panHost", "panHost: R"), ("pan", "pan: { shouldBegin: horizontal }"), ("decelerationRate", "decelerationRate: fast"),
             ("minimumZoomScale", "minimumZoomScale: 0.5"), ("maximumZoomScale", "maximumZoomScale: 3"),
-            ("bouncesZoom", "bouncesZoom: false"), ("viewForZooming", "viewForZooming: V"),
+            ("bouncesZoom", "bouncesZoom: false"), ("viewForZooming", "viewForZooming: V")
         ]
         for (key, line) in scrollLines { cases.append(change("scrollView." + key) { $0.scroll.append(line) }) }
-        cases.append(change("scrollView.zoomScale", base: { $0.scroll += ["maximumZoomScale: 3", "viewForZooming: V"] }) {
-            $0.scroll.append("zoomScale: 2")
-        })
+        cases.append(
+            change("scrollView.zoomScale", base: { $0.scroll += ["maximumZoomScale: 3", "viewForZooming: V"] }) {
+                $0.scroll.append("zoomScale: 2")
+            })
         // Recognizers.
         cases.append(change("recognizer.id") { $0.recognizer[0] = "id: G2" })
         cases.append(change("recognizer.kind") { $0.recognizer[1] = "kind: pan" })
@@ -117,7 +124,7 @@ import Testing
             ("maximumIntervalBetweenTaps", "tap", "maximumIntervalBetweenTaps: 200"),
             ("minimumPressDuration", "longPress", "minimumPressDuration: 800"), ("minimumTouches", "pan", "minimumTouches: 2"),
             ("maximumTouches", "pan", "maximumTouches: 3"), ("hysteresis", "pan", "hysteresis: 20"),
-            ("directions", "swipe", "directions: [left]"),
+            ("directions", "swipe", "directions: [left]")
         ]
         for (key, kind, line) in recognizerLines {
             cases.append(change("recognizer." + key, base: { $0.recognizer[1] = "kind: " + kind }) { $0.recognizer.append(line) })
@@ -125,9 +132,15 @@ import Testing
         // Custom recognizers, class G10 overrides, logging delegates and acting handlers (issue 15 §4).
         let custom: (inout Slots) -> Void = { $0.recognizer[1] = "kind: custom" }
         cases.append(change("recognizer.begins", base: custom) { $0.recognizer.append("begins: touchUp") })
-        cases.append(change("recognizer.delay", base: { $0.recognizer += ["kind: custom", "begins: delay", "delay: 300"].suffix(2); $0.recognizer[1] = "kind: custom" }) {
-            $0.recognizer[$0.recognizer.count - 1] = "delay: 400"
-        })
+        cases.append(
+            change(
+                "recognizer.delay",
+                base: {
+                    $0.recognizer += ["kind: custom", "begins: delay", "delay: 300"].suffix(2); $0.recognizer[1] = "kind: custom"
+                }
+            ) {
+                $0.recognizer[$0.recognizer.count - 1] = "delay: 400"
+            })
         cases.append(change("recognizer.continuous", base: custom) { $0.recognizer.append("continuous: true") })
         cases.append(change("recognizer.shouldRequireFailureOf") { $0.recognizer.append("shouldRequireFailureOf: [H]") })
         cases.append(change("recognizer.shouldBeRequiredToFailBy") { $0.recognizer.append("shouldBeRequiredToFailBy: [H]") })
@@ -137,7 +150,7 @@ import Testing
         let policyValues: [(String, String)] = [
             ("shouldReceive", "never"), ("shouldBegin", "never"), ("simultaneousWith", "all"), ("requireToFail", "[H]"),
             ("canPrevent", "none"), ("canBePrevented", "none"), ("toggleEnabledOnBegin", "[H]"),
-            ("delegateRequiresFailureOf", "[H]"), ("delegateRequiredToFailBy", "all"),
+            ("delegateRequiresFailureOf", "[H]"), ("delegateRequiredToFailBy", "all")
         ]
         for (key, value) in policyValues {
             cases.append(change("policy." + key) { $0.recognizer.append("\(key): \(value)") })
@@ -167,8 +180,9 @@ import Testing
         keys.formUnion(ScenarioLoader.viewKeys.map { "view." + $0 })
         keys.formUnion(ScenarioLoader.scrollViewKeys.map { "scrollView." + $0 })
         keys.formUnion((ScenarioLoader.responderActionKeys + ScenarioLoader.controlActionKeys).map { "view." + $0 })
-        keys.formUnion(ScenarioLoader.recognizerKeys(kind: nil).filter { !ScenarioLoader.policyKeys.contains($0) }
-            .map { "recognizer." + $0 })
+        keys.formUnion(
+            ScenarioLoader.recognizerKeys(kind: nil).filter { !ScenarioLoader.policyKeys.contains($0) }
+                .map { "recognizer." + $0 })
         keys.formUnion(ScenarioLoader.policyKeys.map { "policy." + $0 })
         keys.formUnion(ScenarioLoader.policyKeys.map { "pan." + $0 })
         keys.formUnion(ScenarioLoader.controllerKeys.map { "controller." + $0 })

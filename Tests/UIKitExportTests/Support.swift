@@ -41,8 +41,10 @@ func swiftcParse(_ source: String, name: String) throws -> ParseResult {
 
 /// A small scenario around a button `Btn` in a scroll view `SV` in root view `R` (controller `VC`), with
 /// `extra` lines spliced into the button, the scroll view and a recognizer list.
-func scenarioYAML(button: [String] = [], scrollView: [String] = [], recognizers: [String] = [],
-                  script: String = "0 down (60,132) · 80 up") -> String {
+func scenarioYAML(
+    button: [String] = [], scrollView: [String] = [], recognizers: [String] = [],
+    script: String = "0 down (60,132) · 80 up"
+) -> String {
     var lines = [
         "name: feature",
         "views:",
@@ -53,14 +55,14 @@ func scenarioYAML(button: [String] = [], scrollView: [String] = [], recognizers:
         "      - id: SV",
         "        kind: scrollView",
         "        frame: [0, 0, 390, 844]",
-        "        contentSize: [390, 2000]",
+        "        contentSize: [390, 2000]"
     ]
     lines += scrollView.map { "        " + $0 }
     lines += [
         "        subviews:",
         "          - id: Btn",
         "            kind: button",
-        "            frame: [10, 110, 100, 44]",
+        "            frame: [10, 110, 100, 44]"
     ]
     lines += button.map { "            " + $0 }
     lines += ["          - { id: Other, frame: [10, 300, 100, 44] }"]

@@ -14,14 +14,20 @@ struct SwiftParseTests {
 
     @Test func featureScenarioExportParses() throws {
         let yaml = scenarioYAML(
-            button: ["hitTest: {enlarge: [4, 8, 4, 8]}", "touches: {began: consume, ended: observe}", "alpha: 0.5",
-                     "animating: true", "allowUserInteraction: true", "transform: [{scale: [2, -1]}, {rotate: 30}, {translate: [5, 7]}]"],
-            scrollView: ["touchesShouldCancel: never", "touchesShouldBegin: {reject: [Other]}",
-                         "pan: {shouldBegin: vertical, shouldReceive: {notOnKinds: [button, cell]}, simultaneousWith: all, canPrevent: none}",
-                         "transfersVerticalScrollingToParent: false", "decelerating: [0, 2]"],
-            recognizers: ["{ id: Tap, kind: tap, view: R, taps: 2, cancelsTouchesInView: false, canPrevent: {except: [SV.pan]}, requireToFail: [SV.delay] }",
-                          "{ id: Hold, kind: longPress, view: Btn, minimumPressDuration: 300, shouldBegin: horizontal, toggleEnabledOnBegin: [SV.pan, SV.delay] }",
-                          "{ id: Swipe, kind: swipe, view: window, directions: [left, up], simultaneousWith: {except: [Tap]} }"],
+            button: [
+                "hitTest: {enlarge: [4, 8, 4, 8]}", "touches: {began: consume, ended: observe}", "alpha: 0.5",
+                "animating: true", "allowUserInteraction: true", "transform: [{scale: [2, -1]}, {rotate: 30}, {translate: [5, 7]}]"
+            ],
+            scrollView: [
+                "touchesShouldCancel: never", "touchesShouldBegin: {reject: [Other]}",
+                "pan: {shouldBegin: vertical, shouldReceive: {notOnKinds: [button, cell]}, simultaneousWith: all, canPrevent: none}",
+                "transfersVerticalScrollingToParent: false", "decelerating: [0, 2]"
+            ],
+            recognizers: [
+                "{ id: Tap, kind: tap, view: R, taps: 2, cancelsTouchesInView: false, canPrevent: {except: [SV.pan]}, requireToFail: [SV.delay] }",
+                "{ id: Hold, kind: longPress, view: Btn, minimumPressDuration: 300, shouldBegin: horizontal, toggleEnabledOnBegin: [SV.pan, SV.delay] }",
+                "{ id: Swipe, kind: swipe, view: window, directions: [left, up], simultaneousWith: {except: [Tap]} }"
+            ],
             script: "0 down (60,132) · 20 disable Tap · 40 enable SV.delay · 80 up")
         let result = try swiftcParse(try export(yaml: yaml), name: "feature")
         #expect(result.status == 0, "\(result.diagnostics)")

@@ -12,7 +12,7 @@ import Testing
             "bButton.addTarget(vcController, action: Selector((\"save:\")), for: [.touchDown, .touchUpInside])",
             "bButton.addTarget(rView, action: Selector((\"track:\")), for: .touchUpInside)",
             "bButton.removeTarget(vcController, action: Selector((\"save:\")), for: .touchUpInside)",
-            "bButton.removeTarget(rView, action: nil, for: .allEvents)",
+            "bButton.removeTarget(rView, action: nil, for: .allEvents)"
         ]
         let positions = calls.map { swift.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil }, "missing one of \(calls)")
@@ -22,7 +22,11 @@ import Testing
 
     @Test func thePrimaryActionIsAUIActionRegisteredFirst() throws {
         let swift = try exportFile(Self.goldenDirectory + "TA-01a-button-primary-action.yaml")
-        let primary = try #require(swift.range(of: "bButton.addAction(UIAction(identifier: UIAction.Identifier(\"open\")) { _ in Log.line(\"B UIAction open\") }, for: .primaryActionTriggered)"))
+        let primary = try #require(
+            swift.range(
+                of:
+                    "bButton.addAction(UIAction(identifier: UIAction.Identifier(\"open\")) { _ in Log.line(\"B UIAction open\") }, for: .primaryActionTriggered)"
+            ))
         let target = try #require(swift.range(of: "bButton.addTarget(vcController, action: Selector((\"save:\")), for: .touchUpInside)"))
         #expect(primary.lowerBound < target.lowerBound)
         // The prediction names both, in the words of the device log.
@@ -57,10 +61,13 @@ import Testing
         #expect(!swift.contains("override func sendAction"))
     }
 
-    @Test(.enabled(if: swiftcPath != nil, "swiftc is not on PATH"),
-          arguments: ["TA-01a-button-primary-action.yaml", "TA-04-several-targets-registration-order.yaml",
-                      "TA-05-remove-target.yaml", "TA-06b-nil-target-from-first-responder.yaml",
-                      "TA-06c-can-perform-action-refuses.yaml", "TA-08b-primary-action-dispatch-combined.yaml"])
+    @Test(
+        .enabled(if: swiftcPath != nil, "swiftc is not on PATH"),
+        arguments: [
+            "TA-01a-button-primary-action.yaml", "TA-04-several-targets-registration-order.yaml",
+            "TA-05-remove-target.yaml", "TA-06b-nil-target-from-first-responder.yaml",
+            "TA-06c-can-perform-action-refuses.yaml", "TA-08b-primary-action-dispatch-combined.yaml"
+        ])
     func theExportParses(file: String) throws {
         let result = try swiftcParse(try exportFile(Self.goldenDirectory + file), name: String(file.dropLast(5)))
         #expect(result.status == 0, "\(result.diagnostics)")

@@ -17,12 +17,16 @@ public struct JSONSchemaValidator: Sendable {
         public var description: String
     }
 
-    public static let annotations: Set<String> = ["$schema", "$id", "$comment", "$defs", "definitions", "title",
-                                                   "description", "default", "examples"]
-    public static let assertions: Set<String> = ["type", "properties", "required", "additionalProperties",
-                                                  "minProperties", "enum", "const", "items", "minItems", "uniqueItems",
-                                                  "minimum", "maximum", "exclusiveMinimum", "minLength", "pattern",
-                                                  "oneOf", "anyOf", "$ref"]
+    public static let annotations: Set<String> = [
+        "$schema", "$id", "$comment", "$defs", "definitions", "title",
+        "description", "default", "examples"
+    ]
+    public static let assertions: Set<String> = [
+        "type", "properties", "required", "additionalProperties",
+        "minProperties", "enum", "const", "items", "minItems", "uniqueItems",
+        "minimum", "maximum", "exclusiveMinimum", "minLength", "pattern",
+        "oneOf", "anyOf", "$ref"
+    ]
 
     public let schema: JSONValue
 
@@ -98,7 +102,10 @@ public struct JSONSchemaValidator: Sendable {
                 let allowed: [String]
                 switch arg {
                 case .string(let t): allowed = [t]
-                case .array(let ts): allowed = ts.compactMap { if case .string(let t) = $0 { return t }; return nil }
+                case .array(let ts):
+                    allowed = ts.compactMap {
+                        if case .string(let t) = $0 { return t }; return nil
+                    }
                 default: allowed = []
                 }
                 let actual = value.typeName
@@ -121,7 +128,8 @@ public struct JSONSchemaValidator: Sendable {
                 }
             case "pattern":
                 if case .string(let p) = arg, case .string(let s) = value, let regex = try? NSRegularExpression(pattern: p),
-                   regex.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) == nil {
+                    regex.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) == nil
+                {
                     fail("'\(s)' does not match \(p)")
                 }
             case "items":
@@ -175,7 +183,9 @@ public struct JSONSchemaValidator: Sendable {
                 for sub in subs {
                     var local: [Violation] = []
                     validate(value, against: sub, path: path, into: &local)
-                    if local.isEmpty { passing += 1 } else if firstFailures.isEmpty || local.count < firstFailures.count {
+                    if local.isEmpty {
+                        passing += 1
+                    } else if firstFailures.isEmpty || local.count < firstFailures.count {
                         firstFailures = local
                     }
                 }

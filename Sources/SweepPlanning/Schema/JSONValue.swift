@@ -106,7 +106,9 @@ public enum JSONText {
         case .string(let s): out += QuotedString.json(s)
         case .array(let items):
             let inline = "[" + items.map { render($0, pretty: false) }.joined(separator: pretty ? ", " : ",") + "]"
-            let scalars = items.allSatisfy { if case .array = $0 { return false }; if case .object = $0 { return false }; return true }
+            let scalars = items.allSatisfy {
+                if case .array = $0 { return false }; if case .object = $0 { return false }; return true
+            }
             if !pretty || items.isEmpty || (scalars && closePad.count + inline.count + 40 <= width) {
                 out += inline
                 return

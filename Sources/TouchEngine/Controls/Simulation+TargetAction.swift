@@ -25,8 +25,10 @@ extension Simulation {
 
     /// Invokes, in registration order, each registration of `v` whose events meet `events`; `label` names the
     /// event a registration is invoked for.
-    private mutating func invokeRegistrations(_ v: ViewID, matching events: ControlEventSet,
-                                              label: (ControlEventSet) -> ControlEvent) {
+    private mutating func invokeRegistrations(
+        _ v: ViewID, matching events: ControlEventSet,
+        label: (ControlEventSet) -> ControlEvent
+    ) {
         let table = prepared.actionTable[v]
         for action in table where !action.events.isDisjoint(with: events) {
             let event = label(action.events)

@@ -43,8 +43,10 @@ extension Simulation {
             if eventTouches[k].phase == .ended || eventTouches[k].phase == .cancelled { endingSlots |= bit(eventTouches[k].slot) }
         }
         if Recorder.isRecording && eventTouches.count > 1 {
-            emit(.touchEvent(touches: eventTouches.map { touches[$0.slot].number }, phases: eventTouches.map(\.phase),
-                             allTouches: allTouchNumbers(with: 0)))
+            emit(
+                .touchEvent(
+                    touches: eventTouches.map { touches[$0.slot].number }, phases: eventTouches.map(\.phase),
+                    allTouches: allTouchNumbers(with: 0)))
         }
         step(.event)
         eventSlots = 0

@@ -130,8 +130,10 @@ extension Simulation {
 
     /// `decision` is what the run summary keeps of `reason` (`reason` is text only when tracing); `by` the
     /// recognizer it names, if any.
-    mutating func fail(_ id: RecognizerID, _ reason: Reason, _ decision: RecognizerDecision = .ownGesture,
-                       by other: RecognizerID = -1) {
+    mutating func fail(
+        _ id: RecognizerID, _ reason: Reason, _ decision: RecognizerDecision = .ownGesture,
+        by other: RecognizerID = -1
+    ) {
         summary.decided(id, decision, by: other)
         setPending(id, .none)
         recognizers[id].pendingEnded = false
@@ -192,7 +194,8 @@ extension Simulation {
                 let slot = mask.trailingZeroBitCount
                 mask &= mask - 1
                 if spec.cancelsTouchesInView || (spec.delaysTouchesBegan && touches[slot].delivery == .pending)
-                    || (touches[slot].heldEnd && spec.delaysTouchesEnded) {
+                    || (touches[slot].heldEnd && spec.delaysTouchesEnded)
+                {
                     cancelForView(slot: slot, by: id)
                 }
             }
@@ -206,8 +209,9 @@ extension Simulation {
             summary.cancelled(view: touches[slot].view, by: id)
             touches[slot].heldEnd = false
             touches[slot].delivery = .cancelled
-            sendToResponders(slot: slot, phase: .cancelled, timestamp: touches[slot].timestamp,
-                             location: touches[slot].location)
+            sendToResponders(
+                slot: slot, phase: .cancelled, timestamp: touches[slot].timestamp,
+                location: touches[slot].location)
         case .none, .pending:
             touches[slot].delivery = .dropped
             summary.dropped()
@@ -234,8 +238,9 @@ extension Simulation {
                 touches[slot].heldEnd = false
                 touches[slot].delivery = .ended
                 emit(.released(touch: touches[slot].number))
-                sendToResponders(slot: slot, phase: .ended, timestamp: touches[slot].timestamp,
-                                 location: touches[slot].location)
+                sendToResponders(
+                    slot: slot, phase: .ended, timestamp: touches[slot].timestamp,
+                    location: touches[slot].location)
             }
         }
         return released
@@ -314,7 +319,10 @@ extension Simulation {
         for k in 0 ..< touches[slot].recsCount {
             let id = recsStorage[start + k]
             if recognizers[id].touches & bit(slot) != 0, recognizers[id].state.isActive,
-               recs[id].cancelsTouchesInView { return id }
+                recs[id].cancelsTouchesInView
+            {
+                return id
+            }
         }
         return nil
     }
@@ -357,7 +365,7 @@ extension Simulation {
             guard readyToReset(id) else { continue }
             var linkedReady = true
             for k in prepared.linkedStart[id] ..< prepared.linkedStart[id + 1]
-                where !readyToReset(prepared.linkedList[k]) { linkedReady = false }
+            where !readyToReset(prepared.linkedList[k]) { linkedReady = false }
             guard linkedReady, recognizers[id].state != .possible || recognizers[id].touches != 0 else { continue }
             reset(id)
         }

@@ -145,7 +145,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         var r = 0
         while r < recognizers.count {
             if recognizers[r].engaged || recognizers[r].state != .possible || deadlines[r] != .never
-                || recognizers[r].isEnabled != recs[r].isEnabled || recognizers[r].touches != 0 {
+                || recognizers[r].isEnabled != recs[r].isEnabled || recognizers[r].touches != 0
+            {
                 recognizers[r] = RecognizerRuntime(isEnabled: recs[r].isEnabled)
             }
             deadlines[r] = .never
@@ -414,7 +415,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         t.recsStart = slot * recsCapacity
         // UITouch.tapCount: successive taps close in time and place.
         if lastUpTime != .never, now - lastUpTime <= params.tapCountInterval,
-           p.distance(to: lastUpLocation) <= params.tapCountDistance {
+            p.distance(to: lastUpLocation) <= params.tapCountDistance
+        {
             t.tapCount = lastTapCount + 1
             emit(.tapCount(touch: number, count: t.tapCount, after: lastUpTouch))
         }

@@ -48,9 +48,10 @@ public struct AffineTransform: Hashable, Sendable {
 
     /// The transform that applies `self` first, then `next` (`self.concatenating(next)` in Core Graphics).
     public func concatenating(_ next: AffineTransform) -> AffineTransform {
-        AffineTransform(a: a * next.a + b * next.c, b: a * next.b + b * next.d,
-                        c: c * next.a + d * next.c, d: c * next.b + d * next.d,
-                        tx: tx * next.a + ty * next.c + next.tx, ty: tx * next.b + ty * next.d + next.ty)
+        AffineTransform(
+            a: a * next.a + b * next.c, b: a * next.b + b * next.d,
+            c: c * next.a + d * next.c, d: c * next.b + d * next.d,
+            tx: tx * next.a + ty * next.c + next.tx, ty: tx * next.b + ty * next.d + next.ty)
     }
 
     /// The inverse, or nil when the determinant is 0.

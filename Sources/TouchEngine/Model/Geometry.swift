@@ -49,8 +49,9 @@ public struct Rect: Hashable, Sendable {
 
     /// The rectangle grown by `insets` on each side (negative insets shrink it).
     @inlinable public func outset(by insets: EdgeInsets) -> Rect {
-        Rect(minX - insets.left, minY - insets.top,
-             size.width + insets.left + insets.right, size.height + insets.top + insets.bottom)
+        Rect(
+            minX - insets.left, minY - insets.top,
+            size.width + insets.left + insets.right, size.height + insets.top + insets.bottom)
     }
 }
 

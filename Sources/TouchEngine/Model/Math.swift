@@ -2,11 +2,11 @@
 // rotations and two-finger angles. This is arithmetic only:
 // the engine still does no I/O.
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 @inline(__always) func log(_ x: Double) -> Double { libmLog(x) }
@@ -21,20 +21,20 @@ import Musl
 
 @inline(__always) private func libmLog(_ x: Double) -> Double {
     #if canImport(Darwin)
-    return Darwin.log(x)
+        return Darwin.log(x)
     #elseif canImport(Glibc)
-    return Glibc.log(x)
+        return Glibc.log(x)
     #else
-    return Musl.log(x)
+        return Musl.log(x)
     #endif
 }
 
 @inline(__always) private func libmPow(_ x: Double, _ y: Double) -> Double {
     #if canImport(Darwin)
-    return Darwin.pow(x, y)
+        return Darwin.pow(x, y)
     #elseif canImport(Glibc)
-    return Glibc.pow(x, y)
+        return Glibc.pow(x, y)
     #else
-    return Musl.pow(x, y)
+        return Musl.pow(x, y)
     #endif
 }

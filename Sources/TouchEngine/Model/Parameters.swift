@@ -144,7 +144,7 @@ public struct OSVersion: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Parses "17.4" or "26". Returns nil for anything else.
     public init?(parsing text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let major = Int(parts[0]), major >= 0 else { return nil }
+        guard (1 ... 2).contains(parts.count), let major = Int(parts[0]), major >= 0 else { return nil }
         var minor = 0
         if parts.count == 2 { guard let m = Int(parts[1]), m >= 0 else { return nil }; minor = m }
         self.init(major, minor)

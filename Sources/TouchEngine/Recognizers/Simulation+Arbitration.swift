@@ -79,7 +79,8 @@ extension Simulation {
                 case .recognized(let b):
                     fail(id, .requirementRecognized(b), .requirementRecognized, by: b)
                 case .satisfied:
-                    let verdict: Verdict = recognizers[id].pending == .recognize
+                    let verdict: Verdict =
+                        recognizers[id].pending == .recognize
                         ? .recognize(.requirementsFailed) : .begin(.requirementsFailed)
                     setPending(id, .none)
                     attemptToBegin(id, verdict: verdict, afterRequirements: true)
@@ -158,8 +159,10 @@ extension Simulation {
         while k < rankOrder.count {
             let other = rankOrder[k]
             k += 1
-            guard other != winner && recognizers[other].state == .possible
-                && recognizers[other].touches & touchesOfWinner != 0 else { continue }
+            guard
+                other != winner && recognizers[other].state == .possible
+                    && recognizers[other].touches & touchesOfWinner != 0
+            else { continue }
             if !prevents(winner, other) { continue }
             if Recorder.isRecording && prepared.anyDelegateLogs { askSimultaneity(active: winner, possible: other) }
             if simultaneous(winner, other) { continue }
@@ -250,7 +253,8 @@ extension Simulation {
             let parallel = abs(travel.x) >= abs(travel.y)
             let local = convertFromWindow(touches[slot].downLocation, to: v)
             if kind == .slider, case .swipe(let dirs, 1) = spec.kind, !dirs.isDisjoint(with: [.left, .right]),
-               sliderThumbRect(v).contains(local) {
+                sliderThumbRect(v).contains(local)
+            {
                 return why(.vetoedBy(v, "UISlider handles swipes parallel to it that start on the thumb"))
             }
             if kind == .switch, parallel, switchKnobRect(v).contains(local) {
@@ -275,13 +279,17 @@ extension Simulation {
             // content view starts tracking").
             guard touches[slot].delivery == .delivered, touches[slot].view >= 0, touches[slot].view != sv else { continue }
             if !views[sv].canCancelContentTouches {
-                return (why(.contentTouchDelivery("content is tracking the touch and canCancelContentTouches is false")),
-                        .contentCannotBeCancelled)
+                return (
+                    why(.contentTouchDelivery("content is tracking the touch and canCancelContentTouches is false")),
+                    .contentCannotBeCancelled
+                )
             }
             let view = touches[slot].view
             if !touchesShouldCancel(views[sv].touchesShouldCancel, view: view) {
-                return (why(.contentTouchDelivery("touchesShouldCancel(in: \(scene.views[view].name)) returned false")),
-                        .touchesShouldCancelFalse)
+                return (
+                    why(.contentTouchDelivery("touchesShouldCancel(in: \(scene.views[view].name)) returned false")),
+                    .touchesShouldCancelFalse
+                )
             }
         }
         return nil

@@ -14,7 +14,8 @@ extension Simulation {
             guard recognizers[id].touchesDown == 1, !active, !waitingToRecognize else { return .none }
             switch b.begins {
             case .touchDown:
-                return b.isContinuous ? .begin(why(.note("its touchesBegan sets .began")))
+                return b.isContinuous
+                    ? .begin(why(.note("its touchesBegan sets .began")))
                     : .recognize(why(.note("its touchesBegan sets .recognized")))
             case .delay(let d):
                 setDeadline(id, now + d)

@@ -30,8 +30,10 @@ extension Simulation {
     /// nothing: the session names the begin and the lift, not every move [INF].
     mutating func askAgainOnEnding(_ id: RecognizerID) {
         let mine = recognizers[id].touches
-        for other in rankOrder where other != id && recognizers[other].state == .possible
-            && recognizers[other].touches & mine != 0 && prevents(id, other) {
+        for other in rankOrder
+        where other != id && recognizers[other].state == .possible
+            && recognizers[other].touches & mine != 0 && prevents(id, other)
+        {
             askSimultaneity(active: id, possible: other)
         }
     }
@@ -55,7 +57,8 @@ extension Simulation {
             for j in 0 ..< count where j != i {
                 let b = recsStorage[start + j]
                 guard takesNewTouch(b), recs[a].delegateLogs || recs[b].delegateLogs,
-                      !shareAnotherLiveTouch(a, b, besides: slot) else { continue }
+                    !shareAnotherLiveTouch(a, b, besides: slot)
+                else { continue }
                 let first = scene.recognizers[a].policies.delegateRequiresFailureOf.contains(b)
                 if recs[a].delegateLogs { emit(.asked(recognizer: a, question: .shouldRequireFailure(of: b), answer: first)) }
                 guard !first, recs[b].delegateLogs else { continue }

@@ -251,8 +251,10 @@ extension Simulation {
 
     // MARK: - Swipe
 
-    mutating func swipeReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, directions: SwipeDirections,
-                                required: Int) -> Verdict {
+    mutating func swipeReceives(
+        _ phase: TouchPhase, slot: Int, id: RecognizerID, directions: SwipeDirections,
+        required: Int
+    ) -> Verdict {
         switch phase {
         case .began:
             recognizers[id].touchesDown += 1
@@ -284,8 +286,12 @@ extension Simulation {
                         guard rate >= params.swipeMinimumRate else {
                             // Long enough but too slow on this sample: it may still recognize on a later one [INF].
                             if Recorder.isRecording {
-                                emit(.held(recognizer: id, reason: .threshold("travelled \(fmt(primary)) pt but at \(fmt(rate)) pt/s since "
-                                    + "the previous sample, below the minimum rate \(fmt(params.swipeMinimumRate)) pt/s")))
+                                emit(
+                                    .held(
+                                        recognizer: id,
+                                        reason: .threshold(
+                                            "travelled \(fmt(primary)) pt but at \(fmt(rate)) pt/s since "
+                                                + "the previous sample, below the minimum rate \(fmt(params.swipeMinimumRate)) pt/s")))
                             }
                             return .none
                         }
@@ -414,7 +420,8 @@ extension Simulation {
                 if (declineX || declineY) && !beginX && !beginY { return .none }
             }
             guard beginX || beginY else { return .none }
-            recognizers[id].translationOrigin = recognizers[id].lastCentroid
+            recognizers[id].translationOrigin =
+                recognizers[id].lastCentroid
                 - windowOf(sv, removingHysteresis(delta, h, axes: (true, true)))
             return .begin(why(.threshold("translation (\(fmt(delta.x)),\(fmt(delta.y))) reached the \(fmt(h)) pt scroll hysteresis on a scrollable axis")))
         case .ended, .cancelled:
@@ -436,7 +443,8 @@ extension Simulation {
             let p = touches[slot].downLocation
             let size = views[0].frame.size, r = params.edgeGateRegion
             let nearTop = edges.contains(.top) && p.y < params.topEdgeGateRegion
-            let nearEdge = (edges.contains(.bottom) && p.y >= size.height - r) || nearTop
+            let nearEdge =
+                (edges.contains(.bottom) && p.y >= size.height - r) || nearTop
                 || (edges.contains(.left) && p.x < r) || (edges.contains(.right) && p.x >= size.width - r)
             guard nearEdge else { return .fail(why(.note("the touch started away from the watched edges"))) }
             setDeadline(id, now + (nearTop ? params.topEdgeGateDelay : params.edgeGateDelay))

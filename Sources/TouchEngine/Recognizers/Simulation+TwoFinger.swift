@@ -57,7 +57,8 @@ extension Simulation {
             recognizers[id].touchesDown -= 1
             if phase == .cancelled { return active ? .cancel(why(.touchesCancelled)) : .fail(why(.touchesCancelled)) }
             guard recognizers[id].touchesDown == 0 else { return .none }
-            return active ? .end(why(.touchesEnded))
+            return active
+                ? .end(why(.touchesEnded))
                 : .fail(why(.note("touches ended before the \(rotation ? "rotation" : "pinch") began")))
         }
     }
@@ -84,7 +85,8 @@ extension Simulation {
         if dt > 0 {
             let instant = (value - recognizers[id].measure) / dt
             let k = params.panVelocitySmoothing
-            recognizers[id].measureVelocity = recognizers[id].hasVelocity
+            recognizers[id].measureVelocity =
+                recognizers[id].hasVelocity
                 ? instant * k + recognizers[id].measureVelocity * (1 - k) : instant
             recognizers[id].hasVelocity = true
             recognizers[id].lastSampleTime = now

@@ -61,8 +61,9 @@ extension Simulation {
             queuedCalls.append(QueuedCall(slot: slot, phase: phase, timestamp: timestamp, location: location))
             return
         }
-        runCall(phase: phase, slots: bit(slot), first: QueuedCall(slot: slot, phase: phase, timestamp: timestamp, location: location),
-                queued: false)
+        runCall(
+            phase: phase, slots: bit(slot), first: QueuedCall(slot: slot, phase: phase, timestamp: timestamp, location: location),
+            queued: false)
     }
 
     /// Sends one queued call: `phase` with the queued touches in `slots` (all on one hit view), in queue order.
@@ -80,11 +81,15 @@ extension Simulation {
             let own = builtInTouch(responder, phase: phase, slots: slots, queued: queued) ?? first
             let implementation = methods(of: responder)[phase]
             let builtIn = implementation != .consume && builtInHandles(responder, phase: phase, slot: own.slot)
-            let handling: CallbackHandling = implementation == .consume ? .handled
+            let handling: CallbackHandling =
+                implementation == .consume
+                ? .handled
                 : implementation == .observe ? .observed : builtIn ? .handled : .forwarded
             if Recorder.isRecording {
-                emit(.callback(responder: responder, phase: phase, touches: callTouches(phase: phase, slots: slots, first: first, queued: queued),
-                               hitView: hitView, handling: handling, allTouches: allTouchNumbers(with: slots)))
+                emit(
+                    .callback(
+                        responder: responder, phase: phase, touches: callTouches(phase: phase, slots: slots, first: first, queued: queued),
+                        hitView: hitView, handling: handling, allTouches: allTouchNumbers(with: slots)))
             }
             if handling != .forwarded, case .view(let v) = responder { summary.handled(by: v) }
             if implementation == .consume { return }
@@ -99,15 +104,17 @@ extension Simulation {
     /// In a call of several touches, the one a tracking control follows (its tracked touch), if any.
     func builtInTouch(_ responder: Responder, phase: TouchPhase, slots: UInt64, queued: Bool) -> QueuedCall? {
         guard queued, case .view(let v) = responder, views[v].kind.isControl, controls[v].isTracking,
-              slots & bit(controls[v].trackingSlot) != 0 else { return nil }
+            slots & bit(controls[v].trackingSlot) != 0
+        else { return nil }
         return queuedCalls.first { $0.phase == phase && $0.slot == controls[v].trackingSlot }
     }
 
     /// The touches of a call as the responder sees them, in queue order (tracing only).
     func callTouches(phase: TouchPhase, slots: UInt64, first: QueuedCall, queued: Bool) -> [CallbackTouch] {
         func sample(_ q: QueuedCall) -> CallbackTouch {
-            CallbackTouch(touch: touches[q.slot].number, timestamp: q.timestamp, location: q.location,
-                          local: convertFromWindow(q.location, to: touches[q.slot].view), tapCount: touches[q.slot].tapCount)
+            CallbackTouch(
+                touch: touches[q.slot].number, timestamp: q.timestamp, location: q.location,
+                local: convertFromWindow(q.location, to: touches[q.slot].view), tapCount: touches[q.slot].tapCount)
         }
         guard queued else { return [sample(first)] }
         var seen: UInt64 = 0

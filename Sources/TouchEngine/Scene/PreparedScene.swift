@@ -116,7 +116,8 @@ public final class PreparedScene: Sendable {
                 offsetMax[i] = max(-lead, config.contentSize[axis] + trail - spec.frame.size[axis])
                 // S5: isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>)).
                 let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
-                canScroll[i] = config.isScrollEnabled
+                canScroll[i] =
+                    config.isScrollEnabled
                     && (config.contentSize[axis] + lead + trail > spec.frame.size[axis] || (config.bounces && always))
             }
         }
@@ -148,8 +149,9 @@ public final class PreparedScene: Sendable {
                 linear[v] = inherited.concatenating(own)
                 let m = linear[v]
                 let row1 = (m.a * m.a + m.c * m.c).squareRoot(), row2 = (m.b * m.b + m.d * m.d).squareRoot()
-                let unit = AffineTransform(a: row1 > 0 ? m.a / row1 : 1, b: row2 > 0 ? m.b / row2 : 0,
-                                           c: row1 > 0 ? m.c / row1 : 0, d: row2 > 0 ? m.d / row2 : 1, tx: 0, ty: 0)
+                let unit = AffineTransform(
+                    a: row1 > 0 ? m.a / row1 : 1, b: row2 > 0 ? m.b / row2 : 0,
+                    c: row1 > 0 ? m.c / row1 : 0, d: row2 > 0 ? m.d / row2 : 1, tx: 0, ty: 0)
                 axes[v] = unit
                 axesBack[v] = unit.inverted ?? .identity
                 done[v] = true
@@ -164,11 +166,16 @@ public final class PreparedScene: Sendable {
         var prevents = Array(repeating: false, count: n * n)
         // Each recognizer's relations read once (copying a whole `RecognizerSpec` per pair cost more than the rest).
         let policies = scene.recognizers.map(\.policies)
-        let isGate = scene.recognizers.map { if case .edgeGate = $0.kind { return true }; return false }
-        let taps = scene.recognizers.map { if case .tap(let t, _) = $0.kind { return t }; return -1 }
+        let isGate = scene.recognizers.map {
+            if case .edgeGate = $0.kind { return true }; return false
+        }
+        let taps = scene.recognizers.map {
+            if case .tap(let t, _) = $0.kind { return t }; return -1
+        }
         for a in 0 ..< n {
             for b in 0 ..< n where a != b {
-                let together = isGate[a] || isGate[b] || policies[a].simultaneousWith.contains(b)
+                let together =
+                    isGate[a] || isGate[b] || policies[a].simultaneousWith.contains(b)
                     || policies[b].simultaneousWith.contains(a)
                 simultaneous[a * n + b] = together
                 var may = policies[a].canPrevent.contains(b) && policies[b].canBePrevented.contains(a)
@@ -249,8 +256,9 @@ public final class PreparedScene: Sendable {
         for a in recs.indices where !isGate(recs[a]) {
             for b in recs.indices where b != a && !isGate(recs[b]) {
                 let pa = recs[a].policies, pb = recs[b].policies
-                guard pa.shouldRequireFailureOf.contains(b) || pb.shouldBeRequiredToFailBy.contains(a)
-                    || pa.delegateRequiresFailureOf.contains(b) || pb.delegateRequiredToFailBy.contains(a)
+                guard
+                    pa.shouldRequireFailureOf.contains(b) || pb.shouldBeRequiredToFailBy.contains(a)
+                        || pa.delegateRequiresFailureOf.contains(b) || pb.delegateRequiredToFailBy.contains(a)
                 else { continue }
                 guard scene.isView(recs[a].view, inside: recs[b].view) || scene.isView(recs[b].view, inside: recs[a].view)
                 else { continue }
@@ -274,12 +282,14 @@ struct PreparedAction {
         case let .target(responder, action):
             // An explicit target is sent the action whatever its canPerformAction says [DOC UIControl.sendAction(_:to:for:)].
             let performs = scene.actions(of: responder).implements.contains(action)
-            delivery = ActionDelivery(handler: registration.handler, receiver: performs ? responder : nil,
-                                      performed: performs, chain: nil)
+            delivery = ActionDelivery(
+                handler: registration.handler, receiver: performs ? responder : nil,
+                performed: performs, chain: nil)
         case let .nilTarget(action):
             let chain = scene.resolveNilTarget(action, from: sender)
-            delivery = ActionDelivery(handler: registration.handler, receiver: chain.receiver,
-                                      performed: chain.receiver != nil, chain: chain)
+            delivery = ActionDelivery(
+                handler: registration.handler, receiver: chain.receiver,
+                performed: chain.receiver != nil, chain: chain)
         }
     }
 }

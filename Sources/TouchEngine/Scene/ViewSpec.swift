@@ -18,8 +18,10 @@ public struct TouchMethods: Hashable, Sendable {
     public var moved: TouchMethodImplementation
     public var ended: TouchMethodImplementation
     public var cancelled: TouchMethodImplementation
-    public init(began: TouchMethodImplementation = .inherit, moved: TouchMethodImplementation = .inherit,
-                ended: TouchMethodImplementation = .inherit, cancelled: TouchMethodImplementation = .inherit) {
+    public init(
+        began: TouchMethodImplementation = .inherit, moved: TouchMethodImplementation = .inherit,
+        ended: TouchMethodImplementation = .inherit, cancelled: TouchMethodImplementation = .inherit
+    ) {
         self.began = began; self.moved = moved; self.ended = ended; self.cancelled = cancelled
     }
     /// All four methods the same way.

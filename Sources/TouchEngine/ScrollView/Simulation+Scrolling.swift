@@ -21,7 +21,8 @@ extension Simulation {
             if views[current].isScrollView {
                 let parentPan = scrollPanOf[current]
                 if parentPan >= 0, recognizers[parentPan].touches & recognizers[pan].touches != 0,
-                   recognizers[parentPan].state == .possible || recognizers[parentPan].state.isActive {
+                    recognizers[parentPan].state == .possible || recognizers[parentPan].state.isActive
+                {
                     return current
                 }
             }
@@ -34,7 +35,9 @@ extension Simulation {
     /// parent can scroll it, the inner will not begin on the other axis, and either the inner cannot scroll
     /// the axis or the finger moved the hysteresis toward an edge the inner already abuts.
     @inline(__always) func declinesAxis(_ sv: ViewID, _ axis: Axis, delta: Point, parent: ViewID, otherBegins: Bool) -> Bool {
-        let transfers = axis == .horizontal ? views[sv].transfersHorizontalScrollingToParent
+        let transfers =
+            axis == .horizontal
+            ? views[sv].transfersHorizontalScrollingToParent
             : views[sv].transfersVerticalScrollingToParent
         guard transfers, canScroll(parent, axis), !otherBegins else { return false }
         if !canScroll(sv, axis) { return true }

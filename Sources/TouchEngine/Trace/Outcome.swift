@@ -93,8 +93,9 @@ public struct Outcome: Hashable, Sendable {
     public init(scene: Scene, trace: [TraceEvent]) {
         for (id, view) in scene.views.enumerated() where view.scroll != nil {
             let zoom = view.scroll?.zoomScale ?? 1
-            scrollViews[id] = ScrollRecord(initialOffset: view.boundsOrigin, finalOffset: view.boundsOrigin,
-                                           initialZoom: zoom, finalZoom: zoom)
+            scrollViews[id] = ScrollRecord(
+                initialOffset: view.boundsOrigin, finalOffset: view.boundsOrigin,
+                initialZoom: zoom, finalZoom: zoom)
         }
         for event in trace {
             let t = event.time
@@ -104,9 +105,10 @@ public struct Outcome: Hashable, Sendable {
             case let .callback(responder, phase, touches, hitView, handling, allTouches):
                 guard let first = touches.first else { break }
                 callbacks[responder, default: []].append(
-                    Callback(time: t, phase: phase, touch: first.touch, timestamp: first.timestamp, location: first.location, local: first.local,
-                             hitView: hitView, handling: handling, touches: touches.map(\.touch),
-                             tapCounts: touches.map(\.tapCount), allTouches: allTouches))
+                    Callback(
+                        time: t, phase: phase, touch: first.touch, timestamp: first.timestamp, location: first.location, local: first.local,
+                        hitView: hitView, handling: handling, touches: touches.map(\.touch),
+                        tapCounts: touches.map(\.tapCount), allTouches: allTouches))
             case let .touch(touch, .began, _):
                 tapCounts[touch, default: []].append(1)
             case let .tapCount(touch, count, _):
@@ -136,8 +138,10 @@ public struct Outcome: Hashable, Sendable {
                     transitions[recognizer, default: []].append(RecognizerRecord(time: t, state: to, translation: nil))
                 }
             case let .action(recognizer, state, translation, measure):
-                actions[recognizer, default: []].append(RecognizerRecord(time: t, state: state, translation: translation,
-                                                                         measure: measure))
+                actions[recognizer, default: []].append(
+                    RecognizerRecord(
+                        time: t, state: state, translation: translation,
+                        measure: measure))
             case let .dropped(touch, _):
                 dropped.append(touch)
             case let .asked(recognizer, question, answer):

@@ -151,8 +151,9 @@ public enum TraceEventKind: Hashable, Sendable {
     /// A `touches…` method ran on a responder with the set of touches of one view and phase (one touch unless a
     /// multi-touch step delivered several at once, R1 [DOC touchesBegan(_:with:)]); `allTouches` is the touch
     /// numbers of `event.allTouches`, ascending.
-    case callback(responder: Responder, phase: TouchPhase, touches: [CallbackTouch], hitView: ViewID,
-                  handling: CallbackHandling, allTouches: [Int])
+    case callback(
+        responder: Responder, phase: TouchPhase, touches: [CallbackTouch], hitView: ViewID,
+        handling: CallbackHandling, allTouches: [Int])
     /// A touch went down as a repeated tap: `UITouch.tapCount` is `count` (≥ 2), continuing the count of the touch
     /// numbered `after`, which lifted within the tap-count interval and distance.
     case tapCount(touch: Int, count: Int, after: Int)

@@ -16,7 +16,8 @@ public enum TraceText {
     static func point(_ p: Point) -> String { "(\(fmt(p.x)),\(fmt(p.y)))" }
     /// `, scale 1.2, velocity 0.5/s` or `, rotation 0.3 rad, velocity 1.5 rad/s` (pinch and rotation actions).
     public static func describe(_ m: GestureMeasure) -> String {
-        m.kind == .scale ? ", scale \(fmt(m.value)), velocity \(fmt(m.velocity))/s"
+        m.kind == .scale
+            ? ", scale \(fmt(m.value)), velocity \(fmt(m.velocity))/s"
             : ", rotation \(fmt(m.value)) rad, velocity \(fmt(m.velocity)) rad/s"
     }
 
@@ -175,12 +176,14 @@ public enum TraceText {
             return delivery.performed ? "" : ": \(name(responder, scene)) does not implement \(action)(_:)"
         case .nilTarget:
             guard let chain = delivery.chain else { return "" }
-            let start = chain.firstResponder.map { "first responder \(name($0, scene))" }
+            let start =
+                chain.firstResponder.map { "first responder \(name($0, scene))" }
                 ?? "\(chain.searched.first.map { name($0, scene) } ?? "the sender") (no first responder)"
             var asked = chain.searched.filter { $0 != chain.receiver }.map { r -> String in
                 let actions = scene.actions(of: r)
-                return name(r, scene) + (actions.implements.contains(action) && actions.refuses.contains(action)
-                    ? " (canPerformAction false)" : "")
+                return name(r, scene)
+                    + (actions.implements.contains(action) && actions.refuses.contains(action)
+                        ? " (canPerformAction false)" : "")
             }
             if chain.receiver == nil { asked += ["UIApplication", "AppDelegate"] }
             let askedText = asked.isEmpty ? "" : ", asked \(asked.joined(separator: ", "))"

@@ -18,8 +18,10 @@ enum CarouselTemplate {
         for s in 0 ..< shelves {
             if s > 0 || rng.chance(0.5) { blocks.append(rng.chance(0.5) ? .banner(rng.pt(120 ... 200)) : .row(rng.pt(56 ... 72))) }
             let width = rng.pt(100 ... 160)
-            blocks.append(.shelf(itemWidth: width, itemHeight: rng.pt(110 ... 200),
-                                 items: rng.count(b.options.rows, atLeast: 4, atMost: 16)))
+            blocks.append(
+                .shelf(
+                    itemWidth: width, itemHeight: rng.pt(110 ... 200),
+                    items: rng.count(b.options.rows, atLeast: 4, atMost: 16)))
         }
         for _ in 0 ..< rng.int(1 ... 4) { blocks.append(rng.chance(0.3) ? .banner(rng.pt(120 ... 200)) : .row(rng.pt(56 ... 72))) }
         func height(_ block: Block) -> Double {
@@ -69,7 +71,8 @@ enum CarouselTemplate {
                 let spacing = rng.pt(8 ... 12)
                 let collectionHeight = itemHeight + 16
                 let contentWidth = 2 * Metrics.margin + Double(items) * (itemWidth + spacing) - spacing
-                let shelfOffset = contentWidth > Metrics.width && rng.chance(0.3)
+                let shelfOffset =
+                    contentWidth > Metrics.width && rng.chance(0.3)
                     ? Double(rng.int(0 ... Int(contentWidth - Metrics.width))) : 0
                 let collection = b.view(name, .collectionView, Rect(0, y + 44, Metrics.width, collectionHeight), in: home) {
                     $0.scroll?.contentSize = Size(contentWidth, collectionHeight)

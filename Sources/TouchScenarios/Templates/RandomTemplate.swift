@@ -38,15 +38,18 @@ enum RandomTemplate {
         // The screen's main container (level 1): a vertical scroll view or a plain content view below the bars.
         let mainIsScroll = context.rng.chance(0.6)
         let frame = Rect(0, top, Metrics.width, Metrics.height - top - (mainIsScroll ? 0 : Metrics.homeIndicator))
-        container(&b, &context, kind: mainIsScroll ? .scrollView : .view, frame: frame, parent: r, axis: .vertical, level: 1,
-                  scrolling: false, parentScrolls: nil, name: "Main", forcedAxis: .vertical)
+        container(
+            &b, &context, kind: mainIsScroll ? .scrollView : .view, frame: frame, parent: r, axis: .vertical, level: 1,
+            scrolling: false, parentScrolls: nil, name: "Main", forcedAxis: .vertical)
         if hasNavBar { b.navigationBar(in: r, rng: &context.rng, back: context.rng.chance(0.5), trailing: "Action") }
     }
 
     /// Stacks children of `parent` inside `area` (the parent's bounds coordinates) along `axis`. In a scroll
     /// view (`scrolling`) the stack may run past the area: the caller sizes the content to the returned extent.
-    static func fill(_ b: inout TreeBuilder, _ c: inout Context, parent: ViewID, area: Rect, axis: Axis, level: Int,
-                     scrolling: Bool, parentScrolls: Axis?, until: Double? = nil) -> Double {
+    static func fill(
+        _ b: inout TreeBuilder, _ c: inout Context, parent: ViewID, area: Rect, axis: Axis, level: Int,
+        scrolling: Bool, parentScrolls: Axis?, until: Double? = nil
+    ) -> Double {
         let count = c.rng.count(b.options.fanOut, atLeast: 1, atMost: 12)
         let cross: Axis = axis == .vertical ? .horizontal : .vertical
         let gap = c.rng.pt(8 ... 16)
@@ -85,7 +88,7 @@ enum RandomTemplate {
             }
             if cursor + main > limit {
                 guard !scrolling, limit - cursor >= 44 else { break }
-                main = limit - cursor  // the last child takes what is left
+                main = limit - cursor // the last child takes what is left
             }
             var crossPosition = area.origin[cross] + Metrics.margin + (c.rng.chance(0.5) ? 0 : (crossRoom - across).rounded(.down))
             if !isContainer && c.rng.chance(0.08) {
@@ -102,8 +105,9 @@ enum RandomTemplate {
             cursor += main + gap
 
             if isContainer {
-                container(&b, &c, kind: kind, frame: frame, parent: parent, axis: axis, level: level, scrolling: scrolling,
-                          parentScrolls: parentScrolls)
+                container(
+                    &b, &c, kind: kind, frame: frame, parent: parent, axis: axis, level: level, scrolling: scrolling,
+                    parentScrolls: parentScrolls)
             } else {
                 leaf(&b, &c, kind: kind, frame: frame, parent: parent, scrolling: scrolling)
             }
@@ -111,23 +115,31 @@ enum RandomTemplate {
         return cursor
     }
 
-    static func container(_ b: inout TreeBuilder, _ c: inout Context, kind: ViewKind, frame: Rect, parent: ViewID, axis: Axis,
-                          level: Int, scrolling: Bool, parentScrolls: Axis?, name: String? = nil, forcedAxis: Axis? = nil) {
+    static func container(
+        _ b: inout TreeBuilder, _ c: inout Context, kind: ViewKind, frame: Rect, parent: ViewID, axis: Axis,
+        level: Int, scrolling: Bool, parentScrolls: Axis?, name: String? = nil, forcedAxis: Axis? = nil
+    ) {
         if !kind.isScrollView {
             let box = b.view(name ?? c.name("Box"), .view, frame, in: parent)
             if scrolling { b.markEmpty(box) }
             let stack = forcedAxis ?? (c.rng.chance(0.8) ? .vertical : .horizontal)
             // The screen's main content view is filled to most of its height.
-            _ = fill(&b, &c, parent: box, area: Rect(0, 0, frame.size.width, frame.size.height), axis: stack,
-                     level: level + 1, scrolling: false, parentScrolls: parentScrolls, until: level == 1 ? frame.size.height * 0.7 : nil)
+            _ = fill(
+                &b, &c, parent: box, area: Rect(0, 0, frame.size.width, frame.size.height), axis: stack,
+                level: level + 1, scrolling: false, parentScrolls: parentScrolls, until: level == 1 ? frame.size.height * 0.7 : nil)
             return
         }
         // A scroll view: across its parent's scroll axis when nested (a carousel in a feed), else mostly vertical.
         let scrollAxis: Axis
-        if let forcedAxis { scrollAxis = forcedAxis }
-        else if kind == .tableView { scrollAxis = .vertical }
-        else if let outer = parentScrolls { scrollAxis = c.rng.chance(0.7) ? (outer == .vertical ? .horizontal : .vertical) : outer }
-        else { scrollAxis = c.rng.chance(0.7) ? .vertical : .horizontal }
+        if let forcedAxis {
+            scrollAxis = forcedAxis
+        } else if kind == .tableView {
+            scrollAxis = .vertical
+        } else if let outer = parentScrolls {
+            scrollAxis = c.rng.chance(0.7) ? (outer == .vertical ? .horizontal : .vertical) : outer
+        } else {
+            scrollAxis = c.rng.chance(0.7) ? .vertical : .horizontal
+        }
         let base = kind == .tableView ? "Table" : kind == .collectionView ? "Collection" : "Scroll"
         let sv = b.view(name ?? c.name(base), kind, frame, in: parent) {
             if c.rng.chance(0.3) {
@@ -149,12 +161,15 @@ enum RandomTemplate {
         } else {
             // Scroll views exist because their content overflows: mostly 1.2–3 frames of it, sometimes less.
             let overflow = c.rng.chance(0.8) ? frame.size[scrollAxis] * c.rng.double(1.2 ... 3) : nil
-            extent = fill(&b, &c, parent: sv, area: Rect(0, 0, frame.size.width, frame.size.height), axis: scrollAxis, level: level + 1,
-                          scrolling: true, parentScrolls: scrollAxis, until: overflow)
+            extent = fill(
+                &b, &c, parent: sv, area: Rect(0, 0, frame.size.width, frame.size.height), axis: scrollAxis, level: level + 1,
+                scrolling: true, parentScrolls: scrollAxis, until: overflow)
         }
         let content = scrollAxis == .vertical ? Size(frame.size.width, max(extent, 0)) : Size(max(extent, 0), frame.size.height)
-        let offset: Point = content[scrollAxis] > frame.size[scrollAxis] && c.rng.chance(0.3)
-            ? (scrollAxis == .vertical ? Point(0, c.rng.pt(0 ... Int(content.height - frame.size.height)))
+        let offset: Point =
+            content[scrollAxis] > frame.size[scrollAxis] && c.rng.chance(0.3)
+            ? (scrollAxis == .vertical
+                ? Point(0, c.rng.pt(0 ... Int(content.height - frame.size.height)))
                 : Point(c.rng.pt(0 ... Int(content.width - frame.size.width)), 0))
             : .zero
         b.scene.modifyView(sv) {

@@ -22,9 +22,11 @@ extension SweepCommand {
         @Argument(help: "The output directory of a sweep (with summary.csv).")
         var outputDirectory: String
 
-        @Option(name: .customLong("max"), help: ArgumentHelp(
-            "The highest rate a class may have in any configuration (repeatable), e.g. dead_button=0.01 or dead_button=1%.",
-            valueName: "class=rate"))
+        @Option(
+            name: .customLong("max"),
+            help: ArgumentHelp(
+                "The highest rate a class may have in any configuration (repeatable), e.g. dead_button=0.01 or dead_button=1%.",
+                valueName: "class=rate"))
         var maximums: [String] = []
 
         @Option(help: ArgumentHelp("Write a JUnit XML report here (replaced atomically).", valueName: "file"))
@@ -47,11 +49,12 @@ extension SweepCommand {
             if !quiet {
                 let skipped = checks.filter { $0.outcome == .skipped }.count
                 let configurations = summary.rows.count
-                print("sweep check: \(failed.count) of \(checks.count) checks failed (\(configurations) "
-                    + "\(configurations == 1 ? "configuration" : "configurations") × "
-                    + "\(limits.count) \(limits.count == 1 ? "class" : "classes")"
-                    + (skipped > 0 ? ", \(skipped) skipped: no attempts" : "") + ")"
-                    + (junit.map { "; JUnit report \($0)" } ?? ""))
+                print(
+                    "sweep check: \(failed.count) of \(checks.count) checks failed (\(configurations) "
+                        + "\(configurations == 1 ? "configuration" : "configurations") × "
+                        + "\(limits.count) \(limits.count == 1 ? "class" : "classes")"
+                        + (skipped > 0 ? ", \(skipped) skipped: no attempts" : "") + ")"
+                        + (junit.map { "; JUnit report \($0)" } ?? ""))
             }
             if !failed.isEmpty { throw ExitCode(1) }
         }
@@ -67,8 +70,10 @@ extension SweepCommand {
                 for option in options {
                     let limit = try RateGate.Limit(parsing: option)
                     if let earlier = limits.first(where: { $0.defect == limit.defect }) {
-                        throw RateGate.UsageError(option: option, message: "\(limit.defect.name) already has a maximum "
-                            + "(--max \(earlier.option)); give each class once")
+                        throw RateGate.UsageError(
+                            option: option,
+                            message: "\(limit.defect.name) already has a maximum "
+                                + "(--max \(earlier.option)); give each class once")
                     }
                     limits.append(limit)
                 }
@@ -106,14 +111,17 @@ extension SweepCommand {
         /// One suite per class, one case per configuration × class; written to a temporary file then renamed.
         static func writeJUnit(_ checks: [RateGate.Check], limits: [RateGate.Limit], directory: String, to path: String) throws {
             let suites = limits.map { limit in
-                JUnitReport.Suite(name: limit.defect.name, cases: checks.filter { $0.limit == limit }.map { check in
-                    let result: JUnitReport.TestCase.Result = switch check.outcome {
-                    case .passed: .passed
-                    case .failed: .failed(message: check.verdict)
-                    case .skipped: .skipped(message: check.verdict)
-                    }
-                    return JUnitReport.TestCase(name: check.configurationLabel, className: "sweep.\(limit.defect.name)", result: result)
-                })
+                JUnitReport.Suite(
+                    name: limit.defect.name,
+                    cases: checks.filter { $0.limit == limit }.map { check in
+                        let result: JUnitReport.TestCase.Result =
+                            switch check.outcome {
+                            case .passed: .passed
+                            case .failed: .failed(message: check.verdict)
+                            case .skipped: .skipped(message: check.verdict)
+                            }
+                        return JUnitReport.TestCase(name: check.configurationLabel, className: "sweep.\(limit.defect.name)", result: result)
+                    })
             }
             let text = JUnitReport(name: "sweep check \(directory)", suites: suites).render()
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {

@@ -21,8 +21,10 @@ extension SweepCommand {
         @Argument(help: "A scenario file (YAML, docs/scenario-format.md), or with --replay one example id.")
         var scenario: String
 
-        @Option(help: ArgumentHelp("Replay an example of a sweep's examples.csv: the sweep's output directory, then the example id.",
-                                   valueName: "output-dir"))
+        @Option(
+            help: ArgumentHelp(
+                "Replay an example of a sweep's examples.csv: the sweep's output directory, then the example id.",
+                valueName: "output-dir"))
         var replay: String?
 
         @Option(help: ArgumentHelp("Write the Swift file here instead of standard output.", valueName: "file"))

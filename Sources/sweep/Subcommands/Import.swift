@@ -45,8 +45,9 @@ extension SweepCommand {
                 let overlay = try recognizers.map { path throws(ScenarioError) in
                     try RecognizerOverlay.parse(yaml: try ScenarioLoader.readText(path: path, what: "recognizers file"), file: path)
                 }
-                screen = try ScreenImporter.importDump(try ScenarioLoader.readText(path: dump, what: "dump"), file: dump,
-                                                       name: name, map: classMap ?? ClassMap(), recognizers: overlay)
+                screen = try ScreenImporter.importDump(
+                    try ScenarioLoader.readText(path: dump, what: "dump"), file: dump,
+                    name: name, map: classMap ?? ClassMap(), recognizers: overlay)
             } catch {
                 printError("sweep import: \(error)")
                 throw ExitCode(2)

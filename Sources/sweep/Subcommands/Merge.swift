@@ -49,8 +49,9 @@ extension SweepCommand {
                     guard !quiet else { return }
                     if count == nil { count = (plan.totalTrees, plan.scenarioTotal(threads: ProcessInfo.processInfo.activeProcessorCount)) }
                     treesMerged += plan.shardUnits(shard.index, of: shard.count).reduce(0) { $0 + $1.trees.count }
-                    let progress = SweepProgress(treesDone: treesMerged, treesTotal: count!.trees, scenariosDone: scenarios,
-                                                 scenariosTotal: count!.scenarios, elapsedSeconds: seconds(since: start, clock))
+                    let progress = SweepProgress(
+                        treesDone: treesMerged, treesTotal: count!.trees, scenariosDone: scenarios,
+                        scenariosTotal: count!.scenarios, elapsedSeconds: seconds(since: start, clock))
                     display.show("shards \(done)/\(shard.count), " + progress.text, progress)
                 }
             } catch {
@@ -60,16 +61,18 @@ extension SweepCommand {
             }
             display.finish()
             let directory = output ?? merged.plan.config.output
-            try writeReports(plan: merged.plan, tallies: merged.tallies, configText: merged.configText, to: directory,
-                             excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep merge")
+            try writeReports(
+                plan: merged.plan, tallies: merged.tallies, configText: merged.configText, to: directory,
+                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep merge")
             if quiet {
                 print(directory)
                 return
             }
             print(TerminalSummary.render(plan: merged.plan, tallies: merged.tallies))
             let shardCount = shards.count
-            print("\(merged.tallies.runs) scenarios from \(shardCount) \(shardCount == 1 ? "shard" : "shards") merged in "
-                + "\(SweepProgress.formatted(seconds(since: start, clock))) s")
+            print(
+                "\(merged.tallies.runs) scenarios from \(shardCount) \(shardCount == 1 ? "shard" : "shards") merged in "
+                    + "\(SweepProgress.formatted(seconds(since: start, clock))) s")
             print(reportsWrittenLines(directory: directory, plan: merged.plan))
         }
     }

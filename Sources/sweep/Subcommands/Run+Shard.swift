@@ -36,10 +36,13 @@ extension SweepCommand.Run {
         let scenariosTotal = plan.scenarioTotal(of: plan.shardUnits(shard.index, of: shard.count), gestureCounts: plan.gestureCounts(threads: workers))
         let written: ShardFile.Written
         do {
-            written = try ShardFile.run(plan: plan, configText: configText, shard: shard.index, of: shard.count, threads: workers,
-                                        directory: directory) { trees, runs in
-                let progress = SweepProgress(treesDone: trees, treesTotal: treesTotal, scenariosDone: runs, scenariosTotal: scenariosTotal,
-                                             elapsedSeconds: seconds(since: start, clock))
+            written = try ShardFile.run(
+                plan: plan, configText: configText, shard: shard.index, of: shard.count, threads: workers,
+                directory: directory
+            ) { trees, runs in
+                let progress = SweepProgress(
+                    treesDone: trees, treesTotal: treesTotal, scenariosDone: runs, scenariosTotal: scenariosTotal,
+                    elapsedSeconds: seconds(since: start, clock))
                 display.show("shard \(shard.index) of \(shard.count): " + progress.text, progress)
             }
         } catch {
@@ -51,11 +54,13 @@ extension SweepCommand.Run {
         if quiet {
             print(directory)
         } else {
-            let done = SweepProgress(treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: written.runs, scenariosTotal: scenariosTotal,
-                                     elapsedSeconds: seconds(since: start, clock))
+            let done = SweepProgress(
+                treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: written.runs, scenariosTotal: scenariosTotal,
+                elapsedSeconds: seconds(since: start, clock))
             print(done.finalText(on: workers, ("thread", "threads")))
-            print("Shard \(shard.index) of \(shard.count): \(written.units) \(written.units == 1 ? "unit" : "units"), \(written.runs) scenarios "
-                + "written to \(written.path)")
+            print(
+                "Shard \(shard.index) of \(shard.count): \(written.units) \(written.units == 1 ? "unit" : "units"), \(written.runs) scenarios "
+                    + "written to \(written.path)")
         }
     }
 }

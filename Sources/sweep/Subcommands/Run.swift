@@ -37,8 +37,10 @@ extension SweepCommand {
         @Option(help: "Trees per work unit (default: chosen from the plan size).")
         var treesPerUnit: Int?
 
-        @Option(help: ArgumentHelp("Run only shard I of N (0 ≤ I < N) and write a shard file for `sweep merge`.",
-                                   valueName: "I/N"))
+        @Option(
+            help: ArgumentHelp(
+                "Run only shard I of N (0 ≤ I < N) and write a shard file for `sweep merge`.",
+                valueName: "I/N"))
         var shard: String?
 
         @Flag(help: "Replace an output directory that holds the results of another sweep (another config).")
@@ -87,21 +89,24 @@ extension SweepCommand {
             let display = ProgressDisplay(enabled: !quiet, command: "sweep run")
             let treesTotal = plan.totalTrees
             let tallies = ParallelSweep.run(plan, threads: workers, treesPerUnit: treesPerUnit) { trees, runs in
-                let progress = SweepProgress(treesDone: trees, treesTotal: treesTotal, scenariosDone: runs,
-                                             scenariosTotal: scenariosTotal, elapsedSeconds: seconds(since: start, clock))
+                let progress = SweepProgress(
+                    treesDone: trees, treesTotal: treesTotal, scenariosDone: runs,
+                    scenariosTotal: scenariosTotal, elapsedSeconds: seconds(since: start, clock))
                 display.show(progress.text, progress)
             }
             let duration = seconds(since: start, clock)
             display.finish()
-            try writeReports(plan: plan, tallies: tallies, configText: configText, to: directory, claim: claim, durationSeconds: duration,
-                             excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep run")
+            try writeReports(
+                plan: plan, tallies: tallies, configText: configText, to: directory, claim: claim, durationSeconds: duration,
+                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep run")
             if quiet {
                 print(directory)
                 return
             }
             print(TerminalSummary.render(plan: plan, tallies: tallies))
-            let done = SweepProgress(treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: tallies.runs,
-                                     scenariosTotal: scenariosTotal, elapsedSeconds: duration)
+            let done = SweepProgress(
+                treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: tallies.runs,
+                scenariosTotal: scenariosTotal, elapsedSeconds: duration)
             print(done.finalText(on: workers, ("thread", "threads")))
             print(reportsWrittenLines(directory: directory, plan: plan))
         }

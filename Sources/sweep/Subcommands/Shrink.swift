@@ -23,8 +23,10 @@ extension SweepCommand {
         @Argument(help: "The example id, as in examples.csv (e.g. c001-t4-quickTap-p0).")
         var exampleID: String
 
-        @Option(help: ArgumentHelp("The defect class to keep (e.g. dead_button); default: the first one the example shows.",
-                                   valueName: "class"))
+        @Option(
+            help: ArgumentHelp(
+                "The defect class to keep (e.g. dead_button); default: the first one the example shows.",
+                valueName: "class"))
         var defect: String?
 
         @Option(help: ArgumentHelp("Write the scenario to this file instead of standard output.", valueName: "file"))
@@ -43,15 +45,17 @@ extension SweepCommand {
         func run() throws {
             let plan = try loadFinishedSweepPlan(outputDirectory: outputDirectory, command: "sweep shrink")
             guard let scenario = Replay.scenario(plan: plan, exampleID: exampleID) else {
-                printError("sweep shrink: no scenario '\(exampleID)' in the sweep of \(outputDirectory); "
-                    + "ids look like c001-t4-quickTap-p0 (see examples.csv)")
+                printError(
+                    "sweep shrink: no scenario '\(exampleID)' in the sweep of \(outputDirectory); "
+                        + "ids look like c001-t4-quickTap-p0 (see examples.csv)")
                 throw ExitCode(2)
             }
             let shown = Shrinker.defectsShown(scene: scenario.scene, gesture: scenario.gesture)
             let wanted = defect.flatMap { name in DefectClass.allCases.first { $0.name == name } } ?? shown.first
             guard let wanted, shown.contains(wanted) else {
-                printError("sweep shrink: example \(exampleID) does not show " + (defect ?? "any defect")
-                    + (shown.isEmpty ? "" : " (it shows " + shown.map(\.name).joined(separator: ", ") + ")") + ".")
+                printError(
+                    "sweep shrink: example \(exampleID) does not show " + (defect ?? "any defect")
+                        + (shown.isEmpty ? "" : " (it shows " + shown.map(\.name).joined(separator: ", ") + ")") + ".")
                 throw ExitCode(1)
             }
             let result: Shrinker.Result
@@ -61,9 +65,10 @@ extension SweepCommand {
                 printError("sweep shrink: example \(exampleID) does not show \(wanted.name) when run again.")
                 throw ExitCode(1)
             }
-            let file = MinimalReproFile(exampleID: exampleID, defect: wanted, cause: result.cause, gesture: result.subject.gesture,
-                                        scene: result.subject.scene,
-                                        command: "sweep shrink \(outputDirectory) \(exampleID) --defect \(wanted.name)")
+            let file = MinimalReproFile(
+                exampleID: exampleID, defect: wanted, cause: result.cause, gesture: result.subject.gesture,
+                scene: result.subject.scene,
+                command: "sweep shrink \(outputDirectory) \(exampleID) --defect \(wanted.name)")
             let text = file.text(result)
             guard MinimalReproFile.reproduces(text, path: out ?? "<stdout>") else {
                 printError("sweep shrink: the minimal scenario of \(exampleID) does not reproduce \(wanted.name) once written; this is a bug in sweep shrink.")
@@ -72,8 +77,9 @@ extension SweepCommand {
             if let out {
                 do { try text.write(toFile: out, atomically: true, encoding: .utf8) } catch {
                     let folder = URL(fileURLWithPath: out).deletingLastPathComponent().path
-                    printError("sweep shrink: cannot write \(out)"
-                        + (FileManager.default.fileExists(atPath: folder) ? "." : ": the directory \(folder) does not exist."))
+                    printError(
+                        "sweep shrink: cannot write \(out)"
+                            + (FileManager.default.fileExists(atPath: folder) ? "." : ": the directory \(folder) does not exist."))
                     throw ExitCode(1)
                 }
             } else {

@@ -1,15 +1,15 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import Logging
 import SweepCore
 import SweepJournal
 import SweepMetrics
 import SweepNode
-import SweepProtocol
 import SweepPlanning
+import SweepProtocol
 import SweepReporting
 import SweepTransportZMQ
+import Synchronization
 
 extension SweepCommand {
     /// `sweep submit config.yaml`: a coordinator plus workers, locally or on a cluster.
@@ -76,8 +76,10 @@ extension SweepCommand {
         @Option(help: .hidden)
         var maxMessageBytes = Int64(WireLimits.payloadBytes)
 
-        @Option(help: ArgumentHelp("Serve Prometheus metrics at http://0.0.0.0:PORT/metrics and the live view at /live and /live.json "
-                                   + "while the sweep runs (0: any free port, logged)."))
+        @Option(
+            help: ArgumentHelp(
+                "Serve Prometheus metrics at http://0.0.0.0:PORT/metrics and the live view at /live and /live.json "
+                    + "while the sweep runs (0: any free port, logged)."))
         var metricsPort: Int?
 
         @OptionGroup(title: "Security (any tcp:// endpoint)")
@@ -152,8 +154,10 @@ extension SweepCommand {
 
         /// What the finished sweep says: the resumed and retried units, the summary and final line (or, with
         /// `--quiet`, the directory), and the quarantined units (exit status 3).
-        func report(_ outcome: CoordinatorNode.Outcome, plan: SweepPlan, directory: String, seconds: Double, progress: SubmitProgress,
-                    localWorkers: Int, logger: Logger) throws {
+        func report(
+            _ outcome: CoordinatorNode.Outcome, plan: SweepPlan, directory: String, seconds: Double, progress: SubmitProgress,
+            localWorkers: Int, logger: Logger
+        ) throws {
             if outcome.resumedUnits > 0 { logger.info("resumed units from the journal", metadata: ["units": .stringConvertible(outcome.resumedUnits)]) }
             if outcome.retriedUnits > 0 {
                 logger.info("tried again the units an earlier run quarantined", metadata: ["units": .stringConvertible(outcome.retriedUnits)])
@@ -175,8 +179,9 @@ extension SweepCommand {
         func run() throws {
             let (sweepConfig, configText) = try readSweepConfig(config, overrides: overrides.overrides, command: "sweep submit")
             guard configText.utf8.count <= CoordinatorNode.maxConfigTextBytes else {
-                printError("sweep submit: \(config): the config with its embedded screen dumps is \(configText.utf8.count) bytes, "
-                    + "more than the \(CoordinatorNode.maxConfigTextBytes) bytes workers accept; sweep fewer or smaller screens")
+                printError(
+                    "sweep submit: \(config): the config with its embedded screen dumps is \(configText.utf8.count) bytes, "
+                        + "more than the \(CoordinatorNode.maxConfigTextBytes) bytes workers accept; sweep fewer or smaller screens")
                 throw ExitCode(2)
             }
             let plan = SweepPlan(sweepConfig)
@@ -209,15 +214,21 @@ extension SweepCommand {
             var options = try coordinatorOptions(endpoint: cluster.endpoint, directory: directory, restart: restart, logger: logger)
             options.scenariosTotal = scenariosTotal
             options.security = cluster.coordinatorSecurity
-            options.onProgress = { display.update($0); exporter?.update($0) }
+            options.onProgress = {
+                display.update($0); exporter?.update($0)
+            }
             if let live { options.onLive = { live.update($0) } }
             // Local workers log in this command's format at its level, but only what is worth a look (--quiet:
             // notice and above), so they do not repeat what the coordinator says.
             let spawnArguments = logging.arguments + workerTestHooks.arguments
             let listening = logger
             options.onListening = { bound in
-                listening.info("coordinator listening", metadata: ["endpoint": "\(bound)", "plan": "\(PlanText.shape(plan))",
-                                                                   "local_workers": .stringConvertible(localWorkers)])
+                listening.info(
+                    "coordinator listening",
+                    metadata: [
+                        "endpoint": "\(bound)", "plan": "\(PlanText.shape(plan))",
+                        "local_workers": .stringConvertible(localWorkers)
+                    ])
                 cluster.spawn(endpoint: bound, arguments: spawnArguments) { printError("sweep submit: \($0)") }
             }
             let node = CoordinatorNode(plan: plan, configText: configText, options: options)
@@ -234,9 +245,10 @@ extension SweepCommand {
                     cluster.waitForAll(timeoutSeconds: 5)
                     let elapsed = clock.now - start
                     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                    try writeReports(plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
-                                     keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds,
-                                     excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit")
+                    try writeReports(
+                        plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
+                        keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds,
+                        excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit")
                 })
             } catch let exit as ExitCode {
                 cluster.terminateAll()

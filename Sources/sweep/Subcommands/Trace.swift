@@ -21,8 +21,10 @@ extension SweepCommand {
         @Argument(help: "Scenario files (YAML, docs/scenario-format.md), or with --replay one example id.")
         var files: [String] = []
 
-        @Option(help: ArgumentHelp("Replay an example of a sweep's examples.csv: the sweep's output directory, then the example id.",
-                                   valueName: "output-dir"))
+        @Option(
+            help: ArgumentHelp(
+                "Replay an example of a sweep's examples.csv: the sweep's output directory, then the example id.",
+                valueName: "output-dir"))
         var replay: String?
 
         @Flag(help: "Print a JSON document instead of text.")
@@ -72,19 +74,21 @@ extension SweepCommand {
                 throw ExitCode(1)
             }
         }
-    
+
         /// Rebuilds an example of a finished sweep from its output directory (config.yaml + plan.yaml).
         static func replayScenario(outputDirectory: String, exampleID: String, command: String = "sweep trace") throws
             -> LoadedScenario
         {
             let plan = try loadFinishedSweepPlan(outputDirectory: outputDirectory, command: command)
             guard let scenario = Replay.scenario(plan: plan, exampleID: exampleID) else {
-                printError("\(command): no scenario '\(exampleID)' in the sweep of \(outputDirectory); "
-                    + "ids look like c001-t4-quickTap-p0 (see examples.csv)")
+                printError(
+                    "\(command): no scenario '\(exampleID)' in the sweep of \(outputDirectory); "
+                        + "ids look like c001-t4-quickTap-p0 (see examples.csv)")
                 throw ExitCode(2)
             }
-            return LoadedScenario(path: outputDirectory + "#" + exampleID, scene: scenario.scene,
-                                  description: "replayed example \(exampleID)")
+            return LoadedScenario(
+                path: outputDirectory + "#" + exampleID, scene: scenario.scene,
+                description: "replayed example \(exampleID)")
         }
     }
 }

@@ -49,8 +49,9 @@ extension SweepCommand {
         }
 
         func run() throws {
-            var options = WorkerNode.Options(connect: connect, slots: slots ?? ProcessInfo.processInfo.activeProcessorCount,
-                                             workerID: id ?? "\(ProcessInfo.processInfo.hostName):\(getpid())")
+            var options = WorkerNode.Options(
+                connect: connect, slots: slots ?? ProcessInfo.processInfo.activeProcessorCount,
+                workerID: id ?? "\(ProcessInfo.processInfo.hostName):\(getpid())")
             options.keepAlive = keepAlive
             options.parentPID = parentPid
             options.security = try security.resolve(command: "sweep worker")

@@ -40,8 +40,11 @@ enum FuzzCorpus {
                 + files(under: "Tests/ScreenImportTests/Goldens", suffix: ".yaml")
         case .config: return files(under: "configs", suffix: ".yaml", recursive: false)
         case .dump: return files(under: "configs/screens", suffix: ".txt")
-        case .overlay: return [SeedInput(path: "recognizers.yaml", bytes: Array(recognizersSeed.utf8)),
-                               SeedInput(path: "classes.yaml", bytes: Array(classMapSeed.utf8))]
+        case .overlay:
+            return [
+                SeedInput(path: "recognizers.yaml", bytes: Array(recognizersSeed.utf8)),
+                SeedInput(path: "classes.yaml", bytes: Array(classMapSeed.utf8))
+            ]
         }
     }
 

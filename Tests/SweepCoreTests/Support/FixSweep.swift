@@ -1,6 +1,7 @@
 import SweepPlanning
 import TouchEngine
 import TouchScenarios
+
 @testable import SweepCore
 
 /// A small sweep over some templates, every run kept with its defects' causes (`PlanRuns`, the sweep's own
@@ -22,17 +23,22 @@ struct FixSweep {
 
     /// `axes` and `zip` are YAML lines (indented by the caller's choice, two spaces here).
     init(axes: [String], zip: [String] = [], templates: [TreeTemplate], trees: Int, seed: Int = 13) throws {
-        let yaml = (["name: fix-sweep", "seed: \(seed)", "axes:"] + axes.map { "  " + $0 }
+        let yaml =
+            (["name: fix-sweep", "seed: \(seed)", "axes:"] + axes.map { "  " + $0 }
             + (zip.isEmpty ? [] : ["zip:"] + zip.map { "  - " + $0 })
-            + ["trees:", "  perConfiguration: \(trees)",
-               "  templates: {" + templates.map { "\($0.rawValue): 1" }.joined(separator: ", ") + "}",
-               "gestures:", "  placements: 2"]).joined(separator: "\n")
+            + [
+                "trees:", "  perConfiguration: \(trees)",
+                "  templates: {" + templates.map { "\($0.rawValue): 1" }.joined(separator: ", ") + "}",
+                "gestures:", "  placements: 2"
+            ]).joined(separator: "\n")
         let plan = SweepPlan(try SweepConfigLoader.load(yaml: yaml, path: "fix-sweep.yaml"))
         var records: [Record] = []
         PlanRuns.forEach(plan: plan, configurations: Array(plan.configurations.indices)) { run in
-            records.append(Record(configuration: run.configuration, template: run.template, exampleID: run.exampleID(plan),
-                                  family: run.family, hitKind: run.firstHit.map { run.scene.views[$0].kind },
-                                  hitName: run.firstHit.map { run.scene.views[$0].name } ?? "-", causes: run.causes))
+            records.append(
+                Record(
+                    configuration: run.configuration, template: run.template, exampleID: run.exampleID(plan),
+                    family: run.family, hitKind: run.firstHit.map { run.scene.views[$0].kind },
+                    hitName: run.firstHit.map { run.scene.views[$0].name } ?? "-", causes: run.causes))
             return true
         }
         self.plan = plan
@@ -49,16 +55,20 @@ struct FixSweep {
 
     /// The runs showing `defect` (from `cause`, when given) on `template` (every template when nil) in the
     /// configurations with `values`.
-    func runs(_ defect: DefectClass, _ cause: CauseKind? = nil, on template: TreeTemplate? = nil,
-              where values: [String: [AxisValue]]) -> [Record] {
+    func runs(
+        _ defect: DefectClass, _ cause: CauseKind? = nil, on template: TreeTemplate? = nil,
+        where values: [String: [AxisValue]]
+    ) -> [Record] {
         records.filter { r in
             (template == nil || r.template == template) && matches(r.configuration, values)
                 && r.causes.contains { $0.defect == defect && (cause == nil || $0.kind == cause) }
         }
     }
 
-    func count(_ defect: DefectClass, _ cause: CauseKind? = nil, on template: TreeTemplate? = nil,
-               where values: [String: [AxisValue]]) -> Int {
+    func count(
+        _ defect: DefectClass, _ cause: CauseKind? = nil, on template: TreeTemplate? = nil,
+        where values: [String: [AxisValue]]
+    ) -> Int {
         runs(defect, cause, on: template, where: values).count
     }
 

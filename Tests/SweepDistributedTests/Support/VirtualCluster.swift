@@ -1,5 +1,6 @@
 import SweepProtocol
 import TouchScenarios
+
 @testable import SweepDistributed
 
 /// A coordinator and its workers in virtual time: the two state machines joined by a simulated ZeroMQ link,
@@ -84,8 +85,9 @@ struct VirtualCluster {
             var settings = WorkerSettings(workerID: "w\(i)", host: "h", slots: config.slots, engineVersion: "e")
             settings.prefetch = config.slots
             settings.startAhead = config.slots
-            var worker = Worker(id: WorkerID(Array("w\(i)".utf8)), machine: WorkerStateMachine(settings: settings),
-                                slotFreeAt: Array(repeating: 0, count: config.slots))
+            var worker = Worker(
+                id: WorkerID(Array("w\(i)".utf8)), machine: WorkerStateMachine(settings: settings),
+                slotFreeAt: Array(repeating: 0, count: config.slots))
             let actions = worker.machine.handle(.connected, nowMs: now)
             workers.append(worker)
             perform(actions, worker: i)
@@ -113,8 +115,9 @@ struct VirtualCluster {
         settings.liveness = config.liveness
         settings.targetUnitSeconds = config.targetUnitSeconds
         settings.minimumDeadlineMs = 20_000
-        coordinator = CoordinatorStateMachine(settings: settings, configurationCount: config.configurations, treeCount: config.trees,
-                                              covered: coverage)
+        coordinator = CoordinatorStateMachine(
+            settings: settings, configurationCount: config.configurations, treeCount: config.trees,
+            covered: coverage)
         incarnations += 1
         coordinatorLastTick = now
         // What the workers' sockets queued while no coordinator was up reaches this one once they reconnect.
@@ -177,7 +180,7 @@ struct VirtualCluster {
             case .reconnect(let afterMs):
                 workers[i].reconnectAt = now + Int64(afterMs)
             case .connect:
-                break  // this cluster replaces the socket itself when the backoff ends, and says `connected`
+                break // this cluster replaces the socket itself when the backoff ends, and says `connected`
             case let .log(line):
                 logs.append("w\(i) \(now): \(line)")
             case .exit:
@@ -221,9 +224,12 @@ struct VirtualCluster {
             let finished = workers[i].running.filter { $0.doneAt <= now }
             workers[i].running.removeAll { $0.doneAt <= now }
             for r in finished {
-                perform(workers[i].machine.handle(.finished(r.unit, attempt: r.attempt, status: .ok,
-                                                            elapsedMicroseconds: config.msPerTree * 1000 * Int64(r.unit.trees.count),
-                                                            payload: Array(r.unit.id.utf8), detail: ""), nowMs: now), worker: i)
+                perform(
+                    workers[i].machine.handle(
+                        .finished(
+                            r.unit, attempt: r.attempt, status: .ok,
+                            elapsedMicroseconds: config.msPerTree * 1000 * Int64(r.unit.trees.count),
+                            payload: Array(r.unit.id.utf8), detail: ""), nowMs: now), worker: i)
             }
             if now - workers[i].lastTick >= 100 {
                 workers[i].lastTick = now

@@ -31,7 +31,7 @@ struct PNGPixels {
         channels = header[9] == 2 ? 3 : 4
         guard zlib.count > 6 else { throw Failure(description: "no image data") }
         var inflater = Inflater(Array(zlib.dropFirst(2)))
-        let filtered = try inflater.inflate()  // 2 bytes of zlib header; the Adler-32 is not checked
+        let filtered = try inflater.inflate() // 2 bytes of zlib header; the Adler-32 is not checked
         pixels = try Self.unfilter(filtered, width: width, height: height, channels: channels)
     }
 
@@ -100,8 +100,10 @@ struct Inflater {
 
     static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
     static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073,
-                               4097, 6145, 8193, 12289, 16385, 24577]
+    static let distanceBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073,
+        4097, 6145, 8193, 12289, 16385, 24577
+    ]
     static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
     static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 

@@ -7,8 +7,10 @@ import TestSupport
 
 /// A small real sweep run in process, its report files and its report.html, shared by the page's tests.
 struct ReportFixture {
-    static let config = TinySweep(name: "html-tiny", seed: 8, axes: TinySweep.twoSwitches + [("contentTouchDelay", "[0, 150, 300]")],
-                                   perConfiguration: 4, templates: "{feed: 1, form: 1, drawer: 2}").yaml
+    static let config = TinySweep(
+        name: "html-tiny", seed: 8, axes: TinySweep.twoSwitches + [("contentTouchDelay", "[0, 150, 300]")],
+        perConfiguration: 4, templates: "{feed: 1, form: 1, drawer: 2}"
+    ).yaml
 
     let plan: SweepPlan
     let tallies: SweepTallies
@@ -17,15 +19,19 @@ struct ReportFixture {
     init() throws {
         plan = SweepPlan(try SweepConfigLoader.load(yaml: Self.config, path: "html-tiny.yaml"))
         tallies = ParallelSweep.run(plan, threads: 2)
-        files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: Self.config,
-                                                               outputDirectory: "out/html-tiny").map { ($0.name, $0.contents) })
+        files = Dictionary(
+            uniqueKeysWithValues: Reports.files(
+                plan: plan, tallies: tallies, configText: Self.config,
+                outputDirectory: "out/html-tiny"
+            ).map { ($0.name, $0.contents) })
     }
 
     func inputs(minimalIndex: String? = nil, minimalScenarios: [String: String] = [:], duration: Double? = 1.5) throws -> ReportInputs {
-        ReportInputs(plan: plan, summaryCSV: try file("summary.csv"), effectsCSV: try file("effects.csv"),
-                     examplesCSV: try file("examples.csv"), residualsCSV: try file("residuals.csv"),
-                     causesCSV: try file("causes.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios,
-                     engineVersion: "test-engine", durationSeconds: duration)
+        ReportInputs(
+            plan: plan, summaryCSV: try file("summary.csv"), effectsCSV: try file("effects.csv"),
+            examplesCSV: try file("examples.csv"), residualsCSV: try file("residuals.csv"),
+            causesCSV: try file("causes.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios,
+            engineVersion: "test-engine", durationSeconds: duration)
     }
 
     func page() throws -> String { try HTMLReport.render(try inputs()) }
@@ -35,13 +41,18 @@ struct ReportFixture {
         let text = try Repository.text("configs/quickstart.yaml")
         let plan = SweepPlan(try SweepConfigLoader.load(yaml: text, path: "configs/quickstart.yaml"))
         let tallies = ParallelSweep.run(plan, threads: 2)
-        let files = Dictionary(uniqueKeysWithValues: Reports.files(plan: plan, tallies: tallies, configText: text,
-                                                                   outputDirectory: "out/quickstart").map { ($0.name, $0.contents) })
-        return try HTMLReport.render(ReportInputs(plan: plan, summaryCSV: try file("summary.csv", in: files),
-                                                  effectsCSV: try file("effects.csv", in: files),
-                                                  examplesCSV: try file("examples.csv", in: files),
-                                                  residualsCSV: try file("residuals.csv", in: files),
-                                                  causesCSV: try file("causes.csv", in: files), engineVersion: "test", durationSeconds: nil))
+        let files = Dictionary(
+            uniqueKeysWithValues: Reports.files(
+                plan: plan, tallies: tallies, configText: text,
+                outputDirectory: "out/quickstart"
+            ).map { ($0.name, $0.contents) })
+        return try HTMLReport.render(
+            ReportInputs(
+                plan: plan, summaryCSV: try file("summary.csv", in: files),
+                effectsCSV: try file("effects.csv", in: files),
+                examplesCSV: try file("examples.csv", in: files),
+                residualsCSV: try file("residuals.csv", in: files),
+                causesCSV: try file("causes.csv", in: files), engineVersion: "test", durationSeconds: nil))
     }
 
     /// The report file `name` of the run; an error naming it when the run did not write it.

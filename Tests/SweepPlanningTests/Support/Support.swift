@@ -29,4 +29,3 @@ func rows(_ plan: SweepPlan) -> [String] {
 func schemaValidator() throws -> JSONSchemaValidator {
     try JSONSchemaValidator(schema: JSONValue(json: Repository.text(SweepSchema.path)))
 }
-
