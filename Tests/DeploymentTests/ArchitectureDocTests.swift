@@ -40,7 +40,7 @@ import Testing
     static func commands() throws -> [String] {
         let root = try Repository.text("Sources/sweep/SweepCommand.swift")
         let list = try #require(root.firstMatch(of: #/subcommands: \[([^\]]*)\]/#)).1
-        let types = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ".self", with: "") }
+        let types = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: ".self", with: "") }
         let sources = try FileManager.default.contentsOfDirectory(atPath: Repository.path + "/Sources/sweep/Subcommands")
             .filter { $0.hasSuffix(".swift") }.map { try Repository.text("Sources/sweep/Subcommands/" + $0) }
         return try types.map { type in
