@@ -135,6 +135,16 @@ public struct CoordinatorStateMachine: Sendable {
     var hellos = 0
     /// The workers with credit: `dispatch` visits only them (in join order), not every worker once per unit.
     var creditors: Set<WorkerID> = []
+    /// Workers with credit that found nothing to take (the tail's idle workers): `dispatch` passes them by until
+    /// something appears that they may take (``LeaseTable/offers``, a window orphaned) or a lease of theirs
+    /// ends, so an idle cluster costs nothing per message. Never in ``creditors`` at the same time. `dispatch`
+    /// offers new work to them from the front and stops at the first that finds nothing for a reason the others
+    /// share, so a thousand idle workers cost one look per offer, not a thousand.
+    var parked = JoinOrderedWorkers()
+    /// ``LeaseTable/offers`` plus windows orphaned, when `dispatch` last looked.
+    var offersSeen = 0
+    /// Windows orphaned so far (a worker left with trees of its window not handed out).
+    var orphaned = 0
     /// The live workers' slots, summed as they join and leave.
     var slotCount = 0
     var failures: [String: Int] = [:]
@@ -153,7 +163,9 @@ public struct CoordinatorStateMachine: Sendable {
         self.settings = settings
         self.configurationCount = configurationCount
         self.treeCount = treeCount
-        table = LeaseTable(coverage: covered ?? Array(repeating: TreeCoverage(), count: configurationCount))
+        table = LeaseTable(
+            coverage: covered ?? Array(repeating: TreeCoverage(), count: configurationCount),
+            minimumStragglerDelayMs: settings.minimumStragglerDelayMs)
         windows = TreeWindows(configurationCount: configurationCount, treeCount: treeCount)
     }
 
@@ -237,6 +249,7 @@ public struct CoordinatorStateMachine: Sendable {
             hellos += 1
             workers[w] = Worker(host: host, slots: slots, credit: 0, lastHeardMs: nowMs, lastSentMs: nowMs, joined: hellos)
             slotCount += slots
+            table.register(w, slots: slots, joined: hellos)
             joinedWorkers.insert(w)
             actions.append(.log(.info("worker joined", ["worker": .text(workerID), "host": .text(host), "slots": .number(slots)])))
             actions.append(
@@ -267,7 +280,10 @@ public struct CoordinatorStateMachine: Sendable {
                 return
             }
             workers.values[index].credit += count
-            if workers.values[index].credit > 0 { creditors.insert(w) }
+            if workers.values[index].credit > 0 {
+                parked.remove(w)
+                creditors.insert(w)
+            }
         case let .result(unit, attempt, status, elapsed, payload, detail):
             result(
                 unit: unit, attempt: attempt, status: status, elapsed: elapsed, payload: payload, detail: detail,
@@ -396,10 +412,13 @@ public struct CoordinatorStateMachine: Sendable {
     mutating func removeWorker(_ w: WorkerID, killed: Bool, into actions: inout [CoordinatorAction]) {
         if let gone = workers.removeValue(forKey: w) { slotCount -= gone.slots }
         creditors.remove(w)
+        parked.remove(w)
+        table.forget(w)
         windows.orphan(windowOf: w)
+        orphaned += 1
         batches.forget(w)
         workerOrder.removeAll { $0 == w }
-        let held = leases.filter { $0.worker == w }
+        let held = table.leases(of: w)
         leaseExpiries += held.count
         for lease in held { table.endLeases(of: lease.unit) { $0.worker == w } }
         for lease in held {
@@ -415,7 +434,7 @@ public struct CoordinatorStateMachine: Sendable {
             actions.append(.log(.warning("worker silent: declared dead", ["worker": .text(Self.name(w)), "silent_ms": .number(Int(silence))])))
             removeWorker(w, killed: true, into: &actions)
         }
-        for lease in leases where lease.deadlineMs < nowMs {
+        for lease in table.expired(nowMs: nowMs) {
             leaseExpiries += 1
             table.endLeases(of: lease.unit) { $0 == lease }
             failed(
@@ -494,35 +513,78 @@ public struct CoordinatorStateMachine: Sendable {
 
     mutating func dispatch(nowMs: Int64, into actions: inout [CoordinatorAction]) {
         batches.beginPass()
-        // At the tail every idle worker looks at every lease: the view is built once per pass (again after
-        // a move), not once per idle worker.
-        var tail: TailView?
+        table.advance(to: nowMs)
+        // A parked worker whose lease ended may have room for a waiting batch now.
+        for w in table.drainFreed() where parked.remove(w) { creditors.insert(w) }
         var progress = true
         while progress {
             progress = false
             // The workers with credit in join order: each gets at most one unit a round, as `workerOrder` would
-            // give them (credit only falls during a pass, and only the worker served loses any).
-            for w in creditors.sorted(by: { workers[$0]!.joined < workers[$1]!.joined }) {
+            // give them (credit only falls during a pass, and only the worker served loses any). Their join
+            // numbers are looked up once each, not twice per comparison.
+            for (joined, w) in creditors.map({ (workers[$0]!.joined, $0) }).sorted(by: { $0.0 < $1.0 }) {
                 guard let index = workers.index(forKey: w), workers.values[index].credit > 0 else { continue }
-                if let next = nextUnit(for: w, into: &actions) {
-                    assign(next.unit, attempt: next.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
+                if offer(to: w, nowMs: nowMs, into: &actions) == .took {
                     progress = true
-                } else if settings.speculativeStragglers, moveQueuedBatch(to: w, tail: &tail, nowMs: nowMs, into: &actions) {
+                } else {
+                    creditors.remove(w)
+                    parked.insert(w, joined: joined)
+                }
+            }
+            // Something appeared that an idle worker may take: the parked workers look, in join order, until one
+            // finds nothing for a reason the others share (what is left is then nothing for any of them).
+            let offers = table.offers &+ orphaned
+            guard offers != offersSeen else { continue }
+            offersSeen = offers
+            var from = 0
+            while let (joined, w) = parked.first(from: from) {
+                from = joined + 1
+                let outcome = offer(to: w, nowMs: nowMs, into: &actions)
+                if outcome == .took {
+                    parked.remove(w)
+                    if workers[w]!.credit > 0 { creditors.insert(w) }
                     progress = true
-                } else if settings.speculativeStragglers, let straggler = oldestStraggler(notOn: w, tail: &tail, nowMs: nowMs) {
-                    assign(straggler.unit, attempt: straggler.attempt, to: w, speculative: true, nowMs: nowMs, into: &actions)
-                    actions.append(
-                        .log(
-                            .info(
-                                "re-running a straggler on an idle worker",
-                                [
-                                    "unit": .text(straggler.unit.id), "worker": .text(Self.name(w)),
-                                    "late_ms": .number(Int(nowMs - straggler.expectedDoneMs))
-                                ])))
-                    progress = true
+                } else if outcome == .nothingForAnyone {
+                    break
                 }
             }
         }
+    }
+
+    /// What ``offer(to:nowMs:into:)`` found for a worker with credit.
+    enum OfferOutcome: Equatable {
+        /// A unit: fresh, a retry, a batch moved from another worker, or a straggler's copy.
+        case took
+        /// Nothing, for reasons of its own: its slots are full of batches, or the only stragglers are its own.
+        case nothingForIt
+        /// Nothing, and a worker with room and no lease in a late batch would find nothing either.
+        case nothingForAnyone
+    }
+
+    /// Gives `w` its next unit: from its window or the retry queue (``nextUnit(for:into:)``), else a batch queued on
+    /// another worker (``moveQueuedBatch(to:nowMs:into:)``), else a copy of the oldest straggler.
+    mutating func offer(to w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) -> OfferOutcome {
+        if let next = nextUnit(for: w, into: &actions) {
+            assign(next.unit, attempt: next.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
+            return .took
+        }
+        guard settings.speculativeStragglers else { return .nothingForAnyone }
+        if moveQueuedBatch(to: w, nowMs: nowMs, into: &actions) { return .took }
+        var ownSkipped = false
+        if let straggler = table.firstStraggler(notOn: w, nowMs: nowMs, ownSkipped: &ownSkipped) {
+            assign(straggler.unit, attempt: straggler.attempt, to: w, speculative: true, nowMs: nowMs, into: &actions)
+            actions.append(
+                .log(
+                    .info(
+                        "re-running a straggler on an idle worker",
+                        [
+                            "unit": .text(straggler.unit.id), "worker": .text(Self.name(w)),
+                            "late_ms": .number(Int(nowMs - straggler.expectedDoneMs))
+                        ])))
+            return .took
+        }
+        let full = table.tail.batchCount(of: w) >= workers[w]?.slots ?? 0
+        return full || ownSkipped ? .nothingForIt : .nothingForAnyone
     }
 
     mutating func assign(

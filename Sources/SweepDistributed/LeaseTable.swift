@@ -13,7 +13,7 @@ public struct Lease: Sendable, Equatable {
     /// or waiting as a whole (``BatchTracker``).
     public var batch: Int
     /// When this unit should be done, from the measured cost and what its worker held before it; its
-    /// batch is done with the last of them (``CoordinatorStateMachine/TailView``).
+    /// batch is done with the last of them (``TailIndex``).
     public var expectedDoneMs: Int64
 }
 
@@ -50,6 +50,8 @@ struct LeaseTable: Sendable {
     private(set) var leasedTrees = 0
     /// Leases each worker holds (running, or queued behind its slots); no entry for a worker holding none.
     private(set) var heldBy: [WorkerID: Int] = [:]
+    /// The units of those leases (a unit a worker holds twice counts twice).
+    private var unitsHeld: [WorkerID: [UnitSpec: Int]] = [:]
     /// Trees committed or quarantined, from the journal and since: the sweep can only be finished when this
     /// reaches the total (checked before the exact test over every configuration's coverage).
     private(set) var coveredTrees = 0
@@ -57,9 +59,19 @@ struct LeaseTable: Sendable {
     /// Trees committed, from the journal and since.
     private(set) var committedTrees = 0
     private(set) var quarantined: [(unit: UnitSpec, reason: String)] = []
+    /// The non-speculative leases by worker and batch, and the late batches: what the tail logic reads.
+    private(set) var tail: TailIndex
+    /// Units put in the retry queue so far.
+    private(set) var enqueued = 0
+    /// Workers whose leases ended since ``drainFreed()`` (they may have room for a waiting batch now).
+    private var freed: [WorkerID] = []
+    /// Every lease's deadline (and, until they come up, those of leases that ended): ``expired(nowMs:)``.
+    private var deadlines = BinaryHeap<DeadlineEntry>()
 
-    init(coverage: [TreeCoverage]) {
+    /// `minimumStragglerDelayMs`: how late a batch must at least be to count as late (``TailIndex``).
+    init(coverage: [TreeCoverage], minimumStragglerDelayMs: Int) {
         self.coverage = coverage
+        tail = TailIndex(minimumDelayMs: minimumStragglerDelayMs)
         committedTrees = coverage.reduce(0) { $0 + $1.count }
         coveredTrees = committedTrees
     }
@@ -78,6 +90,15 @@ struct LeaseTable: Sendable {
     }
 
     func held(by w: WorkerID) -> Int { heldBy[w] ?? 0 }
+
+    /// The leases `w` holds, oldest first (ties by unit, originals before copies), as
+    /// ``CoordinatorStateMachine/leases`` orders them.
+    func leases(of w: WorkerID) -> [Lease] {
+        (unitsHeld[w] ?? [:]).keys.flatMap { byUnit[$0] ?? [] }.filter { $0.worker == w }.sorted { Self.order($0) < Self.order($1) }
+    }
+
+    /// The order of ``leases(of:)`` and ``expired(nowMs:)``.
+    static func order(_ l: Lease) -> (Int64, Int, Int, Int) { (l.startedMs, l.unit.configuration, l.unit.trees.lowerBound, l.speculative ? 1 : 0) }
     var leasedUnits: Int { byUnit.count }
 
     // MARK: - Transitions
@@ -87,6 +108,49 @@ struct LeaseTable: Sendable {
         byUnit[lease.unit, default: []].append(lease)
         leasedTrees += lease.unit.trees.count
         heldBy[lease.worker, default: 0] += 1
+        unitsHeld[lease.worker, default: [:]][lease.unit, default: 0] += 1
+        tail.add(lease)
+        deadlines.push(DeadlineEntry(deadlineMs: lease.deadlineMs, unit: lease.unit, worker: lease.worker, attempt: lease.attempt))
+        if deadlines.count > 64 && deadlines.count > 4 * leasedUnits { rebuildDeadlines() }
+    }
+
+    /// The oldest straggler that may be copied to `w` (``TailIndex/firstStraggler(notOn:nowMs:ownSkipped:)``).
+    mutating func firstStraggler(notOn w: WorkerID, nowMs: Int64, ownSkipped: inout Bool) -> Lease? {
+        tail.firstStraggler(notOn: w, nowMs: nowMs, ownSkipped: &ownSkipped)
+    }
+
+    /// A worker joined (its slots tell when its batches wait) or left.
+    mutating func register(_ w: WorkerID, slots: Int, joined: Int) { tail.register(w, slots: slots, joined: joined) }
+    mutating func forget(_ w: WorkerID) { tail.forget(w) }
+
+    /// Settles the tail's index up to `nowMs` (batches that turned late).
+    mutating func advance(to nowMs: Int64) { tail.advance(to: nowMs) }
+
+    /// The leases past their deadline at `nowMs`, oldest first (ties by unit, originals before copies), as
+    /// ``CoordinatorStateMachine/leases`` orders them: found through a heap of deadlines, not a scan of every lease.
+    mutating func expired(nowMs: Int64) -> [Lease] {
+        var found: [Lease] = []
+        while let first = deadlines.first, first.deadlineMs < nowMs {
+            deadlines.removeFirst()
+            found += byUnit[first.unit]?.filter { $0.worker == first.worker && $0.attempt == first.attempt && $0.deadlineMs == first.deadlineMs } ?? []
+        }
+        let key = Self.order
+        found.sort { key($0) < key($1) }
+        // A lease given back to a worker it had left, in the same millisecond, has two entries: equal leases have
+        // equal keys, so a duplicate is among the last ones kept with its key.
+        var distinct: [Lease] = []
+        for lease in found where !distinct.reversed().prefix(while: { key($0) == key(lease) }).contains(lease) { distinct.append(lease) }
+        return distinct
+    }
+
+    /// The heap again from the leases out (entries of ended leases pile up until their deadline passes).
+    private mutating func rebuildDeadlines() {
+        deadlines.removeAll()
+        for list in byUnit.values {
+            for lease in list {
+                deadlines.push(DeadlineEntry(deadlineMs: lease.deadlineMs, unit: lease.unit, worker: lease.worker, attempt: lease.attempt))
+            }
+        }
     }
 
     /// Ends the leases of `unit` that match (expired, failed, lost, moved), returning them.
@@ -114,7 +178,10 @@ struct LeaseTable: Sendable {
     }
 
     /// → retrying.
-    mutating func enqueueRetry(_ unit: UnitSpec, attempt: Int) { retryQueue.append((unit, attempt)) }
+    mutating func enqueueRetry(_ unit: UnitSpec, attempt: Int) {
+        retryQueue.append((unit, attempt))
+        enqueued += 1
+    }
 
     /// The oldest retry, leaving the queue.
     mutating func popRetry() -> (unit: UnitSpec, attempt: Int)? { retryQueue.isEmpty ? nil : retryQueue.removeFirst() }
@@ -130,6 +197,21 @@ struct LeaseTable: Sendable {
         leasedTrees -= lease.unit.trees.count
         let held = (heldBy[lease.worker] ?? 0) - 1
         heldBy[lease.worker] = held > 0 ? held : nil
+        let ofUnit = (unitsHeld[lease.worker]?[lease.unit] ?? 0) - 1
+        unitsHeld[lease.worker]?[lease.unit] = ofUnit > 0 ? ofUnit : nil
+        if unitsHeld[lease.worker]?.isEmpty == true { unitsHeld[lease.worker] = nil }
+        tail.remove(lease)
+        if !lease.speculative { freed.append(lease.worker) }
+    }
+
+    /// Something an idle worker may take appeared when this changes: a retry, a waiting batch, a late batch, a
+    /// straggler whose copy ended (``TailIndex/offers``).
+    var offers: Int { enqueued &+ tail.offers }
+
+    /// The workers whose leases ended since the last call.
+    mutating func drainFreed() -> [WorkerID] {
+        defer { freed.removeAll(keepingCapacity: true) }
+        return freed
     }
 
     // MARK: - Invariants
@@ -148,6 +230,7 @@ struct LeaseTable: Sendable {
             }
         }
         if trees != leasedTrees { problems.append("leasedTrees is \(leasedTrees) but the leases hold \(trees)") }
+        if held != unitsHeld.mapValues({ $0.values.reduce(0, +) }) { problems.append("the units held by each worker do not add up to its leases") }
         if held != heldBy {
             problems.append(
                 "held counts \(heldBy.map { "\($0.key)=\($0.value)" }.sorted()) but the leases say \(held.map { "\($0.key)=\($0.value)" }.sorted())")
@@ -159,6 +242,7 @@ struct LeaseTable: Sendable {
             problems.append("committed (\(committedTrees)) and quarantined (\(quarantinedTrees)) trees do not add up to the covered \(coveredTrees)")
         }
         for entry in retryQueue where byUnit[entry.unit] != nil { problems.append("\(entry.unit.id) is both leased and queued for a retry") }
+        problems += tail.violations(leases: byUnit)
         return problems
     }
 
@@ -170,4 +254,13 @@ struct LeaseTable: Sendable {
 
     /// Tests break a table on purpose to see ``invariantViolations()`` catch it.
     mutating func corruptLeasedTreesForTesting(by delta: Int) { leasedTrees += delta }
+}
+
+/// A lease's deadline (``LeaseTable/expired(nowMs:)``).
+struct DeadlineEntry: HeapElement {
+    var deadlineMs: Int64
+    var unit: UnitSpec
+    var worker: WorkerID
+    var attempt: Int
+    func before(_ other: DeadlineEntry) -> Bool { deadlineMs < other.deadlineMs }
 }

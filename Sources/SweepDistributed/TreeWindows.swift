@@ -23,6 +23,10 @@ struct TreeWindows: Sendable {
     private(set) var windows: [WorkerID: Window] = [:]
     /// Windows whose worker left before finishing them.
     private(set) var orphans: [Window] = []
+    /// No window had a configuration left to steal: once every tree is handed out, windows only lose
+    /// configurations, so none will until an orphaned window is taken up again (the tail's idle workers then ask
+    /// in O(1), not by a look at every window).
+    private var stealingIsOver = false
 
     init(configurationCount: Int, treeCount: Int) {
         self.configurationCount = configurationCount
@@ -57,6 +61,7 @@ struct TreeWindows: Sendable {
             }
             if !orphans.isEmpty {
                 windows[w] = orphans.removeFirst()
+                stealingIsOver = false
                 continue
             }
             if cursor < treeCount {
@@ -67,7 +72,10 @@ struct TreeWindows: Sendable {
             }
             // Every tree is handed out: rather than idle (or duplicate work that has not even started), take
             // the upper half of the configurations another worker's window has not reached yet.
-            guard let stolen = stealHalfOfAWindow() else { return nil }
+            guard !stealingIsOver, let stolen = stealHalfOfAWindow() else {
+                stealingIsOver = true
+                return nil
+            }
             windows[w] = stolen
         }
     }

@@ -149,6 +149,62 @@ import TouchScenarios
             })
     }
 
+    /// The tail's idle workers are parked, not asked again on every message, and come back as soon as there is
+    /// something they may take: here a retry of a unit that failed on the other worker.
+    @Test func anIdleWorkerIsParkedUntilARetryAppearsAndThenTakesIt() {
+        var m = Self.machine(configurations: 1, trees: 1) { $0.speculativeStragglers = false }
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        let unit = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0))[0].0
+        _ = m.handle(Self.hello(Self.b), nowMs: 1)
+        #expect(Self.assigns(m.handle(.received(Self.b, .credit(count: 1)), nowMs: 1)).isEmpty)
+        #expect(m.parked.workers == [Self.b] && m.creditors.isEmpty, "b found nothing: parked")
+        // Messages that offer b nothing leave it parked.
+        _ = m.handle(.received(Self.a, .heartbeat(inflight: 1)), nowMs: 2)
+        #expect(m.parked.workers == [Self.b])
+        let failed = m.handle(
+            .received(Self.a, .result(unit: unit, attempt: 1, status: .error, elapsedMicroseconds: 0, payload: [], detail: "boom")), nowMs: 3)
+        #expect(Self.assigns(failed, to: Self.b).map { $0.0 } == [unit] && Self.assigns(failed, to: Self.b).map { $0.1 } == [2])
+        #expect(m.parked.isEmpty)
+    }
+
+    /// The tail index (batches by worker, waiting workers, late leases) is what a scan of every lease would give,
+    /// after every event of a sweep with moves, copies, failures and a worker that dies (checked by
+    /// `LeaseTable.invariantViolations`, which rebuilds it from the leases).
+    @Test func theTailIndexAgreesWithTheLeasesThroughMovesCopiesAndADeadWorker() {
+        var m = Self.machine(configurations: 4, trees: 6) { $0.minimumStragglerDelayMs = 50 }
+        _ = m.handle(Self.hello(Self.a, slots: 2), nowMs: 0)
+        var held = Self.assigns(m.handle(.received(Self.a, .credit(count: 12)), nowMs: 0)).map { ($0.0, $0.1, Self.a) }
+        #expect(m.table.invariantViolations().isEmpty)
+        #expect(m.table.tail.waiting == [Self.a], "a holds more batches than its 2 slots")
+        _ = m.handle(Self.hello(Self.b, slots: 2), nowMs: 5)
+        let moved = m.handle(.received(Self.b, .credit(count: 4)), nowMs: 5)
+        #expect(!Self.assigns(moved, to: Self.b).isEmpty, "b takes a batch a had queued")
+        held += Self.assigns(moved, to: Self.b).map { ($0.0, $0.1, Self.b) }
+        #expect(m.table.invariantViolations().isEmpty)
+        var now: Int64 = 10
+        // b finishes what it holds; a stays silent until it is declared dead, so its units are copied, then retried.
+        for (unit, attempt, w) in held where w == Self.b {
+            _ = m.handle(.received(Self.b, Self.ok(unit, attempt: attempt)), nowMs: now)
+            now += 1
+            #expect(m.table.invariantViolations().isEmpty)
+        }
+        var finished = false
+        var rounds = 0
+        while !finished && rounds < 200 {
+            rounds += 1
+            now += 100
+            var actions = m.handle(.tick, nowMs: now)
+            actions += m.handle(.received(Self.b, .credit(count: 2)), nowMs: now)
+            for (unit, attempt) in Self.assigns(actions, to: Self.b) {
+                actions += m.handle(.received(Self.b, Self.ok(unit, attempt: attempt)), nowMs: now)
+            }
+            #expect(m.table.invariantViolations().isEmpty)
+            finished = actions.contains(.finished) || m.finished
+        }
+        #expect(finished, "b ran every tree once a was gone")
+        #expect(m.committedTrees == 24)
+    }
+
     @Test func aUnitThatKeepsFailingIsQuarantinedAndTheSweepGoesOn() {
         var m = Self.machine(configurations: 1, trees: 2)
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
