@@ -111,7 +111,7 @@ struct LeaseTable: Sendable {
         unitsHeld[lease.worker, default: [:]][lease.unit, default: 0] += 1
         tail.add(lease)
         deadlines.push(DeadlineEntry(deadlineMs: lease.deadlineMs, unit: lease.unit, worker: lease.worker, attempt: lease.attempt))
-        if deadlines.count > 64 && deadlines.count > 4 * leasedUnits { rebuildDeadlines() }
+        if deadlines.count > 64 + 2 * leasedUnits { rebuildDeadlines() }
     }
 
     /// The oldest straggler that may be copied to `w` (``TailIndex/firstStraggler(notOn:nowMs:ownSkipped:)``).

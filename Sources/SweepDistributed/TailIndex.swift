@@ -29,6 +29,8 @@ struct TailIndex: Sendable {
     /// Speculative copies per unit (a straggler with a copy running is not copied again).
     private var copies: [UnitSpec: Int] = [:]
     private var due = BinaryHeap<DueEntry>()
+    /// Non-speculative leases out (the size of ``batches``).
+    private var leasesOut = 0
     let minimumDelayMs: Int64
     /// Bumped whenever something appears that an idle worker may take: a batch that waits (a worker got more
     /// batches than slots), a batch turned late, a straggler whose copy ended.
@@ -67,11 +69,30 @@ struct TailIndex: Sendable {
             return
         }
         batches[lease.worker, default: [:]][lease.batch, default: []].append(lease)
+        leasesOut += 1
         updateWaiting(lease.worker)
         schedule(lease.worker, lease.batch)
-        // Time only moves on: entries already due are settled now, so the heap holds only entries still to come
-        // due (those of recent leases), not the sweep's history.
+        // Time only moves on: entries already due are settled now. Entries of batches that changed since, or ended
+        // before turning late, would pile up in both heaps over a long sweep: past twice what is out, the heaps
+        // are built again from what is out (a cost each entry pays once).
         settle(nowMs: lease.startedMs)
+        if due.count > 64 + 2 * leasesOut { rebuildDue() }
+        if lateOrder.count > 64 + 2 * leasesOut { rebuildLate() }
+    }
+
+    private mutating func rebuildDue() {
+        due.removeAll()
+        for (w, byBatch) in batches {
+            for (batch, leases) in byBatch where !lateBatches.contains(batch) {
+                due.push(DueEntry(lateAfterMs: lateAfter(leases), batch: batch, worker: w))
+            }
+        }
+    }
+
+    private mutating func rebuildLate() {
+        let entries = lateOrder.elements.filter { isOut($0.lease) }
+        lateOrder.removeAll()
+        for entry in entries { lateOrder.push(entry) }
     }
 
     mutating func remove(_ lease: Lease) {
@@ -87,6 +108,7 @@ struct TailIndex: Sendable {
         }
         guard var list = batches[lease.worker]?[lease.batch], let i = list.firstIndex(of: lease) else { return }
         list.remove(at: i)
+        leasesOut -= 1
         if list.isEmpty {
             batches[lease.worker]![lease.batch] = nil
             if batches[lease.worker]!.isEmpty { batches[lease.worker] = nil }
@@ -162,7 +184,7 @@ struct TailIndex: Sendable {
     }
 
     private mutating func schedule(_ w: WorkerID, _ batch: Int) {
-        guard let leases = batches[w]?[batch] else { return }
+        guard !lateBatches.contains(batch), let leases = batches[w]?[batch] else { return }
         due.push(DueEntry(lateAfterMs: lateAfter(leases), batch: batch, worker: w))
     }
 
