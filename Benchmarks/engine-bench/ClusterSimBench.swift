@@ -153,7 +153,7 @@ extension ClusterSimBench {
         let r = simulate(workers: workers, unitMs: unitMs, latencyNs: 500_000, unitsPerSlot: 20)
         say(row(unitMs, workers, r))
         say(
-            "reconnects \(r.reconnects), longest inbox \(r.longestInbox), ticks \(r.ticks), virtual \(ms(r.nanoseconds)) ms, busy \(ms(r.busyNanoseconds)) ms, \(clock.now - began)"
+            "moved \(r.batchesMoved), copied \(r.stragglersCopied), retries \(r.retries), reconnects \(r.reconnects), longest inbox \(r.longestInbox), ticks \(r.ticks), virtual \(ms(r.nanoseconds)) ms, busy \(ms(r.busyNanoseconds)) ms, \(clock.now - began)"
         )
     }
 }

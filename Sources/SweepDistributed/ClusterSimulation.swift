@@ -82,6 +82,9 @@ public struct ClusterSimulation {
         /// The most messages waiting for the coordinator at once.
         public var longestInbox = 0
         public var leaseExpiries = 0
+        /// At the tail: batches an idle worker took from another's queue, and stragglers it copied.
+        public var batchesMoved = 0
+        public var stragglersCopied = 0
         public var retries = 0
         public var quarantined = 0
         /// Workers that dropped their connection (silence, or a lost welcome): 0 in a healthy run.
@@ -264,7 +267,13 @@ public struct ClusterSimulation {
                         commits.append(unit)
                     case .finished:
                         report.finished = true
-                    case .quarantine, .log:
+                    case .log(let event):
+                        if event.message == "moved queued units to an idle worker" {
+                            report.batchesMoved += 1
+                        } else if event.message == "re-running a straggler on an idle worker" {
+                            report.stragglersCopied += 1
+                        }
+                    case .quarantine:
                         break
                     }
                 }

@@ -111,7 +111,8 @@ extension CoordinatorStateMachine {
                         "re-running a straggler on an idle worker",
                         [
                             "unit": .text(straggler.unit.id), "worker": .text(Self.name(w)),
-                            "late_ms": .number(Int(nowMs - straggler.expectedDoneMs))
+                            "late_ms": .number(Int(nowMs - straggler.expectedDoneMs)),
+                            "leased_ms_ago": .number(Int(nowMs - straggler.startedMs))
                         ])))
             return .took
         }
@@ -126,19 +127,22 @@ extension CoordinatorStateMachine {
         // A worker queues prefetched units behind its slots, so a unit may wait for those ahead of it first.
         let index = workers.index(forKey: w)!
         let slots = max(1, workers.values[index].slots)
-        let ahead = max(0, table.held(by: w) / slots)
-        let ms = deadline(for: unit) + ahead * expectedMs(unit)
+        let held = table.held(by: w)
+        let expected = expectedMs(unit)
+        let ms = deadline(for: unit) + max(0, held / slots) * expected
         workers.values[index].credit -= 1
         if workers.values[index].credit <= 0 { creditors.remove(w) }
         workers.values[index].lastSentMs = nowMs
-        // The batch it joins (or starts), and when it should be done.
+        // The batch it joins (or starts), and when it should be done: the units the worker already holds drain
+        // over its slots, then this one runs for its expected time. (Counting what is held, not a running sum of
+        // what was sent, keeps units sent before the cost was known in the count: with a sum they were left out,
+        // every queued unit looked late about a second after it was sent, and the tail copied nearly all of them.)
         let batch = batches.join(w, trees: unit.trees)
-        let free = max(nowMs, workers.values[index].projectedFreeMs) + Int64(expectedMs(unit) / slots)
-        workers.values[index].projectedFreeMs = free
+        let done = nowMs + Int64(held * expected / slots + expected)
         table.lease(
             Lease(
                 unit: unit, attempt: attempt, worker: w, startedMs: nowMs, deadlineMs: nowMs + Int64(ms),
-                speculative: speculative, batch: batch, expectedDoneMs: free))
+                speculative: speculative, batch: batch, expectedDoneMs: done))
         actions.append(.send(w, .assign(unit: unit, attempt: attempt, deadlineMs: ms)))
     }
 }

@@ -97,8 +97,6 @@ public struct CoordinatorStateMachine: Sendable {
         var lastSentMs: Int64
         /// Its results committed since it joined (`sweep status`).
         var unitsDone = 0
-        /// When the units it holds should all be done, at the measured cost.
-        var projectedFreeMs: Int64 = 0
         /// Its place in the join order (``workerOrder``): later hellos, higher numbers.
         var joined = 0
     }

@@ -365,6 +365,38 @@ import TouchScenarios
         #expect(copiedAt == [3100])
     }
 
+    /// A unit queued behind others on its worker is expected to end once they have drained over its slots and it
+    /// has run: counting what the worker holds, including units sent before the cost was known. (Projected from a
+    /// running sum of what was sent after the cost was known, the queue sent first was left out and every queued
+    /// unit looked late a second after it was sent: the cluster simulation copied nearly every unit at the tail.)
+    @Test func aUnitQueuedBehindOthersIsLateOnlyOnceTheyAndItCouldHaveRun() {
+        var m = Self.machine(configurations: 1, trees: 6)
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        // Three units sent before the cost is known; the first result measures it: one tree takes 1 s.
+        let early = Self.assigns(m.handle(.received(Self.a, .credit(count: 3)), nowMs: 0)).map(\.0)
+        _ = m.handle(.received(Self.a, Self.ok(early[0], elapsed: 1_000_000)), nowMs: 1000)
+        // The fourth waits behind the two still held on a's one slot: expected done at 1000 + 2 × 1000 + 1000.
+        let queued = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 1000)).map(\.0)
+        #expect(queued.count == 1)
+        #expect(m.table.byUnit[queued[0]]?.first?.expectedDoneMs == 4003, "3 × (1 s + the 1 ms expectedMs rounds up) after 1000")
+        // An idle worker with nothing else to do copies it only once it is late by as long again (3 s): after 7000.
+        _ = m.handle(.received(Self.a, Self.ok(early[1], elapsed: 1_000_000)), nowMs: 2000)
+        _ = m.handle(.received(Self.a, Self.ok(early[2], elapsed: 1_000_000)), nowMs: 3000)
+        _ = m.handle(Self.hello(Self.b), nowMs: 3000)
+        var copied: [UnitSpec] = []
+        var firstCopy: Int64?
+        for now in stride(from: Int64(3100), through: 8000, by: 100) {
+            // a is alive (its heartbeat) and still running the unit.
+            let actions =
+                m.handle(.received(Self.a, .heartbeat(inflight: 1)), nowMs: now) + m.handle(.received(Self.b, .credit(count: 1)), nowMs: now)
+                + m.handle(.tick, nowMs: now)
+            let got = Self.assigns(actions, to: Self.b).map(\.0)
+            if got.contains(queued[0]) && firstCopy == nil { firstCopy = now }
+            copied += got
+        }
+        #expect(firstCopy == 7100, "copied at \(firstCopy.map(String.init) ?? "never"); b got \(copied.map(\.id))")
+    }
+
     @Test func aUnitPastItsDeadlineIsRetried() {
         var m = Self.machine(configurations: 1, trees: 1) {
             $0.minimumDeadlineMs = 500; $0.speculativeStragglers = false
