@@ -77,7 +77,9 @@ enum ClusterSimBench {
                 : "  (NOT SOUND: trees committed twice \(r.treesCommittedTwice), never \(r.treesNeverCommitted))"
         return String(format: "%7d ms %8d %7d %8d %8.1f%% %12.0f ", unitMs, workers, workers * slots, r.units, 100 * r.cpuShare, r.dispatchRate)
             + pad(ms(r.latency(quantile: 0.5)), 9) + pad(ms(r.latency(quantile: 0.99)), 10) + pad(r.finished ? ms(r.tailNanoseconds) : "cut", 10)
-            + String(format: " %8.1f %7d", Double(r.messagesReceived + r.messagesSent) / Double(max(1, r.units)), r.leaseExpiries) + sound
+            + String(
+                format: " %8.1f %7d %7d %7d", Double(r.messagesReceived + r.messagesSent) / Double(max(1, r.units)), r.leaseExpiries, r.batchesMoved,
+                r.stragglersCopied) + sound
     }
 
     static func run(latencyMs: Double) {
@@ -91,7 +93,7 @@ enum ClusterSimBench {
                 + "the wall time its work takes here (frames decoded, handle, outbox, result payloads decoded and merged, frames "
                 + "encoded; journal writes not counted), on one core. Steady part: a quarter to half of the trees committed (before the tail, which begins once every tree "
                 + "is handed out, at about three quarters).")
-        say("   unit  workers   slots    units  CPU share  dispatch u/s  lat. med   lat. p99  tail (ms) msg/unit expired")
+        say("   unit  workers   slots    units  CPU share  dispatch u/s  lat. med   lat. p99  tail (ms) msg/unit expired   moved  copied")
         var measured: [Int: [(workers: Int, share: Double)]] = [:]
         for unitMs in durationsMs {
             for workers in sizes {
@@ -103,7 +105,8 @@ enum ClusterSimBench {
         }
         say(
             "latency: assign sent → result committed, in ms (it includes the units queued ahead of it on its worker); "
-                + "tail: the last assign sent → the sweep finished.")
+                + "tail: the last assign sent → the sweep finished; expired: leases that ended without a result; moved: batches an idle "
+                + "worker took from another's queue; copied: stragglers re-run on an idle worker.")
         for unitMs in durationsMs {
             let (workers, share, probes, above) = largestCluster(unitMs: unitMs, latencyNs: latencyNs, from: measured[unitMs] ?? [])
             say(
