@@ -43,7 +43,11 @@ import Testing
         let progress = events.filter { $0["component"] as? String == "progress" }
         let ran = try #require(submit.stdout.split(separator: "\n").first { $0.contains(" scenarios in ") }?.split(separator: " ").first.flatMap { Int($0) })
         #expect((progress.last?["message"] as? String)?.contains("trees 16/16 (100%), scenarios \(ran) of \(ran), ") == true, "\(progress)")
-        #expect(submit.stdout.contains(" scenarios/s on 2 workers)"), "the final line names its workers: \(submit.stdout)")
+        // The final line names the workers that joined before the sweep finished: both, unless on a busy machine one
+        // ran this tiny sweep alone and the other's hello came after the end (it is then told the sweep is done).
+        #expect(
+            submit.stdout.contains(" scenarios/s on 2 workers)") || submit.stdout.contains(" scenarios/s on 1 worker)"),
+            "the final line names its workers: \(submit.stdout)")
         #expect(
             !events.contains { ($0["message"] as? String)?.hasPrefix("held back") == true },
             "lines below the level (workers leaving a finished sweep are debug) are not counted as held back: \(events)")
