@@ -31,6 +31,13 @@ enum SweepBench {
         print(
             "engine-bench: \(configPath): \(runsPerPass) scenarios per pass (\(plan.configurations.count) configurations × "
                 + "\(plan.treeCount) trees × gestures), \(String(format: "%.1f", Double(events) / Double(runsPerPass))) script events each on average")
+        if let sweeps = ProcessInfo.processInfo.environment["SWEEP_BENCH_SWEEPS"].flatMap(Int.init) {
+            // Fixed work for instruction counting (callgrind): whole 1-thread sweeps, untimed, no engine-only passes.
+            var scenarios = 0
+            for _ in 0 ..< sweeps { scenarios += ParallelSweep.run(plan, threads: 1).runs }
+            print("ran \(sweeps) sweeps = \(scenarios) scenarios")
+            return
+        }
         let clock = ContinuousClock()
         var runner = EngineRunner()
         var sink = 0

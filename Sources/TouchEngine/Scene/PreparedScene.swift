@@ -241,6 +241,64 @@ public final class PreparedScene: Sendable {
         anyDelegateLogs = scene.recognizers.contains(where: \.delegateLogs)
     }
 
+    /// `scene` prepared with the tables of `other` when they would come out the same: when the two scenes have
+    /// equal views, subviews, controllers, recognizers and first responder (what the tables are computed from),
+    /// differing only in parameters, name or script (a sweep axis that sets an engine parameter). Otherwise
+    /// prepared from scratch, as `init(_:)`. Either way equal to `PreparedScene(scene)`.
+    public convenience init(_ scene: Scene, reusingTablesOf other: PreparedScene) {
+        guard Self.sameTables(scene, other.scene) else {
+            self.init(scene)
+            return
+        }
+        self.init(scene, tables: other)
+    }
+
+    /// Whether `a` and `b` give the same tables: `init(_:)` reads no other part of a scene.
+    static func sameTables(_ a: Scene, _ b: Scene) -> Bool {
+        a.views == b.views && a.children == b.children && a.depth == b.depth && a.controllers == b.controllers
+            && a.recognizers == b.recognizers && a.firstResponder == b.firstResponder
+    }
+
+    /// `scene` with every table of `other` (shared storage), which `sameTables` found equal to its own.
+    private init(_ scene: Scene, tables other: PreparedScene) {
+        self.scene = scene
+        views = other.views
+        recs = other.recs
+        childStart = other.childStart
+        childCount = other.childCount
+        childList = other.childList
+        rankOrder = other.rankOrder
+        rank = other.rank
+        scrollDelayOf = other.scrollDelayOf
+        scrollPanOf = other.scrollPanOf
+        controllerOf = other.controllerOf
+        canScroll = other.canScroll
+        offsetMin = other.offsetMin
+        offsetMax = other.offsetMax
+        initialOffsets = other.initialOffsets
+        scrollViewIDs = other.scrollViewIDs
+        initiallyDecelerating = other.initiallyDecelerating
+        initialZoomScale = other.initialZoomScale
+        initiallyZoomed = other.initiallyZoomed
+        controllerRootView = other.controllerRootView
+        anyTransform = other.anyTransform
+        anyZoom = other.anyZoom
+        windowToViewLinear = other.windowToViewLinear
+        windowToAxes = other.windowToAxes
+        axesToWindow = other.axesToWindow
+        controllerTouches = other.controllerTouches
+        simultaneous = other.simultaneous
+        prevents = other.prevents
+        requirementStart = other.requirementStart
+        requirementList = other.requirementList
+        linkedStart = other.linkedStart
+        linkedList = other.linkedList
+        declaresActions = other.declaresActions
+        actionTable = other.actionTable
+        judgedEvents = other.judgedEvents
+        anyDelegateLogs = other.anyDelegateLogs
+    }
+
     /// G10's dynamic requirements, from the class overrides and the delegates: `a` requires `b` to fail when
     /// `a.shouldRequireFailure(of: b)`, `b.shouldBeRequiredToFail(by: a)`, `a`'s delegate's
     /// `gestureRecognizer(a, shouldRequireFailureOf: b)` or `b`'s delegate's `gestureRecognizer(b,
