@@ -68,11 +68,49 @@ public final class PreparedScene: Sendable {
 
     public init(_ scene: Scene) {
         self.scene = scene
-        views = scene.views.map(ViewInfo.init)
+        // One pass over the views, reading each in place (copying a `ViewSpec`, with its strings, arrays and
+        // scroll configuration, cost more than the rest of preparing a scene).
+        let viewCount = scene.views.count
+        var views: [ViewInfo] = [], initialOffsets: [Point] = [], initialZoomScale: [Double] = []
+        var scrollViewIDs: [ViewID] = [], initiallyDecelerating: [ViewID] = []
+        var initiallyZoomed: [(scrollView: ViewID, zoomView: ViewID)] = []
+        var anyTransform = false, anyZoom = false
+        views.reserveCapacity(viewCount)
+        initialOffsets.reserveCapacity(viewCount)
+        initialZoomScale.reserveCapacity(viewCount)
+        scene.views.withUnsafeBufferPointer { specs in
+            for v in specs.indices {
+                views.append(ViewInfo(specs, v))
+                initialOffsets.append(specs[v].boundsOrigin)
+                if !specs[v].transform.isIdentity { anyTransform = true }
+                guard ViewInfo.isScrollView(specs, v) else {
+                    initialZoomScale.append(1)
+                    continue
+                }
+                scrollViewIDs.append(v)
+                if specs[v].scroll!.initialDeceleration != nil { initiallyDecelerating.append(v) }
+                let zoomScale = specs[v].scroll!.zoomScale
+                initialZoomScale.append(zoomScale)
+                if zoomScale != 1, let zoomView = specs[v].scroll!.viewForZooming { initiallyZoomed.append((v, zoomView)) }
+                if specs[v].scroll!.zoomEnabled { anyZoom = true }
+            }
+        }
+        self.views = views
+        self.initialOffsets = initialOffsets
+        self.initialZoomScale = initialZoomScale
+        self.scrollViewIDs = scrollViewIDs
+        self.initiallyDecelerating = initiallyDecelerating
+        self.initiallyZoomed = initiallyZoomed
+        self.anyTransform = anyTransform
+        self.anyZoom = anyZoom
         recs = scene.recognizers.map(RecognizerInfo.init)
         var start: [Int] = [], count: [Int] = [], list: [ViewID] = []
-        for children in scene.children {
-            start.append(list.count); count.append(children.count); list += children
+        start.reserveCapacity(scene.children.count)
+        count.reserveCapacity(scene.children.count)
+        list.reserveCapacity(max(0, scene.views.count - 1))
+        for v in scene.children.indices {
+            start.append(list.count); count.append(scene.children[v].count)
+            for child in scene.children[v] { list.append(child) }
         }
         childStart = start; childCount = count; childList = list
 
@@ -106,36 +144,27 @@ public final class PreparedScene: Sendable {
         var canScroll = Array(repeating: false, count: scene.views.count * 2)
         var offsetMin = Array(repeating: 0.0, count: scene.views.count * 2)
         var offsetMax = Array(repeating: 0.0, count: scene.views.count * 2)
-        for (v, spec) in scene.views.enumerated() {
-            guard let config = spec.scroll else { continue }
+        for v in scrollViewIDs {
+            // The plain-data copy of the view's scroll configuration (`ViewInfo.scroll`).
+            let config = views[v].scroll!, frame = views[v].frame
             for axis in Axis.allCases {
                 let i = v * 2 + axis.rawValue
                 let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
                 let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
                 offsetMin[i] = -lead
-                offsetMax[i] = max(-lead, config.contentSize[axis] + trail - spec.frame.size[axis])
+                offsetMax[i] = max(-lead, config.contentSize[axis] + trail - frame.size[axis])
                 // S5: isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>)).
                 let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
                 canScroll[i] =
                     config.isScrollEnabled
-                    && (config.contentSize[axis] + lead + trail > spec.frame.size[axis] || (config.bounces && always))
+                    && (config.contentSize[axis] + lead + trail > frame.size[axis] || (config.bounces && always))
             }
         }
         self.canScroll = canScroll
         self.offsetMin = offsetMin
         self.offsetMax = offsetMax
-        initialOffsets = scene.views.map(\.boundsOrigin)
-        scrollViewIDs = scene.views.indices.filter { scene.views[$0].scroll != nil }
-        initiallyDecelerating = scene.views.indices.filter { scene.views[$0].scroll?.initialDeceleration != nil }
-        initialZoomScale = scene.views.map { $0.scroll?.zoomScale ?? 1 }
-        initiallyZoomed = scene.views.indices.compactMap { sv in
-            guard let config = scene.views[sv].scroll, config.zoomScale != 1, let zoomView = config.viewForZooming else { return nil }
-            return (sv, zoomView)
-        }
         controllerRootView = scene.controllers.map(\.rootView)
         controllerTouches = scene.controllers.map(\.touches)
-        anyTransform = scene.views.contains { !$0.transform.isIdentity }
-        anyZoom = scene.views.contains { $0.scroll?.zoomEnabled == true }
         var linear = Array(repeating: AffineTransform.identity, count: scene.views.count)
         var axes = linear, axesBack = linear
         if anyTransform {
@@ -389,29 +418,37 @@ struct ViewInfo {
     var transfersHorizontalScrollingToParent: Bool
     var transfersVerticalScrollingToParent: Bool
 
-    init(_ spec: ViewSpec) {
-        kind = spec.kind; frame = spec.frame; boundsOrigin = spec.boundsOrigin; isHidden = spec.isHidden
-        alpha = spec.alpha; isUserInteractionEnabled = spec.isUserInteractionEnabled; isEnabled = spec.isEnabled
-        isMultipleTouchEnabled = spec.isMultipleTouchEnabled; isExclusiveTouch = spec.isExclusiveTouch
-        isAnimatingWithoutInteraction = spec.isAnimating && !spec.allowsUserInteractionWhileAnimating
-        touches = spec.touches; hitTestOverride = spec.hitTestOverride; value = spec.value; parent = spec.parent
-        scroll = spec.scroll.map(ScrollInfo.init)
-        hasTransform = !spec.transform.isIdentity
-        transform = spec.transform
-        let inverted = spec.transform.inverted
+    // Borrowed, and the scroll configuration read field by field: copying a `ViewSpec` or its `ScrollConfig`
+    // (strings, arrays, policies) cost more than the rest of preparing a scene.
+    init(_ specs: UnsafeBufferPointer<ViewSpec>, _ v: Int) {
+        kind = specs[v].kind; frame = specs[v].frame; boundsOrigin = specs[v].boundsOrigin; isHidden = specs[v].isHidden
+        alpha = specs[v].alpha; isUserInteractionEnabled = specs[v].isUserInteractionEnabled; isEnabled = specs[v].isEnabled
+        isMultipleTouchEnabled = specs[v].isMultipleTouchEnabled; isExclusiveTouch = specs[v].isExclusiveTouch
+        isAnimatingWithoutInteraction = specs[v].isAnimating && !specs[v].allowsUserInteractionWhileAnimating
+        touches = specs[v].touches; hitTestOverride = specs[v].hitTestOverride; value = specs[v].value; parent = specs[v].parent
+        hasTransform = !specs[v].transform.isIdentity
+        transform = specs[v].transform
+        let inverted = specs[v].transform.inverted
         inverse = inverted ?? .identity
         isSingular = inverted == nil
-        let c = spec.scroll ?? ScrollConfig()
-        isScrollView = spec.scroll != nil
+        isScrollView = Self.isScrollView(specs, v)
+        let c = isScrollView ? ScrollInfo(specs, v) : ScrollInfo.none
+        scroll = isScrollView ? c : nil
         delaysContentTouches = c.delaysContentTouches
         canCancelContentTouches = c.canCancelContentTouches
         touchesShouldCancel = c.touchesShouldCancel
-        touchesShouldBeginIsCustom = c.touchesShouldBegin != .always
+        touchesShouldBeginIsCustom = c.touchesShouldBeginIsCustom
         bounces = c.bounces
         isPagingEnabled = c.isPagingEnabled
         fastDeceleration = c.fastDeceleration
         transfersHorizontalScrollingToParent = c.transfersHorizontalScrollingToParent
         transfersVerticalScrollingToParent = c.transfersVerticalScrollingToParent
+    }
+
+    /// Whether `specs[v]` is a scroll view (a pattern, not `!= nil`: comparing optionals copied the configuration).
+    static func isScrollView(_ specs: UnsafeBufferPointer<ViewSpec>, _ v: Int) -> Bool {
+        if case .none = specs[v].scroll { return false }
+        return true
     }
 }
 
@@ -434,7 +471,7 @@ struct ScrollInfo {
     var transfersHorizontalScrollingToParent: Bool
     var transfersVerticalScrollingToParent: Bool
 
-    init(_ c: ScrollConfig) {
+    init(_ c: borrowing ScrollConfig) {
         contentSize = c.contentSize; contentInset = c.contentInset; delaysContentTouches = c.delaysContentTouches
         canCancelContentTouches = c.canCancelContentTouches; touchesShouldCancel = c.touchesShouldCancel
         touchesShouldBeginIsCustom = c.touchesShouldBegin != .always
@@ -444,6 +481,24 @@ struct ScrollInfo {
         transfersHorizontalScrollingToParent = c.transfersHorizontalScrollingToParent
         transfersVerticalScrollingToParent = c.transfersVerticalScrollingToParent
     }
+
+    /// The scroll configuration of a scroll view `spec` (`specs[v].scroll` is not nil), read in place.
+    init(_ specs: UnsafeBufferPointer<ViewSpec>, _ v: Int) {
+        contentSize = specs[v].scroll!.contentSize; contentInset = specs[v].scroll!.contentInset
+        delaysContentTouches = specs[v].scroll!.delaysContentTouches
+        canCancelContentTouches = specs[v].scroll!.canCancelContentTouches; touchesShouldCancel = specs[v].scroll!.touchesShouldCancel
+        if case .always = specs[v].scroll!.touchesShouldBegin { touchesShouldBeginIsCustom = false } else { touchesShouldBeginIsCustom = true }
+        bounces = specs[v].scroll!.bounces; alwaysBounceHorizontal = specs[v].scroll!.alwaysBounceHorizontal
+        alwaysBounceVertical = specs[v].scroll!.alwaysBounceVertical
+        isScrollEnabled = specs[v].scroll!.isScrollEnabled; isPagingEnabled = specs[v].scroll!.isPagingEnabled
+        fastDeceleration = specs[v].scroll!.fastDeceleration
+        initialDeceleration = specs[v].scroll!.initialDeceleration
+        transfersHorizontalScrollingToParent = specs[v].scroll!.transfersHorizontalScrollingToParent
+        transfersVerticalScrollingToParent = specs[v].scroll!.transfersVerticalScrollingToParent
+    }
+
+    /// A default `ScrollConfig`'s: the scroll fields `ViewInfo` hoists, for a view that is not a scroll view.
+    static let none = ScrollInfo(ScrollConfig())
 }
 
 /// The plain-data part of a `RecognizerSpec`.
