@@ -16,8 +16,8 @@ public struct ConfigurationTallies: Sendable, Equatable {
     /// without them, as tests do, gets ``CauseKind/unknown``).
     public mutating func add(_ verdict: ScenarioVerdict, template: TreeTemplate, family: GestureFamily, causes: [CauseKind] = []) {
         total.add(verdict)
-        byTemplate[TreeTemplate.allCases.firstIndex(of: template)!].add(verdict)
-        byFamily[GestureFamily.allCases.firstIndex(of: family)!].add(verdict)
+        byTemplate[template.position].add(verdict)
+        byFamily[family.position].add(verdict)
         guard !verdict.defects.isEmpty else { return }
         for (i, d) in verdict.defects.enumerated() { self.causes.add(d, i < causes.count ? causes[i] : .unknown) }
     }
@@ -27,7 +27,7 @@ public struct ConfigurationTallies: Sendable, Equatable {
     /// order). Each goes into the per-tree sums of its cell (`Tally.addTree`).
     mutating func closeTree(template: TreeTemplate, tree: TreeCounts, families: [TreeCounts]) {
         total.addTree(tree)
-        byTemplate[TreeTemplate.allCases.firstIndex(of: template)!].addTree(tree)
+        byTemplate[template.position].addTree(tree)
         for f in families.indices { byFamily[f].addTree(families[f]) }
     }
 
@@ -171,4 +171,18 @@ public struct SweepTallies: Sendable, Equatable {
 
     /// Scenarios run so far.
     public var runs: Int { configurations.reduce(0) { $0 + $1.total.runs } }
+}
+
+extension TreeTemplate {
+    /// Position in `allCases` (the index of its tally in ``ConfigurationTallies/byTemplate``), found in a list
+    /// made once: a sweep looks it up for every run.
+    var position: Int { Self.list.firstIndex(of: self)! }
+    private static let list = allCases
+}
+
+extension GestureFamily {
+    /// Position in `allCases` (the index of its tally in ``ConfigurationTallies/byFamily``), found in a list made
+    /// once: a sweep looks it up for every run.
+    var position: Int { Self.list.firstIndex(of: self)! }
+    private static let list = allCases
 }

@@ -131,7 +131,7 @@ public struct UnitRunner: Sendable {
             }
             acc.result.tallies.add(verdict, template: tree.template, family: entry.family, causes: causes)
             treeCounts.add(verdict)
-            familyCounts[Self.familyIndex[entry.family]!].add(verdict)
+            familyCounts[entry.family.position].add(verdict)
             if t < plan.screenCount {
                 acc.elementTallies[plan.screenElementOffsets[t] + entry.placement / placements, default: Tally()].add(verdict)
             }
@@ -149,7 +149,6 @@ public struct UnitRunner: Sendable {
         acc.result.tallies.closeTree(template: tree.template, tree: treeCounts, families: familyCounts)
     }
 
-    static let familyIndex = Dictionary(uniqueKeysWithValues: GestureFamily.allCases.enumerated().map { ($1, $0) })
 }
 
 /// Two results are equal when every tally and example is (the wire codec's round trip is exact).

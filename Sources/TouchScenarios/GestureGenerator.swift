@@ -39,7 +39,20 @@ public enum GestureGenerator {
     /// Whether `family` can aim at `element`: ``families(for:)``, and `pinchZoom` at a zooming scroll view with
     /// room to zoom in (``PinchZoom/canZoom(_:in:)``).
     static func canAim(_ family: GestureFamily, at element: Element, in scene: Scene) -> Bool {
-        family == .pinchZoom ? PinchZoom.canZoom(element, in: scene) : families(for: element).contains(family)
+        if family == .pinchZoom { return PinchZoom.canZoom(element, in: scene) }
+        // `families(for: element).contains(family)`, without building the list (every element, every family).
+        switch element.kind {
+        case .control(let kind):
+            if tapFamilies.contains(family) { return kind != .slider }
+            return family == .dragFromControl && element.scrollView != nil
+        case .cell:
+            if tapFamilies.contains(family) { return true }
+            return family == .dragFromCell && element.scrollView != nil
+        case .scrollView(let axes):
+            return !axes.isEmpty && scrollFamilies.contains(family)
+        case .empty:
+            return family == .dragFromEmpty && element.scrollView != nil
+        }
     }
 
     /// A gesture of `family` on an element of `tree` chosen from `(seed, placement)`, or nil when the tree has
