@@ -234,13 +234,23 @@ struct Geometry {
     /// (its descendants or later subtrees), not a transparent overlay, not containing it.
     /// With `allowingDescendants` (a drag that scrolls the element) its own content does not count.
     func occluders(of element: Element, allowingDescendants: Bool = false) -> [Rect] {
-        guard let index = tree.elements.firstIndex(where: { $0.view == element.view }) else { return [] }
+        let elements = tree.elements
+        guard let index = elements.firstIndex(where: { $0.view == element.view }) else { return [] }
+        // The element and its ancestors (`scene.isView(element.view, inside:)` is membership here), walked once.
+        let views = tree.scene.views
+        var ancestors: [ViewID] = []
+        var up: ViewID? = element.view
+        while let v = up {
+            ancestors.append(v)
+            up = views[v].parent
+        }
         var rects: [Rect] = []
-        for other in tree.elements[(index + 1)...] {
-            if tree.roles.overlays.contains(other.view) { continue }
-            if scene.isView(element.view, inside: other.view) { continue }
-            if allowingDescendants && scene.isView(other.view, inside: element.view) { continue }
-            rects.append(other.visibleRect)
+        for k in (index + 1) ..< elements.count {
+            let other = elements[k].view
+            if tree.roles.overlays.contains(other) { continue }
+            if ancestors.contains(other) { continue }
+            if allowingDescendants && tree.scene.isView(other, inside: element.view) { continue }
+            rects.append(elements[k].visibleRect)
         }
         return rects
     }
@@ -296,15 +306,19 @@ struct Geometry {
     /// The ways scroll view `sv` can move from its current offset: per scrollable axis and finger direction
     /// (sign of the finger's motion), the content room (pt) in that direction, when at least the minimum.
     func moves(_ sv: ViewID) -> [(axis: Axis, sign: Double, room: Double)] {
-        let spec = scene.views[sv]
-        guard let config = spec.scroll else { return [] }
+        // The fields read in place (copying the view's spec and scroll configuration cost more than the rest).
+        let fields = scene.views.withUnsafeBufferPointer { specs -> (inset: EdgeInsets, size: Size, frame: Rect, origin: Point)? in
+            if case .none = specs[sv].scroll { return nil }
+            return (specs[sv].scroll!.contentInset, specs[sv].scroll!.contentSize, specs[sv].frame, specs[sv].boundsOrigin)
+        }
+        guard let (inset, contentSize, frame, origin) = fields else { return [] }
         var result: [(axis: Axis, sign: Double, room: Double)] = []
         for axis in TreeGenerator.scrollableAxes(of: sv, in: scene) {
-            let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
-            let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
+            let lead = axis == .horizontal ? inset.left : inset.top
+            let trail = axis == .horizontal ? inset.right : inset.bottom
             let low = -lead
-            let high = max(low, config.contentSize[axis] + trail - spec.frame.size[axis])
-            let offset = spec.boundsOrigin[axis]
+            let high = max(low, contentSize[axis] + trail - frame.size[axis])
+            let offset = origin[axis]
             // Finger toward −axis: content offset grows (room up to the maximum); toward +axis: it shrinks.
             let forward = high - offset, backward = offset - low
             if forward >= GestureGenerator.minimumTravel { result.append((axis, -1, forward)) }
