@@ -177,7 +177,11 @@ struct ConfiguredStates {
         var value: Int
     }
 
-    init(base: GeneratedTree) { trees = [base] }
+    init(base: GeneratedTree) {
+        trees = [base]
+        trees.reserveCapacity(Self.stateLimit + 1)
+        steps.reserveCapacity(Self.stateLimit * 2)
+    }
 
     mutating func prepared(_ plan: SweepPlan, configuration c: Int) -> (tree: GeneratedTree, prepared: PreparedScene) {
         if trees.count > Self.stateLimit {

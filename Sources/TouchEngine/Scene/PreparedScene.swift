@@ -115,11 +115,12 @@ public final class PreparedScene: Sendable {
         childStart = start; childCount = count; childList = list
 
         let n = scene.recognizers.count
+        // The sort keys read once per recognizer (a comparison that copied two `RecognizerSpec`s cost more).
+        let depths = scene.recognizers.indices.map { scene.depth[scene.recognizers[$0].view] }
+        let addOrders = scene.recognizers.indices.map { scene.recognizers[$0].addOrder }
         let order = scene.recognizers.indices.sorted { a, b in
-            let ra = scene.recognizers[a], rb = scene.recognizers[b]
-            let da = scene.depth[ra.view], db = scene.depth[rb.view]
-            if da != db { return da > db }
-            if ra.addOrder != rb.addOrder { return ra.addOrder > rb.addOrder }
+            if depths[a] != depths[b] { return depths[a] > depths[b] }
+            if addOrders[a] != addOrders[b] { return addOrders[a] > addOrders[b] }
             return a > b
         }
         rankOrder = order
@@ -129,8 +130,8 @@ public final class PreparedScene: Sendable {
 
         var delays = Array(repeating: -1, count: scene.views.count)
         var pans = Array(repeating: -1, count: scene.views.count)
-        for (i, spec) in scene.recognizers.enumerated() {
-            switch spec.kind {
+        for i in scene.recognizers.indices {
+            switch scene.recognizers[i].kind {
             case .scrollDelay(let sv): delays[sv] = i
             case .scrollPan(let sv): pans[sv] = i
             default: break
@@ -227,9 +228,9 @@ public final class PreparedScene: Sendable {
         var reqStart: [Int] = [], reqList: [RecognizerID] = []
         var linked = Array(repeating: [RecognizerID](), count: n)
         let dynamic = Self.dynamicRequirements(scene)
-        for (r, spec) in scene.recognizers.enumerated() {
+        for r in scene.recognizers.indices {
             reqStart.append(reqList.count)
-            var required = spec.policies.requireToFail
+            var required = scene.recognizers[r].policies.requireToFail
             // The class overrides add requirements the delegate did not make (G10); they link resets too.
             let added = dynamic[r].filter { !required.contains($0) }
             required += added
@@ -237,13 +238,13 @@ public final class PreparedScene: Sendable {
                 linked[r].append(other)
                 linked[other].append(r)
             }
-            switch spec.kind {
+            switch scene.recognizers[r].kind {
             case .pan, .swipe, .scrollPan: required += topGates.filter { !required.contains($0) }
             default: break
             }
             reqList += required
             // Only the app's own requirements link resets (§4.1); the gates' implicit ones do not.
-            for other in spec.policies.requireToFail {
+            for other in scene.recognizers[r].policies.requireToFail {
                 linked[r].append(other)
                 linked[other].append(r)
             }
