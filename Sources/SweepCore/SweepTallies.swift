@@ -17,6 +17,18 @@ public struct ConfigurationTallies: Sendable, Equatable {
     public mutating func add(_ verdict: ScenarioVerdict, template: TreeTemplate, family: GestureFamily, causes: [CauseKind] = []) {
         total.add(verdict)
         byTemplate[template.position].add(verdict)
+        add(verdict, family: family, causes: causes)
+    }
+
+    /// Adds one run of a tree to its family's tally and the causes, and to `tree`, which gathers the tree's runs
+    /// for its template's tally and the total: ``closeTree(template:tree:families:runs:)`` merges it into both
+    /// (a merge adds what the runs would have, once per tree instead of twice per run).
+    mutating func add(_ verdict: ScenarioVerdict, family: GestureFamily, causes: [CauseKind], tree: inout Tally) {
+        tree.add(verdict)
+        add(verdict, family: family, causes: causes)
+    }
+
+    private mutating func add(_ verdict: ScenarioVerdict, family: GestureFamily, causes: [CauseKind]) {
         byFamily[family.position].add(verdict)
         guard !verdict.defects.isEmpty else { return }
         for (i, d) in verdict.defects.enumerated() { self.causes.add(d, i < causes.count ? causes[i] : .unknown) }
@@ -25,7 +37,13 @@ public struct ConfigurationTallies: Sendable, Equatable {
     /// Closes one tree of `template` whose runs were added with ``add(_:template:family:causes:)``: `tree` holds its
     /// attempts and counts over all its runs, `families[f]` over its runs of family `f` (`GestureFamily.allCases`
     /// order). Each goes into the per-tree sums of its cell (`Tally.addTree`).
-    mutating func closeTree(template: TreeTemplate, tree: TreeCounts, families: [TreeCounts]) {
+    /// `runs`, when given, holds the tree's runs added with ``add(_:family:causes:tree:)``: they are merged into the
+    /// total and the template's tally first.
+    mutating func closeTree(template: TreeTemplate, tree: TreeCounts, families: [TreeCounts], runs: Tally? = nil) {
+        if let runs {
+            total.merge(runs)
+            byTemplate[template.position].merge(runs)
+        }
         total.addTree(tree)
         byTemplate[template.position].addTree(tree)
         for f in families.indices { byFamily[f].addTree(families[f]) }

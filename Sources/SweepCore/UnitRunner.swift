@@ -64,6 +64,10 @@ public struct UnitRunner: Sendable {
         return configured[t]!.prepared(plan, configuration: c)
     }
 
+    /// Forgets the configured states of the trees run so far (`ConfiguredStates`): for a caller that is done with
+    /// a block of trees and will not run them again, so that the next block reuses the memory while it is warm.
+    public mutating func forgetConfiguredTrees() { configured.removeAll(keepingCapacity: true) }
+
     public mutating func run(_ unit: SweepPlan.WorkUnit) -> UnitResult {
         var accumulator = Accumulator(configuration: unit.configuration)
         for t in unit.trees { runTree(t, into: &accumulator) }
@@ -118,6 +122,8 @@ public struct UnitRunner: Sendable {
         // (SweepTallies.keepSmallest keeps the same ones whatever the units).
         let kind = DefectExample.screenKind(template: tree.template, treeIndex: t)
         var treeCounts = TreeCounts()
+        // This tree's runs, for the total and the template's tally (one merge each when the tree closes).
+        var treeRuns = Tally()
         var familyCounts = [TreeCounts](repeating: TreeCounts(), count: GestureFamily.allCases.count)
         var causes: [CauseKind] = []
         for (index, entry) in base.gestures.enumerated() {
@@ -129,7 +135,7 @@ public struct UnitRunner: Sendable {
                 }
                 return verdict
             }
-            acc.result.tallies.add(verdict, template: tree.template, family: entry.family, causes: causes)
+            acc.result.tallies.add(verdict, family: entry.family, causes: causes, tree: &treeRuns)
             treeCounts.add(verdict)
             familyCounts[entry.family.position].add(verdict)
             if t < plan.screenCount {
@@ -146,7 +152,7 @@ public struct UnitRunner: Sendable {
             }
         }
         // Element tallies (by_screen.csv) give no interval: they keep no per-tree sums.
-        acc.result.tallies.closeTree(template: tree.template, tree: treeCounts, families: familyCounts)
+        acc.result.tallies.closeTree(template: tree.template, tree: treeCounts, families: familyCounts, runs: treeRuns)
     }
 
 }
