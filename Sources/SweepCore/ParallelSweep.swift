@@ -4,11 +4,16 @@ import Synchronization
 
 /// Runs a whole plan in this process: `threads` workers (Dispatch) pull blocks of work units in plan order; each
 /// worker adds its runs into its own tallies, one accumulator per configuration, and merges them into one
-/// `SweepTallies` when the plan is done, so memory stays flat however many scenarios there are. Merging is
+/// `SweepTallies` when the plan is done (a plan of more than `accumulatedConfigurationLimit` configurations merges
+/// each unit as it finishes instead), so memory stays flat however many scenarios there are. Merging is
 /// commutative, so the tallies do not depend on `threads` or on scheduling.
 public enum ParallelSweep {
     /// Progress after each unit: the trees (configuration × tree) and the scenarios run so far.
     public typealias Progress = @Sendable (_ trees: Int, _ runs: Int) -> Void
+
+    /// Up to this many configurations a worker keeps an accumulator for each until the end; above it, a worker's
+    /// accumulators (a configuration's tallies each) would hold as much as the sweep's own, once per thread.
+    public static let accumulatedConfigurationLimit = 64
 
     public static func run(
         _ plan: SweepPlan, threads: Int, treesPerUnit: Int? = nil,
@@ -21,6 +26,7 @@ public enum ParallelSweep {
         let done = Mutex((trees: 0, runs: 0))
         let next = Atomic<Int>(0)
         let workers = max(1, min(threads, blocks.count))
+        let keep = plan.configurations.count <= accumulatedConfigurationLimit
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var runner = UnitRunner(plan: plan)
             // One accumulator per configuration for everything this worker runs: no result per unit to build,
@@ -37,7 +43,11 @@ public enum ParallelSweep {
                     let before = acc.result.tallies.total.runs
                     for t in unit.trees { runner.runTree(t, into: &acc) }
                     let ran = acc.result.tallies.total.runs - before
-                    accumulators[unit.configuration] = acc
+                    if keep {
+                        accumulators[unit.configuration] = acc
+                    } else {
+                        state.withLock { $0.merge(acc.finish()) }
+                    }
                     let (trees, runs) = done.withLock { d -> (Int, Int) in
                         d.trees += unit.trees.count
                         d.runs += ran
@@ -45,6 +55,8 @@ public enum ParallelSweep {
                     }
                     progress?(trees, runs)
                 }
+                // No other block runs these trees.
+                runner.forgetConfiguredTrees()
             }
             state.withLock { tallies in
                 for case let acc? in accumulators { tallies.merge(acc.finish()) }
