@@ -61,9 +61,23 @@ public enum GestureGenerator {
         _ family: GestureFamily, on tree: GeneratedTree, placement: Int, seed: UInt64,
         options: GestureOptions
     ) -> Gesture? {
+        generate(family, on: tree, placement: placement, seed: seed, options: options, candidates: candidates(family, on: tree))
+    }
+
+    /// The elements `family` can aim at on `tree` (indices into `tree.elements`, in order), among which
+    /// ``generate(_:on:placement:seed:options:)`` chooses: the same for every placement.
+    public static func candidates(_ family: GestureFamily, on tree: GeneratedTree) -> [Int] {
+        tree.elements.indices.filter { canAim(family, at: tree.elements[$0], in: tree.scene) }
+    }
+
+    /// ``generate(_:on:placement:seed:options:)`` with the family's `candidates` on `tree` found once for all
+    /// its placements.
+    public static func generate(
+        _ family: GestureFamily, on tree: GeneratedTree, placement: Int, seed: UInt64,
+        options: GestureOptions, candidates: [Int]
+    ) -> Gesture? {
         let familyKey = UInt64(GestureFamily.allCases.firstIndex(of: family)!)
         var rng = SplitMix64(seed: seed, UInt64(bitPattern: Int64(placement)), familyKey)
-        let candidates = tree.elements.indices.filter { canAim(family, at: tree.elements[$0], in: tree.scene) }
         guard !candidates.isEmpty else { return nil }
         // Start at a seeded candidate; if it has no room for the gesture, try the next ones in order.
         let start = rng.int(0 ... candidates.count - 1)
