@@ -6,7 +6,8 @@ import TouchScenarios
 
 /// `engine-bench --sweep CONFIG`: engine runs per second per core on a sweep's scenario mix (every
 /// configuration × tree × gesture, untraced, one simulation reused per prepared tree, as the sweep's unit
-/// runner does), then whole-sweep throughput with 1 and 2 threads.
+/// runner does), then whole-sweep throughput with 1 and 2 threads. For instruction counts (callgrind),
+/// `ENGINE_BENCH_PASSES=N` runs N passes of the mix and `SWEEP_BENCH_SWEEPS=N` N whole 1-thread sweeps, untimed.
 enum SweepBench {
     static func run(configPath: String) {
         let plan: SweepPlan

@@ -116,7 +116,7 @@ public struct UnitRunner: Sendable {
         let configuration = acc.result.configuration
         let perClass = plan.config.examples
         let placements = plan.config.gestures.placements
-        let base = baseTree(t)
+        let gestures = baseTree(t).gestures
         let (tree, prepared) = preparedTree(t, configuration: configuration)
         // Trees run in plan order, so the first example of a screen kind is its earliest
         // (SweepTallies.keepSmallest keeps the same ones whatever the units).
@@ -126,29 +126,32 @@ public struct UnitRunner: Sendable {
         var treeRuns = Tally()
         var familyCounts = [TreeCounts](repeating: TreeCounts(), count: GestureFamily.allCases.count)
         var causes: [CauseKind] = []
-        for (index, entry) in base.gestures.enumerated() {
+        // By index, reading each entry in place (iterating copied every gesture, its script included).
+        for index in gestures.indices {
             causes.removeAll(keepingCapacity: true)
-            let verdict = engine.withSummary(prepared, script: entry.gesture.script) { summary in
-                let verdict = Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
+            let verdict = engine.withSummary(prepared, script: gestures[index].gesture.script) { summary in
+                let verdict = Classifier.classify(gesture: gestures[index].gesture, prepared: prepared, summary: summary)
                 for defect in verdict.defects {
-                    causes.append(CauseAnalysis.cause(of: defect, gesture: entry.gesture, scene: prepared.scene, summary: summary))
+                    causes.append(
+                        CauseAnalysis.cause(of: defect, gesture: gestures[index].gesture, scene: prepared.scene, summary: summary))
                 }
                 return verdict
             }
-            acc.result.tallies.add(verdict, family: entry.family, causes: causes, tree: &treeRuns)
+            let family = gestures[index].family, placement = gestures[index].placement
+            acc.result.tallies.add(verdict, family: family, causes: causes, tree: &treeRuns)
             treeCounts.add(verdict)
-            familyCounts[entry.family.position].add(verdict)
+            familyCounts[family.position].add(verdict)
             if t < plan.screenCount {
-                acc.elementTallies[plan.screenElementOffsets[t] + entry.placement / placements, default: Tally()].add(verdict)
+                acc.elementTallies[plan.screenElementOffsets[t] + placement / placements, default: Tally()].add(verdict)
             }
             for defect in verdict.defects
             where acc.keptKinds[defect.rawValue].count < perClass && !acc.keptKinds[defect.rawValue].contains(kind) {
                 acc.keptKinds[defect.rawValue].append(kind)
                 acc.result.examples.append(
                     DefectExample(
-                        configuration: configuration, defect: defect, treeIndex: t, family: entry.family,
-                        placement: entry.placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
-                        target: tree.scene.views[entry.gesture.target].name))
+                        configuration: configuration, defect: defect, treeIndex: t, family: family,
+                        placement: placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
+                        target: tree.scene.views[gestures[index].gesture.target].name))
             }
         }
         // Element tallies (by_screen.csv) give no interval: they keep no per-tree sums.
