@@ -129,11 +129,11 @@ public struct UnitRunner: Sendable {
         // By index, reading each entry in place (iterating copied every gesture, its script included).
         for index in gestures.indices {
             causes.removeAll(keepingCapacity: true)
-            let verdict = engine.withSummary(prepared, script: gestures[index].gesture.script) { summary in
-                let verdict = Classifier.classify(gesture: gestures[index].gesture, prepared: prepared, summary: summary)
+            let gesture = gestures[index].gesture
+            let verdict = engine.withSummary(prepared, script: gesture.script) { summary in
+                let verdict = Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
                 for defect in verdict.defects {
-                    causes.append(
-                        CauseAnalysis.cause(of: defect, gesture: gestures[index].gesture, scene: prepared.scene, summary: summary))
+                    causes.append(CauseAnalysis.cause(of: defect, gesture: gesture, scene: prepared.scene, summary: summary))
                 }
                 return verdict
             }
@@ -151,7 +151,7 @@ public struct UnitRunner: Sendable {
                     DefectExample(
                         configuration: configuration, defect: defect, treeIndex: t, family: family,
                         placement: placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
-                        target: tree.scene.views[gestures[index].gesture.target].name))
+                        target: tree.scene.views[gesture.target].name))
             }
         }
         // Element tallies (by_screen.csv) give no interval: they keep no per-tree sums.
@@ -177,6 +177,8 @@ struct ConfiguredStates {
     private var trees: [GeneratedTree]
     private var steps: [Step: Int] = [:]
     private var prepared: [Int: PreparedScene] = [:]
+    /// The prepared scene made last.
+    private var last: PreparedScene?
     /// Above this many states the states start again from the base (bounded memory; still exact).
     static let stateLimit = 64
 
@@ -197,6 +199,7 @@ struct ConfiguredStates {
             trees.removeSubrange(1...)
             steps.removeAll(keepingCapacity: true)
             prepared.removeAll(keepingCapacity: true)
+            last = nil
         }
         var state = 0
         for k in plan.configurations[c].values.indices {
@@ -219,9 +222,17 @@ struct ConfiguredStates {
         let tree = trees[state]
         // A scene whose tables came out the same storage as an earlier state's (an axis that only sets engine
         // parameters, after the others) shares them.
-        let shared = prepared.values.first { Self.sameTableStorage($0.scene, tree.scene) }
-        let scene = shared.map { PreparedScene(tree.scene, reusingTablesOf: $0) } ?? PreparedScene(tree.scene)
+        let scene: PreparedScene
+        if let shared = prepared.values.first(where: { Self.sameTableStorage($0.scene, tree.scene) }) {
+            scene = PreparedScene(tree.scene, reusingTablesOf: shared)
+        } else if let last {
+            // Another configuration of the same tree: its recognizer tables and subview lists are likely the same.
+            scene = PreparedScene(tree.scene, sharingEqualPartsOf: last)
+        } else {
+            scene = PreparedScene(tree.scene)
+        }
         prepared[state] = scene
+        last = scene
         return (tree, scene)
     }
 

@@ -66,8 +66,26 @@ public final class PreparedScene: Sendable {
     /// Some recognizer's delegate logs its questions: traced runs emit them (issue 15 §4).
     let anyDelegateLogs: Bool
 
-    public init(_ scene: Scene) {
+    public convenience init(_ scene: Scene) { self.init(scene, sharing: nil) }
+
+    /// `scene` prepared, with the tables of `other` that come from parts of the two scenes that are equal: the
+    /// recognizer tables (rank order, relations, failure requirements) when the recognizers, depths and parents
+    /// are, the subview lists when the subviews are. The rest is computed. Equal to `PreparedScene(scene)`.
+    public convenience init(_ scene: Scene, sharingEqualPartsOf other: PreparedScene) { self.init(scene, sharing: other) }
+
+    /// Whether the recognizer tables of `a` and `b` come out the same: they read the recognizers, the views'
+    /// depths and parents (`dynamicRequirements`) and the number of views, nothing else.
+    static func sameRecognizerTables(_ a: Scene, _ b: Scene) -> Bool {
+        guard a.views.count == b.views.count, a.depth == b.depth, a.recognizers == b.recognizers else { return false }
+        return a.views.withUnsafeBufferPointer { va in
+            b.views.withUnsafeBufferPointer { vb in va.indices.allSatisfy { va[$0].parent == vb[$0].parent } }
+        }
+    }
+
+    private init(_ scene: Scene, sharing other: PreparedScene?) {
         self.scene = scene
+        let shared = other.flatMap { Self.sameRecognizerTables(scene, $0.scene) ? $0 : nil }
+        let sharedChildren = other.flatMap { $0.scene.children == scene.children ? $0 : nil }
         // One pass over the views, reading each in place (copying a `ViewSpec`, with its strings, arrays and
         // scroll configuration, cost more than the rest of preparing a scene).
         let viewCount = scene.views.count
@@ -103,42 +121,54 @@ public final class PreparedScene: Sendable {
         self.initiallyZoomed = initiallyZoomed
         self.anyTransform = anyTransform
         self.anyZoom = anyZoom
-        recs = scene.recognizers.map(RecognizerInfo.init)
-        var start: [Int] = [], count: [Int] = [], list: [ViewID] = []
-        start.reserveCapacity(scene.children.count)
-        count.reserveCapacity(scene.children.count)
-        list.reserveCapacity(max(0, scene.views.count - 1))
-        for v in scene.children.indices {
-            start.append(list.count); count.append(scene.children[v].count)
-            for child in scene.children[v] { list.append(child) }
+        if let sharedChildren {
+            childStart = sharedChildren.childStart; childCount = sharedChildren.childCount; childList = sharedChildren.childList
+        } else {
+            var start: [Int] = [], count: [Int] = [], list: [ViewID] = []
+            start.reserveCapacity(scene.children.count)
+            count.reserveCapacity(scene.children.count)
+            list.reserveCapacity(max(0, scene.views.count - 1))
+            for v in scene.children.indices {
+                start.append(list.count); count.append(scene.children[v].count)
+                for child in scene.children[v] { list.append(child) }
+            }
+            childStart = start; childCount = count; childList = list
         }
-        childStart = start; childCount = count; childList = list
 
         let n = scene.recognizers.count
-        // The sort keys read once per recognizer (a comparison that copied two `RecognizerSpec`s cost more).
-        let depths = scene.recognizers.indices.map { scene.depth[scene.recognizers[$0].view] }
-        let addOrders = scene.recognizers.indices.map { scene.recognizers[$0].addOrder }
-        let order = scene.recognizers.indices.sorted { a, b in
-            if depths[a] != depths[b] { return depths[a] > depths[b] }
-            if addOrders[a] != addOrders[b] { return addOrders[a] > addOrders[b] }
-            return a > b
-        }
-        rankOrder = order
-        var rank = Array(repeating: 0, count: n)
-        for (i, id) in order.enumerated() { rank[id] = i }
-        self.rank = rank
-
-        var delays = Array(repeating: -1, count: scene.views.count)
-        var pans = Array(repeating: -1, count: scene.views.count)
-        for i in scene.recognizers.indices {
-            switch scene.recognizers[i].kind {
-            case .scrollDelay(let sv): delays[sv] = i
-            case .scrollPan(let sv): pans[sv] = i
-            default: break
+        if let shared {
+            recs = shared.recs
+            rankOrder = shared.rankOrder
+            rank = shared.rank
+            scrollDelayOf = shared.scrollDelayOf
+            scrollPanOf = shared.scrollPanOf
+        } else {
+            recs = scene.recognizers.map(RecognizerInfo.init)
+            // The sort keys read once per recognizer (a comparison that copied two `RecognizerSpec`s cost more).
+            let depths = scene.recognizers.indices.map { scene.depth[scene.recognizers[$0].view] }
+            let addOrders = scene.recognizers.indices.map { scene.recognizers[$0].addOrder }
+            let order = scene.recognizers.indices.sorted { a, b in
+                if depths[a] != depths[b] { return depths[a] > depths[b] }
+                if addOrders[a] != addOrders[b] { return addOrders[a] > addOrders[b] }
+                return a > b
             }
+            rankOrder = order
+            var rank = Array(repeating: 0, count: n)
+            for (i, id) in order.enumerated() { rank[id] = i }
+            self.rank = rank
+
+            var delays = Array(repeating: -1, count: scene.views.count)
+            var pans = Array(repeating: -1, count: scene.views.count)
+            for i in scene.recognizers.indices {
+                switch scene.recognizers[i].kind {
+                case .scrollDelay(let sv): delays[sv] = i
+                case .scrollPan(let sv): pans[sv] = i
+                default: break
+                }
+            }
+            scrollDelayOf = delays
+            scrollPanOf = pans
         }
-        scrollDelayOf = delays
-        scrollPanOf = pans
         var controllers = Array(repeating: -1, count: scene.views.count)
         for (i, c) in scene.controllers.enumerated() { controllers[c.rootView] = i }
         controllerOf = controllers
@@ -192,71 +222,80 @@ public final class PreparedScene: Sendable {
         windowToAxes = axes
         axesToWindow = axesBack
 
-        var simultaneous = Array(repeating: false, count: n * n)
-        var prevents = Array(repeating: false, count: n * n)
-        // Each recognizer's relations read once (copying a whole `RecognizerSpec` per pair cost more than the rest).
-        let policies = scene.recognizers.map(\.policies)
-        let isGate = scene.recognizers.map {
-            if case .edgeGate = $0.kind { return true }; return false
-        }
-        let taps = scene.recognizers.map {
-            if case .tap(let t, _) = $0.kind { return t }; return -1
-        }
-        for a in 0 ..< n {
-            for b in 0 ..< n where a != b {
-                let together =
-                    isGate[a] || isGate[b] || policies[a].simultaneousWith.contains(b)
-                    || policies[b].simultaneousWith.contains(a)
-                simultaneous[a * n + b] = together
-                var may = policies[a].canPrevent.contains(b) && policies[b].canBePrevented.contains(a)
-                // A tap cannot be prevented by a tap that needs fewer taps [REPL Chameleon][WIDE].
-                if taps[a] >= 0 && taps[b] > taps[a] { may = false }
-                prevents[a * n + b] = may
+        if let shared {
+            simultaneous = shared.simultaneous
+            prevents = shared.prevents
+            requirementStart = shared.requirementStart
+            requirementList = shared.requirementList
+            linkedStart = shared.linkedStart
+            linkedList = shared.linkedList
+        } else {
+            var simultaneous = Array(repeating: false, count: n * n)
+            var prevents = Array(repeating: false, count: n * n)
+            // Each recognizer's relations read once (copying a whole `RecognizerSpec` per pair cost more than the rest).
+            let policies = scene.recognizers.map(\.policies)
+            let isGate = scene.recognizers.map {
+                if case .edgeGate = $0.kind { return true }; return false
             }
-        }
-        self.simultaneous = simultaneous
-        self.prevents = prevents
+            let taps = scene.recognizers.map {
+                if case .tap(let t, _) = $0.kind { return t }; return -1
+            }
+            for a in 0 ..< n {
+                for b in 0 ..< n where a != b {
+                    let together =
+                        isGate[a] || isGate[b] || policies[a].simultaneousWith.contains(b)
+                        || policies[b].simultaneousWith.contains(a)
+                    simultaneous[a * n + b] = together
+                    var may = policies[a].canPrevent.contains(b) && policies[b].canBePrevented.contains(a)
+                    // A tap cannot be prevented by a tap that needs fewer taps [REPL Chameleon][WIDE].
+                    if taps[a] >= 0 && taps[b] > taps[a] { may = false }
+                    prevents[a * n + b] = may
+                }
+            }
+            self.simultaneous = simultaneous
+            self.prevents = prevents
 
-        // §8 [WWDC 2017-219]: the app's pans and swipes (scroll views' pans included) get a touch only "after the
-        // system gesture recognizers are done with" it: each waits for a gate that watches the top edge to fail,
-        // as if it required it to fail (G10). A gate fails at once for a touch away from its edge, so only touches
-        // that start in the top area wait.
-        let topGates = scene.recognizers.indices.filter {
-            if case .edgeGate(let edges) = scene.recognizers[$0].kind { return edges.contains(.top) }
-            return false
-        }
-        var reqStart: [Int] = [], reqList: [RecognizerID] = []
-        var linked = Array(repeating: [RecognizerID](), count: n)
-        let dynamic = Self.dynamicRequirements(scene)
-        for r in scene.recognizers.indices {
+            // §8 [WWDC 2017-219]: the app's pans and swipes (scroll views' pans included) get a touch only "after the
+            // system gesture recognizers are done with" it: each waits for a gate that watches the top edge to fail,
+            // as if it required it to fail (G10). A gate fails at once for a touch away from its edge, so only touches
+            // that start in the top area wait.
+            let topGates = scene.recognizers.indices.filter {
+                if case .edgeGate(let edges) = scene.recognizers[$0].kind { return edges.contains(.top) }
+                return false
+            }
+            var reqStart: [Int] = [], reqList: [RecognizerID] = []
+            var linked = Array(repeating: [RecognizerID](), count: n)
+            let dynamic = Self.dynamicRequirements(scene)
+            for r in scene.recognizers.indices {
+                reqStart.append(reqList.count)
+                var required = scene.recognizers[r].policies.requireToFail
+                // The class overrides add requirements the delegate did not make (G10); they link resets too.
+                let added = dynamic[r].filter { !required.contains($0) }
+                required += added
+                for other in added {
+                    linked[r].append(other)
+                    linked[other].append(r)
+                }
+                switch scene.recognizers[r].kind {
+                case .pan, .swipe, .scrollPan: required += topGates.filter { !required.contains($0) }
+                default: break
+                }
+                reqList += required
+                // Only the app's own requirements link resets (§4.1); the gates' implicit ones do not.
+                for other in scene.recognizers[r].policies.requireToFail {
+                    linked[r].append(other)
+                    linked[other].append(r)
+                }
+            }
             reqStart.append(reqList.count)
-            var required = scene.recognizers[r].policies.requireToFail
-            // The class overrides add requirements the delegate did not make (G10); they link resets too.
-            let added = dynamic[r].filter { !required.contains($0) }
-            required += added
-            for other in added {
-                linked[r].append(other)
-                linked[other].append(r)
-            }
-            switch scene.recognizers[r].kind {
-            case .pan, .swipe, .scrollPan: required += topGates.filter { !required.contains($0) }
-            default: break
-            }
-            reqList += required
-            // Only the app's own requirements link resets (§4.1); the gates' implicit ones do not.
-            for other in scene.recognizers[r].policies.requireToFail {
-                linked[r].append(other)
-                linked[other].append(r)
-            }
+            requirementStart = reqStart
+            requirementList = reqList
+            var linkStart: [Int] = [], linkList: [RecognizerID] = []
+            for l in linked { linkStart.append(linkList.count); linkList += l }
+            linkStart.append(linkList.count)
+            linkedStart = linkStart
+            linkedList = linkList
         }
-        reqStart.append(reqList.count)
-        requirementStart = reqStart
-        requirementList = reqList
-        var linkStart: [Int] = [], linkList: [RecognizerID] = []
-        for l in linked { linkStart.append(linkList.count); linkList += l }
-        linkStart.append(linkList.count)
-        linkedStart = linkStart
-        linkedList = linkList
 
         declaresActions = scene.views.indices.map(scene.declaresActions)
         var table = Array(repeating: [PreparedAction](), count: scene.views.count)
@@ -268,7 +307,7 @@ public final class PreparedScene: Sendable {
         }
         actionTable = table
         judgedEvents = judged
-        anyDelegateLogs = scene.recognizers.contains(where: \.delegateLogs)
+        anyDelegateLogs = shared?.anyDelegateLogs ?? scene.recognizers.contains(where: \.delegateLogs)
     }
 
     /// `scene` prepared with the tables of `other` when they would come out the same: when the two scenes have
