@@ -6,7 +6,8 @@ import TouchScenarios
 
 /// `engine-bench --sweep CONFIG`: engine runs per second per core on a sweep's scenario mix (every
 /// configuration × tree × gesture, untraced, one simulation reused per prepared tree, as the sweep's unit
-/// runner does), then whole-sweep throughput with 1 and 2 threads.
+/// runner does), then whole-sweep throughput with 1 and 2 threads. For instruction counts (callgrind),
+/// `ENGINE_BENCH_PASSES=N` runs N passes of the mix and `SWEEP_BENCH_SWEEPS=N` N whole 1-thread sweeps, untimed.
 enum SweepBench {
     static func run(configPath: String) {
         let plan: SweepPlan
@@ -31,6 +32,13 @@ enum SweepBench {
         print(
             "engine-bench: \(configPath): \(runsPerPass) scenarios per pass (\(plan.configurations.count) configurations × "
                 + "\(plan.treeCount) trees × gestures), \(String(format: "%.1f", Double(events) / Double(runsPerPass))) script events each on average")
+        if let sweeps = ProcessInfo.processInfo.environment["SWEEP_BENCH_SWEEPS"].flatMap(Int.init) {
+            // Fixed work for instruction counting (callgrind): whole 1-thread sweeps, untimed, no engine-only passes.
+            var scenarios = 0
+            for _ in 0 ..< sweeps { scenarios += ParallelSweep.run(plan, threads: 1).runs }
+            print("ran \(sweeps) sweeps = \(scenarios) scenarios")
+            return
+        }
         let clock = ContinuousClock()
         var runner = EngineRunner()
         var sink = 0

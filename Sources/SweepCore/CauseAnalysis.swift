@@ -140,10 +140,11 @@ public enum CauseAnalysis {
         if let pan = intendedPan(gesture, scene), !summary.recognized[pan] {
             return panFate(pan, scene: scene, summary: summary)
         }
-        for v in scene.views.indices where Classifier.firesPrimaryAction(v, scene, summary) {
+        // The first view in view order that fired; only views the run changed can have (`RunSummary.changedViews`).
+        if let v = summary.changedViews.filter({ Classifier.firesPrimaryAction($0, scene, summary) }).min() {
             return scene.views[v].kind == .cell ? .cellSelectedDuringScroll : .controlFiredDuringScroll
         }
-        return summary.actions.indices.contains { summary.actions[$0] > 0 && Classifier.isTapHandlerOfCellOrControl($0, scene) }
+        return summary.changedRecognizers.contains { summary.actions[$0] > 0 && Classifier.isTapHandlerOfCellOrControl($0, scene) }
             ? .cellSelectedDuringScroll : .unknown
     }
 

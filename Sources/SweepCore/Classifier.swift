@@ -101,9 +101,11 @@ public enum Classifier {
             let moved = summary.displacement(of: target, along: axis)
             if moved < half {
                 verdict.defects.insert(.swallowedScroll)
-                for v in scene.views.indices where v != target && scene.views[v].scroll != nil {
+                // Only views the run changed can have moved (`RunSummary.changedViews`).
+                for v in summary.changedViews where v != target {
                     if summary.displacement(of: v, along: .horizontal) >= half
-                        || summary.displacement(of: v, along: .vertical) >= half
+                        || summary.displacement(of: v, along: .vertical) >= half,
+                        scene.views[v].scroll != nil
                     {
                         verdict.defects.insert(.wrongScroller)
                         break
@@ -111,12 +113,12 @@ public enum Classifier {
                 }
             }
             // A text input's TouchUpInside is the plain-control guess, not a known action: not a ghost tap.
-            for v in scene.views.indices where firesPrimaryAction(v, scene, summary) && !scene.views[v].kind.isTextInput {
+            for v in summary.changedViews where firesPrimaryAction(v, scene, summary) && !scene.views[v].kind.isTextInput {
                 verdict.defects.insert(.ghostTap)
                 break
             }
             if !verdict.defects.contains(.ghostTap) {
-                for r in scene.recognizers.indices where summary.actions[r] > 0 && isTapHandlerOfCellOrControl(r, scene) {
+                for r in summary.changedRecognizers where summary.actions[r] > 0 && isTapHandlerOfCellOrControl(r, scene) {
                     verdict.defects.insert(.ghostTap)
                     break
                 }
@@ -151,7 +153,8 @@ public enum Classifier {
         var time = scene.declaresActions(target) ? summary.firstPerformedAction[target] : summary.firstPrimaryAction[target]
         let kind = scene.views[target].kind
         guard kind == .cell || kind.isControl else { return time }
-        for r in scene.recognizers.indices where scene.recognizers[r].view == target && summary.recognized[r] {
+        // The earliest recognition: the order of the recognizers does not matter, and only changed ones recognized.
+        for r in summary.changedRecognizers where summary.recognized[r] && scene.recognizers[r].view == target {
             if case .tap = scene.recognizers[r].kind, let t = summary.firstRecognition(r), t < time { time = t }
         }
         return time
@@ -196,7 +199,7 @@ public enum Classifier {
 
     /// Whether a system gesture gate (the top edge's pull-down, §8) took the run's touch.
     static func systemTookTouch(_ scene: Scene, _ summary: RunSummary) -> Bool {
-        for r in scene.recognizers.indices where summary.recognized[r] {
+        for r in summary.changedRecognizers where summary.recognized[r] {
             if case .edgeGate = scene.recognizers[r].kind { return true }
         }
         return false

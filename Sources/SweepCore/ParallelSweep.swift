@@ -2,26 +2,65 @@ import Dispatch
 import SweepPlanning
 import Synchronization
 
-/// Runs a whole plan in this process: `threads` workers (Dispatch) pull work units in plan order and merge
-/// each result into one `SweepTallies` as soon as it is done, so memory stays flat however many scenarios
-/// there are. Merging is commutative, so the tallies do not depend on `threads` or on scheduling.
+/// Runs a whole plan in this process: `threads` workers (Dispatch) pull blocks of work units in plan order; each
+/// worker adds its runs into its own tallies, one accumulator per configuration, and merges them into one
+/// `SweepTallies` when the plan is done (a plan of more than `accumulatedConfigurationLimit` configurations merges
+/// each unit as it finishes instead), so memory stays flat however many scenarios there are. Merging is
+/// commutative, so the tallies do not depend on `threads` or on scheduling.
 public enum ParallelSweep {
     /// Progress after each unit: the trees (configuration × tree) and the scenarios run so far.
     public typealias Progress = @Sendable (_ trees: Int, _ runs: Int) -> Void
+
+    /// Up to this many configurations a worker keeps an accumulator for each until the end; above it, a worker's
+    /// accumulators (a configuration's tallies each) would hold as much as the sweep's own, once per thread.
+    public static let accumulatedConfigurationLimit = 64
 
     public static func run(
         _ plan: SweepPlan, threads: Int, treesPerUnit: Int? = nil,
         progress: Progress? = nil
     ) -> SweepTallies {
         let perUnit = treesPerUnit ?? defaultTreesPerUnit(plan: plan, threads: threads)
+        let units = plan.unitsByTreeBlock(treesPerUnit: perUnit)
+        let blocks = treeBlocks(units)
         let state = Mutex(SweepTallies(plan: plan))
-        let trees = Atomic<Int>(0)
-        forEachResult(plan, units: plan.unitsByTreeBlock(treesPerUnit: perUnit), threads: threads) { _, unit, result in
-            let (done, runs) = state.withLock { tallies -> (Int, Int) in
-                tallies.merge(result)
-                return (trees.wrappingAdd(unit.trees.count, ordering: .relaxed).newValue, tallies.runs)
+        let done = Mutex((trees: 0, runs: 0))
+        let next = Atomic<Int>(0)
+        let workers = max(1, min(threads, blocks.count))
+        let keep = plan.configurations.count <= accumulatedConfigurationLimit
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var runner = UnitRunner(plan: plan)
+            // One accumulator per configuration for everything this worker runs: no result per unit to build,
+            // merge and free. A worker takes blocks in plan order, so it visits each configuration's trees in
+            // order and keeps, as a unit does, the earliest examples it sees (SweepTallies.keepSmallest keeps
+            // the same ones whatever the split).
+            var accumulators: [UnitRunner.Accumulator?] = Array(repeating: nil, count: plan.configurations.count)
+            while true {
+                let b = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard b < blocks.count else { break }
+                for i in blocks[b] {
+                    let unit = units[i]
+                    var acc = accumulators[unit.configuration].take() ?? UnitRunner.Accumulator(configuration: unit.configuration)
+                    let before = acc.result.tallies.total.runs
+                    for t in unit.trees { runner.runTree(t, into: &acc) }
+                    let ran = acc.result.tallies.total.runs - before
+                    if keep {
+                        accumulators[unit.configuration] = acc
+                    } else {
+                        state.withLock { $0.merge(acc.finish()) }
+                    }
+                    let (trees, runs) = done.withLock { d -> (Int, Int) in
+                        d.trees += unit.trees.count
+                        d.runs += ran
+                        return d
+                    }
+                    progress?(trees, runs)
+                }
+                // No other block runs these trees.
+                runner.forgetConfiguredTrees()
             }
-            progress?(done, runs)
+            state.withLock { tallies in
+                for case let acc? in accumulators { tallies.merge(acc.finish()) }
+            }
         }
         return state.withLock { $0 }
     }

@@ -16,8 +16,20 @@ public struct ConfigurationTallies: Sendable, Equatable {
     /// without them, as tests do, gets ``CauseKind/unknown``).
     public mutating func add(_ verdict: ScenarioVerdict, template: TreeTemplate, family: GestureFamily, causes: [CauseKind] = []) {
         total.add(verdict)
-        byTemplate[TreeTemplate.allCases.firstIndex(of: template)!].add(verdict)
-        byFamily[GestureFamily.allCases.firstIndex(of: family)!].add(verdict)
+        byTemplate[template.position].add(verdict)
+        add(verdict, family: family, causes: causes)
+    }
+
+    /// Adds one run of a tree to its family's tally and the causes, and to `tree`, which gathers the tree's runs
+    /// for its template's tally and the total: ``closeTree(template:tree:families:runs:)`` merges it into both
+    /// (a merge adds what the runs would have, once per tree instead of twice per run).
+    mutating func add(_ verdict: ScenarioVerdict, family: GestureFamily, causes: [CauseKind], tree: inout Tally) {
+        tree.add(verdict)
+        add(verdict, family: family, causes: causes)
+    }
+
+    private mutating func add(_ verdict: ScenarioVerdict, family: GestureFamily, causes: [CauseKind]) {
+        byFamily[family.position].add(verdict)
         guard !verdict.defects.isEmpty else { return }
         for (i, d) in verdict.defects.enumerated() { self.causes.add(d, i < causes.count ? causes[i] : .unknown) }
     }
@@ -25,9 +37,15 @@ public struct ConfigurationTallies: Sendable, Equatable {
     /// Closes one tree of `template` whose runs were added with ``add(_:template:family:causes:)``: `tree` holds its
     /// attempts and counts over all its runs, `families[f]` over its runs of family `f` (`GestureFamily.allCases`
     /// order). Each goes into the per-tree sums of its cell (`Tally.addTree`).
-    mutating func closeTree(template: TreeTemplate, tree: TreeCounts, families: [TreeCounts]) {
+    /// `runs`, when given, holds the tree's runs added with ``add(_:family:causes:tree:)``: they are merged into the
+    /// total and the template's tally first.
+    mutating func closeTree(template: TreeTemplate, tree: TreeCounts, families: [TreeCounts], runs: Tally? = nil) {
+        if let runs {
+            total.merge(runs)
+            byTemplate[template.position].merge(runs)
+        }
         total.addTree(tree)
-        byTemplate[TreeTemplate.allCases.firstIndex(of: template)!].addTree(tree)
+        byTemplate[template.position].addTree(tree)
         for f in families.indices { byFamily[f].addTree(families[f]) }
     }
 
@@ -171,4 +189,18 @@ public struct SweepTallies: Sendable, Equatable {
 
     /// Scenarios run so far.
     public var runs: Int { configurations.reduce(0) { $0 + $1.total.runs } }
+}
+
+extension TreeTemplate {
+    /// Position in `allCases` (the index of its tally in ``ConfigurationTallies/byTemplate``), found in a list
+    /// made once: a sweep looks it up for every run.
+    var position: Int { Self.list.firstIndex(of: self)! }
+    private static let list = allCases
+}
+
+extension GestureFamily {
+    /// Position in `allCases` (the index of its tally in ``ConfigurationTallies/byFamily``), found in a list made
+    /// once: a sweep looks it up for every run.
+    var position: Int { Self.list.firstIndex(of: self)! }
+    private static let list = allCases
 }

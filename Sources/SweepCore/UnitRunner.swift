@@ -31,6 +31,11 @@ public struct UnitRunner: Sendable {
     /// Base trees and their gestures, shared by every configuration (they do not depend on it).
     private var cache: [Int: (tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)])] = [:]
     private let cacheLimit: Int
+    /// The configured states of the trees run last (`ConfiguredStates`): a tree block's trees, which every
+    /// configuration runs in turn.
+    private var configured: [Int: ConfiguredStates] = [:]
+    /// At most this many trees in `configured`.
+    static let configuredTreeLimit = 16
 
     public init(plan: SweepPlan, cacheLimit: Int = 256) {
         self.plan = plan
@@ -47,6 +52,21 @@ public struct UnitRunner: Sendable {
         cache[i] = (tree, gestures)
         return (tree, gestures)
     }
+
+    /// Tree `t` under configuration `c` (`plan.configured(baseTree(t).tree, configuration: c)`) and its prepared
+    /// scene (equal to `PreparedScene` of its scene), made once for every configuration that leaves the tree
+    /// the same (`ConfiguredStates`).
+    public mutating func preparedTree(_ t: Int, configuration c: Int) -> (tree: GeneratedTree, prepared: PreparedScene) {
+        if configured[t] == nil {
+            if configured.count >= Self.configuredTreeLimit { configured.removeAll(keepingCapacity: true) }
+            configured[t] = ConfiguredStates(base: baseTree(t).tree)
+        }
+        return configured[t]!.prepared(plan, configuration: c)
+    }
+
+    /// Forgets the configured states of the trees run so far (`ConfiguredStates`): for a caller that is done with
+    /// a block of trees and will not run them again, so that the next block reuses the memory while it is warm.
+    public mutating func forgetConfiguredTrees() { configured.removeAll(keepingCapacity: true) }
 
     public mutating func run(_ unit: SweepPlan.WorkUnit) -> UnitResult {
         var accumulator = Accumulator(configuration: unit.configuration)
@@ -96,46 +116,145 @@ public struct UnitRunner: Sendable {
         let configuration = acc.result.configuration
         let perClass = plan.config.examples
         let placements = plan.config.gestures.placements
-        let base = baseTree(t)
-        let tree = plan.configured(base.tree, configuration: configuration)
-        let prepared = PreparedScene(tree.scene)
+        let gestures = baseTree(t).gestures
+        let (tree, prepared) = preparedTree(t, configuration: configuration)
         // Trees run in plan order, so the first example of a screen kind is its earliest
         // (SweepTallies.keepSmallest keeps the same ones whatever the units).
         let kind = DefectExample.screenKind(template: tree.template, treeIndex: t)
         var treeCounts = TreeCounts()
+        // This tree's runs, for the total and the template's tally (one merge each when the tree closes).
+        var treeRuns = Tally()
         var familyCounts = [TreeCounts](repeating: TreeCounts(), count: GestureFamily.allCases.count)
         var causes: [CauseKind] = []
-        for (index, entry) in base.gestures.enumerated() {
+        // By index, reading each entry in place (iterating copied every gesture, its script included).
+        for index in gestures.indices {
             causes.removeAll(keepingCapacity: true)
-            let verdict = engine.withSummary(prepared, script: entry.gesture.script) { summary in
-                let verdict = Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
+            let gesture = gestures[index].gesture
+            let verdict = engine.withSummary(prepared, script: gesture.script) { summary in
+                let verdict = Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
                 for defect in verdict.defects {
-                    causes.append(CauseAnalysis.cause(of: defect, gesture: entry.gesture, scene: prepared.scene, summary: summary))
+                    causes.append(CauseAnalysis.cause(of: defect, gesture: gesture, scene: prepared.scene, summary: summary))
                 }
                 return verdict
             }
-            acc.result.tallies.add(verdict, template: tree.template, family: entry.family, causes: causes)
+            let family = gestures[index].family, placement = gestures[index].placement
+            acc.result.tallies.add(verdict, family: family, causes: causes, tree: &treeRuns)
             treeCounts.add(verdict)
-            familyCounts[Self.familyIndex[entry.family]!].add(verdict)
+            familyCounts[family.position].add(verdict)
             if t < plan.screenCount {
-                acc.elementTallies[plan.screenElementOffsets[t] + entry.placement / placements, default: Tally()].add(verdict)
+                acc.elementTallies[plan.screenElementOffsets[t] + placement / placements, default: Tally()].add(verdict)
             }
             for defect in verdict.defects
             where acc.keptKinds[defect.rawValue].count < perClass && !acc.keptKinds[defect.rawValue].contains(kind) {
                 acc.keptKinds[defect.rawValue].append(kind)
                 acc.result.examples.append(
                     DefectExample(
-                        configuration: configuration, defect: defect, treeIndex: t, family: entry.family,
-                        placement: entry.placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
-                        target: tree.scene.views[entry.gesture.target].name))
+                        configuration: configuration, defect: defect, treeIndex: t, family: family,
+                        placement: placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
+                        target: tree.scene.views[gesture.target].name))
             }
         }
         // Element tallies (by_screen.csv) give no interval: they keep no per-tree sums.
-        acc.result.tallies.closeTree(template: tree.template, tree: treeCounts, families: familyCounts)
+        acc.result.tallies.closeTree(template: tree.template, tree: treeCounts, families: familyCounts, runs: treeRuns)
     }
 
-    static let familyIndex = Dictionary(uniqueKeysWithValues: GestureFamily.allCases.enumerated().map { ($1, $0) })
 }
 
 /// Two results are equal when every tally and example is (the wire codec's round trip is exact).
 extension UnitResult: Equatable {}
+
+/// One tree's configurations, as states reached by setting the axes one at a time: a state is a configured
+/// tree, and setting axis `k` to its `v`th value in state `s` either leaves the tree as it was (an axis whose
+/// role the tree lacks: nothing is written) and stays in `s`, or gives a new state. Each step is taken once per
+/// tree and remembered, so configurations that set the same values, or differ only in axes that change nothing
+/// on this tree, end in the same state and share its tree and prepared scene.
+///
+/// Exact by construction: a step is a pure function of the state and the value, and a step stays in its
+/// state only when the tree it gives is identical to the state's (the same storage: `unchanged`), so two
+/// configurations that end in the same state give equal trees.
+struct ConfiguredStates {
+    /// State 0 is the base tree.
+    private var trees: [GeneratedTree]
+    private var steps: [Step: Int] = [:]
+    private var prepared: [Int: PreparedScene] = [:]
+    /// The prepared scene made last.
+    private var last: PreparedScene?
+    /// Above this many states the states start again from the base (bounded memory; still exact).
+    static let stateLimit = 64
+
+    struct Step: Hashable {
+        var state: Int
+        var axis: Int
+        var value: Int
+    }
+
+    init(base: GeneratedTree) {
+        trees = [base]
+        trees.reserveCapacity(Self.stateLimit + 1)
+        steps.reserveCapacity(Self.stateLimit * 2)
+    }
+
+    mutating func prepared(_ plan: SweepPlan, configuration c: Int) -> (tree: GeneratedTree, prepared: PreparedScene) {
+        if trees.count > Self.stateLimit {
+            trees.removeSubrange(1...)
+            steps.removeAll(keepingCapacity: true)
+            prepared.removeAll(keepingCapacity: true)
+            last = nil
+        }
+        var state = 0
+        for k in plan.configurations[c].values.indices {
+            let step = Step(state: state, axis: k, value: plan.valueIndex(axis: k, configuration: c))
+            if let next = steps[step] {
+                state = next
+                continue
+            }
+            var tree = trees[state]
+            plan.apply(axis: k, configuration: c, to: &tree)
+            if !Self.unchanged(trees[state], tree) {
+                trees.append(tree)
+                steps[step] = trees.count - 1
+                state = trees.count - 1
+            } else {
+                steps[step] = state
+            }
+        }
+        if let scene = prepared[state] { return (trees[state], scene) }
+        let tree = trees[state]
+        // A scene whose tables came out the same storage as an earlier state's (an axis that only sets engine
+        // parameters, after the others) shares them.
+        let scene: PreparedScene
+        if let shared = prepared.values.first(where: { Self.sameTableStorage($0.scene, tree.scene) }) {
+            scene = PreparedScene(tree.scene, reusingTablesOf: shared)
+        } else if let last {
+            // Another configuration of the same tree: its recognizer tables and subview lists are likely the same.
+            scene = PreparedScene(tree.scene, sharingEqualPartsOf: last)
+        } else {
+            scene = PreparedScene(tree.scene)
+        }
+        prepared[state] = scene
+        last = scene
+        return (tree, scene)
+    }
+
+    /// Whether `b` is `a` untouched: every array the same storage, every other field equal. Never true of
+    /// trees that differ; may be false of equal ones (a step that wrote back the value it found), which only
+    /// costs a state.
+    static func unchanged(_ a: GeneratedTree, _ b: GeneratedTree) -> Bool {
+        a.template == b.template && a.seed == b.seed && a.roles == b.roles && same(a.elements, b.elements)
+            && a.scene.name == b.scene.name && a.scene.parameters == b.scene.parameters
+            && a.scene.firstResponder == b.scene.firstResponder && same(a.scene.script, b.scene.script)
+            && sameTableStorage(a.scene, b.scene)
+    }
+
+    /// Whether the parts of two scenes that `PreparedScene`'s tables come from are the same storage.
+    static func sameTableStorage(_ a: Scene, _ b: Scene) -> Bool {
+        same(a.views, b.views) && same(a.children, b.children) && same(a.depth, b.depth)
+            && same(a.controllers, b.controllers) && same(a.recognizers, b.recognizers)
+            && a.firstResponder == b.firstResponder
+    }
+
+    /// The same storage (so equal), or both empty.
+    static func same<T>(_ a: [T], _ b: [T]) -> Bool {
+        a.count == b.count && (a.isEmpty || a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pa.baseAddress == $0.baseAddress } })
+    }
+}

@@ -31,9 +31,13 @@ extension SweepPlan {
         if tree.template == .screen { return screenEntries(for: tree, treeIndex: treeIndex) }
         var result: [GestureEntry] = []
         for family in config.gestures.families {
+            // What the family can aim at does not depend on the placement: found once.
+            let candidates = GestureGenerator.candidates(family, on: tree)
             for placement in 0 ..< config.gestures.placements {
                 let seed = gestureSeed(treeIndex: treeIndex, family: family, placement: placement)
-                if let g = GestureGenerator.generate(family, on: tree, placement: placement, seed: seed, options: config.gestures.options) {
+                if let g = GestureGenerator.generate(
+                    family, on: tree, placement: placement, seed: seed, options: config.gestures.options, candidates: candidates)
+                {
                     result.append((family, placement, g))
                 }
             }

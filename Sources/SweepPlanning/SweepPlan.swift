@@ -47,6 +47,11 @@ public struct SweepPlan: Sendable {
 
     public let config: SweepConfig
     public let configurations: [Configuration]
+    /// The catalog's definition of each axis of `config.axes` (nil for a name the catalog does not know), in
+    /// axis order: `apply(configuration:to:)` sets values through them.
+    let axisDefinitions: [AxisDefinition?]
+    /// `valueIndices[c][k]`: the position of configuration `c`'s value of axis `k` in `config.axes[k].values`.
+    let valueIndices: [[Int]]
     /// Combinations before the exclude rules.
     public let combinationCount: Int
     /// FNV-1a 64 of `canonicalText`, 16 lowercase hex digits.
@@ -56,6 +61,7 @@ public struct SweepPlan: Sendable {
         self.config = config
         var found: [[Int]] = []
         Combinations.forEach(config) { found.append($0) }
+        valueIndices = found.map { Array($0.prefix(config.axes.count)) }
         let width = max(3, String(found.count).count)
         configurations = found.enumerated().map { index, valueIndices in
             Configuration(
@@ -64,6 +70,9 @@ public struct SweepPlan: Sendable {
                     AxisAssignment(axis: $0.0.name, value: $0.0.values[$0.1])
                 })
         }
+        // Each axis's definition looked up once (by name, a linear search of the catalog), not per tree.
+        let definitions = config.axes.map { AxisCatalog.definition(named: $0.name) }
+        axisDefinitions = definitions
         combinationCount = Combinations.countBeforeExclusion(of: config)
         configHash = FNV1a.hex(PlanText.canonical(config))
         let screens = config.trees.screens.indices.map { GeneratedTree(screen: config.trees.screens[$0].scene, seed: UInt64($0)) }
@@ -126,10 +135,19 @@ public struct SweepPlan: Sendable {
 
     /// Sets every axis value of configuration `c` on a tree, in axis order.
     public func apply(configuration c: Int, to tree: inout GeneratedTree) {
-        for assignment in configurations[c].values {
-            AxisCatalog.definition(named: assignment.axis)?.apply(assignment.value, to: &tree)
-        }
+        // A configuration has one value per axis, in axis order (`init`), so `k` indexes `axisDefinitions`.
+        for k in configurations[c].values.indices { apply(axis: k, configuration: c, to: &tree) }
     }
+
+    /// Sets the value of the `k`th axis of configuration `c` on a tree: `apply(configuration:to:)` is this for
+    /// every axis in turn (`k` in `0 ..< configurations[c].values.count`).
+    public func apply(axis k: Int, configuration c: Int, to tree: inout GeneratedTree) {
+        axisDefinitions[k]?.apply(configurations[c].values[k].value, to: &tree)
+    }
+
+    /// Where configuration `c`'s value of its `k`th axis stands in that axis's values: two configurations with
+    /// the same index set the same value.
+    public func valueIndex(axis k: Int, configuration c: Int) -> Int { valueIndices[c][k] }
 
     /// `tree` with configuration `c` applied.
     public func configured(_ tree: GeneratedTree, configuration c: Int) -> GeneratedTree {

@@ -39,7 +39,20 @@ public enum GestureGenerator {
     /// Whether `family` can aim at `element`: ``families(for:)``, and `pinchZoom` at a zooming scroll view with
     /// room to zoom in (``PinchZoom/canZoom(_:in:)``).
     static func canAim(_ family: GestureFamily, at element: Element, in scene: Scene) -> Bool {
-        family == .pinchZoom ? PinchZoom.canZoom(element, in: scene) : families(for: element).contains(family)
+        if family == .pinchZoom { return PinchZoom.canZoom(element, in: scene) }
+        // `families(for: element).contains(family)`, without building the list (every element, every family).
+        switch element.kind {
+        case .control(let kind):
+            if tapFamilies.contains(family) { return kind != .slider }
+            return family == .dragFromControl && element.scrollView != nil
+        case .cell:
+            if tapFamilies.contains(family) { return true }
+            return family == .dragFromCell && element.scrollView != nil
+        case .scrollView(let axes):
+            return !axes.isEmpty && scrollFamilies.contains(family)
+        case .empty:
+            return family == .dragFromEmpty && element.scrollView != nil
+        }
     }
 
     /// A gesture of `family` on an element of `tree` chosen from `(seed, placement)`, or nil when the tree has
@@ -48,9 +61,23 @@ public enum GestureGenerator {
         _ family: GestureFamily, on tree: GeneratedTree, placement: Int, seed: UInt64,
         options: GestureOptions
     ) -> Gesture? {
+        generate(family, on: tree, placement: placement, seed: seed, options: options, candidates: candidates(family, on: tree))
+    }
+
+    /// The elements `family` can aim at on `tree` (indices into `tree.elements`, in order), among which
+    /// ``generate(_:on:placement:seed:options:)`` chooses: the same for every placement.
+    public static func candidates(_ family: GestureFamily, on tree: GeneratedTree) -> [Int] {
+        tree.elements.indices.filter { canAim(family, at: tree.elements[$0], in: tree.scene) }
+    }
+
+    /// ``generate(_:on:placement:seed:options:)`` with the family's `candidates` on `tree` found once for all
+    /// its placements.
+    public static func generate(
+        _ family: GestureFamily, on tree: GeneratedTree, placement: Int, seed: UInt64,
+        options: GestureOptions, candidates: [Int]
+    ) -> Gesture? {
         let familyKey = UInt64(GestureFamily.allCases.firstIndex(of: family)!)
         var rng = SplitMix64(seed: seed, UInt64(bitPattern: Int64(placement)), familyKey)
-        let candidates = tree.elements.indices.filter { canAim(family, at: tree.elements[$0], in: tree.scene) }
         guard !candidates.isEmpty else { return nil }
         // Start at a seeded candidate; if it has no room for the gesture, try the next ones in order.
         let start = rng.int(0 ... candidates.count - 1)
@@ -221,13 +248,23 @@ struct Geometry {
     /// (its descendants or later subtrees), not a transparent overlay, not containing it.
     /// With `allowingDescendants` (a drag that scrolls the element) its own content does not count.
     func occluders(of element: Element, allowingDescendants: Bool = false) -> [Rect] {
-        guard let index = tree.elements.firstIndex(where: { $0.view == element.view }) else { return [] }
+        let elements = tree.elements
+        guard let index = elements.firstIndex(where: { $0.view == element.view }) else { return [] }
+        // The element and its ancestors (`scene.isView(element.view, inside:)` is membership here), walked once.
+        let views = tree.scene.views
+        var ancestors: [ViewID] = []
+        var up: ViewID? = element.view
+        while let v = up {
+            ancestors.append(v)
+            up = views[v].parent
+        }
         var rects: [Rect] = []
-        for other in tree.elements[(index + 1)...] {
-            if tree.roles.overlays.contains(other.view) { continue }
-            if scene.isView(element.view, inside: other.view) { continue }
-            if allowingDescendants && scene.isView(other.view, inside: element.view) { continue }
-            rects.append(other.visibleRect)
+        for k in (index + 1) ..< elements.count {
+            let other = elements[k].view
+            if tree.roles.overlays.contains(other) { continue }
+            if ancestors.contains(other) { continue }
+            if allowingDescendants && tree.scene.isView(other, inside: element.view) { continue }
+            rects.append(elements[k].visibleRect)
         }
         return rects
     }
@@ -283,15 +320,19 @@ struct Geometry {
     /// The ways scroll view `sv` can move from its current offset: per scrollable axis and finger direction
     /// (sign of the finger's motion), the content room (pt) in that direction, when at least the minimum.
     func moves(_ sv: ViewID) -> [(axis: Axis, sign: Double, room: Double)] {
-        let spec = scene.views[sv]
-        guard let config = spec.scroll else { return [] }
+        // The fields read in place (copying the view's spec and scroll configuration cost more than the rest).
+        let fields = scene.views.withUnsafeBufferPointer { specs -> (inset: EdgeInsets, size: Size, frame: Rect, origin: Point)? in
+            if case .none = specs[sv].scroll { return nil }
+            return (specs[sv].scroll!.contentInset, specs[sv].scroll!.contentSize, specs[sv].frame, specs[sv].boundsOrigin)
+        }
+        guard let (inset, contentSize, frame, origin) = fields else { return [] }
         var result: [(axis: Axis, sign: Double, room: Double)] = []
         for axis in TreeGenerator.scrollableAxes(of: sv, in: scene) {
-            let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
-            let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
+            let lead = axis == .horizontal ? inset.left : inset.top
+            let trail = axis == .horizontal ? inset.right : inset.bottom
             let low = -lead
-            let high = max(low, config.contentSize[axis] + trail - spec.frame.size[axis])
-            let offset = spec.boundsOrigin[axis]
+            let high = max(low, contentSize[axis] + trail - frame.size[axis])
+            let offset = origin[axis]
             // Finger toward −axis: content offset grows (room up to the maximum); toward +axis: it shrinks.
             let forward = high - offset, backward = offset - low
             if forward >= GestureGenerator.minimumTravel { result.append((axis, -1, forward)) }

@@ -66,18 +66,20 @@ public enum TreeGenerator {
     /// The axes a scroll view can scroll, as the engine decides it (S5): enabled, and content plus insets
     /// larger than the bounds, or bouncing with `alwaysBounce<Axis>`.
     public static func scrollableAxes(of view: ViewID, in scene: Scene) -> [Axis] {
-        let spec = scene.views[view]
-        guard let config = spec.scroll, config.isScrollEnabled else { return [] }
-        var axes: [Axis] = []
-        for axis in Axis.allCases {
-            let insets =
-                axis == .horizontal
-                ? config.contentInset.left + config.contentInset.right
-                : config.contentInset.top + config.contentInset.bottom
-            let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
-            if config.contentSize[axis] + insets > spec.frame.size[axis] || (config.bounces && always) { axes.append(axis) }
+        // The fields read in place (copying the view's spec and scroll configuration cost more than the rest).
+        scene.views.withUnsafeBufferPointer { specs in
+            if case .none = specs[view].scroll { return [] }
+            guard specs[view].scroll!.isScrollEnabled else { return [] }
+            let inset = specs[view].scroll!.contentInset, contentSize = specs[view].scroll!.contentSize
+            let bounces = specs[view].scroll!.bounces, frame = specs[view].frame
+            var axes: [Axis] = []
+            for axis in Axis.allCases {
+                let insets = axis == .horizontal ? inset.left + inset.right : inset.top + inset.bottom
+                let always = axis == .horizontal ? specs[view].scroll!.alwaysBounceHorizontal : specs[view].scroll!.alwaysBounceVertical
+                if contentSize[axis] + insets > frame.size[axis] || (bounces && always) { axes.append(axis) }
+            }
+            return axes
         }
-        return axes
     }
 
     // MARK: Rect helpers

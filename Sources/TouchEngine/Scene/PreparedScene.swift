@@ -66,76 +66,136 @@ public final class PreparedScene: Sendable {
     /// Some recognizer's delegate logs its questions: traced runs emit them (issue 15 §4).
     let anyDelegateLogs: Bool
 
-    public init(_ scene: Scene) {
+    public convenience init(_ scene: Scene) { self.init(scene, sharing: nil) }
+
+    /// `scene` prepared, with the tables of `other` that come from parts of the two scenes that are equal: the
+    /// recognizer tables (rank order, relations, failure requirements) when the recognizers, depths and parents
+    /// are, the subview lists when the subviews are. The rest is computed. Equal to `PreparedScene(scene)`.
+    public convenience init(_ scene: Scene, sharingEqualPartsOf other: PreparedScene) { self.init(scene, sharing: other) }
+
+    /// Whether the recognizer tables of `a` and `b` come out the same: they read the recognizers, the views'
+    /// depths and parents (`dynamicRequirements`) and the number of views, nothing else.
+    static func sameRecognizerTables(_ a: Scene, _ b: Scene) -> Bool {
+        guard a.views.count == b.views.count, a.depth == b.depth, a.recognizers == b.recognizers else { return false }
+        return a.views.withUnsafeBufferPointer { va in
+            b.views.withUnsafeBufferPointer { vb in va.indices.allSatisfy { va[$0].parent == vb[$0].parent } }
+        }
+    }
+
+    private init(_ scene: Scene, sharing other: PreparedScene?) {
         self.scene = scene
-        views = scene.views.map(ViewInfo.init)
-        recs = scene.recognizers.map(RecognizerInfo.init)
-        var start: [Int] = [], count: [Int] = [], list: [ViewID] = []
-        for children in scene.children {
-            start.append(list.count); count.append(children.count); list += children
-        }
-        childStart = start; childCount = count; childList = list
-
-        let n = scene.recognizers.count
-        let order = scene.recognizers.indices.sorted { a, b in
-            let ra = scene.recognizers[a], rb = scene.recognizers[b]
-            let da = scene.depth[ra.view], db = scene.depth[rb.view]
-            if da != db { return da > db }
-            if ra.addOrder != rb.addOrder { return ra.addOrder > rb.addOrder }
-            return a > b
-        }
-        rankOrder = order
-        var rank = Array(repeating: 0, count: n)
-        for (i, id) in order.enumerated() { rank[id] = i }
-        self.rank = rank
-
-        var delays = Array(repeating: -1, count: scene.views.count)
-        var pans = Array(repeating: -1, count: scene.views.count)
-        for (i, spec) in scene.recognizers.enumerated() {
-            switch spec.kind {
-            case .scrollDelay(let sv): delays[sv] = i
-            case .scrollPan(let sv): pans[sv] = i
-            default: break
+        let shared = other.flatMap { Self.sameRecognizerTables(scene, $0.scene) ? $0 : nil }
+        let sharedChildren = other.flatMap { $0.scene.children == scene.children ? $0 : nil }
+        // One pass over the views, reading each in place (copying a `ViewSpec`, with its strings, arrays and
+        // scroll configuration, cost more than the rest of preparing a scene).
+        let viewCount = scene.views.count
+        var views: [ViewInfo] = [], initialOffsets: [Point] = [], initialZoomScale: [Double] = []
+        var scrollViewIDs: [ViewID] = [], initiallyDecelerating: [ViewID] = []
+        var initiallyZoomed: [(scrollView: ViewID, zoomView: ViewID)] = []
+        var anyTransform = false, anyZoom = false
+        views.reserveCapacity(viewCount)
+        initialOffsets.reserveCapacity(viewCount)
+        initialZoomScale.reserveCapacity(viewCount)
+        scene.views.withUnsafeBufferPointer { specs in
+            for v in specs.indices {
+                views.append(ViewInfo(specs, v))
+                initialOffsets.append(specs[v].boundsOrigin)
+                if !specs[v].transform.isIdentity { anyTransform = true }
+                guard ViewInfo.isScrollView(specs, v) else {
+                    initialZoomScale.append(1)
+                    continue
+                }
+                scrollViewIDs.append(v)
+                if specs[v].scroll!.initialDeceleration != nil { initiallyDecelerating.append(v) }
+                let zoomScale = specs[v].scroll!.zoomScale
+                initialZoomScale.append(zoomScale)
+                if zoomScale != 1, let zoomView = specs[v].scroll!.viewForZooming { initiallyZoomed.append((v, zoomView)) }
+                if specs[v].scroll!.zoomEnabled { anyZoom = true }
             }
         }
-        scrollDelayOf = delays
-        scrollPanOf = pans
+        self.views = views
+        self.initialOffsets = initialOffsets
+        self.initialZoomScale = initialZoomScale
+        self.scrollViewIDs = scrollViewIDs
+        self.initiallyDecelerating = initiallyDecelerating
+        self.initiallyZoomed = initiallyZoomed
+        self.anyTransform = anyTransform
+        self.anyZoom = anyZoom
+        if let sharedChildren {
+            childStart = sharedChildren.childStart; childCount = sharedChildren.childCount; childList = sharedChildren.childList
+        } else {
+            var start: [Int] = [], count: [Int] = [], list: [ViewID] = []
+            start.reserveCapacity(scene.children.count)
+            count.reserveCapacity(scene.children.count)
+            list.reserveCapacity(max(0, scene.views.count - 1))
+            for v in scene.children.indices {
+                start.append(list.count); count.append(scene.children[v].count)
+                for child in scene.children[v] { list.append(child) }
+            }
+            childStart = start; childCount = count; childList = list
+        }
+
+        let n = scene.recognizers.count
+        if let shared {
+            recs = shared.recs
+            rankOrder = shared.rankOrder
+            rank = shared.rank
+            scrollDelayOf = shared.scrollDelayOf
+            scrollPanOf = shared.scrollPanOf
+        } else {
+            recs = scene.recognizers.map(RecognizerInfo.init)
+            // The sort keys read once per recognizer (a comparison that copied two `RecognizerSpec`s cost more).
+            let depths = scene.recognizers.indices.map { scene.depth[scene.recognizers[$0].view] }
+            let addOrders = scene.recognizers.indices.map { scene.recognizers[$0].addOrder }
+            let order = scene.recognizers.indices.sorted { a, b in
+                if depths[a] != depths[b] { return depths[a] > depths[b] }
+                if addOrders[a] != addOrders[b] { return addOrders[a] > addOrders[b] }
+                return a > b
+            }
+            rankOrder = order
+            var rank = Array(repeating: 0, count: n)
+            for (i, id) in order.enumerated() { rank[id] = i }
+            self.rank = rank
+
+            var delays = Array(repeating: -1, count: scene.views.count)
+            var pans = Array(repeating: -1, count: scene.views.count)
+            for i in scene.recognizers.indices {
+                switch scene.recognizers[i].kind {
+                case .scrollDelay(let sv): delays[sv] = i
+                case .scrollPan(let sv): pans[sv] = i
+                default: break
+                }
+            }
+            scrollDelayOf = delays
+            scrollPanOf = pans
+        }
         var controllers = Array(repeating: -1, count: scene.views.count)
         for (i, c) in scene.controllers.enumerated() { controllers[c.rootView] = i }
         controllerOf = controllers
         var canScroll = Array(repeating: false, count: scene.views.count * 2)
         var offsetMin = Array(repeating: 0.0, count: scene.views.count * 2)
         var offsetMax = Array(repeating: 0.0, count: scene.views.count * 2)
-        for (v, spec) in scene.views.enumerated() {
-            guard let config = spec.scroll else { continue }
+        for v in scrollViewIDs {
+            // The plain-data copy of the view's scroll configuration (`ViewInfo.scroll`).
+            let config = views[v].scroll!, frame = views[v].frame
             for axis in Axis.allCases {
                 let i = v * 2 + axis.rawValue
                 let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
                 let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
                 offsetMin[i] = -lead
-                offsetMax[i] = max(-lead, config.contentSize[axis] + trail - spec.frame.size[axis])
+                offsetMax[i] = max(-lead, config.contentSize[axis] + trail - frame.size[axis])
                 // S5: isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>)).
                 let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
                 canScroll[i] =
                     config.isScrollEnabled
-                    && (config.contentSize[axis] + lead + trail > spec.frame.size[axis] || (config.bounces && always))
+                    && (config.contentSize[axis] + lead + trail > frame.size[axis] || (config.bounces && always))
             }
         }
         self.canScroll = canScroll
         self.offsetMin = offsetMin
         self.offsetMax = offsetMax
-        initialOffsets = scene.views.map(\.boundsOrigin)
-        scrollViewIDs = scene.views.indices.filter { scene.views[$0].scroll != nil }
-        initiallyDecelerating = scene.views.indices.filter { scene.views[$0].scroll?.initialDeceleration != nil }
-        initialZoomScale = scene.views.map { $0.scroll?.zoomScale ?? 1 }
-        initiallyZoomed = scene.views.indices.compactMap { sv in
-            guard let config = scene.views[sv].scroll, config.zoomScale != 1, let zoomView = config.viewForZooming else { return nil }
-            return (sv, zoomView)
-        }
         controllerRootView = scene.controllers.map(\.rootView)
         controllerTouches = scene.controllers.map(\.touches)
-        anyTransform = scene.views.contains { !$0.transform.isIdentity }
-        anyZoom = scene.views.contains { $0.scroll?.zoomEnabled == true }
         var linear = Array(repeating: AffineTransform.identity, count: scene.views.count)
         var axes = linear, axesBack = linear
         if anyTransform {
@@ -162,71 +222,80 @@ public final class PreparedScene: Sendable {
         windowToAxes = axes
         axesToWindow = axesBack
 
-        var simultaneous = Array(repeating: false, count: n * n)
-        var prevents = Array(repeating: false, count: n * n)
-        // Each recognizer's relations read once (copying a whole `RecognizerSpec` per pair cost more than the rest).
-        let policies = scene.recognizers.map(\.policies)
-        let isGate = scene.recognizers.map {
-            if case .edgeGate = $0.kind { return true }; return false
-        }
-        let taps = scene.recognizers.map {
-            if case .tap(let t, _) = $0.kind { return t }; return -1
-        }
-        for a in 0 ..< n {
-            for b in 0 ..< n where a != b {
-                let together =
-                    isGate[a] || isGate[b] || policies[a].simultaneousWith.contains(b)
-                    || policies[b].simultaneousWith.contains(a)
-                simultaneous[a * n + b] = together
-                var may = policies[a].canPrevent.contains(b) && policies[b].canBePrevented.contains(a)
-                // A tap cannot be prevented by a tap that needs fewer taps [REPL Chameleon][WIDE].
-                if taps[a] >= 0 && taps[b] > taps[a] { may = false }
-                prevents[a * n + b] = may
+        if let shared {
+            simultaneous = shared.simultaneous
+            prevents = shared.prevents
+            requirementStart = shared.requirementStart
+            requirementList = shared.requirementList
+            linkedStart = shared.linkedStart
+            linkedList = shared.linkedList
+        } else {
+            var simultaneous = Array(repeating: false, count: n * n)
+            var prevents = Array(repeating: false, count: n * n)
+            // Each recognizer's relations read once (copying a whole `RecognizerSpec` per pair cost more than the rest).
+            let policies = scene.recognizers.map(\.policies)
+            let isGate = scene.recognizers.map {
+                if case .edgeGate = $0.kind { return true }; return false
             }
-        }
-        self.simultaneous = simultaneous
-        self.prevents = prevents
+            let taps = scene.recognizers.map {
+                if case .tap(let t, _) = $0.kind { return t }; return -1
+            }
+            for a in 0 ..< n {
+                for b in 0 ..< n where a != b {
+                    let together =
+                        isGate[a] || isGate[b] || policies[a].simultaneousWith.contains(b)
+                        || policies[b].simultaneousWith.contains(a)
+                    simultaneous[a * n + b] = together
+                    var may = policies[a].canPrevent.contains(b) && policies[b].canBePrevented.contains(a)
+                    // A tap cannot be prevented by a tap that needs fewer taps [REPL Chameleon][WIDE].
+                    if taps[a] >= 0 && taps[b] > taps[a] { may = false }
+                    prevents[a * n + b] = may
+                }
+            }
+            self.simultaneous = simultaneous
+            self.prevents = prevents
 
-        // §8 [WWDC 2017-219]: the app's pans and swipes (scroll views' pans included) get a touch only "after the
-        // system gesture recognizers are done with" it: each waits for a gate that watches the top edge to fail,
-        // as if it required it to fail (G10). A gate fails at once for a touch away from its edge, so only touches
-        // that start in the top area wait.
-        let topGates = scene.recognizers.indices.filter {
-            if case .edgeGate(let edges) = scene.recognizers[$0].kind { return edges.contains(.top) }
-            return false
-        }
-        var reqStart: [Int] = [], reqList: [RecognizerID] = []
-        var linked = Array(repeating: [RecognizerID](), count: n)
-        let dynamic = Self.dynamicRequirements(scene)
-        for (r, spec) in scene.recognizers.enumerated() {
+            // §8 [WWDC 2017-219]: the app's pans and swipes (scroll views' pans included) get a touch only "after the
+            // system gesture recognizers are done with" it: each waits for a gate that watches the top edge to fail,
+            // as if it required it to fail (G10). A gate fails at once for a touch away from its edge, so only touches
+            // that start in the top area wait.
+            let topGates = scene.recognizers.indices.filter {
+                if case .edgeGate(let edges) = scene.recognizers[$0].kind { return edges.contains(.top) }
+                return false
+            }
+            var reqStart: [Int] = [], reqList: [RecognizerID] = []
+            var linked = Array(repeating: [RecognizerID](), count: n)
+            let dynamic = Self.dynamicRequirements(scene)
+            for r in scene.recognizers.indices {
+                reqStart.append(reqList.count)
+                var required = scene.recognizers[r].policies.requireToFail
+                // The class overrides add requirements the delegate did not make (G10); they link resets too.
+                let added = dynamic[r].filter { !required.contains($0) }
+                required += added
+                for other in added {
+                    linked[r].append(other)
+                    linked[other].append(r)
+                }
+                switch scene.recognizers[r].kind {
+                case .pan, .swipe, .scrollPan: required += topGates.filter { !required.contains($0) }
+                default: break
+                }
+                reqList += required
+                // Only the app's own requirements link resets (§4.1); the gates' implicit ones do not.
+                for other in scene.recognizers[r].policies.requireToFail {
+                    linked[r].append(other)
+                    linked[other].append(r)
+                }
+            }
             reqStart.append(reqList.count)
-            var required = spec.policies.requireToFail
-            // The class overrides add requirements the delegate did not make (G10); they link resets too.
-            let added = dynamic[r].filter { !required.contains($0) }
-            required += added
-            for other in added {
-                linked[r].append(other)
-                linked[other].append(r)
-            }
-            switch spec.kind {
-            case .pan, .swipe, .scrollPan: required += topGates.filter { !required.contains($0) }
-            default: break
-            }
-            reqList += required
-            // Only the app's own requirements link resets (§4.1); the gates' implicit ones do not.
-            for other in spec.policies.requireToFail {
-                linked[r].append(other)
-                linked[other].append(r)
-            }
+            requirementStart = reqStart
+            requirementList = reqList
+            var linkStart: [Int] = [], linkList: [RecognizerID] = []
+            for l in linked { linkStart.append(linkList.count); linkList += l }
+            linkStart.append(linkList.count)
+            linkedStart = linkStart
+            linkedList = linkList
         }
-        reqStart.append(reqList.count)
-        requirementStart = reqStart
-        requirementList = reqList
-        var linkStart: [Int] = [], linkList: [RecognizerID] = []
-        for l in linked { linkStart.append(linkList.count); linkList += l }
-        linkStart.append(linkList.count)
-        linkedStart = linkStart
-        linkedList = linkList
 
         declaresActions = scene.views.indices.map(scene.declaresActions)
         var table = Array(repeating: [PreparedAction](), count: scene.views.count)
@@ -238,7 +307,65 @@ public final class PreparedScene: Sendable {
         }
         actionTable = table
         judgedEvents = judged
-        anyDelegateLogs = scene.recognizers.contains(where: \.delegateLogs)
+        anyDelegateLogs = shared?.anyDelegateLogs ?? scene.recognizers.contains(where: \.delegateLogs)
+    }
+
+    /// `scene` prepared with the tables of `other` when they would come out the same: when the two scenes have
+    /// equal views, subviews, controllers, recognizers and first responder (what the tables are computed from),
+    /// differing only in parameters, name or script (a sweep axis that sets an engine parameter). Otherwise
+    /// prepared from scratch, as `init(_:)`. Either way equal to `PreparedScene(scene)`.
+    public convenience init(_ scene: Scene, reusingTablesOf other: PreparedScene) {
+        guard Self.sameTables(scene, other.scene) else {
+            self.init(scene)
+            return
+        }
+        self.init(scene, tables: other)
+    }
+
+    /// Whether `a` and `b` give the same tables: `init(_:)` reads no other part of a scene.
+    static func sameTables(_ a: Scene, _ b: Scene) -> Bool {
+        a.views == b.views && a.children == b.children && a.depth == b.depth && a.controllers == b.controllers
+            && a.recognizers == b.recognizers && a.firstResponder == b.firstResponder
+    }
+
+    /// `scene` with every table of `other` (shared storage), which `sameTables` found equal to its own.
+    private init(_ scene: Scene, tables other: PreparedScene) {
+        self.scene = scene
+        views = other.views
+        recs = other.recs
+        childStart = other.childStart
+        childCount = other.childCount
+        childList = other.childList
+        rankOrder = other.rankOrder
+        rank = other.rank
+        scrollDelayOf = other.scrollDelayOf
+        scrollPanOf = other.scrollPanOf
+        controllerOf = other.controllerOf
+        canScroll = other.canScroll
+        offsetMin = other.offsetMin
+        offsetMax = other.offsetMax
+        initialOffsets = other.initialOffsets
+        scrollViewIDs = other.scrollViewIDs
+        initiallyDecelerating = other.initiallyDecelerating
+        initialZoomScale = other.initialZoomScale
+        initiallyZoomed = other.initiallyZoomed
+        controllerRootView = other.controllerRootView
+        anyTransform = other.anyTransform
+        anyZoom = other.anyZoom
+        windowToViewLinear = other.windowToViewLinear
+        windowToAxes = other.windowToAxes
+        axesToWindow = other.axesToWindow
+        controllerTouches = other.controllerTouches
+        simultaneous = other.simultaneous
+        prevents = other.prevents
+        requirementStart = other.requirementStart
+        requirementList = other.requirementList
+        linkedStart = other.linkedStart
+        linkedList = other.linkedList
+        declaresActions = other.declaresActions
+        actionTable = other.actionTable
+        judgedEvents = other.judgedEvents
+        anyDelegateLogs = other.anyDelegateLogs
     }
 
     /// G10's dynamic requirements, from the class overrides and the delegates: `a` requires `b` to fail when
@@ -331,29 +458,37 @@ struct ViewInfo {
     var transfersHorizontalScrollingToParent: Bool
     var transfersVerticalScrollingToParent: Bool
 
-    init(_ spec: ViewSpec) {
-        kind = spec.kind; frame = spec.frame; boundsOrigin = spec.boundsOrigin; isHidden = spec.isHidden
-        alpha = spec.alpha; isUserInteractionEnabled = spec.isUserInteractionEnabled; isEnabled = spec.isEnabled
-        isMultipleTouchEnabled = spec.isMultipleTouchEnabled; isExclusiveTouch = spec.isExclusiveTouch
-        isAnimatingWithoutInteraction = spec.isAnimating && !spec.allowsUserInteractionWhileAnimating
-        touches = spec.touches; hitTestOverride = spec.hitTestOverride; value = spec.value; parent = spec.parent
-        scroll = spec.scroll.map(ScrollInfo.init)
-        hasTransform = !spec.transform.isIdentity
-        transform = spec.transform
-        let inverted = spec.transform.inverted
+    // Borrowed, and the scroll configuration read field by field: copying a `ViewSpec` or its `ScrollConfig`
+    // (strings, arrays, policies) cost more than the rest of preparing a scene.
+    init(_ specs: UnsafeBufferPointer<ViewSpec>, _ v: Int) {
+        kind = specs[v].kind; frame = specs[v].frame; boundsOrigin = specs[v].boundsOrigin; isHidden = specs[v].isHidden
+        alpha = specs[v].alpha; isUserInteractionEnabled = specs[v].isUserInteractionEnabled; isEnabled = specs[v].isEnabled
+        isMultipleTouchEnabled = specs[v].isMultipleTouchEnabled; isExclusiveTouch = specs[v].isExclusiveTouch
+        isAnimatingWithoutInteraction = specs[v].isAnimating && !specs[v].allowsUserInteractionWhileAnimating
+        touches = specs[v].touches; hitTestOverride = specs[v].hitTestOverride; value = specs[v].value; parent = specs[v].parent
+        hasTransform = !specs[v].transform.isIdentity
+        transform = specs[v].transform
+        let inverted = specs[v].transform.inverted
         inverse = inverted ?? .identity
         isSingular = inverted == nil
-        let c = spec.scroll ?? ScrollConfig()
-        isScrollView = spec.scroll != nil
+        isScrollView = Self.isScrollView(specs, v)
+        let c = isScrollView ? ScrollInfo(specs, v) : ScrollInfo.none
+        scroll = isScrollView ? c : nil
         delaysContentTouches = c.delaysContentTouches
         canCancelContentTouches = c.canCancelContentTouches
         touchesShouldCancel = c.touchesShouldCancel
-        touchesShouldBeginIsCustom = c.touchesShouldBegin != .always
+        touchesShouldBeginIsCustom = c.touchesShouldBeginIsCustom
         bounces = c.bounces
         isPagingEnabled = c.isPagingEnabled
         fastDeceleration = c.fastDeceleration
         transfersHorizontalScrollingToParent = c.transfersHorizontalScrollingToParent
         transfersVerticalScrollingToParent = c.transfersVerticalScrollingToParent
+    }
+
+    /// Whether `specs[v]` is a scroll view (a pattern, not `!= nil`: comparing optionals copied the configuration).
+    static func isScrollView(_ specs: UnsafeBufferPointer<ViewSpec>, _ v: Int) -> Bool {
+        if case .none = specs[v].scroll { return false }
+        return true
     }
 }
 
@@ -376,7 +511,7 @@ struct ScrollInfo {
     var transfersHorizontalScrollingToParent: Bool
     var transfersVerticalScrollingToParent: Bool
 
-    init(_ c: ScrollConfig) {
+    init(_ c: borrowing ScrollConfig) {
         contentSize = c.contentSize; contentInset = c.contentInset; delaysContentTouches = c.delaysContentTouches
         canCancelContentTouches = c.canCancelContentTouches; touchesShouldCancel = c.touchesShouldCancel
         touchesShouldBeginIsCustom = c.touchesShouldBegin != .always
@@ -386,6 +521,24 @@ struct ScrollInfo {
         transfersHorizontalScrollingToParent = c.transfersHorizontalScrollingToParent
         transfersVerticalScrollingToParent = c.transfersVerticalScrollingToParent
     }
+
+    /// The scroll configuration of a scroll view `spec` (`specs[v].scroll` is not nil), read in place.
+    init(_ specs: UnsafeBufferPointer<ViewSpec>, _ v: Int) {
+        contentSize = specs[v].scroll!.contentSize; contentInset = specs[v].scroll!.contentInset
+        delaysContentTouches = specs[v].scroll!.delaysContentTouches
+        canCancelContentTouches = specs[v].scroll!.canCancelContentTouches; touchesShouldCancel = specs[v].scroll!.touchesShouldCancel
+        if case .always = specs[v].scroll!.touchesShouldBegin { touchesShouldBeginIsCustom = false } else { touchesShouldBeginIsCustom = true }
+        bounces = specs[v].scroll!.bounces; alwaysBounceHorizontal = specs[v].scroll!.alwaysBounceHorizontal
+        alwaysBounceVertical = specs[v].scroll!.alwaysBounceVertical
+        isScrollEnabled = specs[v].scroll!.isScrollEnabled; isPagingEnabled = specs[v].scroll!.isPagingEnabled
+        fastDeceleration = specs[v].scroll!.fastDeceleration
+        initialDeceleration = specs[v].scroll!.initialDeceleration
+        transfersHorizontalScrollingToParent = specs[v].scroll!.transfersHorizontalScrollingToParent
+        transfersVerticalScrollingToParent = specs[v].scroll!.transfersVerticalScrollingToParent
+    }
+
+    /// A default `ScrollConfig`'s: the scroll fields `ViewInfo` hoists, for a view that is not a scroll view.
+    static let none = ScrollInfo(ScrollConfig())
 }
 
 /// The plain-data part of a `RecognizerSpec`.

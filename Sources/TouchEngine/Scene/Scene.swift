@@ -134,8 +134,8 @@ public struct Scene: Hashable, Sendable {
     /// The delay recognizer and pan of scroll view `id`.
     public func scrollRecognizers(of id: ViewID) -> (delay: RecognizerID, pan: RecognizerID)? {
         var delay: RecognizerID?, pan: RecognizerID?
-        for (i, r) in recognizers.enumerated() {
-            switch r.kind {
+        for i in recognizers.indices {
+            switch recognizers[i].kind {
             case .scrollDelay(let sv) where sv == id: delay = i
             case .scrollPan(let sv) where sv == id: pan = i
             default: break

@@ -250,6 +250,14 @@ public struct RunSummary: Hashable, Sendable {
 
     // MARK: Reading
 
+    /// The views whose entries this run changed, each once, in the order it first changed them: every view
+    /// with a count, time, offset, displacement or zoom different from its initial value is listed (readers
+    /// that look for those scan these, not every view of the tree).
+    public var changedViews: [ViewID] { dirtyViews }
+    /// The recognizers whose entries this run changed (sent an action, began or recognized, was collected or
+    /// decided), each once, in the order it first changed them.
+    public var changedRecognizers: [RecognizerID] { dirtyRecognizers }
+
     /// When recognizer `r` first began or recognized, if it did.
     public func firstRecognition(_ r: RecognizerID) -> VirtualTime? {
         firstRecognized[r] == .never ? nil : firstRecognized[r]

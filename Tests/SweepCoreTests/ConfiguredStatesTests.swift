@@ -1,0 +1,66 @@
+import SweepPlanning
+import TestSupport
+import Testing
+import TouchScenarios
+
+@testable import SweepCore
+@testable import TouchEngine
+
+/// The unit runner's configured trees and prepared scenes, made once per tree for every configuration that leaves
+/// it the same (`ConfiguredStates`), are what configuring and preparing each from scratch gives.
+@Suite struct ConfiguredStatesTests {
+    /// configs/quickstart.yaml with two engine-parameter axes added last: configurations that differ only in
+    /// parameters share the tables of a prepared scene, those whose role-scoped axes the tree lacks share it whole.
+    static func plan() throws -> SweepPlan {
+        let path = Repository.url("configs/quickstart.yaml").path
+        var config = try SweepConfigLoader.load(path: path)
+        config.axes.append(SweepAxis(name: "contentTouchDelay", values: [.number(0), .number(150)]))
+        config.axes.append(SweepAxis(name: "scrollHysteresis", values: [.number(5), .number(10)]))
+        return SweepPlan(config)
+    }
+
+    @Test func everyConfiguredTreeAndRunIsWhatConfiguringItAfreshGives() throws {
+        let plan = try Self.plan()
+        var runner = UnitRunner(plan: plan)
+        var engine = EngineRunner(), fresh = EngineRunner()
+        var shared = 0
+        for t in 0 ..< plan.treeCount {
+            let base = runner.baseTree(t)
+            var seen: [ObjectIdentifier] = []
+            for c in plan.configurations.indices {
+                let (tree, prepared) = runner.preparedTree(t, configuration: c)
+                let expected = plan.configured(base.tree, configuration: c)
+                #expect(tree == expected, "tree \(t), configuration \(c)")
+                if seen.contains(ObjectIdentifier(prepared)) { shared += 1 } else { seen.append(ObjectIdentifier(prepared)) }
+                let scratch = PreparedScene(expected.scene)
+                for entry in base.gestures {
+                    let a = engine.summary(prepared, script: entry.gesture.script)
+                    let b = fresh.summary(scratch, script: entry.gesture.script)
+                    #expect(a == b, "tree \(t), configuration \(c), \(entry.family) p\(entry.placement)")
+                }
+            }
+            runner.forgetConfiguredTrees()
+        }
+        #expect(shared > 0, "some configurations leave a tree as another left it")
+    }
+
+    @Test func sharedTablesEqualFreshOnes() throws {
+        let plan = try Self.plan()
+        let tree = plan.baseTree(plan.treeCount - 1)
+        let first = PreparedScene(plan.configured(tree, configuration: 0).scene)
+        for c in plan.configurations.indices {
+            let scene = plan.configured(tree, configuration: c).scene
+            let fresh = PreparedScene(scene)
+            for prepared in [PreparedScene(scene, reusingTablesOf: first), PreparedScene(scene, sharingEqualPartsOf: first)] {
+                #expect(prepared.scene == fresh.scene)
+                #expect(prepared.rankOrder == fresh.rankOrder && prepared.rank == fresh.rank)
+                #expect(prepared.simultaneous == fresh.simultaneous && prepared.prevents == fresh.prevents)
+                #expect(prepared.requirementStart == fresh.requirementStart && prepared.requirementList == fresh.requirementList)
+                #expect(prepared.linkedStart == fresh.linkedStart && prepared.linkedList == fresh.linkedList)
+                #expect(prepared.childStart == fresh.childStart && prepared.childList == fresh.childList)
+                #expect(prepared.canScroll == fresh.canScroll && prepared.offsetMax == fresh.offsetMax)
+                #expect(prepared.scrollPanOf == fresh.scrollPanOf && prepared.declaresActions == fresh.declaresActions)
+            }
+        }
+    }
+}
