@@ -8,19 +8,19 @@
 /// timers in recognizer order, then controls' highlight timers in view order, then scroll views'
 /// deceleration timers in view order.
 public struct Simulation<Recorder: TraceRecorder> {
-    public let prepared: PreparedScene
+    public private(set) var prepared: PreparedScene
     public var recorder: Recorder
-    let params: Parameters
+    private(set) var params: Parameters
     /// Plain-data tables of the prepared scene, held directly for cheap access. `views` is the prepared scene's
     /// until an action handler moves or resizes a view (issue 15 §4): then this run's copy changes (copy on
     /// write), and `reset` puts the prepared one back. Scenes without such handlers never copy it.
     var views: [ViewInfo]
-    let recs: [RecognizerInfo]
-    let rankOrder: [RecognizerID]
-    let rank: [Int]
-    let scrollDelayOf: [RecognizerID]
-    let scrollPanOf: [RecognizerID]
-    let controllerOf: [Int]
+    private(set) var recs: [RecognizerInfo]
+    private(set) var rankOrder: [RecognizerID]
+    private(set) var rank: [Int]
+    private(set) var scrollDelayOf: [RecognizerID]
+    private(set) var scrollPanOf: [RecognizerID]
+    private(set) var controllerOf: [Int]
 
     var now = VirtualTime.zero
     var touches: [TouchSlot]
@@ -37,7 +37,7 @@ public struct Simulation<Recorder: TraceRecorder> {
     var controls: [ControlRuntime]
     /// Sorted recognizer lists of the touches (P3/G2), `recsCapacity` entries per slot.
     var recsStorage: [RecognizerID]
-    let recsCapacity: Int
+    private(set) var recsCapacity: Int
     /// Candidates of the current step that want to begin or recognize, in rank order.
     var candidates: [RecognizerID]
     /// Recognizers that began or recognized in the current step (phase 4 cancels for them).
@@ -68,6 +68,12 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// Control highlight and deceleration timers currently armed (so `earliestTimer` scans views only
     /// when one is).
     var armedViewTimers = 0
+    /// The earliest armed view timer (control highlight, deceleration, zoom bounce) and its owner, as `earliestTimer`
+    /// orders them (P7); `viewTimersStale` when one was armed or cleared since (the next `earliestTimer` scans once),
+    /// so a run with a decelerating scroll view does not scan every view per event.
+    var earliestViewTimer = VirtualTime.never
+    var earliestViewTimerOwner = TimerOwner.none
+    var viewTimersStale = false
     /// Slots in use, as a bit mask (bit i = slot i).
     var slotsInUse: UInt64 = 0
     /// Slots used at all in this run (reset restores only these).
@@ -131,6 +137,44 @@ public struct Simulation<Recorder: TraceRecorder> {
         for (sv, zoomView) in prepared.initiallyZoomed { applyZoomGeometry(zoomView, scale: prepared.initialZoomScale[sv]) }
     }
 
+    /// Binds the simulation to another prepared scene in the state `init(prepared:recorder:)` gives, reusing its
+    /// buffers (`EngineRunner` moving on to the next tree allocates nothing when the tree is no larger).
+    mutating func rebind(to prepared: PreparedScene) {
+        func refill<T>(_ array: inout [T], _ value: T, _ count: Int) {
+            array.removeAll(keepingCapacity: true)
+            array.append(contentsOf: repeatElement(value, count: count))
+        }
+        reset()
+        self.prepared = prepared
+        params = prepared.scene.parameters
+        views = prepared.views
+        recs = prepared.recs
+        rankOrder = prepared.rankOrder
+        rank = prepared.rank
+        scrollDelayOf = prepared.scrollDelayOf
+        scrollPanOf = prepared.scrollPanOf
+        controllerOf = prepared.controllerOf
+        let r = recs.count
+        recognizers.removeAll(keepingCapacity: true)
+        for rec in recs { recognizers.append(RecognizerRuntime(isEnabled: rec.isEnabled)) }
+        refill(&deadlines, .never, r)
+        scrolls.removeAll(keepingCapacity: true)
+        for v in views.indices { scrolls.append(ScrollRuntime(offset: views[v].boundsOrigin, zoomScale: prepared.initialZoomScale[v])) }
+        controls.removeAll(keepingCapacity: true)
+        for v in views.indices { controls.append(ControlRuntime(value: views[v].value)) }
+        recsCapacity = max(r, 1)
+        refill(&recsStorage, -1, Self.maxSlots * recsCapacity)
+        candidates.reserveCapacity(r)
+        refill(&candidateReasons, .none, r)
+        committedInStep.reserveCapacity(r)
+        summary.rebind(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
+        refill(&controlIsDirty, false, views.count)
+        dirtyControls.removeAll(keepingCapacity: true)
+        eventTouches.removeAll(keepingCapacity: true)
+        queuedCalls.removeAll(keepingCapacity: true)
+        startZoomed()
+    }
+
     /// Returns the run state to its initial values in place, without allocating, so one simulation can
     /// run the same prepared scene again (with another script).
     public mutating func reset() {
@@ -176,6 +220,9 @@ public struct Simulation<Recorder: TraceRecorder> {
         lastUpTouch = 0
         stepSerial = 0
         armedViewTimers = 0
+        earliestViewTimer = .never
+        earliestViewTimerOwner = .none
+        viewTimersStale = false
         pendingCount = 0
         slotsInUse = 0
         mayHaveFinished = false
@@ -211,6 +258,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         if controls[v].unhighlightDeadline == .never && deadline != .never { armedViewTimers += 1 }
         if controls[v].unhighlightDeadline != .never && deadline == .never { armedViewTimers -= 1 }
         controls[v].unhighlightDeadline = deadline
+        viewTimersStale = true
     }
 
     /// Arms or clears the end of a scroll view's zoom bounce.
@@ -218,6 +266,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         if scrolls[v].zoomBounceEnd == .never && deadline != .never { armedViewTimers += 1 }
         if scrolls[v].zoomBounceEnd != .never && deadline == .never { armedViewTimers -= 1 }
         scrolls[v].zoomBounceEnd = deadline
+        viewTimersStale = true
     }
 
     /// Arms or clears a scroll view's end-of-deceleration timer.
@@ -225,6 +274,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         if scrolls[v].decelEnd == .never && deadline != .never { armedViewTimers += 1 }
         if scrolls[v].decelEnd != .never && deadline == .never { armedViewTimers -= 1 }
         scrolls[v].decelEnd = deadline
+        viewTimersStale = true
     }
 
     /// Runs the scene's script and every timer it schedules.
@@ -284,6 +334,17 @@ public struct Simulation<Recorder: TraceRecorder> {
         var best = earliestDeadline
         var owner = earliestDeadlineOwner >= 0 ? TimerOwner.recognizer(earliestDeadlineOwner) : .none
         guard armedViewTimers > 0 else { return (best, owner) }
+        if viewTimersStale { findEarliestViewTimer() }
+        // At equal times the recognizer's timer comes first (P7).
+        if earliestViewTimer < best { best = earliestViewTimer; owner = earliestViewTimerOwner }
+        return (best, owner)
+    }
+
+    /// Scans the view timers in P7 order (controls' highlight timers in view order, then each scroll view's
+    /// deceleration and zoom bounce in view order; the first of equal times wins) into `earliestViewTimer`.
+    mutating func findEarliestViewTimer() {
+        var best = VirtualTime.never
+        var owner = TimerOwner.none
         for v in controls.indices where controls[v].unhighlightDeadline < best {
             best = controls[v].unhighlightDeadline; owner = .controlHighlight(v)
         }
@@ -291,7 +352,9 @@ public struct Simulation<Recorder: TraceRecorder> {
             if scrolls[v].decelEnd < best { best = scrolls[v].decelEnd; owner = .deceleration(v) }
             if scrolls[v].zoomBounceEnd < best { best = scrolls[v].zoomBounceEnd; owner = .zoomBounce(v) }
         }
-        return (best, owner)
+        earliestViewTimer = best
+        earliestViewTimerOwner = owner
+        viewTimersStale = false
     }
 
     mutating func fire(_ owner: TimerOwner) {
