@@ -23,20 +23,20 @@ public struct Simulation<Recorder: TraceRecorder> {
     private(set) var controllerOf: [Int]
 
     var now = VirtualTime.zero
-    var touches: [TouchSlot]
-    var recognizers: [RecognizerRuntime]
+    var touches: RunTable<TouchSlot>
+    var recognizers: RunTable<RecognizerRuntime>
     /// Each recognizer's pending timer (`.never` when none), kept apart so the timer scan is a tight loop.
-    var deadlines: [VirtualTime]
+    var deadlines: RunTable<VirtualTime>
     /// The earliest of `deadlines` and its recognizer (the lowest id at equal times), kept by `setDeadline` so the
     /// run loop does not scan every recognizer per event; `deadlinesStale` when the earliest one moved later or
     /// was cleared (the next `earliestTimer` scans once).
     var earliestDeadline = VirtualTime.never
     var earliestDeadlineOwner: RecognizerID = -1
     var deadlinesStale = false
-    var scrolls: [ScrollRuntime]
-    var controls: [ControlRuntime]
+    var scrolls: RunTable<ScrollRuntime>
+    var controls: RunTable<ControlRuntime>
     /// Sorted recognizer lists of the touches (P3/G2), `recsCapacity` entries per slot.
-    var recsStorage: [RecognizerID]
+    var recsStorage: RunTable<RecognizerID>
     private(set) var recsCapacity: Int
     /// Candidates of the current step that want to begin or recognize, in rank order.
     var candidates: [RecognizerID]
@@ -80,7 +80,7 @@ public struct Simulation<Recorder: TraceRecorder> {
     var slotsUsed: UInt64 = 0
     /// Controls and cells whose runtime state changed in this run (reset restores only these).
     var dirtyControls: [ViewID]
-    var controlIsDirty: [Bool]
+    var controlIsDirty: RunTable<Bool>
     /// Something may have finished in this step (a touch ended, a recognizer reached a terminal state or a
     /// timer fired): the reset and slot-freeing scans run only then.
     var mayHaveFinished = false
@@ -109,20 +109,23 @@ public struct Simulation<Recorder: TraceRecorder> {
         scrollPanOf = prepared.scrollPanOf
         controllerOf = prepared.controllerOf
         let r = recs.count
-        touches = Array(repeating: TouchSlot(), count: Self.maxSlots)
-        recognizers = recs.map { RecognizerRuntime(isEnabled: $0.isEnabled) }
-        deadlines = Array(repeating: .never, count: recs.count)
-        scrolls = zip(prepared.views, prepared.initialZoomScale).map { ScrollRuntime(offset: $0.boundsOrigin, zoomScale: $1) }
-        controls = views.map { ControlRuntime(value: $0.value) }
+        touches = RunTable(repeating: TouchSlot(), count: Self.maxSlots)
+        recognizers = RunTable(recs.lazy.map { RecognizerRuntime(isEnabled: $0.isEnabled) })
+        deadlines = RunTable(repeating: .never, count: recs.count)
+        scrolls = RunTable(
+            prepared.views.indices.lazy.map {
+                ScrollRuntime(offset: prepared.views[$0].boundsOrigin, zoomScale: prepared.initialZoomScale[$0])
+            })
+        controls = RunTable(prepared.views.lazy.map { ControlRuntime(value: $0.value) })
         recsCapacity = max(r, 1)
-        recsStorage = Array(repeating: -1, count: Self.maxSlots * max(r, 1))
+        recsStorage = RunTable(repeating: -1, count: Self.maxSlots * max(r, 1))
         candidates = []
         candidates.reserveCapacity(r)
         candidateReasons = Array(repeating: .none, count: r)
         committedInStep = []
         committedInStep.reserveCapacity(r)
         summary = RunSummary(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
-        controlIsDirty = Array(repeating: false, count: views.count)
+        controlIsDirty = RunTable(repeating: false, count: views.count)
         dirtyControls = []
         dirtyControls.reserveCapacity(8)
         eventTouches = []
@@ -155,20 +158,20 @@ public struct Simulation<Recorder: TraceRecorder> {
         scrollPanOf = prepared.scrollPanOf
         controllerOf = prepared.controllerOf
         let r = recs.count
-        recognizers.removeAll(keepingCapacity: true)
-        for rec in recs { recognizers.append(RecognizerRuntime(isEnabled: rec.isEnabled)) }
-        refill(&deadlines, .never, r)
-        scrolls.removeAll(keepingCapacity: true)
-        for v in views.indices { scrolls.append(ScrollRuntime(offset: views[v].boundsOrigin, zoomScale: prepared.initialZoomScale[v])) }
-        controls.removeAll(keepingCapacity: true)
-        for v in views.indices { controls.append(ControlRuntime(value: views[v].value)) }
+        recognizers.refill(recs.lazy.map { RecognizerRuntime(isEnabled: $0.isEnabled) })
+        deadlines.refill(repeating: .never, count: r)
+        scrolls.refill(
+            prepared.views.indices.lazy.map {
+                ScrollRuntime(offset: prepared.views[$0].boundsOrigin, zoomScale: prepared.initialZoomScale[$0])
+            })
+        controls.refill(prepared.views.lazy.map { ControlRuntime(value: $0.value) })
         recsCapacity = max(r, 1)
-        refill(&recsStorage, -1, Self.maxSlots * recsCapacity)
+        recsStorage.refill(repeating: -1, count: Self.maxSlots * recsCapacity)
         candidates.reserveCapacity(r)
         refill(&candidateReasons, .none, r)
         committedInStep.reserveCapacity(r)
         summary.rebind(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
-        refill(&controlIsDirty, false, views.count)
+        controlIsDirty.refill(repeating: false, count: views.count)
         dirtyControls.removeAll(keepingCapacity: true)
         eventTouches.removeAll(keepingCapacity: true)
         queuedCalls.removeAll(keepingCapacity: true)
@@ -499,7 +502,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         collectRecognizers(slot: slot, view: view)
         if Recorder.isRecording {
             let chain = responderChainViews(from: view)
-            let recs = Array(recsStorage[touches[slot].recsStart ..< touches[slot].recsStart + touches[slot].recsCount])
+            let recs = recsStorage.elements(touches[slot].recsStart ..< touches[slot].recsStart + touches[slot].recsCount)
             emit(.hitTest(touch: number, view: view, chain: chain, recognizers: recs))
             if prepared.anyDelegateLogs {
                 askShouldReceive(touch: number, view: view)
