@@ -85,7 +85,7 @@ extension Simulation {
     }
 
     /// Applies a recognizer's verdict from phase 1.
-    mutating func apply(_ verdict: Verdict, to id: RecognizerID) {
+    @inline(__always) mutating func apply(_ verdict: Verdict, to id: RecognizerID) {
         let state = recognizers[id].state
         switch verdict {
         case .none:

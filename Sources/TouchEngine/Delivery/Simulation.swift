@@ -86,6 +86,9 @@ public struct Simulation<Recorder: TraceRecorder> {
     var mayHaveFinished = false
     /// Recognizers waiting for their failure requirements (so settling is skipped when there are none).
     var pendingCount = 0
+    /// `pathMark[v] == pathStamp` while `collectRecognizers` runs: v is the hit view or one of its ancestors (P3).
+    var pathMark: RunTable<Int>
+    var pathStamp = 0
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -126,6 +129,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         committedInStep.reserveCapacity(r)
         summary = RunSummary(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
         controlIsDirty = RunTable(repeating: false, count: views.count)
+        pathMark = RunTable(repeating: 0, count: views.count)
         dirtyControls = []
         dirtyControls.reserveCapacity(8)
         eventTouches = []
@@ -172,6 +176,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         committedInStep.reserveCapacity(r)
         summary.rebind(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
         controlIsDirty.refill(repeating: false, count: views.count)
+        pathMark.refill(repeating: 0, count: views.count)
+        pathStamp = 0
         dirtyControls.removeAll(keepingCapacity: true)
         eventTouches.removeAll(keepingCapacity: true)
         queuedCalls.removeAll(keepingCapacity: true)
@@ -524,8 +530,15 @@ public struct Simulation<Recorder: TraceRecorder> {
     mutating func collectRecognizers(slot: Int, view: ViewID) {
         let base = touches[slot].recsStart
         var count = 0
+        // Mark the hit view and its ancestors once, so each recognizer's view is looked up instead of walked up to.
+        pathStamp &+= 1
+        var v: ViewID? = view
+        while let current = v {
+            pathMark[current] = pathStamp
+            v = views[current].parent
+        }
         for id in rankOrder {
-            guard recognizers[id].isEnabled, isView(view, inside: recs[id].view) else { continue }
+            guard recognizers[id].isEnabled, pathMark[recs[id].view] == pathStamp else { continue }
             if recs[id].shouldReceiveIsCustom {
                 guard shouldReceive(scene.recognizers[id].policies.shouldReceive, touchView: view) else { continue }
             }
@@ -556,7 +569,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         }
     }
 
-    @inline(__always) func bit(_ slot: Int) -> UInt64 { 1 << UInt64(slot) }
+    /// The mask bit of a slot (`0 ..< maxSlots`): a plain shift, without the checks `<<` makes for shifts of 64 or more.
+    @inline(__always) func bit(_ slot: Int) -> UInt64 { 1 &<< UInt64(truncatingIfNeeded: slot) }
 
     /// Whether `view` is `ancestor` or inside it.
     @inline(__always) func isView(_ view: ViewID, inside ancestor: ViewID) -> Bool {
