@@ -186,12 +186,12 @@ public struct RunSummary: Hashable, Sendable {
         firstUnhighlight[v] = time
     }
 
-    mutating func handled(by v: ViewID) {
+    @inline(__always) mutating func handled(by v: ViewID) {
         touch(view: v)
         handledCallbacks[v] += 1
     }
 
-    mutating func scrolled(_ v: ViewID, to offset: Point, from start: Point) {
+    @inline(__always) mutating func scrolled(_ v: ViewID, to offset: Point, from start: Point) {
         touch(view: v)
         finalOffsets[v] = offset
         let dx = abs(offset.x - start.x), dy = abs(offset.y - start.y)
@@ -210,7 +210,7 @@ public struct RunSummary: Hashable, Sendable {
         dragged[v] = true
     }
 
-    mutating func action(of r: RecognizerID, recognizing: Bool, at time: VirtualTime) {
+    @inline(__always) mutating func action(of r: RecognizerID, recognizing: Bool, at time: VirtualTime) {
         touch(recognizer: r)
         actions[r] += 1
         if recognizing && !recognized[r] {
@@ -244,7 +244,7 @@ public struct RunSummary: Hashable, Sendable {
         collected[r] = true
     }
 
-    mutating func decided(_ r: RecognizerID, _ decision: RecognizerDecision, by other: RecognizerID = -1) {
+    @inline(__always) mutating func decided(_ r: RecognizerID, _ decision: RecognizerDecision, by other: RecognizerID = -1) {
         guard decisions[r] == .none else { return }
         touch(recognizer: r)
         decisions[r] = decision
