@@ -17,6 +17,23 @@ extension Simulation {
 
         // Phase 1: deliver the event to the recognizers, in G2 order (P4).
         switch event {
+        case let .touch(slot, phase) where phase != .began && touches[slot].recsCount <= 64:
+            // Only the recognizers that may still track the touch (`TouchSlot.trackers`), in G2 order.
+            let start = touches[slot].recsStart
+            var mask = touches[slot].trackers
+            while mask != 0 {
+                let k = mask.trailingZeroBitCount
+                mask &= mask &- 1
+                let id = recsStorage[start + k]
+                let s = recognizers[id].state
+                // A recognizer that let the touch go, or reached a terminal state (which it leaves only by a reset that
+                // lets its touches go, §4.1), gets no more of it.
+                guard recognizers[id].touches & bit(slot) != 0, s == .possible || s.isActive else {
+                    touches[slot].trackers &= ~(1 &<< UInt64(k))
+                    continue
+                }
+                apply(recognizerReceives(phase, slot: slot, id: id), to: id)
+            }
         case let .touch(slot, phase):
             let start = touches[slot].recsStart, count = touches[slot].recsCount
             for k in 0 ..< count {

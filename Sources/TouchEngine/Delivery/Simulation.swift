@@ -506,6 +506,8 @@ public struct Simulation<Recorder: TraceRecorder> {
             return nil
         }
         collectRecognizers(slot: slot, view: view)
+        let listed = touches[slot].recsCount
+        touches[slot].trackers = listed >= 64 ? ~0 : (1 &<< UInt64(listed)) &- 1
         if Recorder.isRecording {
             let chain = responderChainViews(from: view)
             let recs = recsStorage.elements(touches[slot].recsStart ..< touches[slot].recsStart + touches[slot].recsCount)
