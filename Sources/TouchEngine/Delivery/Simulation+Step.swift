@@ -59,11 +59,12 @@ extension Simulation {
         }
         queueingCalls = event.isMultiTouch
 
-        // Phases 2 and 3: arbitration; actions are emitted as recognizers commit, in rank order.
-        resolveCandidates()
+        // Phases 2 and 3: arbitration; actions are emitted as recognizers commit, in rank order (nothing to do without
+        // a candidate or a recognizer waiting for its failure requirements).
+        if !candidates.isEmpty || pendingCount > 0 { resolveCandidates() }
 
         // Phase 4: cancellations by recognizers that committed in this step.
-        applyCancellations()
+        if !committedInStep.isEmpty { applyCancellations() }
         if queueingCalls { sendQueuedCalls() }
 
         // Phase 5: release withheld began/ended phases no undecided recognizer delays any more.
@@ -90,7 +91,7 @@ extension Simulation {
     }
 
     /// Clears the per-step bookkeeping (only the recognizers that committed last step carry a flag).
-    mutating func beginStep() {
+    @inline(__always) mutating func beginStep() {
         stepSerial &+= 1
         if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         var k = 0
@@ -241,7 +242,7 @@ extension Simulation {
 
     // MARK: - Phase 5
 
-    mutating func releaseWithheldTouches() -> UInt64 {
+    @inline(__always) mutating func releaseWithheldTouches() -> UInt64 {
         var released: UInt64 = 0
         var mask = slotsInUse
         while mask != 0 {
