@@ -74,6 +74,10 @@ public struct Simulation<Recorder: TraceRecorder> {
     var earliestViewTimer = VirtualTime.never
     var earliestViewTimerOwner = TimerOwner.none
     var viewTimersStale = false
+    /// The controls with an armed highlight timer and the scroll views with an armed deceleration or zoom-bounce
+    /// timer, each in view order: the views `findEarliestViewTimer` scans.
+    var highlightTimerViews: [ViewID]
+    var scrollTimerViews: [ViewID]
     /// Slots in use, as a bit mask (bit i = slot i).
     var slotsInUse: UInt64 = 0
     /// Slots used at all in this run (reset restores only these).
@@ -136,6 +140,10 @@ public struct Simulation<Recorder: TraceRecorder> {
         eventTouches.reserveCapacity(Self.maxSlots)
         queuedCalls = []
         queuedCalls.reserveCapacity(2 * Self.maxSlots)
+        highlightTimerViews = []
+        highlightTimerViews.reserveCapacity(4)
+        scrollTimerViews = []
+        scrollTimerViews.reserveCapacity(4)
         startZoomed()
     }
 
@@ -232,6 +240,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         earliestViewTimer = .never
         earliestViewTimerOwner = .none
         viewTimersStale = false
+        highlightTimerViews.removeAll(keepingCapacity: true)
+        scrollTimerViews.removeAll(keepingCapacity: true)
         pendingCount = 0
         slotsInUse = 0
         mayHaveFinished = false
@@ -268,6 +278,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         if controls[v].unhighlightDeadline != .never && deadline == .never { armedViewTimers -= 1 }
         controls[v].unhighlightDeadline = deadline
         viewTimersStale = true
+        Self.note(v, armed: deadline != .never, in: &highlightTimerViews)
     }
 
     /// Arms or clears the end of a scroll view's zoom bounce.
@@ -276,6 +287,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         if scrolls[v].zoomBounceEnd != .never && deadline == .never { armedViewTimers -= 1 }
         scrolls[v].zoomBounceEnd = deadline
         viewTimersStale = true
+        Self.note(v, armed: scrolls[v].decelEnd != .never || deadline != .never, in: &scrollTimerViews)
     }
 
     /// Arms or clears a scroll view's end-of-deceleration timer.
@@ -284,6 +296,16 @@ public struct Simulation<Recorder: TraceRecorder> {
         if scrolls[v].decelEnd != .never && deadline == .never { armedViewTimers -= 1 }
         scrolls[v].decelEnd = deadline
         viewTimersStale = true
+        Self.note(v, armed: deadline != .never || scrolls[v].zoomBounceEnd != .never, in: &scrollTimerViews)
+    }
+
+    /// Keeps `views` (in view order) holding `v` exactly while it has an armed timer of the list's kind.
+    static func note(_ v: ViewID, armed: Bool, in views: inout [ViewID]) {
+        if let i = views.firstIndex(of: v) {
+            if !armed { views.remove(at: i) }
+        } else if armed {
+            views.insert(v, at: views.firstIndex { $0 > v } ?? views.count)
+        }
     }
 
     /// Runs the scene's script and every timer it schedules.
@@ -349,15 +371,16 @@ public struct Simulation<Recorder: TraceRecorder> {
         return (best, owner)
     }
 
-    /// Scans the view timers in P7 order (controls' highlight timers in view order, then each scroll view's
-    /// deceleration and zoom bounce in view order; the first of equal times wins) into `earliestViewTimer`.
+    /// Scans the armed view timers (`highlightTimerViews`, `scrollTimerViews`) in P7 order (controls' highlight timers
+    /// in view order, then each scroll view's deceleration and zoom bounce in view order; the first of equal times
+    /// wins) into `earliestViewTimer`.
     mutating func findEarliestViewTimer() {
         var best = VirtualTime.never
         var owner = TimerOwner.none
-        for v in controls.indices where controls[v].unhighlightDeadline < best {
+        for v in highlightTimerViews where controls[v].unhighlightDeadline < best {
             best = controls[v].unhighlightDeadline; owner = .controlHighlight(v)
         }
-        for v in scrolls.indices {
+        for v in scrollTimerViews {
             if scrolls[v].decelEnd < best { best = scrolls[v].decelEnd; owner = .deceleration(v) }
             if scrolls[v].zoomBounceEnd < best { best = scrolls[v].zoomBounceEnd; owner = .zoomBounce(v) }
         }
