@@ -2,9 +2,9 @@
 ///
 /// An array written through `simulation.recognizers[id].state = …` checks that its buffer is unique (a runtime call)
 /// on every write; a run writes its state a few hundred times, so the simulation keeps that state in tables instead.
-/// A table is a value only in name: a copy shares the elements with the original. The simulation that makes its
-/// tables is their only user: a simulation is moved between threads, never copied while it runs (its tables are
-/// not shared with another simulation), and a table is freed with the last copy.
+/// A write through a table does not copy: a copy of a table shares the elements with the original until `makeUnique`
+/// gives it its own. The simulation calls `makeUnique` on its tables when a run starts (one check per table per run,
+/// instead of one per write), so a copied simulation (or `EngineRunner`) still runs as an independent value.
 struct RunTable<Element>: @unchecked Sendable {
     /// Owns the allocation: deinitializes and frees it when the last table that uses it goes.
     private final class Storage {
@@ -56,6 +56,19 @@ struct RunTable<Element>: @unchecked Sendable {
             precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "RunTable index out of range")
             return base + i
         }
+    }
+
+    /// Whether no other copy of this table shares its elements.
+    mutating func isUnique() -> Bool { isKnownUniquelyReferenced(&storage) }
+
+    /// Gives this table its own copy of the elements when it shares them with another copy of the table.
+    mutating func makeUnique() {
+        guard !isKnownUniquelyReferenced(&storage) else { return }
+        let copy = Storage(capacity: count)
+        copy.base.initialize(from: base, count: count)
+        copy.initialized = count
+        storage = copy
+        base = copy.base
     }
 
     /// The elements in `range`, copied into an array (the lists traced runs print).

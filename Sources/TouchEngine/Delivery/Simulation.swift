@@ -159,7 +159,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             array.removeAll(keepingCapacity: true)
             array.append(contentsOf: repeatElement(value, count: count))
         }
-        reset()
+        reset() // (which makes the tables unique)
         self.prepared = prepared
         params = prepared.scene.parameters
         views = prepared.views
@@ -192,9 +192,25 @@ public struct Simulation<Recorder: TraceRecorder> {
         startZoomed()
     }
 
+    /// Gives this simulation its own run tables if a copy of it shares them (`RunTable`): a simulation is a value.
+    mutating func makeTablesUnique() {
+        // The tables are copied together with the simulation and made unique together, so they are shared together:
+        // one check tells for all.
+        guard !touches.isUnique() else { return }
+        touches.makeUnique()
+        recognizers.makeUnique()
+        deadlines.makeUnique()
+        scrolls.makeUnique()
+        controls.makeUnique()
+        recsStorage.makeUnique()
+        controlIsDirty.makeUnique()
+        pathMark.makeUnique()
+    }
+
     /// Returns the run state to its initial values in place, without allocating, so one simulation can
     /// run the same prepared scene again (with another script).
     public mutating func reset() {
+        makeTablesUnique()
         now = .zero
         var used = slotsUsed
         while used != 0 {
@@ -315,6 +331,7 @@ public struct Simulation<Recorder: TraceRecorder> {
 
     /// Runs `script` (instead of the scene's own) and every timer it schedules.
     public mutating func run(script: [ScriptEvent]) {
+        makeTablesUnique()
         startInitialDecelerations()
         var next = 0
         while true {
