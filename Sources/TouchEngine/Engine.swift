@@ -34,8 +34,8 @@ public enum Engine {
     }
 }
 
-/// Runs prepared scenes untraced, reusing one simulation's buffers while the prepared scene stays the
-/// same: the sweep worker's loop (one tree, many scripts) allocates nothing per run.
+/// Runs prepared scenes untraced, reusing one simulation's buffers: the sweep worker's loop (one tree, many
+/// scripts) allocates nothing per run, and moving on to the next tree reuses the buffers too.
 public struct EngineRunner: Sendable {
     private var simulation: Simulation<NoTrace>?
 
@@ -52,8 +52,10 @@ public struct EngineRunner: Sendable {
         _ prepared: PreparedScene, script: [ScriptEvent]? = nil,
         _ body: (borrowing RunSummary) -> Result
     ) -> Result {
-        if simulation == nil || simulation!.prepared !== prepared {
+        if simulation == nil {
             simulation = Simulation(prepared: prepared, recorder: NoTrace())
+        } else if simulation!.prepared !== prepared {
+            simulation!.rebind(to: prepared)
         } else {
             simulation!.reset()
         }

@@ -52,6 +52,12 @@ struct TouchSlot {
     /// Range of this touch's recognizers in `Simulation.recsStorage` (sorted, P3/G2).
     var recsStart = 0
     var recsCount = 0
+    /// The positions in that list (bit k: `recsStorage[recsStart + k]`) of the recognizers phase 1 may still give this
+    /// touch to: all of them at touch-down, each cleared when phase 1 finds its recognizer no longer tracks the touch or
+    /// in a terminal state. A recognizer starts tracking a touch only at its touch-down (P4) and leaves a terminal
+    /// state only by a reset that lets its touches go (§4.1), so the set only shrinks and a later phase visits just
+    /// these. Lists longer than 64 are scanned in full.
+    var trackers: UInt64 = 0
     var tapCount = 1
 }
 

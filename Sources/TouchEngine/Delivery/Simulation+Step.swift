@@ -17,6 +17,23 @@ extension Simulation {
 
         // Phase 1: deliver the event to the recognizers, in G2 order (P4).
         switch event {
+        case let .touch(slot, phase) where phase != .began && touches[slot].recsCount <= 64:
+            // Only the recognizers that may still track the touch (`TouchSlot.trackers`), in G2 order.
+            let start = touches[slot].recsStart
+            var mask = touches[slot].trackers
+            while mask != 0 {
+                let k = mask.trailingZeroBitCount
+                mask &= mask &- 1
+                let id = recsStorage[start + k]
+                let s = recognizers[id].state
+                // A recognizer that let the touch go, or reached a terminal state (which it leaves only by a reset that
+                // lets its touches go, §4.1), gets no more of it.
+                guard recognizers[id].touches & bit(slot) != 0, s == .possible || s.isActive else {
+                    touches[slot].trackers &= ~(1 &<< UInt64(k))
+                    continue
+                }
+                apply(recognizerReceives(phase, slot: slot, id: id), to: id)
+            }
         case let .touch(slot, phase):
             let start = touches[slot].recsStart, count = touches[slot].recsCount
             for k in 0 ..< count {
@@ -42,11 +59,12 @@ extension Simulation {
         }
         queueingCalls = event.isMultiTouch
 
-        // Phases 2 and 3: arbitration; actions are emitted as recognizers commit, in rank order.
-        resolveCandidates()
+        // Phases 2 and 3: arbitration; actions are emitted as recognizers commit, in rank order (nothing to do without
+        // a candidate or a recognizer waiting for its failure requirements).
+        if !candidates.isEmpty || pendingCount > 0 { resolveCandidates() }
 
         // Phase 4: cancellations by recognizers that committed in this step.
-        applyCancellations()
+        if !committedInStep.isEmpty { applyCancellations() }
         if queueingCalls { sendQueuedCalls() }
 
         // Phase 5: release withheld began/ended phases no undecided recognizer delays any more.
@@ -73,7 +91,7 @@ extension Simulation {
     }
 
     /// Clears the per-step bookkeeping (only the recognizers that committed last step carry a flag).
-    mutating func beginStep() {
+    @inline(__always) mutating func beginStep() {
         stepSerial &+= 1
         if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         var k = 0
@@ -85,7 +103,7 @@ extension Simulation {
     }
 
     /// Applies a recognizer's verdict from phase 1.
-    mutating func apply(_ verdict: Verdict, to id: RecognizerID) {
+    @inline(__always) mutating func apply(_ verdict: Verdict, to id: RecognizerID) {
         let state = recognizers[id].state
         switch verdict {
         case .none:
@@ -224,7 +242,7 @@ extension Simulation {
 
     // MARK: - Phase 5
 
-    mutating func releaseWithheldTouches() -> UInt64 {
+    @inline(__always) mutating func releaseWithheldTouches() -> UInt64 {
         var released: UInt64 = 0
         var mask = slotsInUse
         while mask != 0 {

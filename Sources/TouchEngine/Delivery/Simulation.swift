@@ -8,36 +8,36 @@
 /// timers in recognizer order, then controls' highlight timers in view order, then scroll views'
 /// deceleration timers in view order.
 public struct Simulation<Recorder: TraceRecorder> {
-    public let prepared: PreparedScene
+    public private(set) var prepared: PreparedScene
     public var recorder: Recorder
-    let params: Parameters
+    private(set) var params: Parameters
     /// Plain-data tables of the prepared scene, held directly for cheap access. `views` is the prepared scene's
     /// until an action handler moves or resizes a view (issue 15 §4): then this run's copy changes (copy on
     /// write), and `reset` puts the prepared one back. Scenes without such handlers never copy it.
     var views: [ViewInfo]
-    let recs: [RecognizerInfo]
-    let rankOrder: [RecognizerID]
-    let rank: [Int]
-    let scrollDelayOf: [RecognizerID]
-    let scrollPanOf: [RecognizerID]
-    let controllerOf: [Int]
+    private(set) var recs: [RecognizerInfo]
+    private(set) var rankOrder: [RecognizerID]
+    private(set) var rank: [Int]
+    private(set) var scrollDelayOf: [RecognizerID]
+    private(set) var scrollPanOf: [RecognizerID]
+    private(set) var controllerOf: [Int]
 
     var now = VirtualTime.zero
-    var touches: [TouchSlot]
-    var recognizers: [RecognizerRuntime]
+    var touches: RunTable<TouchSlot>
+    var recognizers: RunTable<RecognizerRuntime>
     /// Each recognizer's pending timer (`.never` when none), kept apart so the timer scan is a tight loop.
-    var deadlines: [VirtualTime]
+    var deadlines: RunTable<VirtualTime>
     /// The earliest of `deadlines` and its recognizer (the lowest id at equal times), kept by `setDeadline` so the
     /// run loop does not scan every recognizer per event; `deadlinesStale` when the earliest one moved later or
     /// was cleared (the next `earliestTimer` scans once).
     var earliestDeadline = VirtualTime.never
     var earliestDeadlineOwner: RecognizerID = -1
     var deadlinesStale = false
-    var scrolls: [ScrollRuntime]
-    var controls: [ControlRuntime]
+    var scrolls: RunTable<ScrollRuntime>
+    var controls: RunTable<ControlRuntime>
     /// Sorted recognizer lists of the touches (P3/G2), `recsCapacity` entries per slot.
-    var recsStorage: [RecognizerID]
-    let recsCapacity: Int
+    var recsStorage: RunTable<RecognizerID>
+    private(set) var recsCapacity: Int
     /// Candidates of the current step that want to begin or recognize, in rank order.
     var candidates: [RecognizerID]
     /// Recognizers that began or recognized in the current step (phase 4 cancels for them).
@@ -68,18 +68,31 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// Control highlight and deceleration timers currently armed (so `earliestTimer` scans views only
     /// when one is).
     var armedViewTimers = 0
+    /// The earliest armed view timer (control highlight, deceleration, zoom bounce) and its owner, as `earliestTimer`
+    /// orders them (P7); `viewTimersStale` when one was armed or cleared since (the next `earliestTimer` scans once),
+    /// so a run with a decelerating scroll view does not scan every view per event.
+    var earliestViewTimer = VirtualTime.never
+    var earliestViewTimerOwner = TimerOwner.none
+    var viewTimersStale = false
+    /// The controls with an armed highlight timer and the scroll views with an armed deceleration or zoom-bounce
+    /// timer, each in view order: the views `findEarliestViewTimer` scans.
+    var highlightTimerViews: [ViewID]
+    var scrollTimerViews: [ViewID]
     /// Slots in use, as a bit mask (bit i = slot i).
     var slotsInUse: UInt64 = 0
     /// Slots used at all in this run (reset restores only these).
     var slotsUsed: UInt64 = 0
     /// Controls and cells whose runtime state changed in this run (reset restores only these).
     var dirtyControls: [ViewID]
-    var controlIsDirty: [Bool]
+    var controlIsDirty: RunTable<Bool>
     /// Something may have finished in this step (a touch ended, a recognizer reached a terminal state or a
     /// timer fired): the reset and slot-freeing scans run only then.
     var mayHaveFinished = false
     /// Recognizers waiting for their failure requirements (so settling is skipped when there are none).
     var pendingCount = 0
+    /// `pathMark[v] == pathStamp` while `collectRecognizers` runs: v is the hit view or one of its ancestors (P3).
+    var pathMark: RunTable<Int>
+    var pathStamp = 0
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -103,26 +116,34 @@ public struct Simulation<Recorder: TraceRecorder> {
         scrollPanOf = prepared.scrollPanOf
         controllerOf = prepared.controllerOf
         let r = recs.count
-        touches = Array(repeating: TouchSlot(), count: Self.maxSlots)
-        recognizers = recs.map { RecognizerRuntime(isEnabled: $0.isEnabled) }
-        deadlines = Array(repeating: .never, count: recs.count)
-        scrolls = zip(prepared.views, prepared.initialZoomScale).map { ScrollRuntime(offset: $0.boundsOrigin, zoomScale: $1) }
-        controls = views.map { ControlRuntime(value: $0.value) }
+        touches = RunTable(repeating: TouchSlot(), count: Self.maxSlots)
+        recognizers = RunTable(recs.lazy.map { RecognizerRuntime(isEnabled: $0.isEnabled) })
+        deadlines = RunTable(repeating: .never, count: recs.count)
+        scrolls = RunTable(
+            prepared.views.indices.lazy.map {
+                ScrollRuntime(offset: prepared.views[$0].boundsOrigin, zoomScale: prepared.initialZoomScale[$0])
+            })
+        controls = RunTable(prepared.views.lazy.map { ControlRuntime(value: $0.value) })
         recsCapacity = max(r, 1)
-        recsStorage = Array(repeating: -1, count: Self.maxSlots * max(r, 1))
+        recsStorage = RunTable(repeating: -1, count: Self.maxSlots * max(r, 1))
         candidates = []
         candidates.reserveCapacity(r)
         candidateReasons = Array(repeating: .none, count: r)
         committedInStep = []
         committedInStep.reserveCapacity(r)
         summary = RunSummary(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
-        controlIsDirty = Array(repeating: false, count: views.count)
+        controlIsDirty = RunTable(repeating: false, count: views.count)
+        pathMark = RunTable(repeating: 0, count: views.count)
         dirtyControls = []
         dirtyControls.reserveCapacity(8)
         eventTouches = []
         eventTouches.reserveCapacity(Self.maxSlots)
         queuedCalls = []
         queuedCalls.reserveCapacity(2 * Self.maxSlots)
+        highlightTimerViews = []
+        highlightTimerViews.reserveCapacity(4)
+        scrollTimerViews = []
+        scrollTimerViews.reserveCapacity(4)
         startZoomed()
     }
 
@@ -131,9 +152,65 @@ public struct Simulation<Recorder: TraceRecorder> {
         for (sv, zoomView) in prepared.initiallyZoomed { applyZoomGeometry(zoomView, scale: prepared.initialZoomScale[sv]) }
     }
 
+    /// Binds the simulation to another prepared scene in the state `init(prepared:recorder:)` gives, reusing its
+    /// buffers (`EngineRunner` moving on to the next tree allocates nothing when the tree is no larger).
+    mutating func rebind(to prepared: PreparedScene) {
+        func refill<T>(_ array: inout [T], _ value: T, _ count: Int) {
+            array.removeAll(keepingCapacity: true)
+            array.append(contentsOf: repeatElement(value, count: count))
+        }
+        reset() // (which makes the tables unique)
+        self.prepared = prepared
+        params = prepared.scene.parameters
+        views = prepared.views
+        recs = prepared.recs
+        rankOrder = prepared.rankOrder
+        rank = prepared.rank
+        scrollDelayOf = prepared.scrollDelayOf
+        scrollPanOf = prepared.scrollPanOf
+        controllerOf = prepared.controllerOf
+        let r = recs.count
+        recognizers.refill(recs.lazy.map { RecognizerRuntime(isEnabled: $0.isEnabled) })
+        deadlines.refill(repeating: .never, count: r)
+        scrolls.refill(
+            prepared.views.indices.lazy.map {
+                ScrollRuntime(offset: prepared.views[$0].boundsOrigin, zoomScale: prepared.initialZoomScale[$0])
+            })
+        controls.refill(prepared.views.lazy.map { ControlRuntime(value: $0.value) })
+        recsCapacity = max(r, 1)
+        recsStorage.refill(repeating: -1, count: Self.maxSlots * recsCapacity)
+        candidates.reserveCapacity(r)
+        refill(&candidateReasons, .none, r)
+        committedInStep.reserveCapacity(r)
+        summary.rebind(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
+        controlIsDirty.refill(repeating: false, count: views.count)
+        pathMark.refill(repeating: 0, count: views.count)
+        pathStamp = 0
+        dirtyControls.removeAll(keepingCapacity: true)
+        eventTouches.removeAll(keepingCapacity: true)
+        queuedCalls.removeAll(keepingCapacity: true)
+        startZoomed()
+    }
+
+    /// Gives this simulation its own run tables if a copy of it shares them (`RunTable`): a simulation is a value.
+    mutating func makeTablesUnique() {
+        // The tables are copied together with the simulation and made unique together, so they are shared together:
+        // one check tells for all.
+        guard !touches.isUnique() else { return }
+        touches.makeUnique()
+        recognizers.makeUnique()
+        deadlines.makeUnique()
+        scrolls.makeUnique()
+        controls.makeUnique()
+        recsStorage.makeUnique()
+        controlIsDirty.makeUnique()
+        pathMark.makeUnique()
+    }
+
     /// Returns the run state to its initial values in place, without allocating, so one simulation can
     /// run the same prepared scene again (with another script).
     public mutating func reset() {
+        makeTablesUnique()
         now = .zero
         var used = slotsUsed
         while used != 0 {
@@ -176,6 +253,11 @@ public struct Simulation<Recorder: TraceRecorder> {
         lastUpTouch = 0
         stepSerial = 0
         armedViewTimers = 0
+        earliestViewTimer = .never
+        earliestViewTimerOwner = .none
+        viewTimersStale = false
+        highlightTimerViews.removeAll(keepingCapacity: true)
+        scrollTimerViews.removeAll(keepingCapacity: true)
         pendingCount = 0
         slotsInUse = 0
         mayHaveFinished = false
@@ -211,6 +293,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         if controls[v].unhighlightDeadline == .never && deadline != .never { armedViewTimers += 1 }
         if controls[v].unhighlightDeadline != .never && deadline == .never { armedViewTimers -= 1 }
         controls[v].unhighlightDeadline = deadline
+        viewTimersStale = true
+        Self.note(v, armed: deadline != .never, in: &highlightTimerViews)
     }
 
     /// Arms or clears the end of a scroll view's zoom bounce.
@@ -218,6 +302,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         if scrolls[v].zoomBounceEnd == .never && deadline != .never { armedViewTimers += 1 }
         if scrolls[v].zoomBounceEnd != .never && deadline == .never { armedViewTimers -= 1 }
         scrolls[v].zoomBounceEnd = deadline
+        viewTimersStale = true
+        Self.note(v, armed: scrolls[v].decelEnd != .never || deadline != .never, in: &scrollTimerViews)
     }
 
     /// Arms or clears a scroll view's end-of-deceleration timer.
@@ -225,6 +311,17 @@ public struct Simulation<Recorder: TraceRecorder> {
         if scrolls[v].decelEnd == .never && deadline != .never { armedViewTimers += 1 }
         if scrolls[v].decelEnd != .never && deadline == .never { armedViewTimers -= 1 }
         scrolls[v].decelEnd = deadline
+        viewTimersStale = true
+        Self.note(v, armed: deadline != .never || scrolls[v].zoomBounceEnd != .never, in: &scrollTimerViews)
+    }
+
+    /// Keeps `views` (in view order) holding `v` exactly while it has an armed timer of the list's kind.
+    static func note(_ v: ViewID, armed: Bool, in views: inout [ViewID]) {
+        if let i = views.firstIndex(of: v) {
+            if !armed { views.remove(at: i) }
+        } else if armed {
+            views.insert(v, at: views.firstIndex { $0 > v } ?? views.count)
+        }
     }
 
     /// Runs the scene's script and every timer it schedules.
@@ -234,6 +331,7 @@ public struct Simulation<Recorder: TraceRecorder> {
 
     /// Runs `script` (instead of the scene's own) and every timer it schedules.
     public mutating func run(script: [ScriptEvent]) {
+        makeTablesUnique()
         startInitialDecelerations()
         var next = 0
         while true {
@@ -284,14 +382,28 @@ public struct Simulation<Recorder: TraceRecorder> {
         var best = earliestDeadline
         var owner = earliestDeadlineOwner >= 0 ? TimerOwner.recognizer(earliestDeadlineOwner) : .none
         guard armedViewTimers > 0 else { return (best, owner) }
-        for v in controls.indices where controls[v].unhighlightDeadline < best {
+        if viewTimersStale { findEarliestViewTimer() }
+        // At equal times the recognizer's timer comes first (P7).
+        if earliestViewTimer < best { best = earliestViewTimer; owner = earliestViewTimerOwner }
+        return (best, owner)
+    }
+
+    /// Scans the armed view timers (`highlightTimerViews`, `scrollTimerViews`) in P7 order (controls' highlight timers
+    /// in view order, then each scroll view's deceleration and zoom bounce in view order; the first of equal times
+    /// wins) into `earliestViewTimer`.
+    mutating func findEarliestViewTimer() {
+        var best = VirtualTime.never
+        var owner = TimerOwner.none
+        for v in highlightTimerViews where controls[v].unhighlightDeadline < best {
             best = controls[v].unhighlightDeadline; owner = .controlHighlight(v)
         }
-        for v in scrolls.indices {
+        for v in scrollTimerViews {
             if scrolls[v].decelEnd < best { best = scrolls[v].decelEnd; owner = .deceleration(v) }
             if scrolls[v].zoomBounceEnd < best { best = scrolls[v].zoomBounceEnd; owner = .zoomBounce(v) }
         }
-        return (best, owner)
+        earliestViewTimer = best
+        earliestViewTimerOwner = owner
+        viewTimersStale = false
     }
 
     mutating func fire(_ owner: TimerOwner) {
@@ -434,9 +546,11 @@ public struct Simulation<Recorder: TraceRecorder> {
             return nil
         }
         collectRecognizers(slot: slot, view: view)
+        let listed = touches[slot].recsCount
+        touches[slot].trackers = listed >= 64 ? ~0 : (1 &<< UInt64(listed)) &- 1
         if Recorder.isRecording {
             let chain = responderChainViews(from: view)
-            let recs = Array(recsStorage[touches[slot].recsStart ..< touches[slot].recsStart + touches[slot].recsCount])
+            let recs = recsStorage.elements(touches[slot].recsStart ..< touches[slot].recsStart + touches[slot].recsCount)
             emit(.hitTest(touch: number, view: view, chain: chain, recognizers: recs))
             if prepared.anyDelegateLogs {
                 askShouldReceive(touch: number, view: view)
@@ -458,8 +572,15 @@ public struct Simulation<Recorder: TraceRecorder> {
     mutating func collectRecognizers(slot: Int, view: ViewID) {
         let base = touches[slot].recsStart
         var count = 0
+        // Mark the hit view and its ancestors once, so each recognizer's view is looked up instead of walked up to.
+        pathStamp &+= 1
+        var v: ViewID? = view
+        while let current = v {
+            pathMark[current] = pathStamp
+            v = views[current].parent
+        }
         for id in rankOrder {
-            guard recognizers[id].isEnabled, isView(view, inside: recs[id].view) else { continue }
+            guard recognizers[id].isEnabled, pathMark[recs[id].view] == pathStamp else { continue }
             if recs[id].shouldReceiveIsCustom {
                 guard shouldReceive(scene.recognizers[id].policies.shouldReceive, touchView: view) else { continue }
             }
@@ -490,7 +611,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         }
     }
 
-    @inline(__always) func bit(_ slot: Int) -> UInt64 { 1 << UInt64(slot) }
+    /// The mask bit of a slot (`0 ..< maxSlots`): a plain shift, without the checks `<<` makes for shifts of 64 or more.
+    @inline(__always) func bit(_ slot: Int) -> UInt64 { 1 &<< UInt64(truncatingIfNeeded: slot) }
 
     /// Whether `view` is `ancestor` or inside it.
     @inline(__always) func isView(_ view: ViewID, inside ancestor: ViewID) -> Bool {

@@ -81,24 +81,33 @@ extension Simulation {
     }
 
     func hitTest(view v: ViewID, local: Point) -> ViewID? {
-        let spec = views[v]
-        // H1: hidden, non-interactive, transparent subtrees are skipped; disabled controls are transparent.
-        if spec.isHidden || !spec.isUserInteractionEnabled || spec.alpha < params.hitTestAlphaThreshold { return nil }
-        // H1: a view in the middle of an animation is skipped unless it allows user interaction.
-        if spec.isAnimatingWithoutInteraction { return nil }
-        if spec.kind.isControl && !spec.isEnabled { return nil }
         // H2: a point outside the bounds never reaches subviews, whatever clipsToBounds says.
-        guard pointInside(local, v) else { return nil }
+        guard admitsHitTest(v), pointInside(local, v) else { return nil }
+        return hitTestSubviews(of: v, local: local)
+    }
+
+    /// H1: hidden, non-interactive, transparent subtrees are skipped; disabled controls are transparent; a view in
+    /// the middle of an animation is skipped unless it allows user interaction.
+    @inline(__always) func admitsHitTest(_ v: ViewID) -> Bool {
+        !(views[v].isHidden || !views[v].isUserInteractionEnabled || views[v].alpha < params.hitTestAlphaThreshold
+            || views[v].isAnimatingWithoutInteraction || (views[v].kind.isControl && !views[v].isEnabled))
+    }
+
+    /// The rest of `hitTest(view:local:)` for a view that passed H1 and contains `local`: its subviews front to
+    /// back (each checked for H1 and H2 here, so only a subview the point is in is descended into), then itself.
+    func hitTestSubviews(of v: ViewID, local: Point) -> ViewID? {
         let first = prepared.childStart[v]
         var k = first + prepared.childCount[v]
         while k > first {
             k -= 1
             let child = prepared.childList[k]
+            guard admitsHitTest(child) else { continue }
             let childLocal = convertFromSuperview(local, to: child)
-            if let hit = hitTest(view: child, local: childLocal) { return hit }
+            guard pointInside(childLocal, child) else { continue }
+            if let hit = hitTestSubviews(of: child, local: childLocal) { return hit }
         }
         // H3: pass-through containers return nil instead of themselves.
-        if spec.hitTestOverride == .passThrough { return nil }
+        if views[v].hitTestOverride == .passThrough { return nil }
         return v
     }
 

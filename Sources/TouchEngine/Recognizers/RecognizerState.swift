@@ -14,7 +14,7 @@ public enum RecognizerState: String, Sendable, CaseIterable {
     case failed
 
     /// Began or changed: the recognizer owns its touches.
-    @inlinable public var isActive: Bool { self == .began || self == .changed }
+    @inlinable @inline(__always) public var isActive: Bool { self == .began || self == .changed }
     /// Ended, cancelled or failed: waits for reset.
-    @inlinable public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
+    @inlinable @inline(__always) public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
 }

@@ -82,7 +82,7 @@ extension Simulation {
             let other = mask.trailingZeroBitCount
             mask &= mask - 1
             guard touches[other].isLive else { continue }
-            let list = recsStorage[touches[other].recsStart ..< touches[other].recsStart + touches[other].recsCount]
+            let list = recsStorage.elements(touches[other].recsStart ..< touches[other].recsStart + touches[other].recsCount)
             if list.contains(a) && list.contains(b) { return true }
         }
         return false

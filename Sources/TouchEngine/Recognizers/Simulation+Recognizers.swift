@@ -85,7 +85,7 @@ extension Simulation {
     }
 
     /// Records a new centroid sample and updates the smoothed velocity (§4.5: 0.2·new + 0.8·previous).
-    mutating func samplePan(_ id: RecognizerID, centroid c: Point) {
+    @inline(__always) mutating func samplePan(_ id: RecognizerID, centroid c: Point) {
         let dt = (now - recognizers[id].lastSampleTime).milliseconds
         if dt > 0 {
             let instant = (c - recognizers[id].lastCentroid) * (1 / dt)

@@ -65,7 +65,7 @@ extension Simulation {
         return (1 - 1 / (overshoot * c / dimension + 1)) * dimension
     }
 
-    mutating func setOffset(_ sv: ViewID, _ offset: Point) {
+    @inline(__always) mutating func setOffset(_ sv: ViewID, _ offset: Point) {
         guard scrolls[sv].offset != offset else { return }
         scrolls[sv].offset = offset
         summary.scrolled(sv, to: offset, from: views[sv].boundsOrigin)

@@ -100,6 +100,47 @@ public struct RunSummary: Hashable, Sendable {
         dirtyRecognizers.reserveCapacity(8)
     }
 
+    /// Sizes the summary for another scene and returns every entry to its initial value, reusing the buffers
+    /// (`EngineRunner` moving on to another prepared scene): the summary `init(views:recognizers:initialOffsets:)`
+    /// makes, without allocating when the new scene is no larger.
+    mutating func rebind(views: Int, recognizers: Int, initialOffsets: [Point]) {
+        func refill<T>(_ array: inout [T], _ value: T, _ count: Int) {
+            array.removeAll(keepingCapacity: true)
+            array.append(contentsOf: repeatElement(value, count: count))
+        }
+        refill(&controlEvents, 0, views * ControlEvent.caseCount)
+        refill(&selections, 0, views)
+        refill(&actions, 0, recognizers)
+        refill(&recognized, false, recognizers)
+        refill(&firstRecognized, .never, recognizers)
+        finalOffsets.removeAll(keepingCapacity: true)
+        finalOffsets.append(contentsOf: initialOffsets)
+        refill(&dragged, false, views)
+        refill(&handledCallbacks, 0, views)
+        droppedTouches = 0
+        refill(&firstHighlight, .never, views)
+        refill(&firstUnhighlight, .never, views)
+        refill(&firstPrimaryAction, .never, views)
+        refill(&primaryActions, 0, views)
+        refill(&maxDisplacement, .zero, views)
+        refill(&maxZoomRatio, 1, views)
+        refill(&performedActions, 0, views)
+        refill(&firstPerformedAction, .never, views)
+        firstHit = nil
+        firstDropBy = nil
+        firstCancel = nil
+        firstFilteredView = nil
+        firstWithheldBeganBy = nil
+        firstWithheldEndedBy = nil
+        refill(&collected, false, recognizers)
+        refill(&decisions, .none, recognizers)
+        refill(&decidedBy, -1, recognizers)
+        dirtyViews.removeAll(keepingCapacity: true)
+        refill(&viewIsDirty, false, views)
+        dirtyRecognizers.removeAll(keepingCapacity: true)
+        refill(&recognizerIsDirty, false, recognizers)
+    }
+
     // MARK: Recording (engine side)
 
     @inline(__always) private mutating func touch(view v: ViewID) {
@@ -145,12 +186,12 @@ public struct RunSummary: Hashable, Sendable {
         firstUnhighlight[v] = time
     }
 
-    mutating func handled(by v: ViewID) {
+    @inline(__always) mutating func handled(by v: ViewID) {
         touch(view: v)
         handledCallbacks[v] += 1
     }
 
-    mutating func scrolled(_ v: ViewID, to offset: Point, from start: Point) {
+    @inline(__always) mutating func scrolled(_ v: ViewID, to offset: Point, from start: Point) {
         touch(view: v)
         finalOffsets[v] = offset
         let dx = abs(offset.x - start.x), dy = abs(offset.y - start.y)
@@ -169,7 +210,7 @@ public struct RunSummary: Hashable, Sendable {
         dragged[v] = true
     }
 
-    mutating func action(of r: RecognizerID, recognizing: Bool, at time: VirtualTime) {
+    @inline(__always) mutating func action(of r: RecognizerID, recognizing: Bool, at time: VirtualTime) {
         touch(recognizer: r)
         actions[r] += 1
         if recognizing && !recognized[r] {
@@ -203,7 +244,7 @@ public struct RunSummary: Hashable, Sendable {
         collected[r] = true
     }
 
-    mutating func decided(_ r: RecognizerID, _ decision: RecognizerDecision, by other: RecognizerID = -1) {
+    @inline(__always) mutating func decided(_ r: RecognizerID, _ decision: RecognizerDecision, by other: RecognizerID = -1) {
         guard decisions[r] == .none else { return }
         touch(recognizer: r)
         decisions[r] = decision

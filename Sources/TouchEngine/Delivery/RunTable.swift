@@ -1,0 +1,112 @@
+/// A run's mutable per-recognizer, per-slot or per-view state in one allocation, read and written in place.
+///
+/// An array written through `simulation.recognizers[id].state = …` checks that its buffer is unique (a runtime call)
+/// on every write; a run writes its state a few hundred times, so the simulation keeps that state in tables instead.
+/// A write through a table does not copy: a copy of a table shares the elements with the original until `makeUnique`
+/// gives it its own. The simulation calls `makeUnique` on its tables when a run starts (one check per table per run,
+/// instead of one per write), so a copied simulation (or `EngineRunner`) still runs as an independent value.
+struct RunTable<Element>: @unchecked Sendable {
+    /// Owns the allocation: deinitializes and frees it when the last table that uses it goes.
+    private final class Storage {
+        let base: UnsafeMutablePointer<Element>
+        let capacity: Int
+        var initialized = 0
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 1)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        deinit {
+            base.deinitialize(count: initialized)
+            base.deallocate()
+        }
+    }
+
+    private var storage: Storage
+    /// The first element (the storage's, held here so that an access reads no class field).
+    private var base: UnsafeMutablePointer<Element>
+    /// Number of elements.
+    private(set) var count: Int
+
+    init(repeating value: Element, count: Int) {
+        storage = Storage(capacity: count)
+        base = storage.base
+        self.count = 0
+        refill(repeating: value, count: count)
+    }
+
+    init(_ elements: some Collection<Element>) {
+        storage = Storage(capacity: elements.count)
+        base = storage.base
+        self.count = 0
+        refill(elements)
+    }
+
+    /// The elements' indices, `0 ..< count`.
+    var indices: Range<Int> { 0 ..< count }
+
+    /// Element `i`, in place. Out-of-range indices trap, as an array's do.
+    subscript(i: Int) -> Element {
+        @inline(__always) unsafeAddress {
+            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "RunTable index out of range")
+            return UnsafePointer(base + i)
+        }
+        @inline(__always) nonmutating unsafeMutableAddress {
+            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "RunTable index out of range")
+            return base + i
+        }
+    }
+
+    /// Whether no other copy of this table shares its elements.
+    mutating func isUnique() -> Bool { isKnownUniquelyReferenced(&storage) }
+
+    /// Gives this table its own copy of the elements when it shares them with another copy of the table.
+    mutating func makeUnique() {
+        guard !isKnownUniquelyReferenced(&storage) else { return }
+        let copy = Storage(capacity: count)
+        copy.base.initialize(from: base, count: count)
+        copy.initialized = count
+        storage = copy
+        base = copy.base
+    }
+
+    /// The elements in `range`, copied into an array (the lists traced runs print).
+    func elements(_ range: Range<Int>) -> [Element] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "RunTable range out of bounds")
+        return Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
+    /// Makes the table `count` copies of `value`, reusing the allocation when it is large enough.
+    mutating func refill(repeating value: Element, count: Int) {
+        reserve(count)
+        base.initialize(repeating: value, count: count)
+        storage.initialized = count
+        self.count = count
+    }
+
+    /// Makes the table `elements`, in order, reusing the allocation when it is large enough.
+    mutating func refill(_ elements: some Collection<Element>) {
+        let n = elements.count
+        reserve(n)
+        var i = 0
+        for element in elements {
+            (base + i).initialize(to: element)
+            i += 1
+        }
+        precondition(i == n, "RunTable: the collection's count changed")
+        storage.initialized = n
+        self.count = n
+    }
+
+    /// Empties the table (deinitializing its elements) with room for `n`, in a new allocation when needed.
+    private mutating func reserve(_ n: Int) {
+        base.deinitialize(count: storage.initialized)
+        storage.initialized = 0
+        count = 0
+        if storage.capacity < n {
+            storage = Storage(capacity: n)
+            base = storage.base
+        }
+    }
+}
