@@ -126,12 +126,7 @@ public struct RunSummary: Hashable, Sendable {
         refill(&maxZoomRatio, 1, views)
         refill(&performedActions, 0, views)
         refill(&firstPerformedAction, .never, views)
-        firstHit = nil
-        firstDropBy = nil
-        firstCancel = nil
-        firstFilteredView = nil
-        firstWithheldBeganBy = nil
-        firstWithheldEndedBy = nil
+        clearFirsts()
         refill(&collected, false, recognizers)
         refill(&decisions, .none, recognizers)
         refill(&decidedBy, -1, recognizers)
@@ -281,6 +276,12 @@ public struct RunSummary: Hashable, Sendable {
         }
         dirtyRecognizers.removeAll(keepingCapacity: true)
         droppedTouches = 0
+        clearFirsts()
+    }
+
+    /// The run's first-of-a-kind records, back to none.
+    @inline(__always)
+    private mutating func clearFirsts() {
         firstHit = nil
         firstDropBy = nil
         firstCancel = nil
