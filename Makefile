@@ -155,7 +155,8 @@ test: deps dist lint
 	  exit $$status
 
 # Engine throughput on the quickstart mix and the golden scenarios, and sweep throughput on 1 and 2
-# threads (release build). Figures, not assertions. Also (issue 18 §3–§4): the coordinator's dispatch rate on
+# threads (release build), then the same mix's instructions per scenario by callgrind (engine and whole sweep:
+# their ratio repeats exactly on a noisy machine; skipped with one line without valgrind). Figures, not assertions. Also (issue 18 §3–§4): the coordinator's dispatch rate on
 # empty units beside Dask's LocalCluster on no-op tasks (Dask pip-installed into .build/bench-venv when missing;
 # skipped with one line when that fails), the cluster simulation (engine-bench --cluster-sim: the real coordinator
 # state machine with up to thousands of simulated workers, docs/operations.md "Sizing"), and the coordinator's
@@ -164,6 +165,7 @@ bench: build-deps
 	$(BUILD) -c release --product engine-bench
 	$(BUILD) -c release --product sweep
 	.build/release/engine-bench --sweep configs/quickstart.yaml
+	sh Benchmarks/instruction-counts.sh configs/quickstart.yaml
 	.build/release/engine-bench configs/scenarios/golden
 	@.build/release/engine-bench --dispatch 200000 > .build/bench-dispatch.log; status=$$?; cat .build/bench-dispatch.log; exit $$status
 	sh Benchmarks/dask/side-by-side.sh "$$(sed -n 's/^dispatch, best of 3 rounds: \([0-9]*\) units.*/\1/p' .build/bench-dispatch.log)"
