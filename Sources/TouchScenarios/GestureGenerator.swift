@@ -259,6 +259,7 @@ struct Geometry {
             up = views[v].parent
         }
         var rects: [Rect] = []
+        rects.reserveCapacity(elements.count - index - 1)
         for k in (index + 1) ..< elements.count {
             let other = elements[k].view
             if tree.roles.overlays.contains(other) { continue }
@@ -280,7 +281,8 @@ struct Geometry {
         let rect = element.visibleRect
         // Nobody aims at a sliver (a cell peeking 3 pt under the navigation bar).
         guard rect.size.width >= Self.minimumTarget, rect.size.height >= Self.minimumTarget else { return nil }
-        let blockers = (owner.map { occluders(of: $0, allowingDescendants: true) } ?? occluders(of: element)) + avoided
+        var blockers = owner.map { occluders(of: $0, allowingDescendants: true) } ?? occluders(of: element)
+        if !avoided.isEmpty { blockers += avoided }
         func free(_ p: Point) -> Bool { rect.contains(p) && !blockers.contains { $0.contains(p) } }
         func snap(_ p: Point) -> Point {
             var q = Point((p.x * 2).rounded(.down) / 2, (p.y * 2).rounded(.down) / 2)
@@ -406,6 +408,8 @@ struct ScriptBuilder {
         add(0, .down(from))
         let dt = interval
         let n = max(1, Int((duration / dt).rounded()))
+        // The n moves and the lift, appended without growing the array step by step.
+        events.reserveCapacity(events.count + n + 1)
         let jitter = max(0, min(options.jitter, dt * 0.45))
         var last = 0.0
         func next(_ nominal: Double) -> Double {
