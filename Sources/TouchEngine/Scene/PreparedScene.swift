@@ -70,13 +70,33 @@ public final class PreparedScene: Sendable {
 
     /// `scene` prepared, with the tables of `other` that come from parts of the two scenes that are equal: the
     /// recognizer tables (rank order, relations, failure requirements) when the recognizers, depths and parents
-    /// are, the subview lists when the subviews are, the view tables (views, scroll ranges, initial offsets and
+    /// are (all but the per-recognizer rows when the recognizers differ only in flags those tables do not read:
+    /// `sameRelationTables`), the subview lists when the subviews are, the view tables (views, scroll ranges, initial offsets and
     /// zoom, transforms) when the views are the same storage. The rest is computed. Equal to `PreparedScene(scene)`.
     public convenience init(_ scene: Scene, sharingEqualPartsOf other: PreparedScene) { self.init(scene, sharing: other) }
 
     /// Whether `a` and `b` are the same storage (so equal).
     static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
         a.count == b.count && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pa.baseAddress == $0.baseAddress } }
+    }
+
+    /// Whether the rank order and the relation tables (simultaneity, prevention, failure requirements, linked
+    /// resets, scroll delays and pans) of `a` and `b` come out the same: they read the recognizers' kinds, views,
+    /// add orders and policies, the views' depths and parents and the number of views, nothing else.
+    static func sameRelationTables(_ a: Scene, _ b: Scene) -> Bool {
+        guard a.views.count == b.views.count, a.recognizers.count == b.recognizers.count, a.depth == b.depth else { return false }
+        let sameRecognizers = a.recognizers.withUnsafeBufferPointer { ra in
+            b.recognizers.withUnsafeBufferPointer { rb in
+                ra.indices.allSatisfy {
+                    ra[$0].view == rb[$0].view && ra[$0].addOrder == rb[$0].addOrder && ra[$0].kind == rb[$0].kind
+                        && ra[$0].policies == rb[$0].policies
+                }
+            }
+        }
+        guard sameRecognizers else { return false }
+        return a.views.withUnsafeBufferPointer { va in
+            b.views.withUnsafeBufferPointer { vb in va.indices.allSatisfy { va[$0].parent == vb[$0].parent } }
+        }
     }
 
     /// Whether the recognizer tables of `a` and `b` come out the same: they read the recognizers, the views'
@@ -91,6 +111,9 @@ public final class PreparedScene: Sendable {
     private init(_ scene: Scene, sharing other: PreparedScene?) {
         self.scene = scene
         let shared = other.flatMap { Self.sameRecognizerTables(scene, $0.scene) ? $0 : nil }
+        // Recognizers that differ only in what `RecognizerInfo` reads (flags such as `cancelsTouchesInView`) give the
+        // same rank order and relation tables.
+        let related = shared ?? other.flatMap { Self.sameRelationTables(scene, $0.scene) ? $0 : nil }
         let sharedChildren = other.flatMap { $0.scene.children == scene.children ? $0 : nil }
         let sharedViews = other.flatMap { Self.sameStorage($0.scene.views, scene.views) ? $0 : nil }
         if let sharedViews {
@@ -201,14 +224,13 @@ public final class PreparedScene: Sendable {
         }
 
         let n = scene.recognizers.count
-        if let shared {
-            recs = shared.recs
-            rankOrder = shared.rankOrder
-            rank = shared.rank
-            scrollDelayOf = shared.scrollDelayOf
-            scrollPanOf = shared.scrollPanOf
+        recs = shared?.recs ?? scene.recognizers.map(RecognizerInfo.init)
+        if let related {
+            rankOrder = related.rankOrder
+            rank = related.rank
+            scrollDelayOf = related.scrollDelayOf
+            scrollPanOf = related.scrollPanOf
         } else {
-            recs = scene.recognizers.map(RecognizerInfo.init)
             // The sort keys read once per recognizer (a comparison that copied two `RecognizerSpec`s cost more).
             let depths = scene.recognizers.indices.map { scene.depth[scene.recognizers[$0].view] }
             let addOrders = scene.recognizers.indices.map { scene.recognizers[$0].addOrder }
@@ -239,13 +261,13 @@ public final class PreparedScene: Sendable {
         controllerOf = controllers
         controllerRootView = scene.controllers.map(\.rootView)
         controllerTouches = scene.controllers.map(\.touches)
-        if let shared {
-            simultaneous = shared.simultaneous
-            prevents = shared.prevents
-            requirementStart = shared.requirementStart
-            requirementList = shared.requirementList
-            linkedStart = shared.linkedStart
-            linkedList = shared.linkedList
+        if let related {
+            simultaneous = related.simultaneous
+            prevents = related.prevents
+            requirementStart = related.requirementStart
+            requirementList = related.requirementList
+            linkedStart = related.linkedStart
+            linkedList = related.linkedList
         } else {
             var simultaneous = Array(repeating: false, count: n * n)
             var prevents = Array(repeating: false, count: n * n)
