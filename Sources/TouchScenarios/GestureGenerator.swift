@@ -253,6 +253,7 @@ struct Geometry {
         // The element and its ancestors (`scene.isView(element.view, inside:)` is membership here), walked once.
         let views = tree.scene.views
         var ancestors: [ViewID] = []
+        ancestors.reserveCapacity(16)
         var up: ViewID? = element.view
         while let v = up {
             ancestors.append(v)
@@ -405,11 +406,11 @@ struct ScriptBuilder {
     /// Down at `from` at t = 0, still for `hold` ms, then moves sampled at the sample rate (with jitter)
     /// along the profile to `to` over `duration` ms, then the lift one sample later at `to`.
     mutating func drag(from: Point, to: Point, hold: Double, duration: Double, profile: Profile, rng: inout SplitMix64) {
-        add(0, .down(from))
         let dt = interval
         let n = max(1, Int((duration / dt).rounded()))
-        // The n moves and the lift, appended without growing the array step by step.
-        events.reserveCapacity(events.count + n + 1)
+        // The down, the n moves and the lift, appended without growing the array step by step.
+        events.reserveCapacity(events.count + n + 2)
+        add(0, .down(from))
         let jitter = max(0, min(options.jitter, dt * 0.45))
         var last = 0.0
         func next(_ nominal: Double) -> Double {
