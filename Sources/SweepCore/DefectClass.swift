@@ -48,6 +48,12 @@ public struct DefectSet: Hashable, Sendable, Sequence {
     public var isEmpty: Bool { bits == 0 }
     /// Classes in `DefectClass` order, without allocating (a sweep iterates a verdict's sets several times a run).
     public func makeIterator() -> Iterator { Iterator(bits: bits) }
+    /// 1 in the lane of each class in the set (lane = raw value), 0 elsewhere: for adding the set to per-class
+    /// counts in one vector add.
+    @inline(__always) var lanes: SIMD8<Int> {
+        let b = Int(bits)
+        return SIMD8(b & 1, b >> 1 & 1, b >> 2 & 1, b >> 3 & 1, b >> 4 & 1, b >> 5 & 1, b >> 6 & 1, b >> 7 & 1)
+    }
 
     public struct Iterator: IteratorProtocol {
         var bits: UInt8

@@ -36,8 +36,8 @@ public struct Tally: Sendable, Equatable {
     public mutating func add(_ verdict: ScenarioVerdict) {
         runs += 1
         if let reason = verdict.notCounted { notCountedCounts[reason.rawValue] += 1 }
-        for c in verdict.applicable { attemptCounts[c.rawValue] += 1 }
-        for c in verdict.defects { defectCounts[c.rawValue] += 1 }
+        attemptCounts &+= verdict.applicable.lanes
+        defectCounts &+= verdict.defects.lanes
         if let h = verdict.highlightLatency {
             if highlightLatency == nil { highlightLatency = LatencyHistogram() }
             highlightLatency!.record(ms: h)
@@ -113,8 +113,8 @@ struct TreeCounts {
     var counts = SIMD8<Int>()
 
     mutating func add(_ verdict: ScenarioVerdict) {
-        for c in verdict.applicable { attempts[c.rawValue] += 1 }
-        for c in verdict.defects { counts[c.rawValue] += 1 }
+        attempts &+= verdict.applicable.lanes
+        counts &+= verdict.defects.lanes
     }
 }
 

@@ -126,32 +126,35 @@ public struct UnitRunner: Sendable {
         var treeRuns = Tally()
         var familyCounts = [TreeCounts](repeating: TreeCounts(), count: GestureFamily.allCases.count)
         var causes: [CauseKind] = []
-        // By index, reading each entry in place (iterating copied every gesture, its script included).
-        for index in gestures.indices {
-            causes.removeAll(keepingCapacity: true)
-            let gesture = gestures[index].gesture
-            let verdict = engine.withSummary(prepared, script: gesture.script) { summary in
-                let verdict = Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
-                for defect in verdict.defects {
-                    causes.append(CauseAnalysis.cause(of: defect, gesture: gesture, scene: prepared.scene, summary: summary))
+        // By index, reading each entry in place (iterating copied every gesture, its script included; so did
+        // reading an entry's fields through the array, once per field).
+        gestures.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                causes.removeAll(keepingCapacity: true)
+                let gesture = entries[index].gesture
+                let verdict = engine.withSummary(prepared, script: gesture.script) { summary in
+                    let verdict = Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
+                    for defect in verdict.defects {
+                        causes.append(CauseAnalysis.cause(of: defect, gesture: gesture, scene: prepared.scene, summary: summary))
+                    }
+                    return verdict
                 }
-                return verdict
-            }
-            let family = gestures[index].family, placement = gestures[index].placement
-            acc.result.tallies.add(verdict, family: family, causes: causes, tree: &treeRuns)
-            treeCounts.add(verdict)
-            familyCounts[family.position].add(verdict)
-            if t < plan.screenCount {
-                acc.elementTallies[plan.screenElementOffsets[t] + placement / placements, default: Tally()].add(verdict)
-            }
-            for defect in verdict.defects
-            where acc.keptKinds[defect.rawValue].count < perClass && !acc.keptKinds[defect.rawValue].contains(kind) {
-                acc.keptKinds[defect.rawValue].append(kind)
-                acc.result.examples.append(
-                    DefectExample(
-                        configuration: configuration, defect: defect, treeIndex: t, family: family,
-                        placement: placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
-                        target: tree.scene.views[gesture.target].name))
+                let family = entries[index].family, placement = entries[index].placement
+                acc.result.tallies.add(verdict, family: family, causes: causes, tree: &treeRuns)
+                treeCounts.add(verdict)
+                familyCounts[family.position].add(verdict)
+                if t < plan.screenCount {
+                    acc.elementTallies[plan.screenElementOffsets[t] + placement / placements, default: Tally()].add(verdict)
+                }
+                for defect in verdict.defects
+                where acc.keptKinds[defect.rawValue].count < perClass && !acc.keptKinds[defect.rawValue].contains(kind) {
+                    acc.keptKinds[defect.rawValue].append(kind)
+                    acc.result.examples.append(
+                        DefectExample(
+                            configuration: configuration, defect: defect, treeIndex: t, family: family,
+                            placement: placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
+                            target: tree.scene.views[gesture.target].name))
+                }
             }
         }
         // Element tallies (by_screen.csv) give no interval: they keep no per-tree sums.

@@ -207,7 +207,12 @@ public enum AxisCatalog {
         func flag(_ key: String, _ summary: String, _ set: @escaping @Sendable (inout RecognizerSpec, Bool) -> Void) -> AxisDefinition {
             AxisDefinition(name: role + "." + key, type: .bool, summary: summary) { value, tree in
                 guard case .bool(let b) = value else { return }
-                for r in pick(tree.roles) { set(&tree.scene.recognizers[r], b) }
+                for r in pick(tree.roles) {
+                    // Written only when it changes, so an unchanged tree keeps its storage (`Scene.modifyView`).
+                    var spec = tree.scene.recognizers[r]
+                    set(&spec, b)
+                    if spec != tree.scene.recognizers[r] { tree.scene.recognizers[r] = spec }
+                }
             }
         }
         return [
@@ -308,7 +313,7 @@ public enum AxisCatalog {
             summary: "The system edge gate watches the bottom edge (false: the app defers system gestures, §8)."
         ) { value, tree in
             guard case .bool(let b) = value else { return }
-            if let gate = tree.scene.recognizer(named: "W.edgeGate") { tree.scene.recognizers[gate].isEnabled = b }
+            if let gate = tree.scene.recognizer(named: "W.edgeGate"), tree.scene.recognizers[gate].isEnabled != b { tree.scene.recognizers[gate].isEnabled = b }
         },
         AxisDefinition(
             name: "system.topEdgeGate", type: .bool,
@@ -316,7 +321,9 @@ public enum AxisCatalog {
                 + "(false: the app defers the top edge's system gestures, §8)."
         ) { value, tree in
             guard case .bool(let b) = value else { return }
-            if let gate = tree.scene.recognizer(named: "W.topEdgeGate") { tree.scene.recognizers[gate].isEnabled = b }
+            if let gate = tree.scene.recognizer(named: "W.topEdgeGate"), tree.scene.recognizers[gate].isEnabled != b {
+                tree.scene.recognizers[gate].isEnabled = b
+            }
         }
     ]
 }

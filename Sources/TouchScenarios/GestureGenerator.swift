@@ -253,12 +253,14 @@ struct Geometry {
         // The element and its ancestors (`scene.isView(element.view, inside:)` is membership here), walked once.
         let views = tree.scene.views
         var ancestors: [ViewID] = []
+        ancestors.reserveCapacity(16)
         var up: ViewID? = element.view
         while let v = up {
             ancestors.append(v)
             up = views[v].parent
         }
         var rects: [Rect] = []
+        rects.reserveCapacity(elements.count - index - 1)
         for k in (index + 1) ..< elements.count {
             let other = elements[k].view
             if tree.roles.overlays.contains(other) { continue }
@@ -280,7 +282,8 @@ struct Geometry {
         let rect = element.visibleRect
         // Nobody aims at a sliver (a cell peeking 3 pt under the navigation bar).
         guard rect.size.width >= Self.minimumTarget, rect.size.height >= Self.minimumTarget else { return nil }
-        let blockers = (owner.map { occluders(of: $0, allowingDescendants: true) } ?? occluders(of: element)) + avoided
+        var blockers = owner.map { occluders(of: $0, allowingDescendants: true) } ?? occluders(of: element)
+        if !avoided.isEmpty { blockers += avoided }
         func free(_ p: Point) -> Bool { rect.contains(p) && !blockers.contains { $0.contains(p) } }
         func snap(_ p: Point) -> Point {
             var q = Point((p.x * 2).rounded(.down) / 2, (p.y * 2).rounded(.down) / 2)
@@ -403,9 +406,11 @@ struct ScriptBuilder {
     /// Down at `from` at t = 0, still for `hold` ms, then moves sampled at the sample rate (with jitter)
     /// along the profile to `to` over `duration` ms, then the lift one sample later at `to`.
     mutating func drag(from: Point, to: Point, hold: Double, duration: Double, profile: Profile, rng: inout SplitMix64) {
-        add(0, .down(from))
         let dt = interval
         let n = max(1, Int((duration / dt).rounded()))
+        // The down, the n moves and the lift, appended without growing the array step by step.
+        events.reserveCapacity(events.count + n + 2)
+        add(0, .down(from))
         let jitter = max(0, min(options.jitter, dt * 0.45))
         var last = 0.0
         func next(_ nominal: Double) -> Double {

@@ -261,7 +261,7 @@ struct TreeBuilder {
             }
             scene.recognizers[r].policies.requireToFail.append(o)
         }
-        roles.scrollViews = scene.views.indices.filter { scene.views[$0].scroll != nil }
+        roles.scrollViews = scene.views.withUnsafeBufferPointer { specs in specs.indices.filter { if case .some = specs[$0].scroll { true } else { false } } }
         roles.overlays = overlays
         roles.overlayPanHosts = overlayPanHosts
         return GeneratedTree(template: template, seed: seed, scene: scene, roles: roles, elements: elements())

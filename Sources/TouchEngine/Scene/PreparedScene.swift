@@ -70,8 +70,34 @@ public final class PreparedScene: Sendable {
 
     /// `scene` prepared, with the tables of `other` that come from parts of the two scenes that are equal: the
     /// recognizer tables (rank order, relations, failure requirements) when the recognizers, depths and parents
-    /// are, the subview lists when the subviews are. The rest is computed. Equal to `PreparedScene(scene)`.
+    /// are (all but the per-recognizer rows when the recognizers differ only in flags those tables do not read:
+    /// `sameRelationTables`), the subview lists when the subviews are, the view tables (views, scroll ranges, initial offsets and
+    /// zoom, transforms) when the views are the same storage. The rest is computed. Equal to `PreparedScene(scene)`.
     public convenience init(_ scene: Scene, sharingEqualPartsOf other: PreparedScene) { self.init(scene, sharing: other) }
+
+    /// Whether `a` and `b` are the same storage (so equal).
+    static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pa.baseAddress == $0.baseAddress } }
+    }
+
+    /// Whether the rank order and the relation tables (simultaneity, prevention, failure requirements, linked
+    /// resets, scroll delays and pans) of `a` and `b` come out the same: they read the recognizers' kinds, views,
+    /// add orders and policies, the views' depths and parents and the number of views, nothing else.
+    static func sameRelationTables(_ a: Scene, _ b: Scene) -> Bool {
+        guard a.views.count == b.views.count, a.recognizers.count == b.recognizers.count, a.depth == b.depth else { return false }
+        let sameRecognizers = a.recognizers.withUnsafeBufferPointer { ra in
+            b.recognizers.withUnsafeBufferPointer { rb in
+                ra.indices.allSatisfy {
+                    ra[$0].view == rb[$0].view && ra[$0].addOrder == rb[$0].addOrder && ra[$0].kind == rb[$0].kind
+                        && ra[$0].policies == rb[$0].policies
+                }
+            }
+        }
+        guard sameRecognizers else { return false }
+        return a.views.withUnsafeBufferPointer { va in
+            b.views.withUnsafeBufferPointer { vb in va.indices.allSatisfy { va[$0].parent == vb[$0].parent } }
+        }
+    }
 
     /// Whether the recognizer tables of `a` and `b` come out the same: they read the recognizers, the views'
     /// depths and parents (`dynamicRequirements`) and the number of views, nothing else.
@@ -85,42 +111,104 @@ public final class PreparedScene: Sendable {
     private init(_ scene: Scene, sharing other: PreparedScene?) {
         self.scene = scene
         let shared = other.flatMap { Self.sameRecognizerTables(scene, $0.scene) ? $0 : nil }
+        // Recognizers that differ only in what `RecognizerInfo` reads (flags such as `cancelsTouchesInView`) give the
+        // same rank order and relation tables.
+        let related = shared ?? other.flatMap { Self.sameRelationTables(scene, $0.scene) ? $0 : nil }
         let sharedChildren = other.flatMap { $0.scene.children == scene.children ? $0 : nil }
-        // One pass over the views, reading each in place (copying a `ViewSpec`, with its strings, arrays and
-        // scroll configuration, cost more than the rest of preparing a scene).
-        let viewCount = scene.views.count
-        var views: [ViewInfo] = [], initialOffsets: [Point] = [], initialZoomScale: [Double] = []
-        var scrollViewIDs: [ViewID] = [], initiallyDecelerating: [ViewID] = []
-        var initiallyZoomed: [(scrollView: ViewID, zoomView: ViewID)] = []
-        var anyTransform = false, anyZoom = false
-        views.reserveCapacity(viewCount)
-        initialOffsets.reserveCapacity(viewCount)
-        initialZoomScale.reserveCapacity(viewCount)
-        scene.views.withUnsafeBufferPointer { specs in
-            for v in specs.indices {
-                views.append(ViewInfo(specs, v))
-                initialOffsets.append(specs[v].boundsOrigin)
-                if !specs[v].transform.isIdentity { anyTransform = true }
-                guard ViewInfo.isScrollView(specs, v) else {
-                    initialZoomScale.append(1)
-                    continue
+        let sharedViews = other.flatMap { Self.sameStorage($0.scene.views, scene.views) ? $0 : nil }
+        if let sharedViews {
+            // The same views (storage): every table computed from them alone is the other scene's.
+            views = sharedViews.views; initialOffsets = sharedViews.initialOffsets; initialZoomScale = sharedViews.initialZoomScale
+            scrollViewIDs = sharedViews.scrollViewIDs; initiallyDecelerating = sharedViews.initiallyDecelerating
+            initiallyZoomed = sharedViews.initiallyZoomed; anyTransform = sharedViews.anyTransform; anyZoom = sharedViews.anyZoom
+            canScroll = sharedViews.canScroll; offsetMin = sharedViews.offsetMin; offsetMax = sharedViews.offsetMax
+            windowToViewLinear = sharedViews.windowToViewLinear; windowToAxes = sharedViews.windowToAxes
+            axesToWindow = sharedViews.axesToWindow
+        } else {
+            // One pass over the views, reading each in place (copying a `ViewSpec`, with its strings, arrays and
+            // scroll configuration, cost more than the rest of preparing a scene).
+            let viewCount = scene.views.count
+            var views: [ViewInfo] = [], initialOffsets: [Point] = [], initialZoomScale: [Double] = []
+            var scrollViewIDs: [ViewID] = [], initiallyDecelerating: [ViewID] = []
+            var initiallyZoomed: [(scrollView: ViewID, zoomView: ViewID)] = []
+            var anyTransform = false, anyZoom = false
+            views.reserveCapacity(viewCount)
+            initialOffsets.reserveCapacity(viewCount)
+            initialZoomScale.reserveCapacity(viewCount)
+            scene.views.withUnsafeBufferPointer { specs in
+                for v in specs.indices {
+                    views.append(ViewInfo(specs, v))
+                    initialOffsets.append(specs[v].boundsOrigin)
+                    if !specs[v].transform.isIdentity { anyTransform = true }
+                    guard ViewInfo.isScrollView(specs, v) else {
+                        initialZoomScale.append(1)
+                        continue
+                    }
+                    scrollViewIDs.append(v)
+                    if specs[v].scroll!.initialDeceleration != nil { initiallyDecelerating.append(v) }
+                    let zoomScale = specs[v].scroll!.zoomScale
+                    initialZoomScale.append(zoomScale)
+                    if zoomScale != 1, let zoomView = specs[v].scroll!.viewForZooming { initiallyZoomed.append((v, zoomView)) }
+                    if specs[v].scroll!.zoomEnabled { anyZoom = true }
                 }
-                scrollViewIDs.append(v)
-                if specs[v].scroll!.initialDeceleration != nil { initiallyDecelerating.append(v) }
-                let zoomScale = specs[v].scroll!.zoomScale
-                initialZoomScale.append(zoomScale)
-                if zoomScale != 1, let zoomView = specs[v].scroll!.viewForZooming { initiallyZoomed.append((v, zoomView)) }
-                if specs[v].scroll!.zoomEnabled { anyZoom = true }
             }
+            self.views = views
+            self.initialOffsets = initialOffsets
+            self.initialZoomScale = initialZoomScale
+            self.scrollViewIDs = scrollViewIDs
+            self.initiallyDecelerating = initiallyDecelerating
+            self.initiallyZoomed = initiallyZoomed
+            self.anyTransform = anyTransform
+            self.anyZoom = anyZoom
+            var canScroll = Array(repeating: false, count: scene.views.count * 2)
+            var offsetMin = Array(repeating: 0.0, count: scene.views.count * 2)
+            var offsetMax = Array(repeating: 0.0, count: scene.views.count * 2)
+            for v in scrollViewIDs {
+                // The plain-data copy of the view's scroll configuration (`ViewInfo.scroll`).
+                let config = views[v].scroll!, frame = views[v].frame
+                for axis in Axis.allCases {
+                    let i = v * 2 + axis.rawValue
+                    let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
+                    let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
+                    offsetMin[i] = -lead
+                    offsetMax[i] = max(-lead, config.contentSize[axis] + trail - frame.size[axis])
+                    // S5: isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>)).
+                    let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
+                    canScroll[i] =
+                        config.isScrollEnabled
+                        && (config.contentSize[axis] + lead + trail > frame.size[axis] || (config.bounces && always))
+                }
+            }
+            self.canScroll = canScroll
+            self.offsetMin = offsetMin
+            self.offsetMax = offsetMax
+            var linear = Array(repeating: AffineTransform.identity, count: scene.views.count)
+            var axes = linear, axesBack = linear
+            if anyTransform {
+                var done = Array(repeating: false, count: scene.views.count)
+                func compute(_ v: ViewID) {
+                    guard !done[v] else { return }
+                    var inherited = AffineTransform.identity
+                    if let parent = scene.views[v].parent { compute(parent); inherited = linear[parent] }
+                    var own = scene.views[v].transform.inverted ?? .identity
+                    own.tx = 0; own.ty = 0
+                    linear[v] = inherited.concatenating(own)
+                    let m = linear[v]
+                    let row1 = (m.a * m.a + m.c * m.c).squareRoot(), row2 = (m.b * m.b + m.d * m.d).squareRoot()
+                    let unit = AffineTransform(
+                        a: row1 > 0 ? m.a / row1 : 1, b: row2 > 0 ? m.b / row2 : 0,
+                        c: row1 > 0 ? m.c / row1 : 0, d: row2 > 0 ? m.d / row2 : 1, tx: 0, ty: 0)
+                    axes[v] = unit
+                    axesBack[v] = unit.inverted ?? .identity
+                    done[v] = true
+                }
+                for v in scene.views.indices { compute(v) }
+            }
+            windowToViewLinear = linear
+            windowToAxes = axes
+            axesToWindow = axesBack
+
         }
-        self.views = views
-        self.initialOffsets = initialOffsets
-        self.initialZoomScale = initialZoomScale
-        self.scrollViewIDs = scrollViewIDs
-        self.initiallyDecelerating = initiallyDecelerating
-        self.initiallyZoomed = initiallyZoomed
-        self.anyTransform = anyTransform
-        self.anyZoom = anyZoom
         if let sharedChildren {
             childStart = sharedChildren.childStart; childCount = sharedChildren.childCount; childList = sharedChildren.childList
         } else {
@@ -136,14 +224,13 @@ public final class PreparedScene: Sendable {
         }
 
         let n = scene.recognizers.count
-        if let shared {
-            recs = shared.recs
-            rankOrder = shared.rankOrder
-            rank = shared.rank
-            scrollDelayOf = shared.scrollDelayOf
-            scrollPanOf = shared.scrollPanOf
+        recs = shared?.recs ?? scene.recognizers.map(RecognizerInfo.init)
+        if let related {
+            rankOrder = related.rankOrder
+            rank = related.rank
+            scrollDelayOf = related.scrollDelayOf
+            scrollPanOf = related.scrollPanOf
         } else {
-            recs = scene.recognizers.map(RecognizerInfo.init)
             // The sort keys read once per recognizer (a comparison that copied two `RecognizerSpec`s cost more).
             let depths = scene.recognizers.indices.map { scene.depth[scene.recognizers[$0].view] }
             let addOrders = scene.recognizers.indices.map { scene.recognizers[$0].addOrder }
@@ -172,63 +259,15 @@ public final class PreparedScene: Sendable {
         var controllers = Array(repeating: -1, count: scene.views.count)
         for (i, c) in scene.controllers.enumerated() { controllers[c.rootView] = i }
         controllerOf = controllers
-        var canScroll = Array(repeating: false, count: scene.views.count * 2)
-        var offsetMin = Array(repeating: 0.0, count: scene.views.count * 2)
-        var offsetMax = Array(repeating: 0.0, count: scene.views.count * 2)
-        for v in scrollViewIDs {
-            // The plain-data copy of the view's scroll configuration (`ViewInfo.scroll`).
-            let config = views[v].scroll!, frame = views[v].frame
-            for axis in Axis.allCases {
-                let i = v * 2 + axis.rawValue
-                let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
-                let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
-                offsetMin[i] = -lead
-                offsetMax[i] = max(-lead, config.contentSize[axis] + trail - frame.size[axis])
-                // S5: isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>)).
-                let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
-                canScroll[i] =
-                    config.isScrollEnabled
-                    && (config.contentSize[axis] + lead + trail > frame.size[axis] || (config.bounces && always))
-            }
-        }
-        self.canScroll = canScroll
-        self.offsetMin = offsetMin
-        self.offsetMax = offsetMax
         controllerRootView = scene.controllers.map(\.rootView)
         controllerTouches = scene.controllers.map(\.touches)
-        var linear = Array(repeating: AffineTransform.identity, count: scene.views.count)
-        var axes = linear, axesBack = linear
-        if anyTransform {
-            var done = Array(repeating: false, count: scene.views.count)
-            func compute(_ v: ViewID) {
-                guard !done[v] else { return }
-                var inherited = AffineTransform.identity
-                if let parent = scene.views[v].parent { compute(parent); inherited = linear[parent] }
-                var own = scene.views[v].transform.inverted ?? .identity
-                own.tx = 0; own.ty = 0
-                linear[v] = inherited.concatenating(own)
-                let m = linear[v]
-                let row1 = (m.a * m.a + m.c * m.c).squareRoot(), row2 = (m.b * m.b + m.d * m.d).squareRoot()
-                let unit = AffineTransform(
-                    a: row1 > 0 ? m.a / row1 : 1, b: row2 > 0 ? m.b / row2 : 0,
-                    c: row1 > 0 ? m.c / row1 : 0, d: row2 > 0 ? m.d / row2 : 1, tx: 0, ty: 0)
-                axes[v] = unit
-                axesBack[v] = unit.inverted ?? .identity
-                done[v] = true
-            }
-            for v in scene.views.indices { compute(v) }
-        }
-        windowToViewLinear = linear
-        windowToAxes = axes
-        axesToWindow = axesBack
-
-        if let shared {
-            simultaneous = shared.simultaneous
-            prevents = shared.prevents
-            requirementStart = shared.requirementStart
-            requirementList = shared.requirementList
-            linkedStart = shared.linkedStart
-            linkedList = shared.linkedList
+        if let related {
+            simultaneous = related.simultaneous
+            prevents = related.prevents
+            requirementStart = related.requirementStart
+            requirementList = related.requirementList
+            linkedStart = related.linkedStart
+            linkedList = related.linkedList
         } else {
             var simultaneous = Array(repeating: false, count: n * n)
             var prevents = Array(repeating: false, count: n * n)

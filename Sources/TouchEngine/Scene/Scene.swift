@@ -52,14 +52,18 @@ public struct Scene: Hashable, Sendable {
     /// Changes a view's properties after it was added (sweep axes set flags on generated trees). The
     /// view's place in the tree (`parent`) and its `kind` cannot change; scroll-view changes that affect
     /// its pan (`isScrollEnabled`, pan policies) are copied to the installed pan recognizer.
+    ///
+    /// Writes nothing that would stay equal: a change that leaves the view (or the pan) as it was leaves
+    /// `views` (or `recognizers`) untouched, sharing its storage with any copy of the scene (the sweep's
+    /// configured states tell changed trees from unchanged ones by storage).
     public mutating func modifyView(_ id: ViewID, _ body: (inout ViewSpec) -> Void) {
         var spec = views[id]
         let parent = spec.parent, kind = spec.kind
         body(&spec)
         spec.parent = parent
         spec.kind = kind
-        views[id] = spec
-        if let scroll = spec.scroll, let pan = scrollRecognizers(of: id)?.pan {
+        if spec != views[id] { views[id] = spec }
+        if let scroll = spec.scroll, let pan = scrollRecognizers(of: id)?.pan, recognizers[pan].isEnabled != scroll.isScrollEnabled {
             recognizers[pan].isEnabled = scroll.isScrollEnabled
         }
     }
@@ -69,9 +73,12 @@ public struct Scene: Hashable, Sendable {
     public mutating func movePan(of id: ViewID, to host: ViewID?) {
         guard let pan = scrollRecognizers(of: id)?.pan else { return }
         let target = host ?? id
-        views[id].scroll?.panHost = target == id ? nil : target
-        recognizers[pan].view = target
-        recognizers[pan].addOrder = target == id ? pan + 1 : 1_000_000 + pan
+        // Only what changes is written (see `modifyView`).
+        let panHost = target == id ? nil : target
+        if views[id].scroll != nil && views[id].scroll!.panHost != panHost { views[id].scroll!.panHost = panHost }
+        if recognizers[pan].view != target { recognizers[pan].view = target }
+        let addOrder = target == id ? pan + 1 : 1_000_000 + pan
+        if recognizers[pan].addOrder != addOrder { recognizers[pan].addOrder = addOrder }
     }
 
     /// Adds a recognizer (most recently added = largest `addOrder`) and returns its id.
