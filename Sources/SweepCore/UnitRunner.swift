@@ -28,8 +28,11 @@ public struct ElementTally: Sendable, Equatable {
 public struct UnitRunner: Sendable {
     public let plan: SweepPlan
     private var engine = EngineRunner()
-    /// Base trees and their gestures, shared by every configuration (they do not depend on it).
-    private var cache: [Int: (tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)])] = [:]
+    /// Base trees and their gestures, shared by every configuration (they do not depend on it). Kept apart, so
+    /// that a run that needs only the gestures does not copy (and release again) every table of the tree.
+    private var cachedTrees: [Int: GeneratedTree] = [:]
+    private var cachedGestures: [Int: [(family: GestureFamily, placement: Int, gesture: Gesture)]] = [:]
+    private var cachedIdentities: [Int: (template: TreeTemplate, seed: UInt64)] = [:]
     private let cacheLimit: Int
     /// The configured states of the trees run last (`ConfiguredStates`): a tree block's trees, which every
     /// configuration runs in turn.
@@ -45,12 +48,31 @@ public struct UnitRunner: Sendable {
     /// The base tree `i` and its gestures (families in config order, then placements); those with nothing
     /// to aim at are skipped.
     public mutating func baseTree(_ i: Int) -> (tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]) {
-        if let hit = cache[i] { return hit }
+        if let tree = cachedTrees[i], let gestures = cachedGestures[i] { return (tree, gestures) }
         let tree = plan.baseTree(i)
         let gestures = plan.gestureEntries(for: tree, treeIndex: i)
-        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[i] = (tree, gestures)
+        if cachedTrees.count >= cacheLimit {
+            cachedTrees.removeAll(keepingCapacity: true)
+            cachedGestures.removeAll(keepingCapacity: true)
+            cachedIdentities.removeAll(keepingCapacity: true)
+        }
+        cachedTrees[i] = tree
+        cachedGestures[i] = gestures
+        cachedIdentities[i] = (tree.template, tree.seed)
         return (tree, gestures)
+    }
+
+    /// The template and seed of base tree `i`, without a copy of the tree.
+    mutating func baseIdentity(_ i: Int) -> (template: TreeTemplate, seed: UInt64) {
+        if let identity = cachedIdentities[i] { return identity }
+        let tree = baseTree(i).tree
+        return (tree.template, tree.seed)
+    }
+
+    /// The gestures of base tree `i` (``baseTree(_:)``'s), without a copy of the tree.
+    public mutating func baseGestures(_ i: Int) -> [(family: GestureFamily, placement: Int, gesture: Gesture)] {
+        if let gestures = cachedGestures[i] { return gestures }
+        return baseTree(i).gestures
     }
 
     /// Tree `t` under configuration `c` (`plan.configured(baseTree(t).tree, configuration: c)`) and its prepared
@@ -62,6 +84,16 @@ public struct UnitRunner: Sendable {
             configured[t] = ConfiguredStates(base: baseTree(t).tree)
         }
         return configured[t]!.prepared(plan, configuration: c)
+    }
+
+    /// The prepared scene of tree `t` under configuration `c` (``preparedTree(_:configuration:)``'s), without a copy
+    /// of the configured tree.
+    mutating func preparedScene(_ t: Int, configuration c: Int) -> PreparedScene {
+        if configured[t] == nil {
+            if configured.count >= Self.configuredTreeLimit { configured.removeAll(keepingCapacity: true) }
+            configured[t] = ConfiguredStates(base: baseTree(t).tree)
+        }
+        return configured[t]!.preparedScene(plan, configuration: c)
     }
 
     /// Forgets the configured states of the trees run so far (`ConfiguredStates`): for a caller that is done with
@@ -116,11 +148,13 @@ public struct UnitRunner: Sendable {
         let configuration = acc.result.configuration
         let perClass = plan.config.examples
         let placements = plan.config.gestures.placements
-        let gestures = baseTree(t).gestures
-        let (tree, prepared) = preparedTree(t, configuration: configuration)
+        let gestures = baseGestures(t)
+        let prepared = preparedScene(t, configuration: configuration)
+        // A configuration changes a tree's views and recognizers, never its template or seed.
+        let (template, seed) = baseIdentity(t)
         // Trees run in plan order, so the first example of a screen kind is its earliest
         // (SweepTallies.keepSmallest keeps the same ones whatever the units).
-        let kind = DefectExample.screenKind(template: tree.template, treeIndex: t)
+        let kind = DefectExample.screenKind(template: template, treeIndex: t)
         var treeCounts = TreeCounts()
         // This tree's runs, for the total and the template's tally (one merge each when the tree closes).
         var treeRuns = Tally()
@@ -152,13 +186,13 @@ public struct UnitRunner: Sendable {
                     acc.result.examples.append(
                         DefectExample(
                             configuration: configuration, defect: defect, treeIndex: t, family: family,
-                            placement: placement, gestureIndex: index, template: tree.template, treeSeed: tree.seed,
-                            target: tree.scene.views[gesture.target].name))
+                            placement: placement, gestureIndex: index, template: template, treeSeed: seed,
+                            target: prepared.scene.views[gesture.target].name))
                 }
             }
         }
         // Element tallies (by_screen.csv) give no interval: they keep no per-tree sums.
-        acc.result.tallies.closeTree(template: tree.template, tree: treeCounts, families: familyCounts, runs: treeRuns)
+        acc.result.tallies.closeTree(template: template, tree: treeCounts, families: familyCounts, runs: treeRuns)
     }
 
 }
@@ -198,6 +232,17 @@ struct ConfiguredStates {
     }
 
     mutating func prepared(_ plan: SweepPlan, configuration c: Int) -> (tree: GeneratedTree, prepared: PreparedScene) {
+        let state = state(plan, configuration: c)
+        return (trees[state], scene(of: state))
+    }
+
+    /// The prepared scene of configuration `c` alone (no copy of its tree).
+    mutating func preparedScene(_ plan: SweepPlan, configuration c: Int) -> PreparedScene {
+        scene(of: state(plan, configuration: c))
+    }
+
+    /// Configuration `c`'s state, reached axis by axis from the base tree (new states made on the way).
+    private mutating func state(_ plan: SweepPlan, configuration c: Int) -> Int {
         if trees.count > Self.stateLimit {
             trees.removeSubrange(1...)
             steps.removeAll(keepingCapacity: true)
@@ -221,7 +266,12 @@ struct ConfiguredStates {
                 steps[step] = state
             }
         }
-        if let scene = prepared[state] { return (trees[state], scene) }
+        return state
+    }
+
+    /// The prepared scene of a state, made once.
+    private mutating func scene(of state: Int) -> PreparedScene {
+        if let scene = prepared[state] { return scene }
         let tree = trees[state]
         // A scene whose tables came out the same storage as an earlier state's (an axis that only sets engine
         // parameters, after the others) shares them.
@@ -236,7 +286,7 @@ struct ConfiguredStates {
         }
         prepared[state] = scene
         last = scene
-        return (tree, scene)
+        return scene
     }
 
     /// Whether `b` is `a` untouched: every array the same storage, every other field equal. Never true of
