@@ -28,11 +28,8 @@ public struct ElementTally: Sendable, Equatable {
 public struct UnitRunner: Sendable {
     public let plan: SweepPlan
     private var engine = EngineRunner()
-    /// Base trees and their gestures, shared by every configuration (they do not depend on it). Kept apart, so
-    /// that a run that needs only the gestures does not copy (and release again) every table of the tree.
-    private var cachedTrees: [Int: GeneratedTree] = [:]
-    private var cachedGestures: [Int: [(family: GestureFamily, placement: Int, gesture: Gesture)]] = [:]
-    private var cachedIdentities: [Int: (template: TreeTemplate, seed: UInt64)] = [:]
+    /// Base trees and their gestures, shared by every configuration (they do not depend on it).
+    private var cache: [Int: BaseTree] = [:]
     private let cacheLimit: Int
     /// The configured states of the trees run last (`ConfiguredStates`): a tree block's trees, which every
     /// configuration runs in turn.
@@ -45,34 +42,32 @@ public struct UnitRunner: Sendable {
         self.cacheLimit = cacheLimit
     }
 
+    /// A base tree and its gestures, held by reference: a run reads the gestures, template and seed without
+    /// copying (and releasing again) every table of the tree.
+    final class BaseTree: Sendable {
+        let tree: GeneratedTree
+        let gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]
+        init(tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]) {
+            self.tree = tree
+            self.gestures = gestures
+        }
+    }
+
+    /// Base tree `i`, generated once with its gestures.
+    mutating func cachedBaseTree(_ i: Int) -> BaseTree {
+        if let hit = cache[i] { return hit }
+        let tree = plan.baseTree(i)
+        let base = BaseTree(tree: tree, gestures: plan.gestureEntries(for: tree, treeIndex: i))
+        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[i] = base
+        return base
+    }
+
     /// The base tree `i` and its gestures (families in config order, then placements); those with nothing
     /// to aim at are skipped.
     public mutating func baseTree(_ i: Int) -> (tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]) {
-        if let tree = cachedTrees[i], let gestures = cachedGestures[i] { return (tree, gestures) }
-        let tree = plan.baseTree(i)
-        let gestures = plan.gestureEntries(for: tree, treeIndex: i)
-        if cachedTrees.count >= cacheLimit {
-            cachedTrees.removeAll(keepingCapacity: true)
-            cachedGestures.removeAll(keepingCapacity: true)
-            cachedIdentities.removeAll(keepingCapacity: true)
-        }
-        cachedTrees[i] = tree
-        cachedGestures[i] = gestures
-        cachedIdentities[i] = (tree.template, tree.seed)
-        return (tree, gestures)
-    }
-
-    /// The template and seed of base tree `i`, without a copy of the tree.
-    mutating func baseIdentity(_ i: Int) -> (template: TreeTemplate, seed: UInt64) {
-        if let identity = cachedIdentities[i] { return identity }
-        let tree = baseTree(i).tree
-        return (tree.template, tree.seed)
-    }
-
-    /// The gestures of base tree `i` (``baseTree(_:)``'s), without a copy of the tree.
-    public mutating func baseGestures(_ i: Int) -> [(family: GestureFamily, placement: Int, gesture: Gesture)] {
-        if let gestures = cachedGestures[i] { return gestures }
-        return baseTree(i).gestures
+        let base = cachedBaseTree(i)
+        return (base.tree, base.gestures)
     }
 
     /// Tree `t` under configuration `c` (`plan.configured(baseTree(t).tree, configuration: c)`) and its prepared
@@ -81,7 +76,7 @@ public struct UnitRunner: Sendable {
     public mutating func preparedTree(_ t: Int, configuration c: Int) -> (tree: GeneratedTree, prepared: PreparedScene) {
         if configured[t] == nil {
             if configured.count >= Self.configuredTreeLimit { configured.removeAll(keepingCapacity: true) }
-            configured[t] = ConfiguredStates(base: baseTree(t).tree)
+            configured[t] = ConfiguredStates(base: cachedBaseTree(t).tree)
         }
         return configured[t]!.prepared(plan, configuration: c)
     }
@@ -91,7 +86,7 @@ public struct UnitRunner: Sendable {
     mutating func preparedScene(_ t: Int, configuration c: Int) -> PreparedScene {
         if configured[t] == nil {
             if configured.count >= Self.configuredTreeLimit { configured.removeAll(keepingCapacity: true) }
-            configured[t] = ConfiguredStates(base: baseTree(t).tree)
+            configured[t] = ConfiguredStates(base: cachedBaseTree(t).tree)
         }
         return configured[t]!.preparedScene(plan, configuration: c)
     }
@@ -148,10 +143,11 @@ public struct UnitRunner: Sendable {
         let configuration = acc.result.configuration
         let perClass = plan.config.examples
         let placements = plan.config.gestures.placements
-        let gestures = baseGestures(t)
+        let base = cachedBaseTree(t)
+        let gestures = base.gestures
         let prepared = preparedScene(t, configuration: configuration)
         // A configuration changes a tree's views and recognizers, never its template or seed.
-        let (template, seed) = baseIdentity(t)
+        let (template, seed) = (base.tree.template, base.tree.seed)
         // Trees run in plan order, so the first example of a screen kind is its earliest
         // (SweepTallies.keepSmallest keeps the same ones whatever the units).
         let kind = DefectExample.screenKind(template: template, treeIndex: t)

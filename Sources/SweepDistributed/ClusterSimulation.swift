@@ -203,6 +203,8 @@ public struct ClusterSimulation {
     mutating func finish() -> Report {
         report.leaseExpiries = coordinator.leaseExpiries
         report.retries = coordinator.retries
+        report.batchesMoved = coordinator.batchesMoved
+        report.stragglersCopied = coordinator.stragglersCopied
         report.quarantined = coordinator.quarantined.count
         report.nanoseconds = report.finished ? report.finishedNanoseconds : busyUntil
         report.latencies.sort()
@@ -267,13 +269,7 @@ public struct ClusterSimulation {
                         commits.append(unit)
                     case .finished:
                         report.finished = true
-                    case .log(let event):
-                        if event.message == "moved queued units to an idle worker" {
-                            report.batchesMoved += 1
-                        } else if event.message == "re-running a straggler on an idle worker" {
-                            report.stragglersCopied += 1
-                        }
-                    case .quarantine:
+                    case .quarantine, .log:
                         break
                     }
                 }

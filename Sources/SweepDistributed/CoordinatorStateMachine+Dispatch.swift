@@ -105,6 +105,7 @@ extension CoordinatorStateMachine {
         var ownSkipped = false
         if let straggler = table.firstStraggler(notOn: w, nowMs: nowMs, ownSkipped: &ownSkipped) {
             assign(straggler.unit, attempt: straggler.attempt, to: w, speculative: true, nowMs: nowMs, into: &actions)
+            stragglersCopied += 1
             actions.append(
                 .log(
                     .info(

@@ -13,6 +13,7 @@ extension CoordinatorStateMachine {
             actions.append(.send(victim, .cancel(unit: lease.unit)))
             assign(lease.unit, attempt: lease.attempt, to: w, speculative: false, nowMs: nowMs, into: &actions)
         }
+        batchesMoved += 1
         let ids = moving.map(\.unit.id)
         actions.append(
             .log(

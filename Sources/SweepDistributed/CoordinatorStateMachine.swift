@@ -119,13 +119,6 @@ public struct CoordinatorStateMachine: Sendable {
         #endif
     }()
     public var coverage: [TreeCoverage] { table.coverage }
-    /// Every lease, oldest first (ties by unit), for the rare scans that need an order.
-    public var leases: [Lease] {
-        table.byUnit.values.flatMap { $0 }.sorted {
-            ($0.startedMs, $0.unit.configuration, $0.unit.trees.lowerBound, $0.speculative ? 1 : 0)
-                < ($1.startedMs, $1.unit.configuration, $1.unit.trees.lowerBound, $1.speculative ? 1 : 0)
-        }
-    }
     var workers: [WorkerID: Worker] = [:]
     /// Join order, for deterministic dispatch.
     var workerOrder: [WorkerID] = []
@@ -153,6 +146,9 @@ public struct CoordinatorStateMachine: Sendable {
     public private(set) var retries = 0
     /// Leases that ended without a result: their worker died or went silent, or they passed their deadline.
     public private(set) var leaseExpiries = 0
+    /// At the tail: batches an idle worker took from another worker's queue, and stragglers copied to one.
+    public internal(set) var batchesMoved = 0
+    public internal(set) var stragglersCopied = 0
     public var quarantined: [(unit: UnitSpec, reason: String)] { table.quarantined }
     public private(set) var finished = false
 

@@ -92,7 +92,7 @@ struct LeaseTable: Sendable {
     func held(by w: WorkerID) -> Int { heldBy[w] ?? 0 }
 
     /// The leases `w` holds, oldest first (ties by unit, originals before copies), as
-    /// ``CoordinatorStateMachine/leases`` orders them.
+    /// ``order(_:)`` has them.
     func leases(of w: WorkerID) -> [Lease] {
         (unitsHeld[w] ?? [:]).keys.flatMap { byUnit[$0] ?? [] }.filter { $0.worker == w }.sorted { Self.order($0) < Self.order($1) }
     }
@@ -127,7 +127,7 @@ struct LeaseTable: Sendable {
     mutating func advance(to nowMs: Int64) { tail.advance(to: nowMs) }
 
     /// The leases past their deadline at `nowMs`, oldest first (ties by unit, originals before copies), as
-    /// ``CoordinatorStateMachine/leases`` orders them: found through a heap of deadlines, not a scan of every lease.
+    /// ``order(_:)`` has them: found through a heap of deadlines, not a scan of every lease.
     mutating func expired(nowMs: Int64) -> [Lease] {
         var found: [Lease] = []
         while let first = deadlines.first, first.deadlineMs < nowMs {

@@ -293,6 +293,7 @@ import TouchScenarios
         #expect(Self.cancels(won, to: Self.a) == [unit])
         let lost = m.handle(.received(Self.a, Self.ok(unit)), nowMs: 1200)
         #expect(Self.commits(lost).isEmpty)
+        #expect(m.stragglersCopied == 1 && m.batchesMoved == 0)
     }
 
     @Test func anIdleWorkerTakesABatchQueuedOnAnotherWorkerAndTheOtherDropsIt() {
@@ -326,6 +327,7 @@ import TouchScenarios
         #expect(Self.cancels(done, to: Self.a) == [UnitSpec(configuration: 2, trees: 1 ..< 2), UnitSpec(configuration: 3, trees: 1 ..< 2)])
         let later = m.handle(.received(Self.b, .credit(count: 1)), nowMs: 70)
         #expect(Self.assigns(later).isEmpty, "a's running batch is neither queued nor late")
+        #expect(m.batchesMoved == 2 && m.stragglersCopied == 0, "two moves: the first half of the batch, then the rest")
     }
 
     @Test func idleWorkersTakeTheNewestWaitingBatchesOneEachAndTheRunningOneStays() {
