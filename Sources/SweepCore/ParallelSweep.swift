@@ -40,9 +40,9 @@ public enum ParallelSweep {
                 for i in blocks[b] {
                     let unit = units[i]
                     var acc = accumulators[unit.configuration].take() ?? UnitRunner.Accumulator(configuration: unit.configuration)
-                    let before = acc.result.tallies.total.runs
+                    let before = acc.result.tallies.runs
                     for t in unit.trees { runner.runTree(t, into: &acc) }
-                    let ran = acc.result.tallies.total.runs - before
+                    let ran = acc.result.tallies.runs - before
                     if keep {
                         accumulators[unit.configuration] = acc
                     } else {

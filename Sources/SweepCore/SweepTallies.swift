@@ -4,7 +4,6 @@ import TouchScenarios
 /// The tallies of one configuration: overall, by tree template and by gesture family, and the causes of its
 /// defects (causes.csv).
 public struct ConfigurationTallies: Sendable, Equatable {
-    public private(set) var total = Tally()
     public private(set) var byTemplate = [Tally](repeating: Tally(), count: TreeTemplate.allCases.count)
     public private(set) var byFamily = [Tally](repeating: Tally(), count: GestureFamily.allCases.count)
     /// One cause per defective run and class it showed: `causes.total(c) == total.count(c)`.
@@ -12,24 +11,47 @@ public struct ConfigurationTallies: Sendable, Equatable {
 
     public init() {}
 
+    /// Every run: the merge of the template tallies (each tree has one template, so each run and each tree's sums
+    /// are in exactly one), made when asked rather than kept up to date run by run.
+    public var total: Tally {
+        var all = Tally()
+        for t in byTemplate where !t.isEmpty { all.merge(t) }
+        return all
+    }
+
+    /// The runs added so far (`total.runs`, without merging the histograms).
+    public var runs: Int { byTemplate.reduce(0) { $0 + $1.runs } }
+
     /// Adds one run; `causes` has one cause per class in `verdict.defects`, in `DefectSet` order (a run added
     /// without them, as tests do, gets ``CauseKind/unknown``).
     public mutating func add(_ verdict: ScenarioVerdict, template: TreeTemplate, family: GestureFamily, causes: [CauseKind] = []) {
-        total.add(verdict)
         byTemplate[template.position].add(verdict)
-        add(verdict, family: family, causes: causes)
-    }
-
-    /// Adds one run of a tree to its family's tally and the causes, and to `tree`, which gathers the tree's runs
-    /// for its template's tally and the total: ``closeTree(template:tree:families:runs:)`` merges it into both
-    /// (a merge adds what the runs would have, once per tree instead of twice per run).
-    mutating func add(_ verdict: ScenarioVerdict, family: GestureFamily, causes: [CauseKind], tree: inout Tally) {
-        tree.add(verdict)
-        add(verdict, family: family, causes: causes)
-    }
-
-    private mutating func add(_ verdict: ScenarioVerdict, family: GestureFamily, causes: [CauseKind]) {
         byFamily[family.position].add(verdict)
+        add(causes, of: verdict)
+    }
+
+    /// Adds one run of a tree of template position `template` to its family's tally (position `family`) and the
+    /// causes, its latencies to the template's tally, and its counts to `tree`, which gathers the tree's runs:
+    /// ``closeTree(template:runs:)`` adds them to the template's tally once per tree.
+    mutating func add(_ verdict: ScenarioVerdict, template: Int, family: Int, causes: [CauseKind], tree: inout TreeRuns) {
+        tree.add(verdict, family: family)
+        if verdict.highlightLatency != nil || verdict.actionLatency != nil { byTemplate[template].recordLatencies(of: verdict) }
+        byFamily[family].add(verdict)
+        add(causes, of: verdict)
+    }
+
+    /// Closes one tree of template position `template` whose runs were added with
+    /// ``add(_:template:family:causes:tree:)``: their counts go into the template's tally, and the tree's attempts
+    /// and counts, overall and per family, into the per-tree sums of each cell (`Tally.addTree`).
+    mutating func closeTree(template: Int, runs tree: TreeRuns) {
+        let all = tree.total
+        byTemplate[template].addCounts(all)
+        byTemplate[template].addTree(all)
+        tree.forEachFamily { byFamily[$0].addTree(tree.families[$0]) }
+    }
+
+    /// One cause per defect of `verdict`, in `DefectSet` order; ``CauseKind/unknown`` where `causes` has none.
+    private mutating func add(_ causes: [CauseKind], of verdict: ScenarioVerdict) {
         guard !verdict.defects.isEmpty else { return }
         for (i, d) in verdict.defects.enumerated() { self.causes.add(d, i < causes.count ? causes[i] : .unknown) }
     }
@@ -37,14 +59,7 @@ public struct ConfigurationTallies: Sendable, Equatable {
     /// Closes one tree of `template` whose runs were added with ``add(_:template:family:causes:)``: `tree` holds its
     /// attempts and counts over all its runs, `families[f]` over its runs of family `f` (`GestureFamily.allCases`
     /// order). Each goes into the per-tree sums of its cell (`Tally.addTree`).
-    /// `runs`, when given, holds the tree's runs added with ``add(_:family:causes:tree:)``: they are merged into the
-    /// total and the template's tally first.
-    mutating func closeTree(template: TreeTemplate, tree: TreeCounts, families: [TreeCounts], runs: Tally? = nil) {
-        if let runs {
-            total.merge(runs)
-            byTemplate[template.position].merge(runs)
-        }
-        total.addTree(tree)
+    mutating func closeTree(template: TreeTemplate, tree: TreeCounts, families: [TreeCounts]) {
         byTemplate[template.position].addTree(tree)
         for f in families.indices { byFamily[f].addTree(families[f]) }
     }
@@ -52,8 +67,7 @@ public struct ConfigurationTallies: Sendable, Equatable {
     public mutating func merge(_ other: ConfigurationTallies) {
         // Merging an empty tally changes nothing, and most parts of a unit's tallies are empty (a unit sees few
         // templates and families): skip them without copying them.
-        guard !other.total.isEmpty else { return }
-        total.merge(other.total)
+        guard other.byTemplate.contains(where: { !$0.isEmpty }) else { return }
         for i in byTemplate.indices where !other.byTemplate[i].isEmpty { byTemplate[i].merge(other.byTemplate[i]) }
         for i in byFamily.indices where !other.byFamily[i].isEmpty { byFamily[i].merge(other.byFamily[i]) }
         causes.merge(other.causes)
@@ -78,7 +92,6 @@ extension ConfigurationTallies {
             DefectClass.allCases.allSatisfy({ causes.total($0) == total.count($0) })
         else { return nil }
         self.init()
-        self.total = total
         self.byTemplate = byTemplate
         self.byFamily = byFamily
         self.causes = causes
@@ -188,19 +201,52 @@ public struct SweepTallies: Sendable, Equatable {
     }
 
     /// Scenarios run so far.
-    public var runs: Int { configurations.reduce(0) { $0 + $1.total.runs } }
+    public var runs: Int { configurations.reduce(0) { $0 + $1.runs } }
 }
 
 extension TreeTemplate {
-    /// Position in `allCases` (the index of its tally in ``ConfigurationTallies/byTemplate``), found in a list
-    /// made once: a sweep looks it up for every run.
-    var position: Int { Self.list.firstIndex(of: self)! }
-    private static let list = allCases
+    /// Position in `allCases` (the index of its tally in ``ConfigurationTallies/byTemplate``): a sweep looks it
+    /// up for every tree (`PositionTests` checks it against `allCases`).
+    var position: Int {
+        switch self {
+        case .feed: 0
+        case .carousel: 1
+        case .form: 2
+        case .drawer: 3
+        case .pager: 4
+        case .settings: 5
+        case .random: 6
+        case .screen: 7
+        case .photo: 8
+        }
+    }
 }
 
 extension GestureFamily {
-    /// Position in `allCases` (the index of its tally in ``ConfigurationTallies/byFamily``), found in a list made
-    /// once: a sweep looks it up for every run.
-    var position: Int { Self.list.firstIndex(of: self)! }
-    private static let list = allCases
+    /// Position in `allCases` (the index of its tally in ``ConfigurationTallies/byFamily``): a sweep looks it up
+    /// for every run (`PositionTests` checks it against `allCases`).
+    var position: Int {
+        switch self {
+        case .quickTap: 0
+        case .heldTap: 1
+        case .longPress: 2
+        case .doubleTap: 3
+        case .fastSwipe: 4
+        case .holdThenDrag: 5
+        case .slowDrag: 6
+        case .diagonalDrag: 7
+        case .dragFromControl: 8
+        case .dragFromCell: 9
+        case .dragFromEmpty: 10
+        case .pinchZoom: 11
+        }
+    }
+
+    /// A tap of some kind (``Classifier/tapFamilies``), without a set lookup.
+    var isTap: Bool {
+        switch self {
+        case .quickTap, .heldTap, .longPress, .doubleTap: true
+        default: false
+        }
+    }
 }

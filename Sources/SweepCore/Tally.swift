@@ -1,4 +1,5 @@
 import SweepReporting
+import TouchScenarios
 
 /// Counts for one cell of a report (a configuration, or a configuration × template, or × gesture family):
 /// per defect class how many scenarios it applied to and how many showed it, plus latency histograms.
@@ -38,6 +39,20 @@ public struct Tally: Sendable, Equatable {
         if let reason = verdict.notCounted { notCountedCounts[reason.rawValue] += 1 }
         attemptCounts &+= verdict.applicable.lanes
         defectCounts &+= verdict.defects.lanes
+        recordLatencies(of: verdict)
+    }
+
+    /// Adds the runs `tree` counted (runs, reasons not counted, attempts and counts), whose latencies were recorded
+    /// with ``recordLatencies(of:)``: together what ``add(_:)`` of each run does.
+    mutating func addCounts(_ tree: TreeCounts) {
+        runs += tree.runs
+        notCountedCounts &+= tree.notCounted
+        attemptCounts &+= tree.attempts
+        defectCounts &+= tree.counts
+    }
+
+    /// Records the latencies of `verdict` in the histograms, without counting the run (``addCounts(_:)`` does).
+    mutating func recordLatencies(of verdict: ScenarioVerdict) {
         if let h = verdict.highlightLatency {
             if highlightLatency == nil { highlightLatency = LatencyHistogram() }
             highlightLatency!.record(ms: h)
@@ -106,15 +121,68 @@ public struct Tally: Sendable, Equatable {
     }
 }
 
-/// One tree's attempts and counts per defect class, while its gestures run: closed into tallies with
-/// ``Tally/addTree(_:)``.
+/// One tree's runs, attempts and counts per defect class, while its gestures run: closed into tallies with
+/// ``Tally/addTree(_:)`` (and ``Tally/addCounts(_:)``).
 struct TreeCounts {
     var attempts = SIMD8<Int>()
     var counts = SIMD8<Int>()
+    var runs = 0
+    /// Runs counted in no class, per ``NotCounted`` reason (index = raw value).
+    var notCounted = SIMD2<Int>()
 
     mutating func add(_ verdict: ScenarioVerdict) {
         attempts &+= verdict.applicable.lanes
         counts &+= verdict.defects.lanes
+        runs += 1
+        if let reason = verdict.notCounted { notCounted[reason.rawValue] += 1 }
+    }
+
+    mutating func add(_ other: TreeCounts) {
+        attempts &+= other.attempts
+        counts &+= other.counts
+        runs += other.runs
+        notCounted &+= other.notCounted
+    }
+}
+
+/// One tree's runs under one configuration, per gesture family, while its gestures run: closed into the
+/// configuration's tallies once (``ConfigurationTallies/closeTree(template:runs:)``), so a run adds to one
+/// family's counts and no tally of its own.
+struct TreeRuns {
+    /// By family position (`GestureFamily.allCases` order).
+    private(set) var families = [TreeCounts](repeating: TreeCounts(), count: GestureFamily.allCases.count)
+    /// The families with runs, a bit per position.
+    private(set) var touched: UInt32 = 0
+
+    mutating func add(_ verdict: ScenarioVerdict, family: Int) {
+        families[family].add(verdict)
+        touched |= 1 << UInt32(family)
+    }
+
+    /// Every family's runs together.
+    var total: TreeCounts {
+        var all = TreeCounts()
+        forEachFamily { all.add(families[$0]) }
+        return all
+    }
+
+    /// Calls `body` with the position of every family with runs, in order.
+    func forEachFamily(_ body: (Int) -> Void) {
+        var bits = touched
+        while bits != 0 {
+            body(bits.trailingZeroBitCount)
+            bits &= bits - 1
+        }
+    }
+
+    /// Empty again, keeping the storage.
+    mutating func removeAll() {
+        var bits = touched
+        while bits != 0 {
+            families[bits.trailingZeroBitCount] = TreeCounts()
+            bits &= bits - 1
+        }
+        touched = 0
     }
 }
 

@@ -36,6 +36,8 @@ public struct UnitRunner: Sendable {
     private var configured: [Int: ConfiguredStates] = [:]
     /// At most this many trees in `configured`.
     static let configuredTreeLimit = 16
+    /// Scratch space of ``runTree(_:into:)``, kept between trees: the tree's runs per family.
+    private var treeRuns = TreeRuns()
 
     public init(plan: SweepPlan, cacheLimit: Int = 256) {
         self.plan = plan
@@ -151,10 +153,9 @@ public struct UnitRunner: Sendable {
         // Trees run in plan order, so the first example of a screen kind is its earliest
         // (SweepTallies.keepSmallest keeps the same ones whatever the units).
         let kind = DefectExample.screenKind(template: template, treeIndex: t)
-        var treeCounts = TreeCounts()
-        // This tree's runs, for the total and the template's tally (one merge each when the tree closes).
-        var treeRuns = Tally()
-        var familyCounts = [TreeCounts](repeating: TreeCounts(), count: GestureFamily.allCases.count)
+        let templatePosition = template.position
+        // This tree's runs per family, added to the total and the template's tally when the tree closes.
+        treeRuns.removeAll()
         var causes: [CauseKind] = []
         // By index, reading each entry in place (iterating copied every gesture, its script included; so did
         // reading an entry's fields through the array, once per field).
@@ -170,9 +171,7 @@ public struct UnitRunner: Sendable {
                     return verdict
                 }
                 let family = entries[index].family, placement = entries[index].placement
-                acc.result.tallies.add(verdict, family: family, causes: causes, tree: &treeRuns)
-                treeCounts.add(verdict)
-                familyCounts[family.position].add(verdict)
+                acc.result.tallies.add(verdict, template: templatePosition, family: family.position, causes: causes, tree: &treeRuns)
                 if t < plan.screenCount {
                     acc.elementTallies[plan.screenElementOffsets[t] + placement / placements, default: Tally()].add(verdict)
                 }
@@ -188,7 +187,7 @@ public struct UnitRunner: Sendable {
             }
         }
         // Element tallies (by_screen.csv) give no interval: they keep no per-tree sums.
-        acc.result.tallies.closeTree(template: template, tree: treeCounts, families: familyCounts, runs: treeRuns)
+        acc.result.tallies.closeTree(template: templatePosition, runs: treeRuns)
     }
 
 }

@@ -83,6 +83,37 @@ import TouchScenarios
         #expect(one.contains { !$0.examples.isEmpty }, "the comparison covers kept examples too")
     }
 
+    /// A unit gathers a tree's runs per family and adds them to the total and the template's tally when the tree
+    /// closes (`TreeRuns`): its tallies must equal the runs added one by one to every cell.
+    @Test func aUnitsTalliesEqualItsRunsAddedOneByOne() throws {
+        let plan = try Self.plan()
+        var runner = UnitRunner(plan: plan), engine = EngineRunner()
+        for c in plan.configurations.indices {
+            let unit = SweepPlan.WorkUnit(id: "c\(c)-t0", configuration: c, trees: 0 ..< plan.treeCount)
+            var expected = ConfigurationTallies()
+            for t in unit.trees {
+                let (tree, gestures) = runner.baseTree(t)
+                let prepared = runner.preparedTree(t, configuration: c).prepared
+                var all = TreeCounts()
+                var families = [TreeCounts](repeating: TreeCounts(), count: GestureFamily.allCases.count)
+                for entry in gestures {
+                    let summary = engine.summary(prepared, script: entry.gesture.script)
+                    let verdict = Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
+                    let causes = verdict.defects.map {
+                        CauseAnalysis.cause(of: $0, gesture: entry.gesture, scene: prepared.scene, summary: summary)
+                    }
+                    expected.add(verdict, template: tree.template, family: entry.family, causes: causes)
+                    all.add(verdict)
+                    families[entry.family.position].add(verdict)
+                }
+                expected.closeTree(template: tree.template, tree: all, families: families)
+            }
+            let result = runner.run(unit)
+            #expect(result.tallies == expected, "configuration \(c)")
+            #expect(result.tallies.total.runs > 0 && result.tallies.total.highlightLatency != nil)
+        }
+    }
+
     @Test func everyPlannedScenarioWithATargetRunsOnce() throws {
         let plan = try Self.plan()
         let tallies = ParallelSweep.run(plan, threads: 2)
