@@ -49,10 +49,22 @@ public struct UnitRunner: Sendable {
     final class BaseTree: Sendable {
         let tree: GeneratedTree
         let gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]
+        /// The gestures again as structs, which a run reads in place (a tuple entry is copied through its runtime
+        /// metadata).
+        let entries: [GestureEntry]
         init(tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]) {
             self.tree = tree
             self.gestures = gestures
+            entries = gestures.map { GestureEntry(family: $0.family, position: $0.family.position, placement: $0.placement, gesture: $0.gesture) }
         }
+    }
+
+    /// One gesture of a base tree, with its family's position (``ConfigurationTallies/byFamily``).
+    struct GestureEntry: Sendable {
+        let family: GestureFamily
+        let position: Int
+        let placement: Int
+        let gesture: Gesture
     }
 
     /// Base tree `i`, generated once with its gestures.
@@ -146,7 +158,7 @@ public struct UnitRunner: Sendable {
         let perClass = plan.config.examples
         let placements = plan.config.gestures.placements
         let base = cachedBaseTree(t)
-        let gestures = base.gestures
+        let gestures = base.entries
         let prepared = preparedScene(t, configuration: configuration)
         // A configuration changes a tree's views and recognizers, never its template or seed.
         let (template, seed) = (base.tree.template, base.tree.seed)
@@ -171,7 +183,7 @@ public struct UnitRunner: Sendable {
                     return verdict
                 }
                 let family = entries[index].family, placement = entries[index].placement
-                acc.result.tallies.add(verdict, template: templatePosition, family: family.position, causes: causes, tree: &treeRuns)
+                acc.result.tallies.add(verdict, template: templatePosition, family: entries[index].position, causes: causes, tree: &treeRuns)
                 if t < plan.screenCount {
                     acc.elementTallies[plan.screenElementOffsets[t] + placement / placements, default: Tally()].add(verdict)
                 }
