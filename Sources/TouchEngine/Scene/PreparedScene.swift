@@ -72,14 +72,22 @@ public final class PreparedScene: Sendable {
     /// recognizer tables (rank order, relations, failure requirements) when the recognizers, depths and parents
     /// are (all but the per-recognizer rows when the recognizers differ only in flags those tables do not read:
     /// `sameRelationTables`), the subview lists when the subviews are, the view tables (views, scroll ranges, initial offsets and
-    /// zoom, transforms, target actions) when the views are the same storage, else the scroll ranges and transforms
-    /// when the views (as many) agree on what those read; the controller tables when the controllers are the same
-    /// storage. The rest is computed. Equal to `PreparedScene(scene)`.
+    /// zoom, transforms, target actions) when the views are the same storage, else the scroll ranges, transforms
+    /// and target actions when the views (as many) agree on what those read; the controller tables when the
+    /// controllers are the same storage. The rest is computed. Equal to `PreparedScene(scene)`.
     public convenience init(_ scene: Scene, sharingEqualPartsOf other: PreparedScene) { self.init(scene, sharing: other) }
 
     /// Whether `a` and `b` are the same storage (so equal).
     static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
         a.count == b.count && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pa.baseAddress == $0.baseAddress } }
+    }
+
+    /// Whether `a[v]` and `b[v]` agree on what the target-action tables (`declaresActions`, `actionTable`,
+    /// `judgedEvents`) read of a view: its primary action, action setup, actions and parent (`Scene.registrations`,
+    /// `Scene.resolveNilTarget`). Read in place (copying the views cost more than the tables).
+    static func sameActionInputs(_ a: UnsafeBufferPointer<ViewSpec>, _ b: UnsafeBufferPointer<ViewSpec>, _ v: Int) -> Bool {
+        a[v].parent == b[v].parent && a[v].primaryAction == b[v].primaryAction && a[v].actionSetup == b[v].actionSetup
+            && a[v].actions == b[v].actions
     }
 
     /// Whether the rank order and the relation tables (simultaneity, prevention, failure requirements, linked
@@ -118,6 +126,8 @@ public final class PreparedScene: Sendable {
         let related = shared ?? other.flatMap { Self.sameRelationTables(scene, $0.scene) ? $0 : nil }
         let sharedChildren = other.flatMap { $0.scene.children == scene.children ? $0 : nil }
         let sharedViews = other.flatMap { Self.sameStorage($0.scene.views, scene.views) ? $0 : nil }
+        // A scene whose views agree on what the target-action tables read (checked below with its controllers).
+        var sharedActions = sharedViews
         if let sharedViews {
             // The same views (storage): every table computed from them alone is the other scene's.
             views = sharedViews.views; initialOffsets = sharedViews.initialOffsets; initialZoomScale = sharedViews.initialZoomScale
@@ -219,6 +229,13 @@ public final class PreparedScene: Sendable {
                 windowToViewLinear = linear
                 windowToAxes = axes
                 axesToWindow = axesBack
+            }
+            sharedActions = alike.flatMap { alike in
+                scene.views.withUnsafeBufferPointer { specs in
+                    alike.scene.views.withUnsafeBufferPointer { others in
+                        specs.indices.allSatisfy { Self.sameActionInputs(specs, others, $0) } ? alike : nil
+                    }
+                }
             }
         }
         if let sharedChildren {
@@ -357,13 +374,14 @@ public final class PreparedScene: Sendable {
             linkedList = linkList
         }
 
-        // The target-action tables read the views, the controllers and the first responder.
-        if let sharedViews, Self.sameStorage(sharedViews.scene.controllers, scene.controllers),
-            sharedViews.scene.firstResponder == scene.firstResponder
+        // The target-action tables read the views' actions, setup and parents (`sameActionInputs`), the controllers
+        // and the first responder.
+        if let sharedActions, Self.sameStorage(sharedActions.scene.controllers, scene.controllers),
+            sharedActions.scene.firstResponder == scene.firstResponder
         {
-            declaresActions = sharedViews.declaresActions
-            actionTable = sharedViews.actionTable
-            judgedEvents = sharedViews.judgedEvents
+            declaresActions = sharedActions.declaresActions
+            actionTable = sharedActions.actionTable
+            judgedEvents = sharedActions.judgedEvents
         } else {
             declaresActions = scene.views.indices.map(scene.declaresActions)
             var table = Array(repeating: [PreparedAction](), count: scene.views.count)
