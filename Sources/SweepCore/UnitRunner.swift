@@ -204,8 +204,8 @@ extension UnitResult: Equatable {}
 ///
 /// Exact by construction: a step is a pure function of the state and the value, and a step stays in its
 /// state only when the tree it gives is identical to the state's (the same storage: `unchanged`) or the axis
-/// writes nothing on the tree's roles (`SweepPlan.mayChange`), so two configurations that end in the same state give equal
-/// trees.
+/// cannot change the tree (it lacks the axis's role: `SweepPlan.mayChange`), so two configurations that end in
+/// the same state give equal trees.
 struct ConfiguredStates {
     /// State 0 is the base tree.
     private var trees: [GeneratedTree]
