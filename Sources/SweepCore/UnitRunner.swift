@@ -84,11 +84,14 @@ public struct UnitRunner: Sendable {
     /// The prepared scene of tree `t` under configuration `c` (``preparedTree(_:configuration:)``'s), without a copy
     /// of the configured tree.
     mutating func preparedScene(_ t: Int, configuration c: Int) -> PreparedScene {
-        if configured[t] == nil {
+        // Found once and updated in place (`configured[t]!` copied the states out and back).
+        var index = configured.index(forKey: t)
+        if index == nil {
             if configured.count >= Self.configuredTreeLimit { configured.removeAll(keepingCapacity: true) }
             configured[t] = ConfiguredStates(base: cachedBaseTree(t).tree, plan: plan)
+            index = configured.index(forKey: t)
         }
-        return configured[t]!.preparedScene(plan, configuration: c)
+        return configured.values[index!].preparedScene(plan, configuration: c)
     }
 
     /// Forgets the configured states of the trees run so far (`ConfiguredStates`): for a caller that is done with
