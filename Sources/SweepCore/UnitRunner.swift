@@ -90,7 +90,7 @@ public struct UnitRunner: Sendable {
     public mutating func preparedTree(_ t: Int, configuration c: Int) -> (tree: GeneratedTree, prepared: PreparedScene) {
         if configured[t] == nil {
             if configured.count >= Self.configuredTreeLimit { configured.removeAll(keepingCapacity: true) }
-            configured[t] = ConfiguredStates(base: cachedBaseTree(t).tree)
+            configured[t] = ConfiguredStates(base: cachedBaseTree(t).tree, plan: plan)
         }
         return configured[t]!.prepared(plan, configuration: c)
     }
@@ -98,11 +98,14 @@ public struct UnitRunner: Sendable {
     /// The prepared scene of tree `t` under configuration `c` (``preparedTree(_:configuration:)``'s), without a copy
     /// of the configured tree.
     mutating func preparedScene(_ t: Int, configuration c: Int) -> PreparedScene {
-        if configured[t] == nil {
+        // Found once and updated in place (`configured[t]!` copied the states out and back).
+        var index = configured.index(forKey: t)
+        if index == nil {
             if configured.count >= Self.configuredTreeLimit { configured.removeAll(keepingCapacity: true) }
-            configured[t] = ConfiguredStates(base: cachedBaseTree(t).tree)
+            configured[t] = ConfiguredStates(base: cachedBaseTree(t).tree, plan: plan)
+            index = configured.index(forKey: t)
         }
-        return configured[t]!.preparedScene(plan, configuration: c)
+        return configured.values[index!].preparedScene(plan, configuration: c)
     }
 
     /// Forgets the configured states of the trees run so far (`ConfiguredStates`): for a caller that is done with
@@ -214,28 +217,43 @@ extension UnitResult: Equatable {}
 /// on this tree, end in the same state and share its tree and prepared scene.
 ///
 /// Exact by construction: a step is a pure function of the state and the value, and a step stays in its
-/// state only when the tree it gives is identical to the state's (the same storage: `unchanged`), so two
-/// configurations that end in the same state give equal trees.
+/// state only when the tree it gives is identical to the state's (the same storage: `unchanged`) or the axis
+/// cannot change the tree (it lacks the axis's role: `SweepPlan.mayChange`), so two configurations that end in
+/// the same state give equal trees.
 struct ConfiguredStates {
     /// State 0 is the base tree.
     private var trees: [GeneratedTree]
-    private var steps: [Step: Int] = [:]
-    private var prepared: [Int: PreparedScene] = [:]
+    /// The prepared scene of each state, once made.
+    private var prepared: [PreparedScene?]
+    /// Where each step leads: `steps[state * stride + first[k] + v]` is the state that setting axis `k` to its
+    /// `v`th value in `state` gives, or -1 while that step has not been taken.
+    private var steps: [Int]
+    /// Per axis, its first slot in a state's row of `steps`; a row has a slot per value of every axis.
+    private let first: [Int]
+    private let stride: Int
+    /// Per axis, whether it may change the tree (`SweepPlan.mayChange`, read from the base tree's roles, which no
+    /// axis writes): one that may not leaves every state as it is.
+    private let acting: [Bool]
     /// The prepared scene made last.
     private var last: PreparedScene?
     /// Above this many states the states start again from the base (bounded memory; still exact).
     static let stateLimit = 64
 
-    struct Step: Hashable {
-        var state: Int
-        var axis: Int
-        var value: Int
-    }
-
-    init(base: GeneratedTree) {
+    init(base: GeneratedTree, plan: SweepPlan) {
+        var first: [Int] = [], stride = 0
+        for axis in plan.config.axes {
+            first.append(stride)
+            stride += axis.values.count
+        }
+        self.first = first
+        self.stride = stride
+        acting = first.indices.map { plan.mayChange(axis: $0, base) }
         trees = [base]
         trees.reserveCapacity(Self.stateLimit + 1)
-        steps.reserveCapacity(Self.stateLimit * 2)
+        prepared = [nil]
+        prepared.reserveCapacity(Self.stateLimit + 1)
+        steps = Array(repeating: -1, count: stride)
+        steps.reserveCapacity(stride * (Self.stateLimit + 1))
     }
 
     mutating func prepared(_ plan: SweepPlan, configuration c: Int) -> (tree: GeneratedTree, prepared: PreparedScene) {
@@ -252,48 +270,57 @@ struct ConfiguredStates {
     private mutating func state(_ plan: SweepPlan, configuration c: Int) -> Int {
         if trees.count > Self.stateLimit {
             trees.removeSubrange(1...)
-            steps.removeAll(keepingCapacity: true)
-            prepared.removeAll(keepingCapacity: true)
+            prepared.removeSubrange(1...)
+            prepared[0] = nil
+            steps.removeSubrange(stride...)
+            for slot in steps.indices { steps[slot] = -1 }
             last = nil
         }
         var state = 0
-        for k in plan.configurations[c].values.indices {
-            let step = Step(state: state, axis: k, value: plan.valueIndex(axis: k, configuration: c))
-            if let next = steps[step] {
-                state = next
-                continue
-            }
-            var tree = trees[state]
-            plan.apply(axis: k, configuration: c, to: &tree)
-            if !Self.unchanged(trees[state], tree) {
-                trees.append(tree)
-                steps[step] = trees.count - 1
-                state = trees.count - 1
-            } else {
-                steps[step] = state
-            }
+        for k in first.indices where acting[k] {
+            let slot = state * stride + first[k] + plan.valueIndex(axis: k, configuration: c)
+            if steps[slot] < 0 { steps[slot] = step(plan, from: state, axis: k, configuration: c) }
+            state = steps[slot]
         }
         return state
+    }
+
+    /// The state that setting axis `k` (one that may change the tree: `acting`) to configuration `c`'s value in
+    /// `state` gives: `state` itself when it leaves the tree as it was, else a new state.
+    private mutating func step(_ plan: SweepPlan, from state: Int, axis k: Int, configuration c: Int) -> Int {
+        var tree = trees[state]
+        plan.apply(axis: k, configuration: c, to: &tree)
+        if Self.unchanged(trees[state], tree) { return state }
+        assert(tree.roles == trees[0].roles, "an axis wrote the roles that `acting` was read from")
+        trees.append(tree)
+        prepared.append(nil)
+        steps.append(contentsOf: repeatElement(-1, count: stride))
+        return trees.count - 1
     }
 
     /// The prepared scene of a state, made once.
     private mutating func scene(of state: Int) -> PreparedScene {
         if let scene = prepared[state] { return scene }
-        let tree = trees[state]
         // A scene whose tables came out the same storage as an earlier state's (an axis that only sets engine
         // parameters, after the others) shares them.
         let scene: PreparedScene
-        if let shared = prepared.values.first(where: { Self.sameTableStorage($0.scene, tree.scene) }) {
-            scene = PreparedScene(tree.scene, reusingTablesOf: shared)
+        if let shared = preparedWithSameTableStorage(as: trees[state].scene) {
+            scene = PreparedScene(trees[state].scene, reusingTablesOf: shared)
         } else if let last {
             // Another configuration of the same tree: its recognizer tables and subview lists are likely the same.
-            scene = PreparedScene(tree.scene, sharingEqualPartsOf: last)
+            scene = PreparedScene(trees[state].scene, sharingEqualPartsOf: last)
         } else {
-            scene = PreparedScene(tree.scene)
+            scene = PreparedScene(trees[state].scene)
         }
         prepared[state] = scene
         last = scene
         return scene
+    }
+
+    /// A prepared scene of a state whose tables come from the same storage as `scene`'s (`sameTableStorage`).
+    private func preparedWithSameTableStorage(as scene: Scene) -> PreparedScene? {
+        for case let other? in prepared where Self.sameTableStorage(other.scene, scene) { return other }
+        return nil
     }
 
     /// Whether `b` is `a` untouched: every array the same storage, every other field equal. Never true of

@@ -145,6 +145,10 @@ public struct SweepPlan: Sendable {
         axisDefinitions[k]?.apply(configurations[c].values[k].value, to: &tree)
     }
 
+    /// Whether setting the `k`th axis may change `tree`: when false, `apply(axis:configuration:to:)` leaves it
+    /// untouched whatever the configuration (the tree lacks the axis's role, or the catalog does not know the axis).
+    public func mayChange(axis k: Int, _ tree: GeneratedTree) -> Bool { axisDefinitions[k]?.mayChange(tree) ?? false }
+
     /// Where configuration `c`'s value of its `k`th axis stands in that axis's values: two configurations with
     /// the same index set the same value.
     public func valueIndex(axis k: Int, configuration c: Int) -> Int { valueIndices[c][k] }

@@ -37,9 +37,23 @@ public struct AxisDefinition: Sendable {
     /// One line for docs and errors.
     public let summary: String
     let apply: @Sendable (AxisValue, inout GeneratedTree) -> Void
+    /// Whether `apply` may write anything on a tree: false only when it leaves the tree untouched whatever the
+    /// value (the tree lacks the role the axis sets). It reads the roles, which no axis writes.
+    let acts: @Sendable (GeneratedTree) -> Bool
+
+    init(
+        name: String, type: AxisValueType, summary: String, acts: @escaping @Sendable (GeneratedTree) -> Bool = { _ in true },
+        apply: @escaping @Sendable (AxisValue, inout GeneratedTree) -> Void
+    ) {
+        self.name = name; self.type = type; self.summary = summary; self.acts = acts; self.apply = apply
+    }
 
     /// Sets this axis to `value` on a generated tree. The value must be valid for `type`.
     public func apply(_ value: AxisValue, to tree: inout GeneratedTree) { apply(value, &tree) }
+
+    /// Whether setting this axis may change `tree`: when false, `apply(_:to:)` leaves it untouched whatever the
+    /// value (so a caller may skip it).
+    public func mayChange(_ tree: GeneratedTree) -> Bool { acts(tree) }
 
     /// Whether `value` fits `type`.
     public func accepts(_ value: AxisValue) -> Bool {
@@ -165,13 +179,21 @@ public enum AxisCatalog {
         }
     ]
 
+    // MARK: The trees an axis may change (`AxisDefinition.acts`): those with its role
+
+    @Sendable static func hasScrollViews(_ tree: GeneratedTree) -> Bool { !tree.roles.scrollViews.isEmpty }
+    @Sendable static func hasDismissTap(_ tree: GeneratedTree) -> Bool { tree.roles.dismissTap != nil }
+    @Sendable static func hasSwipePans(_ tree: GeneratedTree) -> Bool { !tree.roles.swipePans.isEmpty }
+    @Sendable static func hasDismissPans(_ tree: GeneratedTree) -> Bool { !tree.roles.dismissPans.isEmpty }
+    @Sendable static func hasOverlays(_ tree: GeneratedTree) -> Bool { !tree.roles.overlays.isEmpty }
+
     // MARK: Every scroll view (role `scrollViews`)
 
     static func scrollFlag(
         _ key: String, _ summary: String,
         _ set: @escaping @Sendable (inout ScrollConfig, Bool) -> Void
     ) -> AxisDefinition {
-        AxisDefinition(name: "scrollViews." + key, type: .bool, summary: summary) { value, tree in
+        AxisDefinition(name: "scrollViews." + key, type: .bool, summary: summary, acts: hasScrollViews) { value, tree in
             guard case .bool(let b) = value else { return }
             for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { if $0.scroll != nil { set(&$0.scroll!, b) } } }
         }
@@ -187,14 +209,16 @@ public enum AxisCatalog {
         },
         AxisDefinition(
             name: "scrollViews.touchesShouldCancel", type: .choice(TouchesShouldCancelPolicy.allCases.map(\.rawValue)),
-            summary: "touchesShouldCancel(in:) of every scroll view (S7; seed 004's fix is controlsExceptTextInputsSlidersSwitches)."
+            summary: "touchesShouldCancel(in:) of every scroll view (S7; seed 004's fix is controlsExceptTextInputsSlidersSwitches).",
+            acts: hasScrollViews
         ) { value, tree in
             guard case .text(let s) = value, let policy = TouchesShouldCancelPolicy(rawValue: s) else { return }
             for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { $0.scroll?.touchesShouldCancel = policy } }
         },
         AxisDefinition(
             name: "scrollViews.touchesShouldBegin", type: .choice(["always", "never"]),
-            summary: "touchesShouldBegin(_:with:in:) of every scroll view (S2)."
+            summary: "touchesShouldBegin(_:with:in:) of every scroll view (S2).",
+            acts: hasScrollViews
         ) { value, tree in
             guard case .text(let s) = value else { return }
             for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { $0.scroll?.touchesShouldBegin = s == "never" ? .never : .always } }
@@ -204,8 +228,9 @@ public enum AxisCatalog {
     // MARK: Role-scoped recognizer flags
 
     static func recognizerAxes(role: String, _ pick: @escaping @Sendable (Roles) -> [RecognizerID]) -> [AxisDefinition] {
+        @Sendable func hasRole(_ tree: GeneratedTree) -> Bool { !pick(tree.roles).isEmpty }
         func flag(_ key: String, _ summary: String, _ set: @escaping @Sendable (inout RecognizerSpec, Bool) -> Void) -> AxisDefinition {
-            AxisDefinition(name: role + "." + key, type: .bool, summary: summary) { value, tree in
+            AxisDefinition(name: role + "." + key, type: .bool, summary: summary, acts: hasRole) { value, tree in
                 guard case .bool(let b) = value else { return }
                 for r in pick(tree.roles) {
                     // Written only when it changes, so an unchanged tree keeps its storage (`Scene.modifyView`).
@@ -233,7 +258,8 @@ public enum AxisCatalog {
         + [
             AxisDefinition(
                 name: "dismissTap.shouldReceive", type: .choice(["always", "notOnControls", "notInScrollViews"]),
-                summary: "The tap-to-dismiss recognizer's shouldReceive filter (G3; seed 001's fix)."
+                summary: "The tap-to-dismiss recognizer's shouldReceive filter (G3; seed 001's fix).",
+                acts: hasDismissTap
             ) { value, tree in
                 guard case .text(let s) = value, let r = tree.roles.dismissTap else { return }
                 switch s {
@@ -247,7 +273,8 @@ public enum AxisCatalog {
             },
             AxisDefinition(
                 name: "swipePans.shouldBegin", type: .choice(ShouldBeginPolicy.allCases.map(\.rawValue)),
-                summary: "gestureRecognizerShouldBegin of the swipe-to-delete pans (G11); the template installs horizontal, as apps do."
+                summary: "gestureRecognizerShouldBegin of the swipe-to-delete pans (G11); the template installs horizontal, as apps do.",
+                acts: hasSwipePans
             ) { value, tree in
                 guard case .text(let s) = value, let policy = ShouldBeginPolicy(rawValue: s) else { return }
                 for r in tree.roles.swipePans { tree.scene.recognizers[r].policies.shouldBegin = policy }
@@ -255,7 +282,8 @@ public enum AxisCatalog {
             AxisDefinition(
                 name: "dismissPans.maximumTouches", type: .choice(["one", "unlimited"]),
                 summary:
-                    "maximumNumberOfTouches of the photo viewers' swipe-down-to-dismiss pans (one or unlimited); the template installs UIKit's default, unlimited."
+                    "maximumNumberOfTouches of the photo viewers' swipe-down-to-dismiss pans (one or unlimited); the template installs UIKit's default, unlimited.",
+                acts: hasDismissPans
             ) { value, tree in
                 guard case .text(let s) = value else { return }
                 for r in tree.roles.dismissPans {
@@ -265,7 +293,8 @@ public enum AxisCatalog {
             },
             AxisDefinition(
                 name: "dismissPans.simultaneousWithZoom", type: .bool,
-                summary: "The dismiss pans' delegate lets them recognize with the photo's zoom pinch (G8); the template's default is false."
+                summary: "The dismiss pans' delegate lets them recognize with the photo's zoom pinch (G8); the template's default is false.",
+                acts: hasDismissPans
             ) { value, tree in
                 guard case .bool(let b) = value else { return }
                 for (i, r) in tree.roles.dismissPans.enumerated() {
@@ -274,7 +303,8 @@ public enum AxisCatalog {
             },
             AxisDefinition(
                 name: "dismissPans.shouldBegin", type: .choice(ShouldBeginPolicy.allCases.map(\.rawValue)),
-                summary: "gestureRecognizerShouldBegin of the dismiss pans (G11); the template installs vertical, as shipped viewers do."
+                summary: "gestureRecognizerShouldBegin of the dismiss pans (G11); the template installs vertical, as shipped viewers do.",
+                acts: hasDismissPans
             ) { value, tree in
                 guard case .text(let s) = value, let policy = ShouldBeginPolicy(rawValue: s) else { return }
                 for r in tree.roles.dismissPans { tree.scene.recognizers[r].policies.shouldBegin = policy }
@@ -282,7 +312,8 @@ public enum AxisCatalog {
             // Not a pattern apps ship (docs/templates.md): a "what if" a sweep must ask for.
             AxisDefinition(
                 name: "swipePans.beginsInAnyDirection", type: .bool,
-                summary: "What if the swipe-to-delete pans began on any movement (shouldBegin always; B3/B7), not only horizontal; default false."
+                summary: "What if the swipe-to-delete pans began on any movement (shouldBegin always; B3/B7), not only horizontal; default false.",
+                acts: hasSwipePans
             ) { value, tree in
                 guard case .bool(true) = value else { return }
                 for r in tree.roles.swipePans { tree.scene.recognizers[r].policies.shouldBegin = .always }
@@ -294,14 +325,16 @@ public enum AxisCatalog {
     static let otherAxes: [AxisDefinition] = [
         AxisDefinition(
             name: "overlay.passThrough", type: .bool,
-            summary: "The drawer overlay's hitTest returns nil on its empty area (H3); the template's default is true, false is the B12 bug."
+            summary: "The drawer overlay's hitTest returns nil on its empty area (H3); the template's default is true, false is the B12 bug.",
+            acts: hasOverlays
         ) { value, tree in
             guard case .bool(let b) = value else { return }
             for o in tree.roles.overlays { tree.scene.modifyView(o) { $0.hitTestOverride = b ? .passThrough : .none } }
         },
         AxisDefinition(
             name: "overlay.panMoved", type: .bool,
-            summary: "The drawer overlay's panGestureRecognizer is moved to its superview (§6.5); the template's default is true."
+            summary: "The drawer overlay's panGestureRecognizer is moved to its superview (§6.5); the template's default is true.",
+            acts: hasOverlays
         ) { value, tree in
             guard case .bool(let b) = value else { return }
             for (i, o) in tree.roles.overlays.enumerated() {

@@ -72,12 +72,22 @@ public final class PreparedScene: Sendable {
     /// recognizer tables (rank order, relations, failure requirements) when the recognizers, depths and parents
     /// are (all but the per-recognizer rows when the recognizers differ only in flags those tables do not read:
     /// `sameRelationTables`), the subview lists when the subviews are, the view tables (views, scroll ranges, initial offsets and
-    /// zoom, transforms) when the views are the same storage. The rest is computed. Equal to `PreparedScene(scene)`.
+    /// zoom, transforms, target actions) when the views are the same storage, else the scroll ranges, transforms
+    /// and target actions when the views (as many) agree on what those read; the controller tables when the
+    /// controllers are the same storage. The rest is computed. Equal to `PreparedScene(scene)`.
     public convenience init(_ scene: Scene, sharingEqualPartsOf other: PreparedScene) { self.init(scene, sharing: other) }
 
     /// Whether `a` and `b` are the same storage (so equal).
     static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
         a.count == b.count && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pa.baseAddress == $0.baseAddress } }
+    }
+
+    /// Whether `a[v]` and `b[v]` agree on what the target-action tables (`declaresActions`, `actionTable`,
+    /// `judgedEvents`) read of a view: its primary action, action setup, actions and parent (`Scene.registrations`,
+    /// `Scene.resolveNilTarget`). Read in place (copying the views cost more than the tables).
+    static func sameActionInputs(_ a: UnsafeBufferPointer<ViewSpec>, _ b: UnsafeBufferPointer<ViewSpec>, _ v: Int) -> Bool {
+        a[v].parent == b[v].parent && a[v].primaryAction == b[v].primaryAction && a[v].actionSetup == b[v].actionSetup
+            && a[v].actions == b[v].actions
     }
 
     /// Whether the rank order and the relation tables (simultaneity, prevention, failure requirements, linked
@@ -116,6 +126,8 @@ public final class PreparedScene: Sendable {
         let related = shared ?? other.flatMap { Self.sameRelationTables(scene, $0.scene) ? $0 : nil }
         let sharedChildren = other.flatMap { $0.scene.children == scene.children ? $0 : nil }
         let sharedViews = other.flatMap { Self.sameStorage($0.scene.views, scene.views) ? $0 : nil }
+        // A scene whose views agree on what the target-action tables read (checked below with its controllers).
+        var sharedActions = sharedViews
         if let sharedViews {
             // The same views (storage): every table computed from them alone is the other scene's.
             views = sharedViews.views; initialOffsets = sharedViews.initialOffsets; initialZoomScale = sharedViews.initialZoomScale
@@ -160,54 +172,71 @@ public final class PreparedScene: Sendable {
             self.initiallyZoomed = initiallyZoomed
             self.anyTransform = anyTransform
             self.anyZoom = anyZoom
-            var canScroll = Array(repeating: false, count: scene.views.count * 2)
-            var offsetMin = Array(repeating: 0.0, count: scene.views.count * 2)
-            var offsetMax = Array(repeating: 0.0, count: scene.views.count * 2)
-            for v in scrollViewIDs {
-                // The plain-data copy of the view's scroll configuration (`ViewInfo.scroll`).
-                let config = views[v].scroll!, frame = views[v].frame
-                for axis in Axis.allCases {
-                    let i = v * 2 + axis.rawValue
-                    let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
-                    let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
-                    offsetMin[i] = -lead
-                    offsetMax[i] = max(-lead, config.contentSize[axis] + trail - frame.size[axis])
-                    // S5: isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>)).
-                    let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
-                    canScroll[i] =
-                        config.isScrollEnabled
-                        && (config.contentSize[axis] + lead + trail > frame.size[axis] || (config.bounces && always))
+            // Another scene of as many views (an axis set a few of them) whose views agree on what the scroll ranges
+            // and the transform tables read (`ViewInfo`'s plain data, compared cheaply) gives the same tables.
+            let alike = other.flatMap { $0.scene.views.count == viewCount ? $0 : nil }
+            if let alike, views.indices.allSatisfy({ ViewInfo.sameScrollRange(views[$0], alike.views[$0]) }) {
+                canScroll = alike.canScroll; offsetMin = alike.offsetMin; offsetMax = alike.offsetMax
+            } else {
+                var canScroll = Array(repeating: false, count: scene.views.count * 2)
+                var offsetMin = Array(repeating: 0.0, count: scene.views.count * 2)
+                var offsetMax = Array(repeating: 0.0, count: scene.views.count * 2)
+                for v in scrollViewIDs {
+                    // The plain-data copy of the view's scroll configuration (`ViewInfo.scroll`).
+                    let config = views[v].scroll!, frame = views[v].frame
+                    for axis in Axis.allCases {
+                        let i = v * 2 + axis.rawValue
+                        let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
+                        let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
+                        offsetMin[i] = -lead
+                        offsetMax[i] = max(-lead, config.contentSize[axis] + trail - frame.size[axis])
+                        // S5: isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>)).
+                        let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
+                        canScroll[i] =
+                            config.isScrollEnabled
+                            && (config.contentSize[axis] + lead + trail > frame.size[axis] || (config.bounces && always))
+                    }
+                }
+                self.canScroll = canScroll
+                self.offsetMin = offsetMin
+                self.offsetMax = offsetMax
+            }
+            if let alike, views.indices.allSatisfy({ views[$0].transform == alike.views[$0].transform && views[$0].parent == alike.views[$0].parent }) {
+                windowToViewLinear = alike.windowToViewLinear; windowToAxes = alike.windowToAxes; axesToWindow = alike.axesToWindow
+            } else {
+                var linear = Array(repeating: AffineTransform.identity, count: scene.views.count)
+                var axes = linear, axesBack = linear
+                if anyTransform {
+                    var done = Array(repeating: false, count: scene.views.count)
+                    func compute(_ v: ViewID) {
+                        guard !done[v] else { return }
+                        var inherited = AffineTransform.identity
+                        if let parent = scene.views[v].parent { compute(parent); inherited = linear[parent] }
+                        var own = scene.views[v].transform.inverted ?? .identity
+                        own.tx = 0; own.ty = 0
+                        linear[v] = inherited.concatenating(own)
+                        let m = linear[v]
+                        let row1 = (m.a * m.a + m.c * m.c).squareRoot(), row2 = (m.b * m.b + m.d * m.d).squareRoot()
+                        let unit = AffineTransform(
+                            a: row1 > 0 ? m.a / row1 : 1, b: row2 > 0 ? m.b / row2 : 0,
+                            c: row1 > 0 ? m.c / row1 : 0, d: row2 > 0 ? m.d / row2 : 1, tx: 0, ty: 0)
+                        axes[v] = unit
+                        axesBack[v] = unit.inverted ?? .identity
+                        done[v] = true
+                    }
+                    for v in scene.views.indices { compute(v) }
+                }
+                windowToViewLinear = linear
+                windowToAxes = axes
+                axesToWindow = axesBack
+            }
+            sharedActions = alike.flatMap { alike in
+                scene.views.withUnsafeBufferPointer { specs in
+                    alike.scene.views.withUnsafeBufferPointer { others in
+                        specs.indices.allSatisfy { Self.sameActionInputs(specs, others, $0) } ? alike : nil
+                    }
                 }
             }
-            self.canScroll = canScroll
-            self.offsetMin = offsetMin
-            self.offsetMax = offsetMax
-            var linear = Array(repeating: AffineTransform.identity, count: scene.views.count)
-            var axes = linear, axesBack = linear
-            if anyTransform {
-                var done = Array(repeating: false, count: scene.views.count)
-                func compute(_ v: ViewID) {
-                    guard !done[v] else { return }
-                    var inherited = AffineTransform.identity
-                    if let parent = scene.views[v].parent { compute(parent); inherited = linear[parent] }
-                    var own = scene.views[v].transform.inverted ?? .identity
-                    own.tx = 0; own.ty = 0
-                    linear[v] = inherited.concatenating(own)
-                    let m = linear[v]
-                    let row1 = (m.a * m.a + m.c * m.c).squareRoot(), row2 = (m.b * m.b + m.d * m.d).squareRoot()
-                    let unit = AffineTransform(
-                        a: row1 > 0 ? m.a / row1 : 1, b: row2 > 0 ? m.b / row2 : 0,
-                        c: row1 > 0 ? m.c / row1 : 0, d: row2 > 0 ? m.d / row2 : 1, tx: 0, ty: 0)
-                    axes[v] = unit
-                    axesBack[v] = unit.inverted ?? .identity
-                    done[v] = true
-                }
-                for v in scene.views.indices { compute(v) }
-            }
-            windowToViewLinear = linear
-            windowToAxes = axes
-            axesToWindow = axesBack
-
         }
         if let sharedChildren {
             childStart = sharedChildren.childStart; childCount = sharedChildren.childCount; childList = sharedChildren.childList
@@ -256,11 +285,20 @@ public final class PreparedScene: Sendable {
             scrollDelayOf = delays
             scrollPanOf = pans
         }
-        var controllers = Array(repeating: -1, count: scene.views.count)
-        for (i, c) in scene.controllers.enumerated() { controllers[c.rootView] = i }
-        controllerOf = controllers
-        controllerRootView = scene.controllers.map(\.rootView)
-        controllerTouches = scene.controllers.map(\.touches)
+        // The controller tables read the controllers and the number of views.
+        if let sharedControllers = other.flatMap({
+            $0.scene.views.count == scene.views.count && Self.sameStorage($0.scene.controllers, scene.controllers) ? $0 : nil
+        }) {
+            controllerOf = sharedControllers.controllerOf
+            controllerRootView = sharedControllers.controllerRootView
+            controllerTouches = sharedControllers.controllerTouches
+        } else {
+            var controllers = Array(repeating: -1, count: scene.views.count)
+            for (i, c) in scene.controllers.enumerated() { controllers[c.rootView] = i }
+            controllerOf = controllers
+            controllerRootView = scene.controllers.map(\.rootView)
+            controllerTouches = scene.controllers.map(\.touches)
+        }
         if let related {
             simultaneous = related.simultaneous
             prevents = related.prevents
@@ -336,16 +374,26 @@ public final class PreparedScene: Sendable {
             linkedList = linkList
         }
 
-        declaresActions = scene.views.indices.map(scene.declaresActions)
-        var table = Array(repeating: [PreparedAction](), count: scene.views.count)
-        var judged = Array(repeating: ControlEventSet.all, count: scene.views.count)
-        for v in scene.views.indices where declaresActions[v] {
-            table[v] = scene.registrations(of: v).map { PreparedAction(scene, $0, sender: v) }
-            let primary: ControlEventSet = [.of(.touchUpInside), .of(.valueChanged), .of(.primaryActionTriggered)]
-            if table[v].contains(where: { !$0.events.isDisjoint(with: primary) }) { judged[v] = primary }
+        // The target-action tables read the views' actions, setup and parents (`sameActionInputs`), the controllers
+        // and the first responder.
+        if let sharedActions, Self.sameStorage(sharedActions.scene.controllers, scene.controllers),
+            sharedActions.scene.firstResponder == scene.firstResponder
+        {
+            declaresActions = sharedActions.declaresActions
+            actionTable = sharedActions.actionTable
+            judgedEvents = sharedActions.judgedEvents
+        } else {
+            declaresActions = scene.views.indices.map(scene.declaresActions)
+            var table = Array(repeating: [PreparedAction](), count: scene.views.count)
+            var judged = Array(repeating: ControlEventSet.all, count: scene.views.count)
+            for v in scene.views.indices where declaresActions[v] {
+                table[v] = scene.registrations(of: v).map { PreparedAction(scene, $0, sender: v) }
+                let primary: ControlEventSet = [.of(.touchUpInside), .of(.valueChanged), .of(.primaryActionTriggered)]
+                if table[v].contains(where: { !$0.events.isDisjoint(with: primary) }) { judged[v] = primary }
+            }
+            actionTable = table
+            judgedEvents = judged
         }
-        actionTable = table
-        judgedEvents = judged
         anyDelegateLogs = shared?.anyDelegateLogs ?? scene.recognizers.contains(where: \.delegateLogs)
     }
 
@@ -522,6 +570,19 @@ struct ViewInfo {
         fastDeceleration = c.fastDeceleration
         transfersHorizontalScrollingToParent = c.transfersHorizontalScrollingToParent
         transfersVerticalScrollingToParent = c.transfersVerticalScrollingToParent
+    }
+
+    /// Whether `a` and `b` give the same scroll ranges (`PreparedScene.canScroll`, `offsetMin`, `offsetMax`): both
+    /// are not scroll views, or both are, with the same frame and the same scroll fields those ranges read.
+    static func sameScrollRange(_ a: ViewInfo, _ b: ViewInfo) -> Bool {
+        switch (a.scroll, b.scroll) {
+        case (nil, nil): return true
+        case let (x?, y?):
+            return a.frame == b.frame && x.contentSize == y.contentSize && x.contentInset == y.contentInset
+                && x.isScrollEnabled == y.isScrollEnabled && x.bounces == y.bounces
+                && x.alwaysBounceHorizontal == y.alwaysBounceHorizontal && x.alwaysBounceVertical == y.alwaysBounceVertical
+        default: return false
+        }
     }
 
     /// Whether `specs[v]` is a scroll view (a pattern, not `!= nil`: comparing optionals copied the configuration).
