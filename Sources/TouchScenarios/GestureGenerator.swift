@@ -19,6 +19,22 @@ public enum GestureGenerator {
     /// Families whose intent is to scroll the target scroll view.
     public static let scrollFamilies: [GestureFamily] = [.fastSwipe, .holdThenDrag, .slowDrag, .diagonalDrag]
 
+    /// `tapFamilies.contains(family)`, without reading the array.
+    public static func isTapFamily(_ family: GestureFamily) -> Bool {
+        switch family {
+        case .quickTap, .heldTap, .longPress, .doubleTap: true
+        default: false
+        }
+    }
+
+    /// `scrollFamilies.contains(family)`, without reading the array.
+    static func isScrollFamily(_ family: GestureFamily) -> Bool {
+        switch family {
+        case .fastSwipe, .holdThenDrag, .slowDrag, .diagonalDrag: true
+        default: false
+        }
+    }
+
     /// The families that can aim at `element` (given what the element alone says; the generator may still
     /// find no room to drag it).
     public static func families(for element: Element) -> [GestureFamily] {
@@ -43,13 +59,13 @@ public enum GestureGenerator {
         // `families(for: element).contains(family)`, without building the list (every element, every family).
         switch element.kind {
         case .control(let kind):
-            if tapFamilies.contains(family) { return kind != .slider }
+            if isTapFamily(family) { return kind != .slider }
             return family == .dragFromControl && element.scrollView != nil
         case .cell:
-            if tapFamilies.contains(family) { return true }
+            if isTapFamily(family) { return true }
             return family == .dragFromCell && element.scrollView != nil
         case .scrollView(let axes):
-            return !axes.isEmpty && scrollFamilies.contains(family)
+            return !axes.isEmpty && isScrollFamily(family)
         case .empty:
             return family == .dragFromEmpty && element.scrollView != nil
         }
@@ -67,7 +83,13 @@ public enum GestureGenerator {
     /// The elements `family` can aim at on `tree` (indices into `tree.elements`, in order), among which
     /// ``generate(_:on:placement:seed:options:)`` chooses: the same for every placement.
     public static func candidates(_ family: GestureFamily, on tree: GeneratedTree) -> [Int] {
-        tree.elements.indices.filter { canAim(family, at: tree.elements[$0], in: tree.scene) }
+        // The elements read in place (copying each out of the array cost more than the test).
+        tree.elements.withUnsafeBufferPointer { elements in
+            var result: [Int] = []
+            result.reserveCapacity(elements.count)
+            for i in elements.indices where canAim(family, at: elements[i], in: tree.scene) { result.append(i) }
+            return result
+        }
     }
 
     /// ``generate(_:on:placement:seed:options:)`` with the family's `candidates` on `tree` found once for all
@@ -248,27 +270,21 @@ struct Geometry {
     /// (its descendants or later subtrees), not a transparent overlay, not containing it.
     /// With `allowingDescendants` (a drag that scrolls the element) its own content does not count.
     func occluders(of element: Element, allowingDescendants: Bool = false) -> [Rect] {
-        let elements = tree.elements
-        guard let index = elements.firstIndex(where: { $0.view == element.view }) else { return [] }
-        // The element and its ancestors (`scene.isView(element.view, inside:)` is membership here), walked once.
-        let views = tree.scene.views
-        var ancestors: [ViewID] = []
-        ancestors.reserveCapacity(16)
-        var up: ViewID? = element.view
-        while let v = up {
-            ancestors.append(v)
-            up = views[v].parent
+        let scene = tree.scene, overlays = tree.roles.overlays
+        // The elements read in place (copying each out of the array cost more than the tests).
+        return tree.elements.withUnsafeBufferPointer { elements in
+            guard let index = elements.firstIndex(where: { $0.view == element.view }) else { return [] }
+            var rects: [Rect] = []
+            rects.reserveCapacity(elements.count - index - 1)
+            for k in (index + 1) ..< elements.count {
+                let other = elements[k].view
+                if overlays.contains(other) { continue }
+                if scene.isView(element.view, within: other) { continue }
+                if allowingDescendants && scene.isView(other, within: element.view) { continue }
+                rects.append(elements[k].visibleRect)
+            }
+            return rects
         }
-        var rects: [Rect] = []
-        rects.reserveCapacity(elements.count - index - 1)
-        for k in (index + 1) ..< elements.count {
-            let other = elements[k].view
-            if tree.roles.overlays.contains(other) { continue }
-            if ancestors.contains(other) { continue }
-            if allowingDescendants && tree.scene.isView(other, inside: element.view) { continue }
-            rects.append(elements[k].visibleRect)
-        }
-        return rects
     }
 
     /// A point of `element.visibleRect` free of occluders: a seeded point near the centre if free, else the
@@ -330,7 +346,8 @@ struct Geometry {
         }
         guard let (inset, contentSize, frame, origin) = fields else { return [] }
         var result: [(axis: Axis, sign: Double, room: Double)] = []
-        for axis in TreeGenerator.scrollableAxes(of: sv, in: scene) {
+        result.reserveCapacity(4) // two directions per axis
+        for axis in Axis.allCases where TreeGenerator.canScroll(sv, along: axis, in: scene) {
             let lead = axis == .horizontal ? inset.left : inset.top
             let trail = axis == .horizontal ? inset.right : inset.bottom
             let low = -lead
@@ -399,6 +416,7 @@ struct ScriptBuilder {
 
     /// Down at `startingAt` (default 0), up `hold` ms later at the same point.
     mutating func tap(at p: Point, hold: Double, startingAt start: Double = 0) {
+        events.reserveCapacity(events.count + 2)
         add(start, .down(p))
         add(start + max(hold, 1), .up(p))
     }
