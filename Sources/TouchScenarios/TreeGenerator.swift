@@ -158,6 +158,8 @@ struct TreeBuilder {
     init(template: TreeTemplate, seed: UInt64, options: TreeOptions) {
         self.template = template; self.seed = seed; self.options = options
         scene = Scene(name: "\(template.rawValue)-\(seed)", windowSize: TreeGenerator.windowSize)
+        // Room for a large tree's views (well under 150, see `TreeGenerator`): the tables do not grow step by step.
+        scene.reserveCapacity(views: 160)
     }
 
     /// A fresh independent random stream (`SplitMix64(seed: seed, k)`), one per call in template order.
