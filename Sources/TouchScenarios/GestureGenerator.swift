@@ -56,18 +56,24 @@ public enum GestureGenerator {
     /// room to zoom in (``PinchZoom/canZoom(_:in:)``).
     static func canAim(_ family: GestureFamily, at element: Element, in scene: Scene) -> Bool {
         if family == .pinchZoom { return PinchZoom.canZoom(element, in: scene) }
-        // `families(for: element).contains(family)`, without building the list (every element, every family).
-        switch element.kind {
+        return canAim(family, kind: element.kind, inScrollView: element.scrollView != nil)
+    }
+
+    /// ``canAim(_:at:in:)`` for a family other than `pinchZoom`, from the element's kind and whether it is in a
+    /// scroll view: `families(for: element).contains(family)`, without building the list (every element, every
+    /// family).
+    static func canAim(_ family: GestureFamily, kind: ElementKind, inScrollView: Bool) -> Bool {
+        switch kind {
         case .control(let kind):
             if isTapFamily(family) { return kind != .slider }
-            return family == .dragFromControl && element.scrollView != nil
+            return family == .dragFromControl && inScrollView
         case .cell:
             if isTapFamily(family) { return true }
-            return family == .dragFromCell && element.scrollView != nil
+            return family == .dragFromCell && inScrollView
         case .scrollView(let axes):
             return !axes.isEmpty && isScrollFamily(family)
         case .empty:
-            return family == .dragFromEmpty && element.scrollView != nil
+            return family == .dragFromEmpty && inScrollView
         }
     }
 
@@ -87,7 +93,14 @@ public enum GestureGenerator {
         tree.elements.withUnsafeBufferPointer { elements in
             var result: [Int] = []
             result.reserveCapacity(elements.count)
-            for i in elements.indices where canAim(family, at: elements[i], in: tree.scene) { result.append(i) }
+            for i in elements.indices {
+                // `canAim(family, at: elements[i], in: tree.scene)`, reading the element's fields without a copy of it.
+                let aims =
+                    family == .pinchZoom
+                    ? PinchZoom.canZoom(elements[i], in: tree.scene)
+                    : canAim(family, kind: elements[i].kind, inScrollView: elements[i].scrollView != nil)
+                if aims { result.append(i) }
+            }
             return result
         }
     }
@@ -270,20 +283,33 @@ struct Geometry {
     /// (its descendants or later subtrees), not a transparent overlay, not containing it.
     /// With `allowingDescendants` (a drag that scrolls the element) its own content does not count.
     func occluders(of element: Element, allowingDescendants: Bool = false) -> [Rect] {
+        var rects: [Rect] = []
+        _ = visitOccluders(of: element, allowingDescendants: allowingDescendants) {
+            rects.append($0); return true
+        }
+        return rects
+    }
+
+    /// Whether `p` is on one of ``occluders(of:allowingDescendants:)``, without listing them.
+    func isOccluded(_ p: Point, behind element: Element, allowingDescendants: Bool = false) -> Bool {
+        !visitOccluders(of: element, allowingDescendants: allowingDescendants) { !$0.contains(p) }
+    }
+
+    /// Calls `body` with the rect of each of ``occluders(of:allowingDescendants:)`` in order while it returns
+    /// true; false when `body` stopped the walk.
+    private func visitOccluders(of element: Element, allowingDescendants: Bool, _ body: (Rect) -> Bool) -> Bool {
         let scene = tree.scene, overlays = tree.roles.overlays
         // The elements read in place (copying each out of the array cost more than the tests).
         return tree.elements.withUnsafeBufferPointer { elements in
-            guard let index = elements.firstIndex(where: { $0.view == element.view }) else { return [] }
-            var rects: [Rect] = []
-            rects.reserveCapacity(elements.count - index - 1)
+            guard let index = elements.firstIndex(where: { $0.view == element.view }) else { return true }
             for k in (index + 1) ..< elements.count {
                 let other = elements[k].view
                 if overlays.contains(other) { continue }
                 if scene.isView(element.view, within: other) { continue }
                 if allowingDescendants && scene.isView(other, within: element.view) { continue }
-                rects.append(elements[k].visibleRect)
+                if !body(elements[k].visibleRect) { return false }
             }
-            return rects
+            return true
         }
     }
 
@@ -298,9 +324,7 @@ struct Geometry {
         let rect = element.visibleRect
         // Nobody aims at a sliver (a cell peeking 3 pt under the navigation bar).
         guard rect.size.width >= Self.minimumTarget, rect.size.height >= Self.minimumTarget else { return nil }
-        var blockers = owner.map { occluders(of: $0, allowingDescendants: true) } ?? occluders(of: element)
-        if !avoided.isEmpty { blockers += avoided }
-        func free(_ p: Point) -> Bool { rect.contains(p) && !blockers.contains { $0.contains(p) } }
+        let blocked = owner ?? element, allowingDescendants = owner != nil
         func snap(_ p: Point) -> Point {
             var q = Point((p.x * 2).rounded(.down) / 2, (p.y * 2).rounded(.down) / 2)
             if !rect.contains(q) { q = clamp(q, to: rect) }
@@ -311,7 +335,14 @@ struct Geometry {
             Point(
                 rect.midX + rect.size.width * rng.double(-0.25 ... 0.25),
                 rect.midY + rect.size.height * rng.double(-0.25 ... 0.25)))
-        if free(centre) { return centre }
+        // Mostly free: tested without listing the occluders; the grid below tests many points against the list.
+        if rect.contains(centre) && !avoided.contains(where: { $0.contains(centre) })
+            && !isOccluded(centre, behind: blocked, allowingDescendants: allowingDescendants)
+        {
+            return centre
+        }
+        let blockers = occluders(of: blocked, allowingDescendants: allowingDescendants) + avoided
+        func free(_ p: Point) -> Bool { rect.contains(p) && !blockers.contains { $0.contains(p) } }
         let n = 8
         let offset = rng.int(0 ... n * n - 1)
         for k in 0 ..< n * n {
@@ -328,7 +359,7 @@ struct Geometry {
 
     /// Whether a finger at `p` lands on `element` (inside its visible rect, on nothing drawn in front of it).
     func isFree(_ p: Point, on element: Element) -> Bool {
-        element.visibleRect.contains(p) && !occluders(of: element).contains { $0.contains(p) }
+        element.visibleRect.contains(p) && !isOccluded(p, behind: element)
     }
 
     /// `p` moved inside `rect` (half-open: at most half a point short of the max edges).
