@@ -283,30 +283,37 @@ struct Geometry {
     /// (its descendants or later subtrees), not a transparent overlay, not containing it.
     /// With `allowingDescendants` (a drag that scrolls the element) its own content does not count.
     func occluders(of element: Element, allowingDescendants: Bool = false) -> [Rect] {
+        occluders(ofView: element.view, allowingDescendants: allowingDescendants)
+    }
+
+    /// ``occluders(of:allowingDescendants:)`` of the element of `view`.
+    func occluders(ofView view: ViewID, allowingDescendants: Bool) -> [Rect] {
         var rects: [Rect] = []
-        _ = visitOccluders(of: element, allowingDescendants: allowingDescendants) {
-            rects.append($0); return true
+        _ = visitOccluders(of: view, allowingDescendants: allowingDescendants) {
+            rects.append($0)
+            return true
         }
         return rects
     }
 
-    /// Whether `p` is on one of ``occluders(of:allowingDescendants:)``, without listing them.
-    func isOccluded(_ p: Point, behind element: Element, allowingDescendants: Bool = false) -> Bool {
-        !visitOccluders(of: element, allowingDescendants: allowingDescendants) { !$0.contains(p) }
+    /// Whether `p` is on one of the occluders of the element of `view` (``occluders(of:allowingDescendants:)``),
+    /// without listing them.
+    func isOccluded(_ p: Point, behind view: ViewID, allowingDescendants: Bool = false) -> Bool {
+        !visitOccluders(of: view, allowingDescendants: allowingDescendants) { !$0.contains(p) }
     }
 
-    /// Calls `body` with the rect of each of ``occluders(of:allowingDescendants:)`` in order while it returns
-    /// true; false when `body` stopped the walk.
-    private func visitOccluders(of element: Element, allowingDescendants: Bool, _ body: (Rect) -> Bool) -> Bool {
+    /// Calls `body` with the rect of each occluder of the element of `view` (``occluders(of:allowingDescendants:)``)
+    /// in order while it returns true; false when `body` stopped the walk.
+    private func visitOccluders(of view: ViewID, allowingDescendants: Bool, _ body: (Rect) -> Bool) -> Bool {
         let scene = tree.scene, overlays = tree.roles.overlays
         // The elements read in place (copying each out of the array cost more than the tests).
         return tree.elements.withUnsafeBufferPointer { elements in
-            guard let index = elements.firstIndex(where: { $0.view == element.view }) else { return true }
+            guard let index = elements.firstIndex(where: { $0.view == view }) else { return true }
             for k in (index + 1) ..< elements.count {
                 let other = elements[k].view
                 if overlays.contains(other) { continue }
-                if scene.isView(element.view, within: other) { continue }
-                if allowingDescendants && scene.isView(other, within: element.view) { continue }
+                if scene.isView(view, within: other) { continue }
+                if allowingDescendants && scene.isView(other, within: view) { continue }
                 if !body(elements[k].visibleRect) { return false }
             }
             return true
@@ -324,7 +331,8 @@ struct Geometry {
         let rect = element.visibleRect
         // Nobody aims at a sliver (a cell peeking 3 pt under the navigation bar).
         guard rect.size.width >= Self.minimumTarget, rect.size.height >= Self.minimumTarget else { return nil }
-        let blocked = owner ?? element, allowingDescendants = owner != nil
+        // Whose occluders block the finger (by view: copying the element cost more than the tests).
+        let blocked = owner?.view ?? element.view, allowingDescendants = owner != nil
         func snap(_ p: Point) -> Point {
             var q = Point((p.x * 2).rounded(.down) / 2, (p.y * 2).rounded(.down) / 2)
             if !rect.contains(q) { q = clamp(q, to: rect) }
@@ -341,7 +349,7 @@ struct Geometry {
         {
             return centre
         }
-        let blockers = occluders(of: blocked, allowingDescendants: allowingDescendants) + avoided
+        let blockers = occluders(ofView: blocked, allowingDescendants: allowingDescendants) + avoided
         func free(_ p: Point) -> Bool { rect.contains(p) && !blockers.contains { $0.contains(p) } }
         let n = 8
         let offset = rng.int(0 ... n * n - 1)
@@ -359,7 +367,7 @@ struct Geometry {
 
     /// Whether a finger at `p` lands on `element` (inside its visible rect, on nothing drawn in front of it).
     func isFree(_ p: Point, on element: Element) -> Bool {
-        element.visibleRect.contains(p) && !isOccluded(p, behind: element)
+        element.visibleRect.contains(p) && !isOccluded(p, behind: element.view)
     }
 
     /// `p` moved inside `rect` (half-open: at most half a point short of the max edges).

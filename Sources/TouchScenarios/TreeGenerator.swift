@@ -177,7 +177,7 @@ struct TreeBuilder {
     ) -> ViewID {
         var spec = ViewSpec(name: name, kind: kind, frame: frame, parent: parent)
         configure(&spec)
-        return scene.addView(spec)
+        return scene.addView(consume spec)
     }
 
     /// The root view `R`, controller `VC`, filling the window.
