@@ -178,19 +178,29 @@ public enum GestureGenerator {
             let rect = area[rng.int(0 ... area.count - 1)]
             let probe = Element(view: element.view, kind: element.kind, visibleRect: rect, scrollView: element.scrollView)
             // A finger meant to scroll does not land on a row whose swipe handler takes every way it can scroll.
+            let moves = geometry.moves(element.view)
             var axes: [Axis] = []
-            for move in geometry.moves(element.view) where !axes.contains(move.axis) { axes.append(move.axis) }
+            for move in moves where !axes.contains(move.axis) { axes.append(move.axis) }
             let swipeRows = GestureIntents.swipeRects(inside: element.view, claiming: axes, in: tree.scene)
-            guard let start = geometry.landingPoint(on: probe, rng: &rng, occludersOf: element, avoiding: swipeRows) else { return nil }
-            return drag(family, from: start, target: element.view, scrollView: element.view, geometry: geometry, rng: &rng, script: &script)
+            guard let start = geometry.landingPoint(on: probe, rng: &rng, occludersOf: element.view, avoiding: swipeRows) else { return nil }
+            return drag(
+                family, from: start, target: element.view, scrollView: element.view, moves: moves, geometry: geometry, rng: &rng,
+                script: &script)
 
         case .dragFromControl, .dragFromCell, .dragFromEmpty:
             guard let start = geometry.landingPoint(on: element, rng: &rng) else { return nil }
             // The nearest enclosing scroll view that has room to move.
             var sv = element.scrollView
-            while let s = sv, geometry.moves(s).isEmpty { sv = geometry.scene.enclosingScrollView(of: s) }
+            var moves: [(axis: Axis, sign: Double, room: Double)] = []
+            while let s = sv {
+                moves = geometry.moves(s)
+                if !moves.isEmpty { break }
+                sv = geometry.scene.enclosingScrollView(of: s)
+            }
             guard let scrollView = sv else { return nil }
-            return drag(family, from: start, target: element.view, scrollView: scrollView, geometry: geometry, rng: &rng, script: &script)
+            return drag(
+                family, from: start, target: element.view, scrollView: scrollView, moves: moves, geometry: geometry, rng: &rng,
+                script: &script)
 
         case .pinchZoom:
             return PinchZoom.make(on: element, geometry: geometry, rng: &rng, script: &script)
@@ -211,16 +221,19 @@ public enum GestureGenerator {
     /// The shortest drag a gesture makes (shorter rooms are not aimed at).
     static let minimumTravel = 40.0
 
+    /// A drag of `family` from `start` that scrolls `scrollView`, whose `moves` are `geometry.moves(scrollView)`
+    /// (the caller has them already), or nil when no way has room.
     static func drag(
-        _ family: GestureFamily, from start: Point, target: ViewID, scrollView: ViewID, geometry: Geometry,
-        rng: inout SplitMix64, script: inout ScriptBuilder
+        _ family: GestureFamily, from start: Point, target: ViewID, scrollView: ViewID,
+        moves: [(axis: Axis, sign: Double, room: Double)], geometry: Geometry, rng: inout SplitMix64,
+        script: inout ScriptBuilder
     ) -> Gesture? {
         let window = geometry.window
         // Each possible (axis, direction): how far the finger may travel (content room and window room). An axis a
         // swipe handler under the finger takes is a swipe of that row, not a scroll (GestureIntents.swipeAxes).
         let swiped = GestureIntents.swipeAxes(at: start, inside: scrollView, in: geometry.scene)
         var options: [(axis: Axis, sign: Double, room: Double)] = []
-        for move in geometry.moves(scrollView) where !swiped.contains(move.axis) {
+        for move in moves where !swiped.contains(move.axis) {
             // Finger toward −axis (sign −1) moves the content toward +offset; its window room is start − margin.
             let windowRoom = move.sign < 0 ? start[move.axis] - 2 : window.size[move.axis] - 2 - start[move.axis]
             let room = min(move.room, windowRoom)
@@ -321,18 +334,17 @@ struct Geometry {
     }
 
     /// A point of `element.visibleRect` free of occluders: a seeded point near the centre if free, else the
-    /// first free point of a grid, visited from a seeded start. Whole or half points. With `owner` (a scroll
-    /// view being dragged), the occluders are the owner's, its own content excepted; `avoided` rects are
-    /// blocked too.
+    /// first free point of a grid, visited from a seeded start. Whole or half points. With `owner` (the view of
+    /// a scroll view element being dragged), the occluders are the owner's, its own content excepted; `avoided`
+    /// rects are blocked too.
     func landingPoint(
-        on element: Element, rng: inout SplitMix64, occludersOf owner: Element? = nil,
+        on element: Element, rng: inout SplitMix64, occludersOf owner: ViewID? = nil,
         avoiding avoided: [Rect] = []
     ) -> Point? {
         let rect = element.visibleRect
         // Nobody aims at a sliver (a cell peeking 3 pt under the navigation bar).
         guard rect.size.width >= Self.minimumTarget, rect.size.height >= Self.minimumTarget else { return nil }
-        // Whose occluders block the finger (by view: copying the element cost more than the tests).
-        let blocked = owner?.view ?? element.view, allowingDescendants = owner != nil
+        let blocked = owner ?? element.view, allowingDescendants = owner != nil
         func snap(_ p: Point) -> Point {
             var q = Point((p.x * 2).rounded(.down) / 2, (p.y * 2).rounded(.down) / 2)
             if !rect.contains(q) { q = clamp(q, to: rect) }
