@@ -166,16 +166,18 @@ public enum GestureGenerator {
 
         case .fastSwipe, .holdThenDrag, .slowDrag, .diagonalDrag:
             guard case .scrollView = element.kind else { return nil }
-            let area: [Rect]
+            let rect: Rect
             if tree.roles.overlays.contains(element.view) {
                 // A transparent overlay is grabbed by what it shows: its panel and the panel's content.
-                area = tree.elements.filter { $0.view != element.view && tree.scene.isView($0.view, inside: element.view) }
+                let area = tree.elements.filter { $0.view != element.view && tree.scene.isView($0.view, inside: element.view) }
                     .map(\.visibleRect)
+                guard !area.isEmpty else { return nil }
+                rect = area[rng.int(0 ... area.count - 1)]
             } else {
-                area = [element.visibleRect]
+                // The element's own rect, drawn as from a list of one (the draw keeps the stream as it was).
+                rect = element.visibleRect
+                _ = rng.int(0 ... 0)
             }
-            guard !area.isEmpty else { return nil }
-            let rect = area[rng.int(0 ... area.count - 1)]
             let probe = Element(view: element.view, kind: element.kind, visibleRect: rect, scrollView: element.scrollView)
             // A finger meant to scroll does not land on a row whose swipe handler takes every way it can scroll.
             let moves = geometry.moves(element.view)
