@@ -71,13 +71,14 @@ public enum GestureIntents {
         // The recognizers read in place (copying each spec out of the array cost more than the tests).
         scene.recognizers.withUnsafeBufferPointer { specs in
             for r in specs.indices {
-                guard case .pan = specs[r].kind, specs[r].isEnabled else { continue }
+                // The delegate's rule first: it rules out nearly every recognizer at once.
                 let axis: Axis
                 switch specs[r].policies.shouldBegin {
                 case .horizontal: axis = .horizontal
                 case .vertical: axis = .vertical
                 case .always, .never: continue
                 }
+                guard case .pan = specs[r].kind, specs[r].isEnabled else { continue }
                 let view = specs[r].view
                 guard !axes.contains(axis), view != scrollView, scene.isView(view, within: scrollView),
                     TreeGenerator.isReachable(view, in: scene),
@@ -97,16 +98,17 @@ public enum GestureIntents {
         // The recognizers read in place (see `swipeAxes`).
         scene.recognizers.withUnsafeBufferPointer { specs in
             for r in specs.indices {
-                let view = specs[r].view
-                guard case .pan = specs[r].kind, specs[r].isEnabled, view != scrollView, scene.isView(view, within: scrollView),
-                    TreeGenerator.isReachable(view, in: scene)
-                else { continue }
+                // The delegate's rule first (see `swipeAxes`).
                 let claimed: Axis
                 switch specs[r].policies.shouldBegin {
                 case .horizontal: claimed = .horizontal
                 case .vertical: claimed = .vertical
                 case .always, .never: continue
                 }
+                let view = specs[r].view
+                guard case .pan = specs[r].kind, specs[r].isEnabled, view != scrollView, scene.isView(view, within: scrollView),
+                    TreeGenerator.isReachable(view, in: scene)
+                else { continue }
                 guard axes.allSatisfy({ $0 == claimed }) else { continue }
                 let rect = TreeGenerator.clippedWindowRect(of: view, in: scene)
                 if !TreeGenerator.isEmpty(rect) { rects.append(rect) }
