@@ -193,7 +193,7 @@ public enum GestureGenerator {
             guard let start = geometry.landingPoint(on: element, rng: &rng) else { return nil }
             // The nearest enclosing scroll view that has room to move.
             var sv = element.scrollView
-            var moves: [(axis: Axis, sign: Double, room: Double)] = []
+            var moves = Moves()
             while let s = sv {
                 moves = geometry.moves(s)
                 if !moves.isEmpty { break }
@@ -227,14 +227,14 @@ public enum GestureGenerator {
     /// (the caller has them already), or nil when no way has room.
     static func drag(
         _ family: GestureFamily, from start: Point, target: ViewID, scrollView: ViewID,
-        moves: [(axis: Axis, sign: Double, room: Double)], geometry: Geometry, rng: inout SplitMix64,
+        moves: Moves, geometry: Geometry, rng: inout SplitMix64,
         script: inout ScriptBuilder
     ) -> Gesture? {
         let window = geometry.window
         // Each possible (axis, direction): how far the finger may travel (content room and window room). An axis a
         // swipe handler under the finger takes is a swipe of that row, not a scroll (GestureIntents.swipeAxes).
         let swiped = GestureIntents.swipeAxes(at: start, inside: scrollView, in: geometry.scene)
-        var options: [(axis: Axis, sign: Double, room: Double)] = []
+        var options = Moves()
         for move in moves where !swiped.contains(move.axis) {
             // Finger toward −axis (sign −1) moves the content toward +offset; its window room is start − margin.
             let windowRoom = move.sign < 0 ? start[move.axis] - 2 : window.size[move.axis] - 2 - start[move.axis]
@@ -391,15 +391,14 @@ struct Geometry {
 
     /// The ways scroll view `sv` can move from its current offset: per scrollable axis and finger direction
     /// (sign of the finger's motion), the content room (pt) in that direction, when at least the minimum.
-    func moves(_ sv: ViewID) -> [(axis: Axis, sign: Double, room: Double)] {
+    func moves(_ sv: ViewID) -> Moves {
         // The fields read in place (copying the view's spec and scroll configuration cost more than the rest).
         let fields = scene.views.withUnsafeBufferPointer { specs -> (inset: EdgeInsets, size: Size, frame: Rect, origin: Point)? in
             if case .none = specs[sv].scroll { return nil }
             return (specs[sv].scroll!.contentInset, specs[sv].scroll!.contentSize, specs[sv].frame, specs[sv].boundsOrigin)
         }
-        guard let (inset, contentSize, frame, origin) = fields else { return [] }
-        var result: [(axis: Axis, sign: Double, room: Double)] = []
-        result.reserveCapacity(4) // two directions per axis
+        guard let (inset, contentSize, frame, origin) = fields else { return Moves() }
+        var result = Moves()
         for axis in Axis.allCases where TreeGenerator.canScroll(sv, along: axis, in: scene) {
             let lead = axis == .horizontal ? inset.left : inset.top
             let trail = axis == .horizontal ? inset.right : inset.bottom
@@ -412,6 +411,41 @@ struct Geometry {
             if backward >= GestureGenerator.minimumTravel { result.append((axis, 1, backward)) }
         }
         return result
+    }
+}
+
+/// Ways a scroll view can move (``Geometry/moves(_:)``): per scrollable axis and finger direction (sign of the
+/// finger's motion), the content room (pt). At most four, held inline: every drag asks for them, and an array
+/// cost an allocation each time.
+struct Moves: RandomAccessCollection {
+    typealias Element = (axis: Axis, sign: Double, room: Double)
+    private static let unused: Element = (.horizontal, 0, 0)
+    private var items: (Element, Element, Element, Element) = (unused, unused, unused, unused)
+    private var used = 0
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { used }
+
+    subscript(i: Int) -> Element {
+        precondition(i >= 0 && i < used, "index out of range")
+        switch i {
+        case 0: return items.0
+        case 1: return items.1
+        case 2: return items.2
+        default: return items.3
+        }
+    }
+
+    /// Adds `move` after the others (two directions per axis: at most four in all).
+    mutating func append(_ move: Element) {
+        switch used {
+        case 0: items.0 = move
+        case 1: items.1 = move
+        case 2: items.2 = move
+        case 3: items.3 = move
+        default: preconditionFailure("more than four moves")
+        }
+        used += 1
     }
 }
 
