@@ -73,7 +73,7 @@ public enum Classifier {
             verdict.applicable.insert(.deadButton)
             let fired = actionTime(of: target, scene: scene, summary: summary)
             if fired == .never { verdict.defects.insert(.deadButton) }
-            guard gesture.family.isTap else { break }
+            guard GestureGenerator.isTapFamily(gesture.family) else { break } // `tapFamilies`, without hashing
             verdict.applicable.insert(.lateFeedback)
             verdict.applicable.insert(.lateAction)
             let lit = summary.firstHighlight[target]

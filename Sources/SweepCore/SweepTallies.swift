@@ -241,12 +241,4 @@ extension GestureFamily {
         case .pinchZoom: 11
         }
     }
-
-    /// A tap of some kind (``Classifier/tapFamilies``), without a set lookup.
-    var isTap: Bool {
-        switch self {
-        case .quickTap, .heldTap, .longPress, .doubleTap: true
-        default: false
-        }
-    }
 }

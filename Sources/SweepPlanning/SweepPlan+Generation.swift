@@ -30,6 +30,7 @@ extension SweepPlan {
         if treeIndex < screenCount && treeIndex < screenGestures.count { return screenGestures[treeIndex] }
         if tree.template == .screen { return screenEntries(for: tree, treeIndex: treeIndex) }
         var result: [GestureEntry] = []
+        result.reserveCapacity(config.gestures.families.count * config.gestures.placements)
         for family in config.gestures.families {
             // What the family can aim at does not depend on the placement: found once.
             let candidates = GestureGenerator.candidates(family, on: tree)

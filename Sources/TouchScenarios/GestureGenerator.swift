@@ -19,6 +19,22 @@ public enum GestureGenerator {
     /// Families whose intent is to scroll the target scroll view.
     public static let scrollFamilies: [GestureFamily] = [.fastSwipe, .holdThenDrag, .slowDrag, .diagonalDrag]
 
+    /// `tapFamilies.contains(family)`, without reading the array.
+    public static func isTapFamily(_ family: GestureFamily) -> Bool {
+        switch family {
+        case .quickTap, .heldTap, .longPress, .doubleTap: true
+        default: false
+        }
+    }
+
+    /// `scrollFamilies.contains(family)`, without reading the array.
+    static func isScrollFamily(_ family: GestureFamily) -> Bool {
+        switch family {
+        case .fastSwipe, .holdThenDrag, .slowDrag, .diagonalDrag: true
+        default: false
+        }
+    }
+
     /// The families that can aim at `element` (given what the element alone says; the generator may still
     /// find no room to drag it).
     public static func families(for element: Element) -> [GestureFamily] {
@@ -40,18 +56,24 @@ public enum GestureGenerator {
     /// room to zoom in (``PinchZoom/canZoom(_:in:)``).
     static func canAim(_ family: GestureFamily, at element: Element, in scene: Scene) -> Bool {
         if family == .pinchZoom { return PinchZoom.canZoom(element, in: scene) }
-        // `families(for: element).contains(family)`, without building the list (every element, every family).
-        switch element.kind {
+        return canAim(family, kind: element.kind, inScrollView: element.scrollView != nil)
+    }
+
+    /// ``canAim(_:at:in:)`` for a family other than `pinchZoom`, from the element's kind and whether it is in a
+    /// scroll view: `families(for: element).contains(family)`, without building the list (every element, every
+    /// family).
+    static func canAim(_ family: GestureFamily, kind: ElementKind, inScrollView: Bool) -> Bool {
+        switch kind {
         case .control(let kind):
-            if tapFamilies.contains(family) { return kind != .slider }
-            return family == .dragFromControl && element.scrollView != nil
+            if isTapFamily(family) { return kind != .slider }
+            return family == .dragFromControl && inScrollView
         case .cell:
-            if tapFamilies.contains(family) { return true }
-            return family == .dragFromCell && element.scrollView != nil
+            if isTapFamily(family) { return true }
+            return family == .dragFromCell && inScrollView
         case .scrollView(let axes):
-            return !axes.isEmpty && scrollFamilies.contains(family)
+            return !axes.isEmpty && isScrollFamily(family)
         case .empty:
-            return family == .dragFromEmpty && element.scrollView != nil
+            return family == .dragFromEmpty && inScrollView
         }
     }
 
@@ -67,7 +89,20 @@ public enum GestureGenerator {
     /// The elements `family` can aim at on `tree` (indices into `tree.elements`, in order), among which
     /// ``generate(_:on:placement:seed:options:)`` chooses: the same for every placement.
     public static func candidates(_ family: GestureFamily, on tree: GeneratedTree) -> [Int] {
-        tree.elements.indices.filter { canAim(family, at: tree.elements[$0], in: tree.scene) }
+        // The elements read in place (copying each out of the array cost more than the test).
+        tree.elements.withUnsafeBufferPointer { elements in
+            var result: [Int] = []
+            result.reserveCapacity(elements.count)
+            for i in elements.indices {
+                // `canAim(family, at: elements[i], in: tree.scene)`, reading the element's fields without a copy of it.
+                let aims =
+                    family == .pinchZoom
+                    ? PinchZoom.canZoom(elements[i], in: tree.scene)
+                    : canAim(family, kind: elements[i].kind, inScrollView: elements[i].scrollView != nil)
+                if aims { result.append(i) }
+            }
+            return result
+        }
     }
 
     /// ``generate(_:on:placement:seed:options:)`` with the family's `candidates` on `tree` found once for all
@@ -131,31 +166,43 @@ public enum GestureGenerator {
 
         case .fastSwipe, .holdThenDrag, .slowDrag, .diagonalDrag:
             guard case .scrollView = element.kind else { return nil }
-            let area: [Rect]
+            let rect: Rect
             if tree.roles.overlays.contains(element.view) {
                 // A transparent overlay is grabbed by what it shows: its panel and the panel's content.
-                area = tree.elements.filter { $0.view != element.view && tree.scene.isView($0.view, inside: element.view) }
+                let area = tree.elements.filter { $0.view != element.view && tree.scene.isView($0.view, inside: element.view) }
                     .map(\.visibleRect)
+                guard !area.isEmpty else { return nil }
+                rect = area[rng.int(0 ... area.count - 1)]
             } else {
-                area = [element.visibleRect]
+                // The element's own rect, drawn as from a list of one (the draw keeps the stream as it was).
+                rect = element.visibleRect
+                _ = rng.int(0 ... 0)
             }
-            guard !area.isEmpty else { return nil }
-            let rect = area[rng.int(0 ... area.count - 1)]
             let probe = Element(view: element.view, kind: element.kind, visibleRect: rect, scrollView: element.scrollView)
             // A finger meant to scroll does not land on a row whose swipe handler takes every way it can scroll.
+            let moves = geometry.moves(element.view)
             var axes: [Axis] = []
-            for move in geometry.moves(element.view) where !axes.contains(move.axis) { axes.append(move.axis) }
+            for move in moves where !axes.contains(move.axis) { axes.append(move.axis) }
             let swipeRows = GestureIntents.swipeRects(inside: element.view, claiming: axes, in: tree.scene)
-            guard let start = geometry.landingPoint(on: probe, rng: &rng, occludersOf: element, avoiding: swipeRows) else { return nil }
-            return drag(family, from: start, target: element.view, scrollView: element.view, geometry: geometry, rng: &rng, script: &script)
+            guard let start = geometry.landingPoint(on: probe, rng: &rng, occludersOf: element.view, avoiding: swipeRows) else { return nil }
+            return drag(
+                family, from: start, target: element.view, scrollView: element.view, moves: moves, geometry: geometry, rng: &rng,
+                script: &script)
 
         case .dragFromControl, .dragFromCell, .dragFromEmpty:
             guard let start = geometry.landingPoint(on: element, rng: &rng) else { return nil }
             // The nearest enclosing scroll view that has room to move.
             var sv = element.scrollView
-            while let s = sv, geometry.moves(s).isEmpty { sv = geometry.scene.enclosingScrollView(of: s) }
+            var moves = Moves()
+            while let s = sv {
+                moves = geometry.moves(s)
+                if !moves.isEmpty { break }
+                sv = geometry.scene.enclosingScrollView(of: s)
+            }
             guard let scrollView = sv else { return nil }
-            return drag(family, from: start, target: element.view, scrollView: scrollView, geometry: geometry, rng: &rng, script: &script)
+            return drag(
+                family, from: start, target: element.view, scrollView: scrollView, moves: moves, geometry: geometry, rng: &rng,
+                script: &script)
 
         case .pinchZoom:
             return PinchZoom.make(on: element, geometry: geometry, rng: &rng, script: &script)
@@ -176,16 +223,19 @@ public enum GestureGenerator {
     /// The shortest drag a gesture makes (shorter rooms are not aimed at).
     static let minimumTravel = 40.0
 
+    /// A drag of `family` from `start` that scrolls `scrollView`, whose `moves` are `geometry.moves(scrollView)`
+    /// (the caller has them already), or nil when no way has room.
     static func drag(
-        _ family: GestureFamily, from start: Point, target: ViewID, scrollView: ViewID, geometry: Geometry,
-        rng: inout SplitMix64, script: inout ScriptBuilder
+        _ family: GestureFamily, from start: Point, target: ViewID, scrollView: ViewID,
+        moves: Moves, geometry: Geometry, rng: inout SplitMix64,
+        script: inout ScriptBuilder
     ) -> Gesture? {
         let window = geometry.window
         // Each possible (axis, direction): how far the finger may travel (content room and window room). An axis a
         // swipe handler under the finger takes is a swipe of that row, not a scroll (GestureIntents.swipeAxes).
         let swiped = GestureIntents.swipeAxes(at: start, inside: scrollView, in: geometry.scene)
-        var options: [(axis: Axis, sign: Double, room: Double)] = []
-        for move in geometry.moves(scrollView) where !swiped.contains(move.axis) {
+        var options = Moves()
+        for move in moves where !swiped.contains(move.axis) {
             // Finger toward −axis (sign −1) moves the content toward +offset; its window room is start − margin.
             let windowRoom = move.sign < 0 ? start[move.axis] - 2 : window.size[move.axis] - 2 - start[move.axis]
             let room = min(move.room, windowRoom)
@@ -248,43 +298,55 @@ struct Geometry {
     /// (its descendants or later subtrees), not a transparent overlay, not containing it.
     /// With `allowingDescendants` (a drag that scrolls the element) its own content does not count.
     func occluders(of element: Element, allowingDescendants: Bool = false) -> [Rect] {
-        let elements = tree.elements
-        guard let index = elements.firstIndex(where: { $0.view == element.view }) else { return [] }
-        // The element and its ancestors (`scene.isView(element.view, inside:)` is membership here), walked once.
-        let views = tree.scene.views
-        var ancestors: [ViewID] = []
-        ancestors.reserveCapacity(16)
-        var up: ViewID? = element.view
-        while let v = up {
-            ancestors.append(v)
-            up = views[v].parent
-        }
+        occluders(ofView: element.view, allowingDescendants: allowingDescendants)
+    }
+
+    /// ``occluders(of:allowingDescendants:)`` of the element of `view`.
+    func occluders(ofView view: ViewID, allowingDescendants: Bool) -> [Rect] {
         var rects: [Rect] = []
-        rects.reserveCapacity(elements.count - index - 1)
-        for k in (index + 1) ..< elements.count {
-            let other = elements[k].view
-            if tree.roles.overlays.contains(other) { continue }
-            if ancestors.contains(other) { continue }
-            if allowingDescendants && tree.scene.isView(other, inside: element.view) { continue }
-            rects.append(elements[k].visibleRect)
+        _ = visitOccluders(of: view, allowingDescendants: allowingDescendants) {
+            rects.append($0)
+            return true
         }
         return rects
     }
 
+    /// Whether `p` is on one of the occluders of the element of `view` (``occluders(of:allowingDescendants:)``),
+    /// without listing them.
+    func isOccluded(_ p: Point, behind view: ViewID, allowingDescendants: Bool = false) -> Bool {
+        !visitOccluders(of: view, allowingDescendants: allowingDescendants) { !$0.contains(p) }
+    }
+
+    /// Calls `body` with the rect of each occluder of the element of `view` (``occluders(of:allowingDescendants:)``)
+    /// in order while it returns true; false when `body` stopped the walk.
+    private func visitOccluders(of view: ViewID, allowingDescendants: Bool, _ body: (Rect) -> Bool) -> Bool {
+        let scene = tree.scene, overlays = tree.roles.overlays
+        // The elements read in place (copying each out of the array cost more than the tests).
+        return tree.elements.withUnsafeBufferPointer { elements in
+            guard let index = elements.firstIndex(where: { $0.view == view }) else { return true }
+            for k in (index + 1) ..< elements.count {
+                let other = elements[k].view
+                if overlays.contains(other) { continue }
+                if scene.isView(view, within: other) { continue }
+                if allowingDescendants && scene.isView(other, within: view) { continue }
+                if !body(elements[k].visibleRect) { return false }
+            }
+            return true
+        }
+    }
+
     /// A point of `element.visibleRect` free of occluders: a seeded point near the centre if free, else the
-    /// first free point of a grid, visited from a seeded start. Whole or half points. With `owner` (a scroll
-    /// view being dragged), the occluders are the owner's, its own content excepted; `avoided` rects are
-    /// blocked too.
+    /// first free point of a grid, visited from a seeded start. Whole or half points. With `owner` (the view of
+    /// a scroll view element being dragged), the occluders are the owner's, its own content excepted; `avoided`
+    /// rects are blocked too.
     func landingPoint(
-        on element: Element, rng: inout SplitMix64, occludersOf owner: Element? = nil,
+        on element: Element, rng: inout SplitMix64, occludersOf owner: ViewID? = nil,
         avoiding avoided: [Rect] = []
     ) -> Point? {
         let rect = element.visibleRect
         // Nobody aims at a sliver (a cell peeking 3 pt under the navigation bar).
         guard rect.size.width >= Self.minimumTarget, rect.size.height >= Self.minimumTarget else { return nil }
-        var blockers = owner.map { occluders(of: $0, allowingDescendants: true) } ?? occluders(of: element)
-        if !avoided.isEmpty { blockers += avoided }
-        func free(_ p: Point) -> Bool { rect.contains(p) && !blockers.contains { $0.contains(p) } }
+        let blocked = owner ?? element.view, allowingDescendants = owner != nil
         func snap(_ p: Point) -> Point {
             var q = Point((p.x * 2).rounded(.down) / 2, (p.y * 2).rounded(.down) / 2)
             if !rect.contains(q) { q = clamp(q, to: rect) }
@@ -295,7 +357,14 @@ struct Geometry {
             Point(
                 rect.midX + rect.size.width * rng.double(-0.25 ... 0.25),
                 rect.midY + rect.size.height * rng.double(-0.25 ... 0.25)))
-        if free(centre) { return centre }
+        // Mostly free: tested without listing the occluders; the grid below tests many points against the list.
+        if rect.contains(centre) && !avoided.contains(where: { $0.contains(centre) })
+            && !isOccluded(centre, behind: blocked, allowingDescendants: allowingDescendants)
+        {
+            return centre
+        }
+        let blockers = occluders(ofView: blocked, allowingDescendants: allowingDescendants) + avoided
+        func free(_ p: Point) -> Bool { rect.contains(p) && !blockers.contains { $0.contains(p) } }
         let n = 8
         let offset = rng.int(0 ... n * n - 1)
         for k in 0 ..< n * n {
@@ -312,7 +381,7 @@ struct Geometry {
 
     /// Whether a finger at `p` lands on `element` (inside its visible rect, on nothing drawn in front of it).
     func isFree(_ p: Point, on element: Element) -> Bool {
-        element.visibleRect.contains(p) && !occluders(of: element).contains { $0.contains(p) }
+        element.visibleRect.contains(p) && !isOccluded(p, behind: element.view)
     }
 
     /// `p` moved inside `rect` (half-open: at most half a point short of the max edges).
@@ -322,15 +391,15 @@ struct Geometry {
 
     /// The ways scroll view `sv` can move from its current offset: per scrollable axis and finger direction
     /// (sign of the finger's motion), the content room (pt) in that direction, when at least the minimum.
-    func moves(_ sv: ViewID) -> [(axis: Axis, sign: Double, room: Double)] {
+    func moves(_ sv: ViewID) -> Moves {
         // The fields read in place (copying the view's spec and scroll configuration cost more than the rest).
         let fields = scene.views.withUnsafeBufferPointer { specs -> (inset: EdgeInsets, size: Size, frame: Rect, origin: Point)? in
             if case .none = specs[sv].scroll { return nil }
             return (specs[sv].scroll!.contentInset, specs[sv].scroll!.contentSize, specs[sv].frame, specs[sv].boundsOrigin)
         }
-        guard let (inset, contentSize, frame, origin) = fields else { return [] }
-        var result: [(axis: Axis, sign: Double, room: Double)] = []
-        for axis in TreeGenerator.scrollableAxes(of: sv, in: scene) {
+        guard let (inset, contentSize, frame, origin) = fields else { return Moves() }
+        var result = Moves()
+        for axis in Axis.allCases where TreeGenerator.canScroll(sv, along: axis, in: scene) {
             let lead = axis == .horizontal ? inset.left : inset.top
             let trail = axis == .horizontal ? inset.right : inset.bottom
             let low = -lead
@@ -342,6 +411,41 @@ struct Geometry {
             if backward >= GestureGenerator.minimumTravel { result.append((axis, 1, backward)) }
         }
         return result
+    }
+}
+
+/// Ways a scroll view can move (``Geometry/moves(_:)``): per scrollable axis and finger direction (sign of the
+/// finger's motion), the content room (pt). At most four, held inline: every drag asks for them, and an array
+/// cost an allocation each time.
+struct Moves: RandomAccessCollection {
+    typealias Element = (axis: Axis, sign: Double, room: Double)
+    private static let unused: Element = (.horizontal, 0, 0)
+    private var items: (Element, Element, Element, Element) = (unused, unused, unused, unused)
+    private var used = 0
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { used }
+
+    subscript(i: Int) -> Element {
+        precondition(i >= 0 && i < used, "index out of range")
+        switch i {
+        case 0: return items.0
+        case 1: return items.1
+        case 2: return items.2
+        default: return items.3
+        }
+    }
+
+    /// Adds `move` after the others (two directions per axis: at most four in all).
+    mutating func append(_ move: Element) {
+        switch used {
+        case 0: items.0 = move
+        case 1: items.1 = move
+        case 2: items.2 = move
+        case 3: items.3 = move
+        default: preconditionFailure("more than four moves")
+        }
+        used += 1
     }
 }
 
@@ -399,6 +503,7 @@ struct ScriptBuilder {
 
     /// Down at `startingAt` (default 0), up `hold` ms later at the same point.
     mutating func tap(at p: Point, hold: Double, startingAt start: Double = 0) {
+        events.reserveCapacity(events.count + 2)
         add(start, .down(p))
         add(start + max(hold, 1), .up(p))
     }

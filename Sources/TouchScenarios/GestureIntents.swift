@@ -68,20 +68,24 @@ public enum GestureIntents {
     /// nothing: it swallows scrolls (touch-model §13 B3, B7) and the sweep should count them.
     static func swipeAxes(at p: Point, inside scrollView: ViewID, in scene: Scene) -> [Axis] {
         var axes: [Axis] = []
-        for r in scene.recognizers.indices {
-            let spec = scene.recognizers[r]
-            guard case .pan = spec.kind, spec.isEnabled else { continue }
-            let axis: Axis
-            switch spec.policies.shouldBegin {
-            case .horizontal: axis = .horizontal
-            case .vertical: axis = .vertical
-            case .always, .never: continue
+        // The recognizers read in place (copying each spec out of the array cost more than the tests).
+        scene.recognizers.withUnsafeBufferPointer { specs in
+            for r in specs.indices {
+                // The delegate's rule first: it rules out nearly every recognizer at once.
+                let axis: Axis
+                switch specs[r].policies.shouldBegin {
+                case .horizontal: axis = .horizontal
+                case .vertical: axis = .vertical
+                case .always, .never: continue
+                }
+                guard case .pan = specs[r].kind, specs[r].isEnabled else { continue }
+                let view = specs[r].view
+                guard !axes.contains(axis), view != scrollView, scene.isView(view, within: scrollView),
+                    TreeGenerator.isReachable(view, in: scene),
+                    TreeGenerator.clippedWindowRect(of: view, in: scene).contains(p)
+                else { continue }
+                axes.append(axis)
             }
-            guard !axes.contains(axis), spec.view != scrollView, scene.isView(spec.view, inside: scrollView),
-                TreeGenerator.isReachable(spec.view, in: scene),
-                TreeGenerator.clippedWindowRect(of: spec.view, in: scene).contains(p)
-            else { continue }
-            axes.append(axis)
         }
         return axes
     }
@@ -91,20 +95,24 @@ public enum GestureIntents {
     static func swipeRects(inside scrollView: ViewID, claiming axes: [Axis], in scene: Scene) -> [Rect] {
         guard !axes.isEmpty else { return [] }
         var rects: [Rect] = []
-        for r in scene.recognizers.indices {
-            let spec = scene.recognizers[r]
-            guard case .pan = spec.kind, spec.isEnabled, spec.view != scrollView, scene.isView(spec.view, inside: scrollView),
-                TreeGenerator.isReachable(spec.view, in: scene)
-            else { continue }
-            let claimed: Axis
-            switch spec.policies.shouldBegin {
-            case .horizontal: claimed = .horizontal
-            case .vertical: claimed = .vertical
-            case .always, .never: continue
+        // The recognizers read in place (see `swipeAxes`).
+        scene.recognizers.withUnsafeBufferPointer { specs in
+            for r in specs.indices {
+                // The delegate's rule first (see `swipeAxes`).
+                let claimed: Axis
+                switch specs[r].policies.shouldBegin {
+                case .horizontal: claimed = .horizontal
+                case .vertical: claimed = .vertical
+                case .always, .never: continue
+                }
+                let view = specs[r].view
+                guard case .pan = specs[r].kind, specs[r].isEnabled, view != scrollView, scene.isView(view, within: scrollView),
+                    TreeGenerator.isReachable(view, in: scene)
+                else { continue }
+                guard axes.allSatisfy({ $0 == claimed }) else { continue }
+                let rect = TreeGenerator.clippedWindowRect(of: view, in: scene)
+                if !TreeGenerator.isEmpty(rect) { rects.append(rect) }
             }
-            guard axes.allSatisfy({ $0 == claimed }) else { continue }
-            let rect = TreeGenerator.clippedWindowRect(of: spec.view, in: scene)
-            if !TreeGenerator.isEmpty(rect) { rects.append(rect) }
         }
         return rects
     }

@@ -13,4 +13,15 @@ extension Scene {
             return nil
         }
     }
+
+    /// `isView(view, inside: ancestor)`, walking up only while the ids stay at or above `ancestor`'s: a superview
+    /// always has a smaller id than its subviews (`addView` appends a view after its superview).
+    func isView(_ view: ViewID, within ancestor: ViewID) -> Bool {
+        var v: ViewID? = view
+        while let current = v, current >= ancestor {
+            if current == ancestor { return true }
+            v = views[current].parent
+        }
+        return false
+    }
 }

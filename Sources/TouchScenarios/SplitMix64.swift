@@ -6,10 +6,12 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     public init(seed: UInt64) { state = seed }
 
     /// A generator for a sub-stream: `(seed, a, b, …)` always gives the same, independent stream.
-    public init(seed: UInt64, _ keys: UInt64...) {
+    /// Inlinable: a caller's keys are mixed where it lists them, without building the array of keys (every
+    /// gesture of a sweep seeds two streams).
+    @inlinable public init(seed: UInt64, _ keys: UInt64...) {
         var s = seed
         for k in keys { s = SplitMix64.mix(s ^ SplitMix64.mix(k &+ 0x9E37_79B9_7F4A_7C15)) }
-        state = s
+        self.init(seed: s)
     }
 
     public mutating func next() -> UInt64 {
@@ -17,7 +19,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return SplitMix64.mix(state)
     }
 
-    static func mix(_ value: UInt64) -> UInt64 {
+    @usableFromInline static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

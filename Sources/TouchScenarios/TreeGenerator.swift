@@ -66,19 +66,23 @@ public enum TreeGenerator {
     /// The axes a scroll view can scroll, as the engine decides it (S5): enabled, and content plus insets
     /// larger than the bounds, or bouncing with `alwaysBounce<Axis>`.
     public static func scrollableAxes(of view: ViewID, in scene: Scene) -> [Axis] {
+        var axes: [Axis] = []
+        for axis in Axis.allCases where canScroll(view, along: axis, in: scene) { axes.append(axis) }
+        return axes
+    }
+
+    /// Whether scroll view `view` can scroll along `axis` (``scrollableAxes(of:in:)`` without building the list);
+    /// false for a view that is not a scroll view.
+    static func canScroll(_ view: ViewID, along axis: Axis, in scene: Scene) -> Bool {
         // The fields read in place (copying the view's spec and scroll configuration cost more than the rest).
         scene.views.withUnsafeBufferPointer { specs in
-            if case .none = specs[view].scroll { return [] }
-            guard specs[view].scroll!.isScrollEnabled else { return [] }
+            if case .none = specs[view].scroll { return false }
+            guard specs[view].scroll!.isScrollEnabled else { return false }
             let inset = specs[view].scroll!.contentInset, contentSize = specs[view].scroll!.contentSize
             let bounces = specs[view].scroll!.bounces, frame = specs[view].frame
-            var axes: [Axis] = []
-            for axis in Axis.allCases {
-                let insets = axis == .horizontal ? inset.left + inset.right : inset.top + inset.bottom
-                let always = axis == .horizontal ? specs[view].scroll!.alwaysBounceHorizontal : specs[view].scroll!.alwaysBounceVertical
-                if contentSize[axis] + insets > frame.size[axis] || (bounces && always) { axes.append(axis) }
-            }
-            return axes
+            let insets = axis == .horizontal ? inset.left + inset.right : inset.top + inset.bottom
+            let always = axis == .horizontal ? specs[view].scroll!.alwaysBounceHorizontal : specs[view].scroll!.alwaysBounceVertical
+            return contentSize[axis] + insets > frame.size[axis] || (bounces && always)
         }
     }
 
@@ -154,6 +158,8 @@ struct TreeBuilder {
     init(template: TreeTemplate, seed: UInt64, options: TreeOptions) {
         self.template = template; self.seed = seed; self.options = options
         scene = Scene(name: "\(template.rawValue)-\(seed)", windowSize: TreeGenerator.windowSize)
+        // Room for a large tree's views (well under 150, see `TreeGenerator`): the tables do not grow step by step.
+        scene.reserveCapacity(views: 160)
     }
 
     /// A fresh independent random stream (`SplitMix64(seed: seed, k)`), one per call in template order.
@@ -171,7 +177,7 @@ struct TreeBuilder {
     ) -> ViewID {
         var spec = ViewSpec(name: name, kind: kind, frame: frame, parent: parent)
         configure(&spec)
-        return scene.addView(spec)
+        return scene.addView(consume spec)
     }
 
     /// The root view `R`, controller `VC`, filling the window.
@@ -267,15 +273,18 @@ struct TreeBuilder {
         return GeneratedTree(template: template, seed: seed, scene: scene, roles: roles, elements: elements())
     }
 
-    /// Views in id order are a depth-first pre-order walk of the tree.
+    /// Views in id order are a depth-first pre-order walk of the tree: the superview of each view is the view
+    /// before it or an ancestor of that one (subviews are listed in id order, as `addView` appends them). The
+    /// walks up pass each view at most once.
     func isDocumentOrder() -> Bool {
-        var order: [ViewID] = []
-        var stack: [ViewID] = [0]
-        while let v = stack.popLast() {
-            order.append(v)
-            stack.append(contentsOf: scene.children[v].reversed())
+        scene.views.withUnsafeBufferPointer { specs in
+            for v in specs.indices.dropFirst() {
+                var up: ViewID? = v - 1
+                while let current = up, current != specs[v].parent { up = specs[current].parent }
+                if up == nil { return false }
+            }
+            return true
         }
-        return order == Array(scene.views.indices)
     }
 
     func elements() -> [Element] {
@@ -301,28 +310,31 @@ extension TreeGenerator {
     /// `occluders` drawn in front of it cover.
     public static func elements(of scene: Scene, empties: [ViewID] = [], occluders: [ViewID] = []) -> [Element] {
         var result: [Element] = []
-        for v in scene.views.indices where v != 0 {
-            let spec = scene.views[v]
-            let kind: ElementKind
-            if spec.kind.isControl {
-                guard spec.isEnabled else { continue }
-                kind = .control(spec.kind)
-            } else if spec.kind == .cell {
-                kind = .cell
-            } else if spec.kind.isScrollView {
-                kind = .scrollView(axes: scrollableAxes(of: v, in: scene))
-            } else if empties.contains(v) {
-                kind = .empty
-            } else {
-                continue
+        // The views read in place (copying each view's spec out of the array cost more than the tests).
+        scene.views.withUnsafeBufferPointer { specs in
+            for v in specs.indices where v != 0 {
+                let viewKind = specs[v].kind
+                let kind: ElementKind
+                if viewKind.isControl {
+                    guard specs[v].isEnabled else { continue }
+                    kind = .control(viewKind)
+                } else if viewKind == .cell {
+                    kind = .cell
+                } else if viewKind.isScrollView {
+                    kind = .scrollView(axes: scrollableAxes(of: v, in: scene))
+                } else if empties.contains(v) {
+                    kind = .empty
+                } else {
+                    continue
+                }
+                guard isReachable(v, in: scene) else { continue }
+                var rect = clippedWindowRect(of: v, in: scene)
+                for o in occluders where o > v && !scene.isView(o, within: v) {
+                    rect = subtract(rect, clippedWindowRect(of: o, in: scene))
+                }
+                guard !isEmpty(rect) else { continue }
+                result.append(Element(view: v, kind: kind, visibleRect: rect, scrollView: scene.enclosingScrollView(of: v)))
             }
-            guard isReachable(v, in: scene) else { continue }
-            var rect = clippedWindowRect(of: v, in: scene)
-            for o in occluders where o > v && !scene.isView(o, inside: v) {
-                rect = subtract(rect, clippedWindowRect(of: o, in: scene))
-            }
-            guard !isEmpty(rect) else { continue }
-            result.append(Element(view: v, kind: kind, visibleRect: rect, scrollView: scene.enclosingScrollView(of: v)))
         }
         return result
     }

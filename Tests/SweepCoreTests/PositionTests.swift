@@ -14,7 +14,7 @@ import TouchScenarios
         #expect(GestureFamily.allCases.map(\.position) == Array(GestureFamily.allCases.indices))
     }
 
-    @Test func theTapFamiliesAreTheClassifiersTapFamilies() {
-        #expect(Set(GestureFamily.allCases.filter(\.isTap)) == Classifier.tapFamilies)
+    @Test func theGeneratorsTapFamilyTestIsTheClassifiersTapFamilies() {
+        #expect(Set(GestureFamily.allCases.filter(GestureGenerator.isTapFamily)) == Classifier.tapFamilies)
     }
 }

@@ -33,10 +33,18 @@ public struct Scene: Hashable, Sendable {
     /// The window's bounds.
     public var windowSize: Size { views[0].frame.size }
 
+    /// Room for `count` views in all (the window included) without growing the tables, for a builder that knows
+    /// about how many it adds.
+    public mutating func reserveCapacity(views count: Int) {
+        views.reserveCapacity(count)
+        children.reserveCapacity(count)
+        depth.reserveCapacity(count)
+    }
+
     /// Adds `spec` as the frontmost subview of `spec.parent` (the window when nil) and returns its id.
+    /// `consuming`: a builder's spec moves into the table instead of being copied there.
     @discardableResult
-    public mutating func addView(_ spec: ViewSpec) -> ViewID {
-        var spec = spec
+    public mutating func addView(_ spec: consuming ViewSpec) -> ViewID {
         let parent = spec.parent ?? 0
         spec.parent = parent
         let id = views.count

@@ -164,7 +164,9 @@ public struct ViewSpec: Hashable, Sendable {
     /// The action methods this view implements (and refuses in `canPerformAction`), for target-action.
     public var actions = ResponderActions()
 
-    public init(name: String, kind: ViewKind, frame: Rect, parent: ViewID?) {
+    /// Inlinable: a builder in another module (the tree generator adds thousands of views per sweep) initializes
+    /// the spec in place instead of receiving a copy of it.
+    @inlinable public init(name: String, kind: ViewKind, frame: Rect, parent: ViewID?) {
         self.name = name; self.kind = kind; self.frame = frame; self.parent = parent
         self.isUserInteractionEnabled = kind.defaultUserInteractionEnabled
         if kind.isScrollView {

@@ -12,7 +12,7 @@ import TouchEngine
 /// ("Country ›") that open a picker. Their randomness comes from a stream of their own, so the scroll-view
 /// forms are the trees they were.
 enum FormTemplate {
-    enum Field { case textField, slider, `switch`, stepper, choice }
+    enum Field: Int, CaseIterable { case textField, slider, `switch`, stepper, choice }
     /// The kinds every form promises, drawn from the template's first stream.
     static let drawn: [Field] = [.textField, .slider, .switch, .stepper]
 
@@ -74,11 +74,12 @@ enum FormTemplate {
             b.view("Intro.Text", .label, Rect(Metrics.margin, min(72, introHeight - 20), 358, 20), in: intro)
             b.markEmpty(intro)
         }
-        var counters: [Field: Int] = [:]
+        // Rows of each field so far, by `rawValue` (a dictionary cost more than the rest of the loop).
+        var counters = [Int](repeating: 0, count: Field.allCases.count)
         let width = Metrics.width - 2 * Metrics.margin
         for (f, rowY) in rows {
-            counters[f, default: 0] += 1
-            let n = counters[f]!
+            counters[f.rawValue] += 1
+            let n = counters[f.rawValue]
             let h = rowHeight(f)
             let name: String
             switch f {
