@@ -54,20 +54,21 @@ enum SweepBench {
         }
         // The reference kernel before and after the engine (the VM's speed drifts): the ratios use their mean.
         let referenceBefore = ReferenceWorkload.rate(seconds: 1)
-        var runs = 0
-        let start = clock.now
-        var elapsed = 0.0
-        while elapsed < 3 {
-            for (prepared, scripts) in mix { for s in scripts { sink &+= runner.withSummary(prepared, script: s) { $0.droppedTouches } } }
-            runs += runsPerPass
-            elapsed = seconds(clock.now - start)
+        /// Engine-only passes over the mix for at least `duration` seconds: runs per second.
+        func engineRate(_ duration: Double) -> Double {
+            var runs = 0
+            let start = clock.now
+            var elapsed = 0.0
+            while elapsed < duration {
+                for (prepared, scripts) in mix { for s in scripts { sink &+= runner.withSummary(prepared, script: s) { $0.droppedTouches } } }
+                runs += runsPerPass
+                elapsed = seconds(clock.now - start)
+            }
+            return Double(runs) / elapsed
         }
-        if sink == 42 { print("") }
-        let rate = Double(runs) / elapsed
-        let eventRate = rate * Double(events) / Double(runsPerPass)
-        var sweepRates: [Int: Double] = [:]
-        for threads in [1, 2] {
-            // Whole sweeps (each from scratch: its trees and gestures are generated again) for at least a second.
+        /// Whole sweeps (each from scratch: its trees and gestures are generated again) for at least a second:
+        /// scenarios per second, sweeps and scenarios, seconds.
+        func sweepRate(threads: Int) -> (rate: Double, sweeps: Int, scenarios: Int, seconds: Double) {
             let t0 = clock.now
             var scenarios = 0, sweeps = 0
             var s = 0.0
@@ -76,13 +77,33 @@ enum SweepBench {
                 sweeps += 1
                 s = seconds(clock.now - t0)
             }
-            sweepRates[threads] = Double(scenarios) / s
-            print(
-                "sweep run, \(threads) thread\(threads == 1 ? "" : "s"): \(Int(Double(scenarios) / s)) scenarios/s "
-                    + "(\(sweeps) sweeps of \(scenarios / sweeps) scenarios in \(String(format: "%.3f", s)) s, tree generation and classification included)")
+            return (Double(scenarios) / s, sweeps, scenarios, s)
         }
+        // The engine alone and the 1-thread sweep in three interleaved rounds, the best of each kept: a VM's speed
+        // drifts by tens of percent over seconds, and what drifts hits both alike.
+        let rounds = 3
+        var rate = 0.0
+        var best: (rate: Double, sweeps: Int, scenarios: Int, seconds: Double) = (0, 0, 0, 0)
+        for _ in 0 ..< rounds {
+            rate = max(rate, engineRate(1))
+            let sweep = sweepRate(threads: 1)
+            if sweep.rate > best.rate { best = sweep }
+        }
+        if sink == 42 { print("") }
+        let eventRate = rate * Double(events) / Double(runsPerPass)
+        var sweepRates: [Int: Double] = [1: best.rate]
+        func show(_ threads: Int, _ m: (rate: Double, sweeps: Int, scenarios: Int, seconds: Double), _ how: String) {
+            print(
+                "sweep run, \(threads) thread\(threads == 1 ? "" : "s"): \(Int(m.rate)) scenarios/s \(how)"
+                    + "(\(m.sweeps) sweeps of \(m.scenarios / m.sweeps) scenarios in \(String(format: "%.3f", m.seconds)) s, tree generation and classification included)"
+            )
+        }
+        show(1, best, "best of \(rounds) rounds ")
+        let two = sweepRate(threads: 2)
+        sweepRates[2] = two.rate
+        show(2, two, "")
         let reference = (referenceBefore + ReferenceWorkload.rate(seconds: 1)) / 2
-        print("engine, quickstart mix: \(Int(rate)) scenario runs/s per core (goal 1000000; \(Int(eventRate)) events/s)")
+        print("engine, quickstart mix: \(Int(rate)) scenario runs/s per core, best of \(rounds) rounds (goal 1000000; \(Int(eventRate)) events/s)")
         print("reference workload (xorshift + sort of 4096 integers): \(Int(reference)) kernels/s on this core")
         print(
             String(
