@@ -520,7 +520,7 @@ struct ScriptBuilder {
         var last = 0.0
         func next(_ nominal: Double) -> Double {
             var t = nominal + (jitter > 0 ? rng.double(-jitter ... jitter) : 0)
-            t = (t * 1000).rounded() / 1000
+            t = Self.rounded(t * 1000) / 1000
             if t <= last + 0.001 { t = last + 0.001 }
             last = t
             return t
@@ -534,10 +534,23 @@ struct ScriptBuilder {
             case .easeIn: f = s * (0.5 + 0.5 * s)
             }
             var p = k == n ? to : Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f)
-            p = Point((p.x * 100).rounded() / 100, (p.y * 100).rounded() / 100)
-            add(next(hold + Double(k) * dt), .move(p))
+            p = Point(Self.rounded(p.x * 100) / 100, Self.rounded(p.y * 100) / 100)
+            // A move changes none of `add`'s bookkeeping (first down, last up) but `time`, which the lift below
+            // sets: appended directly.
+            events.append(ScriptEvent(time: .ms(next(hold + Double(k) * dt)), touch: 1, action: .move(p)))
         }
         add(next(hold + Double(n + 1) * dt), .up(to))
+    }
+
+    /// `x.rounded()` (to nearest, halves away from zero), the same double, without the libm call that rounding
+    /// compiles to on baseline x86-64 (a drag rounds each sample's time and point). For 0 ≤ x < 2^52 the
+    /// truncation `Double(Int64(x))` and the fraction `x − whole` are exact, so comparing the fraction with ½
+    /// decides; any other x (negative, huge, NaN) takes `rounded()`.
+    @inline(__always)
+    static func rounded(_ x: Double) -> Double {
+        guard x >= 0, x < 0x1p52 else { return x.rounded() }
+        let whole = Double(Int64(x))
+        return x - whole >= 0.5 ? whole + 1 : whole
     }
 
     func gesture(_ family: GestureFamily, target: ViewID, intent: Intent) -> Gesture {
