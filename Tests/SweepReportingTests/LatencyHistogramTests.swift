@@ -26,6 +26,18 @@ import Testing
         #expect(h.percentile(100) == 2000)
     }
 
+    /// The buckets do not depend on the order the values come in.
+    @Test func repeatedAndInterleavedValuesGiveTheSameBucketsInAnyOrder() {
+        let values: [Double] = [150, 150, 0, 150, 2500, 0, 33.2, 150, 33.4, 2500, 1, 0]
+        var forward = LatencyHistogram(), backward = LatencyHistogram(), sorted = LatencyHistogram()
+        for ms in values { forward.record(ms: ms) }
+        for ms in values.reversed() { backward.record(ms: ms) }
+        for ms in values.sorted() { sorted.record(ms: ms) }
+        #expect(forward == backward && forward == sorted)
+        #expect(forward.nonEmptyBuckets.map(\.bucket) == [0, 1, 34, 150, 2001])
+        #expect(forward.nonEmptyBuckets.map(\.count) == [3, 1, 2, 4, 2])
+    }
+
     @Test func rankUsesCeilingWithoutFloatingDrift() {
         var h = LatencyHistogram()
         for ms in 1 ... 20 { h.record(ms: Double(ms)) }
