@@ -71,9 +71,29 @@ public struct Scene: Hashable, Sendable {
         spec.parent = parent
         spec.kind = kind
         if spec != views[id] { views[id] = spec }
-        if let scroll = spec.scroll, let pan = scrollRecognizers(of: id)?.pan, recognizers[pan].isEnabled != scroll.isScrollEnabled {
-            recognizers[pan].isEnabled = scroll.isScrollEnabled
-        }
+        syncScrollPan(of: id)
+    }
+
+    /// `modifyView(id) { $0[keyPath: field] = value }` (`field` is neither `parent` nor `kind`), comparing the
+    /// field alone rather than copying and comparing the whole view.
+    public mutating func setView<Value: Equatable>(_ field: WritableKeyPath<ViewSpec, Value>, of id: ViewID, to value: Value) {
+        if views[id][keyPath: field] != value { views[id][keyPath: field] = value }
+        syncScrollPan(of: id)
+    }
+
+    /// `modifyView(id) { $0.scroll?[keyPath: field] = value }`, comparing the field alone rather than copying and
+    /// comparing the whole view: nothing for a view that is not a scroll view.
+    public mutating func setScroll<Value: Equatable>(_ field: WritableKeyPath<ScrollConfig, Value>, of id: ViewID, to value: Value) {
+        guard case .some = views[id].scroll else { return }
+        if views[id].scroll![keyPath: field] != value { views[id].scroll![keyPath: field] = value }
+        syncScrollPan(of: id)
+    }
+
+    /// Copies scroll view `id`'s `isScrollEnabled` to its installed pan (what `modifyView` does after every change).
+    private mutating func syncScrollPan(of id: ViewID) {
+        guard case .some = views[id].scroll, let pan = scrollRecognizers(of: id)?.pan else { return }
+        let enabled = views[id].scroll!.isScrollEnabled
+        if recognizers[pan].isEnabled != enabled { recognizers[pan].isEnabled = enabled }
     }
 
     /// Moves scroll view `id`'s `panGestureRecognizer` to `host` (§6.5), or back to the scroll view when
