@@ -210,9 +210,10 @@ public struct UnitRunner: Sendable {
 /// Two results are equal when every tally and example is (the wire codec's round trip is exact).
 extension UnitResult: Equatable {}
 
-/// One tree's configurations, as states reached by setting the axes one at a time: a state is a configured
-/// tree, and setting axis `k` to its `v`th value in state `s` either leaves the tree as it was (an axis whose
-/// role the tree lacks: nothing is written) and stays in `s`, or gives a new state. Each step is taken once per
+/// One tree's configurations, as states reached by setting the axes one at a time (a zip group's consecutive
+/// axes together: `runs`): a state is a configured tree, and setting axis `k` to its `v`th value in state `s`
+/// either leaves the tree as it was (an axis whose role the tree lacks: nothing is written) and stays in `s`, or
+/// gives a new state. Each step is taken once per
 /// tree and remembered, so configurations that set the same values, or differ only in axes that change nothing
 /// on this tree, end in the same state and share its tree and prepared scene.
 ///
@@ -231,9 +232,14 @@ struct ConfiguredStates {
     /// Per axis, its first slot in a state's row of `steps`; a row has a slot per value of every axis.
     private let first: [Int]
     private let stride: Int
-    /// Per axis, whether it may change the tree (`SweepPlan.mayChange`, read from the base tree's roles, which no
-    /// axis writes): one that may not leaves every state as it is.
-    private let acting: [Bool]
+    /// The axes that may change the tree (`SweepPlan.mayChange`, read from the base tree's roles, which no axis
+    /// writes), in axis order; the others leave every state as it is.
+    private let acting: [Int]
+    /// The steps from a state, as ranges of `acting`: one axis, or consecutive axes of one zip group, set
+    /// together. A zip group's axes take the same value index in every configuration (`Combinations`), so the
+    /// first one's index says all their values, and setting them in one step gives the tree that setting them
+    /// one at a time gives, without making the half-set tree between them.
+    private let runs: [Range<Int>]
     /// The prepared scene made last.
     private var last: PreparedScene?
     /// Above this many states the states start again from the base (bounded memory; still exact).
@@ -247,7 +253,19 @@ struct ConfiguredStates {
         }
         self.first = first
         self.stride = stride
-        acting = first.indices.map { plan.mayChange(axis: $0, base) }
+        let acting = first.indices.filter { plan.mayChange(axis: $0, base) }
+        // Each axis's zip group, if any.
+        let group = plan.config.axes.map { axis in plan.config.zip.firstIndex { $0.contains(axis.name) } }
+        var runs: [Range<Int>] = []
+        for i in acting.indices {
+            if let last = runs.last, let g = group[acting[i]], group[acting[last.lowerBound]] == g {
+                runs[runs.count - 1] = last.lowerBound ..< i + 1
+            } else {
+                runs.append(i ..< i + 1)
+            }
+        }
+        self.acting = acting
+        self.runs = runs
         trees = [base]
         trees.reserveCapacity(Self.stateLimit + 1)
         prepared = [nil]
@@ -277,19 +295,21 @@ struct ConfiguredStates {
             last = nil
         }
         var state = 0
-        for k in first.indices where acting[k] {
+        for run in runs {
+            // A run's steps are keyed by its first axis's value (the others' follow it: `runs`).
+            let k = acting[run.lowerBound]
             let slot = state * stride + first[k] + plan.valueIndex(axis: k, configuration: c)
-            if steps[slot] < 0 { steps[slot] = step(plan, from: state, axis: k, configuration: c) }
+            if steps[slot] < 0 { steps[slot] = step(plan, from: state, axes: run, configuration: c) }
             state = steps[slot]
         }
         return state
     }
 
-    /// The state that setting axis `k` (one that may change the tree: `acting`) to configuration `c`'s value in
-    /// `state` gives: `state` itself when it leaves the tree as it was, else a new state.
-    private mutating func step(_ plan: SweepPlan, from state: Int, axis k: Int, configuration c: Int) -> Int {
+    /// The state that setting the axes `acting[run]` to configuration `c`'s values in `state` gives: `state`
+    /// itself when they leave the tree as it was, else a new state.
+    private mutating func step(_ plan: SweepPlan, from state: Int, axes run: Range<Int>, configuration c: Int) -> Int {
         var tree = trees[state]
-        plan.apply(axis: k, configuration: c, to: &tree)
+        for i in run { plan.apply(axis: acting[i], configuration: c, to: &tree) }
         if Self.unchanged(trees[state], tree) { return state }
         assert(tree.roles == trees[0].roles, "an axis wrote the roles that `acting` was read from")
         trees.append(tree)

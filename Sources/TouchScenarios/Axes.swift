@@ -189,31 +189,31 @@ public enum AxisCatalog {
 
     // MARK: Every scroll view (role `scrollViews`)
 
+    /// An axis that sets `fields` of every scroll view (`Scene.setScroll` compares each field alone).
     static func scrollFlag(
-        _ key: String, _ summary: String,
-        _ set: @escaping @Sendable (inout ScrollConfig, Bool) -> Void
+        _ key: String, _ summary: String, _ fields: any WritableKeyPath<ScrollConfig, Bool> & Sendable...
     ) -> AxisDefinition {
         AxisDefinition(name: "scrollViews." + key, type: .bool, summary: summary, acts: hasScrollViews) { value, tree in
             guard case .bool(let b) = value else { return }
-            for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { if $0.scroll != nil { set(&$0.scroll!, b) } } }
+            for sv in tree.roles.scrollViews { for field in fields { tree.scene.setScroll(field, of: sv, to: b) } }
         }
     }
 
     static let scrollViewAxes: [AxisDefinition] = [
-        scrollFlag("delaysContentTouches", "delaysContentTouches of every scroll view (S1, S4).") { $0.delaysContentTouches = $1 },
-        scrollFlag("canCancelContentTouches", "canCancelContentTouches of every scroll view (S7).") { $0.canCancelContentTouches = $1 },
-        scrollFlag("bounces", "bounces of every scroll view (S8).") { $0.bounces = $1 },
-        scrollFlag("alwaysBounceVertical", "alwaysBounceVertical of every scroll view (S5).") { $0.alwaysBounceVertical = $1 },
-        scrollFlag("transfersScrollingToParent", "transfersHorizontal/VerticalScrollingToParent of every scroll view (S11).") {
-            $0.transfersHorizontalScrollingToParent = $1; $0.transfersVerticalScrollingToParent = $1
-        },
+        scrollFlag("delaysContentTouches", "delaysContentTouches of every scroll view (S1, S4).", \.delaysContentTouches),
+        scrollFlag("canCancelContentTouches", "canCancelContentTouches of every scroll view (S7).", \.canCancelContentTouches),
+        scrollFlag("bounces", "bounces of every scroll view (S8).", \.bounces),
+        scrollFlag("alwaysBounceVertical", "alwaysBounceVertical of every scroll view (S5).", \.alwaysBounceVertical),
+        scrollFlag(
+            "transfersScrollingToParent", "transfersHorizontal/VerticalScrollingToParent of every scroll view (S11).",
+            \.transfersHorizontalScrollingToParent, \.transfersVerticalScrollingToParent),
         AxisDefinition(
             name: "scrollViews.touchesShouldCancel", type: .choice(TouchesShouldCancelPolicy.allCases.map(\.rawValue)),
             summary: "touchesShouldCancel(in:) of every scroll view (S7; seed 004's fix is controlsExceptTextInputsSlidersSwitches).",
             acts: hasScrollViews
         ) { value, tree in
             guard case .text(let s) = value, let policy = TouchesShouldCancelPolicy(rawValue: s) else { return }
-            for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { $0.scroll?.touchesShouldCancel = policy } }
+            for sv in tree.roles.scrollViews { tree.scene.setScroll(\.touchesShouldCancel, of: sv, to: policy) }
         },
         AxisDefinition(
             name: "scrollViews.touchesShouldBegin", type: .choice(["always", "never"]),
@@ -221,7 +221,8 @@ public enum AxisCatalog {
             acts: hasScrollViews
         ) { value, tree in
             guard case .text(let s) = value else { return }
-            for sv in tree.roles.scrollViews { tree.scene.modifyView(sv) { $0.scroll?.touchesShouldBegin = s == "never" ? .never : .always } }
+            let policy: TouchesShouldBeginPolicy = s == "never" ? .never : .always
+            for sv in tree.roles.scrollViews { tree.scene.setScroll(\.touchesShouldBegin, of: sv, to: policy) }
         }
     ]
 
@@ -229,22 +230,20 @@ public enum AxisCatalog {
 
     static func recognizerAxes(role: String, _ pick: @escaping @Sendable (Roles) -> [RecognizerID]) -> [AxisDefinition] {
         @Sendable func hasRole(_ tree: GeneratedTree) -> Bool { !pick(tree.roles).isEmpty }
-        func flag(_ key: String, _ summary: String, _ set: @escaping @Sendable (inout RecognizerSpec, Bool) -> Void) -> AxisDefinition {
+        func flag(_ key: String, _ summary: String, _ field: any WritableKeyPath<RecognizerSpec, Bool> & Sendable) -> AxisDefinition {
             AxisDefinition(name: role + "." + key, type: .bool, summary: summary, acts: hasRole) { value, tree in
                 guard case .bool(let b) = value else { return }
                 for r in pick(tree.roles) {
                     // Written only when it changes, so an unchanged tree keeps its storage (`Scene.modifyView`).
-                    var spec = tree.scene.recognizers[r]
-                    set(&spec, b)
-                    if spec != tree.scene.recognizers[r] { tree.scene.recognizers[r] = spec }
+                    if tree.scene.recognizers[r][keyPath: field] != b { tree.scene.recognizers[r][keyPath: field] = b }
                 }
             }
         }
         return [
-            flag("cancelsTouchesInView", "cancelsTouchesInView of the \(role) recognizers (G4).") { $0.cancelsTouchesInView = $1 },
-            flag("delaysTouchesBegan", "delaysTouchesBegan of the \(role) recognizers (G5).") { $0.delaysTouchesBegan = $1 },
-            flag("delaysTouchesEnded", "delaysTouchesEnded of the \(role) recognizers (G6).") { $0.delaysTouchesEnded = $1 },
-            flag("enabled", "Whether the \(role) recognizers are installed and enabled.") { $0.isEnabled = $1 }
+            flag("cancelsTouchesInView", "cancelsTouchesInView of the \(role) recognizers (G4).", \.cancelsTouchesInView),
+            flag("delaysTouchesBegan", "delaysTouchesBegan of the \(role) recognizers (G5).", \.delaysTouchesBegan),
+            flag("delaysTouchesEnded", "delaysTouchesEnded of the \(role) recognizers (G6).", \.delaysTouchesEnded),
+            flag("enabled", "Whether the \(role) recognizers are installed and enabled.", \.isEnabled)
         ]
     }
 
@@ -329,7 +328,7 @@ public enum AxisCatalog {
             acts: hasOverlays
         ) { value, tree in
             guard case .bool(let b) = value else { return }
-            for o in tree.roles.overlays { tree.scene.modifyView(o) { $0.hitTestOverride = b ? .passThrough : .none } }
+            for o in tree.roles.overlays { tree.scene.setView(\.hitTestOverride, of: o, to: b ? .passThrough : .none) }
         },
         AxisDefinition(
             name: "overlay.panMoved", type: .bool,

@@ -71,9 +71,39 @@ public struct Scene: Hashable, Sendable {
         spec.parent = parent
         spec.kind = kind
         if spec != views[id] { views[id] = spec }
-        if let scroll = spec.scroll, let pan = scrollRecognizers(of: id)?.pan, recognizers[pan].isEnabled != scroll.isScrollEnabled {
-            recognizers[pan].isEnabled = scroll.isScrollEnabled
+        syncScrollPan(of: id)
+    }
+
+    /// `modifyView(id) { $0[keyPath: field] = value }` (`field` is neither `parent` nor `kind`), comparing the
+    /// field alone rather than copying and comparing the whole view.
+    public mutating func setView<Value: Equatable>(_ field: WritableKeyPath<ViewSpec, Value>, of id: ViewID, to value: Value) {
+        // Read through a buffer pointer: `views[id][keyPath: field]` copied the whole view out first.
+        let current = views.withUnsafeBufferPointer { $0[id][keyPath: field] }
+        if current != value { views[id][keyPath: field] = value }
+        syncScrollPan(of: id)
+    }
+
+    /// `modifyView(id) { $0.scroll?[keyPath: field] = value }`, comparing the field alone rather than copying and
+    /// comparing the whole view: nothing for a view that is not a scroll view.
+    public mutating func setScroll<Value: Equatable>(_ field: WritableKeyPath<ScrollConfig, Value>, of id: ViewID, to value: Value) {
+        // Read in place, as in `setView` (a pattern, not `!= nil`, which copied the configuration).
+        let current: Value? = views.withUnsafeBufferPointer { specs in
+            if case .none = specs[id].scroll { return nil }
+            return specs[id].scroll![keyPath: field]
         }
+        guard let current else { return }
+        if current != value { views[id].scroll![keyPath: field] = value }
+        syncScrollPan(of: id)
+    }
+
+    /// Copies scroll view `id`'s `isScrollEnabled` to its installed pan (what `modifyView` does after every change).
+    private mutating func syncScrollPan(of id: ViewID) {
+        let enabled: Bool? = views.withUnsafeBufferPointer { specs in
+            if case .none = specs[id].scroll { return nil }
+            return specs[id].scroll!.isScrollEnabled
+        }
+        guard let enabled, let pan = scrollRecognizers(of: id)?.pan else { return }
+        if recognizers[pan].isEnabled != enabled { recognizers[pan].isEnabled = enabled }
     }
 
     /// Moves scroll view `id`'s `panGestureRecognizer` to `host` (§6.5), or back to the scroll view when
@@ -149,11 +179,14 @@ public struct Scene: Hashable, Sendable {
     /// The delay recognizer and pan of scroll view `id`.
     public func scrollRecognizers(of id: ViewID) -> (delay: RecognizerID, pan: RecognizerID)? {
         var delay: RecognizerID?, pan: RecognizerID?
-        for i in recognizers.indices {
-            switch recognizers[i].kind {
-            case .scrollDelay(let sv) where sv == id: delay = i
-            case .scrollPan(let sv) where sv == id: pan = i
-            default: break
+        // Each kind read in place (through `recognizers[i]` it could copy the recognizer).
+        recognizers.withUnsafeBufferPointer { specs in
+            for i in specs.indices {
+                switch specs[i].kind {
+                case .scrollDelay(let sv) where sv == id: delay = i
+                case .scrollPan(let sv) where sv == id: pan = i
+                default: break
+                }
             }
         }
         if let delay, let pan { return (delay, pan) }
