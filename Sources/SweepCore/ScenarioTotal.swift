@@ -17,7 +17,7 @@ extension SweepPlan {
     }
 
     /// The number of gestures of each tree, in tree order. It generates each tree and its gestures once (no
-    /// scenario runs), on `threads` threads: milliseconds for the quickstart, about a second for the 4000 trees of
+    /// scenario runs), on `threads` threads: milliseconds for the quickstart, about a quarter of a second for the 4000 trees of
     /// configs/bench-distributed.yaml on one core (docs/operations.md, "Progress").
     public func gestureCounts(threads: Int = 1) -> [Int] {
         guard treeCount > 0 else { return [] }
