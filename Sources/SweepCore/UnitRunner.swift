@@ -48,21 +48,17 @@ public struct UnitRunner: Sendable {
     /// copying (and releasing again) every table of the tree.
     final class BaseTree: Sendable {
         let tree: GeneratedTree
-        let gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]
-        /// The gestures again as structs, which a run reads in place (a tuple entry is copied through its runtime
-        /// metadata).
+        /// The gestures as structs, which a run reads in place (a tuple entry is copied through its runtime metadata).
         let entries: [GestureEntry]
         init(tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]) {
             self.tree = tree
-            self.gestures = gestures
-            entries = gestures.map { GestureEntry(family: $0.family, position: $0.family.position, placement: $0.placement, gesture: $0.gesture) }
+            entries = gestures.map { GestureEntry(family: $0.family, placement: $0.placement, gesture: $0.gesture) }
         }
     }
 
-    /// One gesture of a base tree, with its family's position (``ConfigurationTallies/byFamily``).
+    /// One gesture of a base tree.
     struct GestureEntry: Sendable {
         let family: GestureFamily
-        let position: Int
         let placement: Int
         let gesture: Gesture
     }
@@ -81,7 +77,7 @@ public struct UnitRunner: Sendable {
     /// to aim at are skipped.
     public mutating func baseTree(_ i: Int) -> (tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]) {
         let base = cachedBaseTree(i)
-        return (base.tree, base.gestures)
+        return (base.tree, base.entries.map { ($0.family, $0.placement, $0.gesture) })
     }
 
     /// Tree `t` under configuration `c` (`plan.configured(baseTree(t).tree, configuration: c)`) and its prepared
@@ -186,7 +182,7 @@ public struct UnitRunner: Sendable {
                     return verdict
                 }
                 let family = entries[index].family, placement = entries[index].placement
-                acc.result.tallies.add(verdict, template: templatePosition, family: entries[index].position, causes: causes, tree: &treeRuns)
+                acc.result.tallies.add(verdict, template: templatePosition, family: family.position, causes: causes, tree: &treeRuns)
                 if t < plan.screenCount {
                     acc.elementTallies[plan.screenElementOffsets[t] + placement / placements, default: Tally()].add(verdict)
                 }

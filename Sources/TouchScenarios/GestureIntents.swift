@@ -68,24 +68,8 @@ public enum GestureIntents {
     /// nothing: it swallows scrolls (touch-model §13 B3, B7) and the sweep should count them.
     static func swipeAxes(at p: Point, inside scrollView: ViewID, in scene: Scene) -> [Axis] {
         var axes: [Axis] = []
-        // The recognizers read in place (copying each spec out of the array cost more than the tests).
-        scene.recognizers.withUnsafeBufferPointer { specs in
-            for r in specs.indices {
-                // The delegate's rule first: it rules out nearly every recognizer at once.
-                let axis: Axis
-                switch specs[r].policies.shouldBegin {
-                case .horizontal: axis = .horizontal
-                case .vertical: axis = .vertical
-                case .always, .never: continue
-                }
-                guard case .pan = specs[r].kind, specs[r].isEnabled else { continue }
-                let view = specs[r].view
-                guard !axes.contains(axis), view != scrollView, scene.isView(view, within: scrollView),
-                    TreeGenerator.isReachable(view, in: scene),
-                    TreeGenerator.clippedWindowRect(of: view, in: scene).contains(p)
-                else { continue }
-                axes.append(axis)
-            }
+        forEachSwipeHandler(inside: scrollView, in: scene) { view, axis in
+            if !axes.contains(axis), TreeGenerator.clippedWindowRect(of: view, in: scene).contains(p) { axes.append(axis) }
         }
         return axes
     }
@@ -95,25 +79,33 @@ public enum GestureIntents {
     static func swipeRects(inside scrollView: ViewID, claiming axes: [Axis], in scene: Scene) -> [Rect] {
         guard !axes.isEmpty else { return [] }
         var rects: [Rect] = []
-        // The recognizers read in place (see `swipeAxes`).
+        forEachSwipeHandler(inside: scrollView, in: scene) { view, claimed in
+            guard axes.allSatisfy({ $0 == claimed }) else { return }
+            let rect = TreeGenerator.clippedWindowRect(of: view, in: scene)
+            if !TreeGenerator.isEmpty(rect) { rects.append(rect) }
+        }
+        return rects
+    }
+
+    /// Calls `body` with the view and the axis of every swipe handler inside `scrollView`, in recognizer order: an
+    /// enabled pan whose delegate lets it begin only along one axis (`shouldBegin: horizontal` or `vertical`), on a
+    /// reachable view strictly inside `scrollView`. The recognizers are read in place (copying each spec out of the
+    /// array cost more than the tests), the delegate's rule first: it rules out nearly every recognizer at once.
+    static func forEachSwipeHandler(inside scrollView: ViewID, in scene: Scene, _ body: (ViewID, Axis) -> Void) {
         scene.recognizers.withUnsafeBufferPointer { specs in
             for r in specs.indices {
-                // The delegate's rule first (see `swipeAxes`).
-                let claimed: Axis
+                let axis: Axis
                 switch specs[r].policies.shouldBegin {
-                case .horizontal: claimed = .horizontal
-                case .vertical: claimed = .vertical
+                case .horizontal: axis = .horizontal
+                case .vertical: axis = .vertical
                 case .always, .never: continue
                 }
                 let view = specs[r].view
                 guard case .pan = specs[r].kind, specs[r].isEnabled, view != scrollView, scene.isView(view, within: scrollView),
                     TreeGenerator.isReachable(view, in: scene)
                 else { continue }
-                guard axes.allSatisfy({ $0 == claimed }) else { continue }
-                let rect = TreeGenerator.clippedWindowRect(of: view, in: scene)
-                if !TreeGenerator.isEmpty(rect) { rects.append(rect) }
+                body(view, axis)
             }
         }
-        return rects
     }
 }

@@ -9,6 +9,37 @@ import TouchEngine
         #expect(Set(names).count == names.count)
     }
 
+    /// A sweep skips an axis on a tree without its role (`mayChange` false: `ConfiguredStates` takes no step), so
+    /// applying it there, with any value, must leave the tree exactly as it was; and no axis writes the roles,
+    /// which `mayChange` reads.
+    @Test func anAxisThatMayNotChangeATreeLeavesItAsItWasAndNoAxisWritesTheRoles() {
+        func values(_ type: AxisValueType) -> [AxisValue] {
+            switch type {
+            case .bool: [.bool(false), .bool(true)]
+            case .choice(let words): words.map { .text($0) }
+            case .number(_, let range): [.number(range.lowerBound), .number(range.upperBound)]
+            case .version: [.text("15.0"), .text("17.4")]
+            }
+        }
+        var skipped = 0
+        for template in TreeTemplate.generated {
+            for seed: UInt64 in [1, 2] {
+                let tree = TreeGenerator.generate(template, seed: seed, options: TreeOptions())
+                for axis in AxisCatalog.all {
+                    let may = axis.mayChange(tree)
+                    if !may { skipped += 1 }
+                    for value in values(axis.type) where axis.accepts(value) {
+                        var changed = tree
+                        axis.apply(value, to: &changed)
+                        #expect(changed.roles == tree.roles, "\(axis.name)=\(value) on \(template)")
+                        if !may { #expect(changed == tree, "\(axis.name)=\(value) on \(template) \(seed)") }
+                    }
+                }
+            }
+        }
+        #expect(skipped > 0, "some axis lacks its role on some template")
+    }
+
     @Test func theIssueRequiresTheseAxes() {
         let required = [
             "contentTouchDelay", "longPressDuration", "tapMaximumDuration", "multiTapInterval", "edgeGateDelay",
