@@ -33,7 +33,7 @@ public struct ConfigurationTallies: Sendable, Equatable {
     /// Adds one run of a tree of template position `template` to its family's tally (position `family`) and the
     /// causes, its latencies to the template's tally, and its counts to `tree`, which gathers the tree's runs:
     /// ``closeTree(template:runs:)`` adds them to the template's tally once per tree.
-    mutating func add(_ verdict: ScenarioVerdict, template: Int, family: Int, causes: [CauseKind], tree: inout TreeRuns) {
+    mutating func add(_ verdict: ScenarioVerdict, template: Int, family: Int, causes: ArraySlice<CauseKind>, tree: inout TreeRuns) {
         tree.add(verdict, family: family)
         if verdict.highlightLatency != nil || verdict.actionLatency != nil { byTemplate[template].recordLatencies(of: verdict) }
         byFamily[family].add(verdict)
@@ -51,9 +51,17 @@ public struct ConfigurationTallies: Sendable, Equatable {
     }
 
     /// One cause per defect of `verdict`, in `DefectSet` order; ``CauseKind/unknown`` where `causes` has none.
-    private mutating func add(_ causes: [CauseKind], of verdict: ScenarioVerdict) {
+    private mutating func add(_ causes: some RandomAccessCollection<CauseKind>, of verdict: ScenarioVerdict) {
         guard !verdict.defects.isEmpty else { return }
-        for (i, d) in verdict.defects.enumerated() { self.causes.add(d, i < causes.count ? causes[i] : .unknown) }
+        var next = causes.startIndex
+        for d in verdict.defects {
+            if next != causes.endIndex {
+                self.causes.add(d, causes[next])
+                next = causes.index(after: next)
+            } else {
+                self.causes.add(d, .unknown)
+            }
+        }
     }
 
     /// Closes one tree of `template` whose runs were added with ``add(_:template:family:causes:)``: `tree` holds its

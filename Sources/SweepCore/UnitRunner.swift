@@ -38,6 +38,19 @@ public struct UnitRunner: Sendable {
     static let configuredTreeLimit = 16
     /// Scratch space of ``runTree(_:into:)``, kept between trees: the tree's runs per family.
     private var treeRuns = TreeRuns()
+    /// Scratch space of ``runTree(_:into:)``: the verdict of each gesture of the tree, the causes of their defects
+    /// in gesture order, and where each gesture's causes end.
+    private var verdicts: [ScenarioVerdict] = []
+    private var causes: [CauseKind] = []
+    private var causeEnds: [Int] = []
+
+    /// The emptied contents of `array`, its storage kept, leaving `array` empty.
+    private func take<Element>(_ array: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &array)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
 
     public init(plan: SweepPlan, cacheLimit: Int = 256) {
         self.plan = plan
@@ -167,12 +180,15 @@ public struct UnitRunner: Sendable {
         let templatePosition = template.position
         // This tree's runs per family, added to the total and the template's tally when the tree closes.
         treeRuns.removeAll()
-        var causes: [CauseKind] = []
-        // By index, reading each entry in place (iterating copied every gesture, its script included; so did
-        // reading an entry's fields through the array, once per field).
+        // The scratch buffers, taken out of `self` while the engine (a part of `self`) runs, and put back.
+        var verdicts = take(&self.verdicts), causes = take(&self.causes), causeEnds = take(&self.causeEnds)
+        defer { (self.verdicts, self.causes, self.causeEnds) = (verdicts, causes, causeEnds) }
+        // First every run and its classification, then every tally: the engine's code stays in the instruction
+        // cache between runs instead of taking turns with the tallies'. By index, reading each entry in place
+        // (iterating copied every gesture, its script included; so did reading an entry's fields through the
+        // array, once per field).
         gestures.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                causes.removeAll(keepingCapacity: true)
                 let gesture = entries[index].gesture
                 let verdict = engine.withSummary(prepared, script: gesture.script) { summary in
                     let verdict = Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
@@ -181,8 +197,17 @@ public struct UnitRunner: Sendable {
                     }
                     return verdict
                 }
+                verdicts.append(verdict)
+                causeEnds.append(causes.count)
+            }
+            var causeStart = 0
+            for index in entries.indices {
+                let verdict = verdicts[index]
                 let family = entries[index].family, placement = entries[index].placement
-                acc.result.tallies.add(verdict, template: templatePosition, family: family.position, causes: causes, tree: &treeRuns)
+                acc.result.tallies.add(
+                    verdict, template: templatePosition, family: family.position, causes: causes[causeStart ..< causeEnds[index]],
+                    tree: &treeRuns)
+                causeStart = causeEnds[index]
                 if t < plan.screenCount {
                     acc.elementTallies[plan.screenElementOffsets[t] + placement / placements, default: Tally()].add(verdict)
                 }
@@ -191,9 +216,9 @@ public struct UnitRunner: Sendable {
                     acc.keptKinds[defect.rawValue].append(kind)
                     acc.result.examples.append(
                         DefectExample(
-                            configuration: configuration, defect: defect, treeIndex: t, family: family,
+                            configuration: configuration, defect: defect, treeIndex: t, family: entries[index].family,
                             placement: placement, gestureIndex: index, template: template, treeSeed: seed,
-                            target: prepared.scene.views[gesture.target].name))
+                            target: prepared.scene.views[entries[index].gesture.target].name))
                 }
             }
         }
