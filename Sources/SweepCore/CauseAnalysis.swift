@@ -142,7 +142,7 @@ public enum CauseAnalysis {
         }
         // The first view in view order that fired; only views the run changed can have (`RunSummary.changedViews`).
         if let v = summary.changedViews.filter({ Classifier.firesPrimaryAction($0, scene, summary) }).min() {
-            return scene.views[v].kind == .cell ? .cellSelectedDuringScroll : .controlFiredDuringScroll
+            return scene.kind(of: v) == .cell ? .cellSelectedDuringScroll : .controlFiredDuringScroll
         }
         return summary.changedRecognizers.contains { summary.actions[$0] > 0 && Classifier.isTapHandlerOfCellOrControl($0, scene) }
             ? .cellSelectedDuringScroll : .unknown

@@ -66,7 +66,7 @@ public enum Classifier {
         }
         switch gesture.intent {
         case .activate(let target), .select(let target):
-            if scene.views[target].kind.isTextInput {
+            if scene.kind(of: target).isTextInput {
                 verdict.notCounted = .textInput
                 break
             }
@@ -79,7 +79,7 @@ public enum Classifier {
             let lit = summary.firstHighlight[target]
             if lit != .never { verdict.highlightLatency = (lit - gesture.downTime).milliseconds }
             if fired != .never { verdict.actionLatency = (fired - gesture.liftTime).milliseconds }
-            if showsPressByHighlight(scene.views[target].kind) {
+            if showsPressByHighlight(scene.kind(of: target)) {
                 verdict.applicable.insert(.invisibleFeedback)
                 if fired != .never && !visiblePressHighlight(of: target, gesture: gesture, summary: summary) {
                     verdict.defects.insert(.invisibleFeedback)
@@ -105,7 +105,7 @@ public enum Classifier {
                 for v in summary.changedViews where v != target {
                     if summary.displacement(of: v, along: .horizontal) >= half
                         || summary.displacement(of: v, along: .vertical) >= half,
-                        scene.views[v].scroll != nil
+                        scene.isScrollView(v)
                     {
                         verdict.defects.insert(.wrongScroller)
                         break
@@ -113,7 +113,7 @@ public enum Classifier {
                 }
             }
             // A text input's TouchUpInside is the plain-control guess, not a known action: not a ghost tap.
-            for v in summary.changedViews where firesPrimaryAction(v, scene, summary) && !scene.views[v].kind.isTextInput {
+            for v in summary.changedViews where firesPrimaryAction(v, scene, summary) && !scene.kind(of: v).isTextInput {
                 verdict.defects.insert(.ghostTap)
                 break
             }
@@ -151,7 +151,7 @@ public enum Classifier {
     /// sends reaches no responder that performs it (docs/defects.md).
     static func actionTime(of target: ViewID, scene: Scene, summary: RunSummary) -> VirtualTime {
         var time = scene.declaresActions(target) ? summary.firstPerformedAction[target] : summary.firstPrimaryAction[target]
-        let kind = scene.views[target].kind
+        let kind = scene.kind(of: target)
         guard kind == .cell || kind.isControl else { return time }
         // The earliest recognition: the order of the recognizers does not matter, and only changed ones recognized.
         for r in summary.changedRecognizers where summary.recognized[r] && scene.recognizers[r].view == target {
@@ -208,7 +208,7 @@ public enum Classifier {
     /// A tap recognizer that acts for a cell or a control it is attached to (its action is that view's action).
     static func isTapHandlerOfCellOrControl(_ r: RecognizerID, _ scene: Scene) -> Bool {
         guard case .tap = scene.recognizers[r].kind else { return false }
-        let kind = scene.views[scene.recognizers[r].view].kind
+        let kind = scene.kind(of: scene.recognizers[r].view)
         return kind == .cell || kind.isControl
     }
 }

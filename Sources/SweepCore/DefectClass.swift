@@ -43,8 +43,8 @@ public struct DefectSet: Hashable, Sendable, Sequence {
     public private(set) var bits: UInt8 = 0
     public init() {}
     public init(_ classes: [DefectClass]) { for c in classes { insert(c) } }
-    public mutating func insert(_ c: DefectClass) { bits |= 1 << UInt8(c.rawValue) }
-    public func contains(_ c: DefectClass) -> Bool { bits & (1 << UInt8(c.rawValue)) != 0 }
+    @inline(__always) public mutating func insert(_ c: DefectClass) { bits |= 1 &<< UInt8(truncatingIfNeeded: c.rawValue) }
+    @inline(__always) public func contains(_ c: DefectClass) -> Bool { bits & (1 &<< UInt8(truncatingIfNeeded: c.rawValue)) != 0 }
     public var isEmpty: Bool { bits == 0 }
     /// Classes in `DefectClass` order, without allocating (a sweep iterates a verdict's sets several times a run).
     public func makeIterator() -> Iterator { Iterator(bits: bits) }

@@ -74,6 +74,18 @@ public struct Scene: Hashable, Sendable {
         syncScrollPan(of: id)
     }
 
+    /// View `id`'s kind, read in place (`views[id].kind` copied the whole view out first, its strings and arrays
+    /// retained and released).
+    @inlinable public func kind(of id: ViewID) -> ViewKind { views.withUnsafeBufferPointer { $0[id].kind } }
+
+    /// Whether view `id` is a scroll view (has a scroll configuration), read in place.
+    @inlinable public func isScrollView(_ id: ViewID) -> Bool {
+        views.withUnsafeBufferPointer { specs in
+            if case .none = specs[id].scroll { return false }
+            return true
+        }
+    }
+
     /// `modifyView(id) { $0[keyPath: field] = value }` (`field` is neither `parent` nor `kind`), comparing the
     /// field alone rather than copying and comparing the whole view.
     public mutating func setView<Value: Equatable>(_ field: WritableKeyPath<ViewSpec, Value>, of id: ViewID, to value: Value) {

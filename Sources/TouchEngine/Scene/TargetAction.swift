@@ -106,7 +106,8 @@ extension ControlEvent {
 extension Scene {
     /// Whether view `v` declares a primary action or any setup call (the target-action model applies to it).
     public func declaresActions(_ v: ViewID) -> Bool {
-        views[v].primaryAction != nil || !views[v].actionSetup.isEmpty
+        // Read in place (see `kind(of:)`).
+        views.withUnsafeBufferPointer { $0[v].primaryAction != nil || !$0[v].actionSetup.isEmpty }
     }
 
     /// Whether any view of the scene declares actions.
