@@ -261,6 +261,9 @@ struct ConfiguredStates {
     /// first one's index says all their values, and setting them in one step gives the tree that setting them
     /// one at a time gives, without making the half-set tree between them.
     private let runs: [Range<Int>]
+    /// The views some acting axis may write (`SweepPlan.viewsItMayWrite`), ascending: every other view is the same in
+    /// every state, so preparing a state next to another reads and compares these alone.
+    private let mayDiffer: [ViewID]
     /// The prepared scene made last.
     private var last: PreparedScene?
     /// Above this many states the states start again from the base (bounded memory; still exact).
@@ -287,6 +290,7 @@ struct ConfiguredStates {
         }
         self.acting = acting
         self.runs = runs
+        mayDiffer = Array(Set(acting.flatMap { plan.viewsItMayWrite(axis: $0, base) })).sorted()
         trees = [base]
         trees.reserveCapacity(Self.stateLimit + 1)
         prepared = [nil]
@@ -349,7 +353,7 @@ struct ConfiguredStates {
             scene = PreparedScene(trees[state].scene, reusingTablesOf: shared)
         } else if let last {
             // Another configuration of the same tree: its recognizer tables and subview lists are likely the same.
-            scene = PreparedScene(trees[state].scene, sharingEqualPartsOf: last)
+            scene = PreparedScene(trees[state].scene, sharingEqualPartsOf: last, viewsThatMayDiffer: mayDiffer)
         } else {
             scene = PreparedScene(trees[state].scene)
         }

@@ -149,6 +149,10 @@ public struct SweepPlan: Sendable {
     /// untouched whatever the configuration (the tree lacks the axis's role, or the catalog does not know the axis).
     public func mayChange(axis k: Int, _ tree: GeneratedTree) -> Bool { axisDefinitions[k]?.mayChange(tree) ?? false }
 
+    /// The views setting the `k`th axis may write on `tree` (`AxisDefinition.viewsItMayWrite`): every other view stays
+    /// as it was whatever the configuration.
+    public func viewsItMayWrite(axis k: Int, _ tree: GeneratedTree) -> [ViewID] { axisDefinitions[k]?.viewsItMayWrite(tree) ?? [] }
+
     /// Where configuration `c`'s value of its `k`th axis stands in that axis's values: two configurations with
     /// the same index set the same value.
     public func valueIndex(axis k: Int, configuration c: Int) -> Int { valueIndices[c][k] }

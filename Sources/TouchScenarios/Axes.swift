@@ -40,13 +40,20 @@ public struct AxisDefinition: Sendable {
     /// Whether `apply` may write anything on a tree: false only when it leaves the tree untouched whatever the
     /// value (the tree lacks the role the axis sets). It reads the roles, which no axis writes.
     let acts: @Sendable (GeneratedTree) -> Bool
+    /// The views `apply` may write on a tree (it reads the roles): none for an axis that sets recognizers or
+    /// engine parameters alone.
+    let writes: @Sendable (GeneratedTree) -> [ViewID]
 
     init(
         name: String, type: AxisValueType, summary: String, acts: @escaping @Sendable (GeneratedTree) -> Bool = { _ in true },
+        writes: @escaping @Sendable (GeneratedTree) -> [ViewID] = { _ in [] },
         apply: @escaping @Sendable (AxisValue, inout GeneratedTree) -> Void
     ) {
-        self.name = name; self.type = type; self.summary = summary; self.acts = acts; self.apply = apply
+        self.name = name; self.type = type; self.summary = summary; self.acts = acts; self.writes = writes; self.apply = apply
     }
+
+    /// The views setting this axis may write on `tree`: every other view stays as it was, whatever the value.
+    public func viewsItMayWrite(_ tree: GeneratedTree) -> [ViewID] { writes(tree) }
 
     /// Sets this axis to `value` on a generated tree. The value must be valid for `type`.
     public func apply(_ value: AxisValue, to tree: inout GeneratedTree) { apply(value, &tree) }
@@ -186,6 +193,8 @@ public enum AxisCatalog {
     @Sendable static func hasSwipePans(_ tree: GeneratedTree) -> Bool { !tree.roles.swipePans.isEmpty }
     @Sendable static func hasDismissPans(_ tree: GeneratedTree) -> Bool { !tree.roles.dismissPans.isEmpty }
     @Sendable static func hasOverlays(_ tree: GeneratedTree) -> Bool { !tree.roles.overlays.isEmpty }
+    @Sendable static func scrollViews(_ tree: GeneratedTree) -> [ViewID] { tree.roles.scrollViews }
+    @Sendable static func overlays(_ tree: GeneratedTree) -> [ViewID] { tree.roles.overlays }
 
     // MARK: Every scroll view (role `scrollViews`)
 
@@ -193,7 +202,7 @@ public enum AxisCatalog {
     static func scrollFlag(
         _ key: String, _ summary: String, _ fields: any WritableKeyPath<ScrollConfig, Bool> & Sendable...
     ) -> AxisDefinition {
-        AxisDefinition(name: "scrollViews." + key, type: .bool, summary: summary, acts: hasScrollViews) { value, tree in
+        AxisDefinition(name: "scrollViews." + key, type: .bool, summary: summary, acts: hasScrollViews, writes: scrollViews) { value, tree in
             guard case .bool(let b) = value else { return }
             for sv in tree.roles.scrollViews { for field in fields { tree.scene.setScroll(field, of: sv, to: b) } }
         }
@@ -210,7 +219,7 @@ public enum AxisCatalog {
         AxisDefinition(
             name: "scrollViews.touchesShouldCancel", type: .choice(TouchesShouldCancelPolicy.allCases.map(\.rawValue)),
             summary: "touchesShouldCancel(in:) of every scroll view (S7; seed 004's fix is controlsExceptTextInputsSlidersSwitches).",
-            acts: hasScrollViews
+            acts: hasScrollViews, writes: scrollViews
         ) { value, tree in
             guard case .text(let s) = value, let policy = TouchesShouldCancelPolicy(rawValue: s) else { return }
             for sv in tree.roles.scrollViews { tree.scene.setScroll(\.touchesShouldCancel, of: sv, to: policy) }
@@ -218,7 +227,7 @@ public enum AxisCatalog {
         AxisDefinition(
             name: "scrollViews.touchesShouldBegin", type: .choice(["always", "never"]),
             summary: "touchesShouldBegin(_:with:in:) of every scroll view (S2).",
-            acts: hasScrollViews
+            acts: hasScrollViews, writes: scrollViews
         ) { value, tree in
             guard case .text(let s) = value else { return }
             let policy: TouchesShouldBeginPolicy = s == "never" ? .never : .always
@@ -325,7 +334,7 @@ public enum AxisCatalog {
         AxisDefinition(
             name: "overlay.passThrough", type: .bool,
             summary: "The drawer overlay's hitTest returns nil on its empty area (H3); the template's default is true, false is the B12 bug.",
-            acts: hasOverlays
+            acts: hasOverlays, writes: overlays
         ) { value, tree in
             guard case .bool(let b) = value else { return }
             for o in tree.roles.overlays { tree.scene.setView(\.hitTestOverride, of: o, to: b ? .passThrough : .none) }
@@ -333,7 +342,7 @@ public enum AxisCatalog {
         AxisDefinition(
             name: "overlay.panMoved", type: .bool,
             summary: "The drawer overlay's panGestureRecognizer is moved to its superview (§6.5); the template's default is true.",
-            acts: hasOverlays
+            acts: hasOverlays, writes: overlays
         ) { value, tree in
             guard case .bool(let b) = value else { return }
             for (i, o) in tree.roles.overlays.enumerated() {

@@ -48,10 +48,22 @@ import TouchScenarios
         let plan = try Self.plan()
         let tree = plan.baseTree(plan.treeCount - 1)
         let first = PreparedScene(plan.configured(tree, configuration: 0).scene)
+        // The views some axis may write on this tree: every configuration leaves the others as they are.
+        let mayDiffer = Array(Set(plan.config.axes.indices.flatMap { plan.viewsItMayWrite(axis: $0, tree) })).sorted()
+        #expect(!mayDiffer.isEmpty && mayDiffer.count < tree.scene.views.count)
         for c in plan.configurations.indices {
             let scene = plan.configured(tree, configuration: c).scene
             let fresh = PreparedScene(scene)
-            for prepared in [PreparedScene(scene, reusingTablesOf: first), PreparedScene(scene, sharingEqualPartsOf: first)] {
+            for prepared in [
+                PreparedScene(scene, reusingTablesOf: first), PreparedScene(scene, sharingEqualPartsOf: first),
+                PreparedScene(scene, sharingEqualPartsOf: first, viewsThatMayDiffer: mayDiffer)
+            ] {
+                #expect(prepared.initialOffsets == fresh.initialOffsets && prepared.scrollViewIDs == fresh.scrollViewIDs)
+                #expect(prepared.offsetMin == fresh.offsetMin && prepared.windowToAxes == fresh.windowToAxes)
+                #expect(prepared.views.indices.allSatisfy { ViewInfo.sameScrollRange(prepared.views[$0], fresh.views[$0]) })
+                #expect(prepared.views.map(\.hitTestOverride) == fresh.views.map(\.hitTestOverride))
+                #expect(prepared.views.map(\.delaysContentTouches) == fresh.views.map(\.delaysContentTouches))
+                #expect(prepared.views.map(\.touchesShouldCancel) == fresh.views.map(\.touchesShouldCancel))
                 #expect(prepared.scene == fresh.scene)
                 #expect(prepared.rankOrder == fresh.rankOrder && prepared.rank == fresh.rank)
                 #expect(prepared.simultaneous == fresh.simultaneous && prepared.prevents == fresh.prevents)

@@ -12,15 +12,17 @@ import TouchEngine
     /// A sweep skips an axis on a tree without its role (`mayChange` false: `ConfiguredStates` takes no step), so
     /// applying it there, with any value, must leave the tree exactly as it was; and no axis writes the roles,
     /// which `mayChange` reads.
-    @Test func anAxisThatMayNotChangeATreeLeavesItAsItWasAndNoAxisWritesTheRoles() {
-        func values(_ type: AxisValueType) -> [AxisValue] {
-            switch type {
-            case .bool: [.bool(false), .bool(true)]
-            case .choice(let words): words.map { .text($0) }
-            case .number(_, let range): [.number(range.lowerBound), .number(range.upperBound)]
-            case .version: [.text("15.0"), .text("17.4")]
-            }
+    /// Values of an axis of this type to try: both ends of a number's range, every word of a choice.
+    static func values(_ type: AxisValueType) -> [AxisValue] {
+        switch type {
+        case .bool: [.bool(false), .bool(true)]
+        case .choice(let words): words.map { .text($0) }
+        case .number(_, let range): [.number(range.lowerBound), .number(range.upperBound)]
+        case .version: [.text("15.0"), .text("17.4")]
         }
+    }
+
+    @Test func anAxisThatMayNotChangeATreeLeavesItAsItWasAndNoAxisWritesTheRoles() {
         var skipped = 0
         for template in TreeTemplate.generated {
             for seed: UInt64 in [1, 2] {
@@ -28,7 +30,7 @@ import TouchEngine
                 for axis in AxisCatalog.all {
                     let may = axis.mayChange(tree)
                     if !may { skipped += 1 }
-                    for value in values(axis.type) where axis.accepts(value) {
+                    for value in Self.values(axis.type) where axis.accepts(value) {
                         var changed = tree
                         axis.apply(value, to: &changed)
                         #expect(changed.roles == tree.roles, "\(axis.name)=\(value) on \(template)")
@@ -38,6 +40,35 @@ import TouchEngine
             }
         }
         #expect(skipped > 0, "some axis lacks its role on some template")
+    }
+
+    /// A sweep prepares a tree's configured states reading only the views some axis may write
+    /// (`PreparedScene(_:sharingEqualPartsOf:viewsThatMayDiffer:)`): every other view must come out of every axis as
+    /// it went in, from the base tree and from a tree every axis has already set.
+    @Test func anAxisWritesNoViewBeyondThoseItDeclares() {
+        var declaredWritten = 0
+        for template in TreeTemplate.generated {
+            for seed: UInt64 in [1, 2] {
+                let base = TreeGenerator.generate(template, seed: seed, options: TreeOptions())
+                // Every axis set to its last value first: a state other axes already changed.
+                var set = base
+                for axis in AxisCatalog.all { if let value = Self.values(axis.type).last(where: axis.accepts) { axis.apply(value, to: &set) } }
+                for start in [base, set] {
+                    for axis in AxisCatalog.all {
+                        let declared = Set(axis.viewsItMayWrite(start))
+                        for value in Self.values(axis.type) where axis.accepts(value) {
+                            var changed = start
+                            axis.apply(value, to: &changed)
+                            for v in start.scene.views.indices where changed.scene.views[v] != start.scene.views[v] {
+                                #expect(declared.contains(v), "\(axis.name)=\(value) wrote view \(v) on \(template) \(seed)")
+                                if declared.contains(v) { declaredWritten += 1 }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(declaredWritten > 0, "some axis wrote a view it declares")
     }
 
     @Test func theIssueRequiresTheseAxes() {

@@ -77,6 +77,87 @@ public final class PreparedScene: Sendable {
     /// controllers are the same storage. The rest is computed. Equal to `PreparedScene(scene)`.
     public convenience init(_ scene: Scene, sharingEqualPartsOf other: PreparedScene) { self.init(scene, sharing: other) }
 
+    /// `init(_:sharingEqualPartsOf:)` for a scene whose views are `other.scene`'s but for those in `viewsThatMayDiffer`
+    /// (as many views, every other one equal): only those are read and compared; the rest of the view tables is
+    /// `other`'s. A sweep's configured states of one tree differ only in the views its axes write.
+    /// - Precondition: every view outside `viewsThatMayDiffer` is equal in the two scenes, and they have as many views.
+    public convenience init(_ scene: Scene, sharingEqualPartsOf other: PreparedScene, viewsThatMayDiffer: [ViewID]) {
+        precondition(scene.views.count == other.scene.views.count, "viewsThatMayDiffer needs scenes of as many views")
+        self.init(scene, sharing: other, mayDiffer: viewsThatMayDiffer)
+    }
+
+    /// Per scroll view and axis (`view * 2 + axis`): S5 can-scroll and the offset range, from the views' plain data.
+    static func scrollRanges(_ views: [ViewInfo], _ scrollViewIDs: [ViewID]) -> (canScroll: [Bool], offsetMin: [Double], offsetMax: [Double]) {
+        var canScroll = Array(repeating: false, count: views.count * 2)
+        var offsetMin = Array(repeating: 0.0, count: views.count * 2)
+        var offsetMax = Array(repeating: 0.0, count: views.count * 2)
+        for v in scrollViewIDs {
+            // The plain-data copy of the view's scroll configuration (`ViewInfo.scroll`).
+            let config = views[v].scroll!, frame = views[v].frame
+            for axis in Axis.allCases {
+                let i = v * 2 + axis.rawValue
+                let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
+                let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
+                offsetMin[i] = -lead
+                offsetMax[i] = max(-lead, config.contentSize[axis] + trail - frame.size[axis])
+                // S5: isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>)).
+                let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
+                canScroll[i] =
+                    config.isScrollEnabled
+                    && (config.contentSize[axis] + lead + trail > frame.size[axis] || (config.bounces && always))
+            }
+        }
+        return (canScroll, offsetMin, offsetMax)
+    }
+
+    /// Per view: the linear map from window points to its bounds space, to lengths along its axes, and back.
+    static func transformTables(_ scene: Scene, anyTransform: Bool) -> (linear: [AffineTransform], axes: [AffineTransform], back: [AffineTransform]) {
+        var linear = Array(repeating: AffineTransform.identity, count: scene.views.count)
+        var axes = linear, axesBack = linear
+        if anyTransform {
+            var done = Array(repeating: false, count: scene.views.count)
+            func compute(_ v: ViewID) {
+                guard !done[v] else { return }
+                var inherited = AffineTransform.identity
+                if let parent = scene.views[v].parent { compute(parent); inherited = linear[parent] }
+                var own = scene.views[v].transform.inverted ?? .identity
+                own.tx = 0; own.ty = 0
+                linear[v] = inherited.concatenating(own)
+                let m = linear[v]
+                let row1 = (m.a * m.a + m.c * m.c).squareRoot(), row2 = (m.b * m.b + m.d * m.d).squareRoot()
+                let unit = AffineTransform(
+                    a: row1 > 0 ? m.a / row1 : 1, b: row2 > 0 ? m.b / row2 : 0,
+                    c: row1 > 0 ? m.c / row1 : 0, d: row2 > 0 ? m.d / row2 : 1, tx: 0, ty: 0)
+                axes[v] = unit
+                axesBack[v] = unit.inverted ?? .identity
+                done[v] = true
+            }
+            for v in scene.views.indices { compute(v) }
+        }
+        return (linear, axes, axesBack)
+    }
+
+    /// Whether the views `mayDiffer` of `a` and `b` agree on what the per-view lists besides `ViewInfo` read
+    /// (initial offsets and zoom, the scroll views, the initially decelerating and zoomed ones, whether any view
+    /// has a transform or zooms), read in place.
+    static func sameViewLists(_ a: Scene, _ b: Scene, _ mayDiffer: [ViewID]) -> Bool {
+        a.views.withUnsafeBufferPointer { va in
+            b.views.withUnsafeBufferPointer { vb in
+                mayDiffer.allSatisfy { v in
+                    guard va[v].boundsOrigin == vb[v].boundsOrigin, va[v].transform.isIdentity == vb[v].transform.isIdentity else { return false }
+                    switch (va[v].scroll, vb[v].scroll) {
+                    case (.none, .none): return true
+                    case (.some, .some):
+                        let x = va[v].scroll!, y = vb[v].scroll!
+                        return (x.initialDeceleration != nil) == (y.initialDeceleration != nil) && x.zoomScale == y.zoomScale
+                            && x.viewForZooming == y.viewForZooming && x.zoomEnabled == y.zoomEnabled
+                    default: return false
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether `a` and `b` are the same storage (so equal).
     static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
         a.count == b.count && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pa.baseAddress == $0.baseAddress } }
@@ -118,7 +199,7 @@ public final class PreparedScene: Sendable {
         }
     }
 
-    private init(_ scene: Scene, sharing other: PreparedScene?) {
+    private init(_ scene: Scene, sharing other: PreparedScene?, mayDiffer: [ViewID]? = nil) {
         self.scene = scene
         let shared = other.flatMap { Self.sameRecognizerTables(scene, $0.scene) ? $0 : nil }
         // Recognizers that differ only in what `RecognizerInfo` reads (flags such as `cancelsTouchesInView`) give the
@@ -136,6 +217,30 @@ public final class PreparedScene: Sendable {
             canScroll = sharedViews.canScroll; offsetMin = sharedViews.offsetMin; offsetMax = sharedViews.offsetMax
             windowToViewLinear = sharedViews.windowToViewLinear; windowToAxes = sharedViews.windowToAxes
             axesToWindow = sharedViews.axesToWindow
+        } else if let other, let mayDiffer, Self.sameViewLists(scene, other.scene, mayDiffer) {
+            // Only the views that may differ read: the others' entries are `other`'s, and so are the lists read from
+            // the fields `sameViewLists` compared.
+            var views = other.views
+            scene.views.withUnsafeBufferPointer { specs in for v in mayDiffer { views[v] = ViewInfo(specs, v) } }
+            self.views = views
+            initialOffsets = other.initialOffsets; initialZoomScale = other.initialZoomScale
+            scrollViewIDs = other.scrollViewIDs; initiallyDecelerating = other.initiallyDecelerating
+            initiallyZoomed = other.initiallyZoomed; anyTransform = other.anyTransform; anyZoom = other.anyZoom
+            if mayDiffer.allSatisfy({ ViewInfo.sameScrollRange(views[$0], other.views[$0]) }) {
+                canScroll = other.canScroll; offsetMin = other.offsetMin; offsetMax = other.offsetMax
+            } else {
+                (canScroll, offsetMin, offsetMax) = Self.scrollRanges(views, other.scrollViewIDs)
+            }
+            if mayDiffer.allSatisfy({ views[$0].transform == other.views[$0].transform && views[$0].parent == other.views[$0].parent }) {
+                windowToViewLinear = other.windowToViewLinear; windowToAxes = other.windowToAxes; axesToWindow = other.axesToWindow
+            } else {
+                (windowToViewLinear, windowToAxes, axesToWindow) = Self.transformTables(scene, anyTransform: other.anyTransform)
+            }
+            sharedActions = scene.views.withUnsafeBufferPointer { specs in
+                other.scene.views.withUnsafeBufferPointer { others in
+                    mayDiffer.allSatisfy { Self.sameActionInputs(specs, others, $0) } ? other : nil
+                }
+            }
         } else {
             // One pass over the views, reading each in place (copying a `ViewSpec`, with its strings, arrays and
             // scroll configuration, cost more than the rest of preparing a scene).
@@ -178,57 +283,12 @@ public final class PreparedScene: Sendable {
             if let alike, views.indices.allSatisfy({ ViewInfo.sameScrollRange(views[$0], alike.views[$0]) }) {
                 canScroll = alike.canScroll; offsetMin = alike.offsetMin; offsetMax = alike.offsetMax
             } else {
-                var canScroll = Array(repeating: false, count: scene.views.count * 2)
-                var offsetMin = Array(repeating: 0.0, count: scene.views.count * 2)
-                var offsetMax = Array(repeating: 0.0, count: scene.views.count * 2)
-                for v in scrollViewIDs {
-                    // The plain-data copy of the view's scroll configuration (`ViewInfo.scroll`).
-                    let config = views[v].scroll!, frame = views[v].frame
-                    for axis in Axis.allCases {
-                        let i = v * 2 + axis.rawValue
-                        let lead = axis == .horizontal ? config.contentInset.left : config.contentInset.top
-                        let trail = axis == .horizontal ? config.contentInset.right : config.contentInset.bottom
-                        offsetMin[i] = -lead
-                        offsetMax[i] = max(-lead, config.contentSize[axis] + trail - frame.size[axis])
-                        // S5: isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>)).
-                        let always = axis == .horizontal ? config.alwaysBounceHorizontal : config.alwaysBounceVertical
-                        canScroll[i] =
-                            config.isScrollEnabled
-                            && (config.contentSize[axis] + lead + trail > frame.size[axis] || (config.bounces && always))
-                    }
-                }
-                self.canScroll = canScroll
-                self.offsetMin = offsetMin
-                self.offsetMax = offsetMax
+                (canScroll, offsetMin, offsetMax) = Self.scrollRanges(views, scrollViewIDs)
             }
             if let alike, views.indices.allSatisfy({ views[$0].transform == alike.views[$0].transform && views[$0].parent == alike.views[$0].parent }) {
                 windowToViewLinear = alike.windowToViewLinear; windowToAxes = alike.windowToAxes; axesToWindow = alike.axesToWindow
             } else {
-                var linear = Array(repeating: AffineTransform.identity, count: scene.views.count)
-                var axes = linear, axesBack = linear
-                if anyTransform {
-                    var done = Array(repeating: false, count: scene.views.count)
-                    func compute(_ v: ViewID) {
-                        guard !done[v] else { return }
-                        var inherited = AffineTransform.identity
-                        if let parent = scene.views[v].parent { compute(parent); inherited = linear[parent] }
-                        var own = scene.views[v].transform.inverted ?? .identity
-                        own.tx = 0; own.ty = 0
-                        linear[v] = inherited.concatenating(own)
-                        let m = linear[v]
-                        let row1 = (m.a * m.a + m.c * m.c).squareRoot(), row2 = (m.b * m.b + m.d * m.d).squareRoot()
-                        let unit = AffineTransform(
-                            a: row1 > 0 ? m.a / row1 : 1, b: row2 > 0 ? m.b / row2 : 0,
-                            c: row1 > 0 ? m.c / row1 : 0, d: row2 > 0 ? m.d / row2 : 1, tx: 0, ty: 0)
-                        axes[v] = unit
-                        axesBack[v] = unit.inverted ?? .identity
-                        done[v] = true
-                    }
-                    for v in scene.views.indices { compute(v) }
-                }
-                windowToViewLinear = linear
-                windowToAxes = axes
-                axesToWindow = axesBack
+                (windowToViewLinear, windowToAxes, axesToWindow) = Self.transformTables(scene, anyTransform: anyTransform)
             }
             sharedActions = alike.flatMap { alike in
                 scene.views.withUnsafeBufferPointer { specs in
