@@ -43,24 +43,21 @@ enum SweepBench {
         let clock = ContinuousClock()
         var runner = EngineRunner()
         var sink = 0
-        // Warm-up pass.
-        for (prepared, scripts) in mix { for s in scripts { sink &+= runner.withSummary(prepared, script: s) { $0.droppedTouches } } }
-        if let passes = ProcessInfo.processInfo.environment["ENGINE_BENCH_PASSES"].flatMap(Int.init) {
-            // Fixed work for instruction counting (perf stat): no timing, no sweep runs.
-            for _ in 0 ..< passes {
-                for (prepared, scripts) in mix { for s in scripts { sink &+= runner.withSummary(prepared, script: s) { $0.droppedTouches } } }
-            }
-            print("ran \(passes) passes = \(passes * runsPerPass) scenario runs (sink \(sink))")
-            return
-        }
-        // The reference kernel before and after the engine (the VM's speed drifts): the ratios use their mean.
-        let referenceBefore = ReferenceWorkload.rate(seconds: 1)
         /// One engine-only pass over the mix: seconds.
         func enginePass() -> Double {
             let start = clock.now
             for (prepared, scripts) in mix { for s in scripts { sink &+= runner.withSummary(prepared, script: s) { $0.droppedTouches } } }
             return seconds(clock.now - start)
         }
+        _ = enginePass() // warm-up
+        if let passes = ProcessInfo.processInfo.environment["ENGINE_BENCH_PASSES"].flatMap(Int.init) {
+            // Fixed work for instruction counting (callgrind): no sweep runs.
+            for _ in 0 ..< passes { _ = enginePass() }
+            print("ran \(passes) passes = \(passes * runsPerPass) scenario runs (sink \(sink))")
+            return
+        }
+        // The reference kernel before and after the engine (the VM's speed drifts): the ratios use their mean.
+        let referenceBefore = ReferenceWorkload.rate(seconds: 1)
         /// One whole sweep (from scratch: its trees and gestures are generated again): scenarios, seconds.
         func oneSweep(threads: Int) -> (scenarios: Int, seconds: Double) {
             let start = clock.now
@@ -70,7 +67,7 @@ enum SweepBench {
         // The engine alone and the 1-thread sweep take turns, a pass and a sweep at a time (a few ms each), for
         // `interleavedSeconds` in all, and each one's time is summed: a VM's speed drifts by tens of percent over
         // seconds and less over milliseconds, so both see the same speeds and the ratio of their rates stands
-        // still where separate rounds of a second each did not (0.70–0.95 for the same build).
+        // still where separate rounds of a second each did not (0.55–0.96 for one build).
         let interleavedSeconds = ProcessInfo.processInfo.environment["SWEEP_BENCH_SECONDS"].flatMap(Double.init) ?? 6
         var engineTime = 0.0, engineRuns = 0, sweepTime = 0.0, sweepScenarios = 0, sweeps = 0
         var sliceRatios: [Double] = []

@@ -216,7 +216,7 @@ public struct UnitRunner: Sendable {
                     acc.keptKinds[defect.rawValue].append(kind)
                     acc.result.examples.append(
                         DefectExample(
-                            configuration: configuration, defect: defect, treeIndex: t, family: entries[index].family,
+                            configuration: configuration, defect: defect, treeIndex: t, family: family,
                             placement: placement, gestureIndex: index, template: template, treeSeed: seed,
                             target: prepared.scene.views[entries[index].gesture.target].name))
                 }

@@ -106,7 +106,7 @@ extension GeneratedTree {
     /// `seed` only identifies the screen in reports (its index in the sweep's screen list).
     public init(screen scene: Scene, seed: UInt64) {
         var roles = Roles()
-        roles.scrollViews = scene.views.withUnsafeBufferPointer { specs in specs.indices.filter { if case .some = specs[$0].scroll { true } else { false } } }
+        roles.scrollViews = scene.scrollViewIDs
         self.init(template: .screen, seed: seed, scene: scene, roles: roles, elements: TreeGenerator.elements(of: scene))
     }
 }

@@ -7,7 +7,7 @@ extension Scene {
         views.withUnsafeBufferPointer { specs in
             var v = specs[view].parent
             while let p = v {
-                if case .some = specs[p].scroll { return p }
+                if specs[p].isScrollView { return p }
                 v = specs[p].parent
             }
             return nil

@@ -267,7 +267,7 @@ struct TreeBuilder {
             }
             scene.recognizers[r].policies.requireToFail.append(o)
         }
-        roles.scrollViews = scene.views.withUnsafeBufferPointer { specs in specs.indices.filter { if case .some = specs[$0].scroll { true } else { false } } }
+        roles.scrollViews = scene.scrollViewIDs
         roles.overlays = overlays
         roles.overlayPanHosts = overlayPanHosts
         return GeneratedTree(template: template, seed: seed, scene: scene, roles: roles, elements: elements())

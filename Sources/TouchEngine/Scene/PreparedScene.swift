@@ -217,84 +217,50 @@ public final class PreparedScene: Sendable {
             canScroll = sharedViews.canScroll; offsetMin = sharedViews.offsetMin; offsetMax = sharedViews.offsetMax
             windowToViewLinear = sharedViews.windowToViewLinear; windowToAxes = sharedViews.windowToAxes
             axesToWindow = sharedViews.axesToWindow
-        } else if let other, let mayDiffer, Self.sameViewLists(scene, other.scene, mayDiffer) {
-            // Only the views that may differ read: the others' entries are `other`'s, and so are the lists read from
-            // the fields `sameViewLists` compared.
-            var views = other.views
-            scene.views.withUnsafeBufferPointer { specs in for v in mayDiffer { views[v] = ViewInfo(specs, v) } }
-            self.views = views
-            initialOffsets = other.initialOffsets; initialZoomScale = other.initialZoomScale
-            scrollViewIDs = other.scrollViewIDs; initiallyDecelerating = other.initiallyDecelerating
-            initiallyZoomed = other.initiallyZoomed; anyTransform = other.anyTransform; anyZoom = other.anyZoom
-            if mayDiffer.allSatisfy({ ViewInfo.sameScrollRange(views[$0], other.views[$0]) }) {
-                canScroll = other.canScroll; offsetMin = other.offsetMin; offsetMax = other.offsetMax
-            } else {
-                (canScroll, offsetMin, offsetMax) = Self.scrollRanges(views, other.scrollViewIDs)
-            }
-            if mayDiffer.allSatisfy({ views[$0].transform == other.views[$0].transform && views[$0].parent == other.views[$0].parent }) {
-                windowToViewLinear = other.windowToViewLinear; windowToAxes = other.windowToAxes; axesToWindow = other.axesToWindow
-            } else {
-                (windowToViewLinear, windowToAxes, axesToWindow) = Self.transformTables(scene, anyTransform: other.anyTransform)
-            }
-            sharedActions = scene.views.withUnsafeBufferPointer { specs in
-                other.scene.views.withUnsafeBufferPointer { others in
-                    mayDiffer.allSatisfy { Self.sameActionInputs(specs, others, $0) } ? other : nil
-                }
-            }
         } else {
-            // One pass over the views, reading each in place (copying a `ViewSpec`, with its strings, arrays and
-            // scroll configuration, cost more than the rest of preparing a scene).
-            let viewCount = scene.views.count
-            var views: [ViewInfo] = [], initialOffsets: [Point] = [], initialZoomScale: [Double] = []
-            var scrollViewIDs: [ViewID] = [], initiallyDecelerating: [ViewID] = []
-            var initiallyZoomed: [(scrollView: ViewID, zoomView: ViewID)] = []
-            var anyTransform = false, anyZoom = false
-            views.reserveCapacity(viewCount)
-            initialOffsets.reserveCapacity(viewCount)
-            initialZoomScale.reserveCapacity(viewCount)
-            scene.views.withUnsafeBufferPointer { specs in
-                for v in specs.indices {
-                    views.append(ViewInfo(specs, v))
-                    initialOffsets.append(specs[v].boundsOrigin)
-                    if !specs[v].transform.isIdentity { anyTransform = true }
-                    guard ViewInfo.isScrollView(specs, v) else {
-                        initialZoomScale.append(1)
-                        continue
-                    }
-                    scrollViewIDs.append(v)
-                    if specs[v].scroll!.initialDeceleration != nil { initiallyDecelerating.append(v) }
-                    let zoomScale = specs[v].scroll!.zoomScale
-                    initialZoomScale.append(zoomScale)
-                    if zoomScale != 1, let zoomView = specs[v].scroll!.viewForZooming { initiallyZoomed.append((v, zoomView)) }
-                    if specs[v].scroll!.zoomEnabled { anyZoom = true }
-                }
+            // With `mayDiffer` (and those views agreeing with `other`'s on what the per-view lists read) only those
+            // views are read: every other view's entry and the lists are `other`'s. Otherwise one pass over the views.
+            let patched = other.flatMap { other in
+                mayDiffer.flatMap { Self.sameViewLists(scene, other.scene, $0) ? (other: other, views: $0) : nil }
             }
+            let lists: ViewLists
+            if let (other, mayDiffer) = patched {
+                var views = other.views
+                scene.views.withUnsafeBufferPointer { specs in for v in mayDiffer { views[v] = ViewInfo(specs, v) } }
+                lists = ViewLists(
+                    views: views, initialOffsets: other.initialOffsets, initialZoomScale: other.initialZoomScale,
+                    scrollViewIDs: other.scrollViewIDs, initiallyDecelerating: other.initiallyDecelerating,
+                    initiallyZoomed: other.initiallyZoomed, anyTransform: other.anyTransform, anyZoom: other.anyZoom)
+            } else {
+                lists = ViewLists(scene)
+            }
+            let views = lists.views
             self.views = views
-            self.initialOffsets = initialOffsets
-            self.initialZoomScale = initialZoomScale
-            self.scrollViewIDs = scrollViewIDs
-            self.initiallyDecelerating = initiallyDecelerating
-            self.initiallyZoomed = initiallyZoomed
-            self.anyTransform = anyTransform
-            self.anyZoom = anyZoom
-            // Another scene of as many views (an axis set a few of them) whose views agree on what the scroll ranges
-            // and the transform tables read (`ViewInfo`'s plain data, compared cheaply) gives the same tables.
-            let alike = other.flatMap { $0.scene.views.count == viewCount ? $0 : nil }
-            if let alike, views.indices.allSatisfy({ ViewInfo.sameScrollRange(views[$0], alike.views[$0]) }) {
+            initialOffsets = lists.initialOffsets
+            initialZoomScale = lists.initialZoomScale
+            scrollViewIDs = lists.scrollViewIDs
+            initiallyDecelerating = lists.initiallyDecelerating
+            initiallyZoomed = lists.initiallyZoomed
+            anyTransform = lists.anyTransform
+            anyZoom = lists.anyZoom
+            // Another scene of as many views (an axis set a few of them) whose views agree on what the scroll ranges,
+            // the transform tables and the target-action tables read gives the same tables: compared over the views
+            // that may differ, or every view.
+            let alike = other.flatMap { $0.scene.views.count == views.count ? $0 : nil }
+            func agree(_ same: (ViewID) -> Bool) -> Bool { patched.map { $0.views.allSatisfy(same) } ?? views.indices.allSatisfy(same) }
+            if let alike, agree({ ViewInfo.sameScrollRange(views[$0], alike.views[$0]) }) {
                 canScroll = alike.canScroll; offsetMin = alike.offsetMin; offsetMax = alike.offsetMax
             } else {
-                (canScroll, offsetMin, offsetMax) = Self.scrollRanges(views, scrollViewIDs)
+                (canScroll, offsetMin, offsetMax) = Self.scrollRanges(views, lists.scrollViewIDs)
             }
-            if let alike, views.indices.allSatisfy({ views[$0].transform == alike.views[$0].transform && views[$0].parent == alike.views[$0].parent }) {
+            if let alike, agree({ views[$0].transform == alike.views[$0].transform && views[$0].parent == alike.views[$0].parent }) {
                 windowToViewLinear = alike.windowToViewLinear; windowToAxes = alike.windowToAxes; axesToWindow = alike.axesToWindow
             } else {
-                (windowToViewLinear, windowToAxes, axesToWindow) = Self.transformTables(scene, anyTransform: anyTransform)
+                (windowToViewLinear, windowToAxes, axesToWindow) = Self.transformTables(scene, anyTransform: lists.anyTransform)
             }
             sharedActions = alike.flatMap { alike in
                 scene.views.withUnsafeBufferPointer { specs in
-                    alike.scene.views.withUnsafeBufferPointer { others in
-                        specs.indices.allSatisfy { Self.sameActionInputs(specs, others, $0) } ? alike : nil
-                    }
+                    alike.scene.views.withUnsafeBufferPointer { others in agree { Self.sameActionInputs(specs, others, $0) } ? alike : nil }
                 }
             }
         }
@@ -568,6 +534,50 @@ struct PreparedAction {
     }
 }
 
+/// The per-view tables a prepared scene reads from its views' specs: the views' plain data and the lists and flags
+/// read from the same fields.
+struct ViewLists {
+    var views: [ViewInfo]
+    var initialOffsets: [Point]
+    var initialZoomScale: [Double]
+    var scrollViewIDs: [ViewID]
+    var initiallyDecelerating: [ViewID]
+    var initiallyZoomed: [(scrollView: ViewID, zoomView: ViewID)]
+    var anyTransform: Bool
+    var anyZoom: Bool
+}
+
+extension ViewLists {
+    /// One pass over `scene`'s views, reading each in place (copying a `ViewSpec`, with its strings, arrays and
+    /// scroll configuration, cost more than the rest of preparing a scene).
+    init(_ scene: Scene) {
+        let viewCount = scene.views.count
+        views = []; initialOffsets = []; initialZoomScale = []
+        scrollViewIDs = []; initiallyDecelerating = []; initiallyZoomed = []
+        anyTransform = false; anyZoom = false
+        views.reserveCapacity(viewCount)
+        initialOffsets.reserveCapacity(viewCount)
+        initialZoomScale.reserveCapacity(viewCount)
+        scene.views.withUnsafeBufferPointer { specs in
+            for v in specs.indices {
+                views.append(ViewInfo(specs, v))
+                initialOffsets.append(specs[v].boundsOrigin)
+                if !specs[v].transform.isIdentity { anyTransform = true }
+                guard specs[v].isScrollView else {
+                    initialZoomScale.append(1)
+                    continue
+                }
+                scrollViewIDs.append(v)
+                if specs[v].scroll!.initialDeceleration != nil { initiallyDecelerating.append(v) }
+                let zoomScale = specs[v].scroll!.zoomScale
+                initialZoomScale.append(zoomScale)
+                if zoomScale != 1, let zoomView = specs[v].scroll!.viewForZooming { initiallyZoomed.append((v, zoomView)) }
+                if specs[v].scroll!.zoomEnabled { anyZoom = true }
+            }
+        }
+    }
+}
+
 /// The plain-data part of a `ViewSpec` the engine reads while running.
 struct ViewInfo {
     var kind: ViewKind
@@ -618,7 +628,7 @@ struct ViewInfo {
         let inverted = specs[v].transform.inverted
         inverse = inverted ?? .identity
         isSingular = inverted == nil
-        isScrollView = Self.isScrollView(specs, v)
+        isScrollView = specs[v].isScrollView
         let c = isScrollView ? ScrollInfo(specs, v) : ScrollInfo.none
         scroll = isScrollView ? c : nil
         delaysContentTouches = c.delaysContentTouches
@@ -643,12 +653,6 @@ struct ViewInfo {
                 && x.alwaysBounceHorizontal == y.alwaysBounceHorizontal && x.alwaysBounceVertical == y.alwaysBounceVertical
         default: return false
         }
-    }
-
-    /// Whether `specs[v]` is a scroll view (a pattern, not `!= nil`: comparing optionals copied the configuration).
-    static func isScrollView(_ specs: UnsafeBufferPointer<ViewSpec>, _ v: Int) -> Bool {
-        if case .none = specs[v].scroll { return false }
-        return true
     }
 }
 

@@ -79,12 +79,10 @@ public struct Scene: Hashable, Sendable {
     @inlinable public func kind(of id: ViewID) -> ViewKind { views.withUnsafeBufferPointer { $0[id].kind } }
 
     /// Whether view `id` is a scroll view (has a scroll configuration), read in place.
-    @inlinable public func isScrollView(_ id: ViewID) -> Bool {
-        views.withUnsafeBufferPointer { specs in
-            if case .none = specs[id].scroll { return false }
-            return true
-        }
-    }
+    @inlinable public func isScrollView(_ id: ViewID) -> Bool { views.withUnsafeBufferPointer { $0[id].isScrollView } }
+
+    /// The scroll views, in view order.
+    public var scrollViewIDs: [ViewID] { views.withUnsafeBufferPointer { specs in specs.indices.filter { specs[$0].isScrollView } } }
 
     /// `modifyView(id) { $0[keyPath: field] = value }` (`field` is neither `parent` nor `kind`), comparing the
     /// field alone rather than copying and comparing the whole view.

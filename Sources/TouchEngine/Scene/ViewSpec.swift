@@ -151,6 +151,12 @@ public struct ViewSpec: Hashable, Sendable {
     public var hitTestOverride: HitTestOverride = .none
     /// Scroll configuration for scroll-view kinds, nil otherwise.
     public var scroll: ScrollConfig?
+    /// Whether this is a scroll view (has a scroll configuration): a pattern, not `scroll != nil`, which copied the
+    /// configuration to compare it.
+    @inlinable public var isScrollView: Bool {
+        if case .none = scroll { return false }
+        return true
+    }
     /// Initial value for sliders (0…1), switches (0 or 1), steppers, segmented and page controls.
     public var value: Double = 0
     /// The original class name (e.g. from an imported dump); informational.
