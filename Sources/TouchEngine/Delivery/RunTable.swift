@@ -5,7 +5,7 @@
 /// A write through a table does not copy: a copy of a table shares the elements with the original until `makeUnique`
 /// gives it its own. The simulation calls `makeUnique` on its tables when a run starts (one check per table per run,
 /// instead of one per write), so a copied simulation (or `EngineRunner`) still runs as an independent value.
-struct RunTable<Element>: @unchecked Sendable {
+@usableFromInline struct RunTable<Element>: @unchecked Sendable {
     /// Owns the allocation: deinitializes and frees it when the last table that uses it goes.
     private final class Storage {
         let base: UnsafeMutablePointer<Element>
@@ -25,9 +25,9 @@ struct RunTable<Element>: @unchecked Sendable {
 
     private var storage: Storage
     /// The first element (the storage's, held here so that an access reads no class field).
-    private var base: UnsafeMutablePointer<Element>
+    @usableFromInline private(set) var base: UnsafeMutablePointer<Element>
     /// Number of elements.
-    private(set) var count: Int
+    @usableFromInline private(set) var count: Int
 
     init(repeating value: Element, count: Int) {
         storage = Storage(capacity: count)
@@ -46,14 +46,16 @@ struct RunTable<Element>: @unchecked Sendable {
     /// The elements' indices, `0 ..< count`.
     var indices: Range<Int> { 0 ..< count }
 
-    /// Element `i`, in place. Out-of-range indices trap, as an array's do.
-    subscript(i: Int) -> Element {
-        @inline(__always) unsafeAddress {
-            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "RunTable index out of range")
+    /// Element `i`, in place. An out-of-range index traps in debug builds (the test suite's) and is not checked in
+    /// release builds, as an unsafe buffer pointer's: the engine's indices come from its prepared scene's tables, and
+    /// the check was 6% of a run's instructions (docs/ARCHITECTURE.md).
+    @inlinable subscript(i: Int) -> Element {
+        unsafeAddress {
+            assert(UInt(bitPattern: i) < UInt(bitPattern: count), "RunTable index out of range")
             return UnsafePointer(base + i)
         }
-        @inline(__always) nonmutating unsafeMutableAddress {
-            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "RunTable index out of range")
+        nonmutating unsafeMutableAddress {
+            assert(UInt(bitPattern: i) < UInt(bitPattern: count), "RunTable index out of range")
             return base + i
         }
     }

@@ -46,6 +46,9 @@ public struct Simulation<Recorder: TraceRecorder> {
     var candidateReasons: [Verdict]
     /// Counters and final states every run keeps, traced or not.
     public internal(set) var summary: RunSummary
+    /// Whether no copy of `summary` can share its columns (`SummaryColumn`): true from a reset or rebind (which give
+    /// the summary columns of its own) until a run starts, after which the summary may be read and copied.
+    var summaryIsOwn = true
     var lastUpTime = VirtualTime.never
     var lastUpLocation = Point.zero
     var lastTapCount = 0
@@ -183,6 +186,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         refill(&candidateReasons, .none, r)
         committedInStep.reserveCapacity(r)
         summary.rebind(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
+        summaryIsOwn = true
         controlIsDirty.refill(repeating: false, count: views.count)
         pathMark.refill(repeating: 0, count: views.count)
         pathStamp = 0
@@ -197,6 +201,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         // The tables are copied together with the simulation and made unique together, so they are shared together:
         // one check tells for all.
         guard !touches.isUnique() else { return }
+        // A copied simulation: its summary's columns are shared with the copy's too.
+        summary.makeColumnsUnique()
         touches.makeUnique()
         recognizers.makeUnique()
         deadlines.makeUnique()
@@ -247,6 +253,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         candidates.removeAll(keepingCapacity: true)
         committedInStep.removeAll(keepingCapacity: true)
         summary.reset(initialOffsets: prepared.initialOffsets)
+        summaryIsOwn = true
         lastUpTime = .never
         lastUpLocation = .zero
         lastTapCount = 0
@@ -332,6 +339,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// Runs `script` (instead of the scene's own) and every timer it schedules.
     public mutating func run(script: [ScriptEvent]) {
         makeTablesUnique()
+        if !summaryIsOwn { summary.makeColumnsUnique() }
+        summaryIsOwn = false
         startInitialDecelerations()
         var next = 0
         while true {

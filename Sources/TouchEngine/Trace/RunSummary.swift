@@ -6,45 +6,45 @@
 public struct RunSummary: Hashable, Sendable {
     /// `controlEvents[view * ControlEvent.caseCount + event.index]`: how many times each control event
     /// was sent (flat, one allocation per run).
-    public private(set) var controlEvents: [Int]
+    public private(set) var controlEvents: SummaryColumn<Int>
     /// How many times each cell was selected.
-    public private(set) var selections: [Int]
+    public private(set) var selections: SummaryColumn<Int>
     /// Actions sent by each recognizer.
-    public private(set) var actions: [Int]
+    public private(set) var actions: SummaryColumn<Int>
     /// Whether each recognizer began or recognized at least once.
-    public private(set) var recognized: [Bool]
+    public private(set) var recognized: SummaryColumn<Bool>
     /// When each recognizer first began or recognized (`.never` if it did not).
-    public private(set) var firstRecognized: [VirtualTime]
+    public private(set) var firstRecognized: SummaryColumn<VirtualTime>
     /// Final content offset of each scroll view (the initial offset for other views).
-    public internal(set) var finalOffsets: [Point]
+    public internal(set) var finalOffsets: SummaryColumn<Point>
     /// Whether each scroll view was dragged.
-    public private(set) var dragged: [Bool]
+    public private(set) var dragged: SummaryColumn<Bool>
     /// `touches…` calls handled by each view (by the view itself, not forwarded).
-    public private(set) var handledCallbacks: [Int]
+    public private(set) var handledCallbacks: SummaryColumn<Int>
     /// Touches dropped unseen.
     public private(set) var droppedTouches: Int
     /// When each view first became highlighted (`.never` if it did not).
-    public private(set) var firstHighlight: [VirtualTime]
+    public private(set) var firstHighlight: SummaryColumn<VirtualTime>
     /// When that first highlight ended (`.never` if it did not, or never began): with `firstHighlight`, how long
     /// the first highlight was on (the invisible-feedback class, docs/defects.md).
-    public private(set) var firstUnhighlight: [VirtualTime]
+    public private(set) var firstUnhighlight: SummaryColumn<VirtualTime>
     /// When each view first performed its primary action: a control's TouchUpInside or ValueChanged, a
     /// cell's selection (`.never` if it did not).
-    public private(set) var firstPrimaryAction: [VirtualTime]
+    public private(set) var firstPrimaryAction: SummaryColumn<VirtualTime>
     /// Primary actions of each view (TouchUpInside + ValueChanged + selections).
-    public private(set) var primaryActions: [Int]
+    public private(set) var primaryActions: SummaryColumn<Int>
     /// The farthest each scroll view got from its initial offset, per axis (absolute points).
-    public private(set) var maxDisplacement: [Point]
+    public private(set) var maxDisplacement: SummaryColumn<Point>
     /// The farthest each zooming scroll view's `zoomScale` got from its initial value, as a ratio ≥ 1:
     /// `max(scale / initial, initial / scale)` over every zoom of the run (1 for a view that never zoomed), so a
     /// zoom to ×2 and one to ×½ count alike (the `swallowed_zoom` class, docs/defects.md).
-    public private(set) var maxZoomRatio: [Double]
+    public private(set) var maxZoomRatio: SummaryColumn<Double>
     /// Controls that declare actions (§5.5): how many of their judged actions were performed (a UIAction ran, or an
     /// action reached a responder that implements it), and when the first was (`.never` if none was). Judged are
     /// the actions sent for TouchUpInside, ValueChanged or PrimaryActionTriggered, or every action of a control
     /// that registers none for those events (`PreparedScene.judgedEvents`).
-    public private(set) var performedActions: [Int]
-    public private(set) var firstPerformedAction: [VirtualTime]
+    public private(set) var performedActions: SummaryColumn<Int>
+    public private(set) var firstPerformedAction: SummaryColumn<VirtualTime>
 
     // What decided the run: the first of each kind of event that can take a touch or a gesture away, so that a
     // defect's cause can be named without a trace (SweepCore's `CauseAnalysis`). Each is recorded where the
@@ -61,41 +61,41 @@ public struct RunSummary: Hashable, Sendable {
     public private(set) var firstWithheldBeganBy: RecognizerID?
     public private(set) var firstWithheldEndedBy: RecognizerID?
     /// Whether each recognizer was collected for a touch (P3).
-    public private(set) var collected: [Bool]
+    public private(set) var collected: SummaryColumn<Bool>
     /// What first ended each recognizer's chance (`.none` while it never failed), and the recognizer that
     /// caused it where there is one (G7, G10).
-    public private(set) var decisions: [RecognizerDecision]
-    public private(set) var decidedBy: [RecognizerID]
+    public private(set) var decisions: SummaryColumn<RecognizerDecision>
+    public private(set) var decidedBy: SummaryColumn<RecognizerID>
 
     /// Views and recognizers whose entries changed since the last reset (each listed once).
     private var dirtyViews: [ViewID] = []
-    private var viewIsDirty: [Bool]
+    private var viewIsDirty: SummaryColumn<Bool>
     private var dirtyRecognizers: [RecognizerID] = []
-    private var recognizerIsDirty: [Bool]
+    private var recognizerIsDirty: SummaryColumn<Bool>
 
     init(views: Int, recognizers: Int, initialOffsets: [Point]) {
-        controlEvents = Array(repeating: 0, count: views * ControlEvent.caseCount)
-        selections = Array(repeating: 0, count: views)
-        actions = Array(repeating: 0, count: recognizers)
-        recognized = Array(repeating: false, count: recognizers)
-        firstRecognized = Array(repeating: .never, count: recognizers)
-        finalOffsets = initialOffsets
-        dragged = Array(repeating: false, count: views)
-        handledCallbacks = Array(repeating: 0, count: views)
+        controlEvents = SummaryColumn(repeating: 0, count: views * ControlEvent.caseCount)
+        selections = SummaryColumn(repeating: 0, count: views)
+        actions = SummaryColumn(repeating: 0, count: recognizers)
+        recognized = SummaryColumn(repeating: false, count: recognizers)
+        firstRecognized = SummaryColumn(repeating: .never, count: recognizers)
+        finalOffsets = SummaryColumn(initialOffsets)
+        dragged = SummaryColumn(repeating: false, count: views)
+        handledCallbacks = SummaryColumn(repeating: 0, count: views)
         droppedTouches = 0
-        firstHighlight = Array(repeating: .never, count: views)
-        firstUnhighlight = Array(repeating: .never, count: views)
-        firstPrimaryAction = Array(repeating: .never, count: views)
-        primaryActions = Array(repeating: 0, count: views)
-        maxDisplacement = Array(repeating: .zero, count: views)
-        maxZoomRatio = Array(repeating: 1, count: views)
-        performedActions = Array(repeating: 0, count: views)
-        firstPerformedAction = Array(repeating: .never, count: views)
-        collected = Array(repeating: false, count: recognizers)
-        decisions = Array(repeating: .none, count: recognizers)
-        decidedBy = Array(repeating: -1, count: recognizers)
-        viewIsDirty = Array(repeating: false, count: views)
-        recognizerIsDirty = Array(repeating: false, count: recognizers)
+        firstHighlight = SummaryColumn(repeating: .never, count: views)
+        firstUnhighlight = SummaryColumn(repeating: .never, count: views)
+        firstPrimaryAction = SummaryColumn(repeating: .never, count: views)
+        primaryActions = SummaryColumn(repeating: 0, count: views)
+        maxDisplacement = SummaryColumn(repeating: .zero, count: views)
+        maxZoomRatio = SummaryColumn(repeating: 1, count: views)
+        performedActions = SummaryColumn(repeating: 0, count: views)
+        firstPerformedAction = SummaryColumn(repeating: .never, count: views)
+        collected = SummaryColumn(repeating: false, count: recognizers)
+        decisions = SummaryColumn(repeating: .none, count: recognizers)
+        decidedBy = SummaryColumn(repeating: -1, count: recognizers)
+        viewIsDirty = SummaryColumn(repeating: false, count: views)
+        recognizerIsDirty = SummaryColumn(repeating: false, count: recognizers)
         dirtyViews.reserveCapacity(16)
         dirtyRecognizers.reserveCapacity(8)
     }
@@ -104,17 +104,15 @@ public struct RunSummary: Hashable, Sendable {
     /// (`EngineRunner` moving on to another prepared scene): the summary `init(views:recognizers:initialOffsets:)`
     /// makes, without allocating when the new scene is no larger.
     mutating func rebind(views: Int, recognizers: Int, initialOffsets: [Point]) {
-        func refill<T>(_ array: inout [T], _ value: T, _ count: Int) {
-            array.removeAll(keepingCapacity: true)
-            array.append(contentsOf: repeatElement(value, count: count))
+        func refill<T>(_ column: inout SummaryColumn<T>, _ value: T, _ count: Int) {
+            column.refill(repeating: value, count: count)
         }
         refill(&controlEvents, 0, views * ControlEvent.caseCount)
         refill(&selections, 0, views)
         refill(&actions, 0, recognizers)
         refill(&recognized, false, recognizers)
         refill(&firstRecognized, .never, recognizers)
-        finalOffsets.removeAll(keepingCapacity: true)
-        finalOffsets.append(contentsOf: initialOffsets)
+        finalOffsets.refill(initialOffsets)
         refill(&dragged, false, views)
         refill(&handledCallbacks, 0, views)
         droppedTouches = 0
@@ -246,8 +244,10 @@ public struct RunSummary: Hashable, Sendable {
         decidedBy[r] = other
     }
 
-    /// Returns every changed entry to its initial value (`initialOffsets` for final offsets).
+    /// Returns every changed entry to its initial value (`initialOffsets` for final offsets), in columns of this
+    /// summary's own.
     mutating func reset(initialOffsets: [Point]) {
+        makeColumnsUnique()
         for v in dirtyViews {
             viewIsDirty[v] = false
             for e in 0 ..< ControlEvent.caseCount { controlEvents[v * ControlEvent.caseCount + e] = 0 }
@@ -277,6 +277,17 @@ public struct RunSummary: Hashable, Sendable {
         dirtyRecognizers.removeAll(keepingCapacity: true)
         droppedTouches = 0
         clearFirsts()
+    }
+
+    /// Gives every column entries of its own where a copy (of the summary, or of the column) shares them, before the
+    /// engine writes to them in place (`SummaryColumn`): one check per column per run, instead of one per write.
+    mutating func makeColumnsUnique() {
+        controlEvents.makeUnique(); selections.makeUnique(); actions.makeUnique(); recognized.makeUnique()
+        firstRecognized.makeUnique(); finalOffsets.makeUnique(); dragged.makeUnique(); handledCallbacks.makeUnique()
+        firstHighlight.makeUnique(); firstUnhighlight.makeUnique(); firstPrimaryAction.makeUnique()
+        primaryActions.makeUnique(); maxDisplacement.makeUnique(); maxZoomRatio.makeUnique()
+        performedActions.makeUnique(); firstPerformedAction.makeUnique(); collected.makeUnique()
+        decisions.makeUnique(); decidedBy.makeUnique(); viewIsDirty.makeUnique(); recognizerIsDirty.makeUnique()
     }
 
     /// The run's first-of-a-kind records, back to none.
