@@ -18,8 +18,10 @@ enum SweepBench {
         if let sweeps = ProcessInfo.processInfo.environment["SWEEP_BENCH_SWEEPS"].flatMap(Int.init) {
             // Fixed work for instruction counting (callgrind): whole 1-thread sweeps, untimed, without building the
             // engine-only mix (so a profile holds the sweeps alone).
+            // SWEEP_BENCH_SHARING=0: every scenario on the engine (`UnitRunner.sharesRuns` off).
+            let shares = ProcessInfo.processInfo.environment["SWEEP_BENCH_SHARING"] != "0"
             var scenarios = 0
-            for _ in 0 ..< sweeps { scenarios += ParallelSweep.run(plan, threads: 1).runs }
+            for _ in 0 ..< sweeps { scenarios += ParallelSweep.run(plan, threads: 1, sharesRuns: shares).runs }
             print("ran \(sweeps) sweeps = \(scenarios) scenarios")
             return
         }
@@ -27,6 +29,10 @@ enum SweepBench {
         var mix: [(PreparedScene, [[ScriptEvent]])] = []
         var units = UnitRunner(plan: plan)
         var events = 0, runsPerPass = 0
+        // The sweep runs a tree's gestures once per configured state (`UnitRunner.sharesRuns`): the scenarios of
+        // configurations that leave a tree in a state an earlier one reached are shared, not run.
+        var states: [Set<ObjectIdentifier>] = Array(repeating: [], count: plan.treeCount)
+        var sharedPerSweep = 0
         for c in plan.configurations.indices {
             for t in 0 ..< plan.treeCount {
                 let base = units.baseTree(t)
@@ -35,11 +41,15 @@ enum SweepBench {
                 events += scripts.reduce(0) { $0 + $1.count }
                 runsPerPass += scripts.count
                 mix.append((prepared, scripts))
+                if !states[t].insert(ObjectIdentifier(units.preparedTree(t, configuration: c).prepared)).inserted {
+                    sharedPerSweep += scripts.count
+                }
             }
         }
         print(
             "engine-bench: \(configPath): \(runsPerPass) scenarios per pass (\(plan.configurations.count) configurations × "
-                + "\(plan.treeCount) trees × gestures), \(String(format: "%.1f", Double(events) / Double(runsPerPass))) script events each on average")
+                + "\(plan.treeCount) trees × gestures), \(String(format: "%.1f", Double(events) / Double(runsPerPass))) script events each on average; "
+                + "a sweep shares \(sharedPerSweep) of them (configurations that leave a tree as an earlier one did)")
         let clock = ContinuousClock()
         var runner = EngineRunner()
         var sink = 0
@@ -59,9 +69,9 @@ enum SweepBench {
         // The reference kernel before and after the engine (the VM's speed drifts): the ratios use their mean.
         let referenceBefore = ReferenceWorkload.rate(seconds: 1)
         /// One whole sweep (from scratch: its trees and gestures are generated again): scenarios, seconds.
-        func oneSweep(threads: Int) -> (scenarios: Int, seconds: Double) {
+        func oneSweep(threads: Int, sharesRuns: Bool = true) -> (scenarios: Int, seconds: Double) {
             let start = clock.now
-            let scenarios = ParallelSweep.run(plan, threads: threads).runs
+            let scenarios = ParallelSweep.run(plan, threads: threads, sharesRuns: sharesRuns).runs
             return (scenarios, seconds(clock.now - start))
         }
         // The engine alone and the 1-thread sweep take turns, a pass and a sweep at a time (a few ms each), for
@@ -69,17 +79,24 @@ enum SweepBench {
         // seconds and less over milliseconds, so both see the same speeds and the ratio of their rates stands
         // still where separate rounds of a second each did not (0.55–0.96 for one build).
         let interleavedSeconds = ProcessInfo.processInfo.environment["SWEEP_BENCH_SECONDS"].flatMap(Double.init) ?? 6
+        // A third turn runs the sweep with every scenario on the engine (sharing off): the sweep's own cost per
+        // engine run, beside what sharing saves.
         var engineTime = 0.0, engineRuns = 0, sweepTime = 0.0, sweepScenarios = 0, sweeps = 0
-        var sliceRatios: [Double] = []
-        while engineTime + sweepTime < interleavedSeconds {
+        var unsharedTime = 0.0, unsharedScenarios = 0
+        var sliceRatios: [Double] = [], unsharedRatios: [Double] = []
+        while engineTime + sweepTime + unsharedTime < interleavedSeconds {
             let e = enginePass()
             let sweep = oneSweep(threads: 1)
+            let unshared = oneSweep(threads: 1, sharesRuns: false)
             engineTime += e
             engineRuns += runsPerPass
             sweepTime += sweep.seconds
             sweepScenarios += sweep.scenarios
+            unsharedTime += unshared.seconds
+            unsharedScenarios += unshared.scenarios
             sweeps += 1
             sliceRatios.append((Double(sweep.scenarios) / sweep.seconds) / (Double(runsPerPass) / e))
+            unsharedRatios.append((Double(unshared.scenarios) / unshared.seconds) / (Double(runsPerPass) / e))
         }
         if sink == 42 { print("") }
         let rate = Double(engineRuns) / engineTime
@@ -107,11 +124,18 @@ enum SweepBench {
                 format: "engine ÷ reference: %.1f runs per kernel, %.0f events per kernel (the figures of record: they compare across machines)",
                 rate / reference, eventRate / reference))
         sliceRatios.sort()
+        unsharedRatios.sort()
         print(
             String(
-                format: "sweep run ÷ engine, 1 thread: %.2f (goal ≥ 0.80; of the %d turns: median %.2f, middle half %.2f–%.2f)",
+                format: "sweep run ÷ engine, 1 thread: %.2f (goal ≥ 0.80; of the %d turns: median %.2f, middle half %.2f–%.2f; "
+                    + "%d of the %d scenarios of a sweep shared, not run)",
                 sweepRate / rate, sliceRatios.count, sliceRatios[sliceRatios.count / 2], sliceRatios[sliceRatios.count / 4],
-                sliceRatios[sliceRatios.count * 3 / 4]))
+                sliceRatios[sliceRatios.count * 3 / 4], sharedPerSweep, runsPerPass))
+        print(
+            String(
+                format: "sweep run ÷ engine, 1 thread, every scenario on the engine (sharing off): %.2f (median %.2f, middle half %.2f–%.2f)",
+                (Double(unsharedScenarios) / unsharedTime) / rate, unsharedRatios[unsharedRatios.count / 2],
+                unsharedRatios[unsharedRatios.count / 4], unsharedRatios[unsharedRatios.count * 3 / 4]))
     }
 
     static func seconds(_ d: Swift.Duration) -> Double {

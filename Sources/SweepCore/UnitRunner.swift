@@ -38,23 +38,17 @@ public struct UnitRunner: Sendable {
     static let configuredTreeLimit = 16
     /// Scratch space of ``runTree(_:into:)``, kept between trees: the tree's runs per family.
     private var treeRuns = TreeRuns()
-    /// Scratch space of ``runTree(_:into:)``: the verdict of each gesture of the tree, the causes of their defects
-    /// in gesture order, and where each gesture's causes end.
-    private var verdicts: [ScenarioVerdict] = []
-    private var causes: [CauseKind] = []
-    private var causeEnds: [Int] = []
+    /// Whether a configuration that leaves a tree in a state an earlier configuration reached (`ConfiguredStates`)
+    /// takes that configuration's runs instead of running the engine again (`StateRuns`). The results are the same
+    /// either way (`SweepRunTests`); off only to measure or test the engine path.
+    public let sharesRuns: Bool
+    /// How many scenarios this runner took from an earlier configuration's runs instead of running them.
+    public private(set) var sharedScenarios = 0
 
-    /// The emptied contents of `array`, its storage kept, leaving `array` empty.
-    private func take<Element>(_ array: inout [Element]) -> [Element] {
-        var taken: [Element] = []
-        swap(&taken, &array)
-        taken.removeAll(keepingCapacity: true)
-        return taken
-    }
-
-    public init(plan: SweepPlan, cacheLimit: Int = 256) {
+    public init(plan: SweepPlan, cacheLimit: Int = 256, sharesRuns: Bool = true) {
         self.plan = plan
         self.cacheLimit = cacheLimit
+        self.sharesRuns = sharesRuns
     }
 
     /// A base tree and its gestures, held by reference: a run reads the gestures, template and seed without
@@ -107,14 +101,17 @@ public struct UnitRunner: Sendable {
     /// The prepared scene of tree `t` under configuration `c` (``preparedTree(_:configuration:)``'s), without a copy
     /// of the configured tree.
     mutating func preparedScene(_ t: Int, configuration c: Int) -> PreparedScene {
-        // Found once and updated in place (`configured[t]!` copied the states out and back).
-        var index = configured.index(forKey: t)
-        if index == nil {
-            if configured.count >= Self.configuredTreeLimit { configured.removeAll(keepingCapacity: true) }
-            configured[t] = ConfiguredStates(base: cachedBaseTree(t).tree, plan: plan)
-            index = configured.index(forKey: t)
-        }
-        return configured.values[index!].preparedScene(plan, configuration: c)
+        let index = configuredIndex(t)
+        return configured.values[index].preparedScene(plan, configuration: c)
+    }
+
+    /// Where tree `t`'s configured states are in `configured`, made when missing. Found once and updated in place
+    /// through the index (`configured[t]!` copied the states out and back).
+    private mutating func configuredIndex(_ t: Int) -> [Int: ConfiguredStates].Index {
+        if let index = configured.index(forKey: t) { return index }
+        if configured.count >= Self.configuredTreeLimit { configured.removeAll(keepingCapacity: true) }
+        configured[t] = ConfiguredStates(base: cachedBaseTree(t).tree, plan: plan)
+        return configured.index(forKey: t)!
     }
 
     /// Forgets the configured states of the trees run so far (`ConfiguredStates`): for a caller that is done with
@@ -164,14 +161,17 @@ public struct UnitRunner: Sendable {
 
     /// Runs every gesture of tree `t` under the accumulator's configuration, naming the cause of each defect
     /// (`CauseAnalysis`), then closes the tree into the per-tree sums of every cell it touched (the
-    /// tree-clustered intervals).
+    /// tree-clustered intervals). A configuration that leaves the tree in a state an earlier configuration reached
+    /// (the same views, recognizers and parameters: `ConfiguredStates`) takes that configuration's runs, which
+    /// are the same runs, instead of running the engine again (`sharesRuns`).
     mutating func runTree(_ t: Int, into acc: inout Accumulator) {
         let configuration = acc.result.configuration
         let perClass = plan.config.examples
         let placements = plan.config.gestures.placements
         let base = cachedBaseTree(t)
         let gestures = base.entries
-        let prepared = preparedScene(t, configuration: configuration)
+        let index = configuredIndex(t)
+        let (state, prepared) = configured.values[index].stateAndScene(plan, configuration: configuration)
         // A configuration changes a tree's views and recognizers, never its template or seed.
         let (template, seed) = (base.tree.template, base.tree.seed)
         // Trees run in plan order, so the first example of a screen kind is its earliest
@@ -180,34 +180,23 @@ public struct UnitRunner: Sendable {
         let templatePosition = template.position
         // This tree's runs per family, added to the total and the template's tally when the tree closes.
         treeRuns.removeAll()
-        // The scratch buffers, taken out of `self` while the engine (a part of `self`) runs, and put back.
-        var verdicts = take(&self.verdicts), causes = take(&self.causes), causeEnds = take(&self.causeEnds)
-        defer { (self.verdicts, self.causes, self.causeEnds) = (verdicts, causes, causeEnds) }
-        // First every run and its classification, then every tally: the engine's code stays in the instruction
-        // cache between runs instead of taking turns with the tallies'. By index, reading each entry in place
-        // (iterating copied every gesture, its script included; so did reading an entry's fields through the
-        // array, once per field).
+        let runs: StateRuns
+        if sharesRuns, let known = configured.values[index].runs(of: state) {
+            runs = known
+            sharedScenarios += gestures.count
+        } else {
+            runs = run(gestures, on: prepared)
+            if sharesRuns { configured.values[index].setRuns(runs, of: state) }
+        }
         gestures.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                let gesture = entries[index].gesture
-                let verdict = engine.withSummary(prepared, script: gesture.script) { summary in
-                    let verdict = Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
-                    for defect in verdict.defects {
-                        causes.append(CauseAnalysis.cause(of: defect, gesture: gesture, scene: prepared.scene, summary: summary))
-                    }
-                    return verdict
-                }
-                verdicts.append(verdict)
-                causeEnds.append(causes.count)
-            }
             var causeStart = 0
             for index in entries.indices {
-                let verdict = verdicts[index]
+                let verdict = runs.verdicts[index]
                 let family = entries[index].family, placement = entries[index].placement
                 acc.result.tallies.add(
-                    verdict, template: templatePosition, family: family.position, causes: causes[causeStart ..< causeEnds[index]],
-                    tree: &treeRuns)
-                causeStart = causeEnds[index]
+                    verdict, template: templatePosition, family: family.position,
+                    causes: runs.causes[causeStart ..< runs.causeEnds[index]], tree: &treeRuns)
+                causeStart = runs.causeEnds[index]
                 if t < plan.screenCount {
                     acc.elementTallies[plan.screenElementOffsets[t] + placement / placements, default: Tally()].add(verdict)
                 }
@@ -226,6 +215,43 @@ public struct UnitRunner: Sendable {
         acc.result.tallies.closeTree(template: templatePosition, runs: treeRuns)
     }
 
+    /// Every gesture run on `prepared` and classified, the causes of its defects named. All the runs come first and
+    /// the tallies after them (`runTree`): the engine's code stays in the instruction cache between runs instead of
+    /// taking turns with the tallies'. By index, reading each entry in place (iterating copied every gesture, its
+    /// script included; so did reading an entry's fields through the array, once per field).
+    private mutating func run(_ gestures: [GestureEntry], on prepared: PreparedScene) -> StateRuns {
+        var runs = StateRuns(capacity: gestures.count)
+        gestures.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                let gesture = entries[index].gesture
+                let verdict = engine.withSummary(prepared, script: gesture.script) { summary in
+                    let verdict = Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
+                    for defect in verdict.defects {
+                        runs.causes.append(CauseAnalysis.cause(of: defect, gesture: gesture, scene: prepared.scene, summary: summary))
+                    }
+                    return verdict
+                }
+                runs.verdicts.append(verdict)
+                runs.causeEnds.append(runs.causes.count)
+            }
+        }
+        return runs
+    }
+
+}
+
+/// The runs of a tree's gestures on one configured state's prepared scene: each gesture's verdict, the causes of
+/// the defects in gesture order, and where each gesture's causes end. A pure function of the prepared scene (its
+/// parameters included) and the gestures, which every configuration that reaches the state shares.
+struct StateRuns {
+    var verdicts: [ScenarioVerdict] = []
+    var causes: [CauseKind] = []
+    var causeEnds: [Int] = []
+
+    init(capacity: Int) {
+        verdicts.reserveCapacity(capacity)
+        causeEnds.reserveCapacity(capacity)
+    }
 }
 
 /// Two results are equal when every tally and example is (the wire codec's round trip is exact).
@@ -247,6 +273,8 @@ struct ConfiguredStates {
     private var trees: [GeneratedTree]
     /// The prepared scene of each state, once made.
     private var prepared: [PreparedScene?]
+    /// The runs of the tree's gestures on each state's prepared scene, once made (`UnitRunner.runTree`).
+    private var stateRuns: [StateRuns?]
     /// Where each step leads: `steps[state * stride + first[k] + v]` is the state that setting axis `k` to its
     /// `v`th value in `state` gives, or -1 while that step has not been taken.
     private var steps: [Int]
@@ -295,6 +323,8 @@ struct ConfiguredStates {
         trees.reserveCapacity(Self.stateLimit + 1)
         prepared = [nil]
         prepared.reserveCapacity(Self.stateLimit + 1)
+        stateRuns = [nil]
+        stateRuns.reserveCapacity(Self.stateLimit + 1)
         steps = Array(repeating: -1, count: stride)
         steps.reserveCapacity(stride * (Self.stateLimit + 1))
     }
@@ -309,12 +339,26 @@ struct ConfiguredStates {
         scene(of: state(plan, configuration: c))
     }
 
+    /// Configuration `c`'s state and its prepared scene.
+    mutating func stateAndScene(_ plan: SweepPlan, configuration c: Int) -> (state: Int, scene: PreparedScene) {
+        let state = state(plan, configuration: c)
+        return (state, scene(of: state))
+    }
+
+    /// The runs on a state's prepared scene, if they were made since the states last started again.
+    func runs(of state: Int) -> StateRuns? { stateRuns[state] }
+
+    /// Keeps the runs on a state's prepared scene for the configurations that reach the state later.
+    mutating func setRuns(_ runs: StateRuns, of state: Int) { stateRuns[state] = runs }
+
     /// Configuration `c`'s state, reached axis by axis from the base tree (new states made on the way).
     private mutating func state(_ plan: SweepPlan, configuration c: Int) -> Int {
         if trees.count > Self.stateLimit {
             trees.removeSubrange(1...)
             prepared.removeSubrange(1...)
             prepared[0] = nil
+            stateRuns.removeSubrange(1...)
+            stateRuns[0] = nil
             steps.removeSubrange(stride...)
             for slot in steps.indices { steps[slot] = -1 }
             last = nil
@@ -339,6 +383,7 @@ struct ConfiguredStates {
         assert(tree.roles == trees[0].roles, "an axis wrote the roles that `acting` was read from")
         trees.append(tree)
         prepared.append(nil)
+        stateRuns.append(nil)
         steps.append(contentsOf: repeatElement(-1, count: stride))
         return trees.count - 1
     }

@@ -44,6 +44,24 @@ import TouchScenarios
         #expect(shared > 0, "some configurations leave a tree as another left it")
     }
 
+    /// A tree keeps at most `ConfiguredStates.stateLimit` states, then starts again from the base; the runs kept for
+    /// the old states (`UnitRunner.sharesRuns`) must go with them, or a new state would take an old one's runs. Here
+    /// every delay value is a state of its own and the dismiss tap, which most trees lack, makes each state twice.
+    @Test func runsKeptForStatesGoWhenTheStatesStartAgain() throws {
+        var config = try SweepConfigLoader.load(path: Repository.url("configs/quickstart.yaml").path)
+        let delays = (0 ..< ConfiguredStates.stateLimit + 6).map { AxisValue.number(Double($0)) }
+        config.axes = [
+            SweepAxis(name: "contentTouchDelay", values: delays),
+            SweepAxis(name: "dismissTap.cancelsTouchesInView", values: [.bool(true), .bool(false)])
+        ]
+        config.zip = []
+        let plan = SweepPlan(config)
+        let units = plan.configurations.indices.map { SweepPlan.WorkUnit(id: "c\($0)", configuration: $0, trees: 0 ..< 3) }
+        var sharing = UnitRunner(plan: plan), running = UnitRunner(plan: plan, sharesRuns: false)
+        #expect(units.map { sharing.run($0) } == units.map { running.run($0) })
+        #expect(sharing.sharedScenarios > 0)
+    }
+
     @Test func sharedTablesEqualFreshOnes() throws {
         let plan = try Self.plan()
         let tree = plan.baseTree(plan.treeCount - 1)

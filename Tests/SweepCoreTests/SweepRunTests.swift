@@ -83,6 +83,23 @@ import TouchScenarios
         #expect(one.contains { !$0.examples.isEmpty }, "the comparison covers kept examples too")
     }
 
+    /// A configuration that leaves a tree in a state an earlier configuration reached takes that configuration's runs
+    /// (`UnitRunner.sharesRuns`): the results are exactly those of running every scenario on the engine, unit by
+    /// unit and for the whole sweep, and the tiny sweep does share (its feed has no dismiss tap to configure).
+    @Test func sharedRunsGiveExactlyTheResultsOfRunningEveryScenario() throws {
+        let plan = try Self.plan()
+        let units = plan.configurations.indices.map {
+            SweepPlan.WorkUnit(id: "c\($0)-t0", configuration: $0, trees: 0 ..< plan.treeCount)
+        }
+        var sharing = UnitRunner(plan: plan), running = UnitRunner(plan: plan, sharesRuns: false)
+        let shared = units.map { sharing.run($0) }
+        #expect(shared == units.map { running.run($0) })
+        let scenarios = shared.reduce(0) { $0 + $1.tallies.total.runs }
+        #expect(sharing.sharedScenarios > 0 && sharing.sharedScenarios < scenarios, "\(sharing.sharedScenarios) of \(scenarios)")
+        #expect(running.sharedScenarios == 0)
+        #expect(ParallelSweep.run(plan, threads: 2, sharesRuns: false) == ParallelSweep.run(plan, threads: 2))
+    }
+
     /// A unit gathers a tree's runs per family and adds them to the total and the template's tally when the tree
     /// closes (`TreeRuns`): its tallies must equal the runs added one by one to every cell.
     @Test func aUnitsTalliesEqualItsRunsAddedOneByOne() throws {
