@@ -43,3 +43,10 @@ extension SummaryColumn: Hashable where Element: Hashable {
         for element in self { hasher.combine(element) }
     }
 }
+
+extension SummaryColumn: CustomStringConvertible, CustomReflectable {
+    /// The entries, as an array prints them.
+    public var description: String { Array(self).description }
+    /// The entries, as an array's mirror shows them (test failures, `dump`).
+    public var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
+}
