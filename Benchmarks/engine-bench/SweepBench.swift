@@ -33,8 +33,9 @@ enum SweepBench {
         // configurations that leave a tree in a state an earlier one reached are shared, not run.
         var states: [Set<ObjectIdentifier>] = Array(repeating: [], count: plan.treeCount)
         var sharedPerSweep = 0
-        for c in plan.configurations.indices {
-            for t in 0 ..< plan.treeCount {
+        // Tree by tree, every configuration of a tree in turn: the order a sweep runs a block of trees in.
+        for t in 0 ..< plan.treeCount {
+            for c in plan.configurations.indices {
                 let base = units.baseTree(t)
                 let prepared = PreparedScene(plan.configured(base.tree, configuration: c).scene)
                 let scripts = base.gestures.map(\.gesture.script)

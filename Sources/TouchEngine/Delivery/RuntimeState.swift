@@ -154,12 +154,22 @@ struct ControlRuntime {
 }
 
 /// Outcome of feeding one event to one recognizer (the state machine's action).
+///
+/// A verdict names its reason by reference (`ReasonRef`), so that it is a plain value: copying one, or keeping one per
+/// candidate, retains and releases nothing (a `Reason` holds text).
 enum Verdict {
     case none
-    case begin(Reason)
-    case recognize(Reason)
-    case fail(Reason)
+    case begin(ReasonRef)
+    case recognize(ReasonRef)
+    case fail(ReasonRef)
     case change
-    case end(Reason)
-    case cancel(Reason)
+    case end(ReasonRef)
+    case cancel(ReasonRef)
+}
+
+/// A verdict's reason: its position in the run's `Simulation.verdictReasons` when the run is traced, `untraced` (the
+/// reason text `""`) when it is not, since only a trace shows a reason.
+struct ReasonRef: Equatable {
+    var index: Int
+    static let untraced = ReasonRef(index: -1)
 }

@@ -112,8 +112,8 @@ extension Simulation {
             guard state == .possible, recognizers[id].pending == .none, !candidates.contains(id) else { return }
             candidates.append(id)
             candidateReasons[id] = verdict
-        case let .fail(reason):
-            if state == .possible { fail(id, reason) } else if state.isActive { cancel(id, reason) }
+        case let .fail(ref):
+            if state == .possible { fail(id, reason(ref)) } else if state.isActive { cancel(id, reason(ref)) }
         case .change:
             if state.isActive && recognizers[id].changedInStep != stepSerial {
                 recognizers[id].changedInStep = stepSerial
@@ -122,9 +122,9 @@ extension Simulation {
                 if case .scrollPan(let sv) = recs[id].kind { updateScrollOffset(sv, pan: id) }
                 if case .scrollZoom(let sv) = recs[id].kind { updateZoom(sv, pinch: id) }
             }
-        case let .end(reason):
+        case let .end(ref):
             if state.isActive {
-                transition(id, to: .ended, reason)
+                transition(id, to: .ended, reason(ref))
                 sendAction(id)
                 if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
                 if case .scrollZoom(let sv) = recs[id].kind { endZooming(sv) }
@@ -132,8 +132,8 @@ extension Simulation {
             } else if state == .possible && recognizers[id].pending == .begin {
                 recognizers[id].pendingEnded = true
             }
-        case let .cancel(reason):
-            if state.isActive { cancel(id, reason) } else if state == .possible { fail(id, reason) }
+        case let .cancel(ref):
+            if state.isActive { cancel(id, reason(ref)) } else if state == .possible { fail(id, reason(ref)) }
         }
     }
 

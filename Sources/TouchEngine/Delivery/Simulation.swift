@@ -44,6 +44,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     var committedInStep: [RecognizerID]
     /// The verdict that made each candidate want to begin (indexed by recognizer).
     var candidateReasons: [Verdict]
+    /// The reasons of a traced run's verdicts, which the verdicts name by position (`ReasonRef`); empty untraced.
+    var verdictReasons: [Reason] = []
     /// Counters and final states every run keeps, traced or not.
     public internal(set) var summary: RunSummary
     /// Whether no copy of `summary` can share its columns (`SummaryColumn`): true from a reset or rebind (which give
@@ -174,22 +176,28 @@ public struct Simulation<Recorder: TraceRecorder> {
         controllerOf = prepared.controllerOf
         let r = recs.count
         recognizers.refill(recs.lazy.map { RecognizerRuntime(isEnabled: $0.isEnabled) })
-        deadlines.refill(repeating: .never, count: r)
+        // `reset` left every deadline at `.never`, every control clean and the summary at its initial values: tables
+        // of the new scene's size are kept as they are (another configuration of a tree usually has the same views
+        // and recognizers).
+        if deadlines.count != r { deadlines.refill(repeating: .never, count: r) }
         scrolls.refill(
             prepared.views.indices.lazy.map {
                 ScrollRuntime(offset: prepared.views[$0].boundsOrigin, zoomScale: prepared.initialZoomScale[$0])
             })
         controls.refill(prepared.views.lazy.map { ControlRuntime(value: $0.value) })
-        recsCapacity = max(r, 1)
-        recsStorage.refill(repeating: -1, count: Self.maxSlots * recsCapacity)
+        // A slot's recognizer list is read only up to its count, which a touch-down sets.
+        if recsCapacity != max(r, 1) {
+            recsCapacity = max(r, 1)
+            recsStorage.refill(repeating: -1, count: Self.maxSlots * recsCapacity)
+        }
         candidates.reserveCapacity(r)
         refill(&candidateReasons, .none, r)
         committedInStep.reserveCapacity(r)
         summary.rebind(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
         summaryIsOwn = true
-        controlIsDirty.refill(repeating: false, count: views.count)
-        pathMark.refill(repeating: 0, count: views.count)
-        pathStamp = 0
+        if controlIsDirty.count != views.count { controlIsDirty.refill(repeating: false, count: views.count) }
+        // Marks older than the stamp mean nothing, so a table of the right size is kept and the stamp keeps counting.
+        if pathMark.count != views.count { pathMark.refill(repeating: 0, count: views.count) }
         dirtyControls.removeAll(keepingCapacity: true)
         eventTouches.removeAll(keepingCapacity: true)
         queuedCalls.removeAll(keepingCapacity: true)
@@ -252,6 +260,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         dirtyControls.removeAll(keepingCapacity: true)
         candidates.removeAll(keepingCapacity: true)
         committedInStep.removeAll(keepingCapacity: true)
+        if Recorder.isRecording { verdictReasons.removeAll(keepingCapacity: true) }
         summary.reset(initialOffsets: prepared.initialOffsets)
         summaryIsOwn = true
         lastUpTime = .never

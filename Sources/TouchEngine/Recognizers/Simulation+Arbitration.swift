@@ -79,9 +79,8 @@ extension Simulation {
                 case .recognized(let b):
                     fail(id, .requirementRecognized(b), .requirementRecognized, by: b)
                 case .satisfied:
-                    let verdict: Verdict =
-                        recognizers[id].pending == .recognize
-                        ? .recognize(.requirementsFailed) : .begin(.requirementsFailed)
+                    let because = why(.requirementsFailed)
+                    let verdict: Verdict = recognizers[id].pending == .recognize ? .recognize(because) : .begin(because)
                     setPending(id, .none)
                     attemptToBegin(id, verdict: verdict, afterRequirements: true)
                 }
@@ -131,7 +130,7 @@ extension Simulation {
         }
         let reason: Reason
         switch verdict {
-        case .begin(let r), .recognize(let r): reason = r
+        case .begin(let r), .recognize(let r): reason = self.reason(r)
         default: reason = .note("")
         }
         transition(id, to: continuous ? .began : .ended, reason)
@@ -246,7 +245,7 @@ extension Simulation {
             guard v >= 0, v != spec.view else { continue }
             let kind = views[v].kind
             if kind.vetoesForeignSingleTaps, case .tap(1, 1) = spec.kind {
-                return why(.vetoedBy(v, "\(kind.uikitClass) handles one-finger single taps itself"))
+                return traced(.vetoedBy(v, "\(kind.uikitClass) handles one-finger single taps itself"))
             }
             guard kind == .slider || kind == .switch else { continue }
             let travel = touches[slot].location - touches[slot].downLocation
@@ -255,11 +254,11 @@ extension Simulation {
             if kind == .slider, case .swipe(let dirs, 1) = spec.kind, !dirs.isDisjoint(with: [.left, .right]),
                 sliderThumbRect(v).contains(local)
             {
-                return why(.vetoedBy(v, "UISlider handles swipes parallel to it that start on the thumb"))
+                return traced(.vetoedBy(v, "UISlider handles swipes parallel to it that start on the thumb"))
             }
             if kind == .switch, parallel, switchKnobRect(v).contains(local) {
                 switch spec.kind {
-                case .pan, .scrollPan: return why(.vetoedBy(v, "UISwitch handles pans parallel to it that start on the knob"))
+                case .pan, .scrollPan: return traced(.vetoedBy(v, "UISwitch handles pans parallel to it that start on the knob"))
                 default: break
                 }
             }
@@ -280,14 +279,14 @@ extension Simulation {
             guard touches[slot].delivery == .delivered, touches[slot].view >= 0, touches[slot].view != sv else { continue }
             if !views[sv].canCancelContentTouches {
                 return (
-                    why(.contentTouchDelivery("content is tracking the touch and canCancelContentTouches is false")),
+                    traced(.contentTouchDelivery("content is tracking the touch and canCancelContentTouches is false")),
                     .contentCannotBeCancelled
                 )
             }
             let view = touches[slot].view
             if !touchesShouldCancel(views[sv].touchesShouldCancel, view: view) {
                 return (
-                    why(.contentTouchDelivery("touchesShouldCancel(in: \(scene.views[view].name)) returned false")),
+                    traced(.contentTouchDelivery("touchesShouldCancel(in: \(scene.views[view].name)) returned false")),
                     .touchesShouldCancelFalse
                 )
             }

@@ -2,8 +2,21 @@
 /// the step applies. Reasons are built only when tracing.
 extension Simulation {
     /// Builds a reason only when tracing: the untraced path never formats a string.
-    @inline(__always) func why(_ reason: @autoclosure () -> Reason) -> Reason {
+    /// A verdict's reason, kept when the run is traced (`ReasonRef`).
+    @inline(__always) mutating func why(_ reason: @autoclosure () -> Reason) -> ReasonRef {
+        guard Recorder.isRecording else { return .untraced }
+        verdictReasons.append(reason())
+        return ReasonRef(index: verdictReasons.count - 1)
+    }
+
+    /// A reason outside a verdict: built only when the run is traced.
+    @inline(__always) func traced(_ reason: @autoclosure () -> Reason) -> Reason {
         Recorder.isRecording ? reason() : .note("")
+    }
+
+    /// The reason a verdict names (`.note("")` for an untraced run's).
+    @inline(__always) func reason(_ ref: ReasonRef) -> Reason {
+        ref.index < 0 ? .note("") : verdictReasons[ref.index]
     }
 
     mutating func recognizerReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID) -> Verdict {
@@ -145,9 +158,8 @@ extension Simulation {
             recognizers[id].touchesDown -= 1
             guard recognizers[id].touchesDown == 0 else { return .none }
             setDeadline(id, .never)
-            if recognizers[id].maxTouchesDown < required {
-                return .fail(why(.threshold("only \(recognizers[id].maxTouchesDown) of \(required) fingers")))
-            }
+            let fingers = recognizers[id].maxTouchesDown
+            if fingers < required { return .fail(why(.threshold("only \(fingers) of \(required) fingers"))) }
             recognizers[id].maxTouchesDown = 0
             recognizers[id].tapsDone += 1
             if recognizers[id].tapsDone >= taps {

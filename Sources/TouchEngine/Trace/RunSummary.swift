@@ -104,6 +104,15 @@ public struct RunSummary: Hashable, Sendable {
     /// (`EngineRunner` moving on to another prepared scene): the summary `init(views:recognizers:initialOffsets:)`
     /// makes, without allocating when the new scene is no larger.
     mutating func rebind(views: Int, recognizers: Int, initialOffsets: [Point]) {
+        // Right after a reset every entry is at its initial value, which is the same in every scene but the final
+        // offsets: columns of the new scene's size need only those.
+        if dirtyViews.isEmpty && dirtyRecognizers.isEmpty && selections.count == views && actions.count == recognizers {
+            makeColumnsUnique()
+            finalOffsets.refill(initialOffsets)
+            droppedTouches = 0
+            clearFirsts()
+            return
+        }
         func refill<T>(_ column: inout SummaryColumn<T>, _ value: T, _ count: Int) {
             column.refill(repeating: value, count: count)
         }
