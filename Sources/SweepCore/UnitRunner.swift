@@ -44,6 +44,14 @@ public struct UnitRunner: Sendable {
     public let sharesRuns: Bool
     /// How many scenarios this runner took from an earlier configuration's runs instead of running them.
     public private(set) var sharedScenarios = 0
+    /// The runs of each tree's gestures, by the values its acting axes take (`ActingAxes.key`): every configuration
+    /// that gives them those values leaves the tree the same, so it has the same runs. Kept apart from the configured
+    /// states (which hold prepared scenes, for 16 trees) so that a worker running a window's configurations in several
+    /// batches still finds them.
+    private var sharedRuns: [Int: [[Int]: StateRuns]] = [:]
+    private var sharedRunCount = 0
+    /// At most this many tree runs in `sharedRuns` (about a kilobyte each); above it, they start again.
+    static let sharedRunLimit = 4096
 
     public init(plan: SweepPlan, cacheLimit: Int = 256, sharesRuns: Bool = true) {
         self.plan = plan
@@ -57,9 +65,12 @@ public struct UnitRunner: Sendable {
         let tree: GeneratedTree
         /// The gestures as structs, which a run reads in place (a tuple entry is copied through its runtime metadata).
         let entries: [GestureEntry]
-        init(tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)]) {
+        /// The axes that may change the tree.
+        let acting: ActingAxes
+        init(tree: GeneratedTree, gestures: [(family: GestureFamily, placement: Int, gesture: Gesture)], plan: SweepPlan) {
             self.tree = tree
             entries = gestures.map { GestureEntry(family: $0.family, placement: $0.placement, gesture: $0.gesture) }
+            acting = ActingAxes(base: tree, plan: plan)
         }
     }
 
@@ -74,7 +85,7 @@ public struct UnitRunner: Sendable {
     mutating func cachedBaseTree(_ i: Int) -> BaseTree {
         if let hit = cache[i] { return hit }
         let tree = plan.baseTree(i)
-        let base = BaseTree(tree: tree, gestures: plan.gestureEntries(for: tree, treeIndex: i))
+        let base = BaseTree(tree: tree, gestures: plan.gestureEntries(for: tree, treeIndex: i), plan: plan)
         if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[i] = base
         return base
@@ -161,17 +172,16 @@ public struct UnitRunner: Sendable {
 
     /// Runs every gesture of tree `t` under the accumulator's configuration, naming the cause of each defect
     /// (`CauseAnalysis`), then closes the tree into the per-tree sums of every cell it touched (the
-    /// tree-clustered intervals). A configuration that leaves the tree in a state an earlier configuration reached
-    /// (the same views, recognizers and parameters: `ConfiguredStates`) takes that configuration's runs, which
-    /// are the same runs, instead of running the engine again (`sharesRuns`).
+    /// tree-clustered intervals). A configuration that gives the tree's acting axes the values an earlier
+    /// configuration gave them (`ActingAxes`: it leaves the same views, recognizers and parameters) takes that
+    /// configuration's runs, which are the same runs, instead of running the engine again (`sharesRuns`). A
+    /// configuration changes no view's name, so an example names its target from the base tree.
     mutating func runTree(_ t: Int, into acc: inout Accumulator) {
         let configuration = acc.result.configuration
         let perClass = plan.config.examples
         let placements = plan.config.gestures.placements
         let base = cachedBaseTree(t)
         let gestures = base.entries
-        let index = configuredIndex(t)
-        let (state, prepared) = configured.values[index].stateAndScene(plan, configuration: configuration)
         // A configuration changes a tree's views and recognizers, never its template or seed.
         let (template, seed) = (base.tree.template, base.tree.seed)
         // Trees run in plan order, so the first example of a screen kind is its earliest
@@ -180,13 +190,18 @@ public struct UnitRunner: Sendable {
         let templatePosition = template.position
         // This tree's runs per family, added to the total and the template's tally when the tree closes.
         treeRuns.removeAll()
+        let key = sharesRuns ? base.acting.key(plan, configuration: configuration) : []
         let runs: StateRuns
-        if sharesRuns, let known = configured.values[index].runs(of: state) {
+        if sharesRuns, let known = sharedRuns[t]?[key] {
             runs = known
             sharedScenarios += gestures.count
         } else {
-            runs = run(gestures, on: prepared)
-            if sharesRuns { configured.values[index].setRuns(runs, of: state) }
+            runs = run(gestures, on: preparedScene(t, configuration: configuration))
+            if sharesRuns {
+                if sharedRunCount >= Self.sharedRunLimit { sharedRuns.removeAll(keepingCapacity: true); sharedRunCount = 0 }
+                sharedRuns[t, default: [:]][key] = runs
+                sharedRunCount += 1
+            }
         }
         gestures.withUnsafeBufferPointer { entries in
             var causeStart = 0
@@ -207,7 +222,7 @@ public struct UnitRunner: Sendable {
                         DefectExample(
                             configuration: configuration, defect: defect, treeIndex: t, family: family,
                             placement: placement, gestureIndex: index, template: template, treeSeed: seed,
-                            target: prepared.scene.views[entries[index].gesture.target].name))
+                            target: base.tree.scene.views[entries[index].gesture.target].name))
                 }
             }
         }
@@ -240,9 +255,9 @@ public struct UnitRunner: Sendable {
 
 }
 
-/// The runs of a tree's gestures on one configured state's prepared scene: each gesture's verdict, the causes of
-/// the defects in gesture order, and where each gesture's causes end. A pure function of the prepared scene (its
-/// parameters included) and the gestures, which every configuration that reaches the state shares.
+/// The runs of a tree's gestures under a configuration: each gesture's verdict, the causes of the defects in gesture
+/// order, and where each gesture's causes end. A pure function of the configured tree's prepared scene (its parameters
+/// included) and the gestures, which every configuration that leaves the tree the same shares.
 struct StateRuns {
     var verdicts: [ScenarioVerdict] = []
     var causes: [CauseKind] = []
@@ -251,6 +266,37 @@ struct StateRuns {
     init(capacity: Int) {
         verdicts.reserveCapacity(capacity)
         causeEnds.reserveCapacity(capacity)
+    }
+}
+
+/// The axes of a plan that may change a tree (`SweepPlan.mayChange`, read from its base tree's roles, which no axis
+/// writes), in axis order, and the steps they are set in: one axis, or consecutive axes of one zip group together (a
+/// zip group's axes take the same value index in every configuration, `Combinations`, so the first one's says all).
+struct ActingAxes: Sendable {
+    let axes: [Int]
+    /// Ranges of `axes`.
+    let steps: [Range<Int>]
+
+    init(base: GeneratedTree, plan: SweepPlan) {
+        axes = plan.config.axes.indices.filter { plan.mayChange(axis: $0, base) }
+        // Each axis's zip group, if any.
+        let group = plan.config.axes.map { axis in plan.config.zip.firstIndex { $0.contains(axis.name) } }
+        var steps: [Range<Int>] = []
+        for i in axes.indices {
+            if let last = steps.last, let g = group[axes[i]], group[axes[last.lowerBound]] == g {
+                steps[steps.count - 1] = last.lowerBound ..< i + 1
+            } else {
+                steps.append(i ..< i + 1)
+            }
+        }
+        self.steps = steps
+    }
+
+    /// The value indices configuration `c` gives the acting axes (each step's first axis): configurations with equal
+    /// keys set the tree's acting axes alike and leave every other axis without effect on it, so they configure
+    /// the tree the same.
+    func key(_ plan: SweepPlan, configuration c: Int) -> [Int] {
+        steps.map { plan.valueIndex(axis: axes[$0.lowerBound], configuration: c) }
     }
 }
 
@@ -273,8 +319,6 @@ struct ConfiguredStates {
     private var trees: [GeneratedTree]
     /// The prepared scene of each state, once made.
     private var prepared: [PreparedScene?]
-    /// The runs of the tree's gestures on each state's prepared scene, once made (`UnitRunner.runTree`).
-    private var stateRuns: [StateRuns?]
     /// Where each step leads: `steps[state * stride + first[k] + v]` is the state that setting axis `k` to its
     /// `v`th value in `state` gives, or -1 while that step has not been taken.
     private var steps: [Int]
@@ -305,26 +349,15 @@ struct ConfiguredStates {
         }
         self.first = first
         self.stride = stride
-        let acting = first.indices.filter { plan.mayChange(axis: $0, base) }
-        // Each axis's zip group, if any.
-        let group = plan.config.axes.map { axis in plan.config.zip.firstIndex { $0.contains(axis.name) } }
-        var runs: [Range<Int>] = []
-        for i in acting.indices {
-            if let last = runs.last, let g = group[acting[i]], group[acting[last.lowerBound]] == g {
-                runs[runs.count - 1] = last.lowerBound ..< i + 1
-            } else {
-                runs.append(i ..< i + 1)
-            }
-        }
+        let axes = ActingAxes(base: base, plan: plan)
+        let acting = axes.axes
         self.acting = acting
-        self.runs = runs
+        runs = axes.steps
         mayDiffer = Array(Set(acting.flatMap { plan.viewsItMayWrite(axis: $0, base) })).sorted()
         trees = [base]
         trees.reserveCapacity(Self.stateLimit + 1)
         prepared = [nil]
         prepared.reserveCapacity(Self.stateLimit + 1)
-        stateRuns = [nil]
-        stateRuns.reserveCapacity(Self.stateLimit + 1)
         steps = Array(repeating: -1, count: stride)
         steps.reserveCapacity(stride * (Self.stateLimit + 1))
     }
@@ -339,26 +372,12 @@ struct ConfiguredStates {
         scene(of: state(plan, configuration: c))
     }
 
-    /// Configuration `c`'s state and its prepared scene.
-    mutating func stateAndScene(_ plan: SweepPlan, configuration c: Int) -> (state: Int, scene: PreparedScene) {
-        let state = state(plan, configuration: c)
-        return (state, scene(of: state))
-    }
-
-    /// The runs on a state's prepared scene, if they were made since the states last started again.
-    func runs(of state: Int) -> StateRuns? { stateRuns[state] }
-
-    /// Keeps the runs on a state's prepared scene for the configurations that reach the state later.
-    mutating func setRuns(_ runs: StateRuns, of state: Int) { stateRuns[state] = runs }
-
     /// Configuration `c`'s state, reached axis by axis from the base tree (new states made on the way).
     private mutating func state(_ plan: SweepPlan, configuration c: Int) -> Int {
         if trees.count > Self.stateLimit {
             trees.removeSubrange(1...)
             prepared.removeSubrange(1...)
             prepared[0] = nil
-            stateRuns.removeSubrange(1...)
-            stateRuns[0] = nil
             steps.removeSubrange(stride...)
             for slot in steps.indices { steps[slot] = -1 }
             last = nil
@@ -383,7 +402,6 @@ struct ConfiguredStates {
         assert(tree.roles == trees[0].roles, "an axis wrote the roles that `acting` was read from")
         trees.append(tree)
         prepared.append(nil)
-        stateRuns.append(nil)
         steps.append(contentsOf: repeatElement(-1, count: stride))
         return trees.count - 1
     }

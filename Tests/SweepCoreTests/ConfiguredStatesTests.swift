@@ -44,10 +44,11 @@ import TouchScenarios
         #expect(shared > 0, "some configurations leave a tree as another left it")
     }
 
-    /// A tree keeps at most `ConfiguredStates.stateLimit` states, then starts again from the base; the runs kept for
-    /// the old states (`UnitRunner.sharesRuns`) must go with them, or a new state would take an old one's runs. Here
-    /// every delay value is a state of its own and the dismiss tap, which most trees lack, makes each state twice.
-    @Test func runsKeptForStatesGoWhenTheStatesStartAgain() throws {
+    /// A tree keeps at most `ConfiguredStates.stateLimit` states, then starts again from the base; the runs a
+    /// configuration shares (`UnitRunner.sharesRuns`, by the values of the tree's acting axes) stay those of its own
+    /// configured tree across the restart. Here every delay value is a state of its own and the dismiss tap, which
+    /// most trees lack, makes each state twice.
+    @Test func sharedRunsStayExactWhenTheStatesStartAgain() throws {
         var config = try SweepConfigLoader.load(path: Repository.url("configs/quickstart.yaml").path)
         let delays = (0 ..< ConfiguredStates.stateLimit + 6).map { AxisValue.number(Double($0)) }
         config.axes = [
