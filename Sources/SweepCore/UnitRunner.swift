@@ -38,9 +38,9 @@ public struct UnitRunner: Sendable {
     static let configuredTreeLimit = 16
     /// Scratch space of ``runTree(_:into:)``, kept between trees: the tree's runs per family.
     private var treeRuns = TreeRuns()
-    /// Whether a configuration that leaves a tree in a state an earlier configuration reached (`ConfiguredStates`)
-    /// takes that configuration's runs instead of running the engine again (`StateRuns`). The results are the same
-    /// either way (`SweepRunTests`); off only to measure or test the engine path.
+    /// Whether a configuration that configures a tree as an earlier configuration did (`ActingAxes.key`) takes that
+    /// configuration's runs instead of running the engine again (`StateRuns`). The results are the same either way
+    /// (`SweepRunTests`); off only to measure or test the engine path.
     public let sharesRuns: Bool
     /// How many scenarios this runner took from an earlier configuration's runs instead of running them.
     public private(set) var sharedScenarios = 0
@@ -190,14 +190,16 @@ public struct UnitRunner: Sendable {
         let templatePosition = template.position
         // This tree's runs per family, added to the total and the template's tally when the tree closes.
         treeRuns.removeAll()
-        let key = sharesRuns ? base.acting.key(plan, configuration: configuration) : []
+        // A tree every axis may change is configured differently by every configuration: nothing to share.
+        let shares = sharesRuns && base.acting.axes.count < plan.config.axes.count
+        let key = shares ? base.acting.key(plan, configuration: configuration) : []
         let runs: StateRuns
-        if sharesRuns, let known = sharedRuns[t]?[key] {
+        if shares, let known = sharedRuns[t]?[key] {
             runs = known
             sharedScenarios += gestures.count
         } else {
             runs = run(gestures, on: preparedScene(t, configuration: configuration))
-            if sharesRuns {
+            if shares {
                 if sharedRunCount >= Self.sharedRunLimit { sharedRuns.removeAll(keepingCapacity: true); sharedRunCount = 0 }
                 sharedRuns[t, default: [:]][key] = runs
                 sharedRunCount += 1

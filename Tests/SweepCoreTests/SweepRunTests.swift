@@ -83,9 +83,10 @@ import TouchScenarios
         #expect(one.contains { !$0.examples.isEmpty }, "the comparison covers kept examples too")
     }
 
-    /// A configuration that leaves a tree in a state an earlier configuration reached takes that configuration's runs
-    /// (`UnitRunner.sharesRuns`): the results are exactly those of running every scenario on the engine, unit by
-    /// unit and for the whole sweep, and the tiny sweep does share (its feed has no dismiss tap to configure).
+    /// A configuration that configures a tree as an earlier configuration did (the same values of the axes that may
+    /// change it) takes that configuration's runs (`UnitRunner.sharesRuns`): the results are exactly those of running
+    /// every scenario on the engine, unit by unit and for the whole sweep, and the tiny sweep does share (its feed has
+    /// no dismiss tap to configure).
     @Test func sharedRunsGiveExactlyTheResultsOfRunningEveryScenario() throws {
         let plan = try Self.plan()
         let units = plan.configurations.indices.map {

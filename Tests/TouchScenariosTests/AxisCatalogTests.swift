@@ -62,6 +62,8 @@ import TouchEngine
                             for v in start.scene.views.indices where changed.scene.views[v] != start.scene.views[v] {
                                 #expect(declared.contains(v), "\(axis.name)=\(value) wrote view \(v) on \(template) \(seed)")
                                 if declared.contains(v) { declaredWritten += 1 }
+                                // A sweep's examples name their target from the base tree (`UnitRunner.runTree`).
+                                #expect(changed.scene.views[v].name == start.scene.views[v].name, "\(axis.name) renamed view \(v)")
                             }
                         }
                     }
