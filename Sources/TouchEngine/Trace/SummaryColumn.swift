@@ -20,7 +20,7 @@ public struct SummaryColumn<Element>: RandomAccessCollection, @unchecked Sendabl
     }
 
     /// Gives this column its own entries when a copy shares them.
-    mutating func makeUnique() { table.makeUnique() }
+    @inline(__always) mutating func makeUnique() { table.makeUnique() }
 
     /// Makes the column `count` copies of `value`, reusing its allocation when it is large enough and its own.
     mutating func refill(repeating value: Element, count: Int) {
