@@ -29,10 +29,6 @@ enum SweepBench {
         var mix: [(PreparedScene, [[ScriptEvent]])] = []
         var units = UnitRunner(plan: plan)
         var events = 0, runsPerPass = 0
-        // The sweep runs a tree's gestures once per configured state (`UnitRunner.sharesRuns`): the scenarios of
-        // configurations that leave a tree in a state an earlier one reached are shared, not run.
-        var states: [Set<ObjectIdentifier>] = Array(repeating: [], count: plan.treeCount)
-        var sharedPerSweep = 0
         // Tree by tree, every configuration of a tree in turn: the order a sweep runs a block of trees in.
         for t in 0 ..< plan.treeCount {
             for c in plan.configurations.indices {
@@ -42,11 +38,14 @@ enum SweepBench {
                 events += scripts.reduce(0) { $0 + $1.count }
                 runsPerPass += scripts.count
                 mix.append((prepared, scripts))
-                if !states[t].insert(ObjectIdentifier(units.preparedTree(t, configuration: c).prepared)).inserted {
-                    sharedPerSweep += scripts.count
-                }
             }
         }
+        // The scenarios a sweep shares instead of running (`UnitRunner.sharesRuns`: configurations that configure a
+        // tree as an earlier one did), counted by the runner that shares them.
+        var counter = UnitRunner(plan: plan)
+        _ = counter.runTogether(
+            plan.configurations.indices.map { SweepPlan.WorkUnit(id: "c\($0)", configuration: $0, trees: 0 ..< plan.treeCount) })
+        let sharedPerSweep = counter.sharedScenarios
         print(
             "engine-bench: \(configPath): \(runsPerPass) scenarios per pass (\(plan.configurations.count) configurations × "
                 + "\(plan.treeCount) trees × gestures), \(String(format: "%.1f", Double(events) / Double(runsPerPass))) script events each on average; "

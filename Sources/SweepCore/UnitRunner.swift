@@ -39,7 +39,7 @@ public struct UnitRunner: Sendable {
     /// Scratch space of ``runTree(_:into:)``, kept between trees: the tree's runs per family.
     private var treeRuns = TreeRuns()
     /// Whether a configuration that configures a tree as an earlier configuration did (`ActingAxes.key`) takes that
-    /// configuration's runs instead of running the engine again (`StateRuns`). The results are the same either way
+    /// configuration's runs instead of running the engine again (`ConfiguredRuns`). The results are the same either way
     /// (`SweepRunTests`); off only to measure or test the engine path.
     public let sharesRuns: Bool
     /// How many scenarios this runner took from an earlier configuration's runs instead of running them.
@@ -48,7 +48,7 @@ public struct UnitRunner: Sendable {
     /// that gives them those values leaves the tree the same, so it has the same runs. Kept apart from the configured
     /// states (which hold prepared scenes, for 16 trees) so that a worker running a window's configurations in several
     /// batches still finds them.
-    private var sharedRuns: [Int: [[Int]: StateRuns]] = [:]
+    private var sharedRuns: [Int: [[Int]: ConfiguredRuns]] = [:]
     private var sharedRunCount = 0
     /// At most this many tree runs in `sharedRuns` (about a kilobyte each); above it, they start again.
     static let sharedRunLimit = 4096
@@ -102,11 +102,8 @@ public struct UnitRunner: Sendable {
     /// scene (equal to `PreparedScene` of its scene), made once for every configuration that leaves the tree
     /// the same (`ConfiguredStates`).
     public mutating func preparedTree(_ t: Int, configuration c: Int) -> (tree: GeneratedTree, prepared: PreparedScene) {
-        if configured[t] == nil {
-            if configured.count >= Self.configuredTreeLimit { configured.removeAll(keepingCapacity: true) }
-            configured[t] = ConfiguredStates(base: cachedBaseTree(t).tree, plan: plan)
-        }
-        return configured[t]!.prepared(plan, configuration: c)
+        let index = configuredIndex(t)
+        return configured.values[index].prepared(plan, configuration: c)
     }
 
     /// The prepared scene of tree `t` under configuration `c` (``preparedTree(_:configuration:)``'s), without a copy
@@ -121,7 +118,8 @@ public struct UnitRunner: Sendable {
     private mutating func configuredIndex(_ t: Int) -> [Int: ConfiguredStates].Index {
         if let index = configured.index(forKey: t) { return index }
         if configured.count >= Self.configuredTreeLimit { configured.removeAll(keepingCapacity: true) }
-        configured[t] = ConfiguredStates(base: cachedBaseTree(t).tree, plan: plan)
+        let base = cachedBaseTree(t)
+        configured[t] = ConfiguredStates(base: base.tree, acting: base.acting, plan: plan)
         return configured.index(forKey: t)!
     }
 
@@ -193,7 +191,7 @@ public struct UnitRunner: Sendable {
         // A tree every axis may change is configured differently by every configuration: nothing to share.
         let shares = sharesRuns && base.acting.axes.count < plan.config.axes.count
         let key = shares ? base.acting.key(plan, configuration: configuration) : []
-        let runs: StateRuns
+        let runs: ConfiguredRuns
         if shares, let known = sharedRuns[t]?[key] {
             runs = known
             sharedScenarios += gestures.count
@@ -236,8 +234,8 @@ public struct UnitRunner: Sendable {
     /// the tallies after them (`runTree`): the engine's code stays in the instruction cache between runs instead of
     /// taking turns with the tallies'. By index, reading each entry in place (iterating copied every gesture, its
     /// script included; so did reading an entry's fields through the array, once per field).
-    private mutating func run(_ gestures: [GestureEntry], on prepared: PreparedScene) -> StateRuns {
-        var runs = StateRuns(capacity: gestures.count)
+    private mutating func run(_ gestures: [GestureEntry], on prepared: PreparedScene) -> ConfiguredRuns {
+        var runs = ConfiguredRuns(capacity: gestures.count)
         gestures.withUnsafeBufferPointer { entries in
             for index in entries.indices {
                 let gesture = entries[index].gesture
@@ -260,7 +258,7 @@ public struct UnitRunner: Sendable {
 /// The runs of a tree's gestures under a configuration: each gesture's verdict, the causes of the defects in gesture
 /// order, and where each gesture's causes end. A pure function of the configured tree's prepared scene (its parameters
 /// included) and the gestures, which every configuration that leaves the tree the same shares.
-struct StateRuns {
+struct ConfiguredRuns {
     var verdicts: [ScenarioVerdict] = []
     var causes: [CauseKind] = []
     var causeEnds: [Int] = []
@@ -306,7 +304,7 @@ struct ActingAxes: Sendable {
 extension UnitResult: Equatable {}
 
 /// One tree's configurations, as states reached by setting the axes one at a time (a zip group's consecutive
-/// axes together: `runs`): a state is a configured tree, and setting axis `k` to its `v`th value in state `s`
+/// axes together: `ActingAxes.steps`): a state is a configured tree, and setting axis `k` to its `v`th value in state `s`
 /// either leaves the tree as it was (an axis whose role the tree lacks: nothing is written) and stays in `s`, or
 /// gives a new state. Each step is taken once per
 /// tree and remembered, so configurations that set the same values, or differ only in axes that change nothing
@@ -327,14 +325,10 @@ struct ConfiguredStates {
     /// Per axis, its first slot in a state's row of `steps`; a row has a slot per value of every axis.
     private let first: [Int]
     private let stride: Int
-    /// The axes that may change the tree (`SweepPlan.mayChange`, read from the base tree's roles, which no axis
-    /// writes), in axis order; the others leave every state as it is.
-    private let acting: [Int]
-    /// The steps from a state, as ranges of `acting`: one axis, or consecutive axes of one zip group, set
-    /// together. A zip group's axes take the same value index in every configuration (`Combinations`), so the
-    /// first one's index says all their values, and setting them in one step gives the tree that setting them
-    /// one at a time gives, without making the half-set tree between them.
-    private let runs: [Range<Int>]
+    /// The axes that may change the tree and the steps they are set in; the other axes leave every state as it is.
+    /// Setting a zip group's axes in one step gives the tree that setting them one at a time gives, without making
+    /// the half-set tree between them.
+    private let acting: ActingAxes
     /// The views some acting axis may write (`SweepPlan.viewsItMayWrite`), ascending: every other view is the same in
     /// every state, so preparing a state next to another reads and compares these alone.
     private let mayDiffer: [ViewID]
@@ -343,7 +337,8 @@ struct ConfiguredStates {
     /// Above this many states the states start again from the base (bounded memory; still exact).
     static let stateLimit = 64
 
-    init(base: GeneratedTree, plan: SweepPlan) {
+    /// `acting`: the base tree's (`ActingAxes(base:plan:)`, which its `UnitRunner.BaseTree` keeps).
+    init(base: GeneratedTree, acting: ActingAxes, plan: SweepPlan) {
         var first: [Int] = [], stride = 0
         for axis in plan.config.axes {
             first.append(stride)
@@ -351,11 +346,8 @@ struct ConfiguredStates {
         }
         self.first = first
         self.stride = stride
-        let axes = ActingAxes(base: base, plan: plan)
-        let acting = axes.axes
         self.acting = acting
-        runs = axes.steps
-        mayDiffer = Array(Set(acting.flatMap { plan.viewsItMayWrite(axis: $0, base) })).sorted()
+        mayDiffer = Array(Set(acting.axes.flatMap { plan.viewsItMayWrite(axis: $0, base) })).sorted()
         trees = [base]
         trees.reserveCapacity(Self.stateLimit + 1)
         prepared = [nil]
@@ -385,9 +377,9 @@ struct ConfiguredStates {
             last = nil
         }
         var state = 0
-        for run in runs {
-            // A run's steps are keyed by its first axis's value (the others' follow it: `runs`).
-            let k = acting[run.lowerBound]
+        for run in acting.steps {
+            // A step is keyed by its first axis's value (the others' follow it: `ActingAxes.steps`).
+            let k = acting.axes[run.lowerBound]
             let slot = state * stride + first[k] + plan.valueIndex(axis: k, configuration: c)
             if steps[slot] < 0 { steps[slot] = step(plan, from: state, axes: run, configuration: c) }
             state = steps[slot]
@@ -395,11 +387,11 @@ struct ConfiguredStates {
         return state
     }
 
-    /// The state that setting the axes `acting[run]` to configuration `c`'s values in `state` gives: `state`
+    /// The state that setting the axes `acting.axes[run]` to configuration `c`'s values in `state` gives: `state`
     /// itself when they leave the tree as it was, else a new state.
     private mutating func step(_ plan: SweepPlan, from state: Int, axes run: Range<Int>, configuration c: Int) -> Int {
         var tree = trees[state]
-        for i in run { plan.apply(axis: acting[i], configuration: c, to: &tree) }
+        for i in run { plan.apply(axis: acting.axes[i], configuration: c, to: &tree) }
         if Self.unchanged(trees[state], tree) { return state }
         assert(tree.roles == trees[0].roles, "an axis wrote the roles that `acting` was read from")
         trees.append(tree)

@@ -105,9 +105,8 @@ public struct RunSummary: Hashable, Sendable {
     /// makes, without allocating when the new scene is no larger.
     mutating func rebind(views: Int, recognizers: Int, initialOffsets: [Point]) {
         // Right after a reset every entry is at its initial value, which is the same in every scene but the final
-        // offsets: columns of the new scene's size need only those.
+        // offsets: columns of the new scene's size need only those (their refill gives the column entries of its own).
         if dirtyViews.isEmpty && dirtyRecognizers.isEmpty && selections.count == views && actions.count == recognizers {
-            makeColumnsUnique()
             finalOffsets.refill(initialOffsets)
             droppedTouches = 0
             clearFirsts()
