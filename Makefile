@@ -1,4 +1,4 @@
-# TouchSweep — two commands: `make demo` and `make test`. Both install what is missing first.
+# TouchSweep — two commands: `make demo` and `make test`. Both install what is missing first (so does `make bench`).
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 ZMQ_HEADER ?= /usr/include/zmq.h
@@ -6,7 +6,7 @@ ZMQ_HEADER ?= /usr/include/zmq.h
 # links against libcurl: its headers and libcurl.so come with libcurl4-openssl-dev (checked in `build-deps`).
 SCENARIOS := $(sort $(wildcard configs/scenarios/seeds/*.yaml))
 
-.PHONY: all deps build-deps build release dist install install-files demo seeds test lint format bench clean
+.PHONY: all deps build-deps bench-deps build release dist install install-files demo seeds test lint format bench clean
 
 all: build
 
@@ -25,9 +25,13 @@ all: build
 #   chromium              headless rendering of report.html (SweepHTMLReportTests.ChromiumRenderTests)
 #   strace                kills `sweep submit` at a rename of its report swap, as issue 14 reproduced it
 #                         (SweepCLITests.OutputDirectoryCLITests; skipped without it)
-# `make deps` (run by `make test`) installs both lists; the build targets (and the Dockerfile's `make dist`) only
-# the first. Not installed: kubectl (not a Debian package); the tests that need it are skipped, and `make test`
-# lists every skipped test with its reason.
+# and the benchmarks (`make bench`) also:
+#   python3-venv          Benchmarks/dask/side-by-side.sh makes a venv (.build/bench-venv) and pip-installs Dask
+#   valgrind              Benchmarks/instruction-counts.sh counts instructions with callgrind
+# `make deps` (run by `make test`) installs the build's and the suite's lists, `bench-deps` (run by `make bench`)
+# the build's and the benchmarks'; the build targets (and the Dockerfile's `make dist`) only the first. Not
+# installed: kubectl (not a Debian package); the tests that need it are skipped, and `make test` lists every
+# skipped test with its reason.
 BUILD_CHECKS = [ -f "$(ZMQ_HEADER)" ] || missing="$$missing libzmq3-dev"; \
   command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
   { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h; } >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev";
@@ -42,6 +46,8 @@ SUITE_CHECKS = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$
   command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
     || command -v google-chrome >/dev/null 2>&1 || missing="$$missing chromium"; \
   [ -x /usr/bin/strace ] || missing="$$missing strace";
+BENCH_CHECKS = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
+  { command -v valgrind && command -v callgrind_annotate; } >/dev/null 2>&1 || missing="$$missing valgrind";
 INSTALL_MISSING = if [ -n "$$missing" ]; then \
     echo "make: installing$$missing"; \
     $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
@@ -54,6 +60,10 @@ deps:
 
 build-deps:
 	@missing=""; $(BUILD_CHECKS) $(INSTALL_MISSING)
+	@$(SWIFT_CHECK)
+
+bench-deps:
+	@missing=""; $(BUILD_CHECKS) $(BENCH_CHECKS) $(INSTALL_MISSING)
 	@$(SWIFT_CHECK)
 
 # Every build goes through scripts/guarded-swift-build: an incremental `swift build` does not recompile a module
@@ -161,7 +171,7 @@ test: deps dist lint
 # skipped with one line when that fails), the cluster simulation (engine-bench --cluster-sim: the real coordinator
 # state machine with up to thousands of simulated workers, docs/operations.md "Sizing"), and the coordinator's
 # and a worker's memory.
-bench: build-deps
+bench: bench-deps
 	$(BUILD) -c release --product engine-bench
 	$(BUILD) -c release --product sweep
 	.build/release/engine-bench --sweep configs/quickstart.yaml
