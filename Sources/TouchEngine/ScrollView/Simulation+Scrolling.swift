@@ -93,9 +93,9 @@ extension Simulation {
         let translation = convertVectorFromWindow(panTranslation(pan), to: sv)
         let start = recognizers[pan].scrollStartOffset
         var offset = scrolls[sv].offset
-        for axis in Axis.allCases where canScroll(sv, axis) {
-            offset[axis] = constrained(sv, raw: start[axis] - translation[axis], axis)
-        }
+        // The two axes written out: a loop over `Axis.allCases` reads the cases from an array on every move.
+        if canScroll(sv, .horizontal) { offset.x = constrained(sv, raw: start.x - translation.x, .horizontal) }
+        if canScroll(sv, .vertical) { offset.y = constrained(sv, raw: start.y - translation.y, .vertical) }
         setOffset(sv, offset)
     }
 
