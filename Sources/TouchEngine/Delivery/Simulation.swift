@@ -257,10 +257,12 @@ public struct Simulation<Recorder: TraceRecorder> {
             controls[v] = ControlRuntime(value: views[v].value)
             controlIsDirty[v] = false
         }
-        dirtyControls.removeAll(keepingCapacity: true)
-        candidates.removeAll(keepingCapacity: true)
-        committedInStep.removeAll(keepingCapacity: true)
-        if Recorder.isRecording { verdictReasons.removeAll(keepingCapacity: true) }
+        // Emptied only when not empty: `removeAll(keepingCapacity:)` calls through the array's generic replace
+        // even for an empty array, and most of these are empty after most runs.
+        if !dirtyControls.isEmpty { dirtyControls.removeAll(keepingCapacity: true) }
+        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
+        if !committedInStep.isEmpty { committedInStep.removeAll(keepingCapacity: true) }
+        if Recorder.isRecording && !verdictReasons.isEmpty { verdictReasons.removeAll(keepingCapacity: true) }
         summary.reset(initialOffsets: prepared.initialOffsets)
         summaryIsOwn = true
         lastUpTime = .never
@@ -272,8 +274,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         earliestViewTimer = .never
         earliestViewTimerOwner = .none
         viewTimersStale = false
-        highlightTimerViews.removeAll(keepingCapacity: true)
-        scrollTimerViews.removeAll(keepingCapacity: true)
+        if !highlightTimerViews.isEmpty { highlightTimerViews.removeAll(keepingCapacity: true) }
+        if !scrollTimerViews.isEmpty { scrollTimerViews.removeAll(keepingCapacity: true) }
         pendingCount = 0
         slotsInUse = 0
         mayHaveFinished = false
