@@ -35,7 +35,8 @@ all: build
 BUILD_CHECKS = [ -f "$(ZMQ_HEADER)" ] || missing="$$missing libzmq3-dev"; \
   command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
   { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h; } >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev";
-SUITE_CHECKS = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
+VENV_CHECK = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv";
+SUITE_CHECKS = $(VENV_CHECK) \
   command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || [ -x /sbin/ip ] || [ -x /usr/bin/ip ] || [ -x /bin/ip ] \
     || missing="$$missing iproute2"; \
   command -v systemd-analyze >/dev/null 2>&1 || [ -x /usr/bin/systemd-analyze ] || [ -x /bin/systemd-analyze ] \
@@ -46,7 +47,7 @@ SUITE_CHECKS = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$
   command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
     || command -v google-chrome >/dev/null 2>&1 || missing="$$missing chromium"; \
   [ -x /usr/bin/strace ] || missing="$$missing strace";
-BENCH_CHECKS = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
+BENCH_CHECKS = $(VENV_CHECK) \
   { command -v valgrind && command -v callgrind_annotate; } >/dev/null 2>&1 || missing="$$missing valgrind";
 INSTALL_MISSING = if [ -n "$$missing" ]; then \
     echo "make: installing$$missing"; \

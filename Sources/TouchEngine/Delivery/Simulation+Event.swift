@@ -16,7 +16,7 @@
 extension Simulation {
     /// Runs the script events of one UIEvent (same time, `sameEvent` after the first) as one step.
     mutating func performEvent(_ events: ArraySlice<ScriptEvent>) {
-        eventTouches.removeAll(keepingCapacity: true)
+        eventTouches.removeAllKeepingStorage()
         // One pass per phase (code first: the loader never puts code in an event; a scene built in code runs it on
         // its own, first), so a mixed event runs in phase order without sorting (no allocation).
         for rank in 0 ... 4 {

@@ -93,13 +93,13 @@ extension Simulation {
     /// Clears the per-step bookkeeping (only the recognizers that committed last step carry a flag).
     @inline(__always) mutating func beginStep() {
         stepSerial &+= 1
-        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
+        candidates.removeAllKeepingStorage()
         var k = 0
         while k < committedInStep.count {
             recognizers[committedInStep[k]].committedThisStep = false
             k += 1
         }
-        if !committedInStep.isEmpty { committedInStep.removeAll(keepingCapacity: true) }
+        committedInStep.removeAllKeepingStorage()
     }
 
     /// Applies a recognizer's verdict from phase 1.

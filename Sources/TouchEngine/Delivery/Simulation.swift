@@ -161,7 +161,7 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// buffers (`EngineRunner` moving on to the next tree allocates nothing when the tree is no larger).
     mutating func rebind(to prepared: PreparedScene) {
         func refill<T>(_ array: inout [T], _ value: T, _ count: Int) {
-            array.removeAll(keepingCapacity: true)
+            array.removeAllKeepingStorage()
             array.append(contentsOf: repeatElement(value, count: count))
         }
         reset() // (which makes the tables unique)
@@ -198,9 +198,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         if controlIsDirty.count != views.count { controlIsDirty.refill(repeating: false, count: views.count) }
         // Marks older than the stamp mean nothing, so a table of the right size is kept and the stamp keeps counting.
         if pathMark.count != views.count { pathMark.refill(repeating: 0, count: views.count) }
-        dirtyControls.removeAll(keepingCapacity: true)
-        eventTouches.removeAll(keepingCapacity: true)
-        queuedCalls.removeAll(keepingCapacity: true)
+        eventTouches.removeAllKeepingStorage()
+        queuedCalls.removeAllKeepingStorage()
         startZoomed()
     }
 
@@ -257,12 +256,10 @@ public struct Simulation<Recorder: TraceRecorder> {
             controls[v] = ControlRuntime(value: views[v].value)
             controlIsDirty[v] = false
         }
-        // Emptied only when not empty: `removeAll(keepingCapacity:)` calls through the array's generic replace
-        // even for an empty array, and most of these are empty after most runs.
-        if !dirtyControls.isEmpty { dirtyControls.removeAll(keepingCapacity: true) }
-        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
-        if !committedInStep.isEmpty { committedInStep.removeAll(keepingCapacity: true) }
-        if Recorder.isRecording && !verdictReasons.isEmpty { verdictReasons.removeAll(keepingCapacity: true) }
+        dirtyControls.removeAllKeepingStorage()
+        candidates.removeAllKeepingStorage()
+        committedInStep.removeAllKeepingStorage()
+        verdictReasons.removeAllKeepingStorage()
         summary.reset(initialOffsets: prepared.initialOffsets)
         summaryIsOwn = true
         lastUpTime = .never
@@ -274,8 +271,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         earliestViewTimer = .never
         earliestViewTimerOwner = .none
         viewTimersStale = false
-        if !highlightTimerViews.isEmpty { highlightTimerViews.removeAll(keepingCapacity: true) }
-        if !scrollTimerViews.isEmpty { scrollTimerViews.removeAll(keepingCapacity: true) }
+        highlightTimerViews.removeAllKeepingStorage()
+        scrollTimerViews.removeAllKeepingStorage()
         pendingCount = 0
         slotsInUse = 0
         mayHaveFinished = false

@@ -1,8 +1,8 @@
 /// The recognizers' own state machines (touch-model §4.5, §6, §8): each event returns a `Verdict` that
 /// the step applies. Reasons are built only when tracing.
 extension Simulation {
-    /// Builds a reason only when tracing: the untraced path never formats a string.
-    /// A verdict's reason, kept when the run is traced (`ReasonRef`).
+    /// A verdict's reason, built and kept only when the run is traced (`ReasonRef`): the untraced path never formats
+    /// a string.
     @inline(__always) mutating func why(_ reason: @autoclosure () -> Reason) -> ReasonRef {
         guard Recorder.isRecording else { return .untraced }
         verdictReasons.append(reason())

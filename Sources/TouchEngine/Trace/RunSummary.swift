@@ -136,9 +136,9 @@ public struct RunSummary: Hashable, Sendable {
         refill(&collected, false, recognizers)
         refill(&decisions, .none, recognizers)
         refill(&decidedBy, -1, recognizers)
-        dirtyViews.removeAll(keepingCapacity: true)
+        dirtyViews.removeAllKeepingStorage()
         refill(&viewIsDirty, false, views)
-        dirtyRecognizers.removeAll(keepingCapacity: true)
+        dirtyRecognizers.removeAllKeepingStorage()
         refill(&recognizerIsDirty, false, recognizers)
     }
 
@@ -272,7 +272,7 @@ public struct RunSummary: Hashable, Sendable {
             performedActions[v] = 0
             firstPerformedAction[v] = .never
         }
-        dirtyViews.removeAll(keepingCapacity: true)
+        dirtyViews.removeAllKeepingStorage()
         for r in dirtyRecognizers {
             recognizerIsDirty[r] = false
             actions[r] = 0
@@ -282,7 +282,7 @@ public struct RunSummary: Hashable, Sendable {
             decisions[r] = .none
             decidedBy[r] = -1
         }
-        dirtyRecognizers.removeAll(keepingCapacity: true)
+        dirtyRecognizers.removeAllKeepingStorage()
         droppedTouches = 0
         clearFirsts()
     }
