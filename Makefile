@@ -2,8 +2,6 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 ZMQ_HEADER ?= /usr/include/zmq.h
-# The metrics server's HTTP library links Foundation's URLSession, which a --static-swift-stdlib build (make dist)
-# links against libcurl: its headers and libcurl.so come with libcurl4-openssl-dev (checked in `build-deps`).
 SCENARIOS := $(sort $(wildcard configs/scenarios/seeds/*.yaml))
 
 .PHONY: all deps build-deps bench-deps build release dist install install-files demo seeds test lint format bench clean
@@ -13,7 +11,6 @@ all: build
 # Debian/Ubuntu packages beyond Swift's own prerequisites, each installed only when missing, with one apt-get
 # update per make run. The build needs:
 #   libzmq3-dev           ZeroMQ
-#   libcurl4-openssl-dev  libcurl for the static `make dist` build
 #   python3               scripts/guarded-swift-build (Swift's prerequisites bring it on Debian; checked anyway)
 # and the test suite also:
 #   python3-venv          deploy/tests/validate-k8s.sh makes a venv (.build-venv) and pip-installs
@@ -33,8 +30,7 @@ all: build
 # installed: kubectl (not a Debian package); the tests that need it are skipped, and `make test` lists every
 # skipped test with its reason.
 BUILD_CHECKS = [ -f "$(ZMQ_HEADER)" ] || missing="$$missing libzmq3-dev"; \
-  command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
-  { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h; } >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev";
+  command -v python3 >/dev/null 2>&1 || missing="$$missing python3";
 VENV_CHECK = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv";
 SUITE_CHECKS = $(VENV_CHECK) \
   command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || [ -x /sbin/ip ] || [ -x /usr/bin/ip ] || [ -x /bin/ip ] \

@@ -24,7 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
     ],
     targets: [
@@ -71,12 +71,13 @@ let package = Package(
             ]
         ),
         // Prometheus metrics and the live view (/live, /live.json) of a running coordinator over HTTP (swift-prometheus,
-        // FlyingFox): `--metrics-port`.
+        // SwiftNIO's HTTP/1 server with bounded requests, timeouts and a connection cap): `--metrics-port`.
         .target(
             name: "SweepMetrics",
             dependencies: [
                 "SweepNode", "SweepHTMLReport", .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "FlyingFox", package: "FlyingFox")
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
             ]
         ),
         // report.html (pure): the report files -> one self-contained page with inline SVG charts and trace timelines;
@@ -135,11 +136,13 @@ let package = Package(
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
+        // The metrics server's limits against hostile clients, over real sockets.
+        .testTarget(name: "SweepMetricsTests", dependencies: ["SweepMetrics", .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(
             name: "SweepHTMLReportTests",
             dependencies: [
                 "SweepHTMLReport", "SweepReporting", "SweepCore", "SweepShrinker", "SweepPlanning", "ScenarioKit", "TouchEngine", "SweepProtocol",
-                "SweepNode", "SweepMetrics"
+                "SweepNode", "SweepMetrics", .product(name: "NIOCore", package: "swift-nio")
             ]
         ),
         .testTarget(

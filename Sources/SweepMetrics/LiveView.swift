@@ -1,28 +1,74 @@
+import NIOCore
 import SweepHTMLReport
 import SweepNode
 import Synchronization
 
 /// The live view of a running sweep on the metrics port: the latest ``LiveSnapshot`` the coordinator's loop handed
 /// over (``update(_:)``, on its thread), served as `/live` (``LivePage``) and `/live.json` (``LiveJSON``) from the
-/// HTTP server's tasks. Only immutable snapshots cross threads; nothing here touches the coordinator's state.
+/// HTTP server's threads. Only immutable snapshots cross threads; nothing here touches the coordinator's state.
+///
+/// Each page is drawn once per snapshot, by the first request that asks for it after the snapshot changed; every
+/// other request is answered from that drawing (a page of 4,800 configurations is megabytes, and
+/// eight clients must not draw it eight times a second while the sweep computes).
 public final class LiveView: Sendable {
-    let latest = Mutex<LiveSnapshot?>(nil)
+    /// The snapshot and, per page, the drawing of it (nil until a request asks for it).
+    struct Served {
+        var snapshot: LiveSnapshot?
+        var generation = 0
+        var drawn: [Kind: (generation: Int, body: ByteBuffer)] = [:]
+    }
+
+    enum Kind: Hashable { case html, json }
+
+    let served = Mutex(Served())
+    /// How many times each page was drawn (for tests: once per snapshot at most).
+    let drawings = Atomic<Int>(0)
 
     public init() {}
 
     /// Replaces the snapshot served.
-    public func update(_ snapshot: LiveSnapshot) { latest.withLock { $0 = snapshot } }
+    public func update(_ snapshot: LiveSnapshot) {
+        served.withLock {
+            $0.snapshot = snapshot
+            $0.generation += 1
+        }
+    }
 
     /// The snapshot served now; nil until the coordinator has bound its endpoint and made the first.
-    public var snapshot: LiveSnapshot? { latest.withLock { $0 } }
+    public var snapshot: LiveSnapshot? { served.withLock { $0.snapshot } }
+
+    /// Pages drawn so far (each page counted once per snapshot it was drawn for).
+    public var pagesDrawn: Int { drawings.load(ordering: .relaxed) }
 
     /// `/live` and `/live.json` for ``MetricsServer``: each answers 503 until the first snapshot.
     public var pages: [MetricsServer.Page] {
         [
-            MetricsServer.Page(path: "/live", contentType: "text/html; charset=utf-8") { [self] in
-                snapshot.map { LivePage.render(status: $0.status, endpoint: $0.endpoint, table: $0.table) }
-            },
-            MetricsServer.Page(path: "/live.json", contentType: "application/json") { [self] in snapshot.map(LiveJSON.render) }
+            MetricsServer.Page(path: "/live", contentType: "text/html; charset=utf-8") { [self] in body(.html) },
+            MetricsServer.Page(path: "/live.json", contentType: "application/json") { [self] in body(.json) }
         ]
+    }
+
+    /// The page of the current snapshot, drawn now if it has not been for this snapshot. The drawing is made outside
+    /// the lock, so the coordinator's ``update(_:)`` never waits for it; the server makes pages on one worker
+    /// thread, so requests that arrive meanwhile wait their turn and find the drawing made.
+    func body(_ kind: Kind) -> ByteBuffer? {
+        let current = served.withLock { served -> (snapshot: LiveSnapshot, generation: Int, drawn: ByteBuffer?)? in
+            guard let snapshot = served.snapshot else { return nil }
+            let drawn = served.drawn[kind].flatMap { $0.generation == served.generation ? $0.body : nil }
+            return (snapshot, served.generation, drawn)
+        }
+        guard let current else { return nil }
+        if let drawn = current.drawn { return drawn }
+        let text: String
+        switch kind {
+        case .html: text = LivePage.render(status: current.snapshot.status, endpoint: current.snapshot.endpoint, table: current.snapshot.table)
+        case .json: text = LiveJSON.render(current.snapshot)
+        }
+        let body = ByteBuffer(string: text)
+        drawings.wrappingAdd(1, ordering: .relaxed)
+        served.withLock { served in
+            if (served.drawn[kind]?.generation ?? -1) < current.generation { served.drawn[kind] = (current.generation, body) }
+        }
+        return body
     }
 }

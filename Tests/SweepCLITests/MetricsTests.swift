@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,29 +10,18 @@ import Testing
 extension DistributedFaultTests {
     /// `GET path` on 127.0.0.1:`port` with a plain socket; the body of a 200 answer, or nil.
     func scrape(port: Int, path: String = "/metrics") -> String? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return nil }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-        guard write(fd, request, request.count) == request.count else { return nil }
-        var response: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n <= 0 { break }
-            response += buffer[..<n]
-        }
-        let text = String(decoding: response, as: UTF8.self)
-        guard text.hasPrefix("HTTP/1.1 200"), let body = text.range(of: "\r\n\r\n") else { return nil }
-        return String(text[body.upperBound...])
+        guard let answer = RawHTTPClient.get(port: UInt16(port), path), answer.status == 200 else { return nil }
+        return answer.body
+    }
+
+    /// A cluster-mode coordinator serving metrics on a free port, and that port (from its log line).
+    func startCoordinatorWithMetrics(_ f: Fixture) throws -> (coordinator: Process, port: Int) {
+        let coordinator = try startCoordinator(f, output: f.dir + "/out", ["--metrics-port", "0"])
+        let log = f.dir + "/coordinator.log"
+        #expect(waitForLog(log, "info submit: serving metrics url=http://0.0.0.0:"))
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        let port = try #require(text.range(of: "serving metrics url=http://0.0.0.0:").flatMap { Int(text[$0.upperBound...].prefix { $0.isNumber }) })
+        return (coordinator, port)
     }
 
     /// The value of the sample line starting with `name{`, or nil.
@@ -41,11 +31,7 @@ extension DistributedFaultTests {
 
     @Test func metricsShowTheSweepMovingWhileItRuns() throws {
         let f = try fixture("metrics")
-        let coordinator = try startCoordinator(f, output: f.dir + "/out", ["--metrics-port", "0"])
-        let log = f.dir + "/coordinator.log"
-        #expect(waitForLog(log, "info submit: serving metrics url=http://0.0.0.0:"))
-        let text = try String(contentsOfFile: log, encoding: .utf8)
-        let port = try #require(text.range(of: "serving metrics url=http://0.0.0.0:").map { Int(text[$0.upperBound...].prefix { $0.isNumber }) ?? 0 })
+        let (coordinator, port) = try startCoordinatorWithMetrics(f)
         let before = try #require(scrape(port: port))
         #expect(before.contains("# TYPE touchsweep_units_done_total counter"))
         #expect(sample(before, "touchsweep_trees") == 1600 && sample(before, "touchsweep_workers") == 0)
@@ -66,5 +52,55 @@ extension DistributedFaultTests {
         #expect(wait(coordinator) == 0)
         stopIfRunning(worker)
         #expect(scrape(port: port) == nil, "the metrics endpoint closes with the coordinator")
+    }
+
+    /// Issue 30, item 1, as reported: two clients sending 8 MiB header lines to `--metrics-port`, and two dripping
+    /// a head a byte at a time, for the whole sweep. `/metrics` still answers, the sweep's reports are those of
+    /// `sweep run`, and the coordinator exits within seconds of its last unit (it was still running 90 s after
+    /// writing its reports).
+    @Test func hostileHTTPClientsNeitherStarveTheMetricsNorHoldTheSweepsExit() throws {
+        let f = try fixture("metrics-attack")
+        let (coordinator, metricsPort) = try startCoordinatorWithMetrics(f)
+        let port = UInt16(metricsPort), log = f.dir + "/coordinator.log"
+        let stop = StopFlag()
+        let floods = (0 ..< 2).map { _ in
+            Thread {
+                let line = [UInt8](repeating: UInt8(ascii: "a"), count: 8 << 20)
+                while !stop.isSet {
+                    guard let client = RawHTTPClient(port: port, receiveTimeoutSeconds: 1) else { usleep(50_000); continue }
+                    client.send("GET /metrics HTTP/1.1\r\nX-Long: ")
+                    client.send(line)
+                }
+            }
+        }
+        let drips = (0 ..< 2).map { _ in
+            Thread {
+                while !stop.isSet {
+                    guard let client = RawHTTPClient(port: port, receiveTimeoutSeconds: 1) else { usleep(50_000); continue }
+                    client.send("GET /live.json HTTP/1.1\r\n")
+                    while !stop.isSet && client.send("X") { usleep(200_000) }
+                }
+            }
+        }
+        for attacker in floods + drips { attacker.start() }
+        defer { stop.set() }
+        usleep(300_000)
+        let worker = try start(["worker", "--connect", f.endpoint, "--slots", "2", "--id", "w"])
+        var slowest = 0.0
+        var scrapes = 0
+        while coordinator.isRunning && !((try? String(contentsOfFile: log, encoding: .utf8))?.contains("writing the reports") ?? false) {
+            let start = Date()
+            if scrape(port: metricsPort) != nil { scrapes += 1 }
+            slowest = max(slowest, Date().timeIntervalSince(start))
+            usleep(200_000)
+        }
+        #expect(scrapes > 0 && slowest < 2, "\(scrapes) scrapes under attack, the slowest \(slowest) s")
+        let finishing = Date()
+        #expect(wait(coordinator, seconds: 60) == 0)
+        let tail = Date().timeIntervalSince(finishing)
+        #expect(tail < 15, "the coordinator exited \(tail) s after its last unit, with the attack still going")
+        stop.set()
+        stopIfRunning(worker)
+        try expectSameReports(f.dir + "/out", f)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import SweepMetrics
 import SweepNode
 import SweepProtocol
@@ -103,8 +104,23 @@ import Testing
         #expect(view.pages.allSatisfy { $0.body() == nil })
         view.update(Self.snapshot())
         view.update(Self.snapshot(finished: true))
-        let json = try Self.object(try #require(view.pages[1].body()))
+        let json = try Self.object(try #require(view.pages[1].body().map { String(buffer: $0) }))
         #expect((json["status"] as? [String: Any])?["finished"] as? Bool == true)
-        #expect(view.pages[0].body()?.contains("data-finished=\"true\"") == true)
+        #expect(view.pages[0].body().map { String(buffer: $0) }?.contains("data-finished=\"true\"") == true)
+    }
+
+    /// Issue 30: eight clients polling a large sweep's live view while it computes must not draw its pages eight
+    /// times over. Each page is drawn once per snapshot, whatever the number of requests.
+    @Test func eachPageIsDrawnOncePerSnapshotWhateverTheRequests() throws {
+        let view = LiveView()
+        view.update(Self.snapshot())
+        let first = (0 ..< 8).map { _ in view.pages.map { $0.body().map { String(buffer: $0) } } }
+        #expect(view.pagesDrawn == 2, "one /live and one /live.json for the first snapshot")
+        #expect(Set(first.map { $0.compactMap { $0 } }).count == 1, "every request got the same pages")
+        view.update(Self.snapshot(finished: true))
+        #expect(view.pagesDrawn == 2, "a new snapshot is drawn only when asked for")
+        let second = (0 ..< 8).map { _ in view.pages[1].body().map { String(buffer: $0) } }
+        #expect(view.pagesDrawn == 3)
+        #expect(second.allSatisfy { $0?.contains("\"finished\": true") == true }, "the new snapshot is served, not the old drawing")
     }
 }
