@@ -103,4 +103,35 @@ extension DistributedFaultTests {
         stopIfRunning(worker)
         try expectSameReports(f.dir + "/out", f)
     }
+
+    /// Issue 30, item 10: under `ulimit -n 1024`, 1,100 idle connections took the listener down for good. Under a
+    /// tighter `ulimit -n 128`, 1,100 connections (300 held open at a time, idle) leave it answering: past the cap
+    /// each is answered 503 and closed at once, so the coordinator never runs out of descriptors.
+    @Test func a1100IdleConnectionsUnderALowDescriptorLimitLeaveTheListenerAnswering() throws {
+        let f = try fixture("metrics-descriptors")
+        let coordinator = Process()
+        coordinator.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let arguments = ["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", f.endpoint, "--metrics-port", "0"]
+        coordinator.arguments = ["-c", "ulimit -n 128 && exec \"$0\" \"$@\"", SweepCLITests.sweepBinary.path] + arguments
+        let log = f.dir + "/coordinator.log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        coordinator.standardError = FileHandle(forWritingAtPath: log)
+        coordinator.standardOutput = FileHandle.nullDevice
+        try coordinator.run()
+        defer { if coordinator.isRunning { kill(coordinator.processIdentifier, SIGKILL) } }
+        #expect(waitForLog(log, "info submit: serving metrics url=http://0.0.0.0:"))
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        let port = try #require(text.range(of: "serving metrics url=http://0.0.0.0:").flatMap { UInt16(text[$0.upperBound...].prefix { $0.isNumber }) })
+        var opened = 0, refused = 0
+        for _ in 0 ..< 4 {
+            let idle = (0 ..< 275).compactMap { _ in RawHTTPClient(port: port, receiveTimeoutSeconds: 1) }
+            opened += idle.count
+            refused += idle.suffix(100).filter { $0.status() == 503 }.count
+        }
+        #expect(opened == 1100, "every connection was accepted by the kernel")
+        #expect(refused >= 300, "the connections past the cap were answered 503: \(refused) of the last 100 of each batch")
+        usleep(300_000)
+        #expect(scrape(port: Int(port)) != nil, "the listener still answers")
+        #expect(coordinator.isRunning)
+    }
 }
