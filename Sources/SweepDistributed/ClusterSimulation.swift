@@ -269,7 +269,7 @@ public struct ClusterSimulation {
                         commits.append(unit)
                     case .finished:
                         report.finished = true
-                    case .quarantine, .log:
+                    case .quarantine, .log, .recordLease:
                         break
                     }
                 }

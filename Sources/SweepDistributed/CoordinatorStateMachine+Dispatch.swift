@@ -144,6 +144,7 @@ extension CoordinatorStateMachine {
             Lease(
                 unit: unit, attempt: attempt, worker: w, startedMs: nowMs, deadlineMs: nowMs + Int64(ms),
                 speculative: speculative, batch: batch, expectedDoneMs: done))
+        actions.append(.recordLease(unit, w))
         actions.append(.send(w, .assign(unit: unit, attempt: attempt, deadlineMs: ms)))
     }
 }

@@ -77,7 +77,9 @@ public enum CoordinatorAction: Sendable, Equatable {
     case log(NodeEvent)
     /// Every tree of every configuration is committed or quarantined.
     case finished
-
+    /// Journal that this unit is leased to this worker: a coordinator restarted from the journal still takes the
+    /// worker's result for it while its trees are open (docs/protocol.md §1, "Result, ack").
+    case recordLease(UnitSpec, WorkerID)
 }
 
 /// The coordinator's logic as a value: events in (with the current time), actions out. No sockets, no clock.
@@ -151,15 +153,23 @@ public struct CoordinatorStateMachine: Sendable {
     public internal(set) var stragglersCopied = 0
     public var quarantined: [(unit: UnitSpec, reason: String)] { table.quarantined }
     public private(set) var finished = false
+    /// Results discarded because their unit was never leased to the worker that sent them (nor held by it before a
+    /// restart): a peer that said hello cannot commit trees it was not given.
+    public private(set) var unleasedResults = 0
 
-    /// `covered[c]`: trees of configuration c already committed (from a journal when resuming).
-    public init(settings: CoordinatorSettings, configurationCount: Int, treeCount: Int, covered: [TreeCoverage]? = nil) {
+    /// `covered[c]`: trees of configuration c already committed (from a journal when resuming). `formerLeases`: the
+    /// workers an earlier coordinator leased each still open unit to (the journal's lease records), whose results
+    /// for them count.
+    public init(
+        settings: CoordinatorSettings, configurationCount: Int, treeCount: Int, covered: [TreeCoverage]? = nil,
+        formerLeases: [UnitSpec: Set<WorkerID>] = [:]
+    ) {
         self.settings = settings
         self.configurationCount = configurationCount
         self.treeCount = treeCount
         table = LeaseTable(
             coverage: covered ?? Array(repeating: TreeCoverage(), count: configurationCount),
-            minimumStragglerDelayMs: settings.minimumStragglerDelayMs)
+            minimumStragglerDelayMs: settings.minimumStragglerDelayMs, formerHolders: formerLeases)
         windows = TreeWindows(configurationCount: configurationCount, treeCount: treeCount)
     }
 
@@ -307,14 +317,21 @@ public struct CoordinatorStateMachine: Sendable {
             return
         }
         let mine = { (lease: Lease) in lease.worker == w && lease.attempt == attempt }
+        // Its unit is this worker's to deliver: leased to it now, or before (it left or said hello again, the lease
+        // passed its deadline or moved, or an earlier coordinator leased it, as the journal says) and still open.
+        let ours = table.holds(unit, w) || table.wasLeased(unit, to: w)
         switch table.state(of: unit) {
         case .committed, .quarantined:
-            // Some of its trees are covered: a duplicate (its lease, if this worker holds one, ends).
+            // Some of its trees are covered: a duplicate (its lease, if this worker holds one, ends). A speculative
+            // copy whose original was committed first ends here too (the commit ended its lease).
             table.endLeases(of: unit, where: mine)
             actions.append(.log(.info("discarded a duplicate result", ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt)])))
             actions.append(.send(w, .ack(unit: unit)))
-            // Trees of it that nothing covers, holds or queues (it overlapped only part of what is committed) run again.
-            requeueUncovered(unit, into: &actions)
+            // Trees of it that nothing covers, holds or queues (it overlapped only part of what is committed) run
+            // again; not for a unit the worker was never given, whose trees the windows hand out in their turn.
+            if ours { requeueUncovered(unit, into: &actions) }
+        case _ where !ours:
+            discardUnleased(unit: unit, attempt: attempt, from: w, into: &actions)
         case .leased(let list) where list.contains(where: mine):
             switch status {
             case .ok:
@@ -343,9 +360,9 @@ public struct CoordinatorStateMachine: Sendable {
                         ])))
             actions.append(.send(w, .ack(unit: unit)))
         case .queued, .retrying:
-            // A late result whose unit waits in the queue, or one from the outbox of a worker that re-registered,
-            // perhaps with an earlier coordinator that cut the trees into other units. Its trees are valid and not
-            // covered, and results do not depend on how trees are cut: the first `ok` stands.
+            // A late result of this worker's whose unit waits in the queue, or one from the outbox of a worker that
+            // re-registered, perhaps with an earlier coordinator that cut the trees into other units. Its trees are
+            // valid and not covered, and results do not depend on how trees are cut: the first `ok` stands.
             guard status == .ok else {
                 actions.append(
                     .log(
@@ -361,11 +378,25 @@ public struct CoordinatorStateMachine: Sendable {
             actions.append(
                 .log(
                     .info(
-                        "accepted a result from a worker that does not hold the unit",
+                        "accepted a result from a worker that held the unit before",
                         ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt)])))
             commit(unit, payload: payload, elapsed: elapsed, from: w, into: &actions)
             actions.append(.send(w, .ack(unit: unit)))
         }
+    }
+
+    /// A result for a unit neither leased to its sender now nor before: whatever it holds, it is not committed
+    /// (docs/protocol.md §1, "Result, ack"). It is acknowledged, so a worker that kept it in its outbox (from a sweep
+    /// whose journal was started over) does not send it again after every hello; the line about it is rate-limited
+    /// per peer like every line about a peer's messages (docs/protocol.md §3).
+    mutating func discardUnleased(unit: UnitSpec, attempt: Int, from w: WorkerID, into actions: inout [CoordinatorAction]) {
+        unleasedResults += 1
+        actions.append(
+            .log(
+                .warning(
+                    "discarded a result for a unit never leased to this worker",
+                    ["worker": .text(Self.name(w)), "unit": .text(unit.id), "attempt": .number(attempt)])))
+        actions.append(.send(w, .ack(unit: unit)))
     }
 
     /// leased | queued | retrying → committed (docs/protocol.md §1, "Result, ack": the first `ok` for its trees).

@@ -67,10 +67,16 @@ struct LeaseTable: Sendable {
     private var freed: [WorkerID] = []
     /// Every lease's deadline (and, until they come up, those of leases that ended): ``expired(nowMs:)``.
     private var deadlines = BinaryHeap<DeadlineEntry>()
+    /// The workers each uncommitted unit was leased to before, whose leases ended without its result (the worker
+    /// left or said hello again, the lease passed its deadline or moved), and those an earlier coordinator's journal
+    /// recorded: their result for it still counts while its trees are open (``wasLeased(_:to:)``).
+    private(set) var formerHolders: [UnitSpec: Set<WorkerID>]
 
     /// `minimumStragglerDelayMs`: how late a batch must at least be to count as late (``TailIndex``).
-    init(coverage: [TreeCoverage], minimumStragglerDelayMs: Int) {
+    /// `formerHolders`: the leases an earlier coordinator recorded in the journal of units still open.
+    init(coverage: [TreeCoverage], minimumStragglerDelayMs: Int, formerHolders: [UnitSpec: Set<WorkerID>] = [:]) {
         self.coverage = coverage
+        self.formerHolders = formerHolders
         tail = TailIndex(minimumDelayMs: minimumStragglerDelayMs)
         committedTrees = coverage.reduce(0) { $0 + $1.count }
         coveredTrees = committedTrees
@@ -90,6 +96,13 @@ struct LeaseTable: Sendable {
     }
 
     func held(by w: WorkerID) -> Int { heldBy[w] ?? 0 }
+
+    /// Whether `w` holds a lease of `unit` now (any attempt).
+    func holds(_ unit: UnitSpec, _ w: WorkerID) -> Bool { unitsHeld[w]?[unit] != nil }
+
+    /// Whether `unit` was leased to `w` before, by this coordinator or by one the journal recorded, and has had no
+    /// result since (``formerHolders``).
+    func wasLeased(_ unit: UnitSpec, to w: WorkerID) -> Bool { formerHolders[unit]?.contains(w) ?? false }
 
     /// The leases `w` holds, oldest first (ties by unit, originals before copies), as
     /// ``order(_:)`` has them.
@@ -162,6 +175,10 @@ struct LeaseTable: Sendable {
         list.removeAll(where: match)
         for lease in ended { release(lease) }
         byUnit[unit] = list.isEmpty ? nil : list
+        // Its worker may still deliver it (it ran on, or kept it in its outbox across a new hello).
+        if !coverage[unit.configuration].overlaps(unit.trees) {
+            for lease in ended { formerHolders[unit, default: []].insert(lease.worker) }
+        }
         return ended
     }
 
@@ -170,6 +187,7 @@ struct LeaseTable: Sendable {
     mutating func commit(_ unit: UnitSpec) -> [Lease] {
         let ended = byUnit.removeValue(forKey: unit) ?? []
         for lease in ended { release(lease) }
+        if !formerHolders.isEmpty { formerHolders[unit] = nil }
         coverage[unit.configuration].insert(unit.trees)
         coveredTrees += unit.trees.count
         committedUnits += 1
@@ -188,6 +206,7 @@ struct LeaseTable: Sendable {
 
     /// → quarantined: its trees count as covered.
     mutating func quarantine(_ unit: UnitSpec, reason: String) {
+        if !formerHolders.isEmpty { formerHolders[unit] = nil }
         coverage[unit.configuration].insert(unit.trees)
         coveredTrees += unit.trees.count
         quarantined.append((unit, reason))

@@ -190,9 +190,8 @@ public struct WorkerStateMachine: Sendable {
         case .heartbeat:
             break
         case .disconnect(let reason):
-            if reason == "done" && !settings.keepAlive && running.isEmpty && queued.isEmpty {
-                phase = .exiting
-                actions.append(.exit(code: 0, reason: "the sweep is done"))
+            if reason == "done" && !settings.keepAlive {
+                sweepDone(into: &actions)
             } else if reason == "done" {
                 actions.append(.log(.info("the sweep is done; waiting for the next one")))
             } else {
@@ -203,6 +202,23 @@ public struct WorkerStateMachine: Sendable {
         default:
             actions.append(.log(.warning("ignored an unexpected message from the coordinator")))
         }
+    }
+
+    /// The coordinator says the sweep is done (and this worker is not kept alive): it leaves now, whatever it still
+    /// runs or holds. Every tree is committed or quarantined, so no result of it could change the reports; a unit
+    /// still running (one leased before a coordinator restart, whose trees another worker ran since) is abandoned,
+    /// and the exit does not wait for it (docs/protocol.md §1, "Disconnect").
+    mutating func sweepDone(into actions: inout [WorkerAction]) {
+        let abandoned = running.count + queued.count
+        for r in running { actions.append(.abandon(r.unit)) }
+        running.removeAll()
+        queued.removeAll()
+        outbox.removeAll()
+        phase = .exiting
+        if abandoned > 0 {
+            actions.append(.log(.info("the sweep is done; abandoned the units this worker still held", ["units": .number(abandoned)])))
+        }
+        actions.append(.exit(code: 0, reason: "the sweep is done"))
     }
 
     /// Says hello (again). Until the welcome comes, nothing else is sent but heartbeats; the coordinator answers

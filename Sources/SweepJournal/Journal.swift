@@ -1,6 +1,7 @@
-/// # TouchSweep journal format, version 2 (`*.tsj`)
+/// # TouchSweep journal format, version 3 (`*.tsj`)
 ///
-/// An append-only, crash-safe log of committed work-unit results. The journal does not interpret payloads;
+/// An append-only, crash-safe log of committed work-unit results (and of the leases that handed units out). The
+/// journal does not interpret payloads;
 /// it stores bytes under a key (a unit id such as `c3:t40-49`) and guarantees that whatever it hands back
 /// was written whole, in order, by a TouchSweep journal writer. All integers are unsigned big-endian.
 /// CRC-32 is the IEEE 802.3 polynomial (reflected 0xEDB88320, initial value and final XOR 0xFFFFFFFF; the
@@ -8,14 +9,14 @@
 ///
 /// ```
 /// header   magic     4 bytes   "TSJ1" (0x54 0x53 0x4A 0x31)
-///          version   u32       2
+///          version   u32       3
 ///          length    u32       H, the byte length of the header body
 ///          crc       u32       CRC-32 of the header body
 ///          body      H bytes   config hash: u32 length + UTF-8
 ///                              header text: u32 length + UTF-8 (free form, e.g. the config file)
 /// record*  length    u32       L, the byte length of the record body (at least 5)
 ///          crc       u32       CRC-32 of the header's config hash (UTF-8) followed by the record body
-///          body      L bytes   type: u8 (1 = committed unit, 2 = quarantined unit)
+///          body      L bytes   type: u8 (1 = committed unit, 2 = quarantined unit, 3 = leased unit)
 ///                              key: u32 length K + K bytes of UTF-8
 ///                              payload: the remaining L - 5 - K bytes (opaque; may be empty)
 /// ```
@@ -32,6 +33,12 @@
 /// the unit its payload holds, that the unit is in its plan and that the result belongs to it) rejects a record
 /// through ``JournalWriter/openForAppend(path:expectedConfigHash:syncPolicy:accept:)``, and a rejected record is
 /// damage like any other.
+///
+/// **Leases (version 3).** A record of type 3 says that a unit was handed to a worker (the payload says which, as
+/// the caller encodes it): a coordinator started again from the journal takes that worker's result for the unit
+/// while its trees are open, and no other peer's (docs/protocol.md, "Result, ack"). Lease records hold no result:
+/// ``JournalContents/latestByKey`` and ``JournalContents/uniqueRecords`` leave them out. Version 2 had no type 3,
+/// so a journal of version 2 is refused rather than read without its leases.
 ///
 /// **Damage policy: cut at the first damaged record, and say how much was dropped.** A reader checks the
 /// records in file order and stops at the first one that is not intact: fewer than 8 bytes left for its length
@@ -53,7 +60,7 @@
 /// and reading stops at the size the file had when it was opened.
 ///
 /// **Keys.** The reader keeps every record, duplicates included. Committing is idempotent by key: the
-/// first record of a key is the one that counts and later records with the same key are ignored
+/// first committed or quarantined record of a key is the one that counts and later ones with the same key are ignored
 /// (``JournalContents/latestByKey``), so a coordinator that re-commits a unit after a crash or a late
 /// duplicate result cannot change the outcome.
 ///
@@ -66,7 +73,7 @@ public enum Journal {
     /// The four bytes every journal starts with: "TSJ1".
     public static let magic: [UInt8] = Array("TSJ1".utf8)
     /// The format version this build writes and reads.
-    public static let formatVersion: UInt32 = 2
+    public static let formatVersion: UInt32 = 3
     /// The conventional file name inside an output directory.
     public static let defaultFileName = "journal.tsj"
     /// Bytes before the header body: magic, version, length, CRC.
@@ -78,22 +85,23 @@ public enum Journal {
 
     /// The file format, as documented at the top of `Journal.swift`.
     public static let formatDescription = """
-        TouchSweep journal format, version 2 (*.tsj)
+        TouchSweep journal format, version 3 (*.tsj)
 
-        An append-only, crash-safe log of committed work-unit results. Payloads are opaque bytes stored
+        An append-only, crash-safe log of committed work-unit results (and of the leases that handed units
+        out). Payloads are opaque bytes stored
         under a key (a unit id such as c3:t40-49). All integers are unsigned big-endian. CRC-32 is the
         IEEE 802.3 polynomial (reflected 0xEDB88320, initial value and final XOR 0xFFFFFFFF; "123456789"
         -> 0xCBF43926).
 
         header   magic     4 bytes   "TSJ1" (0x54 0x53 0x4A 0x31)
-                 version   u32       2
+                 version   u32       3
                  length    u32       H, the byte length of the header body
                  crc       u32       CRC-32 of the header body
                  body      H bytes   config hash: u32 length + UTF-8
                                      header text: u32 length + UTF-8 (free form, e.g. the config file)
         record*  length    u32       L, the byte length of the record body (at least 5)
                  crc       u32       CRC-32 of the header's config hash (UTF-8) followed by the record body
-                 body      L bytes   type: u8 (1 = committed unit, 2 = quarantined unit)
+                 body      L bytes   type: u8 (1 = committed unit, 2 = quarantined unit, 3 = leased unit)
                                      key: u32 length K + K bytes of UTF-8
                                      payload: the remaining L - 5 - K bytes (opaque; may be empty)
 
@@ -104,6 +112,9 @@ public enum Journal {
 
         Records are bound to their journal: a record's CRC covers the header's config hash and its body
         (version 1: the body only). A caller that knows what payloads mean may reject an intact record.
+
+        Leases (version 3): a record of type 3 says a unit was handed to a worker (the payload says which);
+        it holds no result. Version 2 had no type 3 and is refused.
 
         Damage policy: records are checked in file order; the first one that is not intact (fewer than 8
         bytes left, a length past the end of the file or below 5, a CRC mismatch, a key past the body or
@@ -118,8 +129,8 @@ public enum Journal {
         Only regular files: a directory, device, FIFO or socket (or a link to one) is refused unread, and
         reading stops at the size the file had when opened.
 
-        Keys: the reader keeps every record. Committing is idempotent by key: the first record of a key
-        counts and later records with the same key are ignored.
+        Keys: the reader keeps every record. Committing is idempotent by key: the first committed or
+        quarantined record of a key counts and later ones with the same key are ignored.
 
         Durability: appends are buffered; a record is durable once flushed (written and fsync'd). The
         writer syncs after N pending records, and flushIfDue(nowMs:) syncs once the oldest pending record
@@ -135,6 +146,8 @@ public enum JournalRecordKind: UInt8, Sendable, Hashable, CaseIterable {
     case committed = 1
     /// The unit exhausted its retry budget; the payload says why (as the caller encodes it).
     case quarantined = 2
+    /// The unit was handed to a worker; the payload says which (as the caller encodes it). No result.
+    case leased = 3
 }
 
 /// One intact record of a journal.
@@ -242,11 +255,12 @@ public struct JournalContents: Sendable, Equatable {
 
     /// The record that counts for each key: the *first* one in file order. Committing is idempotent by
     /// key, so later records with the same key (a re-commit after a crash, a late duplicate result, a
-    /// straggler finishing after its unit was quarantined) are ignored whatever their kind.
+    /// straggler finishing after its unit was quarantined) are ignored whatever their kind. Lease records hold no
+    /// result and are left out.
     public var latestByKey: [String: JournalRecord] {
         var result: [String: JournalRecord] = [:]
         result.reserveCapacity(records.count)
-        for record in records where result[record.key] == nil { result[record.key] = record }
+        for record in records where record.kind != .leased && result[record.key] == nil { result[record.key] = record }
         return result
     }
 
@@ -261,10 +275,13 @@ public struct JournalContents: Sendable, Equatable {
         validLength = offset
     }
 
-    /// The records that count, one per key, in the order their keys were first committed.
+    /// The records that count, one per key, in the order their keys were first committed (lease records left out).
     public var uniqueRecords: [JournalRecord] {
         var seen = Set<String>()
         seen.reserveCapacity(records.count)
-        return records.filter { seen.insert($0.key).inserted }
+        return records.filter { $0.kind != .leased && seen.insert($0.key).inserted }
     }
+
+    /// The committed and quarantined records, in file order: every record but the leases.
+    public var resultRecords: [JournalRecord] { records.filter { $0.kind != .leased } }
 }

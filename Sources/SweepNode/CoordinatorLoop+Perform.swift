@@ -119,8 +119,19 @@ extension CoordinatorLoop {
                 try journal.append(kind: .quarantined, key: unit.id, payload: UnitRecordCodec.encode(unit: unit, payload: Array(reason.utf8)))
             case let .log(event):
                 log(event, about: peer, now: now)
+            case let .recordLease(unit, worker):
+                // Not synced on its own: a lease lost with a crash only costs its worker's result after the restart.
+                try journal.append(kind: .leased, key: unit.id, payload: UnitRecordCodec.encode(unit: unit, payload: worker.bytes), nowMs: now)
             case .finished:
                 finished = true
+                // The lines about them are rate-limited per peer (a flood right after a hello may show only as held
+                // back): the count is said once, whatever the throttle let through.
+                if machine.unleasedResults > 0 {
+                    options.logger.log(
+                        .warning(
+                            "discarded results for units never leased to the peers that sent them",
+                            ["results": .number(machine.unleasedResults)]))
+                }
             }
         }
     }

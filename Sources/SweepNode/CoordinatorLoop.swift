@@ -64,7 +64,7 @@ public final class CoordinatorLoop {
         settings.maximumTreesPerUnit = options.maximumTreesPerUnit
         machine = CoordinatorStateMachine(
             settings: settings, configurationCount: plan.configurations.count,
-            treeCount: plan.treeCount, covered: opened.coverage)
+            treeCount: plan.treeCount, covered: opened.coverage, formerLeases: opened.formerLeases)
         // Counted before the bind: a socket that is bound but not served (a large plan's count takes seconds) would
         // leave the workers that connect at once unanswered.
         scenariosTotal = options.scenariosTotal ?? plan.scenarioTotal(threads: ProcessInfo.processInfo.activeProcessorCount)

@@ -108,11 +108,8 @@ public final class CoordinatorNode {
     /// until `finishing` returns: a coordinator is never silent while it writes, however long the minimal repros
     /// take. Its error, if it throws, is this call's. Without it, the calling thread serves the socket.
     public func run(stop: @escaping @Sendable () -> Bool = { false }, finishing: ((Outcome) throws -> Void)? = nil) throws -> Outcome {
-        var tallies = SweepTallies(plan: plan)
-        var coverage = Array(repeating: TreeCoverage(), count: plan.configurations.count)
-        let (journal, resumed, retried) = try openJournal(tallies: &tallies, coverage: &coverage)
-        defer { try? journal.close() }
-        let opened = OpenedJournal(writer: journal, tallies: tallies, coverage: coverage, resumed: resumed, retried: retried)
+        let opened = try openJournal()
+        defer { try? opened.writer.close() }
         guard let finishing else { return try serve(opened, stop: stop, signal: nil) }
 
         let signal = FinishSignal()
@@ -144,17 +141,16 @@ public final class CoordinatorNode {
         var coverage: [TreeCoverage]
         var resumed: Int
         var retried: Int
+        /// The workers an earlier coordinator leased each still open unit to (the journal's lease records).
+        var formerLeases: [UnitSpec: Set<WorkerID>] = [:]
     }
 
     /// Opens the journal and binds `transport`: a loop to drive with ``CoordinatorLoop/pass(nowMs:)`` (tests and
     /// benchmarks drive it in virtual time over an ``InMemoryNetwork``; `run` serves ZeroMQ with it).
     public func open(transport: any CoordinatorTransport) throws -> CoordinatorLoop {
-        var tallies = SweepTallies(plan: plan)
-        var coverage = Array(repeating: TreeCoverage(), count: plan.configurations.count)
-        let (journal, resumed, retried) = try openJournal(tallies: &tallies, coverage: &coverage)
-        let opened = OpenedJournal(writer: journal, tallies: tallies, coverage: coverage, resumed: resumed, retried: retried)
+        let opened = try openJournal()
         do { return try CoordinatorLoop(node: self, opened: opened, transport: transport) { clock.nowMs } } catch {
-            try? journal.close()
+            try? opened.writer.close()
             throw error
         }
     }
@@ -185,15 +181,16 @@ public final class CoordinatorNode {
         return loop.outcome
     }
 
-    /// Opens (or creates) the journal in the output directory and replays it into the tallies.
-    /// Returns the writer, the units resumed, and the units an earlier run quarantined that this run tries again.
+    /// Opens (or creates) the journal in the output directory and replays it (``JournalReplay``): the writer, the
+    /// tallies and trees covered, the units resumed, the units an earlier run quarantined that this run tries again,
+    /// and the leases of units still open.
     ///
     /// Every record is checked against the plan before it counts (docs/protocol.md, "The journal"): its key must
     /// name the unit its payload holds, the unit must be in the plan, and a committed result must belong to that
-    /// unit (`ResultCodec.decode(_:for:)`) and hold no more runs than its trees have gestures. The first record
-    /// that fails is damage: the journal is cut there and one log line says how many records were dropped (their
-    /// units run again).
-    func openJournal(tallies: inout SweepTallies, coverage: inout [TreeCoverage]) throws -> (JournalWriter, Int, Int) {
+    /// unit (`ResultCodec.decode(_:for:)`) and hold exactly the runs of its trees' gestures. The first record that
+    /// fails is damage: the journal is cut there and one log line says how many records were dropped (their units
+    /// run again). An empty file is no journal: the sweep starts from the beginning, and a line says so.
+    func openJournal() throws -> OpenedJournal {
         let directory = options.outputDirectory
         let marker = directory + "/" + OutputDirectory.markerName
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: directory), !existing.isEmpty,
@@ -212,12 +209,16 @@ public final class CoordinatorNode {
             }
         }
         let path = directory + "/" + Self.journalName
-        if FileManager.default.fileExists(atPath: path) && !options.restart {
-            var replay: [(kind: JournalRecordKind, unit: UnitSpec, result: UnitResult?)] = []
+        let empty = isEmptyFile(path)
+        if empty && !options.restart {
+            options.logger.log(.warning("the journal was empty; the sweep starts from the beginning", ["journal": .text(path)]))
+        }
+        if FileManager.default.fileExists(atPath: path) && !options.restart && !empty {
+            var replay = JournalReplay(plan: plan)
             let writer: JournalWriter, contents: JournalContents
             do {
                 (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: plan.configHash) { record, _ in
-                    try verify(record, journal: path, into: &replay)
+                    try replay.take(record, journal: path)
                 }
             } catch let error as JournalError {
                 switch error {
@@ -229,6 +230,10 @@ public final class CoordinatorNode {
                     throw NodeError.message(
                         "\(path) is not a regular file (it is \(kind)), so it cannot be the sweep's journal: "
                             + "remove it, or run with --restart to start the sweep over")
+                case let .notAJournal(_, reason):
+                    throw NodeError.message(
+                        "\(path) is not a TouchSweep journal (\(reason)), so it cannot be resumed: "
+                            + "remove it, or run with --restart to start the sweep over")
                 default: throw error
                 }
             }
@@ -238,62 +243,22 @@ public final class CoordinatorNode {
                         "the journal was damaged; the units of the records dropped run again",
                         ["journal": .text(path), "damage": .text(tail.summary)]))
             }
-            var resumed = 0
-            var retried: Set<UnitSpec> = []
-            for (kind, unit, result) in replay {
-                // A unit quarantined by an earlier run is tried again (with a fresh retry budget): the cause may be
-                // fixed (a bad worker, a memory limit). Its record stays in the journal; if it fails again, another
-                // follows it, and once it is committed the committed record is what counts.
-                if kind == .quarantined {
-                    retried.insert(unit)
-                    continue
-                }
-                guard !coverage[unit.configuration].overlaps(unit.trees), let result else { continue }
-                coverage[unit.configuration].insert(unit.trees)
-                tallies.merge(result)
-                resumed += 1
-            }
-            let retry = retried.filter { !coverage[$0.configuration].covers($0.trees) }.count
-            return (writer, resumed, retry)
+            return OpenedJournal(
+                writer: writer, tallies: replay.tallies, coverage: replay.coverage, resumed: replay.resumed,
+                retried: replay.retried, formerLeases: replay.formerLeases)
         }
-        return (try JournalWriter.create(path: path, configHash: plan.configHash, headerText: configText, overwrite: true), 0, 0)
+        let writer = try JournalWriter.create(path: path, configHash: plan.configHash, headerText: configText, overwrite: true)
+        return OpenedJournal(
+            writer: writer, tallies: SweepTallies(plan: plan), coverage: Array(repeating: TreeCoverage(), count: plan.configurations.count),
+            resumed: 0, retried: 0)
     }
 
-    /// Checks one journal record against the plan: nil (and the record's unit and result added to `replay`) when
-    /// it is what it claims to be, else why not. Throws when the record is from another build (its result
-    /// payload format), which no cut can mend.
-    func verify(
-        _ record: JournalRecord, journal path: String,
-        into replay: inout [(kind: JournalRecordKind, unit: UnitSpec, result: UnitResult?)]
-    ) throws -> String? {
-        let unit: UnitSpec, payload: [UInt8]
-        do { (unit, payload) = try UnitRecordCodec.decode(record.payload) } catch { return "its unit does not decode: \(error)" }
-        guard record.key == unit.id else { return "its key \(record.key) does not name the unit it holds, \(unit.id)" }
-        guard unit.configuration < plan.configurations.count, !unit.trees.isEmpty, unit.trees.upperBound <= plan.treeCount else {
-            return "unit \(unit.id) is not in this sweep's plan"
-        }
-        guard record.kind == .committed else {
-            replay.append((record.kind, unit, nil))
-            return nil
-        }
-        let result: UnitResult
-        do { result = try ResultCodec.decode(payload, for: unit) } catch {
-            if case let .resultFormat(found, expected) = error {
-                throw NodeError.message(
-                    "\(path) holds results of another build (result payload format \(found); this build reads "
-                        + "format \(expected)): it cannot be resumed; run with --restart to start the sweep over")
-            }
-            return "its result does not belong to unit \(unit.id): \(error)"
-        }
-        let most = unit.trees.reduce(0) { most, tree in
-            guard tree < plan.screenCount else { return most + plan.gesturesPerTree }
-            return tree < plan.screenGestures.count ? most + plan.screenGestures[tree].count : Int.max / 2
-        }
-        guard result.tallies.total.runs <= most else {
-            return "unit \(unit.id) holds \(result.tallies.total.runs) runs, more than the \(most) gestures of its trees"
-        }
-        replay.append((record.kind, unit, result))
-        return nil
+    /// Whether `path` is an empty regular file (not a link). An empty journal, which nothing this build writes leaves
+    /// behind (a journal is created with its header in one rename), holds nothing to resume: it is replaced like a
+    /// missing one (docs/operations.md, "Resuming").
+    func isEmptyFile(_ path: String) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return false }
+        return attributes[.type] as? FileAttributeType == .typeRegular && (attributes[.size] as? NSNumber)?.intValue == 0
     }
 }
 

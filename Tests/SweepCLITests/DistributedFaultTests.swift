@@ -137,19 +137,19 @@ import Testing
         // Kill it once some units are journaled (the journal tolerates a record cut in half).
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            if let contents = try? JournalReader.read(path: out + "/journal.tsj"), contents.records.count >= 5 { break }
+            if let contents = try? JournalReader.read(path: out + "/journal.tsj"), contents.resultRecords.count >= 5 { break }
             usleep(20_000)
         }
         #expect(first.isRunning, "the first coordinator should still be running when it is killed")
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
         let journal = try JournalReader.read(path: out + "/journal.tsj")
-        #expect(!journal.records.isEmpty, "some units were journaled before the kill")
+        #expect(!journal.resultRecords.isEmpty, "some units were journaled before the kill")
         let second = try start(arguments, stderr: f.dir + "/second.log")
         #expect(wait(second) == 0)
         try expectSameReports(out, f)
         let final = try JournalReader.read(path: out + "/journal.tsj")
-        #expect(Set(final.records.map(\.key)).count == final.records.count, "no unit journaled twice")
+        #expect(Set(final.resultRecords.map(\.key)).count == final.resultRecords.count, "no unit journaled twice")
         let log = try String(contentsOfFile: f.dir + "/second.log", encoding: .utf8)
         #expect(log.contains("resumed"), "the second run resumed from the journal")
     }
@@ -191,7 +191,7 @@ import Testing
             #expect(waitForLog(f.dir + "/first-\(round).log", " joined", seconds: 60), "round \(round): no worker joined")
             let deadline = Date().addingTimeInterval(30)
             while records > 0 && Date() < deadline {
-                if let contents = try? JournalReader.read(path: out + "/journal.tsj"), contents.records.count >= records { break }
+                if let contents = try? JournalReader.read(path: out + "/journal.tsj"), contents.resultRecords.count >= records { break }
                 usleep(5_000)
             }
             let killedRunning = first.isRunning
@@ -227,9 +227,9 @@ import Testing
             }
             try expectSameReports(out, f)
             let journal = try JournalReader.read(path: out + "/journal.tsj")
-            #expect(Set(journal.records.map(\.key)).count == journal.records.count, "round \(round): a unit journaled twice")
+            #expect(Set(journal.resultRecords.map(\.key)).count == journal.resultRecords.count, "round \(round): a unit journaled twice")
             var trees: [Int: [Int]] = [:]
-            for key in journal.records.map(\.key) {
+            for key in journal.resultRecords.map(\.key) {
                 // c<configuration>:t<first>-<last>
                 let parts = key.dropFirst().split(separator: ":")
                 let range = parts[1].dropFirst().split(separator: "-").compactMap { Int($0) }

@@ -112,7 +112,7 @@ import Testing
             let aside = listing(dir).first { $0.hasPrefix(".out.old-") }
             let journal = exists(out + "/journal.tsj") ? out + "/journal.tsj" : dir + "/" + (aside ?? "?") + "/journal.tsj"
             #expect(exists(out + "/journal.tsj") || (!exchange && exists(journal)), "\(hooks): \(listing(dir))")
-            let records = try JournalReader.read(path: journal).records.count
+            let records = try JournalReader.read(path: journal).resultRecords.count
             try expectResumedAfterTheKill(arguments, dir: dir, resuming: " info submit: resumed units from the journal units=\(records)\n", "\(hooks)")
             return true
         }
@@ -198,8 +198,13 @@ import Testing
         let submit = try cli.sweep("submit", f.config, "--output", out, "--workers", "1", "--unit-seconds", "0.05", "--quiet")
         #expect(submit.status == 0, "\(submit.stderr)")
         let journal = try JournalReader.read(path: out + "/journal.tsj")
-        #expect(journal.records.count >= 6)
+        #expect(journal.resultRecords.count >= 6)
         return (dir, out, journal, Array(try Data(contentsOf: URL(fileURLWithPath: out + "/journal.tsj"))))
+    }
+
+    /// The index among all records (leases too) of the `n`th committed record, from 0.
+    func committedRecord(_ n: Int, of journal: JournalContents) throws -> Int {
+        try #require(journal.records.indices.filter { journal.records[$0].kind == .committed }.dropFirst(n).first)
     }
 
     /// A record framed as journal format 2 frames it: its CRC covers the config hash and the body.
@@ -223,7 +228,8 @@ import Testing
     @Test func aRecordRelabelledToAnotherUnitIsCutOffWithALineSayingHowManyRecordsWent() throws {
         let f = try Self.fixture.get()
         let (dir, out, journal, bytes) = try finishedSubmit("relabel")
-        let index = 2
+        let committedBefore = 2
+        let index = try committedRecord(committedBefore, of: journal)
         let record = journal.records[index]
         let key = record.key // c<configuration>:t<first>-<last>
         let configuration = try #require(Int(key.dropFirst().prefix { $0 != ":" }))
@@ -253,7 +259,7 @@ import Testing
                         + "damage=\"dropped \(dropped) records from record \(index + 1) on (byte \(journal.recordOffsets[index]): "
                         + "a record is not what it claims to be (\(reason)") == true, "\(again.stderr)")
             #expect(lines.first?.hasSuffix("\" journal=\(out)/journal.tsj") == true, "\(again.stderr)")
-            #expect(again.stderr.contains(" info submit: resumed units from the journal units=\(index)\n"), "\(again.stderr)")
+            #expect(again.stderr.contains(" info submit: resumed units from the journal units=\(committedBefore)\n"), "\(again.stderr)")
             try processes.expectSameReports(out, reference: f.reference)
         }
         #expect(listing(dir) == ["out"])
@@ -262,7 +268,8 @@ import Testing
     @Test func damageInTheMiddleOfTheJournalIsCountedAndSaidNotSilentlyDropped() throws {
         let f = try Self.fixture.get()
         let (_, out, journal, bytes) = try finishedSubmit("middle")
-        let index = 3
+        let committedBefore = 3
+        let index = try committedRecord(committedBefore, of: journal)
         var damaged = bytes
         damaged[journal.recordOffsets[index] + 20] ^= 0x08
         try Data(damaged).write(to: URL(fileURLWithPath: out + "/journal.tsj"))
@@ -274,7 +281,7 @@ import Testing
                     + "damage=\"dropped \(journal.records.count - index) records from record \(index + 1) on (byte "
                     + "\(journal.recordOffsets[index]): a record does not match its checksum)\" journal=\(out)/journal.tsj\n"),
             "\(again.stderr)")
-        #expect(again.stderr.contains(" info submit: resumed units from the journal units=\(index)\n"), "\(again.stderr)")
+        #expect(again.stderr.contains(" info submit: resumed units from the journal units=\(committedBefore)\n"), "\(again.stderr)")
         try processes.expectSameReports(out, reference: f.reference)
     }
 
@@ -298,15 +305,17 @@ import Testing
 
     @Test func aJournalOfTheFormerRecordFormatIsRefusedWithTheWayOut() throws {
         let f = try Self.fixture.get()
-        let (_, out, _, bytes) = try finishedSubmit("format-1")
-        var old = bytes
-        old[7] = 1 // the version field of the header
-        try Data(old).write(to: URL(fileURLWithPath: out + "/journal.tsj"))
-        let refused = try cli.sweep("submit", f.config, "--output", out, "--workers", "1")
-        #expect(refused.status == 1)
-        #expect(
-            refused.stderr == "sweep submit: \(out)/journal.tsj is a journal of another build (journal format 1; this build reads "
-                + "format 2): it cannot be resumed; run with --restart to start the sweep over\n")
+        let (_, out, _, bytes) = try finishedSubmit("format-2")
+        for version: UInt8 in [1, 2] {
+            var old = bytes
+            old[7] = version // the version field of the header (format 2 had no lease records)
+            try Data(old).write(to: URL(fileURLWithPath: out + "/journal.tsj"))
+            let refused = try cli.sweep("submit", f.config, "--output", out, "--workers", "1")
+            #expect(refused.status == 1)
+            #expect(
+                refused.stderr == "sweep submit: \(out)/journal.tsj is a journal of another build (journal format \(version); this build reads "
+                    + "format 3): it cannot be resumed; run with --restart to start the sweep over\n")
+        }
     }
 
     // MARK: §6: output directories are never lost or silently replaced

@@ -46,6 +46,12 @@ import Testing
                 let limit: Int64 = downMs > 3_000 ? 45_000 : 8_000
                 let took = cluster.now - restartedAt
                 #expect(took < limit, "\(what): took \(took) ms after the restart")
+                // Issue 30 §3: every worker leaves once told the sweep is done, even one still running a unit the
+                // first coordinator leased it (a worker waiting out a reconnect backoff hears it when it is back).
+                let finishedAt = cluster.now
+                cluster.run(until: finishedAt + 40_000) { $0.workers.allSatisfy(\.exited) }
+                let staying = cluster.workers.indices.filter { !cluster.workers[$0].exited }
+                #expect(staying.isEmpty, "\(what): workers \(staying) still running \(cluster.now - finishedAt) ms after the end")
             }
         }
     }

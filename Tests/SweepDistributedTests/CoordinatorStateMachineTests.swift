@@ -10,12 +10,13 @@ import TouchScenarios
     static let b = WorkerID(Array("worker-b".utf8))
 
     static func machine(
-        configurations: Int = 2, trees: Int = 3, covered: [TreeCoverage]? = nil,
+        configurations: Int = 2, trees: Int = 3, covered: [TreeCoverage]? = nil, formerLeases: [UnitSpec: Set<WorkerID>] = [:],
         configure: (inout CoordinatorSettings) -> Void = { _ in }
     ) -> CoordinatorStateMachine {
         var settings = CoordinatorSettings(sweepID: "s", configHash: "h", configText: "name: x", engineVersion: "1.0")
         configure(&settings)
-        return CoordinatorStateMachine(settings: settings, configurationCount: configurations, treeCount: trees, covered: covered)
+        return CoordinatorStateMachine(
+            settings: settings, configurationCount: configurations, treeCount: trees, covered: covered, formerLeases: formerLeases)
     }
 
     static func hello(_ w: WorkerID, slots: Int = 1, engine: String = "1.0") -> CoordinatorEvent {
@@ -456,12 +457,12 @@ import TouchScenarios
         #expect(m.quarantined.isEmpty)
     }
 
-    @Test func aResultFromAWorkerThatDoesNotHoldItsUnitIsCommittedWhateverTheCarving() {
+    @Test func aResultFromAWorkerThatHeldItsUnitBeforeARestartIsCommittedWhateverTheCarving() {
         // A restarted coordinator: trees 0-9 of configuration 0 were cut as one unit by the coordinator before it,
-        // and the worker that ran it re-sends it from its outbox.
-        var m = Self.machine(configurations: 2, trees: 20)
-        _ = m.handle(Self.hello(Self.a), nowMs: 0)
+        // which leased it to a (its journal says so), and the worker re-sends it from its outbox.
         let old = UnitSpec(configuration: 0, trees: 0 ..< 10)
+        var m = Self.machine(configurations: 2, trees: 20, formerLeases: [old: [Self.a]])
+        _ = m.handle(Self.hello(Self.a), nowMs: 0)
         let accepted = m.handle(.received(Self.a, Self.ok(old)), nowMs: 1)
         #expect(Self.commits(accepted) == [old])
         #expect(accepted.contains { if case .send(Self.a, .ack(old)) = $0 { return true } else { return false } })
@@ -480,11 +481,13 @@ import TouchScenarios
     }
 
     @Test func aResultThatOverlapsCommittedTreesIsDiscardedAndItsOtherTreesRunAgain() {
-        var m = Self.machine(configurations: 1, trees: 10)
+        // Both units were leased to a by an earlier coordinator, which cut them otherwise.
+        let first = UnitSpec(configuration: 0, trees: 0 ..< 4), overlapping = UnitSpec(configuration: 0, trees: 2 ..< 6)
+        var m = Self.machine(configurations: 1, trees: 10, formerLeases: [first: [Self.a], overlapping: [Self.a]])
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
-        _ = m.handle(.received(Self.a, Self.ok(UnitSpec(configuration: 0, trees: 0 ..< 4))), nowMs: 1)
-        // Cut otherwise by an earlier coordinator: trees 2-5 overlap what is committed, 4 and 5 do not.
-        let late = m.handle(.received(Self.a, Self.ok(UnitSpec(configuration: 0, trees: 2 ..< 6))), nowMs: 2)
+        _ = m.handle(.received(Self.a, Self.ok(first)), nowMs: 1)
+        // Trees 2-5 overlap what is committed, 4 and 5 do not.
+        let late = m.handle(.received(Self.a, Self.ok(overlapping)), nowMs: 2)
         #expect(Self.commits(late).isEmpty)
         #expect(Self.logs(late).contains("the part of a unit nothing covers goes back to the queue part_of=c0:t2-5 unit=c0:t4-5"))
         // Run the sweep out: every tree is committed once and it finishes.

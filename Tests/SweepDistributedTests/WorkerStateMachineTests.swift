@@ -138,6 +138,39 @@ import Testing
         #expect(!kept.handle(.received(.disconnect(reason: "done")), nowMs: 1).contains { if case .exit = $0 { return true } else { return false } })
     }
 
+    /// Issue 30 §3: `done` while a unit still runs (one leased before a coordinator restart, whose trees another
+    /// worker ran since) and another waits behind it: the worker abandons both and exits 0 at once; kept alive, it
+    /// abandons nothing and stays.
+    @Test func doneWhileAUnitStillRunsAbandonsItAndExitsUnlessKeptAlive() {
+        for keepAlive in [false, true] {
+            var w = Self.machine(slots: 1, keepAlive: keepAlive)
+            _ = w.handle(.connected, nowMs: 0)
+            _ = w.handle(.received(Self.welcome), nowMs: 0)
+            _ = w.handle(
+                .received(
+                    .assignments([
+                        Assignment(unit: Self.u1, attempt: 1, deadlineMs: 60_000), Assignment(unit: Self.u2, attempt: 1, deadlineMs: 60_000)
+                    ])), nowMs: 1)
+            #expect(w.running.count == 1 && !w.isIdle, "u1 runs, u2 waits")
+            let done = w.handle(.received(.disconnect(reason: "done")), nowMs: 2)
+            let exits = done.compactMap { if case let .exit(code, reason) = $0 { return (code, reason) } else { return nil } }
+            let abandoned = done.compactMap { if case .abandon(let u) = $0 { return u } else { return nil } }
+            if keepAlive {
+                #expect(exits.isEmpty && abandoned.isEmpty, "kept alive: \(done)")
+                #expect(w.running.count == 1 && w.phase == .ready)
+            } else {
+                #expect(exits.count == 1 && exits.first?.0 == 0 && exits.first?.1 == "the sweep is done", "\(done)")
+                #expect(abandoned == [Self.u1], "the running unit is abandoned: \(done)")
+                #expect(w.isIdle && w.outbox.isEmpty && w.phase == .exiting)
+                #expect(
+                    done.contains {
+                        if case .log(let e) = $0 { return e.message == "the sweep is done; abandoned the units this worker still held" }
+                        return false
+                    })
+            }
+        }
+    }
+
     @Test func aRefusalEndsTheWorkerWithTheReason() {
         var w = Self.machine()
         _ = w.handle(.connected, nowMs: 0)

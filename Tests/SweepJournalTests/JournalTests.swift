@@ -53,12 +53,15 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let path = dir.file("journal.tsj")
         let writer = try JournalWriter.create(path: path, configHash: "h1", headerText: "t")
         try writer.append(kind: .committed, key: "k", payload: [1, 2])
+        try writer.append(kind: .leased, key: "k", payload: [7])
         try writer.close()
         let expected: [UInt8] = [
-            0x54, 0x53, 0x4A, 0x31, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x0B, 0x10, 0xAE, 0xE4, 0x7F, // TSJ1 v2 H=11 crc
+            0x54, 0x53, 0x4A, 0x31, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x0B, 0x10, 0xAE, 0xE4, 0x7F, // TSJ1 v3 H=11 crc
             0x00, 0x00, 0x00, 0x02, 0x68, 0x31, 0x00, 0x00, 0x00, 0x01, 0x74, // "h1" "t"
             0x00, 0x00, 0x00, 0x08, 0xDF, 0x71, 0xEB, 0x34, // L=8, the CRC of "h1" and the body (of the body alone: 0xA2A3CC3E)
-            0x01, 0x00, 0x00, 0x00, 0x01, 0x6B, 0x01, 0x02 // committed "k" [1, 2]
+            0x01, 0x00, 0x00, 0x00, 0x01, 0x6B, 0x01, 0x02, // committed "k" [1, 2]
+            0x00, 0x00, 0x00, 0x07, 0x60, 0x92, 0x33, 0x94, // L=7, the CRC of "h1" and the body (of the body alone: 0xB52B881B)
+            0x03, 0x00, 0x00, 0x00, 0x01, 0x6B, 0x07 // leased "k" [7]
         ]
         #expect(try bytes(of: path) == expected)
     }
@@ -67,10 +70,10 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         let text = Journal.formatDescription
         #expect(text.contains("\"TSJ1\""))
         #expect(text.contains("CRC-32"))
-        #expect(text.contains("1 = committed unit, 2 = quarantined unit"))
+        #expect(text.contains("1 = committed unit, 2 = quarantined unit, 3 = leased unit"))
         #expect(text.contains("Damage policy"))
         #expect(text.contains("CRC-32 of the header's config hash (UTF-8) followed by the record body"))
-        #expect(Journal.magic == [0x54, 0x53, 0x4A, 0x31] && Journal.formatVersion == 2)
+        #expect(Journal.magic == [0x54, 0x53, 0x4A, 0x31] && Journal.formatVersion == 3)
     }
 
     /// The layout table in the doc comment at the top of Journal.swift and the one in `formatDescription`
@@ -209,6 +212,24 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         #expect(contents.records == records)
         #expect(contents.latestByKey == ["a": records[0], "b": records[1], "c": records[4]])
         #expect(contents.uniqueRecords == [records[0], records[1], records[4]])
+    }
+
+    /// A lease holds no result: the first committed or quarantined record of its key is the one that counts.
+    @Test func leaseRecordsAreKeptButNeverCountAsTheResultOfTheirKey() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let path = dir.file("journal.tsj")
+        let records = [
+            JournalRecord(kind: .leased, key: "a", payload: [9]),
+            JournalRecord(kind: .leased, key: "b", payload: [9]),
+            JournalRecord(kind: .committed, key: "a", payload: [1]),
+            JournalRecord(kind: .leased, key: "a", payload: [8]) // a straggler's copy leased late
+        ]
+        try makeJournal(path, records)
+        let contents = try JournalReader.read(path: path)
+        #expect(contents.records == records && contents.tail == nil)
+        #expect(contents.latestByKey == ["a": records[2]])
+        #expect(contents.uniqueRecords == [records[2]] && contents.resultRecords == [records[2]])
     }
 
     @Test func largePayloads() throws {
@@ -367,7 +388,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
             return out + body
         }
         let cases: [([UInt8], String)] = [
-            ([3, 0, 0, 0, 1, 0x6B], "unknown record type 3"),
+            ([4, 0, 0, 0, 1, 0x6B], "unknown record type 4"),
             ([1, 0, 0, 0, 9, 0x6B], "the key runs past the end of the record"),
             ([1, 0, 0, 0, 2, 0xC3, 0x28], "the key is not UTF-8")
         ]
@@ -414,7 +435,7 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
         var version = whole
         version[7] = 1
         try write(version, to: path)
-        #expect(throws: JournalError.unsupportedVersion(path: path, found: 1, supported: 2)) {
+        #expect(throws: JournalError.unsupportedVersion(path: path, found: 1, supported: 3)) {
             try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1")
         }
 

@@ -264,9 +264,10 @@ extension SweepCommand {
     }
 }
 
-/// The number of records in the journal of the output directory `directory`: nil when it has no readable journal.
+/// The number of committed and quarantined records (leases left out) in the journal of the output directory
+/// `directory`: nil when it has no readable journal.
 func journalRecords(in directory: String) -> Int? {
-    (try? JournalReader.read(path: directory + "/" + CoordinatorNode.journalName))?.records.count
+    (try? JournalReader.read(path: directory + "/" + CoordinatorNode.journalName))?.resultRecords.count
 }
 
 /// Test hook (`--hold-reports-until PATH`): a finished coordinator waits (up to a minute) for PATH to exist before it

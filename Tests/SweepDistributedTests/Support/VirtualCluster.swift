@@ -67,6 +67,8 @@ struct VirtualCluster {
     /// Committed units across incarnations, in commit order (the journal).
     var journal: [UnitSpec] = []
     var quarantined: [UnitSpec] = []
+    /// The leases journaled across incarnations: a restarted coordinator takes their workers' results.
+    var leases: [(unit: UnitSpec, worker: WorkerID)] = []
     /// A commit that overlapped trees already journaled: a unit counted twice.
     var doubleCounted: [UnitSpec] = []
     var workers: [Worker] = []
@@ -115,9 +117,14 @@ struct VirtualCluster {
         settings.liveness = config.liveness
         settings.targetUnitSeconds = config.targetUnitSeconds
         settings.minimumDeadlineMs = 20_000
+        let covered = coverage
+        var formerLeases: [UnitSpec: Set<WorkerID>] = [:]
+        for lease in leases where !covered[lease.unit.configuration].covers(lease.unit.trees) {
+            formerLeases[lease.unit, default: []].insert(lease.worker)
+        }
         coordinator = CoordinatorStateMachine(
             settings: settings, configurationCount: config.configurations, treeCount: config.trees,
-            covered: coverage)
+            covered: covered, formerLeases: formerLeases)
         incarnations += 1
         coordinatorLastTick = now
         // What the workers' sockets queued while no coordinator was up reaches this one once they reconnect.
@@ -154,6 +161,8 @@ struct VirtualCluster {
                 journal.append(unit)
             case let .quarantine(unit, _):
                 quarantined.append(unit)
+            case let .recordLease(unit, worker):
+                leases.append((unit, worker))
             case let .log(line):
                 logs.append("c\(incarnations) \(now): \(line)")
             case .finished:

@@ -154,7 +154,7 @@ final class InProcessCluster {
 
     /// The journal's keys (one per committed or quarantined unit) and whether any tree of a configuration is in two.
     func journal() throws -> (keys: [String], treeTwice: Bool) {
-        let keys = try JournalReader.read(path: output + "/journal.tsj").records.map(\.key)
+        let keys = try JournalReader.read(path: output + "/journal.tsj").resultRecords.map(\.key)
         var trees: [Int: [Int]] = [:]
         for key in keys {
             // c<configuration>:t<first>-<last>
