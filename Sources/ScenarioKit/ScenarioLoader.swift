@@ -37,15 +37,21 @@ public enum ScenarioLoader {
     }
 
     /// `data` as UTF-8 text, or a `ScenarioError` at the line and column of the first byte that is not UTF-8:
-    /// `file:3:7: cannot read the scenario file: byte 0xFF is not UTF-8 text`.
+    /// `file:3:7: cannot read the scenario file: byte 0xFF is not UTF-8 text`. A UTF-8 byte order mark at the start
+    /// (what some Windows editors write) is read past: it is not part of the text, and columns count from after it,
+    /// as editors show them.
     public static func text(of data: Data, path: String, what: String) throws(ScenarioError) -> String {
-        if let bad = UTF8Position.firstInvalid(in: data) {
+        let body = data.starts(with: byteOrderMark) ? data.dropFirst(byteOrderMark.count) : data[...]
+        if let bad = UTF8Position.firstInvalid(in: body) {
             throw ScenarioError(
                 file: path, line: bad.line, column: bad.column,
                 message: "cannot read the \(what): byte \(bad.byteText) is not UTF-8 text")
         }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: body, as: UTF8.self)
     }
+
+    /// The UTF-8 byte order mark (U+FEFF).
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Parses YAML text; `path` is only used in error messages (and as the default scene name).
     public static func load(yaml: String, path: String) throws(ScenarioError) -> LoadedScenario {
@@ -65,7 +71,8 @@ public enum ScenarioLoader {
     public static func compose(yaml: String, path: String, document: String) throws(ScenarioError) -> Node {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // libyaml takes a byte order mark before a key for text (`did not find expected <document start>`).
+            root = try Yams.compose(yaml: yaml.unicodeScalars.first == "\u{FEFF}" ? String(yaml.unicodeScalars.dropFirst()) : yaml)
         } catch let error as YamlError {
             throw scenarioError(from: error, path: path)
         } catch {

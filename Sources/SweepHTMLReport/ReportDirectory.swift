@@ -61,20 +61,11 @@ public enum ReportDirectory {
         return Double(html[start.upperBound...].prefix { $0 != "\"" })
     }
 
-    /// Writes `page` as `directory/report.html`: a temporary file in the same directory, fsync'd, then renamed
-    /// over the old page, so a reader sees the old page or the new one.
-    public static func write(_ page: String, directory: String) throws {
-        let target = directory + "/report.html"
-        let temp = directory + "/.report.html.tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temp, contents: Data(page.utf8)) else {
-            throw InputError(description: "cannot write \(temp) (\(String(cString: strerror(errno))))")
-        }
-        let fd = open(temp, O_RDONLY)
-        if fd >= 0 { _ = fsync(fd); close(fd) }
-        guard rename(temp, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp)
-            throw InputError(description: "cannot move \(temp) to \(target) (\(reason))")
-        }
+    /// Writes `page` as `directory/report.html` (``OutputFile``): a temporary file in the same directory, fsync'd,
+    /// then renamed over the old page, so a reader sees the old page or the new one. A report.html that is not a
+    /// regular file (a FIFO, a link to a device) is refused and left as it is.
+    /// - Throws: `OutputFileError`, one sentence naming the file.
+    public static func write(_ page: String, directory: String) throws(OutputFileError) {
+        try OutputFile.write(page, to: directory + "/report.html")
     }
 }

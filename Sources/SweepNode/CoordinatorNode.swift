@@ -204,7 +204,7 @@ public final class CoordinatorNode {
         }
         // Mark the directory as TouchSweep output, so writing the reports may replace it later.
         if !FileManager.default.fileExists(atPath: marker) {
-            guard FileManager.default.createFile(atPath: marker, contents: Data(OutputDirectory.markerContents.utf8)) else {
+            guard FileManager.default.createFile(atPath: marker, contents: Data(OutputDirectory.markerText(listing: [Self.journalName]).utf8)) else {
                 throw NodeError.message("could not write \(marker); check that the --output directory is writable")
             }
         }

@@ -3,6 +3,7 @@ import SweepCore
 import SweepJournal
 import SweepPlanning
 import SweepProtocol
+import SweepReporting
 import SweepResultCodec
 import Synchronization
 
@@ -35,8 +36,10 @@ public enum ShardFile {
 
     /// Runs shard `index` of `count` on `threads` threads and writes its shard file into `directory`
     /// (created if missing), replacing an earlier one atomically. `progress` gets the trees (configuration × tree)
-    /// and the scenarios run so far.
-    /// - Throws: ``ShardError/cannotWrite(path:reason:)`` naming the file or directory; nothing is left behind.
+    /// and the scenarios run so far. The caller holds the directory (`OutputDirectory.claim`, as `sweep run` does).
+    /// - Throws: ``ShardError/cannotWrite(path:reason:)`` naming the file or directory, or `OutputFileError` when
+    ///   the shard file's path is something other than a regular file (a FIFO, a device, a link to one), checked
+    ///   before the run and again before the rename; nothing is left behind.
     public static func run(
         plan: SweepPlan, configText: String, shard index: Int, of count: Int, threads: Int,
         directory: String, progress: ParallelSweep.Progress? = nil
@@ -47,6 +50,7 @@ public enum ShardFile {
         } catch {
             throw ShardError.cannotWrite(path: directory, reason: "the directory cannot be created (\(error.localizedDescription)).")
         }
+        try OutputFile.replaceable(path)
         let temporary = directory + "/.\(fileName).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
         let units = plan.shardUnits(index, of: count)
         do {
@@ -69,10 +73,14 @@ public enum ShardFile {
             }
             let runs = try sink.withLock { sink in
                 try sink.seal(index: index, count: count)
+                try OutputFile.replaceable(path)
                 try sink.writer.close(movingTo: path)
                 return sink.runs
             }
             return Written(path: path, units: units.count, runs: runs)
+        } catch let error as OutputFileError {
+            _ = unlink(temporary)
+            throw error
         } catch {
             _ = unlink(temporary)
             throw ShardError.cannotWrite(path: path, reason: "\(error)")

@@ -18,6 +18,8 @@ public final class OutputClaim {
     var lockFD: Int32 = -1
     /// What this claim created: the directory, then the parents it created, deepest first.
     var created: [String] = []
+    /// Whether this claim wrote the marker into an empty directory that was there before it.
+    var markedEmpty = false
 
     init(requested: String, path: String) {
         self.requested = requested
@@ -32,11 +34,12 @@ public final class OutputClaim {
         lockFD = -1
     }
 
-    /// After a failure: removes the directory and the parents this claim created, if the directory holds nothing
-    /// but the marker and files named in `removable`, and `unused` (asked only then) says those hold nothing worth
-    /// keeping. A directory that holds anything else (reports, a journal with records) is left as it is.
+    /// After a failure: removes the directory and the parents this claim created (or, from an empty directory that
+    /// was there before, the marker it wrote), if the directory holds nothing but the marker and files named in
+    /// `removable`, and `unused` (asked only then) says those hold nothing worth keeping. A directory that holds
+    /// anything else (reports, a journal with records) is left as it is.
     public func abandon(removing removable: Set<String> = [], when unused: () -> Bool = { true }) {
-        guard let directory = created.first,
+        guard let directory = created.first ?? (markedEmpty ? path : nil),
             let contents = try? FileManager.default.contentsOfDirectory(atPath: directory),
             contents.allSatisfy({ $0 == OutputDirectory.markerName || removable.contains($0) }),
             contents.allSatisfy({ $0 == OutputDirectory.markerName }) || unused()
@@ -44,6 +47,7 @@ public final class OutputClaim {
         for name in contents { _ = unlink(directory + "/" + name) }
         for dir in created where rmdir(dir) != 0 { break }
         created = []
+        markedEmpty = false
         release()
     }
 
@@ -86,14 +90,17 @@ extension OutputDirectory {
     /// - a symbolic link at `directory` is followed (it must lead to a directory); the claim's ``OutputClaim/path``
     ///   is where it leads, so the link keeps pointing there;
     /// - the name must leave room for the temporary siblings (``maximumNameBytes``);
-    /// - an existing `directory` must be a directory TouchSweep wrote, or an empty one, and no other running sweep
-    ///   may hold it (it is locked from here on);
+    /// - it may not be inside the directory of a sweep that is still running (whose swap would delete it);
+    /// - an existing `directory` must be empty or hold nothing but what a sweep wrote there (the files its marker
+    ///   lists, and `kept`), and no other running sweep may hold it or a directory beneath it (it is locked from
+    ///   here on): ``refuseUnlessReplaceable(_:kept:io:)``;
     /// - copies a killed sweep left beside it (`.<name>.tmp-*`, `.<name>.old-*`) are put to use and removed: a
     ///   missing directory is put back from its old copy (a kill between the two renames of a swap), and a file
     ///   named in `kept` that the directory lacks (its journal) is taken from them; ``OutputClaim/recovered``
     ///   says what was done, in one line;
-    /// - with `create`, a missing directory is created (parents too) with the marker; otherwise its parent must
-    ///   be writable (tried with a directory made and removed at once).
+    /// - with `create`, a missing directory is created (parents too) with the marker, and the marker of an existing
+    ///   one comes to list `kept` (the command writes them there: a journal, a shard file); otherwise its parent
+    ///   must be writable (tried with a directory made and removed at once).
     /// - Throws: ``OutputDirectoryError`` naming `directory`; nothing this call created is left behind.
     public static func claim(_ directory: String, keeping kept: [String] = [], create: Bool = false) throws -> OutputClaim {
         let io = POSIXSteps(target: directory)
@@ -111,6 +118,9 @@ extension OutputDirectory {
             }
         }
         guard path != "/" else { throw io.error("it is the root directory") }
+        if let held = OutputManifest.heldAncestor(of: path) {
+            throw io.error("it is inside \(held), the output directory of a sweep that is still running; wait for it to finish, or write somewhere else")
+        }
         let target = URL(fileURLWithPath: path)
         let name = target.lastPathComponent
         guard name.utf8.count <= maximumNameBytes else {
@@ -121,11 +131,11 @@ extension OutputDirectory {
         let claim = OutputClaim(requested: directory, path: path)
         if lstat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw io.error("it exists and is not a directory") }
-            guard let contents = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            guard (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil else {
                 throw io.failure("its contents cannot be listed")
             }
-            guard mayReplace(contents) else { throw io.error(notOurs) }
             try claim.lockIfPresent(io: io)
+            try refuseUnlessReplaceable(path, kept: kept, io: io)
         } else {
             // The nearest existing ancestor must be a directory, or nothing can be created below it.
             var ancestor = target.deletingLastPathComponent()
@@ -139,6 +149,7 @@ extension OutputDirectory {
         let parent = target.deletingLastPathComponent()
         guard lstat(path, &info) != 0 else {
             try probe(parent, name: name, io: io)
+            if create, claim.lockFD >= 0 { try list(kept, in: claim, io: io) }
             return claim
         }
         let createdParents = try createMissingDirectories(parent, io: io)
@@ -150,7 +161,7 @@ extension OutputDirectory {
         do {
             try io.makeDirectory(path)
             claim.created = [path] + createdParents.map(\.path)
-            try io.writeFile(path + "/" + markerName, Array(markerContents.utf8))
+            try io.writeFile(path + "/" + markerName, Array(markerText(listing: kept).utf8))
             try claim.lockIfPresent(io: io)
         } catch {
             claim.abandon()
@@ -158,6 +169,24 @@ extension OutputDirectory {
             throw error
         }
         return claim
+    }
+
+    /// Makes the marker of the claimed directory list `names` too: written into an empty directory, or replaced (by
+    /// a temporary file renamed over it) when it lacks one of them.
+    private static func list(_ names: [String], in claim: OutputClaim, io: POSIXSteps) throws {
+        let marker = claim.path + "/" + markerName
+        guard let manifest = OutputManifest.read(claim.path) else {
+            try io.writeFile(marker, Array(markerText(listing: names).utf8))
+            claim.markedEmpty = true
+            return
+        }
+        guard !names.allSatisfy(manifest.names.contains) || manifest.legacy else { return }
+        let temporary = claim.path + "/.\(markerName).tmp-\(uniqueSuffix())"
+        try io.writeFile(temporary, Array(markerText(listing: Array(manifest.names) + names).utf8))
+        do { try io.rename(temporary, marker) } catch {
+            _ = unlink(temporary)
+            throw error
+        }
     }
 
     /// Checks that directories can be made in `parent` (the swap makes its temporary sibling there) by making one
@@ -236,9 +265,11 @@ extension OutputDirectory {
                 }
             }
         }
-        for leftover in leftovers { try? FileManager.default.removeItem(atPath: parent.path + "/" + leftover.name) }
-        let removed = leftovers.map(\.name) + inside.map { "\(name)/\($0)" }
+        // Only what a sweep wrote is removed: a copy that holds anything else stays (and is named).
+        let stayed = leftovers.filter { !OutputManifest.removeWritten(parent.path + "/" + $0.name, kept: kept).isEmpty }.map(\.name)
+        let removed = leftovers.map(\.name).filter { !stayed.contains($0) } + inside.map { "\(name)/\($0)" }
         if !removed.isEmpty { done.append("removed " + (removed.count == 1 && found.count == 1 ? "it" : removed.joined(separator: ", "))) }
+        if !stayed.isEmpty { done.append("left \(stayed.joined(separator: ", ")) in place: it holds files no sweep wrote") }
         try? io.syncDirectory(parent.path)
         return "\(claim.requested): a killed sweep left \(found.joined(separator: ", ")) behind; "
             + done.joined(separator: "; ")

@@ -7,15 +7,17 @@ import Foundation
 /// 1. The directory is claimed (``claim(_:keeping:create:)``): checked, locked against other sweeps, and cleared
 ///    of the copies a killed sweep left beside it. Missing parent directories are created.
 /// 2. The files are written into a fresh sibling directory (`.<name>.tmp-<pid>-<random>`, on the same file
-///    system), each file and then that directory fsync'd. A marker file ``markerName`` is written with them.
+///    system), each file and then that directory fsync'd. A marker file ``markerName`` is written first, listing
+///    them and the kept files (``OutputManifest``): the files a sweep wrote, the only ones it ever deletes.
 ///    Files to keep from the old directory (`keeping`, e.g. a sweep journal) are hard-linked into the sibling
 ///    (copied where the file system has no hard links), so they never leave the old directory before the new
 ///    one is in place.
 /// 3. If `directory` does not exist, the sibling is renamed to it (refusing to replace anything that appeared
-///    meanwhile). If it exists, it must be a directory that this type wrote (it holds ``markerName``) or an empty
-///    one; anything else is refused, so a mistyped path can never delete a user's files. The two directories are
-///    exchanged in one rename (Linux `renameat2(RENAME_EXCHANGE)`), so `directory` is never absent, and then the
-///    old copy (now under the sibling's name) is removed. Where the file system cannot exchange, the old
+///    meanwhile). If it exists, it must be an empty directory or one that holds nothing but what its marker lists
+///    (and the kept files); anything else (a user's file, another sweep's directory) is refused, so a sweep can
+///    never delete a file no sweep wrote. The two directories are exchanged in one rename (Linux
+///    `renameat2(RENAME_EXCHANGE)`), so `directory` is never absent, and then the old copy (now under the
+///    sibling's name) is removed, file by listed file. Where the file system cannot exchange, the old
 ///    directory is renamed aside (`.<name>.old-<pid>-<random>`) and the new one renamed into place: `directory`
 ///    is briefly absent then, but both complete copies exist at every moment, and the next claim puts the old
 ///    one back should the process die between the two renames.
@@ -24,10 +26,10 @@ import Foundation
 /// pointed. On any failure an ``OutputDirectoryError`` is thrown, the sibling and any parent directories this
 /// call created are removed, and an existing old directory is left exactly as it was.
 public enum OutputDirectory {
-    /// The marker file written into every output directory, identifying it as safe to replace.
+    /// The marker file written into every output directory: it lists the files a sweep wrote there (``OutputManifest``).
     public static let markerName = ".touchsweep-output"
-    /// The marker file's contents.
-    public static let markerContents = "This directory is written by TouchSweep and is replaced as a whole on each run.\n"
+    /// The marker's text for a directory holding `names` (relative paths) written by a sweep.
+    public static func markerText(listing names: [String]) -> String { OutputManifest(names: names).text }
     /// The longest file name a system allows (NAME_MAX on Linux and macOS).
     public static let fileNameLimit = 255
     /// How much longer than the directory's own name its temporary siblings' names can be:
@@ -99,6 +101,8 @@ public enum OutputDirectory {
             // once it is in place the lock is the directory's.
             let tempLock = try io.lockDirectory(temp.path)
             do {
+                // The list of what the copy holds comes first: a copy a killed sweep left is removed by it.
+                try io.writeFile(temp.appendingPathComponent(markerName).path, Array(markerText(listing: files.map(\.name) + kept).utf8))
                 // Subdirectories (one level, e.g. "minimal/x.yaml") in the order first named.
                 var subdirectories: [String] = []
                 for file in files {
@@ -112,7 +116,6 @@ public enum OutputDirectory {
                     try io.writeFile(temp.appendingPathComponent(file.name).path, Array(file.contents.utf8))
                 }
                 for sub in subdirectories { try io.syncDirectory(temp.appendingPathComponent(sub).path) }
-                try io.writeFile(temp.appendingPathComponent(markerName).path, Array(markerContents.utf8))
                 try claim.lockIfPresent(io: io)
                 // Files to carry over from the old directory (e.g. a sweep journal) are linked, whatever their
                 // size, so they stay in the old directory until the new one is in place; a missing one is skipped.
@@ -122,9 +125,10 @@ public enum OutputDirectory {
                     if lstat(from, &info) == 0 { try io.keep(name, from: from, to: temp.appendingPathComponent(name).path) }
                 }
                 try io.syncDirectory(temp.path)
-                try replace(target, with: temp, lock: tempLock, parent: parent, claim: claim, io: io)
+                try replace(target, with: temp, lock: tempLock, parent: parent, claim: claim, kept: kept, io: io)
             } catch {
-                try? FileManager.default.removeItem(atPath: temp.path)
+                // The new copy, or (a failure after the exchange) the old one: only what a sweep wrote goes.
+                _ = OutputManifest.removeWritten(temp.path, kept: kept)
                 if claim.lockFD != tempLock { close(tempLock) }
                 throw error
             }
@@ -137,7 +141,7 @@ public enum OutputDirectory {
     static func uniqueSuffix() -> String { "\(getpid())-\(UInt32.random(in: .min ... .max))" }
 
     /// A name is a file name or one subdirectory level and a file name (`minimal/x.yaml`): no empty, `.` or
-    /// `..` component, no absolute path, no NUL, not the marker; no name twice, and no file named like a
+    /// `..` component, no absolute path, no NUL or line break, not the marker; no name twice, and no file named like a
     /// subdirectory another name uses.
     private static func validate(names: [String], io: POSIXSteps) throws {
         var seen = Set<String>()
@@ -145,7 +149,7 @@ public enum OutputDirectory {
         for name in names {
             let components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             let badComponent = components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
-            if name == markerName || components.count > 2 || badComponent || name.unicodeScalars.contains("\0") {
+            if name == markerName || components.count > 2 || badComponent || name.unicodeScalars.contains(where: { $0 == "\0" || $0 == "\n" }) {
                 throw io.error("\"\(name)\" is not an allowed file name")
             }
             if !seen.insert(name).inserted { throw io.error("the file name \"\(name)\" is given twice") }
@@ -176,13 +180,33 @@ public enum OutputDirectory {
         return created.reversed()
     }
 
-    /// Whether `contents` (a directory's listing) is one this type may replace: empty, or holding the marker.
-    static func mayReplace(_ contents: [String]) -> Bool { contents.isEmpty || contents.contains(markerName) }
-
-    static let notOurs = "it is a non-empty directory without a \(markerName) file, so TouchSweep did not write it and will not replace it"
+    /// Refuses, in one sentence, a directory that may not be replaced (``OutputManifest/inspect(_:kept:)``): not
+    /// empty and without a marker, holding what no sweep wrote, or holding a directory a running sweep uses.
+    static func refuseUnlessReplaceable(_ path: String, kept: [String], io: POSIXSteps) throws {
+        switch OutputManifest.inspect(path, kept: kept) {
+        case .replaceable:
+            return
+        case .unmarked:
+            throw io.error(
+                "it is a non-empty directory without a \(markerName) file, so TouchSweep did not write it and will not replace it; "
+                    + "choose another --output")
+        case .inUse(let held):
+            throw io.error("another sweep that is still running uses \(held), inside it; wait for it to finish, or write somewhere else")
+        case let .strangers(names, count, legacy):
+            let listed = names.joined(separator: ", ") + (count > names.count ? " and \(count - names.count) more" : "")
+            if legacy {
+                throw io.error(
+                    "its \(markerName) is of an older TouchSweep, which did not list the files it wrote, so none is deleted (it holds "
+                        + "\(listed)); delete the directory yourself, or choose another --output")
+            }
+            throw io.error(
+                "it holds \(listed), which its \(markerName) does not list as written by a sweep, and a sweep deletes nothing else, "
+                    + "--force or not; move \(count == 1 ? "it" : "them") elsewhere, or choose another --output")
+        }
+    }
 
     private static func replace(
-        _ target: URL, with temp: URL, lock tempLock: Int32, parent: URL, claim: OutputClaim,
+        _ target: URL, with temp: URL, lock tempLock: Int32, parent: URL, claim: OutputClaim, kept: [String],
         io: POSIXSteps
     ) throws {
         var info = stat()
@@ -193,14 +217,14 @@ public enum OutputDirectory {
             return
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw io.error("it exists and is not a directory") }
-        guard let contents = try? FileManager.default.contentsOfDirectory(atPath: target.path) else {
+        guard (try? FileManager.default.contentsOfDirectory(atPath: target.path)) != nil else {
             throw io.error("its current contents cannot be listed")
         }
-        guard mayReplace(contents) else { throw io.error(notOurs) }
+        try refuseUnlessReplaceable(target.path, kept: kept, io: io)
         if io.options.exchange, try io.step(.install, { try io.exchange(temp.path, target.path) }) {
             claim.adopt(tempLock)
             try io.syncDirectory(parent.path)
-            try io.step(.removeOld) { try io.removeOldCopy(temp.path) }
+            try io.step(.removeOld) { try io.removeOldCopy(temp.path, kept: kept) }
             return
         }
         let aside = parent.appendingPathComponent(".\(target.lastPathComponent).old-\(uniqueSuffix())")
@@ -211,7 +235,7 @@ public enum OutputDirectory {
         }
         claim.adopt(tempLock)
         try io.syncDirectory(parent.path)
-        try io.step(.removeOld) { try io.removeOldCopy(aside.path) }
+        try io.step(.removeOld) { try io.removeOldCopy(aside.path, kept: kept) }
     }
 }
 
@@ -301,9 +325,13 @@ final class POSIXSteps {
         return false
     }
 
-    func removeOldCopy(_ path: String) throws {
-        do { try FileManager.default.removeItem(atPath: path) } catch {
-            throw self.error("the new copy is in place but the previous copy at \(path) could not be removed")
+    /// Removes the old copy: the files it lists as written by a sweep, then the copy (``OutputManifest/removeWritten(_:kept:)``).
+    func removeOldCopy(_ path: String, kept: [String]) throws {
+        let left = OutputManifest.removeWritten(path, kept: kept)
+        guard left.isEmpty else {
+            throw error(
+                "the new copy is in place but the previous copy at \(path) was not removed: it holds \(left.prefix(3).joined(separator: ", ")), "
+                    + "which no sweep wrote; move that elsewhere and remove the copy")
         }
     }
 

@@ -30,6 +30,27 @@ func printError(_ message: String) {
     }
 }
 
+/// Writes `text` to the file the user gave with `option` (``OutputFile``): what is not a regular file (a device, a
+/// FIFO, a link to one) or lies in a missing directory is refused in one sentence (`command: cannot write --out
+/// PATH: reason; the way out.`) with exit status 2, and left as it is; a failure while writing ends the command
+/// with `failure`.
+func writeOutputFile(_ text: String, to path: String, option: String?, command: String, failure: Int32 = 1) throws {
+    do { try OutputFile.write(text, to: path, option: option) } catch {
+        printError("\(command): \(error)")
+        throw ExitCode(error.refused ? 2 : failure)
+    }
+}
+
+/// Refuses at once, before any work, a path ``writeOutputFile(_:to:option:command:failure:)`` would refuse at the
+/// end (`command: sentence`, exit status 2).
+func refuseUnwritableOutputFile(_ path: String?, option: String, command: String) throws {
+    guard let path else { return }
+    do { try OutputFile.replaceable(path, option: option) } catch {
+        printError("\(command): \(error)")
+        throw ExitCode(2)
+    }
+}
+
 /// A sweep config file read once, with its `--set` overrides applied: what it says and its text (journaled and
 /// written to the reports; with overrides, the merged document). A problem is printed as
 /// `command: file:line:column: sentence` (`command: --set KEY=VALUE: sentence` for an override's) and ends the

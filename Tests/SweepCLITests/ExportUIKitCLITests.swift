@@ -56,10 +56,10 @@ import Testing
 
     @Test func anUnwritableOutIsOneLineNamingTheOption() throws {
         let result = try cli.sweep("export-uikit", seed, "--out", "/no/such/directory/Fix.swift")
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(
             result.stderr == "sweep export-uikit: cannot write --out /no/such/directory/Fix.swift: "
-                + "the directory /no/such/directory does not exist\n")
+                + "the directory /no/such/directory does not exist; create it first, or write somewhere else.\n")
     }
 }

@@ -107,8 +107,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/never.yaml"), "no file written")
         let unwritable = try cli.sweep("shrink", out, row[0], "--out", dir + "/no/such/min.yaml")
         #expect(
-            unwritable.status == 1 && unwritable.stdout.isEmpty
-                && unwritable.stderr == "sweep shrink: cannot write \(dir)/no/such/min.yaml: the directory \(dir)/no/such does not exist.\n")
+            unwritable.status == 2 && unwritable.stdout.isEmpty
+                && unwritable.stderr
+                    == "sweep shrink: cannot write --out \(dir)/no/such/min.yaml: the directory \(dir)/no/such does not exist; create it first, "
+                    + "or write somewhere else.\n"
+        )
         let bad = try cli.sweep("shrink", out, row[0], "--defect", "sticky")
         #expect(bad.status == 64 && bad.stderr.hasPrefix("sweep: --defect must be one of dead_button"))
     }

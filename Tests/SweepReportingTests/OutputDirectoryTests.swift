@@ -63,7 +63,7 @@ func listing(_ path: String) -> [String] {
         }
         #expect(
             error?.description
-                == "Cannot write the report directory \(root)/home: it is a non-empty directory without a .touchsweep-output file, so TouchSweep did not write it and will not replace it."
+                == "Cannot write the report directory \(root)/home: it is a non-empty directory without a .touchsweep-output file, so TouchSweep did not write it and will not replace it; choose another --output."
         )
         #expect(listing(root + "/home") == ["notes.txt"])
         #expect(listing(root) == ["home"])

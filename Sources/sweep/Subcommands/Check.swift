@@ -37,6 +37,7 @@ extension SweepCommand {
 
         func run() throws {
             let limits = try Self.limits(maximums)
+            try refuseUnwritableOutputFile(junit, option: "--junit", command: "sweep check")
             let summary = try Self.summary(in: outputDirectory)
             let checks: [RateGate.Check]
             do { checks = try RateGate.evaluate(summary: summary, name: outputDirectory + "/summary.csv", limits: limits) } catch {
@@ -108,7 +109,8 @@ extension SweepCommand {
             do { return try CSVReader.parse(text, name: path) } catch { try fail("\(error)") }
         }
 
-        /// One suite per class, one case per configuration × class; written to a temporary file then renamed.
+        /// One suite per class, one case per configuration × class; written to a temporary file then renamed
+        /// (``OutputFile``: only a regular file is replaced, and the directory must exist).
         static func writeJUnit(_ checks: [RateGate.Check], limits: [RateGate.Limit], directory: String, to path: String) throws {
             let suites = limits.map { limit in
                 JUnitReport.Suite(
@@ -124,10 +126,8 @@ extension SweepCommand {
                     })
             }
             let text = JUnitReport(name: "sweep check \(directory)", suites: suites).render()
-            do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-                printError("sweep check: cannot write \(path): \(error.localizedDescription)")
-                throw ExitCode(2)
-            }
+            // Exit status 1 is kept for a rate above its maximum: a file that cannot be written is 2, like a bad option.
+            try writeOutputFile(text, to: path, option: "--junit", command: "sweep check", failure: 2)
         }
     }
 }

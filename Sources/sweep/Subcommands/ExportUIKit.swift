@@ -47,24 +47,7 @@ extension SweepCommand {
             }
             let swift = UIKitExporter.export(loaded, sourceText: sourceText)
             guard let out else { print(swift, terminator: ""); return }
-            do {
-                try Data(swift.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-            } catch {
-                printError("sweep export-uikit: cannot write --out \(out): \(Self.reason(writing: out, error))")
-                throw ExitCode(1)
-            }
-        }
-
-        /// Why a file could not be written, in a few words.
-        static func reason(writing path: String, _ error: Error) -> String {
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-                return "the directory \(directory) does not exist"
-            }
-            if !isDirectory.boolValue { return "\(directory) is not a directory" }
-            if !FileManager.default.isWritableFile(atPath: directory) { return "the directory \(directory) is not writable" }
-            return (error as NSError).localizedDescription
+            try writeOutputFile(swift, to: out, option: "--out", command: "sweep export-uikit")
         }
     }
 }

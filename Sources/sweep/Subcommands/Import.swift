@@ -54,12 +54,7 @@ extension SweepCommand {
             }
             let yaml = screen.scenarioYAML(source: (dump as NSString).lastPathComponent)
             if let out {
-                do {
-                    try Data(yaml.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-                } catch {
-                    printError("sweep import: cannot write \(out): \(error.localizedDescription)")
-                    throw ExitCode(1)
-                }
+                try writeOutputFile(yaml, to: out, option: "--out", command: "sweep import")
             } else {
                 print(yaml, terminator: "")
             }

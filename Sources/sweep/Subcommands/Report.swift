@@ -33,7 +33,7 @@ extension SweepCommand {
             }
             do { try ReportDirectory.write(page, directory: outputDirectory) } catch {
                 printError("sweep report: \(error)")
-                throw ExitCode(1)
+                throw ExitCode(error.refused ? 2 : 1)
             }
             print(outputDirectory + "/report.html")
         }

@@ -3,6 +3,7 @@ import Foundation
 import SweepCore
 import SweepNode
 import SweepPlanning
+import SweepReporting
 
 /// The value of `sweep run --shard I/N`: shard `index` (0-based) of `count`.
 struct ShardOption {
@@ -26,9 +27,11 @@ struct ShardOption {
 
 extension SweepCommand.Run {
     /// `sweep run CONFIG --shard I/N`: runs shard I's units and writes `DIR/shard.tsj` (default DIR:
-    /// `<config output>-shards/I`).
+    /// `<config output>-shards/I`), holding DIR as `sweep run` and `submit` hold theirs (its marker lists
+    /// shard.tsj). A directory it created is removed again when the shard fails.
     func runShard(_ shard: ShardOption, plan: SweepPlan, configText: String) throws {
         let directory = output ?? "\(plan.config.output)-shards/\(shard.index)"
+        let claim = try claimOutput(directory, keeping: [ShardFile.fileName], create: true, command: "sweep run", quiet: quiet)
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let display = ProgressDisplay(enabled: !quiet, command: "sweep run")
         let treesTotal = plan.shardUnits(shard.index, of: shard.count).reduce(0) { $0 + $1.trees.count }
@@ -47,8 +50,9 @@ extension SweepCommand.Run {
             }
         } catch {
             display.finish()
+            claim.abandon(removing: [ShardFile.fileName])
             printError("sweep run: \(error)")
-            throw ExitCode(1)
+            throw ExitCode((error as? OutputFileError)?.refused == true ? 2 : 1)
         }
         display.finish()
         if quiet {

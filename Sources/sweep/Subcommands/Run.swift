@@ -43,7 +43,7 @@ extension SweepCommand {
                 valueName: "I/N"))
         var shard: String?
 
-        @Flag(help: "Replace an output directory that holds the results of another sweep (another config).")
+        @Flag(help: "Replace an output directory that holds the results of another sweep (another config); files no sweep wrote are never deleted.")
         var force = false
 
         @Flag(help: "Print only the output directory.")

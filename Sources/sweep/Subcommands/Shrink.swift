@@ -43,6 +43,7 @@ extension SweepCommand {
         }
 
         func run() throws {
+            try refuseUnwritableOutputFile(out, option: "--out", command: "sweep shrink")
             let plan = try loadFinishedSweepPlan(outputDirectory: outputDirectory, command: "sweep shrink")
             guard let scenario = Replay.scenario(plan: plan, exampleID: exampleID) else {
                 printError(
@@ -75,13 +76,7 @@ extension SweepCommand {
                 throw ExitCode(1)
             }
             if let out {
-                do { try text.write(toFile: out, atomically: true, encoding: .utf8) } catch {
-                    let folder = URL(fileURLWithPath: out).deletingLastPathComponent().path
-                    printError(
-                        "sweep shrink: cannot write \(out)"
-                            + (FileManager.default.fileExists(atPath: folder) ? "." : ": the directory \(folder) does not exist."))
-                    throw ExitCode(1)
-                }
+                try writeOutputFile(text, to: out, option: "--out", command: "sweep shrink")
             } else {
                 print(text, terminator: "")
             }

@@ -45,7 +45,10 @@ extension SweepCommand {
         @Flag(help: "Start over even if the output directory holds a journal of another config.")
         var restart = false
 
-        @Flag(help: "Replace an output directory that holds the results of another sweep (another config); its journal is started over.")
+        @Flag(
+            help:
+                "Replace an output directory that holds the results of another sweep (another config); its journal is started over. Files no sweep wrote are never deleted."
+        )
         var force = false
 
         @Option(help: "Heartbeat interval in milliseconds.")
