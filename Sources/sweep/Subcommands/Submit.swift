@@ -33,7 +33,9 @@ extension SweepCommand {
         @OptionGroup
         var overrides: ConfigOverrideOptions
 
-        @Option(name: .shortAndLong, help: "Local worker processes to start (default: one per core; 0 for cluster mode).")
+        @Option(
+            name: .shortAndLong,
+            help: OptionRanges.localWorkers.help("Local worker processes to start, by default one per core; 0 for cluster mode"))
         var workers: Int?
 
         @Option(help: "Endpoint the coordinator binds (default: a private ipc:// socket).")
@@ -48,10 +50,10 @@ extension SweepCommand {
         @Flag(help: "Replace an output directory that holds the results of another sweep (another config); its journal is started over.")
         var force = false
 
-        @Option(help: "Heartbeat interval in milliseconds.")
+        @Option(help: OptionRanges.heartbeatMs.help("Heartbeat interval in milliseconds"))
         var heartbeatMs = 1000
 
-        @Option(help: "Heartbeat intervals of silence before a worker is declared dead.")
+        @Option(help: OptionRanges.liveness.help("Heartbeat intervals of silence before a worker is declared dead"))
         var liveness = 3
 
         @Flag(help: "No progress line, only the output directory (and log events of level warning and above).")
@@ -67,19 +69,19 @@ extension SweepCommand {
         @OptionGroup
         var swapTestHooks: ReportSwapTestHooks
 
-        @Option(help: "Aim for work units of about this many seconds once their cost is measured.")
+        @Option(help: OptionRanges.unitSeconds.help("Aim for work units of about this many seconds once their cost is measured"))
         var unitSeconds = 1.0
 
-        @Option(help: "At most this many trees per work unit (a worker's trees should fit its CPU cache).")
+        @Option(help: OptionRanges.maxUnitTrees.help("At most this many trees per work unit; a worker's trees should fit its CPU cache"))
         var maxUnitTrees = 256
 
-        @Option(help: .hidden)
+        @Option(help: OptionRanges.maxMessageBytes.help("The largest frame libzmq accepts (ZMQ_MAXMSGSIZE)", hidden: true))
         var maxMessageBytes = Int64(WireLimits.payloadBytes)
 
         @Option(
-            help: ArgumentHelp(
+            help: OptionRanges.metricsPort.help(
                 "Serve Prometheus metrics at http://0.0.0.0:PORT/metrics and the live view at /live and /live.json "
-                    + "while the sweep runs (0: any free port, logged)."))
+                    + "while the sweep runs; 0: any free port, logged"))
         var metricsPort: Int?
 
         @OptionGroup(title: "Security (any tcp:// endpoint)")
@@ -95,16 +97,15 @@ extension SweepCommand {
         var holdReportsUntil: String?
 
         func validate() throws {
-            if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more, got \(workers).") }
-            if heartbeatMs < 10 { throw ValidationError("--heartbeat-ms must be at least 10, got \(heartbeatMs).") }
-            if liveness < 1 { throw ValidationError("--liveness must be at least 1, got \(liveness).") }
-            if maxUnitTrees < 1 { throw ValidationError("--max-unit-trees must be at least 1, got \(maxUnitTrees).") }
-            if unitSeconds <= 0 { throw ValidationError("--unit-seconds must be positive, got \(unitSeconds).") }
+            try OptionRanges.localWorkers.check(workers)
+            try OptionRanges.heartbeatMs.check(heartbeatMs)
+            try OptionRanges.liveness.check(liveness)
+            try OptionRanges.maxUnitTrees.check(maxUnitTrees)
+            try OptionRanges.unitSeconds.check(unitSeconds)
+            try OptionRanges.maxMessageBytes.check(maxMessageBytes)
+            try OptionRanges.metricsPort.check(metricsPort)
             if workers == 0 && listen == nil {
                 throw ValidationError("--workers 0 needs --listen (e.g. tcp://0.0.0.0:5555) so remote workers can join.")
-            }
-            if let metricsPort, !(0 ... 65535).contains(metricsPort) {
-                throw ValidationError("--metrics-port must be a TCP port from 0 to 65535, got \(metricsPort).")
             }
             try security.validate(endpoint: listen)
         }
