@@ -23,7 +23,9 @@ extension SweepCommand {
                 command again after a crash resumes. Reports are the same files `sweep run` writes, byte for byte. \
                 A directory that holds another sweep's results (another config hash) is refused unless --force (or \
                 --restart); one another running sweep uses is refused. \
-                Exits 0 when every unit succeeded, 3 when some were quarantined (listed on standard error).
+                A local worker that dies is replaced (3 times in a row per worker at most). Exits 0 when every unit \
+                succeeded, 3 when some were quarantined (listed on standard error) or when every local worker kept \
+                dying (the cause named); a usage error is exit 2.
                 """
         )
 
@@ -215,8 +217,10 @@ extension SweepCommand {
             var options = try coordinatorOptions(endpoint: cluster.endpoint, directory: directory, restart: restart, logger: logger)
             options.scenariosTotal = scenariosTotal
             options.security = cluster.coordinatorSecurity
+            let liveWorkers = Atomic<Int>(0)
             options.onProgress = {
                 display.update($0); exporter?.update($0)
+                liveWorkers.store($0.workers, ordering: .relaxed)
             }
             if let live { options.onLive = { live.update($0) } }
             // Local workers log in this command's format at its level, but only what is worth a look (--quiet:
@@ -230,7 +234,7 @@ extension SweepCommand {
                         "endpoint": "\(bound)", "plan": "\(PlanText.shape(plan))",
                         "local_workers": .stringConvertible(localWorkers)
                     ])
-                cluster.spawn(endpoint: bound, arguments: spawnArguments) { printError("sweep submit: \($0)") }
+                cluster.spawn(endpoint: bound, arguments: spawnArguments, logger: listening) { printError("sweep submit: \($0)") }
             }
             let node = CoordinatorNode(plan: plan, configText: configText, options: options)
             let outcome: CoordinatorNode.Outcome
@@ -238,19 +242,26 @@ extension SweepCommand {
             let start = clock.now
             // The reports are written while the coordinator, on its own thread, goes on answering (`sweep status`,
             // late workers).
+            // The local workers keep dying and none is left (nor, with --listen, any remote one): the sweep stops.
+            let listensToOthers = listen != nil
+            let stop: @Sendable () -> Bool = {
+                cluster.givenUp != nil && (!listensToOthers || liveWorkers.load(ordering: .relaxed) == 0)
+            }
             do {
-                outcome = try node.run(finishing: { outcome in
-                    display.finish()
-                    logger.info("every tree is done or quarantined; writing the reports (sweep status still answers)")
-                    holdReports(until: holdReportsUntil)
-                    cluster.waitForAll(timeoutSeconds: 5)
-                    let elapsed = clock.now - start
-                    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                    try writeReports(
-                        plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
-                        keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds,
-                        excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit")
-                })
+                outcome = try node.run(
+                    stop: stop,
+                    finishing: { outcome in
+                        display.finish()
+                        logger.info("every tree is done or quarantined; writing the reports (sweep status still answers)")
+                        holdReports(until: holdReportsUntil)
+                        cluster.waitForAll(timeoutSeconds: 5)
+                        let elapsed = clock.now - start
+                        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                        try writeReports(
+                            plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
+                            keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds,
+                            excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit")
+                    })
             } catch let exit as ExitCode {
                 cluster.terminateAll()
                 throw exit
@@ -258,6 +269,15 @@ extension SweepCommand {
                 cluster.terminateAll()
                 printError("sweep submit: \(error)")
                 throw ExitCode(1)
+            }
+            if let cause = cluster.givenUp, stop() {
+                display.finish()
+                cluster.terminateAll()
+                let committed = journalRecords(in: claim.path) ?? 0
+                printError(
+                    "sweep submit: \(cause); fix the cause and run the same command again"
+                        + (committed > 0 ? " (it resumes the \(committed) units committed to \(directory)/\(CoordinatorNode.journalName))." : "."))
+                throw ExitCode(3)
             }
             let duration = seconds(since: start, clock)
             try report(outcome, plan: plan, directory: directory, seconds: duration, progress: display, localWorkers: localWorkers, logger: logger)
