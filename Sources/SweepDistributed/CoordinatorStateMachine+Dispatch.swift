@@ -14,7 +14,9 @@ extension CoordinatorStateMachine {
 
     static func treesPerUnit(cost: Double?, settings: CoordinatorSettings, remaining: Int, liveSlots: @autoclosure () -> Int) -> Int {
         guard let cost, cost > 0 else { return 1 }
-        let target = Int((settings.targetUnitSeconds * 1_000_000 / cost).rounded(.down))
+        // Capped before it becomes an Int: a cost of a fraction of a microsecond makes the quotient huge.
+        let quotient = settings.targetUnitSeconds * 1_000_000 / cost
+        let target = quotient < Double(settings.maximumTreesPerUnit) ? Int(quotient.rounded(.down)) : settings.maximumTreesPerUnit
         let tail = remaining / max(1, settings.minimumUnitsPerSlot * max(1, liveSlots()))
         return max(1, min(settings.maximumTreesPerUnit, target, max(1, tail)))
     }

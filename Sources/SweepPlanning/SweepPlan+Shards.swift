@@ -24,9 +24,11 @@ extension SweepPlan {
         return bounds.map { unitByTreeBlock($0, treesPerUnit: perUnit) }
     }
 
-    /// Shard `index` of `count` over `units` units: `index·units/count ..< (index+1)·units/count`.
+    /// Shard `index` of `count` over `units` units: `index·units/count ..< (index+1)·units/count`, the products
+    /// taken at double width, so no count (a shard file's seal may say up to 2³² − 1) overflows them.
     public static func shardBounds(_ index: Int, of count: Int, units: Int) -> Range<Int> {
-        (index * units / count) ..< ((index + 1) * units / count)
+        func cut(_ k: Int) -> Int { count.dividingFullWidth(k.multipliedFullWidth(by: units)).quotient }
+        return cut(index) ..< cut(index + 1)
     }
 
     /// Units of `treesPerUnit` trees in the whole plan: every configuration has one per tree block.

@@ -15,10 +15,11 @@ import SweepReporting
 #endif
 
 /// Writes one line to standard error (file descriptor 2): as it is, or as a JSON log event under
-/// `--log-format json` (`CommandMessage`).
+/// `--log-format json` (`CommandMessage`). Control characters in it (a newline or an escape sequence in a value
+/// given on the command line) are written as `\u{…}` escapes (``OptionText/escaped(_:limit:)``), so it stays one line.
 func printError(_ message: String) {
     let format = SweepLogging.bootstrappedFormat ?? .text
-    let line = CommandMessage.render(message, format: format, time: Date()) + "\n"
+    let line = CommandMessage.render(OptionText.escaped(message), format: format, time: Date()) + "\n"
     var bytes = Array(line.utf8)
     var offset = 0
     while offset < bytes.count {

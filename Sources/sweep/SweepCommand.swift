@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SweepNode
 
 /// The `sweep` command: which UIKit touch-handling configurations swallow scrolls or kill buttons.
@@ -16,8 +17,8 @@ struct SweepCommand: ParsableCommand {
     )
 
     /// Like ArgumentParser's own entry point, except that a bad option is one line naming it
-    /// (`sweep run: --threads must be at least 1, got 0.`), without the usage text after it;
-    /// `--help` says the rest.
+    /// (`sweep: --threads must be a whole number from 1 to 65536, got 0.`), without the usage text after it, and
+    /// exit status 2, as for a bad file; `--help` says the rest.
     static func main() {
         var command: ParsableCommand
         do {
@@ -36,8 +37,24 @@ struct SweepCommand: ParsableCommand {
     static func exitWithOneLine(_ error: Error, command: String) -> Never {
         // Help, version and errors the commands already reported (an ExitCode) keep the standard behaviour.
         if error is ExitCode || exitCode(for: error) == .success { exit(withError: error) }
-        let message = self.message(for: error)
-        printError("\(command): \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)")
-        exit(withError: ExitCode(exitCode(for: error).rawValue))
+        var message = self.message(for: error)
+        if message.hasPrefix("Error: ") { message.removeFirst(7) }
+        let words = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }
+        message = unreadableNumber(message, command: Array(words)) ?? message
+        printError("\(command): \(message)")
+        // A usage error (an option out of its range, an unknown option, a missing argument) is exit status 2.
+        let code = exitCode(for: error)
+        exit(withError: ExitCode(code == .validationFailure ? 2 : code.rawValue))
+    }
+
+    /// ArgumentParser's sentence for a value it cannot read as the option's number (`The value '1e300' is invalid
+    /// for '--liveness <liveness>'`), as the option's range says it (`--liveness must be a whole number from 1 to
+    /// 1000, got 1e300.`); nil for any other message, or an option without a range.
+    static func unreadableNumber(_ message: String, command words: [String]) -> String? {
+        let prefix = "The value '", middle = "' is invalid for '"
+        guard message.hasPrefix(prefix), let split = message.range(of: middle, options: .backwards) else { return nil }
+        let value = String(message[message.index(message.startIndex, offsetBy: prefix.count) ..< split.lowerBound])
+        let option = String(message[split.upperBound...].prefix { $0 != " " && $0 != "'" })
+        return OptionRanges.range(of: option, command: words)?.refusal(value)
     }
 }

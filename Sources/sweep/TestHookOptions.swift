@@ -39,12 +39,14 @@ struct WorkerTestHooks: ParsableArguments {
 /// swap (docs/reports.md, "The output directory") ends the process, and whether it swaps by exchange.
 struct ReportSwapTestHooks: ParsableArguments {
     /// Ends the process with SIGKILL just before step N of the swap (a kill in the last millisecond).
-    @Option(help: .hidden)
+    @Option(help: OptionRanges.killAtSwapStep.help("End with SIGKILL just before this step of the report swap", hidden: true))
     var killAtSwapStep: Int?
 
     /// Swaps by two renames, as on file systems that cannot exchange two paths.
     @Flag(help: .hidden)
     var swapWithoutExchange = false
+
+    func validate() throws { try OptionRanges.killAtSwapStep.check(killAtSwapStep) }
 
     var swapOptions: OutputDirectory.SwapOptions {
         var options = OutputDirectory.SwapOptions()

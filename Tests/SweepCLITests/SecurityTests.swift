@@ -47,16 +47,16 @@ extension DistributedFaultTests {
     @Test func tcpWithoutKeysIsRefusedUnlessInsecureWhichWarns() throws {
         let f = try fixture("insecure")
         let submit = try cli.sweep("submit", f.config, "--listen", "tcp://127.0.0.1:*", "--workers", "0")
-        #expect(submit.status == 64)
+        #expect(submit.status == 2)
         #expect(
             submit.stderr == "sweep: --listen tcp://127.0.0.1:* needs CURVE keys (--key and --allow; see `sweep keys generate`) "
                 + "or an explicit --insecure.\n")
         let worker = try cli.sweep("worker", "--connect", "tcp://127.0.0.1:9")
-        #expect(worker.status == 64 && worker.stderr.contains("needs CURVE keys (--coordinator-key and --key"))
+        #expect(worker.status == 2 && worker.stderr.contains("needs CURVE keys (--coordinator-key and --key"))
         let status = try cli.sweep("status", "tcp://127.0.0.1:9")
-        #expect(status.status == 64 && status.stderr.contains("or an explicit --insecure"))
+        #expect(status.status == 2 && status.stderr.contains("or an explicit --insecure"))
         let mixed = try cli.sweep("worker", "--connect", "tcp://127.0.0.1:9", "--insecure", "--key", "x.secret")
-        #expect(mixed.status == 64 && mixed.stderr.contains("--insecure cannot be combined with --key or --coordinator-key."))
+        #expect(mixed.status == 2 && mixed.stderr.contains("--insecure cannot be combined with --key or --coordinator-key."))
 
         let out = f.dir + "/out"
         let plain = try cli.sweep(

@@ -113,6 +113,6 @@ import Testing
                     + "or write somewhere else.\n"
         )
         let bad = try cli.sweep("shrink", out, row[0], "--defect", "sticky")
-        #expect(bad.status == 64 && bad.stderr.hasPrefix("sweep: --defect must be one of dead_button"))
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("sweep: --defect must be one of dead_button"))
     }
 }

@@ -251,6 +251,18 @@ import TouchScenarios
         #expect(next.trees.count == 50)
     }
 
+    /// Issue 30 §7: the unit size is capped before it becomes an `Int`: a cost of a fraction of a microsecond (or a
+    /// target out of range) made `Int(target)` trap.
+    @Test func theUnitSizeOfAHugeTargetOrATinyCostIsTheMaximumWithoutATrap() {
+        var settings = CoordinatorSettings(sweepID: "s", configHash: "h", configText: "", engineVersion: "e")
+        for (seconds, cost) in [(3600.0, 1e-12), (1e300, 1.0), (.infinity, 1.0), (.nan, 1.0)] {
+            settings.targetUnitSeconds = seconds
+            #expect(CoordinatorStateMachine.treesPerUnit(cost: cost, settings: settings, remaining: 1 << 40, liveSlots: 1) == 256)
+        }
+        settings.targetUnitSeconds = 0.001
+        #expect(CoordinatorStateMachine.treesPerUnit(cost: 10, settings: settings, remaining: 1 << 40, liveSlots: 1) == 100)
+    }
+
     @Test func anIdleWorkerTakesTheUnstartedHalfOfAnotherWorkersWindowInsteadOfDuplicatingIt() {
         // One tree, eight configurations: a single window, handed to worker a.
         var m = Self.machine(configurations: 8, trees: 1)

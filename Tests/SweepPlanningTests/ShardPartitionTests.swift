@@ -38,4 +38,16 @@ import Testing
         let big = try plan(Self.yaml.replacingOccurrences(of: "perConfiguration: 7", with: "perConfiguration: 1000"))
         #expect(big.shardTreesPerUnit == 8)
     }
+
+    /// Issue 30 §7: `--shard 0/9223372036854775807` crashed (exit 132) multiplying the shard index by the units. The
+    /// bounds are taken at double width: the last of 2⁶³ − 1 shards and of 2³² − 1 (the most a shard file's seal says)
+    /// are what the formula gives, without overflow.
+    @Test func shardBoundsOfHugeCountsDoNotOverflow() {
+        let units = 1_000_000_000_000
+        #expect(SweepPlan.shardBounds(0, of: Int.max, units: units) == 0 ..< 0)
+        #expect(SweepPlan.shardBounds(Int.max - 1, of: Int.max, units: units) == units - 1 ..< units)
+        let seal = Int(UInt32.max)
+        #expect(SweepPlan.shardBounds(seal - 1, of: seal, units: units) == 999_999_999_767 ..< units) // ⌊(2³² − 2)·10¹² / (2³² − 1)⌋
+        #expect(SweepPlan.shardBounds(1, of: 3, units: 7) == 2 ..< 4)
+    }
 }

@@ -12,7 +12,7 @@ set -euo pipefail
 shards=${1:-4}
 shift || true
 case "$shards" in
-    '' | *[!0-9]* | 0) echo "submit-array.sh: N must be a whole number of shards, at least 1, got '$shards'" >&2; exit 64 ;;
+    '' | *[!0-9]* | 0) echo "submit-array.sh: N must be a whole number of shards, at least 1, got '$shards'" >&2; exit 2 ;;
 esac
 here=$(cd "$(dirname "$0")" && pwd)
 

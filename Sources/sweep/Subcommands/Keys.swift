@@ -26,11 +26,11 @@ extension SweepCommand {
             @Option(help: "Directory to write the keys into (created with mode 0700).")
             var out: String
 
-            @Option(help: "Worker key pairs to make.")
+            @Option(help: OptionRanges.keyPairs.help("Worker key pairs to make"))
             var workers = 1
 
             func validate() throws {
-                if workers < 0 { throw ValidationError("--workers must be 0 or more, got \(workers).") }
+                try OptionRanges.keyPairs.check(workers)
             }
 
             func run() throws {

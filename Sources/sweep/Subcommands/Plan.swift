@@ -20,11 +20,11 @@ extension SweepCommand {
         @OptionGroup
         var overrides: ConfigOverrideOptions
 
-        @Option(help: "How many configurations to list.")
+        @Option(help: OptionRanges.show.help("How many configurations to list"))
         var show = 10
 
         func validate() throws {
-            guard show >= 0 else { throw ValidationError("--show must be 0 or more") }
+            try OptionRanges.show.check(show)
         }
 
         func run() throws {

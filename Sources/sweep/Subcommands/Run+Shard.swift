@@ -10,13 +10,18 @@ struct ShardOption {
     let index: Int
     let count: Int
 
-    /// Parses `I/N`; a bad value is a `ValidationError` naming `--shard` (exit status 64).
+    /// Parses `I/N`; a bad value is a `ValidationError` naming `--shard` (exit status 2). N is at most
+    /// ``OptionRanges/shardCount``'s bound, so no shard's bounds overflow.
     init(_ text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), index >= 0 else {
-            throw ValidationError("--shard must be I/N with whole numbers 0 ≤ I < N, got '\(text)'.")
+            throw ValidationError("--shard must be I/N with whole numbers 0 ≤ I < N, got '\(OptionText.shown(text))'.")
         }
         guard count >= 1 else { throw ValidationError("--shard \(text) names no shard: N must be at least 1.") }
+        let most = Int(OptionRanges.shardCount.upper)
+        guard count <= most else {
+            throw ValidationError("--shard \(text) has too many shards: N must be from \(OptionRanges.shardCount.text).")
+        }
         guard index < count else {
             throw ValidationError("--shard \(text) is out of range: shards of \(count) are numbered 0 to \(count - 1).")
         }

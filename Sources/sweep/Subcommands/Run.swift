@@ -28,18 +28,18 @@ extension SweepCommand {
         @OptionGroup
         var overrides: ConfigOverrideOptions
 
-        @Option(name: .shortAndLong, help: "Worker threads (default: every core).")
+        @Option(name: .shortAndLong, help: OptionRanges.threads.help("Worker threads, by default one per core"))
         var threads: Int?
 
         @Option(name: .shortAndLong, help: "Output directory (default: the config's output).")
         var output: String?
 
-        @Option(help: "Trees per work unit (default: chosen from the plan size).")
+        @Option(help: OptionRanges.treesPerUnit.help("Trees per work unit, by default chosen from the plan size"))
         var treesPerUnit: Int?
 
         @Option(
             help: ArgumentHelp(
-                "Run only shard I of N (0 ≤ I < N) and write a shard file for `sweep merge`.",
+                "Run only shard I of N (0 ≤ I < N, N from \(OptionRanges.shardCount.text)) and write a shard file for `sweep merge`.",
                 valueName: "I/N"))
         var shard: String?
 
@@ -60,8 +60,8 @@ extension SweepCommand {
         var swapTestHooks: ReportSwapTestHooks
 
         func validate() throws {
-            if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads).") }
-            if let treesPerUnit, treesPerUnit < 1 { throw ValidationError("--trees-per-unit must be at least 1, got \(treesPerUnit).") }
+            try OptionRanges.threads.check(threads)
+            try OptionRanges.treesPerUnit.check(treesPerUnit)
             if let shard {
                 _ = try ShardOption(shard)
                 if treesPerUnit != nil { throw ValidationError("--trees-per-unit cannot be combined with --shard: shards split fixed units.") }

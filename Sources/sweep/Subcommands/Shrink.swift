@@ -32,14 +32,14 @@ extension SweepCommand {
         @Option(help: ArgumentHelp("Write the scenario to this file instead of standard output.", valueName: "file"))
         var out: String?
 
-        @Option(help: "At most this many engine runs.")
+        @Option(help: OptionRanges.maxRuns.help("At most this many engine runs"))
         var maxRuns = Shrinker.defaultMaxRuns
 
         func validate() throws {
             if let defect, !DefectClass.allCases.contains(where: { $0.name == defect }) {
                 throw ValidationError("--defect must be one of " + DefectClass.allCases.map(\.name).joined(separator: ", ") + ", got '\(defect)'.")
             }
-            if maxRuns < 1 { throw ValidationError("--max-runs must be at least 1, got \(maxRuns).") }
+            try OptionRanges.maxRuns.check(maxRuns)
         }
 
         func run() throws {

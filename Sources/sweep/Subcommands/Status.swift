@@ -17,7 +17,7 @@ extension SweepCommand {
         @Argument(help: "The coordinator's endpoint, e.g. tcp://HOST:5555.")
         var endpoint: String
 
-        @Option(help: "Seconds to wait for an answer.")
+        @Option(help: OptionRanges.statusTimeout.help("Seconds to wait for an answer"))
         var timeout = 5.0
 
         @Flag(help: "Print the status as a JSON document (format touchsweep-status/1, docs/operations.md).")
@@ -27,7 +27,7 @@ extension SweepCommand {
         var security: ClientSecurityOptions
 
         func validate() throws {
-            if !(timeout > 0) { throw ValidationError("--timeout must be positive, got \(timeout).") }
+            try OptionRanges.statusTimeout.check(timeout)
             try security.validate(endpoint: endpoint)
         }
 

@@ -23,7 +23,9 @@ extension SweepCommand {
                 command again after a crash resumes. Reports are the same files `sweep run` writes, byte for byte. \
                 A directory that holds another sweep's results (another config hash) is refused unless --force (or \
                 --restart); one another running sweep uses is refused. \
-                Exits 0 when every unit succeeded, 3 when some were quarantined (listed on standard error).
+                A local worker that dies is replaced (3 times in a row per worker at most). Exits 0 when every unit \
+                succeeded, 3 when some were quarantined (listed on standard error) or when every local worker kept \
+                dying (the cause named); a usage error is exit 2.
                 """
         )
 
@@ -33,7 +35,9 @@ extension SweepCommand {
         @OptionGroup
         var overrides: ConfigOverrideOptions
 
-        @Option(name: .shortAndLong, help: "Local worker processes to start (default: one per core; 0 for cluster mode).")
+        @Option(
+            name: .shortAndLong,
+            help: OptionRanges.localWorkers.help("Local worker processes to start, by default one per core; 0 for cluster mode"))
         var workers: Int?
 
         @Option(help: "Endpoint the coordinator binds (default: a private ipc:// socket).")
@@ -51,10 +55,10 @@ extension SweepCommand {
         )
         var force = false
 
-        @Option(help: "Heartbeat interval in milliseconds.")
+        @Option(help: OptionRanges.heartbeatMs.help("Heartbeat interval in milliseconds"))
         var heartbeatMs = 1000
 
-        @Option(help: "Heartbeat intervals of silence before a worker is declared dead.")
+        @Option(help: OptionRanges.liveness.help("Heartbeat intervals of silence before a worker is declared dead"))
         var liveness = 3
 
         @Flag(help: "No progress line, only the output directory (and log events of level warning and above).")
@@ -70,19 +74,19 @@ extension SweepCommand {
         @OptionGroup
         var swapTestHooks: ReportSwapTestHooks
 
-        @Option(help: "Aim for work units of about this many seconds once their cost is measured.")
+        @Option(help: OptionRanges.unitSeconds.help("Aim for work units of about this many seconds once their cost is measured"))
         var unitSeconds = 1.0
 
-        @Option(help: "At most this many trees per work unit (a worker's trees should fit its CPU cache).")
+        @Option(help: OptionRanges.maxUnitTrees.help("At most this many trees per work unit; a worker's trees should fit its CPU cache"))
         var maxUnitTrees = 256
 
-        @Option(help: .hidden)
+        @Option(help: OptionRanges.maxMessageBytes.help("The largest frame libzmq accepts (ZMQ_MAXMSGSIZE)", hidden: true))
         var maxMessageBytes = Int64(WireLimits.payloadBytes)
 
         @Option(
-            help: ArgumentHelp(
+            help: OptionRanges.metricsPort.help(
                 "Serve Prometheus metrics at http://0.0.0.0:PORT/metrics and the live view at /live and /live.json "
-                    + "while the sweep runs (0: any free port, logged)."))
+                    + "while the sweep runs; 0: any free port, logged"))
         var metricsPort: Int?
 
         @OptionGroup(title: "Security (any tcp:// endpoint)")
@@ -98,16 +102,15 @@ extension SweepCommand {
         var holdReportsUntil: String?
 
         func validate() throws {
-            if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more, got \(workers).") }
-            if heartbeatMs < 10 { throw ValidationError("--heartbeat-ms must be at least 10, got \(heartbeatMs).") }
-            if liveness < 1 { throw ValidationError("--liveness must be at least 1, got \(liveness).") }
-            if maxUnitTrees < 1 { throw ValidationError("--max-unit-trees must be at least 1, got \(maxUnitTrees).") }
-            if unitSeconds <= 0 { throw ValidationError("--unit-seconds must be positive, got \(unitSeconds).") }
+            try OptionRanges.localWorkers.check(workers)
+            try OptionRanges.heartbeatMs.check(heartbeatMs)
+            try OptionRanges.liveness.check(liveness)
+            try OptionRanges.maxUnitTrees.check(maxUnitTrees)
+            try OptionRanges.unitSeconds.check(unitSeconds)
+            try OptionRanges.maxMessageBytes.check(maxMessageBytes)
+            try OptionRanges.metricsPort.check(metricsPort)
             if workers == 0 && listen == nil {
                 throw ValidationError("--workers 0 needs --listen (e.g. tcp://0.0.0.0:5555) so remote workers can join.")
-            }
-            if let metricsPort, !(0 ... 65535).contains(metricsPort) {
-                throw ValidationError("--metrics-port must be a TCP port from 0 to 65535, got \(metricsPort).")
             }
             try security.validate(endpoint: listen)
         }
@@ -217,8 +220,10 @@ extension SweepCommand {
             var options = try coordinatorOptions(endpoint: cluster.endpoint, directory: directory, restart: restart, logger: logger)
             options.scenariosTotal = scenariosTotal
             options.security = cluster.coordinatorSecurity
+            let liveWorkers = Atomic<Int>(0)
             options.onProgress = {
                 display.update($0); exporter?.update($0)
+                liveWorkers.store($0.workers, ordering: .relaxed)
             }
             if let live { options.onLive = { live.update($0) } }
             // Local workers log in this command's format at its level, but only what is worth a look (--quiet:
@@ -232,7 +237,7 @@ extension SweepCommand {
                         "endpoint": "\(bound)", "plan": "\(PlanText.shape(plan))",
                         "local_workers": .stringConvertible(localWorkers)
                     ])
-                cluster.spawn(endpoint: bound, arguments: spawnArguments) { printError("sweep submit: \($0)") }
+                cluster.spawn(endpoint: bound, arguments: spawnArguments, logger: listening) { printError("sweep submit: \($0)") }
             }
             let node = CoordinatorNode(plan: plan, configText: configText, options: options)
             let outcome: CoordinatorNode.Outcome
@@ -240,19 +245,26 @@ extension SweepCommand {
             let start = clock.now
             // The reports are written while the coordinator, on its own thread, goes on answering (`sweep status`,
             // late workers).
+            // The local workers keep dying and none is left (nor, with --listen, any remote one): the sweep stops.
+            let listensToOthers = listen != nil
+            let stop: @Sendable () -> Bool = {
+                cluster.givenUp != nil && (!listensToOthers || liveWorkers.load(ordering: .relaxed) == 0)
+            }
             do {
-                outcome = try node.run(finishing: { outcome in
-                    display.finish()
-                    logger.info("every tree is done or quarantined; writing the reports (sweep status still answers)")
-                    holdReports(until: holdReportsUntil)
-                    cluster.waitForAll(timeoutSeconds: 5)
-                    let elapsed = clock.now - start
-                    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                    try writeReports(
-                        plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
-                        keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds,
-                        excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit")
-                })
+                outcome = try node.run(
+                    stop: stop,
+                    finishing: { outcome in
+                        display.finish()
+                        logger.info("every tree is done or quarantined; writing the reports (sweep status still answers)")
+                        holdReports(until: holdReportsUntil)
+                        cluster.waitForAll(timeoutSeconds: 5)
+                        let elapsed = clock.now - start
+                        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                        try writeReports(
+                            plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
+                            keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds,
+                            excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit")
+                    })
             } catch let exit as ExitCode {
                 cluster.terminateAll()
                 throw exit
@@ -260,6 +272,15 @@ extension SweepCommand {
                 cluster.terminateAll()
                 printError("sweep submit: \(error)")
                 throw ExitCode(1)
+            }
+            if let cause = cluster.givenUp, stop() {
+                display.finish()
+                cluster.terminateAll()
+                let committed = journalRecords(in: claim.path) ?? 0
+                printError(
+                    "sweep submit: \(cause); fix the cause and run the same command again"
+                        + (committed > 0 ? " (it resumes the \(committed) units committed to \(directory)/\(CoordinatorNode.journalName))." : "."))
+                throw ExitCode(3)
             }
             let duration = seconds(since: start, clock)
             try report(outcome, plan: plan, directory: directory, seconds: duration, progress: display, localWorkers: localWorkers, logger: logger)

@@ -25,7 +25,7 @@ extension SweepCommand {
         @OptionGroup
         var overrides: ConfigOverrideOptions
 
-        @Option(help: "The tree's index (0 ..< trees per configuration).")
+        @Option(help: OptionRanges.treeIndex.help("The tree's index, below the plan's trees per configuration"))
         var index: Int
 
         @Option(help: "A configuration id (e.g. c003) whose axis values to apply.")
@@ -36,6 +36,8 @@ extension SweepCommand {
 
         @Option(help: "Write the tree as a scenario file here instead of printing it.")
         var out: String?
+
+        func validate() throws { try OptionRanges.treeIndex.check(index) }
 
         func run() throws {
             let plan = SweepPlan(try readSweepConfig(config, overrides: overrides.overrides, command: "sweep trees").config)

@@ -19,7 +19,7 @@ extension SweepCommand {
         @Option(help: "The coordinator's endpoint, e.g. tcp://HOST:5555.")
         var connect: String
 
-        @Option(help: "Units to run at once (default: every core).")
+        @Option(help: OptionRanges.slots.help("Units to run at once, by default one per core"))
         var slots: Int?
 
         @Option(help: "This worker's id (default: host:pid).")
@@ -34,7 +34,7 @@ extension SweepCommand {
         @OptionGroup(title: "Logging")
         var logging: LogOptions
 
-        @Option(help: .hidden)
+        @Option(help: OptionRanges.parentPid.help("Exit when this process's parent is no longer this pid", hidden: true))
         var parentPid: Int32?
 
         @OptionGroup
@@ -44,7 +44,8 @@ extension SweepCommand {
         var security: ClientSecurityOptions
 
         func validate() throws {
-            if let slots, slots < 1 { throw ValidationError("--slots must be at least 1, got \(slots).") }
+            try OptionRanges.slots.check(slots)
+            try OptionRanges.parentPid.check(parentPid)
             try security.validate(endpoint: connect)
         }
 
