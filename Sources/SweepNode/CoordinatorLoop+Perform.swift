@@ -53,20 +53,20 @@ extension CoordinatorLoop {
                 _ = try send(
                     .refuse(
                         reason: "this coordinator speaks SWP/\(expected) only and the message was SWP/\(found); "
-                            + "run a worker built from the same release"), to: worker)
+                            + "run a worker built from the same release"), to: worker, now: now)
             }
         }
     }
 
     /// Sends one message; false when its worker is unreachable (gone).
-    func send(_ message: ProtocolMessage, to worker: WorkerID) throws -> Bool {
+    func send(_ message: ProtocolMessage, to worker: WorkerID, now: Int64) throws -> Bool {
         switch try transport.send(FrameCodec.encode(message), to: worker) {
         case .sent: return true
         case .unreachable:
             outbox.forget(worker)
             return false
         case .dropped(let reason):
-            options.logger.log(.warning("dropped a message to a slow worker", ["worker": .text(worker.description), "error": .text(reason)]))
+            log(.warning("dropped a message to a slow worker", ["worker": .text(worker.description), "error": .text(reason)]), about: worker, now: now)
             return true
         }
     }
@@ -74,27 +74,35 @@ extension CoordinatorLoop {
     /// Sends what the outbox holds (and whatever an unreachable worker's units lead to), until it is empty.
     func flush(now: Int64) throws {
         while !outbox.isEmpty {
-            for (worker, message) in outbox.drain() where try !send(message, to: worker) {
-                try perform(machine.handle(.unreachable(worker), nowMs: now), now: now)
+            for (worker, message) in outbox.drain() where try !send(message, to: worker, now: now) {
+                try perform(machine.handle(.unreachable(worker), nowMs: now), now: now, peer: worker)
             }
         }
     }
 
-    /// Logs an event about `peer`'s message, unless that peer has had its line this second. Quarantines and a
-    /// worker joining are always logged. An event below the log level is dropped before the throttle, so it
-    /// neither takes a peer's line nor is counted as held back (a finished sweep's debug lines about workers
-    /// leaving led to "held back" notices).
+    /// Logs an event about a peer through ``PeerLogThrottle``: at most one line a second per peer, and one line of
+    /// each kind about its joining or leaving besides (``membershipEvents``, so a worker's registration or death
+    /// shows even after a line about its messages); at most 100 a second for all peers. The peer is `peer`, whose
+    /// message or lost connection led to the event, else the worker the event names (a worker a tick declared
+    /// dead). Quarantines are always logged. An event below the log level is dropped before the throttle, so it neither
+    /// takes a peer's line nor is counted as held back (a finished sweep's debug lines about workers leaving led to
+    /// "held back" notices).
     func log(_ event: NodeEvent, about peer: WorkerID?, now: Int64) {
         guard event.level.swiftLog >= options.logger.logLevel else { return }
-        if let peer, event.message != "quarantined a unit" {
-            if event.message == "worker joined" {
-                peerLog.force(peer, nowMs: now)
-            } else if !peerLog.admit(peer, nowMs: now) {
-                return
-            }
+        if event.message != "quarantined a unit", let subject = peer ?? event.metadata["worker"].map({ WorkerID(Array($0.description.utf8)) }) {
+            let admitted =
+                Self.membershipEvents.contains(event.message)
+                ? peerLog.admitMembership(subject, event.message, nowMs: now) : peerLog.admit(subject, nowMs: now)
+            guard admitted else { return }
         }
         options.logger.log(event)
     }
+
+    /// The state machine's events about a worker joining or leaving.
+    static let membershipEvents: Set<String> = [
+        "worker joined", "worker said hello again; the units it held go back to the queue", "worker left",
+        "worker unreachable; its units go back to the queue", "worker silent: declared dead", "worker gone after the sweep finished"
+    ]
 
     /// Performs actions as a worklist: handling one may add more (an unreachable worker's units move on).
     /// `peer`: whose message led to them (its log lines are rate-limited).
@@ -106,7 +114,7 @@ extension CoordinatorLoop {
             i += 1
             switch action {
             case let .send(worker, message):
-                for (w, m) in outbox.add(message, to: worker) where try !send(m, to: w) {
+                for (w, m) in outbox.add(message, to: worker) where try !send(m, to: w, now: now) {
                     work += machine.handle(.unreachable(w), nowMs: now)
                 }
             case let .commit(unit, payload):

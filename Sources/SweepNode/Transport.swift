@@ -25,7 +25,9 @@ public enum SendOutcome: Sendable, Equatable {
 
 /// Something about a coordinator's connections worth a log line (failed handshakes are the transport's own business).
 public enum CoordinatorConnectionEvent: Sendable, Equatable {
-    /// A connection was dropped: the peer sent a frame over the size limit, or closed its socket.
+    /// A connection closed. Almost always its peer closed it (a worker leaving, a `sweep status` that has its
+    /// answer); libzmq also closes one whose peer sent a frame over `ZMQ_MAXMSGSIZE`, and libzmq 4.3.4 reports
+    /// both with the same monitor event (`ZMQ_EVENT_DISCONNECTED`), so the two cannot be told apart here.
     case dropped(endpoint: String)
 }
 
