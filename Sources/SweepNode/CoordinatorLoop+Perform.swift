@@ -7,26 +7,32 @@ import SweepProtocol
 import SweepResultCodec
 
 extension CoordinatorLoop {
-    /// One message from the transport: decoded, answered (status), refused (a status key, another protocol
-    /// version) or handed to the state machine with its result payload decoded.
+    /// One message from the transport: refused (over its limit, a status key's anything but a status request,
+    /// another protocol version), decoded and answered (status), or handed to the state machine with its result
+    /// payload decoded.
     func handle(_ inbound: InboundFrames, now: Int64) throws {
         let worker = inbound.peer
+        if let oversize = inbound.oversize {
+            // Counted and freed by the transport, never decoded; a status key's is answered as below.
+            if inbound.isStatusKey { return try refuseStatusKey(inbound, type: oversize.header.flatMap { try? FrameCodec.decodeHeader($0) }, now: now) }
+            log(
+                .warning(
+                    "refused a message over the limit",
+                    [
+                        "worker": .text(worker.description), "frames": .number(oversize.frames), "bytes": .number(oversize.bytes),
+                        "most_frames": .number(oversize.mostFrames), "most_bytes": .number(oversize.mostBytes)
+                    ]),
+                about: worker, now: now)
+            return
+        }
         do {
             var message = try FrameCodec.decode(inbound.frames)
             if case .statusRequest = message {
                 try perform([.send(worker, statusReply(nowMs: now))], now: now)
                 return
             }
-            if inbound.isStatusKey {
-                // A status key reads and never works: whatever else it sends is refused, and said so.
-                log(
-                    .warning(
-                        "refused a message from a status key, which may ask for status only",
-                        ["worker": .text(worker.description), "type": .text(message.type.name), "key": .text(inbound.key)]),
-                    about: worker, now: now)
-                try perform([.send(worker, .refuse(reason: "this key is a status key: it may ask for status but never take work"))], now: now)
-                return
-            }
+            // A status key's limit is a status request's size, which no other message fits (each has a body).
+            if inbound.isStatusKey { return try refuseStatusKey(inbound, type: message.type, now: now) }
             // Decode a result's payload before the state machine sees it: a payload that does not decode (or
             // belongs to another unit) is an error result, retried like any failure.
             if case let .result(unit, attempt, .ok, elapsed, payload, _) = message {
@@ -56,6 +62,18 @@ extension CoordinatorLoop {
                             + "run a worker built from the same release"), to: worker, now: now)
             }
         }
+    }
+
+    /// A status key reads and never works: whatever else it sends is refused, and said so (its type named when its
+    /// header was within the limit).
+    func refuseStatusKey(_ inbound: InboundFrames, type: MessageType?, now: Int64) throws {
+        let worker = inbound.peer
+        log(
+            .warning(
+                "refused a message from a status key, which may ask for status only",
+                ["worker": .text(worker.description), "type": .text(type?.name ?? "unread"), "key": .text(inbound.key)]),
+            about: worker, now: now)
+        try perform([.send(worker, .refuse(reason: "this key is a status key: it may ask for status but never take work"))], now: now)
     }
 
     /// Sends one message; false when its worker is unreachable (gone).
