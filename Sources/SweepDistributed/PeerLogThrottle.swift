@@ -1,8 +1,8 @@
 /// Keeps one peer, or many, from flooding the coordinator's log (docs/protocol.md §3): the lines about one peer go
 /// through at most once per window (a second) per peer, and the number held back is logged when the window
-/// ends. Each kind of line about a peer's comings and goings (``admitMembership(_:_:nowMs:)``: joined, said hello
-/// again, left, unreachable, declared dead) passes once in its window besides, so a worker that joins or dies
-/// after a line about its messages still shows, but a peer saying hello over and over does not flood. A flood
+/// ends. Lines about a peer's comings and goings (``admitMembership(_:nowMs:)``: joined, said hello again, left,
+/// unreachable, declared dead) have `membershipLinesPerPeer` of their own in its window besides, so a worker that
+/// joins, dies and is replaced within a second still shows, but a peer saying hello over and over does not flood. A flood
 /// from many peers at once is capped as well: at most `maximumLinesPerWindow` lines about peers pass in any one
 /// window, the rest are counted, and at most `maximumNamedPeers` peers get a count of their own when their
 /// windows end (the others are added to the count for all peers). Lines that record a unit's quarantine are never
@@ -12,11 +12,13 @@ public struct PeerLogThrottle: Sendable {
     public var windowMs: Int64 = 1000
     public var maximumLinesPerWindow = 100
     public var maximumNamedPeers = 10
+    /// Lines about one peer's joining and leaving that pass in its window, besides its one other line.
+    public var membershipLinesPerPeer = 4
     private struct Window {
         var start: Int64
         var held: Int
-        /// The kinds of membership line about the peer that went out in this window.
-        var membership: Set<String>
+        /// The membership lines about the peer that went out in this window.
+        var membership: Int
     }
     private var peers: [WorkerID: Window] = [:]
     private var globalStart: Int64?
@@ -27,20 +29,20 @@ public struct PeerLogThrottle: Sendable {
 
     /// Whether a line about `peer` may be logged now; if not, it is counted.
     public mutating func admit(_ peer: WorkerID, nowMs: Int64) -> Bool {
-        admit(peer, nowMs: nowMs, membership: nil)
+        admit(peer, nowMs: nowMs, membership: false)
     }
 
-    /// Whether a line of kind `kind` saying that `peer` joined or left may be logged now: the peer's first line of
-    /// that kind in its window passes, even after other lines about it, unless the cap on all peers is reached; if
-    /// not, it is counted.
-    public mutating func admitMembership(_ peer: WorkerID, _ kind: String, nowMs: Int64) -> Bool {
-        admit(peer, nowMs: nowMs, membership: kind)
+    /// Whether a line saying that `peer` joined or left may be logged now: the peer's first
+    /// `membershipLinesPerPeer` such lines in its window pass, even after another line about it, unless the cap on
+    /// all peers is reached; if not, it is counted.
+    public mutating func admitMembership(_ peer: WorkerID, nowMs: Int64) -> Bool {
+        admit(peer, nowMs: nowMs, membership: true)
     }
 
-    private mutating func admit(_ peer: WorkerID, nowMs: Int64, membership: String?) -> Bool {
+    private mutating func admit(_ peer: WorkerID, nowMs: Int64, membership: Bool) -> Bool {
         if globalStart.map({ nowMs - $0 >= windowMs }) ?? true { globalStart = nowMs; globalLines = 0 }
         let open = peers[peer].flatMap { nowMs - $0.start < windowMs ? $0 : nil }
-        if let open, membership.map({ open.membership.contains($0) }) ?? true {
+        if let open, !membership || open.membership >= membershipLinesPerPeer {
             peers[peer]?.held += 1
             return false
         }
@@ -49,8 +51,7 @@ public struct PeerLogThrottle: Sendable {
             return false
         }
         globalLines += 1
-        peers[peer] = Window(
-            start: open?.start ?? nowMs, held: peers[peer]?.held ?? 0, membership: (open?.membership ?? []).union(membership.map { [$0] } ?? []))
+        peers[peer] = Window(start: open?.start ?? nowMs, held: peers[peer]?.held ?? 0, membership: (open?.membership ?? 0) + (membership ? 1 : 0))
         return true
     }
 

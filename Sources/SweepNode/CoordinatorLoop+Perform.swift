@@ -98,9 +98,9 @@ extension CoordinatorLoop {
         }
     }
 
-    /// Logs an event about a peer through ``PeerLogThrottle``: at most one line a second per peer, and one line of
-    /// each kind about its joining or leaving besides (``membershipEvents``, so a worker's registration or death
-    /// shows even after a line about its messages); at most 100 a second for all peers. The peer is `peer`, whose
+    /// Logs an event about a peer through ``PeerLogThrottle``: at most one line a second per peer, and four about its
+    /// joining or leaving besides (``membershipEvents``, so a worker's registration, death and replacement show even
+    /// after a line about its messages); at most 100 a second for all peers. The peer is `peer`, whose
     /// message or lost connection led to the event, else the worker the event names (a worker a tick declared
     /// dead). Quarantines are always logged. An event below the log level is dropped before the throttle, so it neither
     /// takes a peer's line nor is counted as held back (a finished sweep's debug lines about workers leaving led to
@@ -110,7 +110,7 @@ extension CoordinatorLoop {
         if event.message != "quarantined a unit", let subject = peer ?? event.metadata["worker"].map({ WorkerID(Array($0.description.utf8)) }) {
             let admitted =
                 Self.membershipEvents.contains(event.message)
-                ? peerLog.admitMembership(subject, event.message, nowMs: now) : peerLog.admit(subject, nowMs: now)
+                ? peerLog.admitMembership(subject, nowMs: now) : peerLog.admit(subject, nowMs: now)
             guard admitted else { return }
         }
         options.logger.log(event)

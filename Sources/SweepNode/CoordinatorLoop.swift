@@ -26,8 +26,8 @@ public final class CoordinatorLoop {
     var quarantined: [(unit: UnitSpec, reason: String)] = []
     /// Assigns and acks wait here until the end of a pass and leave in batches.
     var outbox = CoordinatorOutbox()
-    /// Lines about peers: one a second per peer, one of each kind about its joining or leaving besides, 100 a second
-    /// for all (docs/protocol.md §3).
+    /// Lines about peers: one a second per peer, four about its joining or leaving besides, 100 a second for all
+    /// (docs/protocol.md §3).
     var peerLog = PeerLogThrottle()
     /// Peers answered with `refuse` for speaking another protocol version: once a second each, like log lines.
     var versionReplies = PeerLogThrottle()
