@@ -160,7 +160,7 @@ let package = Package(
             name: "SweepNodeTests",
             dependencies: [
                 "SweepNode", "SweepDistributed", "SweepProtocol", "SweepCore", "SweepPlanning", "SweepJournal", "SweepLogging",
-                "TouchEngine", .product(name: "Logging", package: "swift-log")
+                "SweepTransportZMQ", "TouchEngine", .product(name: "Logging", package: "swift-log")
             ]
         ),
         .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),

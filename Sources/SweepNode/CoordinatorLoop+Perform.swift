@@ -7,26 +7,32 @@ import SweepProtocol
 import SweepResultCodec
 
 extension CoordinatorLoop {
-    /// One message from the transport: decoded, answered (status), refused (a status key, another protocol
-    /// version) or handed to the state machine with its result payload decoded.
+    /// One message from the transport: refused (over its limit, a status key's anything but a status request,
+    /// another protocol version), decoded and answered (status), or handed to the state machine with its result
+    /// payload decoded.
     func handle(_ inbound: InboundFrames, now: Int64) throws {
         let worker = inbound.peer
+        if let oversize = inbound.oversize {
+            // Counted and freed by the transport, never decoded; a status key's is answered as below.
+            if inbound.isStatusKey { return try refuseStatusKey(inbound, type: oversize.header.flatMap { try? FrameCodec.decodeHeader($0) }, now: now) }
+            log(
+                .warning(
+                    "refused a message over the limit",
+                    [
+                        "worker": .text(worker.description), "frames": .number(oversize.frames), "bytes": .number(oversize.bytes),
+                        "most_frames": .number(oversize.mostFrames), "most_bytes": .number(oversize.mostBytes)
+                    ]),
+                about: worker, now: now)
+            return
+        }
         do {
             var message = try FrameCodec.decode(inbound.frames)
             if case .statusRequest = message {
                 try perform([.send(worker, statusReply(nowMs: now))], now: now)
                 return
             }
-            if inbound.isStatusKey {
-                // A status key reads and never works: whatever else it sends is refused, and said so.
-                log(
-                    .warning(
-                        "refused a message from a status key, which may ask for status only",
-                        ["worker": .text(worker.description), "type": .text(message.type.name), "key": .text(inbound.key)]),
-                    about: worker, now: now)
-                try perform([.send(worker, .refuse(reason: "this key is a status key: it may ask for status but never take work"))], now: now)
-                return
-            }
+            // A status key's limit is a status request's size, which no other message fits (each has a body).
+            if inbound.isStatusKey { return try refuseStatusKey(inbound, type: message.type, now: now) }
             // Decode a result's payload before the state machine sees it: a payload that does not decode (or
             // belongs to another unit) is an error result, retried like any failure.
             if case let .result(unit, attempt, .ok, elapsed, payload, _) = message {
@@ -53,20 +59,32 @@ extension CoordinatorLoop {
                 _ = try send(
                     .refuse(
                         reason: "this coordinator speaks SWP/\(expected) only and the message was SWP/\(found); "
-                            + "run a worker built from the same release"), to: worker)
+                            + "run a worker built from the same release"), to: worker, now: now)
             }
         }
     }
 
+    /// A status key reads and never works: whatever else it sends is refused, and said so (its type named when its
+    /// header was within the limit).
+    func refuseStatusKey(_ inbound: InboundFrames, type: MessageType?, now: Int64) throws {
+        let worker = inbound.peer
+        log(
+            .warning(
+                "refused a message from a status key, which may ask for status only",
+                ["worker": .text(worker.description), "type": .text(type?.name ?? "unread"), "key": .text(inbound.key)]),
+            about: worker, now: now)
+        try perform([.send(worker, .refuse(reason: "this key is a status key: it may ask for status but never take work"))], now: now)
+    }
+
     /// Sends one message; false when its worker is unreachable (gone).
-    func send(_ message: ProtocolMessage, to worker: WorkerID) throws -> Bool {
+    func send(_ message: ProtocolMessage, to worker: WorkerID, now: Int64) throws -> Bool {
         switch try transport.send(FrameCodec.encode(message), to: worker) {
         case .sent: return true
         case .unreachable:
             outbox.forget(worker)
             return false
         case .dropped(let reason):
-            options.logger.log(.warning("dropped a message to a slow worker", ["worker": .text(worker.description), "error": .text(reason)]))
+            log(.warning("dropped a message to a slow worker", ["worker": .text(worker.description), "error": .text(reason)]), about: worker, now: now)
             return true
         }
     }
@@ -74,27 +92,35 @@ extension CoordinatorLoop {
     /// Sends what the outbox holds (and whatever an unreachable worker's units lead to), until it is empty.
     func flush(now: Int64) throws {
         while !outbox.isEmpty {
-            for (worker, message) in outbox.drain() where try !send(message, to: worker) {
-                try perform(machine.handle(.unreachable(worker), nowMs: now), now: now)
+            for (worker, message) in outbox.drain() where try !send(message, to: worker, now: now) {
+                try perform(machine.handle(.unreachable(worker), nowMs: now), now: now, peer: worker)
             }
         }
     }
 
-    /// Logs an event about `peer`'s message, unless that peer has had its line this second. Quarantines and a
-    /// worker joining are always logged. An event below the log level is dropped before the throttle, so it
-    /// neither takes a peer's line nor is counted as held back (a finished sweep's debug lines about workers
-    /// leaving led to "held back" notices).
+    /// Logs an event about a peer through ``PeerLogThrottle``: at most one line a second per peer, and four about its
+    /// joining or leaving besides (``membershipEvents``, so a worker's registration, death and replacement show even
+    /// after a line about its messages); at most 100 a second for all peers. The peer is `peer`, whose
+    /// message or lost connection led to the event, else the worker the event names (a worker a tick declared
+    /// dead). Quarantines are always logged. An event below the log level is dropped before the throttle, so it neither
+    /// takes a peer's line nor is counted as held back (a finished sweep's debug lines about workers leaving led to
+    /// "held back" notices).
     func log(_ event: NodeEvent, about peer: WorkerID?, now: Int64) {
         guard event.level.swiftLog >= options.logger.logLevel else { return }
-        if let peer, event.message != "quarantined a unit" {
-            if event.message == "worker joined" {
-                peerLog.force(peer, nowMs: now)
-            } else if !peerLog.admit(peer, nowMs: now) {
-                return
-            }
+        if event.message != "quarantined a unit", let subject = peer ?? event.metadata["worker"].map({ WorkerID(Array($0.description.utf8)) }) {
+            let admitted =
+                Self.membershipEvents.contains(event.message)
+                ? peerLog.admitMembership(subject, nowMs: now) : peerLog.admit(subject, nowMs: now)
+            guard admitted else { return }
         }
         options.logger.log(event)
     }
+
+    /// The state machine's events about a worker joining or leaving.
+    static let membershipEvents: Set<String> = [
+        "worker joined", "worker said hello again; the units it held go back to the queue", "worker left",
+        "worker unreachable; its units go back to the queue", "worker silent: declared dead", "worker gone after the sweep finished"
+    ]
 
     /// Performs actions as a worklist: handling one may add more (an unreachable worker's units move on).
     /// `peer`: whose message led to them (its log lines are rate-limited).
@@ -106,7 +132,7 @@ extension CoordinatorLoop {
             i += 1
             switch action {
             case let .send(worker, message):
-                for (w, m) in outbox.add(message, to: worker) where try !send(m, to: w) {
+                for (w, m) in outbox.add(message, to: worker) where try !send(m, to: w, now: now) {
                     work += machine.handle(.unreachable(w), nowMs: now)
                 }
             case let .commit(unit, payload):

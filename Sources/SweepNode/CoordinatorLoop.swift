@@ -26,7 +26,8 @@ public final class CoordinatorLoop {
     var quarantined: [(unit: UnitSpec, reason: String)] = []
     /// Assigns and acks wait here until the end of a pass and leave in batches.
     var outbox = CoordinatorOutbox()
-    /// Lines about one peer's messages, at most one a second per peer (docs/protocol.md §3).
+    /// Lines about peers: one a second per peer, four about its joining or leaving besides, 100 a second for all
+    /// (docs/protocol.md §3).
     var peerLog = PeerLogThrottle()
     /// Peers answered with `refuse` for speaking another protocol version: once a second each, like log lines.
     var versionReplies = PeerLogThrottle()
@@ -89,11 +90,12 @@ public final class CoordinatorLoop {
     public func pass(nowMs now: Int64) throws {
         try transport.housekeeping(nowMs: now)
         for case let .dropped(endpoint) in try transport.connectionEvents(nowMs: now) where dropLog.allows("disconnected", nowMs: now) {
-            // libzmq reports a frame over ZMQ_MAXMSGSIZE only by dropping the connection; a peer that closed its
-            // socket looks the same. Logged at most once a minute; after the sweep finished it is expected.
+            // Nearly always a peer that closed its socket (a worker leaving, a `sweep status` answered): debug, at
+            // most once a minute. libzmq 4.3.4 reports a frame over ZMQ_MAXMSGSIZE with the same event, so the line
+            // names both (docs/operations.md, "Message limits").
             options.logger.log(
-                NodeEvent(
-                    finished ? .debug : .warning, "libzmq dropped a connection: the peer sent a frame over the limit, or closed its socket",
+                .debug(
+                    "a connection closed: its peer closed it, or libzmq dropped it for a frame over the limit",
                     ["endpoint": .text(endpoint), "limit_bytes": .number(Int(options.maxMessageBytes))]))
         }
         // Drain what is there, bounded so ticks keep happening under load.

@@ -27,8 +27,9 @@ public final class CoordinatorNode {
         public var targetUnitSeconds = 1.0
         public var maximumTreesPerUnit = 256
         /// Frames larger than this are dropped by libzmq (ZMQ_MAXMSGSIZE) before they are read, and their sender's
-        /// connection with them: the largest frame the protocol allows (a result payload, 64 MiB).
-        public var maxMessageBytes = Int64(WireLimits.payloadBytes)
+        /// connection with them: the largest frame a valid message to the coordinator has (a result payload, 64 MiB).
+        /// Whole messages are held to ``InboundLimits`` besides.
+        public var maxMessageBytes = Int64(InboundSizes.largestFrame)
         /// CURVE and the allow-list, or plain (a private ipc:// socket, or `--insecure`).
         public var security = CoordinatorSecurity.plain
         /// Status keys (`--status-keys`), with where each came from: with CURVE, a client holding one may ask for

@@ -80,10 +80,11 @@ public final class InMemoryCoordinatorTransport: CoordinatorTransport {
 
     public func wait(timeoutMs: Int) throws -> Bool { !inbox.isEmpty }
 
+    /// The next message, held to its peer's limit like ZeroMQ's (``InboundLimits``).
     public func receive() throws -> InboundFrames? {
         while !inbox.isEmpty {
-            let next = inbox.removeFirst()
-            if !next.frames.isEmpty { return next }
+            let next = InboundLimits.bounded(inbox.removeFirst())
+            if !next.frames.isEmpty || next.oversize != nil { return next }
         }
         return nil
     }

@@ -4,13 +4,28 @@ import SweepDistributed
 /// frames and the version refusal stay on the node's path), and whether it came over a status key's connection.
 public struct InboundFrames: Sendable {
     public var peer: WorkerID
+    /// The message's frames; none when it was over its limit (``oversize``).
     public var frames: [[UInt8]]
     /// The connection was authenticated with a status key (`--status-keys`): it may ask for status and nothing else.
     public var isStatusKey: Bool
     /// The connection's public key as log lines name it ("no key" without CURVE).
     public var key: String
-    public init(peer: WorkerID, frames: [[UInt8]], isStatusKey: Bool = false, key: String = "no key") {
-        self.peer = peer; self.frames = frames; self.isStatusKey = isStatusKey; self.key = key
+    /// Set when the message was over its limit (``InboundLimits``): it was counted and freed, never copied whole.
+    public var oversize: OversizeMessage?
+    public init(peer: WorkerID, frames: [[UInt8]], isStatusKey: Bool = false, key: String = "no key", oversize: OversizeMessage? = nil) {
+        self.peer = peer; self.frames = frames; self.isStatusKey = isStatusKey; self.key = key; self.oversize = oversize
+    }
+}
+
+/// What a transport says about a message it refused for its size: its frames and bytes (all of them, the
+/// routing id not counted), the limit it broke, and its first frame when that was within the limit (the header,
+/// for the log line's message type).
+public struct OversizeMessage: Sendable, Equatable {
+    public var frames: Int, bytes: Int
+    public var mostFrames: Int, mostBytes: Int
+    public var header: [UInt8]?
+    public init(frames: Int, bytes: Int, mostFrames: Int, mostBytes: Int, header: [UInt8]?) {
+        self.frames = frames; self.bytes = bytes; self.mostFrames = mostFrames; self.mostBytes = mostBytes; self.header = header
     }
 }
 
@@ -25,7 +40,9 @@ public enum SendOutcome: Sendable, Equatable {
 
 /// Something about a coordinator's connections worth a log line (failed handshakes are the transport's own business).
 public enum CoordinatorConnectionEvent: Sendable, Equatable {
-    /// A connection was dropped: the peer sent a frame over the size limit, or closed its socket.
+    /// A connection closed. Almost always its peer closed it (a worker leaving, a `sweep status` that has its
+    /// answer); libzmq also closes one whose peer sent a frame over `ZMQ_MAXMSGSIZE`, and libzmq 4.3.4 reports
+    /// both with the same monitor event (`ZMQ_EVENT_DISCONNECTED`), so the two cannot be told apart here.
     case dropped(endpoint: String)
 }
 

@@ -14,7 +14,7 @@ public final class ZMQCoordinatorTransport: CoordinatorTransport {
     let poller = ZMQPoller()
     let socketIndex: Int, monitorIndex: Int, gateIndex: Int?
 
-    /// A ROUTER with the coordinator's socket options; `maxMessageBytes` is ZMQ_MAXMSGSIZE.
+    /// A ROUTER with the coordinator's socket options; `maxMessageBytes` is ZMQ_MAXMSGSIZE, the largest frame.
     public init(maxMessageBytes: Int64, security: CoordinatorSecurity, statusKeys: [CurvePublicKey: String], logger: Logger) throws {
         context = try ZMQContext()
         var socketOptions = ZMQSocketOptions()
@@ -55,12 +55,12 @@ public final class ZMQCoordinatorTransport: CoordinatorTransport {
         return poller.isReadable(socketIndex)
     }
 
+    /// The next message, held to its peer's limit (``InboundLimits``): a status key's connection may send a status
+    /// request and no more, any other peer the largest message a worker sends.
     public func receive() throws -> InboundFrames? {
-        while let next = try socket.receiveWithUserID(dontWait: true) {
-            var frames = next.frames
-            guard frames.count >= 2 else { continue }
-            let peer = WorkerID(frames.removeFirst())
-            return InboundFrames(peer: peer, frames: frames, isStatusKey: Gatekeeper.isStatusKey(next.userID), key: Gatekeeper.keyText(next.userID))
+        while let next = try socket.receive(dontWait: true, limit: { InboundLimits.withRoutingID(isStatusKey: Gatekeeper.isStatusKey($0)) }) {
+            let isStatusKey = Gatekeeper.isStatusKey(next.userID)
+            if let inbound = InboundLimits.inbound(next, isStatusKey: isStatusKey, key: Gatekeeper.keyText(next.userID)) { return inbound }
         }
         return nil
     }

@@ -196,42 +196,49 @@ public final class ZMQSocket {
     /// Receives one whole message, frame by frame. Blocks until a message arrives, unless `dontWait` is set, in
     /// which case it returns `nil` when none is waiting. Use ``ZMQPoller`` to wait with a timeout.
     public func receive(dontWait: Bool = false) throws -> [[UInt8]]? {
-        var ignored: String?
-        return try receive(dontWait: dontWait, userID: &ignored, readUserID: false)
+        try receive(dontWait: dontWait, readUserID: false) { _ in .none }?.frames
     }
 
-    /// Like ``receive(dontWait:)``, with the `User-Id` a ZAP handler gave the sender's connection
-    /// (``ZAPVerdict/allow(userID:)``); nil when the connection has none (no authentication).
-    public func receiveWithUserID(dontWait: Bool = false) throws -> (frames: [[UInt8]], userID: String?)? {
-        var userID: String?
-        guard let frames = try receive(dontWait: dontWait, userID: &userID, readUserID: true) else { return nil }
-        return (frames, userID)
+    /// Like ``receive(dontWait:)``, held to a limit on the whole message: `limit` gives it for the `User-Id` of the
+    /// sender's connection (nil until a frame carries one: a ROUTER's routing-id frame is made locally and carries
+    /// none; nil throughout without authentication). Frames are counted as they are taken out; once the message is
+    /// over its limit, the rest are taken out of libzmq and freed without being copied, so the socket is ready for
+    /// the next message. libzmq delivers a message only once all its frames are in, so what the peer sent is in
+    /// memory by then: the limit bounds what this process copies, not what libzmq held (docs/operations.md).
+    public func receive(dontWait: Bool = false, limit: (_ userID: String?) -> ZMQMessageLimit) throws -> ZMQBoundedMessage? {
+        try receive(dontWait: dontWait, readUserID: true, limit: limit)
     }
 
-    private func receive(dontWait: Bool, userID: inout String?, readUserID: Bool) throws -> [[UInt8]]? {
+    private func receive(
+        dontWait: Bool, readUserID: Bool, limit: (String?) -> ZMQMessageLimit
+    ) throws -> ZMQBoundedMessage? {
         owner.check("receive(dontWait:)")
         let socket = try liveHandle("zmq_msg_recv")
-        var frames: [[UInt8]] = []
+        var received = ZMQBoundedMessage(frames: [], userID: nil, size: ZMQMessageSize(), limit: limit(nil))
+        var first = true
         while true {
-            let flags: Int32 = dontWait && frames.isEmpty ? ZMQ_DONTWAIT : 0
+            // Only the first frame may be missing: libzmq hands over whole messages.
+            let flags: Int32 = dontWait && first ? ZMQ_DONTWAIT : 0
             if zmq_msg_recv(message, socket, flags) < 0 {
                 let error = ZMQError.last("zmq_msg_recv")
                 if error.isInterrupted { continue }
-                if error.isAgain && dontWait && frames.isEmpty { return nil }
+                if error.isAgain && dontWait && first { return nil }
                 throw error
             }
+            first = false
             // Read from every frame until one has it: a ROUTER's routing-id frame is made locally and carries none.
-            if readUserID && userID == nil, let value = zmq_msg_gets(message, "User-Id") {
+            if readUserID && received.userID == nil, let value = zmq_msg_gets(message, "User-Id") {
                 let text = String(cString: value)
-                userID = text.isEmpty ? nil : text
+                if !text.isEmpty {
+                    received.userID = text
+                    received.limit = limit(text)
+                }
             }
             let count = zmq_msg_size(message)
-            if count == 0 {
-                frames.append([])
-            } else {
-                frames.append(Array(UnsafeRawBufferPointer(start: zmq_msg_data(message), count: count)))
+            if received.size.add(frameOf: count, limit: received.limit) {
+                received.frames.append(count == 0 ? [] : Array(UnsafeRawBufferPointer(start: zmq_msg_data(message), count: count)))
             }
-            if zmq_msg_more(message) == 0 { return frames }
+            if zmq_msg_more(message) == 0 { return received }
         }
     }
 

@@ -273,7 +273,7 @@ import Testing
     @Test func eightPeersSendingFramesOverTheLimitDoNotGrowTheCoordinatorsMemory() throws {
         let f = try fixture("oversize")
         let out = f.dir + "/out"
-        let coordinator = try startCoordinator(f, output: out, ["--unit-seconds", "0.05"])
+        let coordinator = try startCoordinator(f, output: out, ["--unit-seconds", "0.05", "--log-level", "debug"])
         #expect(waitForLog(f.dir + "/coordinator.log", "coordinator listening endpoint="))
         usleep(300_000)
         func peakKiB() -> Int {
@@ -306,9 +306,11 @@ import Testing
         for w in workers { stopIfRunning(w) }
         try expectSameReports(out, f)
         let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
+        // libzmq 4.3.4 reports the dropped connection like any close: a debug line (issue 30 §10).
         #expect(
-            log.contains("libzmq dropped a connection: the peer sent a frame over the limit, or closed its socket endpoint=\(f.endpoint) limit_bytes=67108864"),
-            "\(log)")
+            log.contains(
+                "debug coordinator: a connection closed: its peer closed it, or libzmq dropped it for a frame over the limit "
+                    + "endpoint=\(f.endpoint) limit_bytes=67108864"), "\(log)")
         #expect(!log.contains("rejected a message"), "no oversize frame reached the codec")
     }
 

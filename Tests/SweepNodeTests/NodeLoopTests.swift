@@ -169,9 +169,7 @@ import TouchEngine
     @Test func aStatusKeyIsAnsweredStatusAndRefusedAnythingElse() throws {
         let cluster = try InProcessCluster()
         try cluster.startCoordinator()
-        let reader = cluster.network.worker("reader", connectingTo: cluster.endpoint)
-        reader.isStatusKey = true
-        try reader.open()
+        let reader = try cluster.statusKeyPeer("reader")
         try reader.send(FrameCodec.encode(.statusRequest))
         try reader.send(FrameCodec.encode(.hello(workerID: "reader", host: "test", slots: 4, engineVersion: EngineVersion.current)))
         try cluster.step()

@@ -58,6 +58,14 @@ final class InProcessCluster {
 
     deinit { if ownsOutput { try? FileManager.default.removeItem(atPath: output) } }
 
+    /// A raw peer `id` connected to the coordinator with a status key (`--status-keys`), read and written by the test.
+    func statusKeyPeer(_ id: String) throws -> InMemoryWorkerTransport {
+        let peer = network.worker(id, connectingTo: endpoint)
+        peer.isStatusKey = true
+        try peer.open()
+        return peer
+    }
+
     /// Worker `id` vanishes (its process died): its connection is gone, and it takes no more passes.
     func drop(_ id: String) {
         network.drop(id)
