@@ -172,6 +172,9 @@ public enum OutputDirectory {
         var created: [URL] = []
         for dir in missing.reversed() {
             do { try io.makeDirectory(dir.path) } catch {
+                // Another process made it meanwhile (shards of one array create their common parent at once): it is
+                // there, and not ours to remove.
+                if lstat(dir.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
                 for made in created.reversed() { _ = rmdir(made.path) }
                 throw error
             }
