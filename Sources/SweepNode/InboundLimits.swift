@@ -15,12 +15,31 @@ enum InboundLimits {
 
     static func limit(isStatusKey: Bool) -> ZMQMessageLimit { isStatusKey ? statusKey : any }
 
-    /// The limit for a ROUTER's message, whose routing-id frame comes first (held to ``routingIDBytes`` apart).
-    static func withRoutingID(isStatusKey: Bool) -> ZMQMessageLimit {
+    /// The limit for a ROUTER's message, whose routing-id frame comes first (held to ``routingIDBytes`` apart);
+    /// `framing` sizes its frames on the wire for the relay.
+    static func withRoutingID(isStatusKey: Bool, framing: ZMTPFraming = .null) -> ZMQMessageLimit {
         var limit = limit(isStatusKey: isStatusKey)
         limit.envelopeFrames = 1
         limit.envelopeBytes = routingIDBytes
+        limit.framing = framing
         return limit
+    }
+
+    /// Room for a connection's handshake and the commands around its messages: a CURVE handshake takes under
+    /// 1 KiB on the wire.
+    static let handshakeBytes = 64 << 10
+
+    /// What a connection through the ``InboundRelay`` may make libzmq hold: the largest message with every frame's
+    /// framing (at most 9 bytes of ZMTP and 33 of CURVE), and its handshake.
+    static let connectionBytes = any.bytes + any.frames * 42 + handshakeBytes
+
+    /// A status key's connection: its handshake and status requests, nothing like a message of work.
+    static let statusKeyConnectionBytes = handshakeBytes
+
+    /// The relay's limits on an endpoint with a gatekeeper (`curve`: a connection holds only ``handshakeBytes``
+    /// until the gatekeeper has said whose key it is) or without.
+    static func relay(curve: Bool) -> InboundRelayLimits {
+        InboundRelayLimits(connectionBytes: connectionBytes, handshakeBytes: curve ? handshakeBytes : nil)
     }
 
     /// What a ROUTER received as the coordinator's transport hands it on: the peer, and the frames or, over the

@@ -44,6 +44,9 @@ final class Gatekeeper {
     private var keyLineAt: Int64?
     private var keysHeld = 0
     private(set) var refusals = 0
+    /// The relay in front of a `tcp://` endpoint: told each allowed connection's limit, and asked who a
+    /// connection's loopback address stands for.
+    var relay: InboundRelay?
 
     init(
         context: ZMQContext, allowed: [CurvePublicKey: String]?, statusKeys: [CurvePublicKey: String] = [:],
@@ -78,9 +81,14 @@ final class Gatekeeper {
                 return .deny(reason: "CURVE required")
             }
             // A status key is a status key even on the allow-list (or with --allow-any-worker): it never works.
-            if statusKeys[key] != nil { return .allow(userID: Self.statusPrefix + key.z85) }
-            guard let allowed else { return .allow(userID: Self.workerPrefix + key.z85) }
-            if allowed[key] != nil { return .allow(userID: Self.workerPrefix + key.z85) }
+            if statusKeys[key] != nil {
+                relay?.setLimit(peerAddress: request.address, bytes: InboundLimits.statusKeyConnectionBytes)
+                return .allow(userID: Self.statusPrefix + key.z85)
+            }
+            if allowed == nil || allowed?[key] != nil {
+                relay?.setLimit(peerAddress: request.address, bytes: InboundLimits.connectionBytes)
+                return .allow(userID: Self.workerPrefix + key.z85)
+            }
             refusals += 1
             let new = loggedKeys.count < Self.rememberedKeys ? loggedKeys.insert(key).inserted : !loggedKeys.contains(key)
             guard new else { return .deny(reason: "key not on the allow-list") }
@@ -91,12 +99,18 @@ final class Gatekeeper {
                 logger.log(
                     .warning(
                         "refused a worker key not on the allow-list",
-                        ["key": .text(key.z85), "from": .text(request.address.isEmpty ? "a local peer" : request.address)]))
+                        ["key": .text(key.z85), "from": .text(peerText(request.address))]))
             } else {
                 keysHeld += 1
             }
             return .deny(reason: "key not on the allow-list")
         }
+    }
+
+    /// Who `address` (a ZAP request's) is: the peer a relay connection stands for, else the address itself.
+    private func peerText(_ address: String) -> String {
+        if address.isEmpty { return "a local peer" }
+        return relay?.peer(of: address) ?? address
     }
 
     /// Logs how many new keys were refused without a line of their own, once the second of the last key line is
@@ -137,6 +151,13 @@ final class Gatekeeper {
 struct LogThrottle {
     var intervalMs: Int64 = 60_000
     private var last: [String: Int64] = [:]
+
+    /// One that lets each line through at most once a second.
+    static var everySecond: LogThrottle {
+        var throttle = LogThrottle()
+        throttle.intervalMs = 1000
+        return throttle
+    }
 
     /// Whether `line` may be logged now (and, if so, notes that it was).
     mutating func allows(_ line: String, nowMs: Int64) -> Bool {

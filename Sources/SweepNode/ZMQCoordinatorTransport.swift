@@ -3,9 +3,14 @@ import SweepDistributed
 import SweepProtocol
 import SweepTransportZMQ
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The coordinator's transport on ZeroMQ: a ROUTER socket (a worker's routing id is its `WorkerID`), a monitor for
-/// dropped connections and failed handshakes, and, with CURVE, the ``Gatekeeper`` answering ZAP requests. Lives on
-/// the thread that serves the coordinator.
+/// dropped connections and failed handshakes, with CURVE the ``Gatekeeper`` answering ZAP requests, and on a
+/// `tcp://` endpoint the ``InboundRelay`` in front of the ROUTER, which bounds what each connection can make
+/// libzmq hold. Lives on the thread that serves the coordinator.
 public final class ZMQCoordinatorTransport: CoordinatorTransport {
     let context: ZMQContext
     let socket: ZMQSocket
@@ -13,6 +18,11 @@ public final class ZMQCoordinatorTransport: CoordinatorTransport {
     let gatekeeper: Gatekeeper?
     let poller = ZMQPoller()
     let socketIndex: Int, monitorIndex: Int, gateIndex: Int?
+    let framing: ZMTPFraming
+    let logger: Logger
+    /// In front of the ROUTER once a `tcp://` endpoint is bound.
+    private(set) var relay: InboundRelay?
+    private var relayLog = RelayLog()
 
     /// A ROUTER with the coordinator's socket options; `maxMessageBytes` is ZMQ_MAXMSGSIZE, the largest frame.
     public init(maxMessageBytes: Int64, security: CoordinatorSecurity, statusKeys: [CurvePublicKey: String], logger: Logger) throws {
@@ -43,12 +53,38 @@ public final class ZMQCoordinatorTransport: CoordinatorTransport {
             throw error
         }
         self.gatekeeper = gatekeeper
+        self.logger = logger
+        if case .curve = security { framing = .curve } else { framing = .null }
         socketIndex = poller.add(socket)
         monitorIndex = poller.add(monitor.socket)
         gateIndex = gatekeeper?.add(to: poller)
     }
 
-    public func bind(_ endpoint: String) throws -> String { try socket.bind(endpoint) }
+    /// Binds `endpoint`. A `tcp://` endpoint is the relay's: the ROUTER itself binds 127.0.0.1 on a port of its own,
+    /// reached only through the relay (where this system cannot connect from 127.42.x.y, the ROUTER binds the
+    /// endpoint itself and a warning says that whole messages are then bounded only after libzmq has them).
+    public func bind(_ endpoint: String) throws -> String {
+        guard endpoint.hasPrefix("tcp://") else { return try socket.bind(endpoint) }
+        guard InboundRelay.isSupported else {
+            logger.log(
+                .warning(
+                    "this system cannot connect from 127.42.0.1, so no relay bounds what a peer's message can make libzmq hold",
+                    ["endpoint": .text(endpoint)]))
+            return try socket.bind(endpoint)
+        }
+        let inner = try socket.bind("tcp://127.0.0.1:*")
+        guard let port = inner.split(separator: ":").last.flatMap({ UInt16($0) }) else {
+            throw ZMQError(errno: EINVAL, operation: "binding the relay's ROUTER (\(inner))")
+        }
+        let relay = try InboundRelay(listen: endpoint, upstreamPort: port, limits: InboundLimits.relay(curve: framing == .curve))
+        do { try relay.start() } catch {
+            relay.stop()
+            throw error
+        }
+        self.relay = relay
+        gatekeeper?.relay = relay
+        return relay.endpoint
+    }
 
     public func wait(timeoutMs: Int) throws -> Bool {
         try poller.poll(timeoutMs: timeoutMs)
@@ -58,7 +94,11 @@ public final class ZMQCoordinatorTransport: CoordinatorTransport {
     /// The next message, held to its peer's limit (``InboundLimits``): a status key's connection may send a status
     /// request and no more, any other peer the largest message a worker sends.
     public func receive() throws -> InboundFrames? {
-        while let next = try socket.receive(dontWait: true, limit: { InboundLimits.withRoutingID(isStatusKey: Gatekeeper.isStatusKey($0)) }) {
+        let framing = framing
+        while let next = try socket.receive(
+            dontWait: true, limit: { InboundLimits.withRoutingID(isStatusKey: Gatekeeper.isStatusKey($0), framing: framing) })
+        {
+            if let relay, let address = next.peerAddress { relay.giveBack(peerAddress: address, wireBytes: next.size.wireBytes) }
             let isStatusKey = Gatekeeper.isStatusKey(next.userID)
             if let inbound = InboundLimits.inbound(next, isStatusKey: isStatusKey, key: Gatekeeper.keyText(next.userID)) { return inbound }
         }
@@ -85,14 +125,16 @@ public final class ZMQCoordinatorTransport: CoordinatorTransport {
     }
 
     public func housekeeping(nowMs: Int64) throws {
+        if let relay { relayLog.log(relay.takeEvents(), logger: logger, nowMs: nowMs) }
         guard let gatekeeper, let gateIndex else { return }
         try gatekeeper.serve(poller, gateIndex, nowMs: nowMs)
         gatekeeper.flushHeldKeys(nowMs: nowMs)
     }
 
-    public var refusals: Int { gatekeeper?.refusals ?? 0 }
+    public var refusals: Int { (gatekeeper?.refusals ?? 0) + relayLog.refusals }
 
     public func close() {
+        relay?.stop()
         monitor.close()
         socket.close()
         gatekeeper?.close()

@@ -8,12 +8,15 @@ public struct ZMQMessageLimit: Sendable, Equatable {
     /// Frames before the message (a ROUTER's routing id: one), each of at most `envelopeBytes`.
     public var envelopeFrames: Int
     public var envelopeBytes: Int
+    /// How the message's frames travel, for ``ZMQMessageSize/wireBytes``.
+    public var framing: ZMTPFraming
 
-    public init(frames: Int, bytes: Int, envelopeFrames: Int = 0, envelopeBytes: Int = 0) {
+    public init(frames: Int, bytes: Int, envelopeFrames: Int = 0, envelopeBytes: Int = 0, framing: ZMTPFraming = .null) {
         self.frames = frames
         self.bytes = bytes
         self.envelopeFrames = envelopeFrames
         self.envelopeBytes = envelopeBytes
+        self.framing = framing
     }
 
     /// No limit.
@@ -28,6 +31,9 @@ public struct ZMQMessageSize: Sendable, Equatable {
     /// The message's frames and bytes, the envelope not counted.
     public private(set) var frames = 0
     public private(set) var bytes = 0
+    /// The least bytes the message's frames took on the wire (``ZMTPFraming``), the envelope not counted: what
+    /// an ``InboundRelay`` gives back once the message is taken out.
+    public private(set) var wireBytes = 0
     /// A frame took the message over its limit.
     public private(set) var isOverLimit = false
 
@@ -42,6 +48,8 @@ public struct ZMQMessageSize: Sendable, Equatable {
         }
         frames += 1
         bytes = bytes.addingReportingOverflow(count).overflow ? .max : bytes + count
+        let wire = limit.framing.wireBytes(payload: count)
+        wireBytes = wireBytes.addingReportingOverflow(wire).overflow ? .max : wireBytes + wire
         if frames > limit.frames || bytes > limit.bytes { isOverLimit = true }
         return !isOverLimit
     }
@@ -53,6 +61,8 @@ public struct ZMQBoundedMessage: Sendable {
     public var frames: [[UInt8]]
     /// The `User-Id` a ZAP handler gave the sender's connection (``ZAPVerdict/allow(userID:)``); nil without one.
     public var userID: String?
+    /// The sender's address as libzmq gives it (`Peer-Address`: an IP address for `tcp://`); nil for `ipc://`.
+    public var peerAddress: String?
     /// The whole message's size, every frame counted.
     public var size: ZMQMessageSize
     /// The limit it was held to (the one for its `userID`).

@@ -214,7 +214,7 @@ public final class ZMQSocket {
     ) throws -> ZMQBoundedMessage? {
         owner.check("receive(dontWait:)")
         let socket = try liveHandle("zmq_msg_recv")
-        var received = ZMQBoundedMessage(frames: [], userID: nil, size: ZMQMessageSize(), limit: limit(nil))
+        var received = ZMQBoundedMessage(frames: [], userID: nil, peerAddress: nil, size: ZMQMessageSize(), limit: limit(nil))
         var first = true
         while true {
             // Only the first frame may be missing: libzmq hands over whole messages.
@@ -233,6 +233,10 @@ public final class ZMQSocket {
                     received.userID = text
                     received.limit = limit(text)
                 }
+            }
+            if readUserID && received.peerAddress == nil, let value = zmq_msg_gets(message, "Peer-Address") {
+                let text = String(cString: value)
+                if !text.isEmpty { received.peerAddress = text }
             }
             let count = zmq_msg_size(message)
             if received.size.add(frameOf: count, limit: received.limit) {
