@@ -153,12 +153,12 @@ public enum AxisCatalog {
         pt("tapCountDistance", "Farthest a touch-down may land from the last lift for UITouch.tapCount to go on counting, default 45 pt.") {
             $0.tapCountDistanceOverride = $1
         },
-        pt("pinchHysteresis", "How far the distance between a pinch's two touches must change before it begins (§4.5 pinch, value inferred), default 10 pt.") {
+        pt("pinchHysteresis", "How far the distance between a pinch's two touches must change (strictly) before it begins (§4.5 pinch), default 8 pt.") {
             $0.pinchHysteresis = $1
         },
         AxisDefinition(
             name: "rotationThreshold", type: .number(unit: "rad", range: 0 ... 3),
-            summary: "How far the line through a rotation's two touches must turn before it begins (§4.5 rotation, value inferred), default 0.0873 rad (5°)."
+            summary: "How far the line through a rotation's touches must turn before it begins (§4.5 rotation), default 0.0873 rad (5°), more as they spread."
         ) { value, tree in
             if case .number(let v) = value { tree.scene.parameters.rotationThreshold = v }
         },
