@@ -237,8 +237,9 @@ extension Simulation {
             return .none
         case .moved:
             samplePan(id, centroid: centroid(id))
-            if active { return .change }
+            // It changes only while at least the minimum number of fingers are down [DOC UIPanGestureRecognizer].
             guard recognizers[id].touchesDown >= minimum else { return .none }
+            if active { return .change }
             let delta = recognizers[id].lastCentroid - recognizers[id].start
             guard abs(delta.x) >= h || abs(delta.y) >= h else { return .none }
             recognizers[id].translationOrigin = recognizers[id].lastCentroid - removingHysteresis(delta, h, axes: (true, true))
@@ -250,8 +251,10 @@ extension Simulation {
                 rebaseCentroid(id, from: old, to: centroid(id))
             }
             if phase == .cancelled { return active ? .cancel(why(.touchesCancelled)) : .fail(why(.touchesCancelled)) }
-            if active { return recognizers[id].touchesDown < minimum ? .end(why(.touchesEnded)) : .none }
-            return recognizers[id].touchesDown == 0 ? .fail(why(.note("touches ended before the pan began"))) : .none
+            // It ends when all fingers have lifted, whatever its minimum [DOC UIPanGestureRecognizer: "It ends when all
+            // fingers are lifted"].
+            guard recognizers[id].touchesDown == 0 else { return .none }
+            return active ? .end(why(.touchesEnded)) : .fail(why(.note("touches ended before the pan began")))
         }
     }
 
