@@ -138,7 +138,7 @@ public enum AxisCatalog {
             $0.controlTrackingToleranceOverride = $1
         },
         pt("swipeMinimumPrimaryMovement", "Swipe minimum travel (§4.5), default 50 pt.") { $0.swipeMinimumPrimaryMovement = $1 },
-        pt("swipeMaximumSecondaryMovement", "Swipe maximum cross travel (§4.5), default 200 pt.", 1000) {
+        pt("swipeMaximumSecondaryMovement", "Swipe maximum cross travel of each finger (§4.5), default 50 pt (iOS 26.1); 200 pt is an older UIKit's.", 1000) {
             $0.swipeMaximumSecondaryMovement = $1
         },
         AxisDefinition(

@@ -45,11 +45,14 @@ public struct Parameters: Hashable, Sendable {
     public var longPressDuration: Duration = .ms(500)
     /// Long-press allowable movement before it begins, `>` fails (§4.5). Default 10 pt [DOC].
     public var longPressAllowableMovement: Double = 10
-    /// Swipe minimum travel along its direction at t → 0 (§4.5). Default 50 pt — *provisional* [RE, low-medium].
+    /// Swipe minimum travel along its direction at t → 0, of every required finger (§4.5). Default 50 pt [RE], as
+    /// the iOS 26.1 recording (Vercantez/openuikit's swipe oracle) shows [REAL].
     public var swipeMinimumPrimaryMovement: Double = 50
-    /// Swipe maximum travel across its direction at t → 0 (§4.5). Default 200 pt — *provisional*.
-    public var swipeMaximumSecondaryMovement: Double = 200
-    /// Swipe maximum duration before it fails (§4.5). Default 500 ms — *provisional*.
+    /// Swipe maximum travel across its direction at t → 0, of every required finger (§4.5). Default 50 pt, the
+    /// iOS 26.1 recording (Vercantez/openuikit's swipe oracle) [REAL]; 200 pt is BackBoard's port of UIKit's
+    /// recognizer (the value of an older UIKit, version not recorded) [RE].
+    public var swipeMaximumSecondaryMovement: Double = 50
+    /// Swipe maximum duration, inclusive (§4.5). Default 500 ms [RE][REAL iOS 26.1].
     public var swipeMaximumDuration: Duration = .ms(500)
     /// Decay rate of the minimum primary travel, `factor = 1 − min(t, 0.5 s)·(1 − rate)`. Default 0.06 — *provisional*.
     public var swipeMinimumMovementDecayRate: Double = 0.06
