@@ -1,9 +1,11 @@
 /// The engine version workers must share with the coordinator: results from two engines never mix (the protocol
 /// version, `ProtocolVersion` in SweepProtocol, is the wire's and separate). 2: per-tree
 /// sums and causes in every result (result payload format 2), so a worker of version 1 is refused at its hello.
+/// 3: issue 31's recognizer and delivery corrections (pinch and rotation thresholds, multi-finger pan ends, swipe
+/// limits, the scroll pan's delaysTouchesEnded, scrolling disabled, cancellations in one call).
 ///
 /// Bump it with any change that can change a result for the same config: TouchEngine's rules, the scenario
 /// generators (TouchScenarios), the classifier, or the result payload's contents. `sweep --version` prints it.
 public enum EngineVersion {
-    public static let current = "touchsweep-engine-2"
+    public static let current = "touchsweep-engine-3"
 }

@@ -138,7 +138,7 @@ public enum AxisCatalog {
             $0.controlTrackingToleranceOverride = $1
         },
         pt("swipeMinimumPrimaryMovement", "Swipe minimum travel (§4.5), default 50 pt.") { $0.swipeMinimumPrimaryMovement = $1 },
-        pt("swipeMaximumSecondaryMovement", "Swipe maximum cross travel (§4.5), default 200 pt.", 1000) {
+        pt("swipeMaximumSecondaryMovement", "Swipe maximum cross travel of each finger (§4.5), default 50 pt (iOS 26.1); 200 pt is an older UIKit's.", 1000) {
             $0.swipeMaximumSecondaryMovement = $1
         },
         AxisDefinition(
@@ -153,12 +153,12 @@ public enum AxisCatalog {
         pt("tapCountDistance", "Farthest a touch-down may land from the last lift for UITouch.tapCount to go on counting, default 45 pt.") {
             $0.tapCountDistanceOverride = $1
         },
-        pt("pinchHysteresis", "How far the distance between a pinch's two touches must change before it begins (§4.5 pinch, value inferred), default 10 pt.") {
+        pt("pinchHysteresis", "How far the distance between a pinch's two touches must change (strictly) before it begins (§4.5 pinch), default 8 pt.") {
             $0.pinchHysteresis = $1
         },
         AxisDefinition(
             name: "rotationThreshold", type: .number(unit: "rad", range: 0 ... 3),
-            summary: "How far the line through a rotation's two touches must turn before it begins (§4.5 rotation, value inferred), default 0.0873 rad (5°)."
+            summary: "How far the line through a rotation's touches must turn before it begins (§4.5 rotation), default 0.0873 rad (5°), more as they spread."
         ) { value, tree in
             if case .number(let v) = value { tree.scene.parameters.rotationThreshold = v }
         },

@@ -27,7 +27,7 @@ import TouchEngine
             path: "s.yaml"
         ).scene.parameters
         #expect(p.pinchHysteresis == 4 && p.rotationThreshold == 0.2)
-        #expect(Parameters().pinchHysteresis == 10 && Parameters().rotationThreshold == 0.0873)
+        #expect(Parameters().pinchHysteresis == 8 && Parameters().rotationThreshold == 0.0873)
     }
 
     @Test(arguments: [

@@ -101,11 +101,13 @@ import TouchScenarios
     }
 
     @Test func halfTheZoomInRatioTermsIsTheLine() throws {
-        // The pinch zooms ×2. Asked ×4 it is swallowed (2 < √4 = 2 is false: exactly half is not swallowed);
+        // The pinch zooms ×2 (hysteresis 0: the reference distance, which moves by the hysteresis when the pinch
+        // begins, stays 100 pt). Asked ×4 it is swallowed (2 < √4 = 2 is false: exactly half is not swallowed);
         // asked ×4.1 it is (2 < √4.1); asked ×0.25 (zoom out) it is judged by 1/0.25 = 4 alike.
-        #expect(try verdict(Self.viewer(), Self.pinch(drift: 0), factor: 4).0.defects.isEmpty)
-        #expect(try verdict(Self.viewer(), Self.pinch(drift: 0), factor: 4.1).0.defects == DefectSet([.swallowedZoom]))
-        #expect(try verdict(Self.viewer(), Self.pinch(drift: 0), factor: 0.25).0.defects.isEmpty)
+        let viewer = Self.viewer(hysteresis: 0)
+        #expect(try verdict(viewer, Self.pinch(drift: 0), factor: 4).0.defects.isEmpty)
+        #expect(try verdict(viewer, Self.pinch(drift: 0), factor: 4.1).0.defects == DefectSet([.swallowedZoom]))
+        #expect(try verdict(viewer, Self.pinch(drift: 0), factor: 0.25).0.defects.isEmpty)
     }
 
     @Test func theClassIsLastSoOlderColumnsKeepTheirPlaces() {

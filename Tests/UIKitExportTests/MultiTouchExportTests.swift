@@ -23,11 +23,11 @@ import Testing
     @Test func aMixedEventIsOneLineInPhaseOrderAndTheLogHasACallPerPhase() throws {
         let pinch = try exportFile("configs/scenarios/golden/MT-08-pinch-finger-moves-while-other-lifts.yaml")
         #expect(
-            pinch.contains("//   t=40 ms: one event, the fingers together in the same frame: touch 1 moves to (25, 300); touch 2 lifts where it\n//      is\n"))
+            pinch.contains("//   t=40 ms: one event, the fingers together in the same frame: touch 1 moves to (17, 300); touch 2 lifts where it\n//      is\n"))
         #expect(
             pinch.contains(
-                "//   t=40 ms  P action changed scale=1.75\n//   t=40 ms  V moved touch 1 ts=40 at (25,300) allTouches={1, 2} (handled)\n"
-                    + "//   t=40 ms  V ended touch 2 ts=40 at (287.5,300) allTouches={1, 2} (handled)\n"))
+                "//   t=40 ms  P action changed scale=1.75\n//   t=40 ms  V moved touch 1 ts=40 at (17,300) allTouches={1, 2} (handled)\n"
+                    + "//   t=40 ms  V ended touch 2 ts=40 at (293.5,300) allTouches={1, 2} (handled)\n"))
         // The step lists the move first; the event's line and the log put the landing finger first.
         let landing = try exportFile("configs/scenarios/golden/MT-09-second-finger-lands-while-first-moves.yaml")
         #expect(landing.contains("//   t=40 ms: one event, the fingers together in the same frame: touch 2 down at (250, 300) on V; touch 1 moves to\n"))
@@ -88,7 +88,7 @@ import Testing
         let file = try exportFile("configs/scenarios/golden/PZ-04b-pinch-and-rotation-simultaneous.yaml")
         #expect(file.contains("let qRecognizer = UIRotationGestureRecognizer()") && file.contains("let pRecognizer = UIPinchGestureRecognizer()"))
         #expect(file.contains("text += \" rotation=\\(Log.number(rotation.rotation))\""))
-        #expect(file.contains("//   t=40 ms  Q action began rotation=0.149\n"))
+        #expect(file.contains("//   t=40 ms  Q action began rotation=0.052\n"))
         #expect(file.contains("pRecognizer.delegate = self") && file.contains("case \"P\": return [\"Q\"].contains(Log.name(other))"))
     }
 

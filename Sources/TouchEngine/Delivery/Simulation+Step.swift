@@ -63,9 +63,16 @@ extension Simulation {
         // a candidate or a recognizer waiting for its failure requirements).
         if !candidates.isEmpty || pendingCount > 0 { resolveCandidates() }
 
-        // Phase 4: cancellations by recognizers that committed in this step.
-        if !committedInStep.isEmpty { applyCancellations() }
-        if queueingCalls { sendQueuedCalls() }
+        // Phase 4: cancellations by recognizers that committed in this step. The touches a view loses in one step go
+        // out in one `touchesCancelled` call, whether they came down in one event or several [DOC UIResponder: one
+        // call per phase with the set of touches; INF for touches of separate events].
+        if !committedInStep.isEmpty {
+            let queueing = queueingCalls
+            queueingCalls = true
+            applyCancellations()
+            sendQueuedCalls()
+            queueingCalls = queueing
+        }
 
         // Phase 5: release withheld began/ended phases no undecided recognizer delays any more.
         let released = releaseWithheldTouches()

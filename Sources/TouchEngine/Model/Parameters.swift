@@ -45,11 +45,14 @@ public struct Parameters: Hashable, Sendable {
     public var longPressDuration: Duration = .ms(500)
     /// Long-press allowable movement before it begins, `>` fails (§4.5). Default 10 pt [DOC].
     public var longPressAllowableMovement: Double = 10
-    /// Swipe minimum travel along its direction at t → 0 (§4.5). Default 50 pt — *provisional* [RE, low-medium].
+    /// Swipe minimum travel along its direction at t → 0, of every required finger (§4.5). Default 50 pt [RE], as
+    /// the iOS 26.1 recording (Vercantez/openuikit's swipe oracle) shows [REAL].
     public var swipeMinimumPrimaryMovement: Double = 50
-    /// Swipe maximum travel across its direction at t → 0 (§4.5). Default 200 pt — *provisional*.
-    public var swipeMaximumSecondaryMovement: Double = 200
-    /// Swipe maximum duration before it fails (§4.5). Default 500 ms — *provisional*.
+    /// Swipe maximum travel across its direction at t → 0, of every required finger (§4.5). Default 50 pt, the
+    /// iOS 26.1 recording (Vercantez/openuikit's swipe oracle) [REAL]; 200 pt is BackBoard's port of UIKit's
+    /// recognizer (the value of an older UIKit, version not recorded) [RE].
+    public var swipeMaximumSecondaryMovement: Double = 50
+    /// Swipe maximum duration, inclusive (§4.5). Default 500 ms [RE][REAL iOS 26.1].
     public var swipeMaximumDuration: Duration = .ms(500)
     /// Decay rate of the minimum primary travel, `factor = 1 − min(t, 0.5 s)·(1 − rate)`. Default 0.06 — *provisional*.
     public var swipeMinimumMovementDecayRate: Double = 0.06
@@ -62,15 +65,16 @@ public struct Parameters: Hashable, Sendable {
     /// gives; a device probe of iOS 26.1 (openuikit's swipe oracle) saw a 26.501 pt swipe in one 0.5 s sample
     /// recognize, so the rate is at most 53 pt/s if it is measured that way.
     public var swipeMinimumRate: Double = 0
-    /// Change of the distance between a pinch's two touches (pt, window points, `>=`) before it begins (§4.5 pinch).
-    /// Default 10 pt — *provisional* [INF]: Apple says only that it begins "when the two touches have moved enough
-    /// to be considered a pinch" (UIPinchGestureRecognizer.h); its public header of iOS 3.2–8 declares a
-    /// `_hysteresis` ivar (a distance) but no value, and flowkey/UIKit-cross-platform begins at once; the default
-    /// is the pan hysteresis.
-    public var pinchHysteresis: Double = 10
-    /// Change of the angle of the line through a rotation's two touches (radians, `>=`) before it begins
-    /// (§4.5 rotation). Default 0.0873 rad (5°) — *provisional* [INF]: Apple says only "moved enough to be considered
-    /// a rotation"; Apple's ARKit sample adds its own π/15 (12°) threshold on top of UIKit's, so UIKit's is smaller.
+    /// Change of the distance between a pinch's two touches (pt, window points, strict `>`) before it begins; at began
+    /// the reference distance moves by this much, so the scale reported leaves it out (§4.5 pinch). Default 8 pt
+    /// [RE iOS 26.1 `_UIPinchGestureRecognizerDriver`]. The spec's earlier 10 pt, inclusive and left in the scale, was
+    /// inferred from the pan hysteresis and is not kept.
+    public var pinchHysteresis: Double = 8
+    /// A rotation's base threshold (radians): it begins when the line through its two touches has turned by more
+    /// than `rotationThreshold · (1 + √min(|d − d0|/d0, 1))` — 5° while the fingers' distance holds, up to 10° as it
+    /// changes — and the reference angle then moves by that much (§4.5 rotation). Default 0.0873 rad (5°)
+    /// [RE iOS 26.1 `_UIRotationGestureRecognizerDriver`]; the spec's earlier fixed 5° (inclusive, left in the
+    /// rotation) was inferred and is not kept.
     public var rotationThreshold: Double = 0.0873
 
     // MARK: Touches

@@ -237,8 +237,9 @@ extension Simulation {
             return .none
         case .moved:
             samplePan(id, centroid: centroid(id))
-            if active { return .change }
+            // It changes only while at least the minimum number of fingers are down [DOC UIPanGestureRecognizer].
             guard recognizers[id].touchesDown >= minimum else { return .none }
+            if active { return .change }
             let delta = recognizers[id].lastCentroid - recognizers[id].start
             guard abs(delta.x) >= h || abs(delta.y) >= h else { return .none }
             recognizers[id].translationOrigin = recognizers[id].lastCentroid - removingHysteresis(delta, h, axes: (true, true))
@@ -250,8 +251,10 @@ extension Simulation {
                 rebaseCentroid(id, from: old, to: centroid(id))
             }
             if phase == .cancelled { return active ? .cancel(why(.touchesCancelled)) : .fail(why(.touchesCancelled)) }
-            if active { return recognizers[id].touchesDown < minimum ? .end(why(.touchesEnded)) : .none }
-            return recognizers[id].touchesDown == 0 ? .fail(why(.note("touches ended before the pan began"))) : .none
+            // It ends when all fingers have lifted, whatever its minimum [DOC UIPanGestureRecognizer: "It ends when all
+            // fingers are lifted"].
+            guard recognizers[id].touchesDown == 0 else { return .none }
+            return active ? .end(why(.touchesEnded)) : .fail(why(.note("touches ended before the pan began")))
         }
     }
 
@@ -259,85 +262,6 @@ extension Simulation {
     @inline(__always) func removingHysteresis(_ delta: Point, _ h: Double, axes: (Bool, Bool)) -> Point {
         func clamp(_ v: Double) -> Double { v < 0 ? -max(-v - h, 0) : max(v - h, 0) }
         return Point(axes.0 ? clamp(delta.x) : delta.x, axes.1 ? clamp(delta.y) : delta.y)
-    }
-
-    // MARK: - Swipe
-
-    mutating func swipeReceives(
-        _ phase: TouchPhase, slot: Int, id: RecognizerID, directions: SwipeDirections,
-        required: Int
-    ) -> Verdict {
-        switch phase {
-        case .began:
-            recognizers[id].touchesDown += 1
-            if recognizers[id].touchesDown > required { return .fail(why(.threshold("more than \(required) finger(s)"))) }
-            if recognizers[id].touchesDown == 1 {
-                recognizers[id].startTime = now
-                setDeadline(id, now + params.swipeMaximumDuration)
-            }
-            // The start is the centroid of the fingers down (moves compare centroids); one finger: its location.
-            recognizers[id].start = centroid(id)
-            if params.swipeMinimumRate > 0 { sampleSwipe(id, restart: true) }
-            return .none
-        case .moved:
-            if params.swipeMinimumRate > 0 { sampleSwipe(id, restart: false) }
-            guard recognizers[id].touchesDown == required else { return .none }
-            let delta = centroid(id) - recognizers[id].start
-            let t = min((now - recognizers[id].startTime).seconds, 0.5)
-            let minPrimary = params.swipeMinimumPrimaryMovement * (1 - t * (1 - params.swipeMinimumMovementDecayRate))
-            let maxSecondary = params.swipeMaximumSecondaryMovement * (1 - t * (1 - params.swipeMaximumMovementDecayRate))
-            // Right, left, down, up: primary travel along the direction, secondary across it (no allocation).
-            for k in 0 ..< 4 {
-                let dir: SwipeDirections = k == 0 ? .right : k == 1 ? .left : k == 2 ? .down : .up
-                let primary = k == 0 ? delta.x : k == 1 ? -delta.x : k == 2 ? delta.y : -delta.y
-                let secondary = k < 2 ? abs(delta.y) : abs(delta.x)
-                guard primary >= minPrimary && secondary <= maxSecondary else { continue }
-                if directions.contains(dir) {
-                    if params.swipeMinimumRate > 0 {
-                        let rate = swipeRate(id, direction: k)
-                        guard rate >= params.swipeMinimumRate else {
-                            // Long enough but too slow on this sample: it may still recognize on a later one [INF].
-                            if Recorder.isRecording {
-                                emit(
-                                    .held(
-                                        recognizer: id,
-                                        reason: .threshold(
-                                            "travelled \(fmt(primary)) pt but at \(fmt(rate)) pt/s since "
-                                                + "the previous sample, below the minimum rate \(fmt(params.swipeMinimumRate)) pt/s")))
-                            }
-                            return .none
-                        }
-                    }
-                    return .recognize(why(.threshold("travelled \(fmt(primary)) pt ≥ \(fmt(minPrimary)) pt with \(fmt(secondary)) pt across")))
-                }
-                return .fail(why(.threshold("swiped in a direction it does not recognize")))
-            }
-            return .none
-        case .ended:
-            return .fail(why(.note("lifted before the swipe was long enough")))
-        case .cancelled:
-            return .fail(why(.touchesCancelled))
-        }
-    }
-
-    /// Records the swipe's centroid sample for the minimum rate: a new instant moves the current sample to the
-    /// previous one; more touches of the same instant (a multi-touch event) only update the current one.
-    mutating func sampleSwipe(_ id: RecognizerID, restart: Bool) {
-        let c = centroid(id)
-        if restart || now > recognizers[id].lastSampleTime {
-            recognizers[id].previousCentroid = restart ? c : recognizers[id].lastCentroid
-            recognizers[id].previousSampleTime = restart ? now : recognizers[id].lastSampleTime
-        }
-        recognizers[id].lastCentroid = c
-        recognizers[id].lastSampleTime = now
-    }
-
-    /// Travel along direction `k` (right, left, down, up) between the previous sample and the current one, in pt/s.
-    func swipeRate(_ id: RecognizerID, direction k: Int) -> Double {
-        let d = recognizers[id].lastCentroid - recognizers[id].previousCentroid
-        let primary = k == 0 ? d.x : k == 1 ? -d.x : k == 2 ? d.y : -d.y
-        let dt = (recognizers[id].lastSampleTime - recognizers[id].previousSampleTime).seconds
-        return dt > 0 ? primary / dt : primary > 0 ? .infinity : 0
     }
 
     // MARK: - Scroll view delay recognizer (S1–S4)

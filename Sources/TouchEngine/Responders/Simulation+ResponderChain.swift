@@ -19,8 +19,9 @@ extension Simulation {
         }
     }
 
-    /// Whether the class's own implementation handles the call (R5): controls while they track, cells and
-    /// scroll views always; plain views, controllers and the window forward.
+    /// Whether the class's own implementation handles the call (R5): controls while they track, cells always,
+    /// scroll views while scrolling is enabled (with `isScrollEnabled` false a scroll view "forwards them up the
+    /// responder chain" [DOC UIScrollView.isScrollEnabled]); plain views, controllers and the window forward.
     @inline(__always) func builtInHandles(_ responder: Responder, phase: TouchPhase, slot: Int) -> Bool {
         guard case .view(let v) = responder else { return false }
         let kind = views[v].kind
@@ -28,7 +29,7 @@ extension Simulation {
             if phase == .began { return controlWouldTrack(v, slot: slot) }
             return controls[v].isTracking && controls[v].trackingSlot == slot
         }
-        return kind == .cell || kind.isScrollView
+        return kind == .cell || (kind.isScrollView && views[v].scroll?.isScrollEnabled != false)
     }
 
     mutating func runBuiltIn(_ responder: Responder, phase: TouchPhase, slot: Int, location: Point) {

@@ -152,6 +152,9 @@ public struct Scene: Hashable, Sendable {
             addRecognizer(delay)
             var pan = RecognizerSpec(name: name + ".pan", kind: .scrollPan(scrollView: id), view: scroll.panHost ?? id)
             pan.isEnabled = scroll.isScrollEnabled
+            // UIScrollViewPanGestureRecognizer delays neither phase (every printed description of it, iOS 9 on); the
+            // content delay is the delay recognizer's (S1–S3).
+            pan.delaysTouchesEnded = false
             pan.policies = scroll.pan
             if scroll.panHost != nil && scroll.panHost != id { pan.addOrder = 1_000_000 + recognizers.count }
             let panID = addRecognizer(pan)
