@@ -103,8 +103,16 @@ import Testing
         try dealer.send(messages[0])
         let first = try #require(try server.receive(count: 1, ms: 10_000).first)
         let address = try #require(first.peerAddress)
-        // What stays held is the handshake: bytes no message gives back.
-        let handshake = try #require(server.relay.heldBytes(peerAddress: address))
+        // What stays held is the handshake: bytes no message gives back. The relay's thread applies what was
+        // given back as it wakes: read until two readings 20 ms apart agree.
+        var reading = server.relay.heldBytes(peerAddress: address)
+        while true {
+            usleep(20_000)
+            let next = server.relay.heldBytes(peerAddress: address)
+            if next == reading { break }
+            reading = next
+        }
+        let handshake = try #require(reading)
         for message in messages.dropFirst() { try dealer.send(message) }
         let received = try [first] + server.receive(count: messages.count - 1, ms: 60_000)
         #expect(received.count == messages.count, "\(received.count) of \(messages.count) arrived; relay events: \(server.relay.takeEvents())")

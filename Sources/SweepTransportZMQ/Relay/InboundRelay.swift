@@ -106,8 +106,13 @@ public final class InboundRelay: Sendable {
     /// The coordinator took out a message of `wireBytes` that came from `peerAddress` (its `Peer-Address`).
     public func giveBack(peerAddress: String, wireBytes: Int) {
         guard let source = RelayAddressPool.parse(peerAddress) else { return }
-        shared.withLock { $0.givenBack[source, default: 0] += wireBytes }
-        wake()
+        // The thread takes what was given back whenever it wakes; it is woken for it only when the connection
+        // waits at its limit (a pipe write for every message would cost the coordinator a system call each).
+        let waiting = shared.withLock { state in
+            state.givenBack[source, default: 0] += wireBytes
+            return state.waiting.contains(source)
+        }
+        if waiting { wake() }
     }
 
     /// Sets the limit of the connection whose `Peer-Address` is `peerAddress` (the gatekeeper knows who it is).
@@ -124,10 +129,10 @@ public final class InboundRelay: Sendable {
     }
 
     /// The bytes the connection whose `Peer-Address` is `peerAddress` holds now: read from its peer and not given
-    /// back. Nil once it is closed.
+    /// back (what was given back and the thread has not yet taken counted off). Nil once it is closed.
     public func heldBytes(peerAddress: String) -> Int? {
         guard let source = RelayAddressPool.parse(peerAddress) else { return nil }
-        return shared.withLock { $0.held[source] }
+        return shared.withLock { state in state.held[source].map { max(0, $0 - state.givenBack[source, default: 0]) } }
     }
 
     /// Connections open now.
@@ -179,5 +184,7 @@ struct RelayShared {
     var newLimits: [UInt32: Int] = [:]
     var peers: [UInt32: String] = [:]
     var held: [UInt32: Int] = [:]
+    /// Connections at their limit, not read until something is given back.
+    var waiting: Set<UInt32> = []
     var events: [InboundRelayEvent] = []
 }

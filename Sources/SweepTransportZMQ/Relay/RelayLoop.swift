@@ -12,6 +12,7 @@ final class RelayLoop {
     private var pool = RelayAddressPool()
     private var connections: [UInt32: RelayConnection] = [:]
     private var acceptPausedUntilMs: Int64 = 0
+    private var lastWaiting: Set<UInt32> = []
 
     init(relay: InboundRelay) {
         self.relay = relay
@@ -29,6 +30,7 @@ final class RelayLoop {
             fds.append(pollfd(fd: relay.wakeFD, events: Int16(POLLIN), revents: 0))
             let listening = now >= acceptPausedUntilMs
             fds.append(pollfd(fd: listening ? relay.listener : -1, events: Int16(POLLIN), revents: 0))
+            publishWaiting()
             for connection in connections.values {
                 let wanted = connection.wanted
                 fds.append(pollfd(fd: connection.client, events: wanted.client, revents: 0))
@@ -134,6 +136,15 @@ final class RelayLoop {
             state.peers[source] = peer
             state.held[source] = 0
         }
+    }
+
+    /// Says which connections wait at their limit, before the thread sleeps in `poll`: what is given back for
+    /// them wakes it.
+    private func publishWaiting() {
+        let waiting = Set(connections.values.lazy.filter { $0.budget.allowance == 0 }.map(\.source))
+        guard waiting != lastWaiting else { return }
+        lastWaiting = waiting
+        relay.shared.withLock { $0.waiting = waiting }
     }
 
     private func publishHeld(_ connection: RelayConnection) {
