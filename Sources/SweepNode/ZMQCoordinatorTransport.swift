@@ -117,7 +117,9 @@ public final class ZMQCoordinatorTransport: CoordinatorTransport {
     public func connectionEvents(nowMs: Int64) throws -> [CoordinatorConnectionEvent] {
         guard poller.isReadable(monitorIndex) else { return [] }
         var events: [CoordinatorConnectionEvent] = []
-        for event in try monitor.drain() {
+        for var event in try monitor.drain() {
+            // Behind the relay libzmq names the ROUTER's own 127.0.0.1 endpoint; log lines name the one peers use.
+            if let relay { event.endpoint = relay.endpoint }
             gatekeeper?.note(event, nowMs: nowMs)
             if event.kind == .disconnected { events.append(.dropped(endpoint: event.endpoint)) }
         }
