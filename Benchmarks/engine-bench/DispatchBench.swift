@@ -39,7 +39,8 @@ enum DispatchBench {
 
     /// One round: prints its rate and the memory figures, returns the rate (units per second; 0 on failure).
     @discardableResult
-    static func run(units: Int) -> Int {
+    /// `relay`: through the coordinator's ``InboundRelay`` as every `tcp://` sweep is, or to the ROUTER bound directly.
+    static func run(units: Int, relay: Bool = true) -> Int {
         let plan: SweepPlan
         do { plan = SweepPlan(try SweepConfigLoader.load(yaml: config, path: "dispatch-bench.yaml")) } catch {
             print("engine-bench: \(error)"); exit(2)
@@ -50,6 +51,7 @@ enum DispatchBench {
         let endpoint = Mutex<String?>(nil)
         let committed = Atomic<Int>(0)
         var options = CoordinatorNode.Options(listen: "tcp://127.0.0.1:*", outputDirectory: dir)
+        options.relay = relay
         options.onListening = { bound in endpoint.withLock { $0 = bound } }
         options.onProgress = { p in committed.store(p.unitsDone, ordering: .relaxed) }
         // The clock stops when the last unit is seen committed: look often, or the measurement includes up to
@@ -112,8 +114,8 @@ enum DispatchBench {
             socket.close()
             context.terminate()
             print(
-                "dispatch: \(answered) empty units in \(String(format: "%.2f", seconds)) s = \(Int(Double(answered) / seconds)) units/s "
-                    + "(loopback tcp, results decoded, merged and journaled; target ≥ 100000)")
+                "dispatch\(relay ? "" : " (ROUTER bound directly, no relay)"): \(answered) empty units in \(String(format: "%.2f", seconds)) s = "
+                    + "\(Int(Double(answered) / seconds)) units/s (loopback tcp, results decoded, merged and journaled; target ≥ 100000)")
             print(
                 "coordinator memory on a plan of \(plan.totalRuns) scenario runs: RSS \(rssBefore / 1024) MiB before, "
                     + rssSamples.map { "\($0 / 1024)" }.joined(separator: " → ") + " MiB during the dispatch (whole bench process)")

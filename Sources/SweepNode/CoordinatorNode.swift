@@ -36,6 +36,9 @@ public final class CoordinatorNode {
         /// `status` and nothing else; any other message from it is refused and logged. Never a worker, even when
         /// the key is on the allow-list too.
         public var statusKeys: [CurvePublicKey: String] = [:]
+        /// A `tcp://` endpoint is served through the ``InboundRelay``, which bounds what each connection can make
+        /// libzmq hold. Off only to measure what the relay costs (`engine-bench --dispatch`); no command turns it off.
+        public var relay = true
         /// Called every `progressIntervalMs` (and when the sweep finishes) with a progress snapshot.
         public var onProgress: (@Sendable (Progress) -> Void)?
         /// How often `onProgress` is called: twice a second for displays; a benchmark timing the last commit
@@ -161,7 +164,7 @@ public final class CoordinatorNode {
     func serve(_ opened: OpenedJournal, stop: @escaping @Sendable () -> Bool, signal: FinishSignal?) throws -> Outcome {
         let transport = try ZMQCoordinatorTransport(
             maxMessageBytes: options.maxMessageBytes, security: options.security,
-            statusKeys: options.statusKeys, logger: options.logger)
+            statusKeys: options.statusKeys, relay: options.relay, logger: options.logger)
         defer { transport.close() }
         let loop = try CoordinatorLoop(node: self, opened: opened, transport: transport) { clock.nowMs }
         /// Whether the finishing work has been told the sweep is finished.

@@ -20,12 +20,16 @@ public final class ZMQCoordinatorTransport: CoordinatorTransport {
     let socketIndex: Int, monitorIndex: Int, gateIndex: Int?
     let framing: ZMTPFraming
     let logger: Logger
+    let usesRelay: Bool
     /// In front of the ROUTER once a `tcp://` endpoint is bound.
     private(set) var relay: InboundRelay?
     private var relayLog = RelayLog()
 
     /// A ROUTER with the coordinator's socket options; `maxMessageBytes` is ZMQ_MAXMSGSIZE, the largest frame.
-    public init(maxMessageBytes: Int64, security: CoordinatorSecurity, statusKeys: [CurvePublicKey: String], logger: Logger) throws {
+    /// `relay`: serve a `tcp://` endpoint through the ``InboundRelay`` (off only to measure its cost).
+    public init(
+        maxMessageBytes: Int64, security: CoordinatorSecurity, statusKeys: [CurvePublicKey: String], relay: Bool = true, logger: Logger
+    ) throws {
         context = try ZMQContext()
         var socketOptions = ZMQSocketOptions()
         socketOptions.routerMandatory = true
@@ -54,6 +58,7 @@ public final class ZMQCoordinatorTransport: CoordinatorTransport {
         }
         self.gatekeeper = gatekeeper
         self.logger = logger
+        usesRelay = relay
         if case .curve = security { framing = .curve } else { framing = .null }
         socketIndex = poller.add(socket)
         monitorIndex = poller.add(monitor.socket)
@@ -64,7 +69,7 @@ public final class ZMQCoordinatorTransport: CoordinatorTransport {
     /// reached only through the relay (where this system cannot connect from 127.42.x.y, the ROUTER binds the
     /// endpoint itself and a warning says that whole messages are then bounded only after libzmq has them).
     public func bind(_ endpoint: String) throws -> String {
-        guard endpoint.hasPrefix("tcp://") else { return try socket.bind(endpoint) }
+        guard usesRelay, endpoint.hasPrefix("tcp://") else { return try socket.bind(endpoint) }
         guard InboundRelay.isSupported else {
             logger.log(
                 .warning(
