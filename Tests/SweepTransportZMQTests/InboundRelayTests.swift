@@ -181,6 +181,42 @@ import Testing
         #expect(server.relay.openConnections == 1)
     }
 
+    @Test("connections over the cap are closed as they come, and those within it are still served")
+    func connectionsOverTheCapAreRefused() throws {
+        let server = try RelayedRouter(limits: InboundRelayLimits(connectionBytes: 1 << 20, maxConnections: 3))
+        defer { server.close() }
+        let first = try server.dealer("first")
+        defer { first.close() }
+        try first.send([bytes("before")])
+        #expect(try server.receive(count: 1, ms: 5000).count == 1)
+        let port = UInt16(server.relay.endpoint.split(separator: ":").last!)!
+        // Six bare TCP connections that never speak: two fit under the cap, four are closed at once.
+        let idle = (0 ..< 6).map { _ in rawConnect(port: port) }
+        defer { for fd in idle { close(fd) } }
+        var refused: [InboundRelayEvent] = []
+        var events: [InboundRelayEvent] = []
+        for _ in 0 ..< 50 where refused.count < 4 {
+            events += try server.events(ms: 100) { _ in false }.events
+            refused = events.filter { if case .refused(_, 3) = $0 { true } else { false } }
+        }
+        #expect(refused.count == 4 && server.relay.openConnections == 3, "\(events)")
+        try first.send([bytes("after")])
+        #expect(try server.receive(count: 1, ms: 5000).first?.frames.last == bytes("after"), "the first peer is still served")
+    }
+
+    /// A blocking TCP connection to 127.0.0.1:`port`.
+    func rawConnect(port: UInt16) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return fd
+    }
+
     @Test("endpoints the relay cannot listen on are refused with a sentence naming them")
     func listeningErrors() throws {
         let taken = try InboundRelay(listen: "tcp://127.0.0.1:*", upstreamPort: 1, limits: InboundRelayLimits(connectionBytes: 1))
