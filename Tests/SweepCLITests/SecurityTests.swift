@@ -108,7 +108,9 @@ extension DistributedFaultTests {
         let log = f.dir + "/coordinator.log"
         // The relay names the peer behind its loopback connection: its address and port.
         #expect(waitForLog(log, "key=\(DistributedFaultTests.logValue(strangerKey))"))
-        let refusedLine = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").first { $0.contains("refused a worker key not on the allow-list") }
+        let refusedLine = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").first {
+            $0.contains("refused a worker key not on the allow-list")
+        }
         #expect(refusedLine?.contains(/\sfrom=127\.0\.0\.1:\d+\skey=/) == true, "\(refusedLine ?? "no line")")
         #expect(waitForLog(log, "it does not speak CURVE (a worker started with --insecure or without keys)"))
         #expect(waitForLog(log, "its CURVE handshake did not decrypt (a worker holding the wrong --coordinator-key)"))
