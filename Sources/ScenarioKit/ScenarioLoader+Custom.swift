@@ -3,7 +3,7 @@ import Yams
 
 extension ScenarioLoader {
     /// Keys of a `kind: custom` recognizer (a `UIGestureRecognizer` subclass declared by its behaviour, issue 15 §4).
-    static let customKindKeys = ["begins", "delay", "continuous", "allowableMovement"]
+    static let customKindKeys = ["begins", "delay", "continuous", "allowableMovement", "failsAfter"]
     /// Keys valid on every recognizer: its class's G10 overrides, a delegate that logs, and what its action does.
     static let customCommonKeys = ["shouldRequireFailureOf", "shouldBeRequiredToFailBy", "delegateLogs", "onAction"]
     /// Keys of `onAction:`.
@@ -12,7 +12,8 @@ extension ScenarioLoader {
 
 extension ScenarioLoader.Builder {
     /// `begins: touchDown | delay | touchUp | never` (default touchDown), `delay: <ms>` (only with `begins: delay`),
-    /// `continuous: bool`, `allowableMovement: <pt>`.
+    /// `continuous: bool`, `allowableMovement: <pt>`, `failsAfter: <ms>` (not with `begins: touchDown`, and not
+    /// equal to `delay`).
     func parseCustomBehavior(_ map: YAMLMap, owner: String) throws(ScenarioError) -> CustomBehavior {
         var behavior = CustomBehavior()
         behavior.isContinuous = try map.bool("continuous") ?? false
@@ -37,6 +38,21 @@ extension ScenarioLoader.Builder {
             behavior.begins = .touchUp
         case "never": behavior.begins = .never
         default: behavior.begins = .touchDown
+        }
+        behavior.failsAfter = try map.milliseconds("failsAfter")
+        if let f = behavior.failsAfter, let key = map.keyNode("failsAfter") {
+            if begins == "touchDown" {
+                throw reader.error(
+                    at: key,
+                    "key 'failsAfter' of \(owner) has no effect with 'begins: touchDown' (it leaves possible at touch-down); use begins: delay, touchUp or never"
+                )
+            }
+            if case .delay(let d) = behavior.begins, d == f {
+                throw reader.error(
+                    at: key,
+                    "'failsAfter' of \(owner) equals its 'delay' (\(formatNumber(f.milliseconds)) ms), which leaves undecided whether it fails or begins; make them differ"
+                )
+            }
         }
         return behavior
     }

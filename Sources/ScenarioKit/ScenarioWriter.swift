@@ -398,6 +398,7 @@ public enum ScenarioWriter {
             }
             if b.isContinuous { out.append("continuous: true") }
             if let m = b.allowableMovement { out.append("allowableMovement: " + number(m)) }
+            if let f = b.failsAfter { out.append("failsAfter: " + ms(f)) }
             return out
         }
 

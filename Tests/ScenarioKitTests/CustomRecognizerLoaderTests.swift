@@ -35,6 +35,14 @@ import TouchEngine
                 == .custom(CustomBehavior(begins: .delay(.ms(300)), isContinuous: true, allowableMovement: 12)))
         #expect(try recognizer("{ id: C, kind: custom, view: V, begins: touchUp }").kind == .custom(CustomBehavior(begins: .touchUp)))
         #expect(try recognizer("{ id: C, kind: custom, view: V, begins: never }").kind.isContinuous == false)
+        #expect(
+            try recognizer("{ id: C, kind: custom, view: V, begins: never, failsAfter: 150 }").kind
+                == .custom(CustomBehavior(begins: .never, failsAfter: .ms(150))))
+        // With a delay to begin, the earlier timer decides.
+        let early = CustomBehavior(begins: .delay(.ms(300)), failsAfter: .ms(200))
+        #expect(early.timer == .ms(200) && early.timerFails)
+        let late = CustomBehavior(begins: .delay(.ms(300)), failsAfter: .ms(400))
+        #expect(late.timer == .ms(300) && !late.timerFails)
     }
 
     @Test func classOverridesDelegateLogsAndHandlersLoad() throws {
@@ -52,12 +60,13 @@ import TouchEngine
 
     @Test func theWriterWritesEveryNewKeyAndTheLoaderReadsItBack() throws {
         let text = scenario(
-            "{ id: C, kind: custom, view: V, begins: delay, delay: 250, continuous: true, allowableMovement: 8, "
+            "{ id: C, kind: custom, view: V, begins: delay, delay: 250, continuous: true, allowableMovement: 8, failsAfter: 120, "
                 + "canPrevent: none, shouldRequireFailureOf: [T], shouldBeRequiredToFailBy: {except: [T]}, delegateLogs: true, "
                 + "onAction: {setFrame: {view: V, frame: [1, 2, 3, 4]}, toggleEnabled: [T]} }")
         let loaded = try ScenarioLoader.load(yaml: text, path: "s.yaml").scene
         let written = ScenarioWriter.yaml(loaded, description: nil)
         #expect(written.contains("kind: custom"))
+        #expect(written.contains("failsAfter: 120"))
         #expect(written.contains("onAction: {setFrame: {view: V, frame: [1, 2, 3, 4]}, toggleEnabled: [T]}"))
         let again = try ScenarioLoader.load(yaml: written, path: "w.yaml").scene
         #expect(again.recognizers == loaded.recognizers)
@@ -77,6 +86,23 @@ import TouchEngine
         (
             "{ id: C, kind: custom, view: V, begins: delay, delay: 4000000 }",
             "s.yaml:10:59: expected a time from 0 to 3600000 ms for 'delay', got '4000000'"
+        ),
+        (
+            "{ id: C, kind: custom, view: V, failsAfter: 150 }",
+            "s.yaml:10:37: key 'failsAfter' of recognizer 'C' has no effect with 'begins: touchDown' (it leaves possible at touch-down); "
+                + "use begins: delay, touchUp or never"
+        ),
+        (
+            "{ id: C, kind: custom, view: V, begins: delay, delay: 300, failsAfter: 300 }",
+            "s.yaml:10:64: 'failsAfter' of recognizer 'C' equals its 'delay' (300 ms), which leaves undecided whether it fails or begins; make them differ"
+        ),
+        (
+            "{ id: C, kind: custom, view: V, begins: never, failsAfter: -5 }",
+            "s.yaml:10:64: expected a time from 0 to 3600000 ms for 'failsAfter', got '-5'"
+        ),
+        (
+            "{ id: C, kind: tap, view: V, failsAfter: 150 }",
+            "s.yaml:10:34: key 'failsAfter' applies only to custom recognizers, but recognizer 'C' is a tap"
         ),
         (
             "{ id: C, kind: tap, view: V, onAction: {setTranslationZero: true} }",

@@ -12,9 +12,33 @@ public struct CustomBehavior: Hashable, Sendable {
     public var isContinuous = false
     /// While `possible`, a touch that moves farther than this from where it went down makes it fail (nil: never).
     public var allowableMovement: Double?
+    /// A timer started with the delay's, when its first touch goes down, that sets `.failed` if it is still
+    /// `possible` then (nil: none), as WWDC 2014-235's touch-delay recognizer does after 0.15 s. With `begins:
+    /// .delay` only the earlier of the two timers matters: a recognizer that has begun no longer fails on a timer.
+    public var failsAfter: Duration?
 
-    public init(begins: CustomBegin = .touchDown, isContinuous: Bool = false, allowableMovement: Double? = nil) {
+    public init(begins: CustomBegin = .touchDown, isContinuous: Bool = false, allowableMovement: Double? = nil, failsAfter: Duration? = nil) {
         self.begins = begins; self.isContinuous = isContinuous; self.allowableMovement = allowableMovement
+        self.failsAfter = failsAfter
+    }
+
+    /// Whether its timer, when it fires, fails it rather than makes it leave `possible`: the failure timer is
+    /// set and comes before any delay to begin (equal times are refused by the loader; a scene built in code
+    /// that has them begins).
+    public var timerFails: Bool {
+        guard let f = failsAfter else { return false }
+        if case .delay(let d) = begins { return f < d }
+        return true
+    }
+
+    /// The recognizer's one timer from its first touch-down: the earlier of the delay to begin and the failure
+    /// timer (nil: none). A recognizer that leaves `possible` at touch-down sets none.
+    public var timer: Duration? {
+        switch begins {
+        case .touchDown: return nil
+        case .delay(let d): return failsAfter.map { min($0, d) } ?? d
+        case .touchUp, .never: return failsAfter
+        }
     }
 }
 
