@@ -74,7 +74,7 @@ extension ScenarioLoader.Builder {
                 throw reader.error(at: keyNode, "'onAction.\(key)' of \(owner) needs a pan recognizer (it uses the pan's translation)")
             }
         }
-        spec.actions.resetsTranslation = try actions.bool("setTranslationZero") ?? false
+        if let node = actions["setTranslationZero"] { spec.actions.resetsTranslation = try actionStates(node, for: "'onAction.setTranslationZero'") }
         if let viewNode = actions["moveView"] {
             let ref = ScenarioLoader.NameRef(name: try reader.identifier(viewNode, for: "'moveView'"), node: viewNode)
             spec.actions.movesView = try resolveView(ref, allowWindow: false) { "\(owner) moves view '\($0)' in 'onAction', which is not defined" }
@@ -94,5 +94,21 @@ extension ScenarioLoader.Builder {
             spec.actions.setsFrame = FrameChange(view: view, frame: frame)
         }
         if let list = actions["toggleEnabled"] { pending.actionToggles = try nameList(list, for: "'toggleEnabled'") }
+    }
+
+    /// `true` (every `began` and `changed` action), `false` (none), or a list of the action states it acts on
+    /// (`began`, `changed`, `ended`, `cancelled`).
+    func actionStates(_ node: Node, for label: String) throws(ScenarioError) -> ActionStates {
+        guard case .sequence = node else { return try reader.bool(node, for: label) ? .perChange : [] }
+        let items = try reader.list(node, for: label)
+        guard !items.isEmpty else {
+            throw reader.error(at: node, "expected at least one action state (began, changed, ended, cancelled) for \(label); write false for none")
+        }
+        var states: ActionStates = []
+        for item in items {
+            let name = try reader.choice(item, ActionStates.all.map(\.0.rawValue), for: label)
+            states.insert(ActionStates.all.first { $0.0.rawValue == name }!.1)
+        }
+        return states
     }
 }

@@ -412,7 +412,7 @@ public enum ScenarioWriter {
             let a = spec.actions
             guard !a.isEmpty else { return out }
             var effects: [String] = []
-            if a.resetsTranslation { effects.append("setTranslationZero: true") }
+            if !a.resetsTranslation.isEmpty { effects.append("setTranslationZero: " + states(a.resetsTranslation)) }
             if let v = a.movesView { effects.append("moveView: " + viewName(v)) }
             if let change = a.setsFrame {
                 effects.append("setFrame: {view: " + viewName(change.view) + ", frame: " + ScenarioWriter.rect(change.frame) + "}")
@@ -420,6 +420,11 @@ public enum ScenarioWriter {
             if !a.togglesEnabled.isEmpty { effects.append("toggleEnabled: " + recognizerList(a.togglesEnabled)) }
             out.append("onAction: {" + effects.joined(separator: ", ") + "}")
             return out
+        }
+
+        /// `true` for every `began` and `changed` action, else the list of states.
+        func states(_ s: ActionStates) -> String {
+            s == .perChange ? "true" : "[" + s.states.map(\.rawValue).joined(separator: ", ") + "]"
         }
 
         func set(_ s: RecognizerSet) -> String {

@@ -52,10 +52,29 @@ import TouchEngine
         #expect(c.policies.shouldRequireFailureOf == .only([2]))
         #expect(c.policies.shouldBeRequiredToFailBy == .all)
         #expect(c.delegateLogs)
-        #expect(c.actions.resetsTranslation)
+        #expect(c.actions.resetsTranslation == .perChange)
         #expect(c.actions.movesView == 2)
         #expect(c.actions.setsFrame == FrameChange(view: 2, frame: Rect(0, 0, 10, 10)))
         #expect(c.actions.togglesEnabled == [2])
+    }
+
+    @Test func setTranslationZeroActsOnChosenActionStates() throws {
+        #expect(try recognizer("{ id: C, kind: pan, view: V, onAction: {setTranslationZero: [began]} }").actions.resetsTranslation == .began)
+        #expect(try recognizer("{ id: C, kind: pan, view: V, onAction: {setTranslationZero: false} }").actions.resetsTranslation == [])
+        let both = try recognizer("{ id: C, kind: pan, view: V, onAction: {setTranslationZero: [ended, began]} }")
+        #expect(both.actions.resetsTranslation == [.began, .ended] && both.actions.resetsTranslation.states == [.began, .ended])
+    }
+
+    @Test(arguments: [
+        "onAction: {setTranslationZero: [began, ended], moveView: V}",
+        "onAction: {setTranslationZero: true, moveView: V}",
+        "onAction: {setTranslationZero: [changed, cancelled]}"
+    ])
+    func chosenStatesRoundTrip(_ onAction: String) throws {
+        let loaded = try ScenarioLoader.load(yaml: scenario("{ id: C, kind: pan, view: V, \(onAction) }"), path: "s.yaml").scene
+        let written = ScenarioWriter.yaml(loaded, description: nil)
+        #expect(written.contains(onAction), "\(written)")
+        #expect(try ScenarioLoader.load(yaml: written, path: "w.yaml").scene.recognizers == loaded.recognizers)
     }
 
     @Test func theWriterWritesEveryNewKeyAndTheLoaderReadsItBack() throws {
@@ -107,6 +126,14 @@ import TouchEngine
         (
             "{ id: C, kind: tap, view: V, onAction: {setTranslationZero: true} }",
             "s.yaml:10:45: 'onAction.setTranslationZero' of recognizer 'C' needs a pan recognizer (it uses the pan's translation)"
+        ),
+        (
+            "{ id: C, kind: pan, view: V, onAction: {setTranslationZero: [began, stopped]} }",
+            "s.yaml:10:73: expected one of began, changed, ended, cancelled for 'onAction.setTranslationZero', got 'stopped'"
+        ),
+        (
+            "{ id: C, kind: pan, view: V, onAction: {setTranslationZero: []} }",
+            "s.yaml:10:65: expected at least one action state (began, changed, ended, cancelled) for 'onAction.setTranslationZero'; write false for none"
         ),
         (
             "{ id: C, kind: pan, view: V, onAction: {wiggle: true} }",

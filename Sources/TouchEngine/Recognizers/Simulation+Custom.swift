@@ -60,19 +60,20 @@ extension Simulation {
         return behavior.isContinuous ? .begin(reason) : .recognize(reason)
     }
 
-    /// The scenario's action handler (`ActionEffects`), after the action was sent. Per change (a pan's `began`
-    /// and `changed`): move a view by the translation, then `setTranslation(.zero, in:)`. On the recognition
-    /// (`began`, or `recognized` for a discrete recognizer): set a view's frame, toggle recognizers' `isEnabled`.
+    /// The scenario's action handler (`ActionEffects`), after the action was sent. A pan's effects: move a view by
+    /// the translation (on `began` and `changed`), then `setTranslation(.zero, in:)` (on the states it lists). On the
+    /// recognition (`began`, or `recognized` for a discrete recognizer): set a view's frame, toggle recognizers'
+    /// `isEnabled`.
     mutating func performActionEffects(_ id: RecognizerID) {
         let state = recognizers[id].state
         let effects = scene.recognizers[id].actions
-        if case .pan = recs[id].kind, state == .began || state == .changed {
-            if let v = effects.movesView, let parent = views[v].parent {
+        if case .pan = recs[id].kind, let states = ActionStates(state) {
+            if let v = effects.movesView, ActionStates.perChange.contains(states), let parent = views[v].parent {
                 // translation(in: view.superview): what keeps the view under the finger.
                 let t = convertVectorFromWindow(panTranslation(id), to: parent)
                 setFrame(v, Rect(origin: views[v].frame.origin + t, size: views[v].frame.size), by: id)
             }
-            if effects.resetsTranslation {
+            if effects.resetsTranslation.contains(states) {
                 recognizers[id].translationOrigin = recognizers[id].lastCentroid
                 // [DOC setTranslation(_:in:)]: "Changing the translation value resets the velocity of the pan."
                 recognizers[id].velocity = .zero

@@ -57,13 +57,14 @@ public enum CustomBegin: Hashable, Sendable {
 
 /// What a recognizer's action handler does besides being called (issue 15 §4, "action handlers that act").
 ///
-/// The per-change effects run on every `began` and `changed` action of a pan; the one-shot effects on the action
-/// that reports the recognition (`began` of a continuous recognizer, `recognized` of a discrete one).
+/// `setTranslationZero` runs on the actions whose state its `ActionStates` lists, `moveView` on every `began` and
+/// `changed`; the one-shot effects on the action that reports the recognition (`began` of a continuous
+/// recognizer, `recognized` of a discrete one).
 public struct ActionEffects: Hashable, Sendable {
-    /// Pan, on each `began`/`changed`: `setTranslation(.zero, in:)` after reading the translation, so each action
-    /// reports the movement since the previous one. Changing the translation resets the velocity [DOC
-    /// setTranslation(_:in:)].
-    public var resetsTranslation = false
+    /// Pan, on the actions of these states: `setTranslation(.zero, in:)` after reading the translation, so the next
+    /// action reports the movement since this one. Changing the translation resets the velocity [DOC
+    /// setTranslation(_:in:)]. Empty: never.
+    public var resetsTranslation: ActionStates = []
     /// Pan, on each `began`/`changed`: `view.center += translation(in: view.superview)`. Without
     /// `resetsTranslation` the total translation is added every time (Apple: "don't concatenate the value each
     /// time the handler is called", [DOC translation(in:)]), and the view runs ahead of the finger.
@@ -78,8 +79,37 @@ public struct ActionEffects: Hashable, Sendable {
 
     /// Nothing to do: the handler only logs.
     @inlinable public var isEmpty: Bool {
-        !resetsTranslation && movesView == nil && setsFrame == nil && togglesEnabled.isEmpty
+        resetsTranslation.isEmpty && movesView == nil && setsFrame == nil && togglesEnabled.isEmpty
     }
+}
+
+/// The states of the actions a handler's effect runs on (`ActionEffects`): a pan's handler that tests
+/// `pan.state` before it acts.
+public struct ActionStates: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let began = ActionStates(rawValue: 1)
+    public static let changed = ActionStates(rawValue: 2)
+    public static let ended = ActionStates(rawValue: 4)
+    public static let cancelled = ActionStates(rawValue: 8)
+    /// Every `began` and `changed` action: what `setTranslationZero: true` and `moveView: V` act on.
+    public static let perChange: ActionStates = [.began, .changed]
+    /// The states an action can report, in this order.
+    public static let all: [(RecognizerState, ActionStates)] = [(.began, .began), (.changed, .changed), (.ended, .ended), (.cancelled, .cancelled)]
+
+    /// The set of one action state; nil for `possible` and `failed`, which send no action.
+    @inlinable public init?(_ state: RecognizerState) {
+        switch state {
+        case .began: self = .began
+        case .changed: self = .changed
+        case .ended: self = .ended
+        case .cancelled: self = .cancelled
+        case .possible, .failed: return nil
+        }
+    }
+
+    /// The states, in action order.
+    public var states: [RecognizerState] { Self.all.filter { contains($0.1) }.map(\.0) }
 }
 
 /// A view's new frame (in its superview's space) set by an action handler.
