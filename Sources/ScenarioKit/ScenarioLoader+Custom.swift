@@ -75,10 +75,7 @@ extension ScenarioLoader.Builder {
             }
         }
         if let node = actions["setTranslationZero"] { spec.actions.resetsTranslation = try actionStates(node, for: "'onAction.setTranslationZero'") }
-        if let viewNode = actions["moveView"] {
-            let ref = ScenarioLoader.NameRef(name: try reader.identifier(viewNode, for: "'moveView'"), node: viewNode)
-            spec.actions.movesView = try resolveView(ref, allowWindow: false) { "\(owner) moves view '\($0)' in 'onAction', which is not defined" }
-        }
+        if let node = actions["moveView"] { spec.actions.movesView = try viewMove(node, owner: owner) }
         if let frameNode = actions["setFrame"] {
             let change = try reader.map(frameNode, for: "'onAction.setFrame'")
             try change.checkKeys(["view", "frame"], in: "'onAction.setFrame' of \(owner)")
@@ -110,5 +107,33 @@ extension ScenarioLoader.Builder {
             states.insert(ActionStates.all.first { $0.0.rawValue == name }!.1)
         }
         return states
+    }
+
+    /// `moveView: V`, or `moveView: {view: V, translationIn: X, on: [states]}`: the translation read in X (default
+    /// V's superview) on the actions of those states (default began and changed).
+    private func viewMove(_ node: Node, owner: String) throws(ScenarioError) -> ViewMove {
+        func view(_ node: Node, _ label: String, _ describe: (String) -> String) throws(ScenarioError) -> ViewID {
+            let ref = ScenarioLoader.NameRef(name: try reader.identifier(node, for: label), node: node)
+            return try resolveView(ref, allowWindow: false, describe)
+        }
+        guard case .mapping = node else {
+            return ViewMove(view: try view(node, "'moveView'") { "\(owner) moves view '\($0)' in 'onAction', which is not defined" })
+        }
+        let map = try reader.map(node, for: "'onAction.moveView'")
+        try map.checkKeys(["view", "translationIn", "on"], in: "'onAction.moveView' of \(owner)")
+        let viewNode = try map.required("view", in: "'onAction.moveView' of \(owner)")
+        var move = ViewMove(view: try view(viewNode, "'view'") { "\(owner) moves view '\($0)' in 'onAction', which is not defined" })
+        if let space = map["translationIn"] {
+            move.translationIn = try view(space, "'translationIn'") {
+                "\(owner) reads translation(in: '\($0)') in 'onAction.moveView', which is not a view of the scene"
+            }
+        }
+        if let on = map["on"] {
+            move.on = try actionStates(on, for: "'onAction.moveView.on'")
+            guard !move.on.isEmpty else {
+                throw reader.error(at: on, "'onAction.moveView.on' of \(owner) is false, so the view never moves; list the action states it moves on")
+            }
+        }
+        return move
     }
 }

@@ -413,7 +413,16 @@ public enum ScenarioWriter {
             guard !a.isEmpty else { return out }
             var effects: [String] = []
             if !a.resetsTranslation.isEmpty { effects.append("setTranslationZero: " + states(a.resetsTranslation)) }
-            if let v = a.movesView { effects.append("moveView: " + viewName(v)) }
+            if let move = a.movesView {
+                if move.translationIn == nil && move.on == .perChange {
+                    effects.append("moveView: " + viewName(move.view))
+                } else {
+                    var keys = ["view: " + viewName(move.view)]
+                    if let space = move.translationIn { keys.append("translationIn: " + viewName(space)) }
+                    if move.on != .perChange { keys.append("on: " + states(move.on)) }
+                    effects.append("moveView: {" + keys.joined(separator: ", ") + "}")
+                }
+            }
             if let change = a.setsFrame {
                 effects.append("setFrame: {view: " + viewName(change.view) + ", frame: " + ScenarioWriter.rect(change.frame) + "}")
             }

@@ -53,7 +53,7 @@ import TouchEngine
         #expect(c.policies.shouldBeRequiredToFailBy == .all)
         #expect(c.delegateLogs)
         #expect(c.actions.resetsTranslation == .perChange)
-        #expect(c.actions.movesView == 2)
+        #expect(c.actions.movesView == ViewMove(view: 2))
         #expect(c.actions.setsFrame == FrameChange(view: 2, frame: Rect(0, 0, 10, 10)))
         #expect(c.actions.togglesEnabled == [2])
     }
@@ -75,6 +75,22 @@ import TouchEngine
         let written = ScenarioWriter.yaml(loaded, description: nil)
         #expect(written.contains(onAction), "\(written)")
         #expect(try ScenarioLoader.load(yaml: written, path: "w.yaml").scene.recognizers == loaded.recognizers)
+    }
+
+    @Test func moveViewReadsTheTranslationInAViewOnChosenStates() throws {
+        let chosen = try recognizer("{ id: C, kind: pan, view: V, onAction: {moveView: {view: V, on: [began, ended]}} }")
+        #expect(chosen.actions.movesView == ViewMove(view: 2, on: [.began, .ended]))
+        let other = try recognizer("{ id: C, kind: pan, view: V, onAction: {moveView: {view: V, translationIn: SV}} }")
+        #expect(other.actions.movesView == ViewMove(view: 2, translationIn: 3, on: .perChange))
+    }
+
+    @Test(arguments: [
+        "onAction: {setTranslationZero: [began, ended], moveView: {view: V, translationIn: SV, on: [changed, cancelled]}}",
+        "onAction: {setTranslationZero: true, moveView: {view: V, on: [began]}}",
+        "onAction: {moveView: {view: V, translationIn: R}}"
+    ])
+    func moveViewMapsRoundTrip(_ onAction: String) throws {
+        try chosenStatesRoundTrip(onAction)
     }
 
     @Test func theWriterWritesEveryNewKeyAndTheLoaderReadsItBack() throws {
@@ -134,6 +150,22 @@ import TouchEngine
         (
             "{ id: C, kind: pan, view: V, onAction: {setTranslationZero: []} }",
             "s.yaml:10:65: expected at least one action state (began, changed, ended, cancelled) for 'onAction.setTranslationZero'; write false for none"
+        ),
+        (
+            "{ id: C, kind: pan, view: V, onAction: {moveView: {view: V, on: false}} }",
+            "s.yaml:10:69: 'onAction.moveView.on' of recognizer 'C' is false, so the view never moves; list the action states it moves on"
+        ),
+        (
+            "{ id: C, kind: pan, view: V, onAction: {moveView: {view: V, translationIn: Q}} }",
+            "s.yaml:10:80: recognizer 'C' reads translation(in: 'Q') in 'onAction.moveView', which is not a view of the scene"
+        ),
+        (
+            "{ id: C, kind: pan, view: V, onAction: {moveView: {translationIn: V}} }",
+            "s.yaml:10:55: 'onAction.moveView' of recognizer 'C' is missing the required key 'view'"
+        ),
+        (
+            "{ id: C, kind: pan, view: V, onAction: {moveView: {view: V, at: [ended]}} }",
+            "s.yaml:10:65: unknown key 'at' in 'onAction.moveView' of recognizer 'C'; allowed keys are view, translationIn, on"
         ),
         (
             "{ id: C, kind: pan, view: V, onAction: {wiggle: true} }",

@@ -60,18 +60,18 @@ extension Simulation {
         return behavior.isContinuous ? .begin(reason) : .recognize(reason)
     }
 
-    /// The scenario's action handler (`ActionEffects`), after the action was sent. A pan's effects: move a view by
-    /// the translation (on `began` and `changed`), then `setTranslation(.zero, in:)` (on the states it lists). On the
+    /// The scenario's action handler (`ActionEffects`), after the action was sent. A pan's effects, on the actions
+    /// of the states they list: move a view by the translation, then `setTranslation(.zero, in:)`. On the
     /// recognition (`began`, or `recognized` for a discrete recognizer): set a view's frame, toggle recognizers'
     /// `isEnabled`.
     mutating func performActionEffects(_ id: RecognizerID) {
         let state = recognizers[id].state
         let effects = scene.recognizers[id].actions
         if case .pan = recs[id].kind, let states = ActionStates(state) {
-            if let v = effects.movesView, ActionStates.perChange.contains(states), let parent = views[v].parent {
-                // translation(in: view.superview): what keeps the view under the finger.
-                let t = convertVectorFromWindow(panTranslation(id), to: parent)
-                setFrame(v, Rect(origin: views[v].frame.origin + t, size: views[v].frame.size), by: id)
+            if let move = effects.movesView, move.on.contains(states), let parent = views[move.view].parent {
+                // translation(in: view.superview) keeps the view under the finger; another view reads it in its points.
+                let t = convertVectorFromWindow(panTranslation(id), to: move.translationIn ?? parent)
+                setFrame(move.view, Rect(origin: views[move.view].frame.origin + t, size: views[move.view].frame.size), by: id)
             }
             if effects.resetsTranslation.contains(states) {
                 recognizers[id].translationOrigin = recognizers[id].lastCentroid

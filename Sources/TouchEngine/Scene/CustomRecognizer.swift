@@ -57,18 +57,18 @@ public enum CustomBegin: Hashable, Sendable {
 
 /// What a recognizer's action handler does besides being called (issue 15 §4, "action handlers that act").
 ///
-/// `setTranslationZero` runs on the actions whose state its `ActionStates` lists, `moveView` on every `began` and
-/// `changed`; the one-shot effects on the action that reports the recognition (`began` of a continuous
+/// The pan effects run on the actions whose state their `ActionStates` lists (by default every `began` and
+/// `changed`); the one-shot effects on the action that reports the recognition (`began` of a continuous
 /// recognizer, `recognized` of a discrete one).
 public struct ActionEffects: Hashable, Sendable {
     /// Pan, on the actions of these states: `setTranslation(.zero, in:)` after reading the translation, so the next
     /// action reports the movement since this one. Changing the translation resets the velocity [DOC
     /// setTranslation(_:in:)]. Empty: never.
     public var resetsTranslation: ActionStates = []
-    /// Pan, on each `began`/`changed`: `view.center += translation(in: view.superview)`. Without
-    /// `resetsTranslation` the total translation is added every time (Apple: "don't concatenate the value each
-    /// time the handler is called", [DOC translation(in:)]), and the view runs ahead of the finger.
-    public var movesView: ViewID?
+    /// Pan: `view.center += translation(in: …)` on the actions of the states it lists. Without `resetsTranslation`
+    /// the total translation is added every time (Apple: "don't concatenate the value each time the handler is
+    /// called", [DOC translation(in:)]), and the view runs ahead of the finger.
+    public var movesView: ViewMove?
     /// On the recognition: `view.frame = frame` (moves and resizes a view; later touches hit-test it there).
     public var setsFrame: FrameChange?
     /// On the recognition: `isEnabled.toggle()` on these recognizers (an enabled one that is tracking drops its
@@ -110,6 +110,21 @@ public struct ActionStates: OptionSet, Hashable, Sendable {
 
     /// The states, in action order.
     public var states: [RecognizerState] { Self.all.filter { contains($0.1) }.map(\.0) }
+}
+
+/// A pan handler's `view.center += pan.translation(in: space)`, on the actions of the states `on` lists.
+public struct ViewMove: Hashable, Sendable {
+    /// The view moved.
+    public var view: ViewID
+    /// The view whose coordinates the translation is read in (`translation(in:)`); nil: the moved view's
+    /// superview, what keeps it under the finger. Another view reads the same movement in its own points (through
+    /// its transforms), which the moved view's centre then takes as its superview's points.
+    public var translationIn: ViewID?
+    /// The states of the actions it moves on.
+    public var on: ActionStates
+    public init(view: ViewID, translationIn: ViewID? = nil, on: ActionStates = .perChange) {
+        self.view = view; self.translationIn = translationIn; self.on = on
+    }
 }
 
 /// A view's new frame (in its superview's space) set by an action handler.
