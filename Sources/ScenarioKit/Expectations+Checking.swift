@@ -2,7 +2,8 @@ import TouchEngine
 
 extension Expectations {
     /// Checks the block against one run and returns every broken statement, in file order of kinds
-    /// (hit, callbacks, controls, controlActions, highlights, selections, recognizers, actions, scroll, dropped, order).
+    /// (hit, callbacks, controls, controlActions, highlights, selections, recognizers, actions, scroll, dropped, order, asked,
+    /// samples).
     ///
     /// `outcome` must be `Outcome(scene: scene, trace: trace)`; `trace` is used for `order:` and for the
     /// scroll flags and delegate calls.
@@ -78,6 +79,7 @@ extension Expectations {
                 outcome.asked[recognizer] ?? [], matches: { $0.matches($1) },
                 render: { AskedEntry.render($0, scene: scene) })
         }
+        failures += checkSamples(scene: scene)
         return failures
     }
 

@@ -5,7 +5,7 @@ extension Expectations {
     /// The keys an `expect:` block may use, in the order the format documents them.
     public static let keys = [
         "hit", "callbacks", "controls", "controlActions", "highlights", "selections", "recognizers", "actions", "scroll",
-        "tapCounts", "dropped", "order", "asked"
+        "tapCounts", "dropped", "order", "asked", "samples"
     ]
 
     /// Reads an `expect:` mapping, resolving every name against `scene`.
@@ -138,6 +138,10 @@ private struct ExpectationReader {
                             EntryGrammar.asked($0, scene: scene)
                         })
                 }
+            case "samples":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    result.samples += try samples(path: path, key: k, value: v)
+                }
             default:
                 throw error(at: keyNode, "unknown key '\(key)' in 'expect'; allowed keys are \(Expectations.keys.joined(separator: ", "))")
             }
@@ -220,6 +224,41 @@ private struct ExpectationReader {
             if word == "on" || word == "off" { return make(.highlight(view, word == "on")) }
         }
         throw error(at: item.node, "order entry '\(item.text)' in '\(path)' has unknown event '\(word)' for '\(name)'; \(usage)")
+    }
+
+    /// `samples: {P: [scale=1.5@20, …]}`: a pinch, a zooming scroll view's pinch or a rotation, read at times.
+    private func samples(path: String, key: Node, value: Node) throws(ScenarioError) -> [SampleExpectation] {
+        let name = try string(key, what: "a recognizer name")
+        let recognizer = try resolveRecognizer(name, at: key)
+        let quantity: GestureMeasure.Kind
+        switch scene.recognizers[recognizer].kind {
+        case .pinch, .scrollZoom: quantity = .scale
+        case .rotation: quantity = .rotation
+        default:
+            throw error(
+                at: key,
+                "'\(path).\(name)' needs a pinch or rotation recognizer (their scale and rotation are what samples read); '\(name)' is a \(scene.recognizers[recognizer].kind.uikitClass)"
+            )
+        }
+        var result: [SampleExpectation] = []
+        for item in try joinedItems(of: value, what: "'\(path).\(name)'") {
+            guard item.text != "..." else {
+                throw error(at: item.node, "'...' is not allowed in '\(path).\(name)': sample entries are independent assertions")
+            }
+            switch EntryGrammar.sample(item.text) {
+            case .success(let entry):
+                guard entry.quantity == quantity else {
+                    throw error(
+                        at: item.node,
+                        "sample entry '\(item.text)' in '\(path).\(name)' reads '\(entry.quantity.rawValue)', which a \(scene.recognizers[recognizer].kind.uikitClass) does not have; it has '\(quantity.rawValue)'"
+                    )
+                }
+                result.append(SampleExpectation(path: "\(path).\(name)", line: line(item.node), recognizer: recognizer, entry: entry))
+            case .failure(let e):
+                throw error(at: item.node, "sample entry '\(item.text)' in '\(path).\(name)' \(e.message)")
+            }
+        }
+        return result
     }
 
     // MARK: Names

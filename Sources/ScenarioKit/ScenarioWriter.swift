@@ -398,6 +398,7 @@ public enum ScenarioWriter {
             }
             if b.isContinuous { out.append("continuous: true") }
             if let m = b.allowableMovement { out.append("allowableMovement: " + number(m)) }
+            if let f = b.failsAfter { out.append("failsAfter: " + ms(f)) }
             return out
         }
 
@@ -411,14 +412,28 @@ public enum ScenarioWriter {
             let a = spec.actions
             guard !a.isEmpty else { return out }
             var effects: [String] = []
-            if a.resetsTranslation { effects.append("setTranslationZero: true") }
-            if let v = a.movesView { effects.append("moveView: " + viewName(v)) }
+            if !a.resetsTranslation.isEmpty { effects.append("setTranslationZero: " + states(a.resetsTranslation)) }
+            if let move = a.movesView {
+                if move.translationIn == nil && move.on == .perChange {
+                    effects.append("moveView: " + viewName(move.view))
+                } else {
+                    var keys = ["view: " + viewName(move.view)]
+                    if let space = move.translationIn { keys.append("translationIn: " + viewName(space)) }
+                    if move.on != .perChange { keys.append("on: " + states(move.on)) }
+                    effects.append("moveView: {" + keys.joined(separator: ", ") + "}")
+                }
+            }
             if let change = a.setsFrame {
                 effects.append("setFrame: {view: " + viewName(change.view) + ", frame: " + ScenarioWriter.rect(change.frame) + "}")
             }
             if !a.togglesEnabled.isEmpty { effects.append("toggleEnabled: " + recognizerList(a.togglesEnabled)) }
             out.append("onAction: {" + effects.joined(separator: ", ") + "}")
             return out
+        }
+
+        /// `true` for every `began` and `changed` action, else the list of states.
+        func states(_ s: ActionStates) -> String {
+            s == .perChange ? "true" : "[" + s.states.map(\.rawValue).joined(separator: ", ") + "]"
         }
 
         func set(_ s: RecognizerSet) -> String {

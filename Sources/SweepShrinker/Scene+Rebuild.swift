@@ -134,7 +134,13 @@ extension Scene {
         // What action handlers act on (issue 15 §4); a removed view or recognizer drops out.
         func mapActions(_ a: ActionEffects) -> ActionEffects {
             var b = a
-            b.movesView = a.movesView.flatMap { viewMap[$0] }
+            // A move whose view, or the view it reads the translation in, was removed drops out.
+            b.movesView = a.movesView.flatMap { move in
+                viewMap[move.view].flatMap { v in
+                    guard let space = move.translationIn else { return ViewMove(view: v, on: move.on) }
+                    return viewMap[space].map { ViewMove(view: v, translationIn: $0, on: move.on) }
+                }
+            }
             b.setsFrame = a.setsFrame.flatMap { change in viewMap[change.view].map { FrameChange(view: $0, frame: change.frame) } }
             b.togglesEnabled = a.togglesEnabled.compactMap { recognizerMap[$0] }
             return b

@@ -9,13 +9,20 @@ struct CustomRecognizerCode {
         let began = behavior.isContinuous ? ".began" : ".recognized"
         w.comment(
             "begins: \(beginsText); \(behavior.isContinuous ? "continuous" : "discrete")"
-                + (behavior.allowableMovement.map { "; allowableMovement \(SwiftLiteral.number($0)) pt" } ?? ""))
+                + (behavior.allowableMovement.map { "; allowableMovement \(SwiftLiteral.number($0)) pt" } ?? "")
+                + (failTimer.map { "; fails after \(SwiftLiteral.ms(VirtualTime(microseconds: $0.microseconds))) ms" } ?? ""))
         w.line("private var touchesDown = 0")
         w.line("private var downLocations: [ObjectIdentifier: CGPoint] = [:]")
         w.line()
         if case .delay = behavior.begins {
             w.block("@objc private func delayElapsed()") { w in
                 w.line("if state == .possible { state = \(began) }")
+            }
+            w.line()
+        }
+        if failTimer != nil {
+            w.block("@objc private func failTimerElapsed()") { w in
+                w.line("if state == .possible { state = .failed }")
             }
             w.line()
         }
@@ -31,7 +38,10 @@ struct CustomRecognizerCode {
             case .delay(let d):
                 w.line("perform(#selector(delayElapsed), with: nil, afterDelay: \(SwiftLiteral.seconds(d)))")
             case .touchUp, .never:
-                w.comment("nothing at touch-down")
+                if failTimer == nil { w.comment("nothing at touch-down") }
+            }
+            if let f = failTimer {
+                w.line("perform(#selector(failTimerElapsed), with: nil, afterDelay: \(SwiftLiteral.seconds(f)))")
             }
         }
         w.line()
@@ -70,7 +80,16 @@ struct CustomRecognizerCode {
             if case .delay = behavior.begins {
                 w.line("NSObject.cancelPreviousPerformRequests(withTarget: self, selector: #selector(delayElapsed), object: nil)")
             }
+            if failTimer != nil {
+                w.line("NSObject.cancelPreviousPerformRequests(withTarget: self, selector: #selector(failTimerElapsed), object: nil)")
+            }
         }
+    }
+
+    /// `failsAfter`, where it can fire (not with `begins: touchDown`, which leaves `possible` at once).
+    var failTimer: Duration? {
+        if case .touchDown = behavior.begins { return nil }
+        return behavior.failsAfter
     }
 
     var beginsText: String {

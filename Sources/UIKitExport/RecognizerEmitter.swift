@@ -219,20 +219,31 @@ struct RecognizerEmitter {
         for r in scene.recognizers where !r.actions.isEmpty {
             let a = r.actions
             let name = SwiftLiteral.string(r.name)
-            if a.movesView != nil || a.resetsTranslation {
-                w.block(
-                    "if Log.name(recognizer) == \(name), let pan = recognizer as? UIPanGestureRecognizer, "
-                        + "pan.state == .began || pan.state == .changed"
-                ) { w in
-                    if let v = a.movesView {
-                        w.comment("onAction.moveView: keep \(scene.views[v].name) under the finger (translation in its superview).")
-                        w.line("let t = pan.translation(in: \(names.views[v]).superview)")
-                        w.line("\(names.views[v]).center = CGPoint(x: \(names.views[v]).center.x + t.x, y: \(names.views[v]).center.y + t.y)")
-                        w.line("Log.line(\"\\(Log.name(recognizer))'s action sets \(scene.views[v].name).frame = \\(\(names.views[v]).frame)\")")
+            if a.movesView != nil || !a.resetsTranslation.isEmpty {
+                // One test of the pan's state when every effect acts on began and changed (the usual handler), else one per effect.
+                let perChange = (a.movesView?.on ?? .perChange) == .perChange && (a.resetsTranslation.isEmpty || a.resetsTranslation == .perChange)
+                let head = "if Log.name(recognizer) == \(name), let pan = recognizer as? UIPanGestureRecognizer"
+                w.block(head + (perChange ? ", " + stateTest(.perChange) : "")) { w in
+                    if let move = a.movesView {
+                        let v = names.views[move.view]
+                        let space = move.translationIn.map { names.views[$0] } ?? "\(v).superview"
+                        let body = { (w: inout SwiftWriter) in
+                            let moved = scene.views[move.view].name
+                            w.comment(
+                                move.translationIn.map { "onAction.moveView: move \(moved) by the pan's translation(in: \(scene.views[$0].name))." }
+                                    ?? "onAction.moveView: keep \(moved) under the finger (translation in its superview).")
+                            w.line("let t = pan.translation(in: \(space))")
+                            w.line("\(v).center = CGPoint(x: \(v).center.x + t.x, y: \(v).center.y + t.y)")
+                            w.line("Log.line(\"\\(Log.name(recognizer))'s action sets \(scene.views[move.view].name).frame = \\(\(v).frame)\")")
+                        }
+                        if perChange { body(&w) } else { w.block("if " + stateTest(move.on), body) }
                     }
-                    if a.resetsTranslation {
-                        w.comment("onAction.setTranslationZero: each action reports the movement since the previous one.")
-                        w.line("pan.setTranslation(.zero, in: pan.view)")
+                    if !a.resetsTranslation.isEmpty {
+                        let body = { (w: inout SwiftWriter) in
+                            w.comment("onAction.setTranslationZero: each action reports the movement since the previous one.")
+                            w.line("pan.setTranslation(.zero, in: pan.view)")
+                        }
+                        if perChange { body(&w) } else { w.block("if " + stateTest(a.resetsTranslation), body) }
                     }
                 }
             }
@@ -254,6 +265,11 @@ struct RecognizerEmitter {
                 }
             }
         }
+    }
+
+    /// `pan.state == .began || pan.state == .changed`: the action states an effect acts on.
+    func stateTest(_ states: ActionStates) -> String {
+        states.states.map { "pan.state == .\($0.rawValue)" }.joined(separator: " || ")
     }
 
     /// `toggleEnabledOnBegin` (§6.5) inside `recognizerAction(_:)`: when the recognizer begins (or

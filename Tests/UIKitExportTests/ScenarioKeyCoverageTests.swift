@@ -142,6 +142,15 @@ import Testing
                 $0.recognizer[$0.recognizer.count - 1] = "delay: 400"
             })
         cases.append(change("recognizer.continuous", base: custom) { $0.recognizer.append("continuous: true") })
+        cases.append(
+            change(
+                "recognizer.failsAfter",
+                base: {
+                    $0.recognizer += ["kind: custom", "begins: never"]; $0.recognizer.remove(at: 1)
+                }
+            ) {
+                $0.recognizer.append("failsAfter: 150")
+            })
         cases.append(change("recognizer.shouldRequireFailureOf") { $0.recognizer.append("shouldRequireFailureOf: [H]") })
         cases.append(change("recognizer.shouldBeRequiredToFailBy") { $0.recognizer.append("shouldBeRequiredToFailBy: [H]") })
         cases.append(change("recognizer.delegateLogs") { $0.recognizer.append("delegateLogs: true") })

@@ -339,37 +339,6 @@ public struct Simulation<Recorder: TraceRecorder> {
         }
     }
 
-    /// Runs the scene's script and every timer it schedules.
-    public mutating func run() {
-        run(script: prepared.scene.script)
-    }
-
-    /// Runs `script` (instead of the scene's own) and every timer it schedules.
-    public mutating func run(script: [ScriptEvent]) {
-        makeTablesUnique()
-        if !summaryIsOwn { summary.makeColumnsUnique() }
-        summaryIsOwn = false
-        startInitialDecelerations()
-        var next = 0
-        while true {
-            let scriptTime = next < script.count ? script[next].time : .never
-            let timer = earliestTimer()
-            if scriptTime == .never && timer.time == .never { break }
-            // (the loop ends when the script is done and no timer is pending)
-            if scriptTime <= timer.time {
-                now = scriptTime
-                // A multi-touch step: the events after this one that belong to the same UIEvent.
-                var end = next + 1
-                while end < script.count && script[end].sameEvent && script[end].time == scriptTime { end += 1 }
-                if end - next > 1 { performEvent(script[next ..< end]) } else { perform(script[next]) }
-                next = end
-            } else {
-                now = timer.time
-                fire(timer.owner)
-            }
-        }
-    }
-
     // MARK: - Trace
 
     @inline(__always)

@@ -3,7 +3,7 @@
 extension Simulation {
     /// The subclass's `touches…` methods: leave `possible` at touch-down, after a delay or at touch-up; `changed`
     /// on every move while active (continuous); `ended` when the last touch lifts; fail as soon as the touches end
-    /// without a recognition, or on moving too far.
+    /// without a recognition, on moving too far, or when its failure timer fires first (`customTimerFired`).
     mutating func customReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, behavior b: CustomBehavior) -> Verdict {
         let active = recognizers[id].state.isActive || recognizers[id].pending == .begin
         // A discrete one that recognized and waits for a failure requirement (G10) is done with its touches.
@@ -17,10 +17,9 @@ extension Simulation {
                 return b.isContinuous
                     ? .begin(why(.note("its touchesBegan sets .began")))
                     : .recognize(why(.note("its touchesBegan sets .recognized")))
-            case .delay(let d):
-                setDeadline(id, now + d)
-                return .none
-            case .touchUp, .never:
+            case .delay, .touchUp, .never:
+                // The delay to begin or the failure timer, whichever comes first (`CustomBehavior.timer`).
+                if let t = b.timer { setDeadline(id, now + t) }
                 return .none
             }
         case .moved:
@@ -35,7 +34,11 @@ extension Simulation {
             recognizers[id].touchesDown -= 1
             guard recognizers[id].touchesDown <= 0, !waitingToRecognize else { return .none }
             if active { return .end(why(.touchesEnded)) }
-            if case .touchUp = b.begins { return .recognize(why(.note("its touchesEnded sets .recognized"))) }
+            if case .touchUp = b.begins {
+                // Recognized: its failure timer no longer matters.
+                setDeadline(id, .never)
+                return .recognize(why(.note("its touchesEnded sets .recognized")))
+            }
             return .fail(why(.note("its touches ended before it recognized; it sets .failed")))
         case .cancelled:
             recognizers[id].touchesDown -= 1
@@ -43,19 +46,34 @@ extension Simulation {
         }
     }
 
-    /// The scenario's action handler (`ActionEffects`), after the action was sent. Per change (a pan's `began`
-    /// and `changed`): move a view by the translation, then `setTranslation(.zero, in:)`. On the recognition
-    /// (`began`, or `recognized` for a discrete recognizer): set a view's frame, toggle recognizers' `isEnabled`.
+    /// The custom recognizer's timer (`CustomBehavior.timer`): its failure timer sets `.failed`, its delay
+    /// `.began` or `.recognized`. Only a `possible` recognizer that is not already waiting to commit acts on it.
+    mutating func customTimerFired(_ id: RecognizerID, behavior: CustomBehavior) -> Verdict {
+        let name = scene.recognizers[id].name
+        guard recognizers[id].state == .possible, recognizers[id].pending == .none else { return .none }
+        if behavior.timerFails {
+            if Recorder.isRecording { emit(.timer("\(name): its failure timer elapsed")) }
+            return .fail(why(.timer("its timer fired before it recognized; it sets .failed")))
+        }
+        if Recorder.isRecording { emit(.timer("\(name): its delay elapsed")) }
+        let reason = why(.timer("its first touch stayed down for the delay"))
+        return behavior.isContinuous ? .begin(reason) : .recognize(reason)
+    }
+
+    /// The scenario's action handler (`ActionEffects`), after the action was sent. A pan's effects, on the actions
+    /// of the states they list: move a view by the translation, then `setTranslation(.zero, in:)`. On the
+    /// recognition (`began`, or `recognized` for a discrete recognizer): set a view's frame, toggle recognizers'
+    /// `isEnabled`.
     mutating func performActionEffects(_ id: RecognizerID) {
         let state = recognizers[id].state
         let effects = scene.recognizers[id].actions
-        if case .pan = recs[id].kind, state == .began || state == .changed {
-            if let v = effects.movesView, let parent = views[v].parent {
-                // translation(in: view.superview): what keeps the view under the finger.
-                let t = convertVectorFromWindow(panTranslation(id), to: parent)
-                setFrame(v, Rect(origin: views[v].frame.origin + t, size: views[v].frame.size), by: id)
+        if case .pan = recs[id].kind, let states = ActionStates(state) {
+            if let move = effects.movesView, move.on.contains(states), let parent = views[move.view].parent {
+                // translation(in: view.superview) keeps the view under the finger; another view reads it in its points.
+                let t = convertVectorFromWindow(panTranslation(id), to: move.translationIn ?? parent)
+                setFrame(move.view, Rect(origin: views[move.view].frame.origin + t, size: views[move.view].frame.size), by: id)
             }
-            if effects.resetsTranslation {
+            if effects.resetsTranslation.contains(states) {
                 recognizers[id].translationOrigin = recognizers[id].lastCentroid
                 // [DOC setTranslation(_:in:)]: "Changing the translation value resets the velocity of the pan."
                 recognizers[id].velocity = .zero

@@ -57,9 +57,7 @@ extension Simulation {
             if Recorder.isRecording { emit(.timer("\(name): edge gate delay")) }
             return .fail(why(.timer("the system gesture gate let the touch through")))
         case .custom(let behavior):
-            if Recorder.isRecording { emit(.timer("\(name): its delay elapsed")) }
-            let reason = why(.timer("its first touch stayed down for the delay"))
-            return behavior.isContinuous ? .begin(reason) : .recognize(reason)
+            return customTimerFired(id, behavior: behavior)
         case .pan, .scrollPan, .pinch, .rotation, .scrollZoom:
             return .none
         }
