@@ -20,8 +20,23 @@ public struct Parameters: Hashable, Sendable {
     public var decelerationRate: Double = 0.998
     /// The same for scroll views set to `.fast` (§9, 0.99).
     public var decelerationRateFast: Double = 0.99
-    /// Speed (pt/ms) below which a released scroll view does not decelerate [INF].
-    public var decelerationMinimumVelocity: Double = 0.05
+    /// Speed (pt/ms) at which a flight stops, and at or below which a release does not fly. Default 0.01 pt/ms
+    /// (10 pt/s) [REAL iOS 26.1, fitted to Vercantez/openuikit's scroll traces: a 0.75 and a 3 pt/ms flick fly
+    /// 2.16 s and 2.85 s and land where this stopping speed puts them]. The earlier 0.05 was inferred and ended
+    /// flights hundreds of ms early; it is not kept.
+    public var decelerationMinimumVelocity: Double = 0.01
+    /// How long after the lift a flight starts moving. Default 0.8 ms [REAL iOS 26.1, the same fit: the recorded
+    /// frames match the flight's curve started 0.8 ms after the lift's timestamp].
+    public var flightStartDelay: Duration = .ms(0.8)
+    /// A finger that lifts this long or longer after its last movement releases a scroll view at rest: velocity
+    /// zero, no flight (`willDecelerate` false unless it is past an edge). Default 100 ms — *provisional* [INF]:
+    /// the iOS 26.1 recording (a 320 ms hold) shows velocity zero; flicks lifted 8–16 ms after their last move fly.
+    public var flingRestInterval: Duration = .ms(100)
+    /// Display refresh rate (Hz) at which a traced run shows a moving scroll view's offset, frame by frame.
+    /// Default 60 [DOC: the iPhone display link's rate without ProMotion]. Traces only; summaries never read it.
+    public var displayRefreshRate: Double = 60
+    /// Time of the first display frame (frames fall at `framePhase + k / displayRefreshRate`). Default 0.
+    public var framePhase: Duration = .zero
     /// Duration of the bounce back to the content edge after an overscrolled release [INF].
     public var bounceBackDuration: Duration = .ms(400)
     /// Rubber-band stiffness `c` in `(1 − 1/(x·c/d + 1))·d` [INF, widely used model].
