@@ -6,7 +6,7 @@ extension ScenarioLoader {
     static let parameterKeys = [
         "contentTouchDelay", "scrollHysteresis", "scrollDelayEarlyRelease", "decelerationRate", "decelerationRateFast",
         "decelerationMinimumVelocity", "flightStartDelay", "flingRestInterval", "displayRefreshRate", "framePhase",
-        "bounceBackDuration", "rubberBandCoefficient", "iosVersion",
+        "springBackRate", "edgeBounceRate", "bounceStopDistance", "bounceBackDuration", "rubberBandCoefficient", "iosVersion",
         "panHysteresis", "panVelocitySmoothing", "tapAllowableMovement", "tapMaximumDuration", "multiTapInterval",
         "longPressDuration", "longPressAllowableMovement", "swipeMinimumPrimaryMovement",
         "swipeMaximumSecondaryMovement", "swipeMaximumDuration", "swipeMinimumMovementDecayRate",
@@ -43,6 +43,12 @@ extension ScenarioLoader.Builder {
             case "displayRefreshRate":
                 p.displayRefreshRate = try reader.number(value, in: ScenarioLimits.sampleRate, "a rate", unit: "Hz", for: label)
             case "framePhase": p.framePhase = try reader.milliseconds(value, for: label)
+            case "springBackRate":
+                p.springBackRate = try reader.number(value, in: ScenarioLimits.springRate, "a rate", unit: "per second", for: label)
+            case "edgeBounceRate":
+                p.edgeBounceRate = try reader.number(value, in: ScenarioLimits.springRate, "a rate", unit: "per second", for: label)
+            case "bounceStopDistance":
+                p.bounceStopDistance = try reader.number(value, in: ScenarioLimits.bounceStopDistance, "a distance", unit: "pt", for: label)
             case "bounceBackDuration": p.bounceBackDuration = try reader.milliseconds(value, for: label)
             case "rubberBandCoefficient": p.rubberBandCoefficient = try ratio(ScenarioLimits.rubberBandCoefficient)
             case "iosVersion":

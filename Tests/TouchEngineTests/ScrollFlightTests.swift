@@ -62,11 +62,57 @@ import TouchEngine
         #expect((record.finalOffset.y > 5150) == flies)
     }
 
-    @Test func aFlightThatReachesTheEdgeStopsThere() throws {
+    @Test func aFlightThatReachesTheEdgeOvershootsAndSettlesOnIt() throws {
         let t = try Transcript(Self.flick(speed: 2, contentHeight: 6500))
         let record = try #require(t.outcome.scrollViews[t.view("SV")])
-        #expect(record.finalOffset.y == 6500 - 852)
-        #expect(record.offsets.allSatisfy { $0.value.y <= 6500 - 852 })
+        let edge = 6500.0 - 852
+        #expect(record.finalOffset.y == edge)
+        // It runs on past the edge (a critically damped spring at the impact speed, ω = 11/s) and comes back.
+        let peak = record.offsets.map(\.value.y).max() ?? 0
+        #expect(peak > edge + 30 && peak < edge + 70, "peak \(peak)")
+        // Settles well before a free flight would have ended (2.65 s).
+        let end = try #require(record.notifications.last { $0.value == .didEndDecelerating }?.time)
+        #expect(end < .ms(1200))
+        // The untraced summary's displacement counts the overshoot, as the frames show it (within a frame).
+        let moved = Engine.summary(t.scene).displacement(of: t.view("SV"), along: .vertical)
+        #expect(moved >= peak - 5000 && moved < peak - 5000 + 1)
+        // Without bouncing it stops at the edge.
+        let yaml = Self.flick(speed: 2, contentHeight: 6500)
+        let stiff = try Transcript(yaml.replacingOccurrences(of: "decelerationRate:", with: "bounces: false, decelerationRate:"))
+        #expect(try #require(stiff.outcome.scrollViews[stiff.view("SV")]).offsets.allSatisfy { $0.value.y <= edge })
+    }
+
+    /// A drag 70 pt past the top at 1.25 pt/ms, lifted while still moving.
+    static let pulledPastTheTop = """
+        name: t
+        views:
+          - { id: SV, kind: scrollView, frame: [0, 0, 393, 852], contentSize: [393, 40000] }
+        script: ["0 down (196,100)", "8 move (196,110)", "16 move (196,120)", "24 move (196,130)", "32 move (196,140)",
+          "40 move (196,150)", "48 move (196,160)", "56 move (196,170)", "64 move (196,180)", "72 up (196,180)"]
+        """
+
+    @Test func releasedPastTheEdgeWhileMovingOutwardItKeepsGoingOutwardFirst() throws {
+        let t = try Transcript(Self.pulledPastTheTop)
+        let offsets = try #require(t.outcome.scrollViews[t.view("SV")]).offsets.filter { $0.time > .ms(72) }
+        let released = try #require(t.outcome.scrollViews[t.view("SV")]?.offsets.last { $0.time <= .ms(72) }?.value.y)
+        let deepest = try #require(offsets.min { $0.value.y < $1.value.y })
+        // Further out than at the lift, for about 50 ms (the errata's ≈ 50 ms), then back to 0.
+        #expect(deepest.value.y < released - 10)
+        #expect(deepest.time > .ms(72 + 30) && deepest.time < .ms(72 + 80), "\(deepest.time.milliseconds)")
+        #expect(offsets.last?.value.y == 0)
+    }
+
+    @Test func releasedPastTheEdgeAtRestItSpringsBackWithoutGoingOutward() throws {
+        let rested = Self.pulledPastTheTop.replacingOccurrences(of: "\"72 up (196,180)\"", with: "\"400 up (196,180)\"")
+        let t = try Transcript(rested)
+        let record = try #require(t.outcome.scrollViews[t.view("SV")])
+        let after = record.offsets.filter { $0.time > .ms(400) }.map(\.value.y)
+        #expect(zip(after.dropFirst(), after).allSatisfy { $0 > $1 }, "monotone back to the edge")
+        // The pan's velocity is still reported (as the recording shows) but not carried.
+        #expect(record.notifications.contains { $0.value == .willEndDragging(velocity: Point(0, -1.25), target: .zero) })
+        // From 36.8 pt shown (70 pt pulled) back within 0.4 pt: ln(70/0.728)/9.6 s.
+        let end = try #require(record.notifications.last { $0.value == .didEndDecelerating }?.time)
+        #expect(abs(end.milliseconds - (400 + 1000 * log(70 / (852 * (1 / (1 - 0.4 / 852) - 1) / 0.55)) / 9.6)) < 0.01)
     }
 
     @Test func theUntracedSummaryIgnoresFrames() throws {

@@ -126,8 +126,9 @@ struct ScrollRuntime {
     var decelTo = Point.zero
     /// Retention per ms: the flight's deceleration rate, or the settle's easing.
     var decelRate = 0.998
-    /// The release's content velocity (pt/ms), which a flight decelerates from.
-    var decelVelocity = Point.zero
+    /// Each axis's motion (`decelMotion == .axes`).
+    var motionX = AxisMotion()
+    var motionY = AxisMotion()
     var decelMotion = ScrollMotion.settle
     /// The offset the trace last showed for this motion (traced runs: frames show only changes).
     var shownOffset = Point.zero

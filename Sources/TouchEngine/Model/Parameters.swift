@@ -37,7 +37,19 @@ public struct Parameters: Hashable, Sendable {
     public var displayRefreshRate: Double = 60
     /// Time of the first display frame (frames fall at `framePhase + k / displayRefreshRate`). Default 0.
     public var framePhase: Duration = .zero
-    /// Duration of the bounce back to the content edge after an overscrolled release [INF].
+    /// How fast the content returns to an edge it was released past at rest: the overscroll the finger made
+    /// (before the rubber band) decays by `e^(−rate·t)`, per second. Default 9.6 [REAL iOS 26.1, fitted to
+    /// Vercantez/openuikit's rubberband_top: 235 pt shown past the top back in 0.69 s]. The earlier fixed 400 ms ease
+    /// was inferred and is not kept for scroll offsets.
+    public var springBackRate: Double = 9.6
+    /// ω (per second) of the critically damped spring a moving scroll view bounces on at an edge: a flight that
+    /// reaches the edge, or a release past it while moving. Default 11 [REAL iOS 26.1, fitted to edge_impact: a
+    /// 3 pt/ms flick 60 pt from the bottom overshoots 100 pt and settles 0.81 s after the lift].
+    public var edgeBounceRate: Double = 11
+    /// A bounce or spring back stops when it is this close to the edge (pt). Default 0.4 [REAL iOS 26.1, the same
+    /// fits: it puts both recordings' ends within 7 ms].
+    public var bounceStopDistance: Double = 0.4
+    /// Duration of a paging snap and of a zoom's bounce back to its limit [INF].
     public var bounceBackDuration: Duration = .ms(400)
     /// Rubber-band stiffness `c` in `(1 − 1/(x·c/d + 1))·d` [INF, widely used model].
     public var rubberBandCoefficient: Double = 0.55

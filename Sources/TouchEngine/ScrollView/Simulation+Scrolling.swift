@@ -105,7 +105,10 @@ extension Simulation {
         // recordings show velocity zero and no flight after a still hold.
         let rested = now - recognizers[pan].lastSampleTime >= params.flingRestInterval
         let v = rested ? .zero : convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1
-        let release = release(sv, contentVelocity: v)
+        // Past an edge the recording (rubberband_top) reports the pan's velocity after a rest but does not carry it.
+        let outward = rested ? convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1 : v
+        var release = release(sv, contentVelocity: v, rested: rested)
+        if release.motion == .axes && (release.x.kind == .springBack || release.y.kind == .springBack) { release.velocity = outward }
         let willDecelerate = release.landing != scrolls[sv].offset
         emit(.scroll(view: sv, .willEndDragging(velocity: release.velocity, target: release.target)))
         emit(.scroll(view: sv, .didEndDragging(willDecelerate: willDecelerate)))
@@ -115,13 +118,17 @@ extension Simulation {
 
     mutating func startDeceleration(_ sv: ViewID, _ release: ScrollRelease) {
         scrolls[sv].isDecelerating = true
-        let delay = release.motion == .flight ? params.flightStartDelay : .zero
+        let flies =
+            release.x.kind == .flight || release.x.kind == .flightIntoEdge || release.y.kind == .flight
+            || release.y.kind == .flightIntoEdge
+        let delay = flies ? params.flightStartDelay : .zero
         scrolls[sv].decelStart = now + delay
         setDecelerationEnd(sv, now + delay + max(release.duration, .ms(1)))
         scrolls[sv].decelFrom = scrolls[sv].offset
         scrolls[sv].shownOffset = scrolls[sv].offset
         scrolls[sv].decelTo = release.landing
-        scrolls[sv].decelVelocity = release.velocity
+        scrolls[sv].motionX = release.x
+        scrolls[sv].motionY = release.y
         scrolls[sv].decelMotion = release.motion
         scrolls[sv].decelRate = release.rate
         emit(.scroll(view: sv, .decelerating(true)))
@@ -131,6 +138,7 @@ extension Simulation {
     mutating func catchDeceleration(_ sv: ViewID) {
         guard scrolls[sv].isDecelerating else { return }
         let offset = motionOffset(sv, at: now)
+        notePeaks(sv, before: now)
         scrolls[sv].isDecelerating = false
         setDecelerationEnd(sv, .never)
         setOffset(sv, offset)
@@ -138,6 +146,7 @@ extension Simulation {
     }
 
     mutating func finishDeceleration(_ sv: ViewID) {
+        notePeaks(sv, before: now)
         setDecelerationEnd(sv, .never)
         scrolls[sv].isDecelerating = false
         setOffset(sv, scrolls[sv].decelTo)

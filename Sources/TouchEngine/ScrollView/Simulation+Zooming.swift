@@ -136,7 +136,7 @@ extension Simulation {
                 scrolls[sv].decelFrom = scrolls[sv].offset
                 scrolls[sv].decelTo = anchoredOffset(sv, anchor: end, settled: true)
                 // A flight's curve no longer leads there: it eases the rest of the way.
-                if scrolls[sv].decelMotion == .flight { scrolls[sv].decelMotion = .settle; scrolls[sv].decelStart = now }
+                if scrolls[sv].decelMotion == .axes { scrolls[sv].decelMotion = .settle; scrolls[sv].decelStart = now }
             }
             setZoomBounceEnd(sv, now + max(params.bounceBackDuration, .ms(1)))
         } else {
