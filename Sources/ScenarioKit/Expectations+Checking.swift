@@ -232,12 +232,14 @@ extension ScrollExpectation {
         }
         guard let record = outcome.scrollViews[view] else { return fail("no record of scroll view '\(scene.views[view].name)'") }
         switch assertion {
-        case let .offset(axis, comparison, value, time):
+        case let .offset(axis, comparison, value, tolerance, time):
             let offset = record.offset(at: time)[axis]
-            return comparison.holds(offset, value) ? nil : fail("\(axisName(axis))=\(formatNumber(offset))@\(formatNumber(time))")
-        case let .final(axis, comparison, value):
+            return comparison.holds(offset, value, tolerance: tolerance ?? Expectations.tolerance)
+                ? nil : fail("\(axisName(axis))=\(formatNumber(offset))@\(formatNumber(time))")
+        case let .final(axis, comparison, value, tolerance):
             let offset = record.finalOffset[axis]
-            return comparison.holds(offset, value) ? nil : fail("final \(axisName(axis))=\(formatNumber(offset))")
+            return comparison.holds(offset, value, tolerance: tolerance ?? Expectations.tolerance)
+                ? nil : fail("final \(axisName(axis))=\(formatNumber(offset))")
         case let .between(axis, time, comparison, otherTime):
             let a = record.offset(at: time)[axis], b = record.offset(at: otherTime)[axis]
             return comparison.holds(a, b)
@@ -253,11 +255,13 @@ extension ScrollExpectation {
             let initial = flag == .decelerating && scene.views[view].scroll?.initialDeceleration != nil
             let observed = record.flag(flag, at: time, initial: initial)
             return observed == value ? nil : fail(ScrollAssertion.flag(flag, value: observed, time: time).description)
-        case let .delegateCall(call, time):
+        case let .delegateCall(call, time, tolerance):
             let calls = record.notifications.filter { $0.value.delegateCall == call }
-            if calls.contains(where: { sameTime(time, $0.time) }) { return nil }
+            if calls.contains(where: { within(time, $0.time, tolerance) }) { return nil }
             let times = calls.map { "\(call.rawValue)@\(formatNumber($0.time.milliseconds))" }
             return fail(times.isEmpty ? "no \(call.rawValue)" : times.joined(separator: ", "))
+        case let .willEndDragging(entry):
+            return checkWillEndDragging(entry, record).map(fail)
         case let .zoom(comparison, value, time):
             let zoom = record.zoom(at: time)
             return comparison.holds(zoom, value) ? nil : fail("zoom=\(formatNumber((zoom * 1000).rounded() / 1000))@\(formatNumber(time))")
@@ -267,6 +271,35 @@ extension ScrollExpectation {
                 : fail("final zoom=\(formatNumber((record.finalZoom * 1000).rounded() / 1000))")
         }
     }
+
+    /// What the run showed instead of `entry`, or nil when one `willEndDragging` call matches it.
+    func checkWillEndDragging(_ entry: WillEndDraggingEntry, _ record: Outcome.ScrollRecord) -> String? {
+        func near(_ a: Point, _ b: Point, _ tolerance: Double?) -> Bool {
+            let t = tolerance ?? Expectations.tolerance
+            return abs(a.x - b.x) <= t && abs(a.y - b.y) <= t
+        }
+        var seen: [String] = []
+        for stamped in record.notifications {
+            guard case let .willEndDragging(velocity, target) = stamped.value else { continue }
+            let observed = WillEndDraggingEntry(
+                time: stamped.time.milliseconds, velocity: entry.velocity == nil ? nil : velocity,
+                target: entry.target == nil ? nil : target)
+            if within(entry.time, stamped.time, entry.timeTolerance),
+                entry.velocity.map({ near($0, velocity, entry.velocityTolerance) }) ?? true,
+                entry.target.map({ near($0, target, entry.targetTolerance) }) ?? true
+            {
+                return nil
+            }
+            seen.append(observed.description)
+        }
+        return seen.isEmpty ? "no willEndDragging" : seen.joined(separator: ", ")
+    }
+}
+
+/// Whether `time` (ms) is `observed`, within `tolerance` ms (nil: the same time).
+func within(_ time: Double, _ observed: VirtualTime, _ tolerance: Double?) -> Bool {
+    guard let tolerance else { return sameTime(time, observed) }
+    return abs(observed.milliseconds - time) <= tolerance
 }
 
 extension Outcome.ScrollRecord {

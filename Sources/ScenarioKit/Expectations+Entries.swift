@@ -143,12 +143,42 @@ public enum ScrollDelegateCall: String, Hashable, Sendable, CaseIterable {
     case willBeginDragging, didEndDragging, didEndDecelerating, willBeginZooming, didEndZooming
 }
 
+/// `willEndDragging@<t>[±<ms>] [velocity=(x,y)[±<tol>]] [target=(x,y)[±<tol>]]`: the delegate call, its content
+/// velocity (pt/ms) and its `targetContentOffset`, each within its tolerance (default `Expectations.tolerance`).
+public struct WillEndDraggingEntry: Hashable, Sendable, CustomStringConvertible {
+    public var time: Double
+    public var timeTolerance: Double?
+    public var velocity: Point?
+    public var velocityTolerance: Double?
+    public var target: Point?
+    public var targetTolerance: Double?
+
+    public init(
+        time: Double, timeTolerance: Double? = nil, velocity: Point? = nil, velocityTolerance: Double? = nil,
+        target: Point? = nil, targetTolerance: Double? = nil
+    ) {
+        self.time = time; self.timeTolerance = timeTolerance; self.velocity = velocity
+        self.velocityTolerance = velocityTolerance; self.target = target; self.targetTolerance = targetTolerance
+    }
+
+    public var description: String {
+        var text = "willEndDragging@\(formatNumber(time))" + plusMinus(timeTolerance)
+        if let velocity { text += " velocity=\(formatPoint(velocity))" + plusMinus(velocityTolerance) }
+        if let target { text += " target=\(formatPoint(target))" + plusMinus(targetTolerance) }
+        return text
+    }
+}
+
+/// `±<tol>`, or nothing without a tolerance.
+func plusMinus(_ tolerance: Double?) -> String { tolerance.map { "±\(formatNumber($0))" } ?? "" }
+
 /// One `scroll:` entry.
 public enum ScrollAssertion: Hashable, Sendable, CustomStringConvertible {
-    /// `<axis><op><value>@<t>`: the offset after everything processed at `time`.
-    case offset(axis: Axis, comparison: Comparison, value: Double, time: Double)
-    /// `final <axis><op><value>`: the last offset of the run.
-    case final(axis: Axis, comparison: Comparison, value: Double)
+    /// `<axis><op><value>[±<tol>]@<t>`: the offset after everything processed at `time`, compared within `tolerance`
+    /// (points; nil: `Expectations.tolerance`).
+    case offset(axis: Axis, comparison: Comparison, value: Double, tolerance: Double?, time: Double)
+    /// `final <axis><op><value>[±<tol>]`: the last offset of the run.
+    case final(axis: Axis, comparison: Comparison, value: Double, tolerance: Double?)
     /// `<axis>@<t1><op><axis>@<t2>`: the offset at one time compared with the offset at another.
     case between(axis: Axis, time: Double, comparison: Comparison, otherTime: Double)
     /// `unchanged`: the offset never differed from the initial one.
@@ -157,8 +187,10 @@ public enum ScrollAssertion: Hashable, Sendable, CustomStringConvertible {
     case neverDragging
     /// `<flag>@<t>` (`value` true) or `not <flag>@<t>` (false): the flag after everything processed at `time`.
     case flag(ScrollFlag, value: Bool, time: Double)
-    /// `<call>@<t>`: the delegate method ran at `time`.
-    case delegateCall(ScrollDelegateCall, time: Double)
+    /// `<call>@<t>[±<ms>]`: the delegate method ran at `time` (within `tolerance` ms).
+    case delegateCall(ScrollDelegateCall, time: Double, tolerance: Double?)
+    /// `willEndDragging@<t> …`: the delegate call with its velocity and target.
+    case willEndDragging(WillEndDraggingEntry)
     /// `zoom<op><value>@<t>`: `zoomScale` after everything processed at `time`.
     case zoom(comparison: Comparison, value: Double, time: Double)
     /// `final zoom<op><value>`: the last `zoomScale` of the run.
@@ -166,16 +198,17 @@ public enum ScrollAssertion: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .offset(axis, comparison, value, time):
-            return "\(axisName(axis))\(comparison.rawValue)\(formatNumber(value))@\(formatNumber(time))"
-        case let .final(axis, comparison, value):
-            return "final \(axisName(axis))\(comparison.rawValue)\(formatNumber(value))"
+        case let .offset(axis, comparison, value, tolerance, time):
+            return "\(axisName(axis))\(comparison.rawValue)\(formatNumber(value))\(plusMinus(tolerance))@\(formatNumber(time))"
+        case let .final(axis, comparison, value, tolerance):
+            return "final \(axisName(axis))\(comparison.rawValue)\(formatNumber(value))\(plusMinus(tolerance))"
         case let .between(axis, time, comparison, otherTime):
             return "\(axisName(axis))@\(formatNumber(time))\(comparison.rawValue)\(axisName(axis))@\(formatNumber(otherTime))"
         case .unchanged: return "unchanged"
         case .neverDragging: return "never dragging"
         case let .flag(flag, value, time): return "\(value ? "" : "not ")\(flag.rawValue)@\(formatNumber(time))"
-        case let .delegateCall(call, time): return "\(call.rawValue)@\(formatNumber(time))"
+        case let .delegateCall(call, time, tolerance): return "\(call.rawValue)@\(formatNumber(time))\(plusMinus(tolerance))"
+        case let .willEndDragging(entry): return entry.description
         case let .zoom(comparison, value, time): return "zoom\(comparison.rawValue)\(formatNumber(value))@\(formatNumber(time))"
         case let .finalZoom(comparison, value): return "final zoom\(comparison.rawValue)\(formatNumber(value))"
         }

@@ -111,6 +111,14 @@ struct EntryScanner {
         return t
     }
 
+    /// `±<tol>` (or `+-<tol>`): a tolerance, not negative; nil (and nothing consumed) without one.
+    mutating func tolerance() -> Double?? {
+        let start = index
+        guard take("±") || take("+-") else { return .some(nil) }
+        guard let t = number(), t >= 0 else { index = start; return nil }
+        return .some(t)
+    }
+
     /// A comparison operator, longest first.
     mutating func comparison() -> Comparison? {
         for op in [Comparison.lessOrEqual, .greaterOrEqual, .equal, .less, .greater] where take(op.rawValue) {
@@ -265,10 +273,11 @@ enum EntryGrammar {
 
     static func scroll(_ text: String) -> Result<ScrollAssertion, EntryError> {
         let usage =
-            "expected '<axis><op><value>@<t>', 'final <axis><op><value>', '<axis>@<t><op><axis>@<t>', "
+            "expected '<axis><op><value>[±<tol>]@<t>', 'final <axis><op><value>[±<tol>]', '<axis>@<t><op><axis>@<t>', "
             + "'zoom<op><value>@<t>', 'final zoom<op><value>', "
             + "'unchanged', 'never dragging', '[not] tracking|dragging|decelerating@<t>' or "
-            + "'willBeginDragging|didEndDragging|didEndDecelerating|willBeginZooming|didEndZooming@<t>'"
+            + "'willBeginDragging|didEndDragging|didEndDecelerating|willBeginZooming|didEndZooming@<t>[±<ms>]' or "
+            + "'willEndDragging@<t>[±<ms>] [velocity=(x,y)[±<tol>]] [target=(x,y)[±<tol>]]'"
         var s = EntryScanner(text)
         s.skipSpaces()
         guard let head = s.letters() else { return .failure(.init("is not a scroll assertion; \(usage)")) }
@@ -289,8 +298,9 @@ enum EntryGrammar {
             guard let op = s.comparison(), let value = s.number() else {
                 return .failure(.init("needs an operator (=, <, <=, >, >=) and a value after '\(head)'"))
             }
+            guard let tolerance = s.tolerance() else { return .failure(.init("needs a number (not negative) after '±'")) }
             guard let t = s.atTime() else { return .failure(.init("needs '@<time in ms>' after the value")) }
-            return end(.offset(axis: axis, comparison: op, value: value, time: t))
+            return end(.offset(axis: axis, comparison: op, value: value, tolerance: tolerance, time: t))
         case "zoom":
             guard let op = s.comparison(), let value = s.number() else {
                 return .failure(.init("needs an operator (=, <, <=, >, >=) and a value after 'zoom'"))
@@ -306,10 +316,11 @@ enum EntryGrammar {
                 }
                 return end(.finalZoom(comparison: op, value: value))
             }
-            guard let a, a == "x" || a == "y", let op = s.comparison(), let value = s.number() else {
-                return .failure(.init("must read 'final <axis><op><value>', e.g. 'final y=0'"))
+            guard let a, a == "x" || a == "y", let op = s.comparison(), let value = s.number(), let tolerance = s.tolerance()
+            else {
+                return .failure(.init("must read 'final <axis><op><value>[±<tol>]', e.g. 'final y=0'"))
             }
-            return end(.final(axis: a == "x" ? .horizontal : .vertical, comparison: op, value: value))
+            return end(.final(axis: a == "x" ? .horizontal : .vertical, comparison: op, value: value, tolerance: tolerance))
         case "unchanged":
             return end(.unchanged)
         case "never":
@@ -329,10 +340,35 @@ enum EntryGrammar {
             }
             if let call = ScrollDelegateCall(rawValue: head) {
                 guard let t = s.atTime() else { return .failure(.init("needs '@<time in ms>' after '\(head)'")) }
-                return end(.delegateCall(call, time: t))
+                guard let tolerance = s.tolerance() else { return .failure(.init("needs a number (not negative) after '±'")) }
+                return end(.delegateCall(call, time: t, tolerance: tolerance))
             }
+            if head == "willEndDragging" { return willEndDragging(&s).flatMap(end) }
             return .failure(.init("is not a scroll assertion; \(usage)"))
         }
+    }
+}
+
+extension EntryGrammar {
+    /// The rest of `willEndDragging@<t>[±<ms>] [velocity=(x,y)[±<tol>]] [target=(x,y)[±<tol>]]`.
+    static func willEndDragging(_ s: inout EntryScanner) -> Result<ScrollAssertion, EntryError> {
+        let badTolerance = EntryError("needs a number (not negative) after '±'")
+        guard let t = s.atTime() else { return .failure(.init("needs '@<time in ms>' after 'willEndDragging'")) }
+        guard let timeTolerance = s.tolerance() else { return .failure(badTolerance) }
+        var entry = WillEndDraggingEntry(time: t, timeTolerance: timeTolerance)
+        s.skipSpaces()
+        if s.take("velocity=") {
+            guard let v = s.point() else { return .failure(.init("needs '(x,y)' after 'velocity='")) }
+            guard let tolerance = s.tolerance() else { return .failure(badTolerance) }
+            entry.velocity = v; entry.velocityTolerance = tolerance
+            s.skipSpaces()
+        }
+        if s.take("target=") {
+            guard let p = s.point() else { return .failure(.init("needs '(x,y)' after 'target='")) }
+            guard let tolerance = s.tolerance() else { return .failure(badTolerance) }
+            entry.target = p; entry.targetTolerance = tolerance
+        }
+        return .success(.willEndDragging(entry))
     }
 }
 

@@ -31,6 +31,11 @@ public enum ScenarioLimits {
     /// `decelerationMinimumVelocity`, in pt/ms: 0 would make every flick decelerate forever.
     public static let decelerationMinimumVelocity: ClosedRange<Double> = 0.001 ... 1000
     public static let rubberBandCoefficient: ClosedRange<Double> = 0 ... 100
+    /// `springBackRate` and `edgeBounceRate`, per second: 0 would never bring the content back, and below 1 a traced
+    /// bounce would show hours of frames.
+    public static let springRate: ClosedRange<Double> = 1 ... 1000
+    /// `bounceStopDistance`, in pt: 0 would let a bounce run for ever.
+    public static let bounceStopDistance: ClosedRange<Double> = 0.001 ... 1000
     /// Speeds in pt/s (`swipeMinimumRate`).
     public static let speed: ClosedRange<Double> = 0 ... 1_000_000
     /// `panVelocitySmoothing`, `hitTestAlphaThreshold` and the swipe decay rates: fractions.

@@ -5,7 +5,8 @@ extension ScenarioLoader {
     /// `parameters:` keys, in the order of docs/scenario-format.md.
     static let parameterKeys = [
         "contentTouchDelay", "scrollHysteresis", "scrollDelayEarlyRelease", "decelerationRate", "decelerationRateFast",
-        "decelerationMinimumVelocity", "bounceBackDuration", "rubberBandCoefficient", "iosVersion",
+        "decelerationMinimumVelocity", "flightStartDelay", "flingRestInterval", "displayRefreshRate", "framePhase",
+        "springBackRate", "edgeBounceRate", "bounceStopDistance", "bounceBackDuration", "rubberBandCoefficient", "iosVersion",
         "panHysteresis", "panVelocitySmoothing", "tapAllowableMovement", "tapMaximumDuration", "multiTapInterval",
         "longPressDuration", "longPressAllowableMovement", "swipeMinimumPrimaryMovement",
         "swipeMaximumSecondaryMovement", "swipeMaximumDuration", "swipeMinimumMovementDecayRate",
@@ -37,6 +38,17 @@ extension ScenarioLoader.Builder {
             case "decelerationRate": p.decelerationRate = try ratio(ScenarioLimits.decelerationRate)
             case "decelerationRateFast": p.decelerationRateFast = try ratio(ScenarioLimits.decelerationRate)
             case "decelerationMinimumVelocity": p.decelerationMinimumVelocity = try ratio(ScenarioLimits.decelerationMinimumVelocity)
+            case "flightStartDelay": p.flightStartDelay = try reader.milliseconds(value, for: label)
+            case "flingRestInterval": p.flingRestInterval = try reader.milliseconds(value, for: label)
+            case "displayRefreshRate":
+                p.displayRefreshRate = try reader.number(value, in: ScenarioLimits.sampleRate, "a rate", unit: "Hz", for: label)
+            case "framePhase": p.framePhase = try reader.milliseconds(value, for: label)
+            case "springBackRate":
+                p.springBackRate = try reader.number(value, in: ScenarioLimits.springRate, "a rate", unit: "per second", for: label)
+            case "edgeBounceRate":
+                p.edgeBounceRate = try reader.number(value, in: ScenarioLimits.springRate, "a rate", unit: "per second", for: label)
+            case "bounceStopDistance":
+                p.bounceStopDistance = try reader.number(value, in: ScenarioLimits.bounceStopDistance, "a distance", unit: "pt", for: label)
             case "bounceBackDuration": p.bounceBackDuration = try reader.milliseconds(value, for: label)
             case "rubberBandCoefficient": p.rubberBandCoefficient = try ratio(ScenarioLimits.rubberBandCoefficient)
             case "iosVersion":

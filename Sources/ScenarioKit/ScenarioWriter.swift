@@ -127,6 +127,13 @@ public enum ScenarioWriter {
             add(
                 "decelerationMinimumVelocity", number(p.decelerationMinimumVelocity),
                 p.decelerationMinimumVelocity != d.decelerationMinimumVelocity)
+            add("flightStartDelay", ms(p.flightStartDelay), p.flightStartDelay != d.flightStartDelay)
+            add("flingRestInterval", ms(p.flingRestInterval), p.flingRestInterval != d.flingRestInterval)
+            add("displayRefreshRate", number(p.displayRefreshRate), p.displayRefreshRate != d.displayRefreshRate)
+            add("framePhase", ms(p.framePhase), p.framePhase != d.framePhase)
+            add("springBackRate", number(p.springBackRate), p.springBackRate != d.springBackRate)
+            add("edgeBounceRate", number(p.edgeBounceRate), p.edgeBounceRate != d.edgeBounceRate)
+            add("bounceStopDistance", number(p.bounceStopDistance), p.bounceStopDistance != d.bounceStopDistance)
             add("bounceBackDuration", ms(p.bounceBackDuration), p.bounceBackDuration != d.bounceBackDuration)
             add("rubberBandCoefficient", number(p.rubberBandCoefficient), p.rubberBandCoefficient != d.rubberBandCoefficient)
             add("iosVersion", QuotedString.yaml(p.iosVersion.description), p.iosVersion != d.iosVersion)

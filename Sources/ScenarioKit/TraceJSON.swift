@@ -155,6 +155,8 @@ public enum TraceJSON {
             fields += [("type", .string("selected")), ("view", .string(views[view].name))]
         case let .offset(view, offset):
             fields += [("type", .string("offset")), ("view", .string(views[view].name)), ("offset", pt(offset))]
+        case let .frame(view, offset):
+            fields += [("type", .string("offset")), ("view", .string(views[view].name)), ("offset", pt(offset)), ("frame", .bool(true))]
         case let .zoom(view, scale, content):
             fields += [
                 ("type", .string("zoom")), ("view", .string(views[view].name)), ("zoomScale", .number(scale)),
@@ -164,6 +166,8 @@ public enum TraceJSON {
             fields += [("type", .string("scroll")), ("view", .string(views[view].name))]
             switch note {
             case .willBeginDragging: fields.append(("call", .string("scrollViewWillBeginDragging")))
+            case let .willEndDragging(v, target):
+                fields += [("call", .string("scrollViewWillEndDragging")), ("velocity", pt(v)), ("targetContentOffset", pt(target))]
             case .didEndDragging(let d):
                 fields += [("call", .string("scrollViewDidEndDragging")), ("willDecelerate", .bool(d))]
             case .didEndDecelerating: fields.append(("call", .string("scrollViewDidEndDecelerating")))

@@ -50,11 +50,11 @@ extension ShrinkState {
             \.decelerationMinimumVelocity, \.rubberBandCoefficient, \.panHysteresis, \.panVelocitySmoothing,
             \.tapAllowableMovement, \.longPressAllowableMovement, \.swipeMinimumPrimaryMovement,
             \.swipeMaximumSecondaryMovement, \.swipeMinimumMovementDecayRate, \.swipeMaximumMovementDecayRate, \.edgeGateRegion,
-            \.swipeMinimumRate
+            \.swipeMinimumRate, \.springBackRate, \.edgeBounceRate, \.bounceStopDistance
         ]
         let durations: [WritableKeyPath<Parameters, TouchEngine.Duration>] = [
             \.contentTouchDelay, \.bounceBackDuration, \.tapMaximumDuration, \.multiTapInterval, \.longPressDuration,
-            \.swipeMaximumDuration, \.controlMinimumHighlight, \.edgeGateDelay
+            \.swipeMaximumDuration, \.controlMinimumHighlight, \.edgeGateDelay, \.flightStartDelay, \.flingRestInterval
         ]
         var resets: [(inout Parameters) -> Void] = [{ $0 = d }]
         resets += doubles.map { key in { $0[keyPath: key] = d[keyPath: key] } }

@@ -2,10 +2,12 @@
 /// version, `ProtocolVersion` in SweepProtocol, is the wire's and separate). 2: per-tree
 /// sums and causes in every result (result payload format 2), so a worker of version 1 is refused at its hello.
 /// 3: issue 31's recognizer and delivery corrections (pinch and rotation thresholds, multi-finger pan ends, swipe
-/// limits, the scroll pan's delaysTouchesEnded, scrolling disabled, cancellations in one call).
+/// limits, the scroll pan's delaysTouchesEnded, scrolling disabled, cancellations in one call). 4: issue 31's scroll
+/// physics fitted to the iOS 26.1 recordings (flights stop at 0.01 pt/ms, no flight after a rest, spring back and
+/// edge bounce).
 ///
 /// Bump it with any change that can change a result for the same config: TouchEngine's rules, the scenario
 /// generators (TouchScenarios), the classifier, or the result payload's contents. `sweep --version` prints it.
 public enum EngineVersion {
-    public static let current = "touchsweep-engine-3"
+    public static let current = "touchsweep-engine-4"
 }

@@ -419,7 +419,7 @@ import Yams
         ("scroll:\n  SV: [\"...\"]", "test.yaml:2:8: '...' is not allowed in 'expect.scroll.SV': scroll entries are independent assertions"),
         (
             "scroll: {SV: [z=1@3]}",
-            "test.yaml:1:15: scroll entry 'z=1@3' in 'expect.scroll.SV' is not a scroll assertion; expected '<axis><op><value>@<t>', 'final <axis><op><value>', '<axis>@<t><op><axis>@<t>', 'zoom<op><value>@<t>', 'final zoom<op><value>', 'unchanged', 'never dragging', '[not] tracking|dragging|decelerating@<t>' or 'willBeginDragging|didEndDragging|didEndDecelerating|willBeginZooming|didEndZooming@<t>'"
+            "test.yaml:1:15: scroll entry 'z=1@3' in 'expect.scroll.SV' is not a scroll assertion; expected '<axis><op><value>[±<tol>]@<t>', 'final <axis><op><value>[±<tol>]', '<axis>@<t><op><axis>@<t>', 'zoom<op><value>@<t>', 'final zoom<op><value>', 'unchanged', 'never dragging', '[not] tracking|dragging|decelerating@<t>' or 'willBeginDragging|didEndDragging|didEndDecelerating|willBeginZooming|didEndZooming@<t>[±<ms>]' or 'willEndDragging@<t>[±<ms>] [velocity=(x,y)[±<tol>]] [target=(x,y)[±<tol>]]'"
         ),
         ("scroll: {B: [unchanged]}", "test.yaml:1:10: 'B' is a button, not a scroll view"),
         ("hit: {first: B}", "test.yaml:1:7: 'expect.hit' keys must be touch numbers ≥ 1, not 'first'"),

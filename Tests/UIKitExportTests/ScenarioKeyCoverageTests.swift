@@ -175,7 +175,9 @@ import Testing
         // Parameters.
         for key in ScenarioLoader.parameterKeys {
             let bools = ["scrollDelayEarlyRelease", "combinedPrimaryActionDispatch"]
-            let value = key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : bools.contains(key) ? "true" : "0.5"
+            let rates = ["displayRefreshRate": "120", "springBackRate": "5", "edgeBounceRate": "5"]
+            let value =
+                key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : bools.contains(key) ? "true" : rates[key] ?? "0.5"
             cases.append(change("parameters." + key) { $0.top.append("parameters: { \(key): \(value) }") })
         }
         return cases

@@ -124,8 +124,14 @@ struct ScrollRuntime {
     var decelEnd = VirtualTime.never
     var decelFrom = Point.zero
     var decelTo = Point.zero
-    /// Retention per ms used for the easing curve.
+    /// Retention per ms: the flight's deceleration rate, or the settle's easing.
     var decelRate = 0.998
+    /// Each axis's motion (`decelMotion == .axes`).
+    var motionX = AxisMotion()
+    var motionY = AxisMotion()
+    var decelMotion = ScrollMotion.settle
+    /// The offset the trace last showed for this motion (traced runs: frames show only changes).
+    var shownOffset = Point.zero
     /// Zooming: the zoom scale, the scale when the pinch began, and the content size the zoom made (nil: the
     /// scene's `contentSize`, never zoomed).
     var zoomScale = 1.0

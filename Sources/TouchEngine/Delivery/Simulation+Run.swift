@@ -41,6 +41,7 @@ extension Simulation {
             let timer = earliestTimer()
             if scriptTime == .never && timer.time == .never { break }
             // (the loop ends when the script is done and no timer is pending, or at the limit)
+            emitFrames(before: min(scriptTime, timer.time, limit))
             if scriptTime <= timer.time {
                 guard scriptTime <= limit else { break }
                 now = scriptTime

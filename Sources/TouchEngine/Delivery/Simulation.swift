@@ -98,6 +98,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// `pathMark[v] == pathStamp` while `collectRecognizers` runs: v is the hit view or one of its ancestors (P3).
     var pathMark: RunTable<Int>
     var pathStamp = 0
+    /// Traced runs: display frames before this time have been shown (`emitFrames`).
+    var framesShownUntil = VirtualTime.zero
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -276,6 +278,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         pendingCount = 0
         slotsInUse = 0
         mayHaveFinished = false
+        framesShownUntil = .zero
     }
 
     /// Arms or clears a recognizer's timer, keeping the earliest deadline up to date.

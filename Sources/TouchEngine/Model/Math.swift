@@ -1,4 +1,4 @@
-// The C math library (libm) for logarithms and powers in deceleration curves, and sines and cosines of view
+// The C math library (libm) for logarithms, powers and exponentials in deceleration and bounce curves, and sines and cosines of view
 // rotations and two-finger angles. This is arithmetic only:
 // the engine still does no I/O.
 #if canImport(Darwin)
@@ -16,6 +16,8 @@
 // functions are called directly.
 @inline(__always) func cosine(_ x: Double) -> Double { cos(x) }
 @inline(__always) func sine(_ x: Double) -> Double { sin(x) }
+/// `e^x` (the springs of a scroll view's bounce).
+@inline(__always) func exponential(_ x: Double) -> Double { exp(x) }
 /// The angle of the vector (x, y) in radians, `-π…π` (pinch and rotation recognizers).
 @inline(__always) func arcTangent(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 

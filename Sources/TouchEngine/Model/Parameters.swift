@@ -20,9 +20,36 @@ public struct Parameters: Hashable, Sendable {
     public var decelerationRate: Double = 0.998
     /// The same for scroll views set to `.fast` (§9, 0.99).
     public var decelerationRateFast: Double = 0.99
-    /// Speed (pt/ms) below which a released scroll view does not decelerate [INF].
-    public var decelerationMinimumVelocity: Double = 0.05
-    /// Duration of the bounce back to the content edge after an overscrolled release [INF].
+    /// Speed (pt/ms) at which a flight stops, and at or below which a release does not fly. Default 0.01 pt/ms
+    /// (10 pt/s) [REAL iOS 26.1, fitted to Vercantez/openuikit's scroll traces: a 0.75 and a 3 pt/ms flick fly
+    /// 2.16 s and 2.85 s and land where this stopping speed puts them]. The earlier 0.05 was inferred and ended
+    /// flights hundreds of ms early; it is not kept.
+    public var decelerationMinimumVelocity: Double = 0.01
+    /// How long after the lift a flight starts moving. Default 0.8 ms [REAL iOS 26.1, the same fit: the recorded
+    /// frames match the flight's curve started 0.8 ms after the lift's timestamp].
+    public var flightStartDelay: Duration = .ms(0.8)
+    /// A finger that lifts this long or longer after its last movement releases a scroll view at rest: velocity
+    /// zero, no flight (`willDecelerate` false unless it is past an edge). Default 100 ms — *provisional* [INF]:
+    /// the iOS 26.1 recording (a 320 ms hold) shows velocity zero; flicks lifted 8–16 ms after their last move fly.
+    public var flingRestInterval: Duration = .ms(100)
+    /// Display refresh rate (Hz) at which a traced run shows a moving scroll view's offset, frame by frame.
+    /// Default 60 [DOC: the iPhone display link's rate without ProMotion]. Traces only; summaries never read it.
+    public var displayRefreshRate: Double = 60
+    /// Time of the first display frame (frames fall at `framePhase + k / displayRefreshRate`). Default 0.
+    public var framePhase: Duration = .zero
+    /// How fast the content returns to an edge it was released past at rest: the overscroll the finger made
+    /// (before the rubber band) decays by `e^(−rate·t)`, per second. Default 9.6 [REAL iOS 26.1, fitted to
+    /// Vercantez/openuikit's rubberband_top: 235 pt shown past the top back in 0.69 s]. The earlier fixed 400 ms ease
+    /// was inferred and is not kept for scroll offsets.
+    public var springBackRate: Double = 9.6
+    /// ω (per second) of the critically damped spring a moving scroll view bounces on at an edge: a flight that
+    /// reaches the edge, or a release past it while moving. Default 11 [REAL iOS 26.1, fitted to edge_impact: a
+    /// 3 pt/ms flick 60 pt from the bottom overshoots 100 pt and settles 0.81 s after the lift].
+    public var edgeBounceRate: Double = 11
+    /// A bounce or spring back stops when it is this close to the edge (pt). Default 0.4 [REAL iOS 26.1, the same
+    /// fits: it puts both recordings' ends within 7 ms].
+    public var bounceStopDistance: Double = 0.4
+    /// Duration of a paging snap and of a zoom's bounce back to its limit [INF].
     public var bounceBackDuration: Duration = .ms(400)
     /// Rubber-band stiffness `c` in `(1 − 1/(x·c/d + 1))·d` [INF, widely used model].
     public var rubberBandCoefficient: Double = 0.55

@@ -101,72 +101,44 @@ extension Simulation {
 
     mutating func endDragging(_ sv: ViewID, pan: RecognizerID) {
         scrolls[sv].isDragging = false
-        // Content velocity is opposite to the finger's.
-        let v = convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1
-        let (target, duration, rate) = settleTarget(sv, contentVelocity: v)
-        let willDecelerate = target != scrolls[sv].offset
+        // Content velocity is opposite to the finger's. A finger that rested before lifting releases at rest: the
+        // recordings show velocity zero and no flight after a still hold.
+        let rested = now - recognizers[pan].lastSampleTime >= params.flingRestInterval
+        let v = rested ? .zero : convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1
+        // Past an edge the recording (rubberband_top) reports the pan's velocity after a rest but does not carry it.
+        let outward = rested ? convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1 : v
+        var release = release(sv, contentVelocity: v, rested: rested)
+        if release.motion == .axes && (release.x.kind == .springBack || release.y.kind == .springBack) { release.velocity = outward }
+        let willDecelerate = release.landing != scrolls[sv].offset
+        emit(.scroll(view: sv, .willEndDragging(velocity: release.velocity, target: release.target)))
         emit(.scroll(view: sv, .didEndDragging(willDecelerate: willDecelerate)))
         emit(.scroll(view: sv, .dragging(false)))
-        if willDecelerate { startDeceleration(sv, to: target, duration: duration, rate: rate) }
+        if willDecelerate { startDeceleration(sv, release) }
     }
 
-    /// Where a released scroll view comes to rest, how long it takes, and the easing retention.
-    @inline(__always) func settleTarget(_ sv: ViewID, contentVelocity v: Point) -> (Point, Duration, Double) {
-        let offset = scrolls[sv].offset
-        var target = offset
-        var outOfRange = false
-        for axis in Axis.allCases {
-            let range = offsetRange(sv, axis)
-            if offset[axis] < range.min { target[axis] = range.min; outOfRange = true }
-            if offset[axis] > range.max { target[axis] = range.max; outOfRange = true }
-        }
-        if outOfRange { return (target, params.bounceBackDuration, 0.99) }
-        if views[sv].isPagingEnabled {
-            for axis in Axis.allCases where canScroll(sv, axis) {
-                let page = views[sv].frame.size[axis]
-                guard page > 0 else { continue }
-                let range = offsetRange(sv, axis)
-                // Project 100 ms of motion, then snap to the nearest page [INF].
-                let index = ((offset[axis] + v[axis] * 100) / page).rounded()
-                target[axis] = min(max(index * page, range.min), range.max)
-            }
-            return (target, params.bounceBackDuration, 0.99)
-        }
-        let rate = views[sv].fastDeceleration ? params.decelerationRateFast : params.decelerationRate
-        var longest = 0.0
-        for axis in Axis.allCases where canScroll(sv, axis) && abs(v[axis]) >= params.decelerationMinimumVelocity {
-            let range = offsetRange(sv, axis)
-            let distance = v[axis] / -log(rate)
-            target[axis] = min(max(offset[axis] + distance, range.min), range.max)
-            longest = max(longest, log(params.decelerationMinimumVelocity / abs(v[axis])) / log(rate))
-        }
-        return (target, .ms(longest.rounded()), rate)
-    }
-
-    mutating func startDeceleration(_ sv: ViewID, to target: Point, duration: Duration, rate: Double) {
+    mutating func startDeceleration(_ sv: ViewID, _ release: ScrollRelease) {
         scrolls[sv].isDecelerating = true
-        scrolls[sv].decelStart = now
-        setDecelerationEnd(sv, now + max(duration, .ms(1)))
+        let flies =
+            release.x.kind == .flight || release.x.kind == .flightIntoEdge || release.y.kind == .flight
+            || release.y.kind == .flightIntoEdge
+        let delay = flies ? params.flightStartDelay : .zero
+        scrolls[sv].decelStart = now + delay
+        setDecelerationEnd(sv, now + delay + max(release.duration, .ms(1)))
         scrolls[sv].decelFrom = scrolls[sv].offset
-        scrolls[sv].decelTo = target
-        scrolls[sv].decelRate = rate
+        scrolls[sv].shownOffset = scrolls[sv].offset
+        scrolls[sv].decelTo = release.landing
+        scrolls[sv].motionX = release.x
+        scrolls[sv].motionY = release.y
+        scrolls[sv].decelMotion = release.motion
+        scrolls[sv].decelRate = release.rate
         emit(.scroll(view: sv, .decelerating(true)))
-    }
-
-    /// The decelerating offset at the current time (exponential ease-out toward the target).
-    @inline(__always) func decelerationOffset(_ sv: ViewID) -> Point {
-        let s = scrolls[sv]
-        let total = (s.decelEnd - s.decelStart).milliseconds
-        let elapsed = (now - s.decelStart).milliseconds
-        guard total > 0, elapsed < total else { return s.decelTo }
-        let fraction = (1 - pow(s.decelRate, elapsed)) / (1 - pow(s.decelRate, total))
-        return s.decelFrom + (s.decelTo - s.decelFrom) * fraction
     }
 
     /// S9: a touch stops a decelerating scroll view where it is.
     mutating func catchDeceleration(_ sv: ViewID) {
         guard scrolls[sv].isDecelerating else { return }
-        let offset = decelerationOffset(sv)
+        let offset = motionOffset(sv, at: now)
+        notePeaks(sv, before: now)
         scrolls[sv].isDecelerating = false
         setDecelerationEnd(sv, .never)
         setOffset(sv, offset)
@@ -174,6 +146,7 @@ extension Simulation {
     }
 
     mutating func finishDeceleration(_ sv: ViewID) {
+        notePeaks(sv, before: now)
         setDecelerationEnd(sv, .never)
         scrolls[sv].isDecelerating = false
         setOffset(sv, scrolls[sv].decelTo)
@@ -184,8 +157,8 @@ extension Simulation {
     mutating func startInitialDecelerations() {
         for sv in prepared.initiallyDecelerating {
             guard let v = views[sv].scroll?.initialDeceleration else { continue }
-            let (target, duration, rate) = settleTarget(sv, contentVelocity: v)
-            if target != scrolls[sv].offset { startDeceleration(sv, to: target, duration: duration, rate: rate) }
+            let release = release(sv, contentVelocity: v)
+            if release.landing != scrolls[sv].offset { startDeceleration(sv, release) }
         }
     }
 

@@ -135,14 +135,16 @@ extension Simulation {
                 // A released drag already settling (S8) settles in the returned content.
                 scrolls[sv].decelFrom = scrolls[sv].offset
                 scrolls[sv].decelTo = anchoredOffset(sv, anchor: end, settled: true)
+                // A flight's curve no longer leads there: it eases the rest of the way.
+                if scrolls[sv].decelMotion == .axes { scrolls[sv].decelMotion = .settle; scrolls[sv].decelStart = now }
             }
             setZoomBounceEnd(sv, now + max(params.bounceBackDuration, .ms(1)))
         } else {
             emit(.scroll(view: sv, .didEndZooming(atScale: target)))
             // Released without a drag: the content settles as a drag released at rest does (S8 bounce back).
             if !dragging && !scrolls[sv].isDecelerating {
-                let (settled, duration, rate) = settleTarget(sv, contentVelocity: .zero)
-                if settled != scrolls[sv].offset { startDeceleration(sv, to: settled, duration: duration, rate: rate) }
+                let settle = release(sv, contentVelocity: .zero)
+                if settle.landing != scrolls[sv].offset { startDeceleration(sv, settle) }
             }
         }
         if dragging { rebaseScrollStart(sv, pan: pan) }

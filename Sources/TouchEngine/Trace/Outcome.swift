@@ -124,7 +124,7 @@ public struct Outcome: Hashable, Sendable {
                 highlights[view, default: []].append(Stamped(time: t, value: on))
             case let .selected(view):
                 selections[view, default: []].append(t)
-            case let .offset(view, offset):
+            case let .offset(view, offset), let .frame(view, offset):
                 scrollViews[view]?.offsets.append(Stamped(time: t, value: offset))
                 scrollViews[view]?.finalOffset = offset
             case let .zoom(view, scale, _):

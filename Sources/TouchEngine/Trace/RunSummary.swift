@@ -200,6 +200,14 @@ public struct RunSummary: Hashable, Sendable {
         if dy > maxDisplacement[v].y { maxDisplacement[v].y = dy }
     }
 
+    /// A point the content passed through without stopping there (a bounce's peak): displacement only.
+    mutating func reached(_ v: ViewID, _ offset: Point, from start: Point) {
+        touch(view: v)
+        let dx = abs(offset.x - start.x), dy = abs(offset.y - start.y)
+        if dx > maxDisplacement[v].x { maxDisplacement[v].x = dx }
+        if dy > maxDisplacement[v].y { maxDisplacement[v].y = dy }
+    }
+
     mutating func zoomed(_ v: ViewID, to scale: Double, from initial: Double) {
         touch(view: v)
         let ratio = scale >= initial ? scale / initial : initial / scale

@@ -51,6 +51,9 @@ public enum CallbackHandling: String, Sendable {
 /// Scroll view delegate calls and state flags (S10).
 public enum ScrollNotification: Hashable, Sendable {
     case willBeginDragging
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: content velocity in pt/ms (zero after a
+    /// rest) and the target offset UIKit reports.
+    case willEndDragging(velocity: Point, target: Point)
     case didEndDragging(willDecelerate: Bool)
     case didEndDecelerating
     case tracking(Bool)
@@ -172,6 +175,9 @@ public enum TraceEventKind: Hashable, Sendable {
     case selected(view: ViewID)
     /// A scroll view's content offset changed.
     case offset(view: ViewID, offset: Point)
+    /// A released scroll view's offset at a display frame of its deceleration or bounce (traced runs only; the
+    /// summary never sees frames). Shown like `offset`; set apart so tools that predict a device log can leave it out.
+    case frame(view: ViewID, offset: Point)
     /// A zooming scroll view's `zoomScale` changed, and with it `contentSize` (the zoom view's frame size).
     case zoom(view: ViewID, scale: Double, contentSize: Size)
     /// A scroll view delegate call or state flag change.

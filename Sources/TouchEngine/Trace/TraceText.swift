@@ -112,7 +112,7 @@ public enum TraceText {
             return "\(views[view].name) isHighlighted = \(on)"
         case let .selected(view):
             return "\(views[view].name) selected"
-        case let .offset(view, offset):
+        case let .offset(view, offset), let .frame(view, offset):
             return "\(views[view].name) contentOffset = \(point(offset))"
         case let .zoom(view, scale, content):
             return "\(views[view].name) zoomScale = \(fmt(scale)), contentSize = \(fmt(content.width))×\(fmt(content.height))"
@@ -120,6 +120,8 @@ public enum TraceText {
             let n = views[view].name
             switch note {
             case .willBeginDragging: return "\(n) scrollViewWillBeginDragging"
+            case let .willEndDragging(v, target):
+                return "\(n) scrollViewWillEndDragging(withVelocity: \(point(v)) pt/ms, targetContentOffset: \(point(target)))"
             case .didEndDragging(let d): return "\(n) scrollViewDidEndDragging(willDecelerate: \(d))"
             case .didEndDecelerating: return "\(n) scrollViewDidEndDecelerating"
             case .tracking(let b): return "\(n) isTracking = \(b)"
