@@ -164,6 +164,7 @@ extension CallbackEntry {
         if let touches, touches != c.touches.sorted() { return false }
         if let tapCount, c.tapCounts.contains(where: { $0 != tapCount }) { return false }
         if let allTouches, allTouches != c.allTouches { return false }
+        if let event, event != c.event { return false }
         return true
     }
 
@@ -182,6 +183,7 @@ extension CallbackEntry {
         if entry.touches == nil, c.touch != 1 || entries.contains(where: { $0.touch != nil }) { entry.touch = c.touch }
         if c.tapCounts.contains(where: { $0 > 1 }) || entries.contains(where: { $0.tapCount != nil }) { entry.tapCount = c.tapCounts.max() }
         if c.allTouches.count > 1 || entries.contains(where: { $0.allTouches != nil }) { entry.allTouches = c.allTouches }
+        if entries.contains(where: { $0.event != nil }) { entry.event = c.event }
         return entry.description
     }
 }

@@ -23,6 +23,8 @@ public struct CallbackEntry: Hashable, Sendable, CustomStringConvertible {
     public var tapCount: Int?
     /// Exactly `event.allTouches`, ascending; nil: not checked.
     public var allTouches: [Int]?
+    /// The number of the UIEvent the call belongs to (`e<n>` in the trace); nil: not checked.
+    public var event: Int?
 
     public init(
         phase: TouchPhase, time: Double, timestamp: Double? = nil, location: Point? = nil, touch: Int? = nil,
@@ -41,6 +43,7 @@ public struct CallbackEntry: Hashable, Sendable, CustomStringConvertible {
         if let touches { text += " touches \(formatTouchSet(touches))" }
         if let tapCount { text += " tapCount \(tapCount)" }
         if let allTouches { text += " allTouches \(formatTouchSet(allTouches))" }
+        if let event { text += " event e\(event)" }
         return text
     }
 }

@@ -163,6 +163,12 @@ enum EntryGrammar {
             } else if s.take("allTouches") {
                 guard let set = s.touchSet() else { return .failure(.init("needs touch numbers '(n,m)' after 'allTouches'")) }
                 entry.allTouches = set
+            } else if s.take("event") {
+                s.skipSpaces()
+                guard s.take("e"), let n = s.integer(), n >= 1 else {
+                    return .failure(.init("needs a UIEvent number 'e<n>' (n ≥ 1) after 'event'"))
+                }
+                entry.event = n
             } else if s.take("tapCount") {
                 s.skipSpaces()
                 guard let n = s.integer(), n >= 1 else { return .failure(.init("needs a tap count ≥ 1 after 'tapCount'")) }
@@ -175,7 +181,7 @@ enum EntryGrammar {
                 return .failure(
                     .init(
                         "has unexpected text '\(s.rest)'; qualifiers are 'ts=<ms>', 'at (x,y)', 'local (x,y)', 'touch <n>', "
-                            + "'touches (n,m)', 'tapCount <n>' and 'allTouches (n,m)'"))
+                            + "'touches (n,m)', 'tapCount <n>', 'allTouches (n,m)' and 'event e<n>'"))
             }
         }
     }

@@ -207,6 +207,7 @@ public enum TraceJSON {
         case let .translationReset(id):
             fields += [("type", .string("translationReset")), ("recognizer", .string(recs[id].name))]
         }
+        if e.event > 0 { fields.append(("uiEvent", .number(Double(e.event)))) }
         return .object(fields)
     }
 
@@ -246,7 +247,8 @@ public enum TraceJSON {
                                 ("handling", .string(c.handling.rawValue))
                             ]
                                 + callTouchFields(tapCounts: c.tapCounts, allTouches: c.allTouches)
-                                + (c.touches.count > 1 ? [("touches", numbers(c.touches))] : []))
+                                + (c.touches.count > 1 ? [("touches", numbers(c.touches))] : [])
+                                + (c.event > 0 ? [("uiEvent", .number(Double(c.event)))] : []))
                     })
             )
         }

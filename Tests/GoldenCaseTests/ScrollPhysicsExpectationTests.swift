@@ -80,7 +80,7 @@ import TouchEngine
         #expect(gaps.dropLast().allSatisfy { (16_666 ... 16_667).contains($0) })
         let text = TraceText.render(scene: scenario.scene, trace: trace)
         #expect(text.contains(" 122.283  SV contentOffset = (0,5330.438)\n"))
-        #expect(text.contains("     120  SV scrollViewWillEndDragging(withVelocity: (0,3) pt/ms, targetContentOffset: (0,6819.505))\n"))
+        #expect(text.contains("     120  SV scrollViewWillEndDragging(withVelocity: (0,3) pt/ms, targetContentOffset: (0,6819.505))  [e16]\n"))
     }
 
     @Test func theJSONTraceCarriesFramesAndWillEndDragging() throws {

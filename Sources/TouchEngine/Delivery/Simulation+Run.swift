@@ -28,6 +28,8 @@ extension Simulation {
 
     mutating func startRun() {
         makeTablesUnique()
+        uiEvents = 0
+        uiEvent = 0
         if !summaryIsOwn { summary.makeColumnsUnique() }
         summaryIsOwn = false
         startInitialDecelerations()
@@ -48,13 +50,24 @@ extension Simulation {
                 // A multi-touch step: the events after this one that belong to the same UIEvent.
                 var end = next + 1
                 while end < script.count && script[end].sameEvent && script[end].time == scriptTime { end += 1 }
+                if Recorder.isRecording { beginUIEvent(script[next ..< end]) }
                 if end - next > 1 { performEvent(script[next ..< end]) } else { perform(script[next]) }
+                if Recorder.isRecording { uiEvent = 0 }
                 next = end
             } else {
                 guard timer.time <= limit else { break }
                 now = timer.time
                 fire(timer.owner)
             }
+        }
+    }
+
+    /// Numbers the UIEvent a script step delivers (traced runs only): a step with a touch in it is the next
+    /// UIEvent, and the trace events it causes carry its number; a step of code only (`disable`/`enable`) is none.
+    mutating func beginUIEvent(_ events: ArraySlice<ScriptEvent>) {
+        if events.contains(where: { $0.action.phaseRank != 0 }) {
+            uiEvents += 1
+            uiEvent = uiEvents
         }
     }
 
@@ -106,4 +119,5 @@ extension Engine {
         sim.run(readingAt: times) { result.append($0.reading(of: id)) }
         return result
     }
+
 }

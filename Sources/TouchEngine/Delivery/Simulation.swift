@@ -61,6 +61,10 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// While a multi-touch step runs a phase, `touches…` calls wait here to go out one per view and phase.
     var queuedCalls: [QueuedCall]
     var queueingCalls = false
+    /// Traced runs: how many UIEvents the run has delivered, and the number of the one being delivered (0 between
+    /// steps: timers and frames belong to no UIEvent). The untraced path never touches them.
+    var uiEvents = 0
+    var uiEvent = 0
     /// The slots of `eventTouches` while their step runs (they are all in `event.allTouches`), else 0.
     var eventSlots: UInt64 = 0
     /// The slots of `eventTouches` that end or are cancelled in it, while their step runs, else 0.
@@ -346,7 +350,7 @@ public struct Simulation<Recorder: TraceRecorder> {
 
     @inline(__always)
     mutating func emit(_ kind: TraceEventKind) {
-        if Recorder.isRecording { recorder.record(TraceEvent(time: now, kind: kind)) }
+        if Recorder.isRecording { recorder.record(TraceEvent(time: now, kind: kind, event: uiEvent)) }
     }
 
     // MARK: - Timers

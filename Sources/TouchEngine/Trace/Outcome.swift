@@ -21,6 +21,8 @@ public struct Outcome: Hashable, Sendable {
         public var tapCounts: [Int]
         /// `event.allTouches`, by touch number, ascending.
         public var allTouches: [Int]
+        /// The number of the UIEvent the call belongs to (`TraceEvent.event`).
+        public var event: Int = 0
     }
     /// One control event.
     public struct ControlRecord: Hashable, Sendable {
@@ -108,7 +110,7 @@ public struct Outcome: Hashable, Sendable {
                     Callback(
                         time: t, phase: phase, touch: first.touch, timestamp: first.timestamp, location: first.location, local: first.local,
                         hitView: hitView, handling: handling, touches: touches.map(\.touch),
-                        tapCounts: touches.map(\.tapCount), allTouches: allTouches))
+                        tapCounts: touches.map(\.tapCount), allTouches: allTouches, event: event.event))
             case let .touch(touch, .began, _):
                 tapCounts[touch, default: []].append(1)
             case let .tapCount(touch, count, _):

@@ -196,7 +196,13 @@ public enum TraceEventKind: Hashable, Sendable {
 public struct TraceEvent: Hashable, Sendable {
     public var time: VirtualTime
     public var kind: TraceEventKind
-    @inlinable public init(time: VirtualTime, kind: TraceEventKind) { self.time = time; self.kind = kind }
+    /// The number of the `UIEvent` whose delivery was under way when this happened (1 for a run's first script
+    /// step that carries a touch, then counting up; a multi-touch step is one UIEvent), or 0 when none was: a
+    /// timer, a display frame, a script `disable`/`enable` (docs/trace-format.md, "UIEvent ids").
+    public var event: Int
+    @inlinable public init(time: VirtualTime, kind: TraceEventKind, event: Int = 0) {
+        self.time = time; self.kind = kind; self.event = event
+    }
 }
 
 /// What a pinch or a rotation reports with its action: `scale` (a factor) or `rotation` (radians, clockwise

@@ -1,4 +1,5 @@
-/// Renders a trace as a readable timeline, one line per event: `<time ms>  <what happened>`.
+/// Renders a trace as a readable timeline, one line per event: `<time ms>  <what happened>`, and `  [eN]` after an
+/// event that happened while UIEvent N was delivered (`TraceEvent.event`).
 ///
 /// The text is stable (golden files compare it exactly): numbers print as integers when whole, else
 /// with up to three decimals; names come from the scene.
@@ -8,7 +9,8 @@ public enum TraceText {
         for event in trace {
             let time = fmt(event.time.milliseconds)
             let pad = String(repeating: " ", count: max(0, 8 - time.count))
-            out += pad + time + "  " + describe(event.kind, scene: scene) + "\n"
+            out += pad + time + "  " + describe(event.kind, scene: scene)
+            out += event.event > 0 ? "  [e\(event.event)]\n" : "\n"
         }
         return out
     }
