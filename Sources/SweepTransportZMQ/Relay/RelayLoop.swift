@@ -44,6 +44,9 @@ final class RelayLoop {
                 var drained = [UInt8](repeating: 0, count: 256)
                 while Glibc.read(relay.wakeFD, &drained, drained.count) > 0 {}
             }
+            // A limit set while the thread slept applies to what it reads now: bytes the peer sent after
+            // `setLimit` returned are never read under the older limit.
+            guard takeWhatTheCoordinatorSaid(nowMs: after) else { break }
             if fds[1].revents != 0 { acceptWaiting(nowMs: after) }
             for (index, connection) in order.enumerated() {
                 let clientEvents = fds[2 + 2 * index].revents, upstreamEvents = fds[3 + 2 * index].revents
