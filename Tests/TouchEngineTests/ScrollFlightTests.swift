@@ -6,7 +6,9 @@ import TouchEngine
 /// before a lift, and that traced and untraced runs agree on what the summary sees.
 @Suite struct ScrollFlightTests {
     /// A flick of `speed` pt/ms (constant moves every 8 ms) lifted `rest` ms after its last move.
-    static func flick(speed: Double, rest: Double = 8, rate: String = "normal", contentHeight: Double = 40000) -> String {
+    static func flick(
+        speed: Double, rest: Double = 8, rate: String = "normal", contentHeight: Double = 40000, then extra: [String] = [], subviews: String = ""
+    ) -> String {
         var steps = ["0 down (196,800)"]
         var y = 800.0
         for i in 1 ... 10 {
@@ -14,10 +16,11 @@ import TouchEngine
             steps.append("\(8 * i) move (196,\(y))")
         }
         steps.append("\(80 + rest) up (196,\(y))")
+        steps += extra
         return """
             name: t
             views:
-              - { id: SV, kind: scrollView, frame: [0, 0, 393, 852], contentSize: [393, \(contentHeight)], contentOffset: [0, 5000], decelerationRate: \(rate) }
+              - { id: SV, kind: scrollView, frame: [0, 0, 393, 852], contentSize: [393, \(contentHeight)], contentOffset: [0, 5000], decelerationRate: \(rate)\(subviews) }
             script: [\(steps.map { "\"\($0)\"" }.joined(separator: ", "))]
             """
     }
@@ -120,5 +123,26 @@ import TouchEngine
         let summary = Engine.summary(t.scene)
         #expect(summary.finalOffsets[t.view("SV")] == t.outcome.scrollViews[t.view("SV")]?.finalOffset)
         #expect(abs(summary.displacement(of: t.view("SV"), along: .vertical) - (150 + 1.99 * 499)) < 1e-6)
+    }
+
+    /// A touch that lands during a flight hits the content that is under it then (the flight's offset at the
+    /// touch-down), the offset S9's catch stops the scroll view at, not the content that was there at the lift.
+    @Test func aTouchDuringAFlightHitsTheContentUnderItNow() throws {
+        // Released at 5150 moving 2 pt/ms; 411 ms into the flight it has travelled about 560 pt, so window point
+        // (50, 100) shows content y ≈ 5810 (inside B), where at the lift it showed 5250 (the scroll view's background).
+        let yaml = Self.flick(
+            speed: 2, then: ["500 down (50,100)", "520 up (50,100)"], subviews: ", subviews: [{ id: B, kind: button, frame: [0, 5600, 100, 400] }]")
+        let t = try Transcript(yaml)
+        let hits = t.trace.compactMap { e -> ViewID?? in
+            if case let .hitTest(_, view, _, _) = e.kind { return view }
+            return nil
+        }
+        #expect(hits == [t.view("SV"), t.view("B")], "the flick starts on the background (x 196); \(t.text)")
+        // The catch stops the scroll view at that same offset.
+        let caught = try #require(t.outcome.scrollViews[t.view("SV")]?.offsets.first { $0.time == .ms(500) }?.value.y)
+        #expect(caught > 5600 - 100 && caught < 6000 - 100, "offset \(caught) at the catch puts B under y 100")
+        // The untraced run hits the same view: the summary's first hit is the first touch's, and B's touch is
+        // withheld by the scroll view's delay and then cancelled by the caught pan, so B never highlights.
+        #expect(Engine.summary(t.scene).firstHit == .some(t.view("SV")))
     }
 }

@@ -1,8 +1,12 @@
 /// Hit testing (touch-model §2) and coordinate conversion over the live view tree.
 extension Simulation {
-    /// Current bounds origin of a view (scroll views: their live content offset).
+    /// Current bounds origin of a view (scroll views: their live content offset). A decelerating scroll view's offset
+    /// is where its motion has got to now, as S9's catch reads it: a finger that lands during a flight hits the
+    /// content under it then, not the content that was there at the lift.
     @inline(__always) func boundsOrigin(_ v: ViewID) -> Point {
-        views[v].isScrollView ? scrolls[v].offset : views[v].boundsOrigin
+        guard views[v].isScrollView else { return views[v].boundsOrigin }
+        guard scrolls[v].isDecelerating && now > scrolls[v].decelStart else { return scrolls[v].offset }
+        return motionOffset(v, at: now)
     }
 
     /// Converts a window point into `v`'s bounds coordinates (`convert(_:from: nil)`), through every transform.
