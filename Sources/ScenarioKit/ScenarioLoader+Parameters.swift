@@ -7,6 +7,7 @@ extension ScenarioLoader {
         "contentTouchDelay", "scrollHysteresis", "scrollDelayEarlyRelease", "decelerationRate", "decelerationRateFast",
         "decelerationMinimumVelocity", "flightStartDelay", "flingRestInterval", "displayRefreshRate", "framePhase",
         "springBackRate", "edgeBounceRate", "bounceStopDistance", "bounceBackDuration", "rubberBandCoefficient", "iosVersion",
+        "scrollTransferToParent",
         "panHysteresis", "panVelocitySmoothing", "tapAllowableMovement", "tapMaximumDuration", "multiTapInterval",
         "longPressDuration", "longPressAllowableMovement", "swipeMinimumPrimaryMovement",
         "swipeMaximumSecondaryMovement", "swipeMaximumDuration", "swipeMinimumMovementDecayRate",
@@ -56,6 +57,7 @@ extension ScenarioLoader.Builder {
                     throw reader.mismatch(value, expected: "a version such as \"17.4\"", for: label)
                 }
                 p.iosVersion = version
+            case "scrollTransferToParent": p.scrollTransferToParentOverride = try reader.bool(value, for: label)
             case "panHysteresis": p.panHysteresis = try reader.length(value, for: label)
             case "panVelocitySmoothing": p.panVelocitySmoothing = try ratio(ScenarioLimits.fraction)
             case "tapAllowableMovement": p.tapAllowableMovement = try reader.length(value, for: label)

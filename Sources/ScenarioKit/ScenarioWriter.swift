@@ -137,6 +137,7 @@ public enum ScenarioWriter {
             add("bounceBackDuration", ms(p.bounceBackDuration), p.bounceBackDuration != d.bounceBackDuration)
             add("rubberBandCoefficient", number(p.rubberBandCoefficient), p.rubberBandCoefficient != d.rubberBandCoefficient)
             add("iosVersion", QuotedString.yaml(p.iosVersion.description), p.iosVersion != d.iosVersion)
+            if let transfers = p.scrollTransferToParentOverride { add("scrollTransferToParent", "\(transfers)", true) }
             add("panHysteresis", number(p.panHysteresis), p.panHysteresis != d.panHysteresis)
             add("panVelocitySmoothing", number(p.panVelocitySmoothing), p.panVelocitySmoothing != d.panVelocitySmoothing)
             add("tapAllowableMovement", number(p.tapAllowableMovement), p.tapAllowableMovement != d.tapAllowableMovement)

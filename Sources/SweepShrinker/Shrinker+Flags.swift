@@ -61,6 +61,7 @@ extension ShrinkState {
         resets += durations.map { key in { $0[keyPath: key] = d[keyPath: key] } }
         resets += [
             { $0.scrollDelayEarlyRelease = d.scrollDelayEarlyRelease }, { $0.iosVersion = d.iosVersion },
+            { $0.scrollTransferToParentOverride = nil },
             { $0.device = d.device }, { $0.controlTrackingToleranceOverride = nil },
             { $0.combinedPrimaryActionDispatch = d.combinedPrimaryActionDispatch },
             { $0.tapCountIntervalOverride = nil }, { $0.tapCountDistanceOverride = nil }

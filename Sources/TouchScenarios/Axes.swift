@@ -173,6 +173,12 @@ public enum AxisCatalog {
             }
         },
         AxisDefinition(
+            name: "scrollTransferToParent", type: .bool,
+            summary: "S11's transfer of scrolling to a containing scroll view, on or off whatever iosVersion says (default: on from 17.4)."
+        ) { value, tree in
+            if case .bool(let b) = value { tree.scene.parameters.scrollTransferToParentOverride = b }
+        },
+        AxisDefinition(
             name: "device", type: .choice(DeviceIdiom.allCases.map(\.rawValue)),
             summary: "Device idiom: phone (70 pt control tolerance) or pad (25 pt)."
         ) { value, tree in

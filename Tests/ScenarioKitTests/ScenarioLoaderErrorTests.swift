@@ -236,7 +236,7 @@ func loadError(_ yaml: String) -> String {
             loadError("parameters:\n  tapSlop: 3\n") == "s.yaml:2:3: unknown key 'tapSlop' in 'parameters'; allowed keys are "
                 + "contentTouchDelay, scrollHysteresis, scrollDelayEarlyRelease, decelerationRate, decelerationRateFast, decelerationMinimumVelocity, "
                 + "flightStartDelay, flingRestInterval, displayRefreshRate, framePhase, "
-                + "springBackRate, edgeBounceRate, bounceStopDistance, bounceBackDuration, rubberBandCoefficient, iosVersion, panHysteresis, panVelocitySmoothing, "
+                + "springBackRate, edgeBounceRate, bounceStopDistance, bounceBackDuration, rubberBandCoefficient, iosVersion, scrollTransferToParent, panHysteresis, panVelocitySmoothing, "
                 + "tapAllowableMovement, tapMaximumDuration, multiTapInterval, longPressDuration, longPressAllowableMovement, "
                 + "swipeMinimumPrimaryMovement, swipeMaximumSecondaryMovement, swipeMaximumDuration, "
                 + "swipeMinimumMovementDecayRate, swipeMaximumMovementDecayRate, swipeMinimumRate, pinchHysteresis, rotationThreshold, tapCountInterval, tapCountDistance, "

@@ -217,13 +217,17 @@ import TouchEngine
         #expect(stopped.y > 0 && stopped.y < 500, "caught mid-way, not at the deceleration target")
     }
 
-    // S11: same-axis nesting with the inner at its top, dragging down: the version switch decides.
-    @Test(arguments: [("17.0", "IV"), ("17.4", "OV"), ("26.1", "OV")])
-    func innerAtItsEdgeTransfersToTheParentFromiOS17_4(version: String, scroller: String) throws {
+    // S11: same-axis nesting with the inner at its top, dragging down: the version decides, unless
+    // `scrollTransferToParent` sets the switch on its own.
+    @Test(arguments: [
+        ("iosVersion: \"17.0\"", "IV"), ("iosVersion: \"17.4\"", "OV"), ("iosVersion: \"26.1\"", "OV"),
+        ("iosVersion: \"17.0\", scrollTransferToParent: true", "OV"), ("scrollTransferToParent: false", "IV")
+    ])
+    func innerAtItsEdgeTransfersToTheParentFromiOS17_4(parameters: String, scroller: String) throws {
         let t = try Transcript(
             """
             name: t
-            parameters: { iosVersion: "\(version)" }
+            parameters: { \(parameters) }
             views:
               - id: OV
                 kind: scrollView

@@ -174,7 +174,7 @@ import Testing
         cases.append(change("window.edgeGate") { $0.top.append("window: { edgeGate: [bottom] }") })
         // Parameters.
         for key in ScenarioLoader.parameterKeys {
-            let bools = ["scrollDelayEarlyRelease", "combinedPrimaryActionDispatch"]
+            let bools = ["scrollDelayEarlyRelease", "combinedPrimaryActionDispatch", "scrollTransferToParent"]
             let rates = ["displayRefreshRate": "120", "springBackRate": "5", "edgeBounceRate": "5"]
             let value =
                 key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : bools.contains(key) ? "true" : rates[key] ?? "0.5"

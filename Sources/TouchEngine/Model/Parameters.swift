@@ -56,6 +56,9 @@ public struct Parameters: Hashable, Sendable {
     /// The iOS release whose behaviour is modelled. From 17.4 on, scroll views transfer scrolling to a
     /// containing scroll view at their edges (S11). Default 26.1, the build the spec's [RE] facts come from.
     public var iosVersion: OSVersion = OSVersion(26, 1)
+    /// S11's transfer to a containing scroll view set on its own, whatever `iosVersion` says; nil (the default): on
+    /// from 17.4, the release that added `transfersHorizontalScrollingToParent` [DOC].
+    public var scrollTransferToParentOverride: Bool? = nil
 
     // MARK: Gesture recognizers
     /// UIPanGestureRecognizer per-axis hysteresis, `>=` (§4.5). Default 10 pt [RE].
@@ -153,8 +156,8 @@ public struct Parameters: Hashable, Sendable {
     @inlinable public var tapCountInterval: Duration { tapCountIntervalOverride ?? multiTapInterval }
     /// The effective `UITouch.tapCount` distance: the override, else `tapAllowableMovement`.
     @inlinable public var tapCountDistance: Double { tapCountDistanceOverride ?? tapAllowableMovement }
-    /// Whether the iOS 17.4 transfer-to-parent rule (S11) applies.
-    @inlinable public var scrollViewsTransferToParent: Bool { iosVersion >= OSVersion(17, 4) }
+    /// Whether the iOS 17.4 transfer-to-parent rule (S11) applies: the override, else from 17.4 on.
+    @inlinable public var scrollViewsTransferToParent: Bool { scrollTransferToParentOverride ?? (iosVersion >= OSVersion(17, 4)) }
 }
 
 /// The device idiom, which changes the control tracking tolerance (§5.2).
