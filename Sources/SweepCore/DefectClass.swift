@@ -38,25 +38,32 @@ public enum DefectClass: Int, Sendable, CaseIterable, Comparable {
     public static func < (a: DefectClass, b: DefectClass) -> Bool { a.rawValue < b.rawValue }
 }
 
+/// One `Int` per defect class (lane = raw value), stored inline: what tallies count in. Sixteen lanes, room for
+/// every class (`DefectClass.allCases.count` ≤ 16, checked by the tests).
+public typealias ClassLanes = SIMD16<Int>
+
 /// A set of defect classes as a bit set (no allocation).
 public struct DefectSet: Hashable, Sendable, Sequence {
-    public private(set) var bits: UInt8 = 0
+    public private(set) var bits: UInt16 = 0
     public init() {}
     public init(_ classes: [DefectClass]) { for c in classes { insert(c) } }
-    @inline(__always) public mutating func insert(_ c: DefectClass) { bits |= 1 &<< UInt8(truncatingIfNeeded: c.rawValue) }
-    @inline(__always) public func contains(_ c: DefectClass) -> Bool { bits & (1 &<< UInt8(truncatingIfNeeded: c.rawValue)) != 0 }
+    @inline(__always) public mutating func insert(_ c: DefectClass) { bits |= 1 &<< UInt16(truncatingIfNeeded: c.rawValue) }
+    @inline(__always) public func contains(_ c: DefectClass) -> Bool { bits & (1 &<< UInt16(truncatingIfNeeded: c.rawValue)) != 0 }
     public var isEmpty: Bool { bits == 0 }
     /// Classes in `DefectClass` order, without allocating (a sweep iterates a verdict's sets several times a run).
     public func makeIterator() -> Iterator { Iterator(bits: bits) }
     /// 1 in the lane of each class in the set (lane = raw value), 0 elsewhere: for adding the set to per-class
     /// counts in one vector add.
-    @inline(__always) var lanes: SIMD8<Int> {
-        let b = Int(bits)
-        return SIMD8(b & 1, b >> 1 & 1, b >> 2 & 1, b >> 3 & 1, b >> 4 & 1, b >> 5 & 1, b >> 6 & 1, b >> 7 & 1)
+    @inline(__always) var lanes: ClassLanes {
+        // Each lane shifts the set right by its own index and keeps the lowest bit.
+        (ClassLanes(repeating: Int(bits)) &>> Self.laneIndices) & ClassLanes(repeating: 1)
     }
 
+    /// 0, 1, …, 15: the shift that brings each lane's class to bit 0.
+    private static let laneIndices = ClassLanes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
     public struct Iterator: IteratorProtocol {
-        var bits: UInt8
+        var bits: UInt16
         public mutating func next() -> DefectClass? {
             guard bits != 0 else { return nil }
             let i = bits.trailingZeroBitCount

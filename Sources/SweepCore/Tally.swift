@@ -13,11 +13,11 @@ import TouchScenarios
 /// every run as its own tree.
 public struct Tally: Sendable, Equatable {
     // Per defect class (index = raw value), stored inline: a tally allocates nothing until it sees a latency.
-    private var attemptCounts = SIMD8<Int>()
-    private var defectCounts = SIMD8<Int>()
+    private var attemptCounts = ClassLanes()
+    private var defectCounts = ClassLanes()
     /// Per-tree sums, per defect class: [trees, Σn², Σx², Σx·n]; empty until the first tree closes (element
     /// tallies, which need none, never allocate them).
-    private var treeSums: [SIMD8<Int>] = []
+    private var treeSums: [ClassLanes] = []
     /// Attempts per defect class, in `DefectClass` order.
     public var attempts: [Int] { DefectClass.allCases.map { attemptCounts[$0.rawValue] } }
     /// Counts per defect class, in `DefectClass` order.
@@ -65,9 +65,9 @@ public struct Tally: Sendable, Equatable {
 
     /// Records one tree's attempts and counts (already added run by run with ``add(_:)``) in the per-tree sums.
     mutating func addTree(_ tree: TreeCounts) {
-        guard tree.attempts != SIMD8<Int>() else { return }
-        if treeSums.isEmpty { treeSums = Array(repeating: SIMD8<Int>(), count: 4) }
-        let one = SIMD8<Int>(repeating: 1), none = SIMD8<Int>()
+        guard tree.attempts != ClassLanes() else { return }
+        if treeSums.isEmpty { treeSums = Array(repeating: ClassLanes(), count: 4) }
+        let one = ClassLanes(repeating: 1), none = ClassLanes()
         treeSums[0] &+= one.replacing(with: none, where: tree.attempts .== none)
         treeSums[1] &+= tree.attempts &* tree.attempts
         treeSums[2] &+= tree.counts &* tree.counts
@@ -124,8 +124,8 @@ public struct Tally: Sendable, Equatable {
 /// One tree's runs, attempts and counts per defect class, while its gestures run: closed into tallies with
 /// ``Tally/addTree(_:)`` (and ``Tally/addCounts(_:)``).
 struct TreeCounts {
-    var attempts = SIMD8<Int>()
-    var counts = SIMD8<Int>()
+    var attempts = ClassLanes()
+    var counts = ClassLanes()
     var runs = 0
     /// Runs counted in no class, per ``NotCounted`` reason (index = raw value).
     var notCounted = SIMD2<Int>()
@@ -221,7 +221,7 @@ extension Tally {
         self.highlightLatency = highlightLatency
         self.actionLatency = actionLatency
         if let trees {
-            treeSums = Array(repeating: SIMD8<Int>(), count: 4)
+            treeSums = Array(repeating: ClassLanes(), count: 4)
             for (i, m) in trees.enumerated() {
                 treeSums[0][i] = m.clusters
                 treeSums[1][i] = m.attemptsSquared
