@@ -80,6 +80,7 @@ extension Expectations {
                 render: { AskedEntry.render($0, scene: scene) })
         }
         failures += checkSamples(scene: scene)
+        failures += checkPops(outcome: outcome)
         return failures
     }
 

@@ -5,7 +5,7 @@ extension Expectations {
     /// The keys an `expect:` block may use, in the order the format documents them.
     public static let keys = [
         "hit", "callbacks", "controls", "controlActions", "highlights", "selections", "recognizers", "actions", "scroll",
-        "tapCounts", "dropped", "order", "asked", "samples"
+        "tapCounts", "dropped", "order", "asked", "samples", "pop"
     ]
 
     /// Reads an `expect:` mapping, resolving every name against `scene`.
@@ -75,6 +75,15 @@ private struct ExpectationReader {
                         try list(
                             path: "\(path).\(name)", key: k, value: v,
                             subject: .view(view), grammar: EntryGrammar.time))
+                }
+            case "pop":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let (name, view) = try resolveView(k, requirement: "a view with a navigation controller") { _ in true }
+                    guard scene.navigationRecognizers(of: view) != nil else {
+                        throw error(at: k, "'\(path)' names view '\(name)', which declares no navigation controller ('navigation:')")
+                    }
+                    result.pops.append(
+                        try list(path: "\(path).\(name)", key: k, value: v, subject: .view(view), grammar: EntryGrammar.pop))
                 }
             case "recognizers", "actions":
                 let actions = key == "actions"

@@ -43,6 +43,8 @@ public struct Expectations: Hashable, Sendable {
     public var asked: [ListExpectation<AskedEntry>] = []
     /// `samples:` — what a pinch's `scale` or a rotation's `rotation` reads at chosen times (issue 31 §2).
     public var samples: [SampleExpectation] = []
+    /// `pop:` — the steps of each navigation controller's pop transitions, in order (touch-model-system N9).
+    public var pops: [ListExpectation<PopEntry>] = []
 
     public init() {}
 
@@ -50,13 +52,14 @@ public struct Expectations: Hashable, Sendable {
     public var isEmpty: Bool {
         hit.isEmpty && callbacks.isEmpty && controls.isEmpty && controlActions.isEmpty && highlights.isEmpty && selections.isEmpty
             && recognizers.isEmpty && actions.isEmpty && scroll.isEmpty && tapCounts.isEmpty && dropped == nil && order.isEmpty && asked.isEmpty
-            && samples.isEmpty
+            && samples.isEmpty && pops.isEmpty
     }
 
     /// How many statements the block makes (one per object list, scroll entry, hit or order entry).
     public var count: Int {
         hit.count + callbacks.count + controls.count + controlActions.count + highlights.count + selections.count + recognizers.count
             + actions.count + scroll.count + tapCounts.count + (dropped == nil ? 0 : 1) + order.count + asked.count + samples.count
+            + pops.count
     }
 }
 

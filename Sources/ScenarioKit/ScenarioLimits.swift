@@ -42,6 +42,11 @@ public enum ScenarioLimits {
     public static let fraction: ClosedRange<Double> = 0 ... 1
     /// A scroll view's `minimumZoomScale`, `maximumZoomScale` and `zoomScale`.
     public static let zoomScale: ClosedRange<Double> = 0.01 ... 100
+    /// `edgeRegion`, in pt: the range touch-model-system §T gives a sweep (13 pt default, 9–10 % of a phone's width,
+    /// ≈ 55 pt seen on iOS 7).
+    public static let edgeRegion: ClosedRange<Double> = 13 ... 55
+    /// `edgeBackProjectionFactor`: 1, or up to 2 on some devices (touch-model-system N2.3).
+    public static let backProjectionFactor: ClosedRange<Double> = 1 ... 2
     /// `rotationThreshold`, in radians: up to a half turn.
     public static let angle: ClosedRange<Double> = 0 ... 3.1416
 

@@ -14,7 +14,9 @@ extension ScenarioLoader {
         "swipeMaximumMovementDecayRate", "swipeMinimumRate", "pinchHysteresis", "rotationThreshold", "tapCountInterval", "tapCountDistance", "device",
         "controlTrackingTolerance", "controlMinimumHighlight",
         "edgeGateDelay", "edgeGateRegion", "topEdgeGateRegion", "topEdgeGateDelay", "hitTestAlphaThreshold",
-        "combinedPrimaryActionDispatch"
+        "combinedPrimaryActionDispatch", "edgeRegion", "edgeBackProjectionFactor", "edgeHysteresis", "edgeTimeLimit",
+        "contentPopHysteresis", "contentPopVerticalBase", "contentPopVerticalSlope", "contentPopVerticalCap",
+        "popFinishProjectionTime", "popFinishDistance", "popFinishMaximumProgress"
     ]
 
     static let windowKeys = ["size", "edgeGate"]
@@ -87,6 +89,18 @@ extension ScenarioLoader.Builder {
             case "topEdgeGateDelay": p.topEdgeGateDelay = try reader.milliseconds(value, for: label)
             case "hitTestAlphaThreshold": p.hitTestAlphaThreshold = try ratio(ScenarioLimits.fraction)
             case "combinedPrimaryActionDispatch": p.combinedPrimaryActionDispatch = try reader.bool(value, for: label)
+            case "edgeRegion":
+                p.edgeRegion = try reader.number(value, in: ScenarioLimits.edgeRegion, "a distance", unit: "pt", for: label)
+            case "edgeBackProjectionFactor": p.edgeBackProjectionFactor = try ratio(ScenarioLimits.backProjectionFactor)
+            case "edgeHysteresis": p.edgeHysteresis = try reader.length(value, for: label)
+            case "edgeTimeLimit": p.edgeTimeLimit = try reader.milliseconds(value, for: label)
+            case "contentPopHysteresis": p.contentPopHysteresis = try reader.length(value, for: label)
+            case "contentPopVerticalBase": p.contentPopVerticalBase = try reader.length(value, for: label)
+            case "contentPopVerticalSlope": p.contentPopVerticalSlope = try ratio(ScenarioLimits.rubberBandCoefficient)
+            case "contentPopVerticalCap": p.contentPopVerticalCap = try reader.length(value, for: label)
+            case "popFinishProjectionTime": p.popFinishProjectionTime = try reader.milliseconds(value, for: label)
+            case "popFinishDistance": p.popFinishDistance = try reader.length(value, for: label)
+            case "popFinishMaximumProgress": p.popFinishMaximumProgress = try ratio(ScenarioLimits.fraction)
             default: break // unreachable: checkKeys rejected it
             }
         }
@@ -99,22 +113,7 @@ extension ScenarioLoader.Builder {
     mutating func parseWindow(_ node: Node) throws(ScenarioError) -> Size {
         let map = try reader.map(node, for: "'window'")
         try map.checkKeys(ScenarioLoader.windowKeys, in: "'window'")
-        if let edgesNode = map["edgeGate"] {
-            let items = try reader.list(edgesNode, for: "'edgeGate'")
-            guard !items.isEmpty else {
-                throw reader.error(at: edgesNode, "expected at least one edge (top, left, bottom, right) for 'edgeGate'")
-            }
-            var edges: ScreenEdges = []
-            for item in items {
-                switch try reader.choice(item, ["top", "left", "bottom", "right"], for: "'edgeGate'") {
-                case "top": edges.insert(.top)
-                case "left": edges.insert(.left)
-                case "bottom": edges.insert(.bottom)
-                default: edges.insert(.right)
-                }
-            }
-            edgeGate = edges
-        }
+        if let edgesNode = map["edgeGate"] { edgeGate = try parseScreenEdges(edgesNode, for: "'edgeGate'") }
         return try map.size("size") ?? Size(390, 844)
     }
 }

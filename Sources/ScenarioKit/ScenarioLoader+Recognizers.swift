@@ -2,7 +2,7 @@ import TouchEngine
 import Yams
 
 extension ScenarioLoader {
-    static let recognizerKinds = ["tap", "longPress", "pan", "swipe", "pinch", "rotation", "custom"]
+    static let recognizerKinds = ["tap", "longPress", "pan", "swipe", "pinch", "rotation", "custom", "screenEdgePan"]
     static let recognizerCommonKeys =
         [
             "id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
@@ -16,7 +16,8 @@ extension ScenarioLoader {
         "swipe": ["touches", "directions"],
         "pinch": [],
         "rotation": [],
-        "custom": customKindKeys
+        "custom": customKindKeys,
+        "screenEdgePan": ["edges"]
     ]
 
     static func recognizerKeys(kind: String?) -> [String] {
@@ -76,11 +77,15 @@ extension ScenarioLoader.Builder {
             recognizerKind = .rotation
         case "custom":
             recognizerKind = .custom(try parseCustomBehavior(map, owner: owner))
+        case "screenEdgePan":
+            recognizerKind = .screenEdgePan(edges: try parseScreenEdges(try map.required("edges", in: owner), for: "'edges'"))
         default:
             recognizerKind = .swipe(directions: try parseDirections(map["directions"]), touches: touches)
         }
 
         var spec = RecognizerSpec(name: name, kind: recognizerKind, view: view)
+        // Every UIScreenEdgePanGestureRecognizer is created with delaysTouchesBegan on (touch-model-system N2.2).
+        if case .screenEdgePan = recognizerKind { spec.delaysTouchesBegan = true }
         if let v = try map.bool("cancelsTouchesInView") { spec.cancelsTouchesInView = v }
         if let v = try map.bool("delaysTouchesBegan") { spec.delaysTouchesBegan = v }
         if let v = try map.bool("delaysTouchesEnded") { spec.delaysTouchesEnded = v }

@@ -5,7 +5,7 @@ extension ScenarioLoader {
     static let viewKeys = [
         "id", "kind", "frame", "bounds", "hidden", "alpha", "userInteractionEnabled", "enabled", "clipsToBounds",
         "multipleTouchEnabled", "exclusiveTouch", "touches", "hitTest", "value", "class", "controller", "subviews",
-        "animating", "allowUserInteraction", "transform"
+        "animating", "allowUserInteraction", "transform", "navigation"
     ]
     /// Keys valid only on scroll-view kinds.
     static let scrollViewKeys = [
@@ -99,6 +99,7 @@ extension ScenarioLoader.Builder {
         }
 
         pendingViews.append(pending)
+        if let node = map["navigation"] { try parseNavigation(node, view: id, name: name, idNode: idNode) }
         if let subviews = map["subviews"] { try parseViews(subviews, key: "subviews", parent: id, depth: depth + 1) }
     }
 

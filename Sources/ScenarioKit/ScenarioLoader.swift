@@ -154,6 +154,8 @@ extension ScenarioLoader {
         var edgeGate: ScreenEdges?
         /// Controls' `primaryAction` and `targetActions`, resolved once the controllers are known (§5.5).
         var pendingTargetActions: [PendingTargetActions] = []
+        /// Views' `navigation:` blocks, installed after the scroll views' recognizers (issue 32).
+        var pendingNavigations: [PendingNavigation] = []
 
         init(reader: YAMLNodeReader) { self.reader = reader }
 
@@ -186,6 +188,7 @@ extension ScenarioLoader {
 
             scene.installScrollViewRecognizers()
             if let edgeGate { scene.installEdgeGate(edges: edgeGate) }
+            try installNavigations()
             if let node = top["recognizers"] { try parseRecognizers(node) }
             try addRecognizers()
 

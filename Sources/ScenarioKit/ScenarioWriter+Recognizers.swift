@@ -89,7 +89,7 @@ extension ScenarioWriter.Writer {
             var parts = ["id: " + ScenarioWriter.id(spec.name)]
             let t = spec.thresholds
             switch spec.kind {
-            case .scrollDelay, .scrollPan, .scrollZoom, .edgeGate:
+            case .scrollDelay, .scrollPan, .scrollZoom, .edgeGate, .navigationPop:
                 continue // installed by the loader from the views and the window
             case let .tap(taps, touches):
                 parts.append("kind: tap")
@@ -130,9 +130,16 @@ extension ScenarioWriter.Writer {
                 parts.append("kind: custom")
                 parts.append("view: " + viewName(spec.view))
                 parts += custom(behavior)
+            case let .screenEdgePan(edges):
+                parts.append("kind: screenEdgePan")
+                parts.append("view: " + viewName(spec.view))
+                parts.append("edges: " + ScenarioWriter.edges(edges))
             }
             if !spec.cancelsTouchesInView { parts.append("cancelsTouchesInView: false") }
-            if spec.delaysTouchesBegan { parts.append("delaysTouchesBegan: true") }
+            // A screen-edge pan delays touches by default (touch-model-system N2.2); other kinds do not.
+            var delaysByDefault = false
+            if case .screenEdgePan = spec.kind { delaysByDefault = true }
+            if spec.delaysTouchesBegan != delaysByDefault { parts.append("delaysTouchesBegan: \(spec.delaysTouchesBegan)") }
             if !spec.delaysTouchesEnded { parts.append("delaysTouchesEnded: false") }
             if !spec.isEnabled { parts.append("enabled: false") }
             parts += policies(spec.policies)

@@ -176,6 +176,7 @@ public enum ScenarioWriter {
             add(
                 "combinedPrimaryActionDispatch", "\(p.combinedPrimaryActionDispatch)",
                 p.combinedPrimaryActionDispatch != d.combinedPrimaryActionDispatch)
+            entries += navigationParameters(p)
             guard !entries.isEmpty else { return }
             line("parameters:")
             for e in entries { line(e, 2) }
@@ -196,12 +197,7 @@ public enum ScenarioWriter {
                             + "system gestures): left out.")
                 }
             }
-            var names: [String] = []
-            if edges.contains(.top) { names.append("top") }
-            if edges.contains(.left) { names.append("left") }
-            if edges.contains(.bottom) { names.append("bottom") }
-            if edges.contains(.right) { names.append("right") }
-            if !names.isEmpty { entries.append("edgeGate: [" + names.joined(separator: ", ") + "]") }
+            if !edges.isEmpty { entries.append("edgeGate: " + ScenarioWriter.edges(edges)) }
             guard !entries.isEmpty else { return }
             line("window:")
             for e in entries { line(e, 2) }
@@ -258,6 +254,7 @@ public enum ScenarioWriter {
             if spec.kind.isScrollView, let scroll = spec.scroll { self.scroll(scroll, kind: spec.kind, indent: pad) }
             for entry in responderActions(spec.actions) { line(entry, pad) }
             targetActions(spec, indent: pad)
+            if let navigation = navigation(of: v) { line("navigation: " + navigation, pad) }
             let children = scene.children[v]
             if !children.isEmpty {
                 line("subviews:", pad)

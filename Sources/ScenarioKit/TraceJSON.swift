@@ -206,6 +206,14 @@ public enum TraceJSON {
             ]
         case let .translationReset(id):
             fields += [("type", .string("translationReset")), ("recognizer", .string(recs[id].name))]
+        case let .pop(pop):
+            fields += [
+                ("type", .string("pop")), ("navigation", .string(scene.views[pop.navigation].name)),
+                ("recognizer", .string(recs[pop.recognizer].name)), ("phase", .string(pop.phase.rawValue)),
+                ("progress", .number(pop.progress))
+            ]
+            if let v = pop.velocity { fields.append(("velocity", .number(v))) }
+            if let threshold = pop.threshold { fields.append(("threshold", .number(threshold))) }
         }
         if e.event > 0 { fields.append(("uiEvent", .number(Double(e.event)))) }
         return .object(fields)

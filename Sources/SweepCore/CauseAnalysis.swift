@@ -76,6 +76,8 @@ public enum CauseAnalysis {
         case .pinch, .rotation, .scrollZoom: return .takenByPinchOrRotation
         // Sweeps generate stock recognizers only; a custom one (issue 15 §4) has no cause of its own yet.
         case .custom: return .unknown
+        // The back swipes' causes come with the navigation defect classes (issue 32 §2).
+        case .screenEdgePan, .navigationPop: return .unknown
         }
     }
 
@@ -130,7 +132,7 @@ public enum CauseAnalysis {
         case .longPress: return .longPressWon
         case .tap: return .tapRecognizerWon
         case .edgeGate: return .edgeGateWon
-        case .scrollDelay, .custom: return .unknown
+        case .scrollDelay, .custom, .screenEdgePan, .navigationPop: return .unknown
         case .pinch, .rotation, .scrollZoom: return .pinchOrRotationWon
         }
     }

@@ -11,7 +11,7 @@ enum TimelineSVG {
     static func lane(_ kind: TraceEventKind) -> Int {
         switch kind {
         case .touch, .hitTest, .tapCount, .touchEvent: return 0
-        case .transition, .held, .pending, .action, .timer, .asked, .enabledSet, .translationReset: return 1
+        case .transition, .held, .pending, .action, .timer, .asked, .enabledSet, .translationReset, .pop: return 1
         case .withheld, .released, .dropped, .filtered, .callback, .frameSet: return 2
         case .control, .controlAction, .highlight, .selected: return 3
         case .offset, .frame, .zoom, .scroll: return 4

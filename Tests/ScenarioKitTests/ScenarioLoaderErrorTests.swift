@@ -51,7 +51,7 @@ func loadError(_ yaml: String) -> String {
         #expect(
             loadError(yaml) == "s.yaml:4:5: unknown key 'colour' in view 'B'; allowed keys are id, kind, frame, bounds, "
                 + "hidden, alpha, userInteractionEnabled, enabled, clipsToBounds, multipleTouchEnabled, exclusiveTouch, "
-                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, implements, refuses")
+                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, navigation, implements, refuses")
     }
 
     @Test func scrollKeyOnANonScrollView() {
@@ -242,7 +242,9 @@ func loadError(_ yaml: String) -> String {
                 + "swipeMinimumMovementDecayRate, swipeMaximumMovementDecayRate, swipeMinimumRate, pinchHysteresis, rotationThreshold, tapCountInterval, tapCountDistance, "
                 + "device, controlTrackingTolerance, "
                 + "controlMinimumHighlight, edgeGateDelay, edgeGateRegion, topEdgeGateRegion, topEdgeGateDelay, hitTestAlphaThreshold, "
-                + "combinedPrimaryActionDispatch")
+                + "combinedPrimaryActionDispatch, edgeRegion, edgeBackProjectionFactor, edgeHysteresis, edgeTimeLimit, "
+                + "contentPopHysteresis, contentPopVerticalBase, contentPopVerticalSlope, contentPopVerticalCap, "
+                + "popFinishProjectionTime, popFinishDistance, popFinishMaximumProgress")
     }
 
     @Test func badEdge() {

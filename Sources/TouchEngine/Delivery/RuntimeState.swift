@@ -105,6 +105,12 @@ struct RecognizerRuntime {
     var lastAngle = 0.0
     var measure = 0.0
     var measureVelocity = 0.0
+    // Screen-edge pans (touch-model-system N2.3): the edge test at the first move has run.
+    var edgeTested = false
+    /// A scroll view's pan: the back swipes it waits for under the leading-edge yield (N7.2), decided at touch-down;
+    /// -1 when none.
+    var yieldEdge: RecognizerID = -1
+    var yieldContent: RecognizerID = -1
 }
 
 /// What a recognizer passed its threshold as, while waiting for failure requirements.

@@ -122,6 +122,7 @@ extension Simulation {
             return nil
         }
         collectRecognizers(slot: slot, view: view)
+        if !navigationPops.isEmpty { decideLeadingEdgeYield(slot: slot) }
         let listed = touches[slot].recsCount
         touches[slot].trackers = listed >= 64 ? ~0 : (1 &<< UInt64(listed)) &- 1
         if Recorder.isRecording {

@@ -179,7 +179,8 @@ extension Simulation {
         if Recorder.isRecording {
             var translation: Point?, measure: GestureMeasure?
             switch recs[id].kind {
-            case .pan, .scrollPan: translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
+            case .pan, .scrollPan, .screenEdgePan, .navigationPop:
+                translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
             case .pinch, .scrollZoom:
                 measure = GestureMeasure(kind: .scale, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
             case .rotation:
@@ -190,6 +191,7 @@ extension Simulation {
         }
         // The handler acts after it has read the state (issue 15 §4); traced or not, the run depends on it.
         if recs[id].hasActionEffects { performActionEffects(id) }
+        if recs[id].isNavigationPop { popAction(id) }
     }
 
     // MARK: - Phase 4

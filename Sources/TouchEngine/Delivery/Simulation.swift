@@ -15,7 +15,7 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// until an action handler moves or resizes a view (issue 15 §4): then this run's copy changes (copy on
     /// write), and `reset` puts the prepared one back. Scenes without such handlers never copy it.
     var views: [ViewInfo]
-    private(set) var recs: [RecognizerInfo]
+    var recs: [RecognizerInfo]
     private(set) var rankOrder: [RecognizerID]
     private(set) var rank: [Int]
     private(set) var scrollDelayOf: [RecognizerID]
@@ -104,6 +104,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     var pathStamp = 0
     /// Traced runs: display frames before this time have been shown (`emitFrames`).
     var framesShownUntil = VirtualTime.zero
+    /// The navigation controllers' back swipes (touch-model-system N1), in recognizer order; empty in most scenes.
+    var navigationPops: [RecognizerID] = []
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -126,6 +128,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         scrollDelayOf = prepared.scrollDelayOf
         scrollPanOf = prepared.scrollPanOf
         controllerOf = prepared.controllerOf
+        (recs, navigationPops) = Self.navigationSwitches(recs, prepared.scene, params)
         let r = recs.count
         touches = RunTable(repeating: TouchSlot(), count: Self.maxSlots)
         recognizers = RunTable(recs.lazy.map { RecognizerRuntime(isEnabled: $0.isEnabled) })
@@ -180,6 +183,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         scrollDelayOf = prepared.scrollDelayOf
         scrollPanOf = prepared.scrollPanOf
         controllerOf = prepared.controllerOf
+        (recs, navigationPops) = Self.navigationSwitches(recs, prepared.scene, params)
         let r = recs.count
         recognizers.refill(recs.lazy.map { RecognizerRuntime(isEnabled: $0.isEnabled) })
         // `reset` left every deadline at `.never`, every control clean and the summary at its initial values: tables

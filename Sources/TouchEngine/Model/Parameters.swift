@@ -146,6 +146,31 @@ public struct Parameters: Hashable, Sendable {
     /// `sendActions(for: [trigger, .primaryActionTriggered])` would. Apple documents neither.
     public var combinedPrimaryActionDispatch: Bool = false
 
+    // MARK: Navigation back swipe (touch-model-system N2–N9; defaults in Parameters+Navigation.swift's notes)
+    /// Depth of a screen-edge pan's edge region (N2.3): a touch must start within it. Default 35 pt, range 13–55
+    /// [RE-partial: 13 pt, or 9–10 % of a screen dimension on some iPhones; INF 35; sweep 13–55].
+    public var edgeRegion: Double = 35
+    /// Back-projection factor `f` of the edge test at the first move, `p* = p0 − f·(p1 − p0)` (N2.3). Default 1,
+    /// range 1–2 [RE-partial: 1, or clamp(backProjectTime/Δt, 1, 2) on some devices].
+    public var edgeBackProjectionFactor: Double = 1
+    /// Travel inward a screen-edge pan needs to begin (N2.3). Default 15 pt [RE18+26].
+    public var edgeHysteresis: Double = 15
+    /// A screen-edge pan that has neither begun nor failed this long after touch-down fails (N2.3). Default 250 ms
+    /// [RE-partial: `maximumSwipeDuration` 0.25 s, the timer's body lost].
+    public var edgeTimeLimit: Duration = .ms(250)
+    /// Leading travel the content pop needs to begin, and trailing travel that fails it (N6). Default 30 pt [RE26].
+    public var contentPopHysteresis: Double = 30
+    /// The content pop fails when `|ty| ≥ min(base + slope·|tx|, cap)` (N6). Defaults 10 pt, 0.8, 25 pt [RE26].
+    public var contentPopVerticalBase: Double = 10
+    public var contentPopVerticalSlope: Double = 0.8
+    public var contentPopVerticalCap: Double = 25
+    /// The pop finishes iff `p + v·T > min(popFinishDistance / W, popFinishMaximumProgress)` (N9): T here.
+    /// Default 350 ms [INF: the transition's duration].
+    public var popFinishProjectionTime: Duration = .ms(350)
+    /// The distance and the cap of the pop's finish threshold (N9). Defaults 187.5 pt and 0.5 [RE18+26].
+    public var popFinishDistance: Double = 187.5
+    public var popFinishMaximumProgress: Double = 0.5
+
     public init() {}
 
     /// The effective control tracking tolerance: the override, else 70 pt (phone) or 25 pt (pad).

@@ -46,6 +46,14 @@ extension Simulation {
                 break
             }
         }
+        // The leading-edge yield (touch-model-system N7.2): requirements decided at touch-down.
+        if recognizers[id].yieldEdge >= 0 || recognizers[id].yieldContent >= 0 {
+            switch yieldStatus(id) {
+            case .recognized(let b): return .recognized(b)
+            case .waiting: waiting = true
+            case .satisfied: break
+            }
+        }
         return waiting ? .waiting : .satisfied
     }
 
@@ -58,7 +66,7 @@ extension Simulation {
 
     func undecidedRequirements(_ id: RecognizerID) -> [RecognizerID] {
         (prepared.requirementStart[id] ..< prepared.requirementStart[id + 1]).map { prepared.requirementList[$0] }
-            .filter { recognizers[$0].state == .possible && participates($0) }
+            .filter { recognizers[$0].state == .possible && participates($0) } + undecidedYields(id)
     }
 
     /// Settles pending recognizers until nothing changes: one whose requirement recognized fails; one
@@ -92,6 +100,10 @@ extension Simulation {
     /// The checks a recognizer passes when it actually leaves `possible` (G11, §5.4, S7, G7), then commit.
     mutating func attemptToBegin(_ id: RecognizerID, verdict: Verdict, afterRequirements: Bool) {
         let spec = recs[id]
+        if spec.isNavigationPop, let refusal = navigationRefusal(id) {
+            fail(id, refusal, .delegateShouldBegin)
+            return
+        }
         let shouldBegin = delegateShouldBegin(id)
         if Recorder.isRecording && spec.delegateLogs { emit(.asked(recognizer: id, question: .shouldBegin, answer: shouldBegin)) }
         if !shouldBegin {
@@ -139,6 +151,7 @@ extension Simulation {
         if case .scrollPan(let sv) = spec.kind { beginDragging(sv, pan: id) }
         if case .scrollZoom(let sv) = spec.kind { beginZooming(sv, pinch: id) }
         excludeOthers(by: id)
+        if !navigationPops.isEmpty { failBackSwipesRequiring(id) }
         if case .edgeGate = spec.kind { systemTakesTouches(by: id) }
         if spec.togglesOthersOnBegin { toggleEnabled(for: id) }
         if afterRequirements && recognizers[id].pendingEnded {

@@ -31,6 +31,8 @@ extension Simulation {
         case .pinch, .scrollZoom: return twoFingerReceives(phase, slot: slot, id: id, rotation: false)
         case .rotation: return twoFingerReceives(phase, slot: slot, id: id, rotation: true)
         case let .custom(behavior): return customReceives(phase, slot: slot, id: id, behavior: behavior)
+        case let .screenEdgePan(edges): return edgePanReceives(phase, slot: slot, id: id, edges: edges)
+        case let .navigationPop(spec, role): return navigationPopReceives(phase, slot: slot, id: id, spec: spec, role: role)
         }
     }
 
@@ -58,6 +60,8 @@ extension Simulation {
             return .fail(why(.timer("the system gesture gate let the touch through")))
         case .custom(let behavior):
             return customTimerFired(id, behavior: behavior)
+        case .screenEdgePan, .navigationPop:
+            return edgeTimeLimitFired(id)
         case .pan, .scrollPan, .pinch, .rotation, .scrollZoom:
             return .none
         }

@@ -212,6 +212,8 @@ struct RecognizerInfo {
     var delegateLogs: Bool
     /// Its action handler acts (`RecognizerSpec.actions` is not empty).
     var hasActionEffects: Bool
+    /// A navigation controller's back swipe (touch-model-system N1): its actions drive the pop transition.
+    var isNavigationPop: Bool
 
     init(_ spec: RecognizerSpec) {
         kind = spec.kind; view = spec.view; cancelsTouchesInView = spec.cancelsTouchesInView
@@ -222,5 +224,6 @@ struct RecognizerInfo {
         thresholds = spec.thresholds
         delegateLogs = spec.delegateLogs
         hasActionEffects = !spec.actions.isEmpty
+        if case .navigationPop = spec.kind { isNavigationPop = true } else { isNavigationPop = false }
     }
 }

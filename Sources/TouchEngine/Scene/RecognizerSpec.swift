@@ -25,11 +25,16 @@ public enum RecognizerKind: Hashable, Sendable {
     case rotation
     /// A `UIGestureRecognizer` subclass declared by its behaviour (issue 15 §4); discrete or continuous.
     case custom(CustomBehavior)
+    /// `UIScreenEdgePanGestureRecognizer` added by the app (touch-model-system N2.5): continuous, one touch, starts
+    /// only within the edge region of one of `edges`. Create it with `delaysTouchesBegan` true, as UIKit does (N2.2).
+    case screenEdgePan(edges: ScreenEdges)
+    /// One of a navigation controller's back swipes (N1): installed by `Scene.installNavigation(_:)`.
+    case navigationPop(NavigationSpec, role: NavigationPopRole)
 
     /// Continuous recognizers go possible → began → changed* → ended|cancelled (§4.1).
     @inlinable public var isContinuous: Bool {
         switch self {
-        case .longPress, .pan, .scrollPan, .pinch, .rotation, .scrollZoom: return true
+        case .longPress, .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .screenEdgePan, .navigationPop: return true
         case .custom(let behavior): return behavior.isContinuous
         default: return false
         }
@@ -48,6 +53,8 @@ public enum RecognizerKind: Hashable, Sendable {
         case .pinch: return "UIPinchGestureRecognizer"
         case .rotation: return "UIRotationGestureRecognizer"
         case .custom: return "UIGestureRecognizer"
+        case .screenEdgePan: return "UIScreenEdgePanGestureRecognizer"
+        case .navigationPop: return "_UIParallaxTransitionPanGestureRecognizer"
         }
     }
 }

@@ -88,6 +88,8 @@ public struct Outcome: Hashable, Sendable {
     }
     /// The delegate questions each recognizer's delegate was asked (only delegates that log are recorded).
     public var asked: [RecognizerID: [AskedRecord]] = [:]
+    /// The pop transitions of each navigation controller (by its view), step by step (touch-model-system N9).
+    public var pops: [ViewID: [Stamped<PopEvent>]] = [:]
 
     public init() {}
 
@@ -148,6 +150,8 @@ public struct Outcome: Hashable, Sendable {
                 dropped.append(touch)
             case let .asked(recognizer, question, answer):
                 asked[recognizer, default: []].append(AskedRecord(time: t, question: question, answer: answer))
+            case let .pop(pop):
+                pops[pop.navigation, default: []].append(Stamped(time: t, value: pop))
             default:
                 break
             }

@@ -60,6 +60,9 @@ public struct RunSummary: Hashable, Sendable {
     /// The recognizer that first withheld a touch's began (G5, S1, §8), and its ended (G6).
     public private(set) var firstWithheldBeganBy: RecognizerID?
     public private(set) var firstWithheldEndedBy: RecognizerID?
+    /// The run's first pop transition (touch-model-system N9): which navigation controller, when its back swipe
+    /// began, how it ended. `nil` when no back swipe began.
+    public private(set) var pop: PopRecord?
     /// Whether each recognizer was collected for a touch (P3).
     public private(set) var collected: SummaryColumn<Bool>
     /// What first ended each recognizer's chance (`.none` while it never failed), and the recognizer that
@@ -247,6 +250,22 @@ public struct RunSummary: Hashable, Sendable {
         }
     }
 
+    /// A back swipe began the run's first pop, or a later one (only the first is kept).
+    mutating func popBegan(navigation: ViewID, recognizer r: RecognizerID, at time: VirtualTime) {
+        guard pop == nil else { return }
+        pop = PopRecord(navigation: navigation, recognizer: r, began: time, outcome: .began, ended: .never, progress: 0)
+    }
+
+    /// The first pop's back swipe sent an action: its progress, and its end.
+    mutating func popProgressed(recognizer r: RecognizerID, phase: PopPhase, progress: Double, at time: VirtualTime) {
+        guard pop?.recognizer == r, pop?.ended == .never else { return }
+        pop!.progress = progress
+        if phase == .finished || phase == .cancelled {
+            pop!.outcome = phase
+            pop!.ended = time
+        }
+    }
+
     @inline(__always) mutating func collected(_ r: RecognizerID) {
         guard !collected[r] else { return }
         touch(recognizer: r)
@@ -315,6 +334,7 @@ public struct RunSummary: Hashable, Sendable {
         firstFilteredView = nil
         firstWithheldBeganBy = nil
         firstWithheldEndedBy = nil
+        pop = nil
     }
 
     // MARK: Reading
@@ -353,6 +373,7 @@ public struct RunSummary: Hashable, Sendable {
             && a.firstHit == b.firstHit && a.firstDropBy == b.firstDropBy && a.firstCancel?.view == b.firstCancel?.view
             && a.firstCancel?.by == b.firstCancel?.by && a.firstFilteredView == b.firstFilteredView
             && a.firstWithheldBeganBy == b.firstWithheldBeganBy && a.firstWithheldEndedBy == b.firstWithheldEndedBy
+            && a.pop == b.pop
             && a.collected == b.collected && a.decisions == b.decisions && a.decidedBy == b.decidedBy
     }
 

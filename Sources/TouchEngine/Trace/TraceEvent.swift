@@ -190,6 +190,8 @@ public enum TraceEventKind: Hashable, Sendable {
     case enabledSet(recognizer: RecognizerID, enabled: Bool, by: RecognizerID)
     /// A pan's action handler called `setTranslation(.zero, in:)`.
     case translationReset(recognizer: RecognizerID)
+    /// A navigation controller's interactive pop transition began, moved, finished or was cancelled (N9).
+    case pop(PopEvent)
 }
 
 /// One timestamped trace entry.

@@ -142,6 +142,8 @@ public enum TraceText {
             return "\(rn(by))'s action sets \(rn(id)).isEnabled = \(enabled)"
         case let .translationReset(id):
             return "\(rn(id))'s action calls setTranslation(.zero, in:): translation and velocity restart from zero"
+        case let .pop(pop):
+            return popText(pop, navigation: scene.views[pop.navigation].name, recognizer: rn(pop.recognizer))
         }
     }
 
