@@ -80,6 +80,9 @@ extension Expectations {
                 render: { AskedEntry.render($0, scene: scene) })
         }
         failures += checkSamples(scene: scene)
+        for e in sheet {
+            if let failure = e.check(scene: scene, trace: trace) { failures.append(failure) }
+        }
         return failures
     }
 

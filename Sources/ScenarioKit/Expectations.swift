@@ -43,6 +43,8 @@ public struct Expectations: Hashable, Sendable {
     public var asked: [ListExpectation<AskedEntry>] = []
     /// `samples:` — what a pinch's `scale` or a rotation's `rotation` reads at chosen times (issue 31 §2).
     public var samples: [SampleExpectation] = []
+    /// `sheet:` — assertions about each presented sheet: its top, detent, dismissal and delegate calls (spec M1–M7).
+    public var sheet: [SheetExpectation] = []
 
     public init() {}
 
@@ -50,13 +52,14 @@ public struct Expectations: Hashable, Sendable {
     public var isEmpty: Bool {
         hit.isEmpty && callbacks.isEmpty && controls.isEmpty && controlActions.isEmpty && highlights.isEmpty && selections.isEmpty
             && recognizers.isEmpty && actions.isEmpty && scroll.isEmpty && tapCounts.isEmpty && dropped == nil && order.isEmpty && asked.isEmpty
-            && samples.isEmpty
+            && samples.isEmpty && sheet.isEmpty
     }
 
     /// How many statements the block makes (one per object list, scroll entry, hit or order entry).
     public var count: Int {
         hit.count + callbacks.count + controls.count + controlActions.count + highlights.count + selections.count + recognizers.count
             + actions.count + scroll.count + tapCounts.count + (dropped == nil ? 0 : 1) + order.count + asked.count + samples.count
+            + sheet.count
     }
 }
 

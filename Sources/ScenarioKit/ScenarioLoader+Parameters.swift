@@ -13,7 +13,8 @@ extension ScenarioLoader {
         "swipeMaximumMovementDecayRate", "swipeMinimumRate", "pinchHysteresis", "rotationThreshold", "tapCountInterval", "tapCountDistance", "device",
         "controlTrackingTolerance", "controlMinimumHighlight",
         "edgeGateDelay", "edgeGateRegion", "topEdgeGateRegion", "topEdgeGateDelay", "hitTestAlphaThreshold",
-        "combinedPrimaryActionDispatch"
+        "combinedPrimaryActionDispatch", "sheetLargeDetentTop", "sheetMediumDetentTop", "sheetDecelerationRate",
+        "sheetQuickReswipeInterval", "sheetDismissDuration"
     ]
 
     static let windowKeys = ["size", "edgeGate"]
@@ -85,6 +86,15 @@ extension ScenarioLoader.Builder {
             case "topEdgeGateDelay": p.topEdgeGateDelay = try reader.milliseconds(value, for: label)
             case "hitTestAlphaThreshold": p.hitTestAlphaThreshold = try ratio(ScenarioLimits.fraction)
             case "combinedPrimaryActionDispatch": p.combinedPrimaryActionDispatch = try reader.bool(value, for: label)
+            case "sheetLargeDetentTop":
+                p.sheetLargeDetentTop = try reader.number(value, in: ScenarioLimits.sheetLargeDetentTop, "a window y", unit: "pt", for: label)
+            case "sheetMediumDetentTop":
+                p.sheetMediumDetentTop = try reader.number(value, in: ScenarioLimits.sheetMediumDetentTop, "a window y", unit: "pt", for: label)
+            case "sheetDecelerationRate": p.sheetDecelerationRate = try ratio(ScenarioLimits.sheetDecelerationRate)
+            case "sheetQuickReswipeInterval":
+                p.sheetQuickReswipeInterval = .ms(try reader.number(value, in: ScenarioLimits.sheetInterval, "a duration", unit: "ms", for: label))
+            case "sheetDismissDuration":
+                p.sheetDismissDuration = .ms(try reader.number(value, in: ScenarioLimits.sheetInterval, "a duration", unit: "ms", for: label))
             default: break // unreachable: checkKeys rejected it
             }
         }

@@ -154,6 +154,8 @@ extension ScenarioLoader {
         var edgeGate: ScreenEdges?
         /// Controls' `primaryAction` and `targetActions`, resolved once the controllers are known (§5.5).
         var pendingTargetActions: [PendingTargetActions] = []
+        /// Sheets declared on views (`sheet:`), added after the scroll views' recognizers (spec M1).
+        var pendingSheets: [SheetSpec] = []
 
         init(reader: YAMLNodeReader) { self.reader = reader }
 
@@ -186,6 +188,7 @@ extension ScenarioLoader {
 
             scene.installScrollViewRecognizers()
             if let edgeGate { scene.installEdgeGate(edges: edgeGate) }
+            for sheet in pendingSheets { scene.addSheet(sheet) }
             if let node = top["recognizers"] { try parseRecognizers(node) }
             try addRecognizers()
 

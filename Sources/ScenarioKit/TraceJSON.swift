@@ -206,6 +206,8 @@ public enum TraceJSON {
             ]
         case let .translationReset(id):
             fields += [("type", .string("translationReset")), ("recognizer", .string(recs[id].name))]
+        case let .sheet(view, event):
+            fields += [("type", .string("sheet")), ("sheet", .string(views[view].name))] + sheetFields(event, scene)
         }
         if e.event > 0 { fields.append(("uiEvent", .number(Double(e.event)))) }
         return .object(fields)

@@ -51,7 +51,7 @@ func loadError(_ yaml: String) -> String {
         #expect(
             loadError(yaml) == "s.yaml:4:5: unknown key 'colour' in view 'B'; allowed keys are id, kind, frame, bounds, "
                 + "hidden, alpha, userInteractionEnabled, enabled, clipsToBounds, multipleTouchEnabled, exclusiveTouch, "
-                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, implements, refuses")
+                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, vetoesPans, sheet, implements, refuses")
     }
 
     @Test func scrollKeyOnANonScrollView() {
@@ -242,7 +242,8 @@ func loadError(_ yaml: String) -> String {
                 + "swipeMinimumMovementDecayRate, swipeMaximumMovementDecayRate, swipeMinimumRate, pinchHysteresis, rotationThreshold, tapCountInterval, tapCountDistance, "
                 + "device, controlTrackingTolerance, "
                 + "controlMinimumHighlight, edgeGateDelay, edgeGateRegion, topEdgeGateRegion, topEdgeGateDelay, hitTestAlphaThreshold, "
-                + "combinedPrimaryActionDispatch")
+                + "combinedPrimaryActionDispatch, sheetLargeDetentTop, sheetMediumDetentTop, sheetDecelerationRate, "
+                + "sheetQuickReswipeInterval, sheetDismissDuration")
     }
 
     @Test func badEdge() {

@@ -104,6 +104,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     var pathStamp = 0
     /// Traced runs: display frames before this time have been shown (`emitFrames`).
     var framesShownUntil = VirtualTime.zero
+    /// The presented sheets' states (spec M1–M7); empty in scenes without a sheet.
+    var sheetStates: [SheetRuntime]
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -155,6 +157,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         highlightTimerViews.reserveCapacity(4)
         scrollTimerViews = []
         scrollTimerViews.reserveCapacity(4)
+        sheetStates = Self.initialSheetStates(prepared.scene)
+        summary.sheets = Self.initialSheetOutcomes(prepared.scene)
         startZoomed()
     }
 
@@ -206,6 +210,10 @@ public struct Simulation<Recorder: TraceRecorder> {
         if pathMark.count != views.count { pathMark.refill(repeating: 0, count: views.count) }
         eventTouches.removeAllKeepingStorage()
         queuedCalls.removeAllKeepingStorage()
+        if !sheetStates.isEmpty || !prepared.scene.sheets.isEmpty {
+            sheetStates = Self.initialSheetStates(prepared.scene)
+            summary.sheets = Self.initialSheetOutcomes(prepared.scene)
+        }
         startZoomed()
     }
 
@@ -283,6 +291,10 @@ public struct Simulation<Recorder: TraceRecorder> {
         slotsInUse = 0
         mayHaveFinished = false
         framesShownUntil = .zero
+        if !sheetStates.isEmpty {
+            sheetStates = Self.initialSheetStates(prepared.scene)
+            summary.sheets = Self.initialSheetOutcomes(prepared.scene)
+        }
     }
 
     /// Arms or clears a recognizer's timer, keeping the earliest deadline up to date.

@@ -31,6 +31,7 @@ extension Simulation {
         case .pinch, .scrollZoom: return twoFingerReceives(phase, slot: slot, id: id, rotation: false)
         case .rotation: return twoFingerReceives(phase, slot: slot, id: id, rotation: true)
         case let .custom(behavior): return customReceives(phase, slot: slot, id: id, behavior: behavior)
+        case let .sheetPan(s): return sheetPanReceives(phase, slot: slot, id: id, sheet: s)
         }
     }
 
@@ -58,7 +59,7 @@ extension Simulation {
             return .fail(why(.timer("the system gesture gate let the touch through")))
         case .custom(let behavior):
             return customTimerFired(id, behavior: behavior)
-        case .pan, .scrollPan, .pinch, .rotation, .scrollZoom:
+        case .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .sheetPan:
             return .none
         }
     }
@@ -342,6 +343,8 @@ extension Simulation {
             let h = params.scrollHysteresis
             var beginX = canScroll(sv, .horizontal) && abs(delta.x) >= h
             var beginY = canScroll(sv, .vertical) && abs(delta.y) >= h
+            // A list in a sheet whose content cannot scroll vertically still begins vertically and drives the sheet (M3.1).
+            if !beginY && !sheetStates.isEmpty && abs(delta.y) >= h && sheetLetsListBeginVertically(sv, pan: id) { beginY = true }
             if params.scrollViewsTransferToParent, let parent = transferParent(of: sv, pan: id) {
                 let declineX = declinesAxis(sv, .horizontal, delta: delta, parent: parent, otherBegins: beginY)
                 let declineY = declinesAxis(sv, .vertical, delta: delta, parent: parent, otherBegins: beginX)

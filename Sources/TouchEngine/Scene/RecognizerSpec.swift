@@ -25,11 +25,14 @@ public enum RecognizerKind: Hashable, Sendable {
     case rotation
     /// A `UIGestureRecognizer` subclass declared by its behaviour (issue 15 §4); discrete or continuous.
     case custom(CustomBehavior)
+    /// A sheet's dismiss pan `_UISheetInteractionBackgroundDismissRecognizer` (M1/M2): a plain pan that begins only
+    /// vertically. Installed by `Scene.addSheet`; `sheet` indexes `Scene.sheets`.
+    case sheetPan(sheet: Int)
 
     /// Continuous recognizers go possible → began → changed* → ended|cancelled (§4.1).
     @inlinable public var isContinuous: Bool {
         switch self {
-        case .longPress, .pan, .scrollPan, .pinch, .rotation, .scrollZoom: return true
+        case .longPress, .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .sheetPan: return true
         case .custom(let behavior): return behavior.isContinuous
         default: return false
         }
@@ -48,6 +51,7 @@ public enum RecognizerKind: Hashable, Sendable {
         case .pinch: return "UIPinchGestureRecognizer"
         case .rotation: return "UIRotationGestureRecognizer"
         case .custom: return "UIGestureRecognizer"
+        case .sheetPan: return "_UISheetInteractionBackgroundDismissRecognizer"
         }
     }
 }

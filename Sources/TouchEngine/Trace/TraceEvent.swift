@@ -190,6 +190,8 @@ public enum TraceEventKind: Hashable, Sendable {
     case enabledSet(recognizer: RecognizerID, enabled: Bool, by: RecognizerID)
     /// A pan's action handler called `setTranslation(.zero, in:)`.
     case translationReset(recognizer: RecognizerID)
+    /// A sheet (spec M1–M7) moved, changed detent, was dismissed or called its delegate; `view` is the sheet view.
+    case sheet(view: ViewID, SheetEvent)
 }
 
 /// One timestamped trace entry.

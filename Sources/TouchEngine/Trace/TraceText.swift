@@ -142,6 +142,8 @@ public enum TraceText {
             return "\(rn(by))'s action sets \(rn(id)).isEnabled = \(enabled)"
         case let .translationReset(id):
             return "\(rn(id))'s action calls setTranslation(.zero, in:): translation and velocity restart from zero"
+        case let .sheet(view, event):
+            return describe(event, sheet: views[view].name, scene: scene)
         }
     }
 
