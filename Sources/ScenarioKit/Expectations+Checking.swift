@@ -81,6 +81,9 @@ extension Expectations {
         }
         failures += checkSamples(scene: scene)
         failures += checkPops(outcome: outcome)
+        for e in sheet {
+            if let failure = e.check(scene: scene, trace: trace) { failures.append(failure) }
+        }
         return failures
     }
 

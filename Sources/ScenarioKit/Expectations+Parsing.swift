@@ -5,7 +5,7 @@ extension Expectations {
     /// The keys an `expect:` block may use, in the order the format documents them.
     public static let keys = [
         "hit", "callbacks", "controls", "controlActions", "highlights", "selections", "recognizers", "actions", "scroll",
-        "tapCounts", "dropped", "order", "asked", "samples", "pop"
+        "tapCounts", "dropped", "order", "asked", "samples", "pop", "sheet"
     ]
 
     /// Reads an `expect:` mapping, resolving every name against `scene`.
@@ -150,6 +150,21 @@ private struct ExpectationReader {
             case "samples":
                 for (k, v) in try pairs(of: value, what: "'\(path)'") {
                     result.samples += try samples(path: path, key: k, value: v)
+                }
+            case "sheet":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let name = try string(k, what: "a sheet view name")
+                    guard let view = scene.view(named: name), let sheet = scene.sheet(of: view) else {
+                        throw error(at: k, "'\(path)' names '\(name)', which is not a sheet view; \(known(scene.sheets.map { scene.views[$0.view].name }))")
+                    }
+                    for item in try joinedItems(of: v, what: "'\(path).\(name)'") {
+                        switch SheetAssertion.parse(item.text) {
+                        case .success(let a):
+                            result.sheet.append(SheetExpectation(path: "\(path).\(name)", line: line(item.node), sheet: sheet, assertion: a))
+                        case .failure(let e):
+                            throw error(at: item.node, "sheet entry '\(item.text)' in '\(path).\(name)' \(e.message)")
+                        }
+                    }
                 }
             default:
                 throw error(at: keyNode, "unknown key '\(key)' in 'expect'; allowed keys are \(Expectations.keys.joined(separator: ", "))")

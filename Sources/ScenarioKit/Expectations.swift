@@ -45,6 +45,8 @@ public struct Expectations: Hashable, Sendable {
     public var samples: [SampleExpectation] = []
     /// `pop:` — the steps of each navigation controller's pop transitions, in order (touch-model-system N9).
     public var pops: [ListExpectation<PopEntry>] = []
+    /// `sheet:` — assertions about each presented sheet: its top, detent, dismissal and delegate calls (spec M1–M7).
+    public var sheet: [SheetExpectation] = []
 
     public init() {}
 
@@ -52,7 +54,7 @@ public struct Expectations: Hashable, Sendable {
     public var isEmpty: Bool {
         hit.isEmpty && callbacks.isEmpty && controls.isEmpty && controlActions.isEmpty && highlights.isEmpty && selections.isEmpty
             && recognizers.isEmpty && actions.isEmpty && scroll.isEmpty && tapCounts.isEmpty && dropped == nil && order.isEmpty && asked.isEmpty
-            && samples.isEmpty && pops.isEmpty
+            && samples.isEmpty && pops.isEmpty && sheet.isEmpty
     }
 
     /// How many statements the block makes (one per object list, scroll entry, hit or order entry).
@@ -60,6 +62,7 @@ public struct Expectations: Hashable, Sendable {
         hit.count + callbacks.count + controls.count + controlActions.count + highlights.count + selections.count + recognizers.count
             + actions.count + scroll.count + tapCounts.count + (dropped == nil ? 0 : 1) + order.count + asked.count + samples.count
             + pops.count
+            + sheet.count
     }
 }
 

@@ -50,6 +50,13 @@ public enum ScenarioLimits {
     /// `rotationThreshold`, in radians: up to a half turn.
     public static let angle: ClosedRange<Double> = 0 ... 3.1416
 
+    /// Sheets (spec §T): the large and medium detents' tops (pt, window y), the projection's deceleration rate and
+    /// the quick re-swipe and dismissal durations (ms).
+    public static let sheetLargeDetentTop: ClosedRange<Double> = 0 ... 200
+    public static let sheetMediumDetentTop: ClosedRange<Double> = 100 ... 800
+    public static let sheetDecelerationRate: ClosedRange<Double> = 0.9 ... 0.999
+    public static let sheetInterval: ClosedRange<Double> = 0 ... 2000
+
     /// `3600000`, `0.9999`, `-1000000`: a bound as the messages and docs write it.
     public static func text(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)

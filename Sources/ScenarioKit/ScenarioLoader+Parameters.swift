@@ -16,7 +16,8 @@ extension ScenarioLoader {
         "edgeGateDelay", "edgeGateRegion", "topEdgeGateRegion", "topEdgeGateDelay", "hitTestAlphaThreshold",
         "combinedPrimaryActionDispatch", "edgeRegion", "edgeBackProjectionFactor", "edgeHysteresis", "edgeTimeLimit",
         "contentPopHysteresis", "contentPopVerticalBase", "contentPopVerticalSlope", "contentPopVerticalCap",
-        "popFinishProjectionTime", "popFinishDistance", "popFinishMaximumProgress"
+        "popFinishProjectionTime", "popFinishDistance", "popFinishMaximumProgress", "sheetLargeDetentTop", "sheetMediumDetentTop",
+        "sheetDecelerationRate", "sheetQuickReswipeInterval", "sheetDismissDuration"
     ]
 
     static let windowKeys = ["size", "edgeGate"]
@@ -101,6 +102,15 @@ extension ScenarioLoader.Builder {
             case "popFinishProjectionTime": p.popFinishProjectionTime = try reader.milliseconds(value, for: label)
             case "popFinishDistance": p.popFinishDistance = try reader.length(value, for: label)
             case "popFinishMaximumProgress": p.popFinishMaximumProgress = try ratio(ScenarioLimits.fraction)
+            case "sheetLargeDetentTop":
+                p.sheetLargeDetentTop = try reader.number(value, in: ScenarioLimits.sheetLargeDetentTop, "a window y", unit: "pt", for: label)
+            case "sheetMediumDetentTop":
+                p.sheetMediumDetentTop = try reader.number(value, in: ScenarioLimits.sheetMediumDetentTop, "a window y", unit: "pt", for: label)
+            case "sheetDecelerationRate": p.sheetDecelerationRate = try ratio(ScenarioLimits.sheetDecelerationRate)
+            case "sheetQuickReswipeInterval":
+                p.sheetQuickReswipeInterval = .ms(try reader.number(value, in: ScenarioLimits.sheetInterval, "a duration", unit: "ms", for: label))
+            case "sheetDismissDuration":
+                p.sheetDismissDuration = .ms(try reader.number(value, in: ScenarioLimits.sheetInterval, "a duration", unit: "ms", for: label))
             default: break // unreachable: checkKeys rejected it
             }
         }

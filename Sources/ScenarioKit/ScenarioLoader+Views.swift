@@ -5,7 +5,7 @@ extension ScenarioLoader {
     static let viewKeys = [
         "id", "kind", "frame", "bounds", "hidden", "alpha", "userInteractionEnabled", "enabled", "clipsToBounds",
         "multipleTouchEnabled", "exclusiveTouch", "touches", "hitTest", "value", "class", "controller", "subviews",
-        "animating", "allowUserInteraction", "transform", "navigation"
+        "animating", "allowUserInteraction", "transform", "navigation", "vetoesPans", "sheet"
     ]
     /// Keys valid only on scroll-view kinds.
     static let scrollViewKeys = [
@@ -13,7 +13,7 @@ extension ScenarioLoader {
         "touchesShouldCancel", "touchesShouldBegin", "bounces", "alwaysBounceHorizontal", "alwaysBounceVertical",
         "scrollEnabled", "pagingEnabled", "decelerating", "transfersHorizontalScrollingToParent",
         "transfersVerticalScrollingToParent", "panHost", "pan", "decelerationRate",
-        "minimumZoomScale", "maximumZoomScale", "zoomScale", "bouncesZoom", "viewForZooming"
+        "minimumZoomScale", "maximumZoomScale", "zoomScale", "bouncesZoom", "viewForZooming", "refreshControl"
     ]
     static let touchPhaseKeys = ["began", "moved", "ended", "cancelled"]
 
@@ -98,6 +98,10 @@ extension ScenarioLoader.Builder {
             pendingControllers.append(.init(name: controller, node: controllerNode, viewName: name, view: id, touches: .inherit))
         }
 
+        if let sheetNode = map["sheet"] {
+            try register(name + ".dismissPan", as: "the dismiss pan of sheet '\(name)'", at: map.keyNode("sheet")!)
+            pendingSheets.append(try parseSheet(sheetNode, view: id, name: name, frame: frame, parent: parent, key: map.keyNode("sheet")!))
+        }
         pendingViews.append(pending)
         if let node = map["navigation"] { try parseNavigation(node, view: id, name: name, idNode: idNode) }
         if let subviews = map["subviews"] { try parseViews(subviews, key: "subviews", parent: id, depth: depth + 1) }
@@ -140,6 +144,7 @@ extension ScenarioLoader.Builder {
             spec.value = value
         }
         if let v = try map.string("class") { spec.className = v }
+        if let v = try map.bool("vetoesPans") { spec.vetoesForeignPans = v }
     }
 
     /// The scroll keys; view references (`panHost`, `touchesShouldBegin: {reject}`, `pan:` view lists) stay pending.
@@ -182,6 +187,7 @@ extension ScenarioLoader.Builder {
         if let v = try map.number("maximumZoomScale", in: zoom, "a zoom scale") { scroll.maximumZoomScale = v }
         if let v = try map.number("zoomScale", in: zoom, "a zoom scale") { scroll.zoomScale = v; pending.zoomScaleNode = map["zoomScale"] }
         if let v = try map.bool("bouncesZoom") { scroll.bouncesZoom = v }
+        if let v = try map.bool("refreshControl") { scroll.hasRefreshControl = v }
         if let node = map["viewForZooming"] {
             pending.viewForZooming = .init(name: try reader.identifier(node, for: "'viewForZooming'"), node: node)
         }

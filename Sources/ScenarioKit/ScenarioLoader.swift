@@ -156,6 +156,8 @@ extension ScenarioLoader {
         var pendingTargetActions: [PendingTargetActions] = []
         /// Views' `navigation:` blocks, installed after the scroll views' recognizers (issue 32).
         var pendingNavigations: [PendingNavigation] = []
+        /// Sheets declared on views (`sheet:`), added after the scroll views' recognizers (spec M1).
+        var pendingSheets: [SheetSpec] = []
 
         init(reader: YAMLNodeReader) { self.reader = reader }
 
@@ -189,6 +191,7 @@ extension ScenarioLoader {
             scene.installScrollViewRecognizers()
             if let edgeGate { scene.installEdgeGate(edges: edgeGate) }
             try installNavigations()
+            for sheet in pendingSheets { scene.addSheet(sheet) }
             if let node = top["recognizers"] { try parseRecognizers(node) }
             try addRecognizers()
 

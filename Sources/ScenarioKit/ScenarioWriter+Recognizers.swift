@@ -89,8 +89,8 @@ extension ScenarioWriter.Writer {
             var parts = ["id: " + ScenarioWriter.id(spec.name)]
             let t = spec.thresholds
             switch spec.kind {
-            case .scrollDelay, .scrollPan, .scrollZoom, .edgeGate, .navigationPop:
-                continue // installed by the loader from the views and the window
+            case .scrollDelay, .scrollPan, .scrollZoom, .edgeGate, .navigationPop, .sheetPan:
+                continue // installed by the loader from the views, the window and the sheets
             case let .tap(taps, touches):
                 parts.append("kind: tap")
                 parts.append("view: " + viewName(spec.view))

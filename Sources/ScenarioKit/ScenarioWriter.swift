@@ -177,6 +177,11 @@ public enum ScenarioWriter {
                 "combinedPrimaryActionDispatch", "\(p.combinedPrimaryActionDispatch)",
                 p.combinedPrimaryActionDispatch != d.combinedPrimaryActionDispatch)
             entries += navigationParameters(p)
+            add("sheetLargeDetentTop", number(p.sheetLargeDetentTop), p.sheetLargeDetentTop != d.sheetLargeDetentTop)
+            add("sheetMediumDetentTop", number(p.sheetMediumDetentTop), p.sheetMediumDetentTop != d.sheetMediumDetentTop)
+            add("sheetDecelerationRate", number(p.sheetDecelerationRate), p.sheetDecelerationRate != d.sheetDecelerationRate)
+            add("sheetQuickReswipeInterval", ms(p.sheetQuickReswipeInterval), p.sheetQuickReswipeInterval != d.sheetQuickReswipeInterval)
+            add("sheetDismissDuration", ms(p.sheetDismissDuration), p.sheetDismissDuration != d.sheetDismissDuration)
             guard !entries.isEmpty else { return }
             line("parameters:")
             for e in entries { line(e, 2) }
@@ -251,6 +256,8 @@ public enum ScenarioWriter {
             case .enlarged(let i): line("hitTest: {enlarge: " + insets(i) + "}", pad)
             }
             if spec.value != 0 { line("value: " + number(spec.value), pad) }
+            if spec.vetoesForeignPans { line("vetoesPans: true", pad) }
+            if let s = scene.sheet(of: v) { sheet(scene.sheets[s], indent: pad) }
             if spec.kind.isScrollView, let scroll = spec.scroll { self.scroll(scroll, kind: spec.kind, indent: pad) }
             for entry in responderActions(spec.actions) { line(entry, pad) }
             targetActions(spec, indent: pad)
@@ -294,6 +301,7 @@ public enum ScenarioWriter {
             if c.zoomScale != d.zoomScale { line("zoomScale: " + number(c.zoomScale), pad) }
             if c.bouncesZoom != d.bouncesZoom { line("bouncesZoom: \(c.bouncesZoom)", pad) }
             if let zoomView = c.viewForZooming { line("viewForZooming: " + viewName(zoomView), pad) }
+            if c.hasRefreshControl { line("refreshControl: true", pad) }
             let policies = self.policies(c.pan)
             if !policies.isEmpty {
                 line("pan:", pad)

@@ -214,6 +214,8 @@ public enum TraceJSON {
             ]
             if let v = pop.velocity { fields.append(("velocity", .number(v))) }
             if let threshold = pop.threshold { fields.append(("threshold", .number(threshold))) }
+        case let .sheet(view, event):
+            fields += [("type", .string("sheet")), ("sheet", .string(views[view].name))] + sheetFields(event, scene)
         }
         if e.event > 0 { fields.append(("uiEvent", .number(Double(e.event)))) }
         return .object(fields)

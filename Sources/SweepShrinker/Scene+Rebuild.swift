@@ -15,7 +15,8 @@ extension Scene {
     /// The recognizers the scene installs itself from its views (scroll views' delay and pan).
     func isInstalledByViews(_ r: RecognizerID) -> Bool {
         switch recognizers[r].kind {
-        case .scrollDelay, .scrollPan, .scrollZoom: return true
+        // A sheet's dismiss pan comes with its sheet, which the shrinker does not rebuild yet: it goes with it.
+        case .scrollDelay, .scrollPan, .scrollZoom, .sheetPan: return true
         default: return false
         }
     }

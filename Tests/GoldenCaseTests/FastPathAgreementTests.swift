@@ -38,6 +38,24 @@ import TouchEngine
             #expect(summary.actions[r] == outcome.actions[r]?.count ?? 0, "\(scene.recognizers[r].name) actions")
         }
         #expect(summary.droppedTouches == outcome.dropped.count)
+        // Sheets (spec M4): dismissal, attempts and the final detent the trace shows.
+        let trace = Engine.trace(scene)
+        #expect(summary.sheets.count == scene.sheets.count)
+        for (s, sheet) in scene.sheets.enumerated() {
+            let events: [SheetEvent] = trace.compactMap {
+                if case let .sheet(view, event) = $0.kind, view == sheet.view { return event }
+                return nil
+            }
+            #expect(summary.sheets[s].dismissed == events.contains(.dismissing), "sheet \(s) dismissed")
+            #expect(summary.sheets[s].attempted == events.contains(.attemptRefused), "sheet \(s) attempted")
+            let detents = sheet.detents.map(\.identifier)
+            let last = events.last { if case .detent = $0 { return true } else { return false } }
+            if case .detent(let id) = last {
+                #expect(detents[summary.sheets[s].finalDetent] == id)
+            } else {
+                #expect(summary.sheets[s].finalDetent == sheet.selectedDetent)
+            }
+        }
 
         // Reusing one simulation (three runs) gives the same summary as a fresh one.
         let prepared = PreparedScene(scene)

@@ -51,7 +51,7 @@ func loadError(_ yaml: String) -> String {
         #expect(
             loadError(yaml) == "s.yaml:4:5: unknown key 'colour' in view 'B'; allowed keys are id, kind, frame, bounds, "
                 + "hidden, alpha, userInteractionEnabled, enabled, clipsToBounds, multipleTouchEnabled, exclusiveTouch, "
-                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, navigation, implements, refuses")
+                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, navigation, vetoesPans, sheet, implements, refuses")
     }
 
     @Test func scrollKeyOnANonScrollView() {
@@ -244,7 +244,8 @@ func loadError(_ yaml: String) -> String {
                 + "controlMinimumHighlight, edgeGateDelay, edgeGateRegion, topEdgeGateRegion, topEdgeGateDelay, hitTestAlphaThreshold, "
                 + "combinedPrimaryActionDispatch, edgeRegion, edgeBackProjectionFactor, edgeHysteresis, edgeTimeLimit, "
                 + "contentPopHysteresis, contentPopVerticalBase, contentPopVerticalSlope, contentPopVerticalCap, "
-                + "popFinishProjectionTime, popFinishDistance, popFinishMaximumProgress")
+                + "popFinishProjectionTime, popFinishDistance, popFinishMaximumProgress, sheetLargeDetentTop, sheetMediumDetentTop, "
+                + "sheetDecelerationRate, sheetQuickReswipeInterval, sheetDismissDuration")
     }
 
     @Test func badEdge() {

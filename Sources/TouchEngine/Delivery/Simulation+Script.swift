@@ -89,7 +89,7 @@ extension Simulation {
             emit(.filtered(touch: number, view: 0, reason: "more than \(Self.maxSlots) touches in flight"))
             return nil
         }
-        let hit = hitTest(p)
+        let hit = sheetStates.isEmpty ? hitTest(p) : hitThroughDimming(hitTest(p), touch: number)
         var t = TouchSlot()
         t.inUse = true
         t.number = number

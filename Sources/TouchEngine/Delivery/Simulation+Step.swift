@@ -128,6 +128,7 @@ extension Simulation {
                 sendAction(id)
                 if case .scrollPan(let sv) = recs[id].kind { updateScrollOffset(sv, pan: id) }
                 if case .scrollZoom(let sv) = recs[id].kind { updateZoom(sv, pinch: id) }
+                if case .sheetPan(let s) = recs[id].kind { sheetPanActed(id, sheet: s) }
             }
         case let .end(ref):
             if state.isActive {
@@ -135,6 +136,7 @@ extension Simulation {
                 sendAction(id)
                 if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
                 if case .scrollZoom(let sv) = recs[id].kind { endZooming(sv) }
+                if case .sheetPan(let s) = recs[id].kind { sheetPanActed(id, sheet: s) }
                 if Recorder.isRecording && prepared.anyDelegateLogs { askAgainOnEnding(id) }
             } else if state == .possible && recognizers[id].pending == .begin {
                 recognizers[id].pendingEnded = true
@@ -172,6 +174,7 @@ extension Simulation {
         sendAction(id)
         if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
         if case .scrollZoom(let sv) = recs[id].kind { endZooming(sv) }
+        if case .sheetPan(let s) = recs[id].kind { sheetPanActed(id, sheet: s) }
     }
 
     mutating func sendAction(_ id: RecognizerID) {
@@ -179,7 +182,7 @@ extension Simulation {
         if Recorder.isRecording {
             var translation: Point?, measure: GestureMeasure?
             switch recs[id].kind {
-            case .pan, .scrollPan, .screenEdgePan, .navigationPop:
+            case .pan, .scrollPan, .screenEdgePan, .navigationPop, .sheetPan:
                 translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
             case .pinch, .scrollZoom:
                 measure = GestureMeasure(kind: .scale, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)

@@ -8,6 +8,7 @@ extension Simulation {
         case controlHighlight(ViewID)
         case deceleration(ViewID)
         case zoomBounce(ViewID)
+        case sheetDismissal(Int)
     }
 
     mutating func earliestTimer() -> (time: VirtualTime, owner: TimerOwner) {
@@ -21,10 +22,13 @@ extension Simulation {
         }
         var best = earliestDeadline
         var owner = earliestDeadlineOwner >= 0 ? TimerOwner.recognizer(earliestDeadlineOwner) : .none
-        guard armedViewTimers > 0 else { return (best, owner) }
-        if viewTimersStale { findEarliestViewTimer() }
-        // At equal times the recognizer's timer comes first (P7).
-        if earliestViewTimer < best { best = earliestViewTimer; owner = earliestViewTimerOwner }
+        if armedViewTimers > 0 {
+            if viewTimersStale { findEarliestViewTimer() }
+            // At equal times the recognizer's timer comes first (P7).
+            if earliestViewTimer < best { best = earliestViewTimer; owner = earliestViewTimerOwner }
+        }
+        // Then the sheets' dismissal animations, in sheet order.
+        if !sheetStates.isEmpty { earliestSheetTimer(before: &best, owner: &owner) }
         return (best, owner)
     }
 
@@ -61,6 +65,8 @@ extension Simulation {
             finishDeceleration(v)
         case .zoomBounce(let v):
             finishZoomBounce(v)
+        case .sheetDismissal(let s):
+            finishSheetDismissal(s)
         }
     }
 }

@@ -106,6 +106,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     var framesShownUntil = VirtualTime.zero
     /// The navigation controllers' back swipes (touch-model-system N1), in recognizer order; empty in most scenes.
     var navigationPops: [RecognizerID] = []
+    /// The presented sheets' states (spec M1–M7); empty in scenes without a sheet.
+    var sheetStates: [SheetRuntime]
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -158,6 +160,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         highlightTimerViews.reserveCapacity(4)
         scrollTimerViews = []
         scrollTimerViews.reserveCapacity(4)
+        sheetStates = Self.initialSheetStates(prepared.scene)
+        summary.sheets = Self.initialSheetOutcomes(prepared.scene)
         startZoomed()
     }
 
@@ -210,6 +214,10 @@ public struct Simulation<Recorder: TraceRecorder> {
         if pathMark.count != views.count { pathMark.refill(repeating: 0, count: views.count) }
         eventTouches.removeAllKeepingStorage()
         queuedCalls.removeAllKeepingStorage()
+        if !sheetStates.isEmpty || !prepared.scene.sheets.isEmpty {
+            sheetStates = Self.initialSheetStates(prepared.scene)
+            summary.sheets = Self.initialSheetOutcomes(prepared.scene)
+        }
         startZoomed()
     }
 
@@ -287,6 +295,10 @@ public struct Simulation<Recorder: TraceRecorder> {
         slotsInUse = 0
         mayHaveFinished = false
         framesShownUntil = .zero
+        if !sheetStates.isEmpty {
+            sheetStates = Self.initialSheetStates(prepared.scene)
+            summary.sheets = Self.initialSheetOutcomes(prepared.scene)
+        }
     }
 
     /// Arms or clears a recognizer's timer, keeping the earliest deadline up to date.

@@ -139,6 +139,24 @@ public struct Parameters: Hashable, Sendable {
     /// 1000 ms, the bottom gate's — *provisional* [INF]: no source measures the top edge's delay.
     public var topEdgeGateDelay: Duration = .ms(1000)
 
+    // MARK: Sheets (spec M1–M8, §T)
+    /// Top edge (window y) of a sheet at `.large()`. Default 60 on the 390 × 844 pt phone [INF, spec §T "Large detent
+    /// top"]. Range 0–200.
+    public var sheetLargeDetentTop: Double = 60
+    /// Top edge (window y) of a sheet at `.medium()`: about half the screen. Default 422 on 844 pt [DOC Detent.medium
+    /// "approximately half the height of the screen"; exact value INF, spec §T "Medium detent"]. Range 100–800.
+    public var sheetMediumDetentTop: Double = 422
+    /// Per-millisecond retention with which a released sheet's position is projected, `v · r/(1 − r)` (spec M4).
+    /// Default 0.99 [RE18+26 `SheetDecelerationFactor`; applying WWDC 2018-803's projection to sheets is INF].
+    /// Range 0.9–0.999.
+    public var sheetDecelerationRate: Double = 0.99
+    /// A list's drag that starts less than this after its previous drag ended does not drive the sheet (spec M3.1).
+    /// Default 400 ms [RE18+26 `MinimumSheetSwipeInterval`]. Range 0–2000 ms.
+    public var sheetQuickReswipeInterval: Duration = .ms(400)
+    /// How long a sheet's dismissal animation lasts: `didDismiss` comes this long after `willDismiss` (spec M4).
+    /// Default 350 ms [INF: no public measurement]. Range 0–2000 ms.
+    public var sheetDismissDuration: Duration = .ms(350)
+
     // MARK: Target-action (§5.5)
     /// How a control sends `.primaryActionTriggered` after its trigger event (TouchUpInside, ValueChanged). Off (the
     /// default, [INF]): as an event of its own right after the trigger's actions, so a registration for both events

@@ -150,6 +150,7 @@ extension Simulation {
         // The scroll view scrolls from its pan's action (willBeginDragging, then the offset).
         if case .scrollPan(let sv) = spec.kind { beginDragging(sv, pan: id) }
         if case .scrollZoom(let sv) = spec.kind { beginZooming(sv, pinch: id) }
+        if case .sheetPan(let s) = spec.kind { sheetPanActed(id, sheet: s) }
         excludeOthers(by: id)
         if !navigationPops.isEmpty { failBackSwipesRequiring(id) }
         if case .edgeGate = spec.kind { systemTakesTouches(by: id) }
@@ -160,6 +161,7 @@ extension Simulation {
             sendAction(id)
             if case .scrollPan(let sv) = spec.kind { endDragging(sv, pan: id) }
             if case .scrollZoom(let sv) = spec.kind { endZooming(sv) }
+            if case .sheetPan(let s) = spec.kind { sheetPanActed(id, sheet: s) }
         }
     }
 
@@ -259,6 +261,13 @@ extension Simulation {
             let kind = views[v].kind
             if kind.vetoesForeignSingleTaps, case .tap(1, 1) = spec.kind {
                 return traced(.vetoedBy(v, "\(kind.uikitClass) handles one-finger single taps itself"))
+            }
+            if views[v].vetoesForeignPans {
+                switch spec.kind {
+                case .pan, .scrollPan, .sheetPan:
+                    return traced(.vetoedBy(v, "its gestureRecognizerShouldBegin returns false for pans of other views"))
+                default: break
+                }
             }
             guard kind == .slider || kind == .switch else { continue }
             let travel = touches[slot].location - touches[slot].downLocation

@@ -33,6 +33,7 @@ extension Simulation {
         case let .custom(behavior): return customReceives(phase, slot: slot, id: id, behavior: behavior)
         case let .screenEdgePan(edges): return edgePanReceives(phase, slot: slot, id: id, edges: edges)
         case let .navigationPop(spec, role): return navigationPopReceives(phase, slot: slot, id: id, spec: spec, role: role)
+        case let .sheetPan(s): return sheetPanReceives(phase, slot: slot, id: id, sheet: s)
         }
     }
 
@@ -62,7 +63,7 @@ extension Simulation {
             return customTimerFired(id, behavior: behavior)
         case .screenEdgePan, .navigationPop:
             return edgeTimeLimitFired(id)
-        case .pan, .scrollPan, .pinch, .rotation, .scrollZoom:
+        case .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .sheetPan:
             return .none
         }
     }
@@ -346,6 +347,8 @@ extension Simulation {
             let h = params.scrollHysteresis
             var beginX = canScroll(sv, .horizontal) && abs(delta.x) >= h
             var beginY = canScroll(sv, .vertical) && abs(delta.y) >= h
+            // A list in a sheet whose content cannot scroll vertically still begins vertically and drives the sheet (M3.1).
+            if !beginY && !sheetStates.isEmpty && abs(delta.y) >= h && sheetLetsListBeginVertically(sv, pan: id) { beginY = true }
             if params.scrollViewsTransferToParent, let parent = transferParent(of: sv, pan: id) {
                 let declineX = declinesAxis(sv, .horizontal, delta: delta, parent: parent, otherBegins: beginY)
                 let declineY = declinesAxis(sv, .vertical, delta: delta, parent: parent, otherBegins: beginX)

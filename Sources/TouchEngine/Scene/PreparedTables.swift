@@ -103,6 +103,9 @@ struct ViewInfo {
     var fastDeceleration: Bool
     var transfersHorizontalScrollingToParent: Bool
     var transfersVerticalScrollingToParent: Bool
+    /// `ViewSpec.vetoesForeignPans`, `ScrollConfig.hasRefreshControl` (sheets, spec M2, M3.1).
+    var vetoesForeignPans: Bool
+    var hasRefreshControl: Bool
 
     // Borrowed, and the scroll configuration read field by field: copying a `ViewSpec` or its `ScrollConfig`
     // (strings, arrays, policies) cost more than the rest of preparing a scene.
@@ -129,6 +132,8 @@ struct ViewInfo {
         fastDeceleration = c.fastDeceleration
         transfersHorizontalScrollingToParent = c.transfersHorizontalScrollingToParent
         transfersVerticalScrollingToParent = c.transfersVerticalScrollingToParent
+        vetoesForeignPans = specs[v].vetoesForeignPans
+        hasRefreshControl = isScrollView && specs[v].scroll!.hasRefreshControl
     }
 
     /// Whether `a` and `b` give the same scroll ranges (`PreparedScene.canScroll`, `offsetMin`, `offsetMax`): both

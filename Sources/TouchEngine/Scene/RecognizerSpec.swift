@@ -30,11 +30,14 @@ public enum RecognizerKind: Hashable, Sendable {
     case screenEdgePan(edges: ScreenEdges)
     /// One of a navigation controller's back swipes (N1): installed by `Scene.installNavigation(_:)`.
     case navigationPop(NavigationSpec, role: NavigationPopRole)
+    /// A sheet's dismiss pan `_UISheetInteractionBackgroundDismissRecognizer` (M1/M2): a plain pan that begins only
+    /// vertically. Installed by `Scene.addSheet`; `sheet` indexes `Scene.sheets`.
+    case sheetPan(sheet: Int)
 
     /// Continuous recognizers go possible → began → changed* → ended|cancelled (§4.1).
     @inlinable public var isContinuous: Bool {
         switch self {
-        case .longPress, .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .screenEdgePan, .navigationPop: return true
+        case .longPress, .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .screenEdgePan, .navigationPop, .sheetPan: return true
         case .custom(let behavior): return behavior.isContinuous
         default: return false
         }
@@ -55,6 +58,7 @@ public enum RecognizerKind: Hashable, Sendable {
         case .custom: return "UIGestureRecognizer"
         case .screenEdgePan: return "UIScreenEdgePanGestureRecognizer"
         case .navigationPop: return "_UIParallaxTransitionPanGestureRecognizer"
+        case .sheetPan: return "_UISheetInteractionBackgroundDismissRecognizer"
         }
     }
 }

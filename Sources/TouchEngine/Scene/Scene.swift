@@ -18,6 +18,8 @@ public struct Scene: Hashable, Sendable {
     /// The first responder while the script runs (a text field being edited, a view that became first
     /// responder); nil: none. Nil-targeted actions start their search here (§5.5).
     public var firstResponder: Responder? = nil
+    /// Presented sheets (spec M1–M7), added with `addSheet`; empty in scenes without one.
+    public var sheets: [SheetSpec] = []
 
     /// A scene whose window is `windowSize` (iPhone default 390×844).
     public init(name: String = "", windowSize: Size = Size(390, 844), parameters: Parameters = Parameters()) {

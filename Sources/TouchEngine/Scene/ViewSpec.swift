@@ -85,6 +85,8 @@ public struct ScrollConfig: Hashable, Sendable {
     public var panHost: ViewID? = nil
     /// Delegate policies of the scroll view's own pan (the scroll view is its delegate, or a subclass overrides).
     public var pan: RecognizerPolicies = RecognizerPolicies()
+    /// `refreshControl` is set (spec M3.1: such a list never drives a sheet).
+    public var hasRefreshControl: Bool = false
     /// Zooming (§6.1, issue 15 §2): `minimumZoomScale`, `maximumZoomScale` (both default 1 [DOC]), the initial
     /// `zoomScale`, `bouncesZoom` (default true [DOC]) and the view `viewForZooming(in:)` returns (a subview).
     public var minimumZoomScale: Double = 1
@@ -169,6 +171,9 @@ public struct ViewSpec: Hashable, Sendable {
     public var actionSetup: [ActionSetupCall] = []
     /// The action methods this view implements (and refuses in `canPerformAction`), for target-action.
     public var actions = ResponderActions()
+    /// `UIView.gestureRecognizerShouldBegin(_:)` returns false for pans of other views (spec M2 per-view veto, G11):
+    /// a drawing or signature view that keeps a sheet's (or any foreign) pan from starting on touches in it.
+    public var vetoesForeignPans: Bool = false
 
     /// Inlinable: a builder in another module (the tree generator adds thousands of views per sweep) initializes
     /// the spec in place instead of receiving a copy of it.

@@ -81,6 +81,7 @@ extension Simulation {
         summary.dragged(sv)
         emit(.scroll(view: sv, .willBeginDragging))
         emit(.scroll(view: sv, .dragging(true)))
+        if !sheetStates.isEmpty { sheetListBeganDragging(sv, pan: pan) }
         updateScrollOffset(sv, pan: pan)
     }
 
@@ -89,6 +90,7 @@ extension Simulation {
         // While the pinch measures, it places the content under the fingers' centre (which the pan follows too);
         // the pan goes on from where the pinch left it.
         if zoomOwnsOffset(sv) { rebaseScrollStart(sv, pan: pan); return }
+        if !sheetStates.isEmpty, let s = sheetDriven(byList: pan) { splitSheetMovement(s, list: sv, pan: pan); return }
         // translation(in: scrollView): the content follows the finger whatever the transforms above.
         let translation = convertVectorFromWindow(panTranslation(pan), to: sv)
         let start = recognizers[pan].scrollStartOffset
@@ -104,9 +106,11 @@ extension Simulation {
         // Content velocity is opposite to the finger's. A finger that rested before lifting releases at rest: the
         // recordings show velocity zero and no flight after a still hold.
         let rested = now - recognizers[pan].lastSampleTime >= params.flingRestInterval
-        let v = rested ? .zero : convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1
+        var v = rested ? .zero : convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1
         // Past an edge the recording (rubberband_top) reports the pan's velocity after a rest but does not carry it.
-        let outward = rested ? convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1 : v
+        var outward = rested ? convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1 : v
+        // A list a sheet pinned while it moved releases without vertical velocity (M3.2).
+        if !sheetStates.isEmpty && sheetListEndsDragging(sv, pan: pan) { v.y = 0; outward.y = 0 }
         var release = release(sv, contentVelocity: v, rested: rested)
         if release.motion == .axes && (release.x.kind == .springBack || release.y.kind == .springBack) { release.velocity = outward }
         let willDecelerate = release.landing != scrolls[sv].offset
@@ -114,6 +118,7 @@ extension Simulation {
         emit(.scroll(view: sv, .didEndDragging(willDecelerate: willDecelerate)))
         emit(.scroll(view: sv, .dragging(false)))
         if willDecelerate { startDeceleration(sv, release) }
+        if !sheetStates.isEmpty { sheetListEndedDragging(sv, pan: pan) }
     }
 
     mutating func startDeceleration(_ sv: ViewID, _ release: ScrollRelease) {

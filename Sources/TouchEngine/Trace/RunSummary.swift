@@ -69,6 +69,8 @@ public struct RunSummary: Hashable, Sendable {
     /// caused it where there is one (G7, G10).
     public private(set) var decisions: SummaryColumn<RecognizerDecision>
     public private(set) var decidedBy: SummaryColumn<RecognizerID>
+    /// What each presented sheet did (spec M1–M7), in `Scene.sheets` order; empty in scenes without a sheet.
+    public internal(set) var sheets: [SheetOutcome] = []
 
     /// Views and recognizers whose entries changed since the last reset (each listed once).
     private var dirtyViews: [ViewID] = []
@@ -375,6 +377,7 @@ public struct RunSummary: Hashable, Sendable {
             && a.firstWithheldBeganBy == b.firstWithheldBeganBy && a.firstWithheldEndedBy == b.firstWithheldEndedBy
             && a.pop == b.pop
             && a.collected == b.collected && a.decisions == b.decisions && a.decidedBy == b.decidedBy
+            && a.sheets == b.sheets
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -192,6 +192,8 @@ public enum TraceEventKind: Hashable, Sendable {
     case translationReset(recognizer: RecognizerID)
     /// A navigation controller's interactive pop transition began, moved, finished or was cancelled (N9).
     case pop(PopEvent)
+    /// A sheet (spec M1–M7) moved, changed detent, was dismissed or called its delegate; `view` is the sheet view.
+    case sheet(view: ViewID, SheetEvent)
 }
 
 /// One timestamped trace entry.

@@ -144,6 +144,8 @@ public enum TraceText {
             return "\(rn(id))'s action calls setTranslation(.zero, in:): translation and velocity restart from zero"
         case let .pop(pop):
             return popText(pop, navigation: scene.views[pop.navigation].name, recognizer: rn(pop.recognizer))
+        case let .sheet(view, event):
+            return describe(event, sheet: views[view].name, scene: scene)
         }
     }
 

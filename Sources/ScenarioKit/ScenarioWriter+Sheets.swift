@@ -1,0 +1,29 @@
+import TouchEngine
+
+extension ScenarioWriter.Writer {
+    /// A view's `sheet:` block (docs/scenario-format.md, "Sheets"): only what differs from the defaults.
+    mutating func sheet(_ spec: SheetSpec, indent pad: Int) {
+        line("sheet:", pad)
+        let names = spec.detents.map(\.identifier)
+        if spec.detents != [.large] {
+            let items = spec.detents.map { detent -> String in
+                switch detent {
+                case .large: return "large"
+                case .medium: return "medium"
+                case let .custom(id, height): return "{id: \(ScenarioWriter.id(id)), height: \(ScenarioWriter.number(height))}"
+                }
+            }
+            line("detents: [" + items.joined(separator: ", ") + "]", pad + 2)
+        }
+        line("selected: " + ScenarioWriter.id(names[spec.selectedDetent]), pad + 2)
+        if spec.isModalInPresentation { line("modal: true", pad + 2) }
+        if let d = spec.delegate {
+            var parts: [String] = []
+            if let answer = d.shouldDismiss { parts.append("shouldDismiss: \(answer)") }
+            parts.append("logs: \(d.logsCallbacks)")
+            line("delegate: {" + parts.joined(separator: ", ") + "}", pad + 2)
+        }
+        if !spec.prefersScrollingExpandsWhenScrolledToEdge { line("expandsOnScroll: false", pad + 2) }
+        if let k = spec.largestUndimmedDetent { line("undimmedUpTo: " + ScenarioWriter.id(names[k]), pad + 2) }
+    }
+}
