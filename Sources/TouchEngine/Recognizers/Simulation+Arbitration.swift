@@ -264,7 +264,8 @@ extension Simulation {
             }
             if views[v].vetoesForeignPans {
                 switch spec.kind {
-                case .pan, .scrollPan, .sheetPan:
+                // The back swipes and a sheet's dismiss pan are `UIPanGestureRecognizer` subclasses (N1, N2, M1).
+                case .pan, .scrollPan, .sheetPan, .screenEdgePan, .navigationPop:
                     return traced(.vetoedBy(v, "its gestureRecognizerShouldBegin returns false for pans of other views"))
                 default: break
                 }
@@ -280,7 +281,8 @@ extension Simulation {
             }
             if kind == .switch, parallel, switchKnobRect(v).contains(local) {
                 switch spec.kind {
-                case .pan, .scrollPan: return traced(.vetoedBy(v, "UISwitch handles pans parallel to it that start on the knob"))
+                case .pan, .scrollPan, .sheetPan, .screenEdgePan, .navigationPop:
+                    return traced(.vetoedBy(v, "UISwitch handles pans parallel to it that start on the knob"))
                 default: break
                 }
             }
