@@ -38,12 +38,14 @@ import TouchEngine
     @Test func aViewThatVetoesPansKeepsTheContentPopFromBeginning() throws {
         let drag = ["0 down (200,400)", "16 move (212,400)", "33 move (236,400)", "50 move (300,400)", "66 up (300,400)"]
         let plain = try Transcript(
-            Self.pushed("          - { id: Canvas, frame: [0, 120, 390, 600], touches: logs }", script: drag,
+            Self.pushed(
+                "          - { id: Canvas, frame: [0, 120, 390, 600], touches: logs }", script: drag,
                 navigation: "{depth: 2, bar: NB, contentPop: true}"))
         #expect(Engine.summary(plain.scene).pop != nil, "iOS 26's content pop takes a rightward stroke (B17)")
         #expect(plain.callbacks("Canvas").last == "cancelled@33")
         let vetoing = try Transcript(
-            Self.pushed("          - { id: Canvas, frame: [0, 120, 390, 600], touches: logs, vetoesPans: true }", script: drag,
+            Self.pushed(
+                "          - { id: Canvas, frame: [0, 120, 390, 600], touches: logs, vetoesPans: true }", script: drag,
                 navigation: "{depth: 2, bar: NB, contentPop: true}"))
         #expect(Engine.summary(vetoing.scene).pop == nil, "the canvas's gestureRecognizerShouldBegin refuses it (G11)")
         #expect(vetoing.callbacks("Canvas").last == "ended@66")
