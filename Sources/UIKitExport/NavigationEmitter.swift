@@ -117,7 +117,8 @@ struct NavigationEmitter {
         case .edge:
             w.comment(
                 "\(r.name): interactivePopGestureRecognizer, a UIScreenEdgePanGestureRecognizer subclass on the navigation "
-                    + "controller's view (N1, N2).")
+                    + "controller's view (N1, N2). Delegate answers and class overrides match it, and \(scene.views[spec.view].name)"
+                    + ".content, by the names registered here; require(toFail:) uses the properties.")
             w.block("if let edge = \(nav).interactivePopGestureRecognizer") { w in
                 w.line("Log.register(edge, \(name))")
                 w.line("edge.addTarget(self, action: #selector(recognizerAction(_:)))")
@@ -130,9 +131,7 @@ struct NavigationEmitter {
                     w.line("edge.delegate = popGestureDelegate")
                 }
             }
-            w.comment(
-                "leadingEdgeYield \(spec.yieldsAtLeadingEdge(p) ? "on" : "off") (N7.2): NOT REPRODUCED, UIKit decides it "
-                    + "(on in iOS 18.2 and 26.1); run on the iOS the scenario models.")
+            w.comment("leadingEdgeYield " + NavigationEmitter.yieldNote(spec, p))
         case .content:
             let exists = spec.hasContentPop(p)
             let enabled = exists && r.isEnabled
@@ -210,6 +209,21 @@ struct NavigationEmitter {
             w.line("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }")
         }
         w.line()
+    }
+
+    /// `on (N7.2): NOT REPRODUCED …`, saying when the scenario's switch differs from what its iOS does.
+    static func yieldNote(_ spec: NavigationSpec, _ p: Parameters) -> String {
+        let on = spec.yieldsAtLeadingEdge(p), byVersion = p.leadingEdgeYieldByVersion
+        let state = { (b: Bool) in b ? "on" : "off" }
+        var text = "\(state(on)) (N7.2): NOT REPRODUCED, UIKit decides it (on in iOS 18.2 and 26.1, unknown before 18)"
+        if on != byVersion {
+            text +=
+                "; the scenario sets it \(state(on)) on iOS \(p.iosVersion), where UIKit has it \(state(byVersion)): a device "
+                + "on that iOS behaves as \(state(byVersion))"
+        } else {
+            text += "; run on the iOS the scenario models (\(p.iosVersion))"
+        }
+        return text + "."
     }
 
     /// An expression for a back swipe (optional: the property is optional, the content one needs iOS 26).

@@ -74,9 +74,7 @@ struct NotReproduced {
                 "\(nc): the back swipes' rules (edge region, back projection, 15 pt, 250 ms, direction window, the content "
                     + "pop's 30 pt and vertical tolerance, N2–N6) and the pop's finish rule (N9) are UIKit's; the prediction's "
                     + "threshold is the model's. The scenario models iOS \(p.iosVersion): run on that one.")
-            notes.append(
-                "\(nc).leadingEdgeYield \(spec.yieldsAtLeadingEdge(p) ? "on" : "off") (N7.2): UIKit's own (on in iOS 18.2 and "
-                    + "26.1, unknown before 18); no property sets it.")
+            notes.append("\(nc).leadingEdgeYield " + NavigationEmitter.yieldNote(spec, p))
             if spec.hasContentPop(p) {
                 notes.append(
                     "\(nc).content: interactiveContentPopGestureRecognizer exists only on iOS 26 (apps built with the iOS 26 SDK); "

@@ -104,7 +104,8 @@ struct SheetEmitter {
         w.doc("The sheets' tops in window points, logged when they change (the prediction's `S.top = …`).")
         w.block("private func logSheetTops()") { w in
             let list = scene.sheets.map { "(\(SwiftLiteral.string(scene.views[$0.view].name)), \(names.views[$0.view]))" }
-            w.block("for (name, sheet) in [\(list.joined(separator: ", "))] where sheet.window != nil") { w in
+            w.line("let sheets: [(String, UIView)] = [\(list.joined(separator: ", "))]")
+            w.block("for (name, sheet) in sheets where sheet.window != nil") { w in
                 w.line("let top = sheet.convert(CGPoint.zero, to: nil).y")
                 w.line("guard loggedSheetTops[name] != top else { continue }")
                 w.line("loggedSheetTops[name] = top")

@@ -54,7 +54,7 @@ import Testing
                 "//   t=66 ms  NC pop finished: progress 0.259, release velocity 4.223/s, threshold 0.481",
                 "Log.line(\"\\(name) pop began (\\(Log.name(recognizer))), progress \\(Log.number(progress))\")",
                 "nav.transitionCoordinator?.notifyWhenInteractionChanges { context in",
-                "leadingEdgeYield off (N7.2): NOT REPRODUCED"
+                "leadingEdgeYield off (N7.2): NOT REPRODUCED, UIKit decides it"
             ])
     }
 
