@@ -65,9 +65,9 @@ struct SheetEmitter {
                 w.block(
                     "func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheetPresentationController: UISheetPresentationController)"
                 ) { w in
-                    w.line("Log.line(\"\(n) delegate: sheetPresentationControllerDidChangeSelectedDetentIdentifier\")")
                     w.line("let id = sheetPresentationController.selectedDetentIdentifier?.rawValue ?? \"nil\"")
                     w.line("Log.line(\"\(n) selectedDetentIdentifier = \\(id)\")")
+                    w.line("Log.line(\"\(n) delegate: sheetPresentationControllerDidChangeSelectedDetentIdentifier\")")
                 }
             }
             w.line()

@@ -176,6 +176,34 @@ import Testing
         #expect(refresh.contains("tvTableView.refreshControl = UIRefreshControl()"))
     }
 
+    @Test func aVetoingScrollViewWithAPanAnswerTestsBothInOneOverride() throws {
+        let swift = try export(yaml: scenarioYAML(scrollView: ["pan: {shouldBegin: vertical}", "vetoesPans: true"]))
+        let override = "override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {"
+        #expect(swift.components(separatedBy: override).count == 2, "one override, not two")
+        #expect(swift.contains("if gestureRecognizer is UIPanGestureRecognizer && gestureRecognizer.view !== self { return false }"))
+    }
+
+    @Test func codeStepsAndTogglesReachTheBackSwipesThroughTheirOptionalProperties() throws {
+        let swift = try export(
+            yaml: scenarioYAML(
+                recognizers: ["{ id: Hold, kind: longPress, view: Btn, toggleEnabledOnBegin: [NC.content] }"],
+                script: "0 down (60,132) · 20 disable NC.edge · 80 up", navigation: "{bar: NB}"))
+        expectLines(
+            swift,
+            [
+                "ncNavigationController.interactivePopGestureRecognizer?.isEnabled = false",
+                "contentPopRecognizer(of: ncNavigationController)?.isEnabled = false",
+                "contentPopRecognizer(of: ncNavigationController)?.isEnabled = true"
+            ])
+    }
+
+    @Test func aDetentChangeLogsTheIdentifierThenTheCallbackAsTheTraceDoes() throws {
+        let swift = try golden("SH-04a")
+        let identifier = try #require(swift.range(of: "Log.line(\"S selectedDetentIdentifier = \\(id)\")"))
+        let callback = try #require(swift.range(of: "Log.line(\"S delegate: sheetPresentationControllerDidChangeSelectedDetentIdentifier\")"))
+        #expect(identifier.lowerBound < callback.lowerBound)
+    }
+
     @Test func aNavigationWhoseContentIsNotOneControllerPushesAPlainOne() throws {
         let yaml = """
             name: plain top
