@@ -91,7 +91,16 @@ struct NotReproduced {
             ".dismissPan: no public property; the file finds UIKit's _UISheetInteractionBackgroundDismissRecognizer by class "
             + "name once the sheet is presented. The sheet's handoff with its lists (M3), its release rule (M4) and the "
             + "detents' tops are UIKit's; the prediction's release lines are the model's."
-        return notes + scene.sheets.map { scene.views[$0.view].name + sheetNote }
+        notes += scene.sheets.map { scene.views[$0.view].name + sheetNote }
+        for (index, sheet) in scene.sheets.enumerated() where !sheet.isModalInPresentation && sheet.delegate?.shouldDismiss != false {
+            // Dimmed at the selected detent: no undimmed detent, or the selected one is larger (its top higher) (M5).
+            let tops = scene.detentTops(of: index)
+            guard sheet.largestUndimmedDetent.map({ tops[sheet.selectedDetent] < tops[$0] }) ?? true else { continue }
+            notes.append(
+                "\(scene.views[sheet.view].name): a tap on the dimmed area outside the sheet dismisses it on a device; the "
+                    + "simulator's dimming view only takes the touch (tap-outside dismissal is not modelled).")
+        }
+        return notes
     }
 
     /// `iosVersion: "17.0"` for each parameter that differs from the default, as the scenario writer prints them.

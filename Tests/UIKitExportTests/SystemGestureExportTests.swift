@@ -137,6 +137,15 @@ import Testing
             ])
     }
 
+    @Test func aDismissibleDimmedSheetWarnsThatATapOutsideDismissesIt() throws {
+        let dimmed = try golden("SH-07a")
+        #expect(dimmed.contains("a tap on the dimmed area outside the sheet dismisses it on a device"))
+        let modal = try golden("SH-03a")
+        #expect(!modal.contains("a tap on the dimmed area"))
+        let undimmed = try golden("SH-07b")
+        #expect(!undimmed.contains("a tap on the dimmed area"))
+    }
+
     @Test func theDismissPanIsFoundByItsClassName() throws {
         try expectGolden(
             "SH-03a",
