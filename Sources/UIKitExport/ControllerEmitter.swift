@@ -32,6 +32,8 @@ struct ControllerEmitter {
         w.block("final class ViewController: UIViewController\(conformance)") { w in
             w.line("let scrollLogger = ScrollLogger()")
             views.emitProperties(into: &w)
+            NavigationEmitter(scene: scene, names: names).emitProperties(into: &w)
+            SheetEmitter(scene: scene, names: names).emitProperties(into: &w)
             recognizers.emitProperties(into: &w)
             w.line()
             w.block("override func loadView()") { w in
@@ -52,12 +54,13 @@ struct ControllerEmitter {
                     w.line("Log.onFirstTouch = { [weak self] in self?.performCodeSteps() }")
                 }
             }
-            if scene.views.contains(where: \.isAnimating) || scene.firstResponder != nil {
+            if scene.views.contains(where: \.isAnimating) || scene.firstResponder != nil || !scene.sheets.isEmpty {
                 w.line()
                 w.block("override func viewDidAppear(_ animated: Bool)") { w in
                     w.line("super.viewDidAppear(animated)")
                     views.emitAnimations(into: &w)
                     TargetActionEmitter(scene: scene, names: names).emitFirstResponder(into: &w)
+                    if !scene.sheets.isEmpty { w.line("presentSheets()") }
                 }
             }
             w.line()
@@ -90,9 +93,13 @@ struct ControllerEmitter {
                     }
                 }
                 w.line("Log.line(text)")
+                NavigationEmitter(scene: scene, names: names).emitActionHook(into: &w)
                 recognizers.emitToggles(into: &w)
                 recognizers.emitActionEffects(into: &w)
+                if !scene.sheets.isEmpty { w.line("logSheetTops()") }
             }
+            NavigationEmitter(scene: scene, names: names).emitHelpers(into: &w)
+            SheetEmitter(scene: scene, names: names).emitPresentation(into: &w)
             emitCodeSteps(into: &w)
             emitDelegate(delegateIDs, into: &w)
         }
@@ -117,7 +124,7 @@ struct ControllerEmitter {
                     w.comment("t=\(SwiftLiteral.ms(time)) ms: \(name) is the system's gesture gate; app code cannot reach it.")
                     continue
                 }
-                let optional = { if case .scrollDelay = scene.recognizers[id].kind { return "?" } else { return "" } }()
+                let optional = emitter.isOptional(id) ? "?" : ""
                 w.block("Task") { w in
                     w.line("try? await Task.sleep(nanoseconds: \(SwiftLiteral.grouped(delay)))")
                     w.line("\(target)\(optional).isEnabled = \(enabled)")

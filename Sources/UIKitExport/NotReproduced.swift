@@ -57,8 +57,48 @@ struct NotReproduced {
         for view in scene.views where view.isAnimating {
             notes.append("\(view.name).animating: approximated by a 600 s alpha animation started in viewDidAppear.")
         }
+        notes += systemNotes
         for view in scene.views where !view.isEnabled && !view.kind.isControl {
             notes.append("\(view.name).enabled: false: isEnabled exists only on controls.")
+        }
+        return notes
+    }
+
+    /// The navigation controllers' and sheets' behaviour that is UIKit's own (touch-model-system N, M).
+    var systemNotes: [String] {
+        var notes: [String] = []
+        let p = scene.parameters
+        for spec in scene.navigations {
+            let nc = scene.views[spec.view].name
+            notes.append(
+                "\(nc): the back swipes' rules (edge region, back projection, 15 pt, 250 ms, direction window, the content "
+                    + "pop's 30 pt and vertical tolerance, N2–N6) and the pop's finish rule (N9) are UIKit's; the prediction's "
+                    + "threshold is the model's. The scenario models iOS \(p.iosVersion): run on that one.")
+            notes.append("\(nc).leadingEdgeYield " + NavigationEmitter.yieldNote(spec, p))
+            if spec.hasContentPop(p) {
+                notes.append(
+                    "\(nc).content: interactiveContentPopGestureRecognizer exists only on iOS 26 (apps built with the iOS 26 SDK); "
+                        + "on an earlier system this file cannot enable it.")
+            }
+        }
+        for r in scene.recognizers {
+            guard case .screenEdgePan = r.kind else { continue }
+            notes.append(
+                "\(r.name): UIScreenEdgePanGestureRecognizer's edge test (the edge region, back projection, 15 pt, 250 ms "
+                    + "limit, direction window, N2.3) is UIKit's; the simulator's values are [INF].")
+        }
+        let sheetNote =
+            ".dismissPan: no public property; the file finds UIKit's _UISheetInteractionBackgroundDismissRecognizer by class "
+            + "name once the sheet is presented. The sheet's handoff with its lists (M3), its release rule (M4) and the "
+            + "detents' tops are UIKit's; the prediction's release lines are the model's."
+        notes += scene.sheets.map { scene.views[$0.view].name + sheetNote }
+        for (index, sheet) in scene.sheets.enumerated() where !sheet.isModalInPresentation && sheet.delegate?.shouldDismiss != false {
+            // Dimmed at the selected detent: no undimmed detent, or the selected one is larger (its top higher) (M5).
+            let tops = scene.detentTops(of: index)
+            guard sheet.largestUndimmedDetent.map({ tops[sheet.selectedDetent] < tops[$0] }) ?? true else { continue }
+            notes.append(
+                "\(scene.views[sheet.view].name): a tap on the dimmed area outside the sheet dismisses it on a device; the "
+                    + "simulator's dimming view only takes the touch (tap-outside dismissal is not modelled).")
         }
         return notes
     }

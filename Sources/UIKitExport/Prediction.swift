@@ -108,6 +108,9 @@ struct Prediction {
         case let .frameSet(view, frame, by):
             return "\(scene.recognizers[by].name)'s action sets \(scene.views[view].name).frame = (\(SwiftLiteral.number(frame.origin.x)), "
                 + "\(SwiftLiteral.number(frame.origin.y)), \(SwiftLiteral.number(frame.size.width)), \(SwiftLiteral.number(frame.size.height)))"
+        case .pop, .sheet:
+            // The pop transition (N9) and the sheets (M1–M6) in the trace's words; the export logs the same lines.
+            return TraceText.describe(kind, scene: scene)
         default:
             return nil
         }

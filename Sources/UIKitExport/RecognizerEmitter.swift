@@ -39,8 +39,25 @@ struct RecognizerEmitter {
         case .scrollPan(let sv): return "\(names.views[sv]).panGestureRecognizer"
         case .scrollDelay(let sv): return "Log.delayRecognizer(of: \(names.views[sv]))"
         case .scrollZoom(let sv): return "\(names.views[sv]).pinchGestureRecognizer!"
+        case let .navigationPop(spec, role): return NavigationEmitter(scene: scene, names: names).expression(spec, role: role)
+        case .sheetPan(let sheet):
+            let view = names.views[scene.sheets[sheet].view]
+            return "ancestorRecognizer(of: \(view), className: \(SwiftLiteral.string(SheetEmitter.dismissClass)))"
         default: return nil
         }
+    }
+
+    /// Whether `expression(id)` is an optional (UIKit's lookups and optional properties).
+    func isOptional(_ id: RecognizerID) -> Bool {
+        switch scene.recognizers[id].kind {
+        case .scrollDelay, .navigationPop, .sheetPan: return true
+        default: return false
+        }
+    }
+
+    /// Whether recognizer `id` is a sheet's dismiss pan, which exists only once its sheet is presented.
+    func isSheetPan(_ id: RecognizerID) -> Bool {
+        if case .sheetPan = scene.recognizers[id].kind { return true } else { return false }
     }
 
     /// Subclasses overriding `canPrevent(_:)` / `canBePrevented(by:)` (G9).
@@ -106,6 +123,12 @@ struct RecognizerEmitter {
                 w.comment(
                     "\(r.name): the system's gesture gate at the \(edgeNames(edges)) edge (§8). iOS installs it itself; "
                         + "nothing to build. Its delay is longer near the home indicator.")
+            case let .navigationPop(spec, role):
+                NavigationEmitter(scene: scene, names: names).emitRecognizer(r, spec, role: role, into: &w)
+            case .sheetPan(let sheet):
+                w.comment(
+                    "\(r.name): the sheet's dismiss pan (M1), found and named once \(scene.views[scene.sheets[sheet].view].name) "
+                        + "is presented (presentSheets()).")
             default:
                 break
             }
@@ -124,20 +147,29 @@ struct RecognizerEmitter {
                     + "after every other recognizer is added.")
             w.line("\(names.views[host]).addGestureRecognizer(\(names.views[id]).panGestureRecognizer)")
         }
+        emitRequirements(sheetRecognizers: false, into: &w)
+    }
+
+    /// `require(toFail:)` for every `requireToFail` (G10): those that involve a sheet's dismiss pan (`sheetRecognizers`)
+    /// once the sheet is presented, the others in `buildRecognizers()`.
+    func emitRequirements(sheetRecognizers: Bool, into w: inout SwiftWriter) {
         for (id, r) in scene.recognizers.enumerated() where !r.policies.requireToFail.isEmpty {
+            if case .navigationPop(_, .content) = r.kind {
+                w.comment("\(r.name) requires \(scene.recognizers[r.policies.requireToFail[0]].name) to fail: UIKit sets that itself (N1).")
+                continue
+            }
             guard let subject = expression(id) else { continue }
-            for other in r.policies.requireToFail {
+            for other in r.policies.requireToFail where (isSheetPan(id) || isSheetPan(other)) == sheetRecognizers {
                 w.comment("requireToFail (G10): \(r.name) waits for \(scene.recognizers[other].name) to fail.")
                 guard let target = expression(other) else {
                     w.comment("\(scene.recognizers[other].name) is the system's gesture gate: not reachable from app code.")
                     continue
                 }
-                if case .scrollDelay = scene.recognizers[other].kind {
-                    w.line("if let other = \(target) { \(subject).require(toFail: other) }")
-                } else if case .scrollDelay = r.kind {
-                    w.line("\(subject)?.require(toFail: \(target))")
+                let subjectText = subject + (isOptional(id) ? "?" : "")
+                if isOptional(other) {
+                    w.line("if let other = \(target) { \(subjectText).require(toFail: other) }")
                 } else {
-                    w.line("\(subject).require(toFail: \(target))")
+                    w.line("\(subjectText).require(toFail: \(target))")
                 }
             }
         }
@@ -193,6 +225,9 @@ struct RecognizerEmitter {
             if directions.contains(.down) { list.append(".down") }
             w.line("\(v).direction = [\(list.joined(separator: ", "))]")
             w.line("\(v).numberOfTouchesRequired = \(touches)")
+        case .screenEdgePan(let edges):
+            let list = edgeNames(edges).split(separator: ",").map { "." + String($0).trimmingCharacters() }
+            w.line("\(v).edges = [\(list.joined(separator: ", "))] // edges (N2)")
         default:
             break
         }
@@ -259,7 +294,7 @@ struct RecognizerEmitter {
                 }
                 for other in a.togglesEnabled {
                     guard let target = expression(other) else { continue }
-                    let optional = { if case .scrollDelay = scene.recognizers[other].kind { return "?" } else { return "" } }()
+                    let optional = isOptional(other) ? "?" : ""
                     w.comment("onAction.toggleEnabled: \(scene.recognizers[other].name).isEnabled.toggle().")
                     w.line("\(target)\(optional).isEnabled.toggle()")
                 }
@@ -281,7 +316,7 @@ struct RecognizerEmitter {
                 w.comment("toggleEnabledOnBegin (§6.5): these recognizers drop their touches.")
                 for other in r.policies.toggleEnabledOnBegin {
                     guard let target = expression(other) else { continue }
-                    if case .scrollDelay = scene.recognizers[other].kind {
+                    if isOptional(other) {
                         w.line("\(target)?.isEnabled = false")
                         w.line("\(target)?.isEnabled = true")
                     } else {

@@ -6,6 +6,8 @@ import TouchEngine
 struct ScrollViewOverrides {
     let scene: Scene
     let id: ViewID
+    /// `vetoesPans`: the `gestureRecognizerShouldBegin(_:)` override (when there is one) refuses other views' pans.
+    var vetoesPans = false
 
     /// `pan` is the policies of the scroll view's installed pan recognizer (the loader resolves the
     /// recognizer lists of `pan:` there).
@@ -57,6 +59,10 @@ struct ScrollViewOverrides {
             w.comment("pan.shouldBegin: \(policies.shouldBegin.rawValue) (G11), on top of UIScrollView's own answer.")
             w.block("override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool") { w in
                 w.line("guard super.gestureRecognizerShouldBegin(gestureRecognizer) else { return false }")
+                if vetoesPans {
+                    w.comment("vetoesPans (M2, G11): pans of other views may not begin on touches here.")
+                    w.line("if gestureRecognizer is UIPanGestureRecognizer && gestureRecognizer.view !== self { return false }")
+                }
                 w.line("guard gestureRecognizer === panGestureRecognizer else { return true }")
                 switch policies.shouldBegin {
                 case .horizontal, .vertical:

@@ -13,6 +13,16 @@ struct SwiftNames {
     let controllerClasses: [String]
     /// Property name of each controller.
     let controllers: [String]
+    /// Property name of the `UINavigationController` of each navigation view (`navigation:`), by its view.
+    let navigationControllers: [ViewID: String]
+    /// Property name of the plain view controller pushed on a navigation controller whose content is not one
+    /// scenario controller's root view, by the navigation view.
+    let navigationTops: [ViewID: String]
+    /// Property name of the plain view controller presented for each sheet whose view is not a scenario
+    /// controller's root view, by the sheet view.
+    let sheetControllers: [ViewID: String]
+    /// Property and class name of each sheet's presentation delegate, by the sheet view (sheets with a `delegate:`).
+    let sheetDelegates: [ViewID: (property: String, type: String)]
 
     init(scene: Scene) {
         var taken: Set<String> = SwiftNames.reserved
@@ -26,7 +36,7 @@ struct SwiftNames {
         var recognizers: [String?] = []
         for r in scene.recognizers {
             switch r.kind {
-            case .tap, .longPress, .pan, .swipe, .pinch, .rotation, .custom:
+            case .tap, .longPress, .pan, .swipe, .pinch, .rotation, .custom, .screenEdgePan:
                 recognizers.append(SwiftNames.unique(SwiftNames.suffixed(SwiftNames.lowerCamel(r.name), "Recognizer"), in: &taken))
             default:
                 recognizers.append(nil)
@@ -37,6 +47,30 @@ struct SwiftNames {
             controllerClasses.append(SwiftNames.unique(SwiftNames.upperCamel(c.name) + "Controller", in: &takenClasses))
             controllers.append(SwiftNames.unique(SwiftNames.suffixed(SwiftNames.lowerCamel(c.name), "Controller"), in: &taken))
         }
+        var navigationControllers: [ViewID: String] = [:], navigationTops: [ViewID: String] = [:]
+        for spec in scene.navigations {
+            let base = SwiftNames.lowerCamel(scene.views[spec.view].name)
+            navigationControllers[spec.view] = SwiftNames.unique(base + "NavigationController", in: &taken)
+            if NavigationLayout(scene: scene, spec: spec).topController == nil {
+                navigationTops[spec.view] = SwiftNames.unique(base + "TopController", in: &taken)
+            }
+        }
+        var sheetControllers: [ViewID: String] = [:]
+        for sheet in scene.sheets where !scene.controllers.contains(where: { $0.rootView == sheet.view }) {
+            sheetControllers[sheet.view] = SwiftNames.unique(SwiftNames.lowerCamel(scene.views[sheet.view].name) + "SheetController", in: &taken)
+        }
+        var sheetDelegates: [ViewID: (property: String, type: String)] = [:]
+        for sheet in scene.sheets where sheet.delegate != nil {
+            let name = scene.views[sheet.view].name
+            sheetDelegates[sheet.view] = (
+                SwiftNames.unique(SwiftNames.lowerCamel(name) + "SheetDelegate", in: &taken),
+                SwiftNames.unique(SwiftNames.upperCamel(name) + "SheetDelegate", in: &takenClasses)
+            )
+        }
+        self.sheetDelegates = sheetDelegates
+        self.navigationControllers = navigationControllers
+        self.navigationTops = navigationTops
+        self.sheetControllers = sheetControllers
         self.views = views
         self.viewClasses = classes
         self.recognizers = recognizers
@@ -56,7 +90,7 @@ struct SwiftNames {
         "inputView", "inputAccessoryView", "inputViewController", "inputAccessoryViewController", "viewIfLoaded",
         "navigationController", "tabBarController", "splitViewController", "presentedViewController",
         "presentingViewController", "parentController", "searchDisplayController",
-        "view", "log", "scrollLogger", "self", "super", "class", "struct", "enum", "func", "var", "let", "in", "is",
+        "view", "log", "scrollLogger", "popGestureDelegate", "loggedSheetTops", "self", "super", "class", "struct", "enum", "func", "var", "let", "in", "is",
         "as", "if", "else", "for", "while", "repeat", "return", "switch", "case", "default", "break", "continue",
         "true", "false", "nil", "init", "deinit", "import", "protocol", "extension", "static", "private", "public",
         "internal", "fileprivate", "open", "operator", "subscript", "typealias", "where", "throw", "throws", "try",

@@ -21,6 +21,15 @@ struct SwiftWriter {
         line(closer)
     }
 
+    /// `opener` as it is (a line that opens a closure, `… { [weak self] in`), the body one level deeper, then `}`.
+    mutating func closure(_ opener: String, _ body: (inout SwiftWriter) -> Void) {
+        line(opener)
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
     /// Comment lines (`// …`); each text is wrapped at `width` characters.
     mutating func comment(_ content: String, width: Int = 112) {
         for piece in wrap(content, width: width) { line(piece.isEmpty ? "//" : "// " + piece) }

@@ -30,13 +30,15 @@ public enum UIKitExporter {
             w.lines(split(SupportCode.windowView))
             w.line()
             let classes = ViewClassEmitter(scene: scene, names: names, detailed: prediction.isDetailed)
-            for id in scene.views.indices.dropFirst() {
+            for id in scene.views.indices.dropFirst() where scene.navigation(withBar: id) == nil {
                 classes.emit(id, into: &w)
                 w.line()
             }
             let controllers = ControllerEmitter(scene: scene, names: names, detailed: prediction.isDetailed)
             controllers.emitScenarioControllers(into: &w)
             RecognizerEmitter(scene: scene, names: names).emitSubclasses(into: &w)
+            NavigationEmitter(scene: scene, names: names).emitDelegateClass(into: &w)
+            SheetEmitter(scene: scene, names: names).emitDelegateClasses(into: &w)
             let zooms = scene.views.contains { $0.scroll?.viewForZooming != nil }
             w.lines(split(zooms ? SupportCode.zoomingScrollLogger : SupportCode.scrollLogger))
             w.line()

@@ -26,8 +26,19 @@ struct ViewClassEmitter {
             emitHitTestOverride(view.hitTestOverride, into: &w)
             TargetActionEmitter(scene: scene, names: names).emitResponderMembers(.view(id), base: base, into: &w)
             if let scroll = view.scroll, let panPolicies {
-                ScrollViewOverrides(scene: scene, id: id).emit(scroll, pan: panPolicies, into: &w)
+                ScrollViewOverrides(scene: scene, id: id, vetoesPans: view.vetoesForeignPans).emit(scroll, pan: panPolicies, into: &w)
             }
+            if view.vetoesForeignPans && (panPolicies == nil || panPolicies?.shouldBegin == .always) { emitPanVeto(into: &w) }
+        }
+    }
+
+    /// `vetoesPans` (M2, G11): a view that refuses pans of other views on touches inside it (the sheet's dismiss
+    /// pan among them), as drawing and signature views do.
+    func emitPanVeto(into w: inout SwiftWriter) {
+        w.comment("vetoesPans (M2, G11): pans of other views (the sheet's dismiss pan among them) may not begin on touches here.")
+        w.block("override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool") { w in
+            w.line("if gestureRecognizer is UIPanGestureRecognizer && gestureRecognizer.view !== self { return false }")
+            w.line("return super.gestureRecognizerShouldBegin(gestureRecognizer)")
         }
     }
 

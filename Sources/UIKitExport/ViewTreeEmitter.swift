@@ -9,7 +9,7 @@ struct ViewTreeEmitter {
 
     /// `let btn = BtnButton(frame: …)` for each view.
     func emitProperties(into w: inout SwiftWriter) {
-        for id in scene.views.indices.dropFirst() {
+        for id in scene.views.indices.dropFirst() where scene.navigation(withBar: id) == nil {
             w.line("let \(names.views[id]) = \(UIKitClass.initializer(of: id, className: names.viewClasses[id], in: scene))")
         }
         for (index, controller) in scene.controllers.enumerated() {
@@ -25,6 +25,7 @@ struct ViewTreeEmitter {
     }
 
     func emitView(_ id: ViewID, into w: inout SwiftWriter) {
+        if let spec = scene.navigation(withBar: id) { return NavigationEmitter(scene: scene, names: names).emitBar(id, spec, into: &w) }
         let view = scene.views[id]
         let v = names.views[id]
         w.comment("\(view.name): \(view.kind.rawValue), frame \(SwiftLiteral.frame(view.frame))")
@@ -120,6 +121,9 @@ struct ViewTreeEmitter {
         w.line("\(v).alwaysBounceHorizontal = \(scroll.alwaysBounceHorizontal)")
         w.line("\(v).alwaysBounceVertical = \(scroll.alwaysBounceVertical)")
         w.line("\(v).decelerationRate = \(scroll.fastDeceleration ? ".fast" : ".normal")")
+        if scroll.hasRefreshControl {
+            w.line("\(v).refreshControl = UIRefreshControl() // refreshControl (M3.1: such a list never drives a sheet)")
+        }
         if !scroll.transfersHorizontalScrollingToParent || !scroll.transfersVerticalScrollingToParent {
             w.block("if #available(iOS 17.4, *)") { w in
                 w.line("\(v).transfersHorizontalScrollingToParent = \(scroll.transfersHorizontalScrollingToParent)")
@@ -153,9 +157,16 @@ struct ViewTreeEmitter {
     func emitAddition(_ id: ViewID, into w: inout SwiftWriter) {
         let view = scene.views[id]
         let parent = view.parent ?? 0
-        var superview = names.views[parent]
+        let navigation = NavigationEmitter(scene: scene, names: names)
+        var superview = navigation.superview(of: id) ?? names.views[parent]
         if scene.views[parent].kind == .cell { superview += ".contentView" }
-        if let index = scene.controllers.firstIndex(where: { $0.rootView == id }) {
+        if let sheet = scene.sheet(of: id) {
+            SheetEmitter(scene: scene, names: names).emitAddition(sheet, into: &w)
+        } else if let spec = scene.navigation(on: parent), let index = NavigationLayout(scene: scene, spec: spec).topController,
+            scene.controllers[index].rootView == id
+        {
+            navigation.emitTopRoot(id, controller: index, into: &w)
+        } else if let index = scene.controllers.firstIndex(where: { $0.rootView == id }) {
             let c = names.controllers[index]
             w.comment("controller: \(scene.controllers[index].name) (R2: its root view's next responder is the controller).")
             w.line("addChild(\(c))")
@@ -165,6 +176,7 @@ struct ViewTreeEmitter {
         } else {
             w.line("\(superview).addSubview(\(names.views[id]))")
         }
+        if let spec = scene.navigation(on: id) { navigation.emitSetup(spec, into: &w) }
     }
 
     /// `viewDidAppear` animations for `animating` views (H1).

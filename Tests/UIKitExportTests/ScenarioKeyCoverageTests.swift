@@ -17,6 +17,8 @@ import Testing
         var recognizer = ["id: G", "kind: tap", "view: R"]
         var controller = "{ id: VC2, view: SV }"
         var script = "0 down (50,50) · 80 up"
+        /// Views beside R, directly under the window (a sheet).
+        var extraViews: [String] = []
 
         var yaml: String {
             var lines: [String] = top.contains { $0.hasPrefix("name:") } ? [] : ["name: coverage"]
@@ -29,6 +31,7 @@ import Testing
             lines += ["        subviews:", "          - " + view[0]]
             lines += view.dropFirst().map { "            " + $0 }
             lines += ["          - { id: Other, frame: [10, 300, 100, 44] }"]
+            lines += extraViews.map { "  - " + $0 }
             lines += ["controllers:", "  - " + controller, "recognizers:", "  - " + recognizer[0]]
             lines += recognizer.dropFirst().map { "    " + $0 }
             lines += ["  - { id: H, kind: tap, view: R }", "script: \"\(script)\""]
@@ -172,10 +175,52 @@ import Testing
         // Window.
         cases.append(change("window.size") { $0.top.append("window: { size: [400, 900] }") })
         cases.append(change("window.edgeGate") { $0.top.append("window: { edgeGate: [bottom] }") })
+        // Navigation controllers, screen-edge pans, sheets and pan vetoes (issue 32).
+        cases.append(change("view.navigation") { $0.view.append("navigation: {depth: 2}") })
+        let navigationValues: [(String, String)] = [
+            ("depth", "1"), ("bar", "Inner"), ("layoutDirection", "rightToLeft"), ("delegateReplaced", "true"),
+            ("edgeDelaysTouchesBegan", "false"), ("edgeEnabled", "false"), ("contentPop", "false"),
+            ("contentPopEnabled", "false"), ("leadingEdgeYield", "false")
+        ]
+        let navigationBase: (inout Slots) -> Void = { $0.view.append("subviews: [{ id: Inner, frame: [0, 0, 10, 10] }]") }
+        for (key, value) in navigationValues {
+            var c = change("navigation." + key, base: navigationBase) { $0.view.append("navigation: {\(key): \(value)}") }
+            c.without.view.append("navigation: {}")
+            cases.append(c)
+        }
+        cases.append(change("view.vetoesPans") { $0.view.append("vetoesPans: true") })
+        cases.append(change("scrollView.refreshControl") { $0.scroll.append("refreshControl: true") })
+        cases.append(
+            change(
+                "recognizer.edges",
+                base: {
+                    $0.recognizer[1] = "kind: screenEdgePan"; $0.recognizer.append("edges: [left]")
+                }
+            ) {
+                $0.recognizer[$0.recognizer.count - 1] = "edges: [right]"
+            })
+        let sheet = { (block: String) in "{ id: S, frame: [0, 60, 390, 784], sheet: \(block) }" }
+        cases.append(change("view.sheet") { $0.extraViews = [sheet("{}")] })
+        let full = "detents: [large, {id: full, height: 784}]"
+        let sheetCases: [(String, String, String)] = [
+            ("detents", "{}", "{\(full)}"), ("selected", "{\(full), selected: large}", "{\(full), selected: full}"),
+            ("modal", "{}", "{modal: true}"), ("delegate", "{}", "{delegate: {}}"), ("expandsOnScroll", "{}", "{expandsOnScroll: false}"),
+            ("undimmedUpTo", "{}", "{undimmedUpTo: large}"),
+            ("delegate.shouldDismiss", "{delegate: {}}", "{delegate: {shouldDismiss: false}}"),
+            ("delegate.logs", "{delegate: {shouldDismiss: true}}", "{delegate: {shouldDismiss: true, logs: false}}")
+        ]
+        for (key, without, with) in sheetCases {
+            cases.append(change("sheet." + key, base: { $0.extraViews = [sheet(without)] }) { $0.extraViews = [sheet(with)] })
+        }
         // Parameters.
         for key in ScenarioLoader.parameterKeys {
             let bools = ["scrollDelayEarlyRelease", "combinedPrimaryActionDispatch", "scrollTransferToParent"]
-            let rates = ["displayRefreshRate": "120", "springBackRate": "5", "edgeBounceRate": "5"]
+            // Keys whose range excludes 0.5, or whose default it is.
+            let rates = [
+                "displayRefreshRate": "120", "springBackRate": "5", "edgeBounceRate": "5", "edgeRegion": "20",
+                "edgeBackProjectionFactor": "1.5", "popFinishMaximumProgress": "0.4", "sheetDecelerationRate": "0.95",
+                "sheetMediumDetentTop": "400"
+            ]
             let value =
                 key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : bools.contains(key) ? "true" : rates[key] ?? "0.5"
             cases.append(change("parameters." + key) { $0.top.append("parameters: { \(key): \(value) }") })
@@ -199,6 +244,9 @@ import Testing
         keys.formUnion(ScenarioLoader.controllerKeys.map { "controller." + $0 })
         keys.formUnion(ScenarioLoader.windowKeys.map { "window." + $0 })
         keys.formUnion(ScenarioLoader.parameterKeys.map { "parameters." + $0 })
+        keys.formUnion(ScenarioLoader.navigationKeys.map { "navigation." + $0 })
+        keys.formUnion(ScenarioLoader.sheetKeys.map { "sheet." + $0 })
+        keys.formUnion(ScenarioLoader.sheetDelegateKeys.map { "sheet.delegate." + $0 })
         return keys
     }
 
@@ -217,7 +265,7 @@ import Testing
 
     @Test func theDocsMappingTableNamesEveryKey() throws {
         let docs = try String(contentsOfFile: Repository.path + "/docs/uikit-export.md", encoding: .utf8)
-        let bare = Set(Self.loaderKeys.map { String($0.split(separator: ".", maxSplits: 1)[1]) })
+        let bare = Set(Self.loaderKeys.map { String($0.split(separator: ".").last!) })
         let missing = bare.filter { !docs.contains("`\($0)`") }.sorted()
         #expect(missing == [], "docs/uikit-export.md does not mention these scenario keys")
     }

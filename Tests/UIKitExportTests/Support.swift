@@ -40,14 +40,19 @@ func swiftcParse(_ source: String, name: String) throws -> ParseResult {
 }
 
 /// A small scenario around a button `Btn` in a scroll view `SV` in root view `R` (controller `VC`), with
-/// `extra` lines spliced into the button, the scroll view and a recognizer list.
+/// `extra` lines spliced into the button, the scroll view and a recognizer list. With `navigation`, `R` is the top
+/// view controller's root inside a navigation view `NC` (that `navigation:` block, and a bar `NB`); `extraViews` are
+/// more views under the window (a sheet).
 func scenarioYAML(
     button: [String] = [], scrollView: [String] = [], recognizers: [String] = [],
-    script: String = "0 down (60,132) · 80 up"
+    script: String = "0 down (60,132) · 80 up", navigation: String? = nil, extraViews: [String] = []
 ) -> String {
-    var lines = [
-        "name: feature",
-        "views:",
+    var lines = ["name: feature", "views:"]
+    let pad = navigation == nil ? "" : "    "
+    if let navigation {
+        lines += ["  - id: NC", "    frame: [0, 0, 390, 844]", "    navigation: \(navigation)", "    subviews:"]
+    }
+    var tree = [
         "  - id: R",
         "    controller: VC",
         "    frame: [0, 0, 390, 844]",
@@ -57,15 +62,18 @@ func scenarioYAML(
         "        frame: [0, 0, 390, 844]",
         "        contentSize: [390, 2000]"
     ]
-    lines += scrollView.map { "        " + $0 }
-    lines += [
+    tree += scrollView.map { "        " + $0 }
+    tree += [
         "        subviews:",
         "          - id: Btn",
         "            kind: button",
         "            frame: [10, 110, 100, 44]"
     ]
-    lines += button.map { "            " + $0 }
-    lines += ["          - { id: Other, frame: [10, 300, 100, 44] }"]
+    tree += button.map { "            " + $0 }
+    tree += ["          - { id: Other, frame: [10, 300, 100, 44] }"]
+    if navigation != nil { tree += ["  - { id: NB, frame: [0, 47, 390, 56] }"] }
+    lines += tree.map { pad + $0 }
+    lines += extraViews.map { "  - " + $0 }
     lines.append(recognizers.isEmpty ? "recognizers: []" : "recognizers:")
     lines += recognizers.map { "  - " + $0 }
     lines.append("script: \"\(script)\"")

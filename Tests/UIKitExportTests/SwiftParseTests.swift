@@ -26,10 +26,23 @@ struct SwiftParseTests {
             recognizers: [
                 "{ id: Tap, kind: tap, view: R, taps: 2, cancelsTouchesInView: false, canPrevent: {except: [SV.pan]}, requireToFail: [SV.delay] }",
                 "{ id: Hold, kind: longPress, view: Btn, minimumPressDuration: 300, shouldBegin: horizontal, toggleEnabledOnBegin: [SV.pan, SV.delay] }",
-                "{ id: Swipe, kind: swipe, view: window, directions: [left, up], simultaneousWith: {except: [Tap]} }"
+                "{ id: Swipe, kind: swipe, view: window, directions: [left, up], simultaneousWith: {except: [Tap]} }",
+                "{ id: Edge, kind: screenEdgePan, view: R, edges: [right], requireToFail: [NC.content], toggleEnabledOnBegin: [NC.edge] }",
+                "{ id: Scrub, kind: pan, view: Other, delegateRequiredToFailBy: [NC.content], requireToFail: [S.dismissPan] }"
             ],
-            script: "0 down (60,132) · 20 disable Tap · 40 enable SV.delay · 80 up")
-        let result = try swiftcParse(try export(yaml: yaml), name: "feature")
+            script: "0 down (60,132) · 20 disable Tap · 40 enable SV.delay · 60 disable NC.edge · 80 up",
+            navigation: "{depth: 3, bar: NB, layoutDirection: rightToLeft, delegateReplaced: true, edgeDelaysTouchesBegan: false}",
+            extraViews: [
+                "{ id: S, frame: [0, 422, 390, 422], sheet: {detents: [medium, large, {id: peek, height: 200}], selected: medium, "
+                    + "undimmedUpTo: peek, modal: true, expandsOnScroll: false, delegate: {shouldDismiss: false}}, subviews: "
+                    + "[{ id: Pad, frame: [0, 0, 390, 200], vetoesPans: true }, "
+                    + "{ id: List, kind: tableView, frame: [0, 200, 390, 222], contentSize: [390, 2000], refreshControl: true }] }"
+            ])
+        let swift = try export(yaml: yaml)
+        for construct in ["UINavigationController()", "UIScreenEdgePanGestureRecognizer()", "modalPresentationStyle = .pageSheet"] {
+            #expect(swift.contains(construct), "the feature scenario's export has no \(construct)")
+        }
+        let result = try swiftcParse(swift, name: "feature")
         #expect(result.status == 0, "\(result.diagnostics)")
     }
 
