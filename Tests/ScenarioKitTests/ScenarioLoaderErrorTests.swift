@@ -51,7 +51,8 @@ func loadError(_ yaml: String) -> String {
         #expect(
             loadError(yaml) == "s.yaml:4:5: unknown key 'colour' in view 'B'; allowed keys are id, kind, frame, bounds, "
                 + "hidden, alpha, userInteractionEnabled, enabled, clipsToBounds, multipleTouchEnabled, exclusiveTouch, "
-                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, navigation, vetoesPans, sheet, implements, refuses")
+                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, navigation, vetoesPans, sheet, implements, refuses"
+        )
     }
 
     @Test func scrollKeyOnANonScrollView() {
