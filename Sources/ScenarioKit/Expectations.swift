@@ -45,6 +45,8 @@ public struct Expectations: Hashable, Sendable {
     public var samples: [SampleExpectation] = []
     /// `sheet:` — assertions about each presented sheet: its top, detent, dismissal and delegate calls (spec M1–M7).
     public var sheet: [SheetExpectation] = []
+    /// `panel:` — assertions about each library panel: its top, state, removal and handoff (spec K1, K2).
+    public var panel: [PanelExpectation] = []
 
     public init() {}
 
@@ -52,14 +54,14 @@ public struct Expectations: Hashable, Sendable {
     public var isEmpty: Bool {
         hit.isEmpty && callbacks.isEmpty && controls.isEmpty && controlActions.isEmpty && highlights.isEmpty && selections.isEmpty
             && recognizers.isEmpty && actions.isEmpty && scroll.isEmpty && tapCounts.isEmpty && dropped == nil && order.isEmpty && asked.isEmpty
-            && samples.isEmpty && sheet.isEmpty
+            && samples.isEmpty && sheet.isEmpty && panel.isEmpty
     }
 
     /// How many statements the block makes (one per object list, scroll entry, hit or order entry).
     public var count: Int {
         hit.count + callbacks.count + controls.count + controlActions.count + highlights.count + selections.count + recognizers.count
             + actions.count + scroll.count + tapCounts.count + (dropped == nil ? 0 : 1) + order.count + asked.count + samples.count
-            + sheet.count
+            + sheet.count + panel.count
     }
 }
 

@@ -156,6 +156,8 @@ extension ScenarioLoader {
         var pendingTargetActions: [PendingTargetActions] = []
         /// Sheets declared on views (`sheet:`), added after the scroll views' recognizers (spec M1).
         var pendingSheets: [SheetSpec] = []
+        /// Panels declared on views (`panel:`), added after the sheets.
+        var pendingPanels: [ScenarioLoader.PendingPanel] = []
 
         init(reader: YAMLNodeReader) { self.reader = reader }
 
@@ -189,6 +191,7 @@ extension ScenarioLoader {
             scene.installScrollViewRecognizers()
             if let edgeGate { scene.installEdgeGate(edges: edgeGate) }
             for sheet in pendingSheets { scene.addSheet(sheet) }
+            try addPanels()
             if let node = top["recognizers"] { try parseRecognizers(node) }
             try addRecognizers()
 

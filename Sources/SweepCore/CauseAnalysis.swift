@@ -77,7 +77,7 @@ public enum CauseAnalysis {
         // Sweeps generate stock recognizers only; a custom one (issue 15 §4) has no cause of its own yet.
         case .custom: return .unknown
         // A sheet's dismiss pan takes touches as any pan does (spec M2, G4).
-        case .sheetPan: return .takenByPan
+        case .sheetPan, .panelPan: return .takenByPan
         }
     }
 
@@ -132,7 +132,7 @@ public enum CauseAnalysis {
         case .longPress: return .longPressWon
         case .tap: return .tapRecognizerWon
         case .edgeGate: return .edgeGateWon
-        case .sheetPan: return .panRecognizerWon
+        case .sheetPan, .panelPan: return .panRecognizerWon
         case .scrollDelay, .custom: return .unknown
         case .pinch, .rotation, .scrollZoom: return .pinchOrRotationWon
         }

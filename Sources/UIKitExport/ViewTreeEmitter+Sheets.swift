@@ -27,4 +27,16 @@ extension ViewTreeEmitter {
         }
         w.comment(parts.joined(separator: "; ") + ". The export does not present sheets yet.")
     }
+
+    /// A `panel:` view as a comment: the library and settings it stands for (spec K1, K2).
+    func emitPanelComment(_ panel: PanelSpec, into w: inout SwiftWriter) {
+        let library = panel.policy == .floatingPanel ? "FloatingPanel (scenee/FloatingPanel)" : "PanModal (slackhq/PanModal)"
+        let states = panel.states.map { "\($0.name) at y \(SwiftLiteral.number($0.top))" }.joined(separator: ", ")
+        var text =
+            "panel: this view is the surface of a \(library) panel, states \(states), starting at "
+            + panel.states[panel.initialState].name
+        if let list = panel.trackedScrollView { text += "; it tracks \(names.views[list])" }
+        text += panel.removal ? "; it may be dragged away" : ""
+        w.comment(text + ". The export does not add the library.")
+    }
 }

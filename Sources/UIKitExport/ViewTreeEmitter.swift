@@ -106,6 +106,7 @@ struct ViewTreeEmitter {
                     + "views (spec M2's per-view veto); the export does not write that override yet.")
         }
         if let s = scene.sheet(of: scene.views.firstIndex(of: view) ?? 0) { emitSheetComment(scene.sheets[s], into: &w) }
+        if let p = scene.panel(of: scene.views.firstIndex(of: view) ?? 0) { emitPanelComment(scene.panels[p], into: &w) }
         if view.isAnimating {
             w.comment(
                 "animating\(view.allowsUserInteractionWhileAnimating ? " with allowUserInteraction" : ""): "

@@ -51,7 +51,8 @@ func loadError(_ yaml: String) -> String {
         #expect(
             loadError(yaml) == "s.yaml:4:5: unknown key 'colour' in view 'B'; allowed keys are id, kind, frame, bounds, "
                 + "hidden, alpha, userInteractionEnabled, enabled, clipsToBounds, multipleTouchEnabled, exclusiveTouch, "
-                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, vetoesPans, sheet, implements, refuses")
+                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, vetoesPans, sheet, panel, implements, refuses"
+        )
     }
 
     @Test func scrollKeyOnANonScrollView() {
@@ -243,7 +244,8 @@ func loadError(_ yaml: String) -> String {
                 + "device, controlTrackingTolerance, "
                 + "controlMinimumHighlight, edgeGateDelay, edgeGateRegion, topEdgeGateRegion, topEdgeGateDelay, hitTestAlphaThreshold, "
                 + "combinedPrimaryActionDispatch, sheetLargeDetentTop, sheetMediumDetentTop, sheetDecelerationRate, "
-                + "sheetQuickReswipeInterval, sheetDismissDuration")
+                + "sheetQuickReswipeInterval, sheetDismissDuration, floatingPanelProjectionRate, floatingPanelRemovalThreshold, "
+                + "panModalSnapVelocity")
     }
 
     @Test func badEdge() {

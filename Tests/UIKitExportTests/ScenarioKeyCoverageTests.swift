@@ -121,6 +121,7 @@ import Testing
             change("view.sheet", base: { $0.top.append("parameters: { sheetLargeDetentTop: 0 }") }) {
                 $0.root.append("sheet: { modal: true }")
             })
+        cases.append(change("view.panel") { $0.root.append("panel: { policy: floatingPanel, states: {full: 0} }") })
         cases.append(
             change("scrollView.zoomScale", base: { $0.scroll += ["maximumZoomScale: 3", "viewForZooming: V"] }) {
                 $0.scroll.append("zoomScale: 2")
@@ -190,7 +191,7 @@ import Testing
             let bools = ["scrollDelayEarlyRelease", "combinedPrimaryActionDispatch"]
             let rates = [
                 "displayRefreshRate": "120", "springBackRate": "5", "edgeBounceRate": "5", "sheetMediumDetentTop": "400",
-                "sheetDecelerationRate": "0.95"
+                "sheetDecelerationRate": "0.95", "floatingPanelProjectionRate": "0.95"
             ]
             let value =
                 key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : bools.contains(key) ? "true" : rates[key] ?? "0.5"

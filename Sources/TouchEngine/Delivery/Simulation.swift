@@ -106,6 +106,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     var framesShownUntil = VirtualTime.zero
     /// The presented sheets' states (spec M1–M7); empty in scenes without a sheet.
     var sheetStates: [SheetRuntime]
+    /// The library panels' states (spec K1, K2); empty in scenes without a panel.
+    var panelStates: [PanelRuntime]
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -159,6 +161,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         scrollTimerViews.reserveCapacity(4)
         sheetStates = Self.initialSheetStates(prepared.scene)
         summary.sheets = Self.initialSheetOutcomes(prepared.scene)
+        panelStates = Self.initialPanelStates(prepared.scene)
+        summary.panels = Self.initialPanelOutcomes(prepared.scene)
         startZoomed()
     }
 
@@ -213,6 +217,10 @@ public struct Simulation<Recorder: TraceRecorder> {
         if !sheetStates.isEmpty || !prepared.scene.sheets.isEmpty {
             sheetStates = Self.initialSheetStates(prepared.scene)
             summary.sheets = Self.initialSheetOutcomes(prepared.scene)
+        }
+        if !panelStates.isEmpty || !prepared.scene.panels.isEmpty {
+            panelStates = Self.initialPanelStates(prepared.scene)
+            summary.panels = Self.initialPanelOutcomes(prepared.scene)
         }
         startZoomed()
     }
@@ -294,6 +302,10 @@ public struct Simulation<Recorder: TraceRecorder> {
         if !sheetStates.isEmpty {
             sheetStates = Self.initialSheetStates(prepared.scene)
             summary.sheets = Self.initialSheetOutcomes(prepared.scene)
+        }
+        if !panelStates.isEmpty {
+            panelStates = Self.initialPanelStates(prepared.scene)
+            summary.panels = Self.initialPanelOutcomes(prepared.scene)
         }
     }
 

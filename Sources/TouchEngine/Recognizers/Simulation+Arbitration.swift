@@ -139,6 +139,7 @@ extension Simulation {
         if case .scrollPan(let sv) = spec.kind { beginDragging(sv, pan: id) }
         if case .scrollZoom(let sv) = spec.kind { beginZooming(sv, pinch: id) }
         if case .sheetPan(let s) = spec.kind { sheetPanActed(id, sheet: s) }
+        if case .panelPan(let p) = spec.kind { panelPanActed(id, panel: p) }
         excludeOthers(by: id)
         if case .edgeGate = spec.kind { systemTakesTouches(by: id) }
         if spec.togglesOthersOnBegin { toggleEnabled(for: id) }
@@ -149,6 +150,7 @@ extension Simulation {
             if case .scrollPan(let sv) = spec.kind { endDragging(sv, pan: id) }
             if case .scrollZoom(let sv) = spec.kind { endZooming(sv) }
             if case .sheetPan(let s) = spec.kind { sheetPanActed(id, sheet: s) }
+            if case .panelPan(let p) = spec.kind { panelPanActed(id, panel: p) }
         }
     }
 
@@ -251,7 +253,7 @@ extension Simulation {
             }
             if views[v].vetoesForeignPans {
                 switch spec.kind {
-                case .pan, .scrollPan, .sheetPan:
+                case .pan, .scrollPan, .sheetPan, .panelPan:
                     return traced(.vetoedBy(v, "its gestureRecognizerShouldBegin returns false for pans of other views"))
                 default: break
                 }

@@ -32,6 +32,7 @@ extension Simulation {
         case .rotation: return twoFingerReceives(phase, slot: slot, id: id, rotation: true)
         case let .custom(behavior): return customReceives(phase, slot: slot, id: id, behavior: behavior)
         case let .sheetPan(s): return sheetPanReceives(phase, slot: slot, id: id, sheet: s)
+        case .panelPan: return panReceives(phase, slot: slot, id: id, minimum: 1, maximum: Int.max)
         }
     }
 
@@ -59,7 +60,7 @@ extension Simulation {
             return .fail(why(.timer("the system gesture gate let the touch through")))
         case .custom(let behavior):
             return customTimerFired(id, behavior: behavior)
-        case .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .sheetPan:
+        case .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .sheetPan, .panelPan:
             return .none
         }
     }

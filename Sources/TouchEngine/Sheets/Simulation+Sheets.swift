@@ -97,8 +97,7 @@ extension Simulation {
         guard sheetStates[s].top != top else { return }
         sheetStates[s].top = top
         let v = scene.sheets[s].view
-        let parentY = views[v].parent.map { $0 == 0 ? 0 : views[$0].frame.origin.y } ?? 0
-        views[v].frame.origin.y = top - parentY
+        moveTop(of: v, to: top)
         let displacement = top - sheetStates[s].dragStartTop
         if displacement > summary.sheets[s].maxDismissDisplacement { summary.sheets[s].maxDismissDisplacement = displacement }
         emit(.sheet(view: v, .top(top)))
@@ -339,5 +338,12 @@ extension Simulation {
             return nil
         }
         return hit
+    }
+
+    /// Moves presented view `v` (a sheet or a panel, under the window or a container at its top) so that its top edge
+    /// is at window y `top`: this run's views change, and later touches hit-test it there.
+    mutating func moveTop(of v: ViewID, to top: Double) {
+        let parentY = views[v].parent.map { $0 == 0 ? 0 : views[$0].frame.origin.y } ?? 0
+        views[v].frame.origin.y = top - parentY
     }
 }

@@ -144,6 +144,8 @@ public enum TraceText {
             return "\(rn(id))'s action calls setTranslation(.zero, in:): translation and velocity restart from zero"
         case let .sheet(view, event):
             return describe(event, sheet: views[view].name, scene: scene)
+        case let .panel(view, event):
+            return describe(event, panel: views[view].name)
         }
     }
 
