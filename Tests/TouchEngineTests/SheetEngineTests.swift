@@ -83,4 +83,15 @@ import TouchEngine
         #expect(Engine.summary(t.scene).sheets.isEmpty)
         #expect(!t.trace.contains { if case .sheet = $0.kind { return true } else { return false } })
     }
+
+    @Test func aSheetMovedByItsParametersIsHitWhereTheDetentPutsIt() throws {
+        // The file puts the sheet at the large detent's 60; a sweep sets that detent's top to 100. The run places the
+        // sheet at 100, so a touch at y 80 is outside it: the dimming view takes it and the header hears nothing.
+        var scene = try ScenarioLoader.load(yaml: Self.tree() + "script:\n  - 0 down (195,80)\n  - 50 up (195,80)\n", path: "inline.yaml").scene
+        scene.parameters.sheetLargeDetentTop = 100
+        let trace = Engine.trace(scene)
+        let text = TraceText.render(scene: scene, trace: trace)
+        #expect(text.contains("S's dimming view takes touch 1"))
+        #expect(!text.contains("H.touchesBegan"))
+    }
 }

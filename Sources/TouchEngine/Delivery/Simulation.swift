@@ -163,6 +163,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         summary.sheets = Self.initialSheetOutcomes(prepared.scene)
         panelStates = Self.initialPanelStates(prepared.scene)
         summary.panels = Self.initialPanelOutcomes(prepared.scene)
+        if !sheetStates.isEmpty || !panelStates.isEmpty { placePresentedViews() }
         startZoomed()
     }
 
@@ -222,6 +223,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             panelStates = Self.initialPanelStates(prepared.scene)
             summary.panels = Self.initialPanelOutcomes(prepared.scene)
         }
+        if !sheetStates.isEmpty || !panelStates.isEmpty { placePresentedViews() }
         startZoomed()
     }
 
@@ -307,6 +309,7 @@ public struct Simulation<Recorder: TraceRecorder> {
             panelStates = Self.initialPanelStates(prepared.scene)
             summary.panels = Self.initialPanelOutcomes(prepared.scene)
         }
+        if !sheetStates.isEmpty || !panelStates.isEmpty { placePresentedViews() }
     }
 
     /// Arms or clears a recognizer's timer, keeping the earliest deadline up to date.
