@@ -84,6 +84,9 @@ extension Expectations {
         for e in sheet {
             if let failure = e.check(scene: scene, trace: trace) { failures.append(failure) }
         }
+        for e in panel {
+            if let failure = e.check(scene: scene, trace: trace) { failures.append(failure) }
+        }
         return failures
     }
 

@@ -5,7 +5,7 @@ extension Expectations {
     /// The keys an `expect:` block may use, in the order the format documents them.
     public static let keys = [
         "hit", "callbacks", "controls", "controlActions", "highlights", "selections", "recognizers", "actions", "scroll",
-        "tapCounts", "dropped", "order", "asked", "samples", "pop", "sheet"
+        "tapCounts", "dropped", "order", "asked", "samples", "pop", "sheet", "panel"
     ]
 
     /// Reads an `expect:` mapping, resolving every name against `scene`.
@@ -163,6 +163,21 @@ private struct ExpectationReader {
                             result.sheet.append(SheetExpectation(path: "\(path).\(name)", line: line(item.node), sheet: sheet, assertion: a))
                         case .failure(let e):
                             throw error(at: item.node, "sheet entry '\(item.text)' in '\(path).\(name)' \(e.message)")
+                        }
+                    }
+                }
+            case "panel":
+                for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                    let name = try string(k, what: "a panel view name")
+                    guard let view = scene.view(named: name), let panel = scene.panel(of: view) else {
+                        throw error(at: k, "'\(path)' names '\(name)', which is not a panel view; \(known(scene.panels.map { scene.views[$0.view].name }))")
+                    }
+                    for item in try joinedItems(of: v, what: "'\(path).\(name)'") {
+                        switch PanelAssertion.parse(item.text) {
+                        case .success(let a):
+                            result.panel.append(PanelExpectation(path: "\(path).\(name)", line: line(item.node), panel: panel, assertion: a))
+                        case .failure(let e):
+                            throw error(at: item.node, "panel entry '\(item.text)' in '\(path).\(name)' \(e.message)")
                         }
                     }
                 }

@@ -47,6 +47,8 @@ public struct Expectations: Hashable, Sendable {
     public var pops: [ListExpectation<PopEntry>] = []
     /// `sheet:` — assertions about each presented sheet: its top, detent, dismissal and delegate calls (spec M1–M7).
     public var sheet: [SheetExpectation] = []
+    /// `panel:` — assertions about each library panel: its top, state, removal and handoff (spec K1, K2).
+    public var panel: [PanelExpectation] = []
 
     public init() {}
 
@@ -54,7 +56,7 @@ public struct Expectations: Hashable, Sendable {
     public var isEmpty: Bool {
         hit.isEmpty && callbacks.isEmpty && controls.isEmpty && controlActions.isEmpty && highlights.isEmpty && selections.isEmpty
             && recognizers.isEmpty && actions.isEmpty && scroll.isEmpty && tapCounts.isEmpty && dropped == nil && order.isEmpty && asked.isEmpty
-            && samples.isEmpty && pops.isEmpty && sheet.isEmpty
+            && samples.isEmpty && pops.isEmpty && sheet.isEmpty && panel.isEmpty
     }
 
     /// How many statements the block makes (one per object list, scroll entry, hit or order entry).
@@ -62,7 +64,7 @@ public struct Expectations: Hashable, Sendable {
         hit.count + callbacks.count + controls.count + controlActions.count + highlights.count + selections.count + recognizers.count
             + actions.count + scroll.count + tapCounts.count + (dropped == nil ? 0 : 1) + order.count + asked.count + samples.count
             + pops.count
-            + sheet.count
+            + sheet.count + panel.count
     }
 }
 

@@ -56,6 +56,10 @@ public enum ScenarioLimits {
     public static let sheetMediumDetentTop: ClosedRange<Double> = 100 ... 800
     public static let sheetDecelerationRate: ClosedRange<Double> = 0.9 ... 0.999
     public static let sheetInterval: ClosedRange<Double> = 0 ... 2000
+    /// Library panels (spec §T): FloatingPanel's removal threshold (per second) and PanModal's snap velocity (pt/s);
+    /// FloatingPanel's projection rate shares `sheetDecelerationRate`'s range.
+    public static let panelRemovalThreshold: ClosedRange<Double> = 0 ... 100
+    public static let panelSnapVelocity: ClosedRange<Double> = 0 ... 10000
 
     /// `3600000`, `0.9999`, `-1000000`: a bound as the messages and docs write it.
     public static func text(_ value: Double) -> String {

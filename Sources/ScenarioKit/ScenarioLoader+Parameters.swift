@@ -17,7 +17,8 @@ extension ScenarioLoader {
         "combinedPrimaryActionDispatch", "edgeRegion", "edgeBackProjectionFactor", "edgeHysteresis", "edgeTimeLimit",
         "contentPopHysteresis", "contentPopVerticalBase", "contentPopVerticalSlope", "contentPopVerticalCap",
         "popFinishProjectionTime", "popFinishDistance", "popFinishMaximumProgress", "sheetLargeDetentTop", "sheetMediumDetentTop",
-        "sheetDecelerationRate", "sheetQuickReswipeInterval", "sheetDismissDuration"
+        "sheetDecelerationRate", "sheetQuickReswipeInterval", "sheetDismissDuration", "floatingPanelProjectionRate",
+        "floatingPanelRemovalThreshold", "panModalSnapVelocity"
     ]
 
     static let windowKeys = ["size", "edgeGate"]
@@ -111,6 +112,11 @@ extension ScenarioLoader.Builder {
                 p.sheetQuickReswipeInterval = .ms(try reader.number(value, in: ScenarioLimits.sheetInterval, "a duration", unit: "ms", for: label))
             case "sheetDismissDuration":
                 p.sheetDismissDuration = .ms(try reader.number(value, in: ScenarioLimits.sheetInterval, "a duration", unit: "ms", for: label))
+            case "floatingPanelProjectionRate": p.floatingPanelProjectionRate = try ratio(ScenarioLimits.sheetDecelerationRate)
+            case "floatingPanelRemovalThreshold":
+                p.floatingPanelRemovalThreshold = try reader.number(value, in: ScenarioLimits.panelRemovalThreshold, "a rate", unit: "per second", for: label)
+            case "panModalSnapVelocity":
+                p.panModalSnapVelocity = try reader.number(value, in: ScenarioLimits.panelSnapVelocity, "a speed", unit: "pt/s", for: label)
             default: break // unreachable: checkKeys rejected it
             }
         }

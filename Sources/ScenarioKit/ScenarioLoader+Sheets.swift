@@ -18,17 +18,7 @@ extension ScenarioLoader.Builder {
         let map = try reader.map(node, for: "'sheet'")
         try map.checkKeys(ScenarioLoader.sheetKeys, in: "'sheet'")
         var spec = SheetSpec(view: view)
-        var containerY = 0.0
-        if let parent {
-            let container = pendingViews.first { $0.id == parent }!.spec
-            guard container.parent == nil else {
-                throw reader.error(
-                    at: key,
-                    "\(context): a sheet must be a subview of the window or of a presentation container directly under "
-                        + "the window, but '\(name)' is inside '\(container.name)', which is not")
-            }
-            containerY = container.frame.origin.y
-        }
+        let containerY = try presentedContainerY(parent: parent, name: name, context: context, key: key)
         if let detentsNode = map["detents"] {
             let items = try reader.list(detentsNode, for: "'detents'")
             guard !items.isEmpty else {
@@ -64,15 +54,33 @@ extension ScenarioLoader.Builder {
             try d.checkKeys(ScenarioLoader.sheetDelegateKeys, in: "'delegate'")
             spec.delegate = SheetDelegate(shouldDismiss: try d.bool("shouldDismiss"), logsCallbacks: try d.bool("logs") ?? true)
         }
-        let top = containerY + frame.origin.y, expected = tops[spec.selectedDetent]
-        guard abs(top - expected) < 1e-9 else {
+        try checkTop(
+            containerY + frame.origin.y, expected: tops[spec.selectedDetent], containerY: containerY, key: key,
+            context: context, what: "its selected detent '\(names[spec.selectedDetent])' puts the sheet's top")
+        return spec
+    }
+
+    /// The window y of a presented view's container: 0 under the window, the container's y under a container that is
+    /// a subview of the window; deeper is refused (a sheet's or panel's top is its frame's y in window points).
+    func presentedContainerY(parent: ViewID?, name: String, context: String, key: Node) throws(ScenarioError) -> Double {
+        guard let parent else { return 0 }
+        let container = pendingViews.first { $0.id == parent }!.spec
+        guard container.parent == nil else {
             throw reader.error(
                 at: key,
-                "\(context): the view's top is at window y \(ScenarioLimits.text(top)), but its selected detent "
-                    + "'\(names[spec.selectedDetent])' puts the sheet's top at \(ScenarioLimits.text(expected)); "
-                    + "set the frame's y to \(ScenarioLimits.text(expected - containerY))")
+                "\(context): it must be a subview of the window or of a presentation container directly under "
+                    + "the window, but '\(name)' is inside '\(container.name)', which is not")
         }
-        return spec
+        return container.frame.origin.y
+    }
+
+    /// The view's top (window y) must be where its initial position puts it.
+    func checkTop(_ top: Double, expected: Double, containerY: Double, key: Node, context: String, what: String) throws(ScenarioError) {
+        guard abs(top - expected) >= 1e-9 else { return }
+        throw reader.error(
+            at: key,
+            "\(context): the view's top is at window y \(ScenarioLimits.text(top)), but \(what) at "
+                + "\(ScenarioLimits.text(expected)); set the frame's y to \(ScenarioLimits.text(expected - containerY))")
     }
 
     /// `large`, `medium` or `{id: name, height: pt}` (a custom detent, at most the large detent's height).

@@ -5,7 +5,7 @@ extension ScenarioLoader {
     static let viewKeys = [
         "id", "kind", "frame", "bounds", "hidden", "alpha", "userInteractionEnabled", "enabled", "clipsToBounds",
         "multipleTouchEnabled", "exclusiveTouch", "touches", "hitTest", "value", "class", "controller", "subviews",
-        "animating", "allowUserInteraction", "transform", "navigation", "vetoesPans", "sheet"
+        "animating", "allowUserInteraction", "transform", "navigation", "vetoesPans", "sheet", "panel"
     ]
     /// Keys valid only on scroll-view kinds.
     static let scrollViewKeys = [
@@ -101,6 +101,10 @@ extension ScenarioLoader.Builder {
         if let sheetNode = map["sheet"] {
             try register(name + ".dismissPan", as: "the dismiss pan of sheet '\(name)'", at: map.keyNode("sheet")!)
             pendingSheets.append(try parseSheet(sheetNode, view: id, name: name, frame: frame, parent: parent, key: map.keyNode("sheet")!))
+        }
+        if let panelNode = map["panel"] {
+            try register(name + ".pan", as: "the pan of panel '\(name)'", at: map.keyNode("panel")!)
+            pendingPanels.append(try parsePanel(panelNode, view: id, name: name, frame: frame, parent: parent, key: map.keyNode("panel")!))
         }
         pendingViews.append(pending)
         if let node = map["navigation"] { try parseNavigation(node, view: id, name: name, idNode: idNode) }

@@ -158,6 +158,8 @@ extension ScenarioLoader {
         var pendingNavigations: [PendingNavigation] = []
         /// Sheets declared on views (`sheet:`), added after the scroll views' recognizers (spec M1).
         var pendingSheets: [SheetSpec] = []
+        /// Panels declared on views (`panel:`), added after the sheets.
+        var pendingPanels: [ScenarioLoader.PendingPanel] = []
 
         init(reader: YAMLNodeReader) { self.reader = reader }
 
@@ -192,6 +194,7 @@ extension ScenarioLoader {
             if let edgeGate { scene.installEdgeGate(edges: edgeGate) }
             try installNavigations()
             for sheet in pendingSheets { scene.addSheet(sheet) }
+            try addPanels()
             if let node = top["recognizers"] { try parseRecognizers(node) }
             try addRecognizers()
 

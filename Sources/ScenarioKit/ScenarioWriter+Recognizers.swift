@@ -89,7 +89,7 @@ extension ScenarioWriter.Writer {
             var parts = ["id: " + ScenarioWriter.id(spec.name)]
             let t = spec.thresholds
             switch spec.kind {
-            case .scrollDelay, .scrollPan, .scrollZoom, .edgeGate, .navigationPop, .sheetPan:
+            case .scrollDelay, .scrollPan, .scrollZoom, .edgeGate, .navigationPop, .sheetPan, .panelPan:
                 continue // installed by the loader from the views, the window and the sheets
             case let .tap(taps, touches):
                 parts.append("kind: tap")

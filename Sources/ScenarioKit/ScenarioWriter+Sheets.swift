@@ -26,4 +26,16 @@ extension ScenarioWriter.Writer {
         if !spec.prefersScrollingExpandsWhenScrolledToEdge { line("expandsOnScroll: false", pad + 2) }
         if let k = spec.largestUndimmedDetent { line("undimmedUpTo: " + ScenarioWriter.id(names[k]), pad + 2) }
     }
+
+    /// A view's `panel:` block (docs/scenario-format.md, "Panels").
+    mutating func panel(_ spec: PanelSpec, indent pad: Int) {
+        line("panel:", pad)
+        line("policy: " + spec.policy.rawValue, pad + 2)
+        let states = spec.states.map { ScenarioWriter.id($0.name) + ": " + ScenarioWriter.number($0.top) }
+        line("states: {" + states.joined(separator: ", ") + "}", pad + 2)
+        line("state: " + ScenarioWriter.id(spec.states[spec.initialState].name), pad + 2)
+        if let list = spec.trackedScrollView { line("tracks: " + ScenarioWriter.id(scene.views[list].name), pad + 2) }
+        if spec.grabberHeight != 36 { line("grabber: " + ScenarioWriter.number(spec.grabberHeight), pad + 2) }
+        if spec.removal != (spec.policy == .panModal) { line("removal: \(spec.removal)", pad + 2) }
+    }
 }

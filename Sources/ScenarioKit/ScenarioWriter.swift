@@ -182,6 +182,13 @@ public enum ScenarioWriter {
             add("sheetDecelerationRate", number(p.sheetDecelerationRate), p.sheetDecelerationRate != d.sheetDecelerationRate)
             add("sheetQuickReswipeInterval", ms(p.sheetQuickReswipeInterval), p.sheetQuickReswipeInterval != d.sheetQuickReswipeInterval)
             add("sheetDismissDuration", ms(p.sheetDismissDuration), p.sheetDismissDuration != d.sheetDismissDuration)
+            add(
+                "floatingPanelProjectionRate", number(p.floatingPanelProjectionRate),
+                p.floatingPanelProjectionRate != d.floatingPanelProjectionRate)
+            add(
+                "floatingPanelRemovalThreshold", number(p.floatingPanelRemovalThreshold),
+                p.floatingPanelRemovalThreshold != d.floatingPanelRemovalThreshold)
+            add("panModalSnapVelocity", number(p.panModalSnapVelocity), p.panModalSnapVelocity != d.panModalSnapVelocity)
             guard !entries.isEmpty else { return }
             line("parameters:")
             for e in entries { line(e, 2) }
@@ -258,6 +265,7 @@ public enum ScenarioWriter {
             if spec.value != 0 { line("value: " + number(spec.value), pad) }
             if spec.vetoesForeignPans { line("vetoesPans: true", pad) }
             if let s = scene.sheet(of: v) { sheet(scene.sheets[s], indent: pad) }
+            if let p = scene.panel(of: v) { panel(scene.panels[p], indent: pad) }
             if spec.kind.isScrollView, let scroll = spec.scroll { self.scroll(scroll, kind: spec.kind, indent: pad) }
             for entry in responderActions(spec.actions) { line(entry, pad) }
             targetActions(spec, indent: pad)

@@ -216,6 +216,8 @@ public enum TraceJSON {
             if let threshold = pop.threshold { fields.append(("threshold", .number(threshold))) }
         case let .sheet(view, event):
             fields += [("type", .string("sheet")), ("sheet", .string(views[view].name))] + sheetFields(event, scene)
+        case let .panel(view, event):
+            fields += [("type", .string("panel")), ("panel", .string(views[view].name))] + panelFields(event)
         }
         if e.event > 0 { fields.append(("uiEvent", .number(Double(e.event)))) }
         return .object(fields)

@@ -79,7 +79,7 @@ public enum CauseAnalysis {
         // The back swipes' causes come with the navigation defect classes (issue 32 §2).
         case .screenEdgePan, .navigationPop: return .unknown
         // A sheet's dismiss pan takes touches as any pan does (spec M2, G4).
-        case .sheetPan: return .takenByPan
+        case .sheetPan, .panelPan: return .takenByPan
         }
     }
 
@@ -134,7 +134,7 @@ public enum CauseAnalysis {
         case .longPress: return .longPressWon
         case .tap: return .tapRecognizerWon
         case .edgeGate: return .edgeGateWon
-        case .sheetPan: return .panRecognizerWon
+        case .sheetPan, .panelPan: return .panRecognizerWon
         case .scrollDelay, .custom, .screenEdgePan, .navigationPop: return .unknown
         case .pinch, .rotation, .scrollZoom: return .pinchOrRotationWon
         }

@@ -14,7 +14,7 @@ enum TimelineSVG {
         case .transition, .held, .pending, .action, .timer, .asked, .enabledSet, .translationReset, .pop: return 1
         case .withheld, .released, .dropped, .filtered, .callback, .frameSet: return 2
         case .control, .controlAction, .highlight, .selected: return 3
-        case .offset, .frame, .zoom, .scroll, .sheet: return 4
+        case .offset, .frame, .zoom, .scroll, .sheet, .panel: return 4
         }
     }
 

@@ -16,7 +16,7 @@ extension Scene {
     func isInstalledByViews(_ r: RecognizerID) -> Bool {
         switch recognizers[r].kind {
         // A sheet's dismiss pan comes with its sheet, which the shrinker does not rebuild yet: it goes with it.
-        case .scrollDelay, .scrollPan, .scrollZoom, .sheetPan: return true
+        case .scrollDelay, .scrollPan, .scrollZoom, .sheetPan, .panelPan: return true
         default: return false
         }
     }

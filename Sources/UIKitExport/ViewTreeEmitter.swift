@@ -101,6 +101,13 @@ struct ViewTreeEmitter {
         if view.clipsToBounds { w.line("\(v).clipsToBounds = true // clipsToBounds (no effect on hit testing, H2)") }
         if view.isMultipleTouchEnabled { w.line("\(v).isMultipleTouchEnabled = true // multipleTouchEnabled (H5)") }
         if view.isExclusiveTouch { w.line("\(v).isExclusiveTouch = true // exclusiveTouch (H5)") }
+        if view.vetoesForeignPans {
+            w.comment(
+                "vetoesPans: this view's class should return false from gestureRecognizerShouldBegin(_:) for pans of other "
+                    + "views (spec M2's per-view veto); the export does not write that override yet.")
+        }
+        if let s = scene.sheet(of: scene.views.firstIndex(of: view) ?? 0) { emitSheetComment(scene.sheets[s], into: &w) }
+        if let p = scene.panel(of: scene.views.firstIndex(of: view) ?? 0) { emitPanelComment(scene.panels[p], into: &w) }
         if view.isAnimating {
             w.comment(
                 "animating\(view.allowsUserInteractionWhileAnimating ? " with allowUserInteraction" : ""): "
@@ -141,6 +148,7 @@ struct ViewTreeEmitter {
         if scroll.zoomScale != 1 && scroll.viewForZooming == nil {
             w.comment("zoomScale \(SwiftLiteral.number(scroll.zoomScale)): without a view for zooming UIKit ignores it.")
         }
+        if scroll.hasRefreshControl { w.line("\(v).refreshControl = UIRefreshControl() // refreshControl (M3.1)") }
         w.line("\(v).delegate = scrollLogger")
     }
 

@@ -402,7 +402,7 @@ import Yams
     @Test(arguments: [
         (
             "colour: {B: []}",
-            "test.yaml:1:1: unknown key 'colour' in 'expect'; allowed keys are hit, callbacks, controls, controlActions, highlights, selections, recognizers, actions, scroll, tapCounts, dropped, order, asked, samples, pop, sheet"
+            "test.yaml:1:1: unknown key 'colour' in 'expect'; allowed keys are hit, callbacks, controls, controlActions, highlights, selections, recognizers, actions, scroll, tapCounts, dropped, order, asked, samples, pop, sheet, panel"
         ),
         ("callbacks:\n  X: []", "test.yaml:2:3: 'X' is not a view or view controller of the scene; known names are W, R, SV, B, V, Cell, VC"),
         ("controls: {V: []}", "test.yaml:1:12: 'V' is a view, not a control"),

@@ -56,6 +56,21 @@ import TouchEngine
                 #expect(summary.sheets[s].finalDetent == sheet.selectedDetent)
             }
         }
+        // Panels (spec K1, K2): removal and the final state the trace shows.
+        #expect(summary.panels.count == scene.panels.count)
+        for (p, panel) in scene.panels.enumerated() {
+            let events: [PanelEvent] = trace.compactMap {
+                if case let .panel(view, event) = $0.kind, view == panel.view { return event }
+                return nil
+            }
+            #expect(summary.panels[p].removed == events.contains(.removed), "panel \(p) removed")
+            let last = events.last { if case .state = $0 { return true } else { return false } }
+            if case .state(let name) = last {
+                #expect(panel.states[summary.panels[p].finalState].name == name)
+            } else {
+                #expect(summary.panels[p].finalState == panel.initialState)
+            }
+        }
 
         // Reusing one simulation (three runs) gives the same summary as a fresh one.
         let prepared = PreparedScene(scene)

@@ -51,7 +51,7 @@ func loadError(_ yaml: String) -> String {
         #expect(
             loadError(yaml) == "s.yaml:4:5: unknown key 'colour' in view 'B'; allowed keys are id, kind, frame, bounds, "
                 + "hidden, alpha, userInteractionEnabled, enabled, clipsToBounds, multipleTouchEnabled, exclusiveTouch, "
-                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, navigation, vetoesPans, sheet, implements, refuses"
+                + "touches, hitTest, value, class, controller, subviews, animating, allowUserInteraction, transform, navigation, vetoesPans, sheet, panel, implements, refuses"
         )
     }
 
@@ -246,7 +246,8 @@ func loadError(_ yaml: String) -> String {
                 + "combinedPrimaryActionDispatch, edgeRegion, edgeBackProjectionFactor, edgeHysteresis, edgeTimeLimit, "
                 + "contentPopHysteresis, contentPopVerticalBase, contentPopVerticalSlope, contentPopVerticalCap, "
                 + "popFinishProjectionTime, popFinishDistance, popFinishMaximumProgress, sheetLargeDetentTop, sheetMediumDetentTop, "
-                + "sheetDecelerationRate, sheetQuickReswipeInterval, sheetDismissDuration")
+                + "sheetDecelerationRate, sheetQuickReswipeInterval, sheetDismissDuration, floatingPanelProjectionRate, "
+                + "floatingPanelRemovalThreshold, panModalSnapVelocity")
     }
 
     @Test func badEdge() {

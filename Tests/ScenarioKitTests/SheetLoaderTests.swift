@@ -100,7 +100,7 @@ import TouchEngine
             + "        subviews:\n          - id: S\n            frame: [0, 60, 390, 784]\n            sheet: {modal: true}\n"
         #expect(
             loadError(yaml)
-                == "s.yaml:10:13: the sheet of view 'S': a sheet must be a subview of the window or of a presentation container "
+                == "s.yaml:10:13: the sheet of view 'S': it must be a subview of the window or of a presentation container "
                 + "directly under the window, but 'S' is inside 'B', which is not")
     }
 

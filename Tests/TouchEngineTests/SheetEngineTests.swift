@@ -83,4 +83,37 @@ import TouchEngine
         #expect(Engine.summary(t.scene).sheets.isEmpty)
         #expect(!t.trace.contains { if case .sheet = $0.kind { return true } else { return false } })
     }
+
+    @Test func aSheetMovedByItsParametersIsHitWhereTheDetentPutsIt() throws {
+        // The file puts the sheet at the large detent's 60; a sweep sets that detent's top to 100. The run places the
+        // sheet at 100, so a touch at y 80 is outside it: the dimming view takes it and the header hears nothing.
+        var scene = try ScenarioLoader.load(yaml: Self.tree() + "script:\n  - 0 down (195,80)\n  - 50 up (195,80)\n", path: "inline.yaml").scene
+        scene.parameters.sheetLargeDetentTop = 100
+        let trace = Engine.trace(scene)
+        let text = TraceText.render(scene: scene, trace: trace)
+        #expect(text.contains("S's dimming view takes touch 1"))
+        #expect(!text.contains("H.touchesBegan"))
+    }
+
+    @Test func aListInsideAVerticalScrollViewDoesNotDriveTheSheet() throws {
+        // M3.1's nesting rule: an inner list that scrolls vertically inside an outer one that does finds no sheet. (It
+        // keeps the drag at its top only without S11's transfer to the outer one, which at its top would drive the sheet.)
+        let extra =
+            "      - id: OV\n        kind: scrollView\n        frame: [0, 56, 390, 728]\n        contentSize: [390, 3000]\n"
+            + "        subviews:\n          - { id: IV, kind: tableView, frame: [0, 100, 390, 300], contentSize: [390, 2000], transfersVerticalScrollingToParent: false }\n"
+        let t = try Transcript(
+            Self.tree(extra: extra)
+                + "script:\n  - 0 down (195,300)\n  - 16 move (195,312)\n  - 33 move (195,340)\n  - 200 move (195,341)\n  - 216 up (195,341)\n")
+        #expect(t.text.contains("      16  IV.pan: possible → began"))
+        #expect(!t.text.contains("IV's drag"))
+        #expect(!t.trace.contains { if case .sheet(_, .top) = $0.kind { return true } else { return false } })
+    }
+
+    @Test func growingToTheLargestDetentAndHandingTheRestToTheListIsNotDoubleMotion() throws {
+        let root = String(#filePath.dropLast("Tests/TouchEngineTests/SheetEngineTests.swift".count))
+        let scene = try ScenarioLoader.load(path: root + "configs/scenarios/golden/SH-04a-scroll-up-expands-sheet-first.yaml").scene
+        let summary = Engine.summary(scene)
+        // At 66 the sheet reaches 60 and the list scrolls 28 in the same sample: the handover, not double motion.
+        #expect(!summary.sheets[0].doubleMotion && summary.sheets[0].finalDetent == 1 && !summary.sheets[0].dismissed)
+    }
 }

@@ -14,6 +14,8 @@ import Testing
         var top: [String] = []
         var view = ["id: V", "kind: button", "frame: [10, 10, 100, 44]"]
         var scroll = ["contentSize: [390, 2000]"]
+        /// Extra keys of the root view R (under the window: a sheet may be declared there).
+        var root: [String] = []
         var recognizer = ["id: G", "kind: tap", "view: R"]
         var controller = "{ id: VC2, view: SV }"
         var script = "0 down (50,50) · 80 up"
@@ -24,7 +26,11 @@ import Testing
             var lines: [String] = top.contains { $0.hasPrefix("name:") } ? [] : ["name: coverage"]
             lines += top
             lines += [
-                "views:", "  - id: R", "    controller: VC", "    frame: [0, 0, 390, 844]", "    subviews:",
+                "views:", "  - id: R", "    controller: VC", "    frame: [0, 0, 390, 844]"
+            ]
+            lines += root.map { "    " + $0 }
+            lines += [
+                "    subviews:",
                 "      - id: SV", "        kind: scrollView", "        frame: [0, 0, 390, 844]"
             ]
             lines += scroll.map { "        " + $0 }
@@ -111,6 +117,14 @@ import Testing
             ("bouncesZoom", "bouncesZoom: false"), ("viewForZooming", "viewForZooming: V")
         ]
         for (key, line) in scrollLines { cases.append(change("scrollView." + key) { $0.scroll.append(line) }) }
+        cases.append(change("scrollView.refreshControl") { $0.scroll.append("refreshControl: true") })
+        cases.append(change("view.vetoesPans") { $0.view.append("vetoesPans: true") })
+        // A sheet on R, whose top (0) is the large detent's once the parameter puts it there.
+        cases.append(
+            change("view.sheet", base: { $0.top.append("parameters: { sheetLargeDetentTop: 0 }") }) {
+                $0.root.append("sheet: { modal: true }")
+            })
+        cases.append(change("view.panel") { $0.root.append("panel: { policy: floatingPanel, states: {full: 0} }") })
         cases.append(
             change("scrollView.zoomScale", base: { $0.scroll += ["maximumZoomScale: 3", "viewForZooming: V"] }) {
                 $0.scroll.append("zoomScale: 2")
@@ -219,7 +233,7 @@ import Testing
             let rates = [
                 "displayRefreshRate": "120", "springBackRate": "5", "edgeBounceRate": "5", "edgeRegion": "20",
                 "edgeBackProjectionFactor": "1.5", "popFinishMaximumProgress": "0.4", "sheetDecelerationRate": "0.95",
-                "sheetMediumDetentTop": "400"
+                "sheetMediumDetentTop": "400", "floatingPanelProjectionRate": "0.95"
             ]
             let value =
                 key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : bools.contains(key) ? "true" : rates[key] ?? "0.5"

@@ -129,6 +129,7 @@ extension Simulation {
                 if case .scrollPan(let sv) = recs[id].kind { updateScrollOffset(sv, pan: id) }
                 if case .scrollZoom(let sv) = recs[id].kind { updateZoom(sv, pinch: id) }
                 if case .sheetPan(let s) = recs[id].kind { sheetPanActed(id, sheet: s) }
+                if case .panelPan(let p) = recs[id].kind { panelPanActed(id, panel: p) }
             }
         case let .end(ref):
             if state.isActive {
@@ -137,6 +138,7 @@ extension Simulation {
                 if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
                 if case .scrollZoom(let sv) = recs[id].kind { endZooming(sv) }
                 if case .sheetPan(let s) = recs[id].kind { sheetPanActed(id, sheet: s) }
+                if case .panelPan(let p) = recs[id].kind { panelPanActed(id, panel: p) }
                 if Recorder.isRecording && prepared.anyDelegateLogs { askAgainOnEnding(id) }
             } else if state == .possible && recognizers[id].pending == .begin {
                 recognizers[id].pendingEnded = true
@@ -175,6 +177,7 @@ extension Simulation {
         if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
         if case .scrollZoom(let sv) = recs[id].kind { endZooming(sv) }
         if case .sheetPan(let s) = recs[id].kind { sheetPanActed(id, sheet: s) }
+        if case .panelPan(let p) = recs[id].kind { panelPanActed(id, panel: p) }
     }
 
     mutating func sendAction(_ id: RecognizerID) {
@@ -182,7 +185,7 @@ extension Simulation {
         if Recorder.isRecording {
             var translation: Point?, measure: GestureMeasure?
             switch recs[id].kind {
-            case .pan, .scrollPan, .screenEdgePan, .navigationPop, .sheetPan:
+            case .pan, .scrollPan, .screenEdgePan, .navigationPop, .sheetPan, .panelPan:
                 translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
             case .pinch, .scrollZoom:
                 measure = GestureMeasure(kind: .scale, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)

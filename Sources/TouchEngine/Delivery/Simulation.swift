@@ -108,6 +108,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     var navigationPops: [RecognizerID] = []
     /// The presented sheets' states (spec M1–M7); empty in scenes without a sheet.
     var sheetStates: [SheetRuntime]
+    /// The library panels' states (spec K1, K2); empty in scenes without a panel.
+    var panelStates: [PanelRuntime]
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
@@ -162,6 +164,9 @@ public struct Simulation<Recorder: TraceRecorder> {
         scrollTimerViews.reserveCapacity(4)
         sheetStates = Self.initialSheetStates(prepared.scene)
         summary.sheets = Self.initialSheetOutcomes(prepared.scene)
+        panelStates = Self.initialPanelStates(prepared.scene)
+        summary.panels = Self.initialPanelOutcomes(prepared.scene)
+        if !sheetStates.isEmpty || !panelStates.isEmpty { placePresentedViews() }
         startZoomed()
     }
 
@@ -218,6 +223,11 @@ public struct Simulation<Recorder: TraceRecorder> {
             sheetStates = Self.initialSheetStates(prepared.scene)
             summary.sheets = Self.initialSheetOutcomes(prepared.scene)
         }
+        if !panelStates.isEmpty || !prepared.scene.panels.isEmpty {
+            panelStates = Self.initialPanelStates(prepared.scene)
+            summary.panels = Self.initialPanelOutcomes(prepared.scene)
+        }
+        if !sheetStates.isEmpty || !panelStates.isEmpty { placePresentedViews() }
         startZoomed()
     }
 
@@ -299,6 +309,11 @@ public struct Simulation<Recorder: TraceRecorder> {
             sheetStates = Self.initialSheetStates(prepared.scene)
             summary.sheets = Self.initialSheetOutcomes(prepared.scene)
         }
+        if !panelStates.isEmpty {
+            panelStates = Self.initialPanelStates(prepared.scene)
+            summary.panels = Self.initialPanelOutcomes(prepared.scene)
+        }
+        if !sheetStates.isEmpty || !panelStates.isEmpty { placePresentedViews() }
     }
 
     /// Arms or clears a recognizer's timer, keeping the earliest deadline up to date.

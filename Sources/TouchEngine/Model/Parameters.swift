@@ -157,6 +157,18 @@ public struct Parameters: Hashable, Sendable {
     /// Default 350 ms [INF: no public measurement]. Range 0–2000 ms.
     public var sheetDismissDuration: Duration = .ms(350)
 
+    // MARK: Library panels (spec K1, K2, §T)
+    /// FloatingPanel's momentum projection rate: a released panel's top is projected `v · r/(1 − r)` (K1.7). Default
+    /// 0.998 [REPL FloatingPanel `Behavior.momentumProjectionRate` (`.normal`)]. Range 0.9–0.999.
+    public var floatingPanelProjectionRate: Double = 0.998
+    /// FloatingPanel's removal threshold: a downward release velocity over the distance to the bottom (per second) at
+    /// or above this removes a panel that allows removal (K1.7). Default 5.5 [REPL
+    /// `removalInteractionVelocityThreshold`]. Range 0–100.
+    public var floatingPanelRemovalThreshold: Double = 5.5
+    /// PanModal's release velocity threshold, pt/s: faster releases snap by direction (K2.6). Default 300
+    /// [REPL `snapMovementSensitivity` 0.7: 1000 × (1 − 0.7)]. Range 0–10000.
+    public var panModalSnapVelocity: Double = 300
+
     // MARK: Target-action (§5.5)
     /// How a control sends `.primaryActionTriggered` after its trigger event (TouchUpInside, ValueChanged). Off (the
     /// default, [INF]): as an event of its own right after the trigger's actions, so a registration for both events

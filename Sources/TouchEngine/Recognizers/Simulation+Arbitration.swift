@@ -151,6 +151,7 @@ extension Simulation {
         if case .scrollPan(let sv) = spec.kind { beginDragging(sv, pan: id) }
         if case .scrollZoom(let sv) = spec.kind { beginZooming(sv, pinch: id) }
         if case .sheetPan(let s) = spec.kind { sheetPanActed(id, sheet: s) }
+        if case .panelPan(let p) = spec.kind { panelPanActed(id, panel: p) }
         excludeOthers(by: id)
         if !navigationPops.isEmpty { failBackSwipesRequiring(id) }
         if case .edgeGate = spec.kind { systemTakesTouches(by: id) }
@@ -162,6 +163,7 @@ extension Simulation {
             if case .scrollPan(let sv) = spec.kind { endDragging(sv, pan: id) }
             if case .scrollZoom(let sv) = spec.kind { endZooming(sv) }
             if case .sheetPan(let s) = spec.kind { sheetPanActed(id, sheet: s) }
+            if case .panelPan(let p) = spec.kind { panelPanActed(id, panel: p) }
         }
     }
 
@@ -264,8 +266,8 @@ extension Simulation {
             }
             if views[v].vetoesForeignPans {
                 switch spec.kind {
-                // The back swipes and a sheet's dismiss pan are `UIPanGestureRecognizer` subclasses (N1, N2, M1).
-                case .pan, .scrollPan, .sheetPan, .screenEdgePan, .navigationPop:
+                // The back swipes, a sheet's dismiss pan and a panel's pan are `UIPanGestureRecognizer` subclasses (N1, N2, M1, K1).
+                case .pan, .scrollPan, .sheetPan, .screenEdgePan, .navigationPop, .panelPan:
                     return traced(.vetoedBy(v, "its gestureRecognizerShouldBegin returns false for pans of other views"))
                 default: break
                 }

@@ -34,6 +34,7 @@ extension Simulation {
         case let .screenEdgePan(edges): return edgePanReceives(phase, slot: slot, id: id, edges: edges)
         case let .navigationPop(spec, role): return navigationPopReceives(phase, slot: slot, id: id, spec: spec, role: role)
         case let .sheetPan(s): return sheetPanReceives(phase, slot: slot, id: id, sheet: s)
+        case .panelPan: return panReceives(phase, slot: slot, id: id, minimum: 1, maximum: Int.max)
         }
     }
 
@@ -63,7 +64,7 @@ extension Simulation {
             return customTimerFired(id, behavior: behavior)
         case .screenEdgePan, .navigationPop:
             return edgeTimeLimitFired(id)
-        case .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .sheetPan:
+        case .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .sheetPan, .panelPan:
             return .none
         }
     }

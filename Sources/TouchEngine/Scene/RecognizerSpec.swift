@@ -33,11 +33,15 @@ public enum RecognizerKind: Hashable, Sendable {
     /// A sheet's dismiss pan `_UISheetInteractionBackgroundDismissRecognizer` (M1/M2): a plain pan that begins only
     /// vertically. Installed by `Scene.addSheet`; `sheet` indexes `Scene.sheets`.
     case sheetPan(sheet: Int)
+    /// A library panel's pan (FloatingPanel's `FloatingPanelPanGestureRecognizer`, PanModal's container pan; K1, K2):
+    /// a plain pan. Installed by `Scene.addPanel`; `panel` indexes `Scene.panels`.
+    case panelPan(panel: Int)
 
     /// Continuous recognizers go possible → began → changed* → ended|cancelled (§4.1).
     @inlinable public var isContinuous: Bool {
         switch self {
-        case .longPress, .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .screenEdgePan, .navigationPop, .sheetPan: return true
+        case .longPress, .pan, .scrollPan, .pinch, .rotation, .scrollZoom, .screenEdgePan, .navigationPop, .sheetPan, .panelPan:
+            return true
         case .custom(let behavior): return behavior.isContinuous
         default: return false
         }
@@ -59,6 +63,7 @@ public enum RecognizerKind: Hashable, Sendable {
         case .screenEdgePan: return "UIScreenEdgePanGestureRecognizer"
         case .navigationPop: return "_UIParallaxTransitionPanGestureRecognizer"
         case .sheetPan: return "_UISheetInteractionBackgroundDismissRecognizer"
+        case .panelPan: return "UIPanGestureRecognizer"
         }
     }
 }

@@ -20,6 +20,8 @@ public struct Scene: Hashable, Sendable {
     public var firstResponder: Responder? = nil
     /// Presented sheets (spec M1–M7), added with `addSheet`; empty in scenes without one.
     public var sheets: [SheetSpec] = []
+    /// Library panels (spec K1, K2), added with `addPanel`; empty in scenes without one.
+    public var panels: [PanelSpec] = []
 
     /// A scene whose window is `windowSize` (iPhone default 390×844).
     public init(name: String = "", windowSize: Size = Size(390, 844), parameters: Parameters = Parameters()) {

@@ -98,7 +98,7 @@ extension Simulation {
         // The two axes written out: a loop over `Axis.allCases` reads the cases from an array on every move.
         if canScroll(sv, .horizontal) { offset.x = constrained(sv, raw: start.x - translation.x, .horizontal) }
         if canScroll(sv, .vertical) { offset.y = constrained(sv, raw: start.y - translation.y, .vertical) }
-        setOffset(sv, offset)
+        setOffset(sv, panelStates.isEmpty ? offset : panelHeldListOffset(sv, pan: pan, offset))
     }
 
     mutating func endDragging(_ sv: ViewID, pan: RecognizerID) {
@@ -111,6 +111,8 @@ extension Simulation {
         var outward = rested ? convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1 : v
         // A list a sheet pinned while it moved releases without vertical velocity (M3.2).
         if !sheetStates.isEmpty && sheetListEndsDragging(sv, pan: pan) { v.y = 0; outward.y = 0 }
+        // So does a list a FloatingPanel holds (K1.4).
+        if !panelStates.isEmpty && panelHoldsList(sv) { v.y = 0; outward.y = 0 }
         var release = release(sv, contentVelocity: v, rested: rested)
         if release.motion == .axes && (release.x.kind == .springBack || release.y.kind == .springBack) { release.velocity = outward }
         let willDecelerate = release.landing != scrolls[sv].offset

@@ -97,8 +97,7 @@ extension Simulation {
         guard sheetStates[s].top != top else { return }
         sheetStates[s].top = top
         let v = scene.sheets[s].view
-        let parentY = views[v].parent.map { $0 == 0 ? 0 : views[$0].frame.origin.y } ?? 0
-        views[v].frame.origin.y = top - parentY
+        moveTop(of: v, to: top)
         let displacement = top - sheetStates[s].dragStartTop
         if displacement > summary.sheets[s].maxDismissDisplacement { summary.sheets[s].maxDismissDisplacement = displacement }
         emit(.sheet(view: v, .top(top)))
@@ -339,5 +338,25 @@ extension Simulation {
             return nil
         }
         return hit
+    }
+
+    /// Moves presented view `v` (a sheet or a panel, under the window or a container at its top) so that its top edge
+    /// is at window y `top`: this run's views change, and later touches hit-test it there.
+    mutating func moveTop(of v: ViewID, to top: Double) {
+        views[v].frame.origin.y = top - parentWindowY(v)
+    }
+
+    /// The window y of presented view `v`'s superview: the window's 0, or a container's frame y.
+    func parentWindowY(_ v: ViewID) -> Double { views[v].parent.map { $0 == 0 ? 0 : views[$0].frame.origin.y } ?? 0 }
+
+    /// Puts every sheet and panel view at the top its initial detent or state gives (the loader checks that the frame
+    /// agrees; a scene changed in code, e.g. a sweep setting `sheetMediumDetentTop`, may not).
+    mutating func placePresentedViews() {
+        for s in sheetStates.indices { placeTop(of: scene.sheets[s].view, at: sheetStates[s].top) }
+        for p in panelStates.indices { placeTop(of: scene.panels[p].view, at: panelStates[p].top) }
+    }
+
+    mutating func placeTop(of v: ViewID, at top: Double) {
+        if views[v].frame.origin.y + parentWindowY(v) != top { moveTop(of: v, to: top) }
     }
 }

@@ -71,6 +71,8 @@ public struct RunSummary: Hashable, Sendable {
     public private(set) var decidedBy: SummaryColumn<RecognizerID>
     /// What each presented sheet did (spec M1–M7), in `Scene.sheets` order; empty in scenes without a sheet.
     public internal(set) var sheets: [SheetOutcome] = []
+    /// What each library panel did (spec K1, K2), in `Scene.panels` order; empty in scenes without a panel.
+    public internal(set) var panels: [PanelOutcome] = []
 
     /// Views and recognizers whose entries changed since the last reset (each listed once).
     private var dirtyViews: [ViewID] = []
@@ -377,7 +379,7 @@ public struct RunSummary: Hashable, Sendable {
             && a.firstWithheldBeganBy == b.firstWithheldBeganBy && a.firstWithheldEndedBy == b.firstWithheldEndedBy
             && a.pop == b.pop
             && a.collected == b.collected && a.decisions == b.decisions && a.decidedBy == b.decidedBy
-            && a.sheets == b.sheets
+            && a.sheets == b.sheets && a.panels == b.panels
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -194,6 +194,8 @@ public enum TraceEventKind: Hashable, Sendable {
     case pop(PopEvent)
     /// A sheet (spec M1–M7) moved, changed detent, was dismissed or called its delegate; `view` is the sheet view.
     case sheet(view: ViewID, SheetEvent)
+    /// A library panel (spec K1, K2) moved, took a drag over, ignored its pan, changed state or was removed.
+    case panel(view: ViewID, PanelEvent)
 }
 
 /// One timestamped trace entry.

@@ -146,6 +146,8 @@ public enum TraceText {
             return popText(pop, navigation: scene.views[pop.navigation].name, recognizer: rn(pop.recognizer))
         case let .sheet(view, event):
             return describe(event, sheet: views[view].name, scene: scene)
+        case let .panel(view, event):
+            return describe(event, panel: views[view].name)
         }
     }
 
