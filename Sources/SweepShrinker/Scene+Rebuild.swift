@@ -12,10 +12,11 @@ struct SceneRebuild {
 }
 
 extension Scene {
-    /// The recognizers the scene installs itself from its views (scroll views' delay and pan).
+    /// The recognizers the scene installs itself from its views (scroll views' delay and pan, a navigation
+    /// controller's back swipes).
     func isInstalledByViews(_ r: RecognizerID) -> Bool {
         switch recognizers[r].kind {
-        case .scrollDelay, .scrollPan, .scrollZoom: return true
+        case .scrollDelay, .scrollPan, .scrollZoom, .navigationPop: return true
         default: return false
         }
     }
@@ -93,6 +94,7 @@ extension Scene {
             out.recognizers[id].isEnabled = recognizers[r].isEnabled
             recognizerMap[r] = id
         }
+        reinstallNavigations(into: &out, viewMap: viewMap, recognizerMap: &recognizerMap)
         for r in recognizers.indices where keepRecognizer[r] && !isInstalledByViews(r) {
             if case .edgeGate = recognizers[r].kind { continue }
             guard let view = viewMap[recognizers[r].view] else { continue }
