@@ -193,6 +193,9 @@ struct RecognizerEmitter {
             if directions.contains(.down) { list.append(".down") }
             w.line("\(v).direction = [\(list.joined(separator: ", "))]")
             w.line("\(v).numberOfTouchesRequired = \(touches)")
+        case let .screenEdgePan(edges):
+            let list = edgeNames(edges).split(separator: ",").map { "." + $0.drop { $0 == " " } }
+            w.line("\(v).edges = [\(list.joined(separator: ", "))]")
         default:
             break
         }

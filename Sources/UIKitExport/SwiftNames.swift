@@ -26,7 +26,7 @@ struct SwiftNames {
         var recognizers: [String?] = []
         for r in scene.recognizers {
             switch r.kind {
-            case .tap, .longPress, .pan, .swipe, .pinch, .rotation, .custom:
+            case .tap, .longPress, .pan, .swipe, .pinch, .rotation, .custom, .screenEdgePan:
                 recognizers.append(SwiftNames.unique(SwiftNames.suffixed(SwiftNames.lowerCamel(r.name), "Recognizer"), in: &taken))
             default:
                 recognizers.append(nil)

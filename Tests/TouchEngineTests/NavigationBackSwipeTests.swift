@@ -190,3 +190,28 @@ import TouchEngine
         #expect(Engine.summary(noPop).pop == nil)
     }
 }
+
+/// `Scene.installNavigation` and `modifyNavigation` from code (what a sweep axis does).
+@Suite struct NavigationSceneTests {
+    @Test func aNavigationControllerBuiltInCodeCanBeChangedInPlace() throws {
+        var scene = Scene()
+        let nc = scene.addView(ViewSpec(name: "NC", kind: .view, frame: Rect(0, 0, 390, 844), parent: nil))
+        var v = ViewSpec(name: "V", kind: .view, frame: Rect(0, 120, 390, 600), parent: nc)
+        v.touches = .logs
+        scene.addView(v)
+        let ids = scene.installNavigation(NavigationSpec(view: nc))
+        #expect(scene.recognizers[ids.edge].name == "NC.edge" && scene.recognizers[ids.content].name == "NC.content")
+        scene.script = [
+            ScriptEvent(time: .zero, touch: 1, action: .down(Point(4, 400))),
+            ScriptEvent(time: .ms(16), touch: 1, action: .move(Point(16, 400))),
+            ScriptEvent(time: .ms(33), touch: 1, action: .move(Point(40, 400))),
+            ScriptEvent(time: .ms(66), touch: 1, action: .up(nil))
+        ]
+        #expect(Engine.summary(scene).pop?.began == .ms(33))
+        scene.modifyNavigation(of: nc) { $0.depth = 1 }
+        #expect(scene.navigations.first?.depth == 1)
+        #expect(Engine.summary(scene).pop == nil)
+        scene.modifyNavigation(of: nc) { $0.delegateReplaced = true }
+        #expect(Engine.summary(scene).pop?.began == .ms(33))
+    }
+}

@@ -76,6 +76,7 @@ import Testing
             ("controller", "controller: VC3"), ("subviews", "subviews: [{ id: Inner, frame: [0, 0, 10, 10] }]")
         ]
         for (key, line) in viewLines { cases.append(change("view." + key) { $0.view.append(line) }) }
+        cases.append(change("view.navigation") { $0.view = ["id: V", "frame: [10, 10, 100, 44]", "navigation: {depth: 3}"] })
         cases.append(change("view.transform") { $0.view.append("transform: [{scale: 2}, {rotate: 30}]") })
         // Target-action (§5.5).
         cases.append(change("view.implements") { $0.view.append("implements: [save]") })
@@ -129,6 +130,10 @@ import Testing
         for (key, kind, line) in recognizerLines {
             cases.append(change("recognizer." + key, base: { $0.recognizer[1] = "kind: " + kind }) { $0.recognizer.append(line) })
         }
+        cases.append(
+            change("recognizer.edges", base: { $0.recognizer[1] = "kind: screenEdgePan"; $0.recognizer.append("edges: [right]") }) {
+                $0.recognizer[$0.recognizer.count - 1] = "edges: [left]"
+            })
         // Custom recognizers, class G10 overrides, logging delegates and acting handlers (issue 15 §4).
         let custom: (inout Slots) -> Void = { $0.recognizer[1] = "kind: custom" }
         cases.append(change("recognizer.begins", base: custom) { $0.recognizer.append("begins: touchUp") })
@@ -175,7 +180,10 @@ import Testing
         // Parameters.
         for key in ScenarioLoader.parameterKeys {
             let bools = ["scrollDelayEarlyRelease", "combinedPrimaryActionDispatch"]
-            let rates = ["displayRefreshRate": "120", "springBackRate": "5", "edgeBounceRate": "5"]
+            let rates = [
+                "displayRefreshRate": "120", "springBackRate": "5", "edgeBounceRate": "5", "edgeRegion": "20",
+                "edgeBackProjectionFactor": "2", "popFinishMaximumProgress": "0.4"
+            ]
             let value =
                 key == "iosVersion" ? "\"17.0\"" : key == "device" ? "pad" : bools.contains(key) ? "true" : rates[key] ?? "0.5"
             cases.append(change("parameters." + key) { $0.top.append("parameters: { \(key): \(value) }") })
