@@ -131,7 +131,12 @@ import Testing
             cases.append(change("recognizer." + key, base: { $0.recognizer[1] = "kind: " + kind }) { $0.recognizer.append(line) })
         }
         cases.append(
-            change("recognizer.edges", base: { $0.recognizer[1] = "kind: screenEdgePan"; $0.recognizer.append("edges: [right]") }) {
+            change(
+                "recognizer.edges",
+                base: {
+                    $0.recognizer[1] = "kind: screenEdgePan"; $0.recognizer.append("edges: [right]")
+                }
+            ) {
                 $0.recognizer[$0.recognizer.count - 1] = "edges: [left]"
             })
         // Custom recognizers, class G10 overrides, logging delegates and acting handlers (issue 15 §4).
