@@ -8,21 +8,19 @@ import TouchEngine
 @Suite struct NavigationBackSwipeTests {
     /// TREE-NAV with a logging content view V, `navigation` as its block, `content` inside R and `script`.
     static func tree(_ navigation: String = "{bar: NB}", parameters: String = "", content: String = "", script: String) -> String {
-        """
-        \(parameters.isEmpty ? "" : "parameters: {\(parameters)}")
-        views:
-          - id: NC
-            frame: [0, 0, 390, 844]
-            navigation: \(navigation)
-            subviews:
-              - id: R
+        // `content` is one view as a list item (`- {…}`); it joins V in R's subviews.
+        let extra = content.isEmpty ? "" : ", " + content.dropFirst(2)
+        return """
+            \(parameters.isEmpty ? "" : "parameters: {\(parameters)}")
+            views:
+              - id: NC
+                navigation: \(navigation)
                 frame: [0, 0, 390, 844]
                 subviews:
-                  - { id: V, frame: [0, 120, 390, 600], touches: logs }
-                  \(content)
-              - { id: NB, frame: [0, 47, 390, 56] }
-        script: "\(script)"
-        """
+                  - {id: R, frame: [0, 0, 390, 844], subviews: [{id: V, frame: [0, 120, 390, 600], touches: logs}\(extra)]}
+                  - {id: NB, frame: [0, 47, 390, 56]}
+            script: "\(script)"
+            """
     }
 
     func pops(_ t: Transcript) -> [String] {
