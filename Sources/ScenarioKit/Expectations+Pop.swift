@@ -9,6 +9,10 @@ public struct PopEntry: Hashable, Sendable, CustomStringConvertible {
     public var progress: Double?
     public var progressTolerance: Double?
 
+    public init(phase: PopPhase, time: Double? = nil, progress: Double? = nil, progressTolerance: Double? = nil) {
+        self.phase = phase; self.time = time; self.progress = progress; self.progressTolerance = progressTolerance
+    }
+
     public var description: String {
         var text = phase.rawValue + (time.map { "@" + formatNumber($0) } ?? "")
         if let progress {
@@ -60,10 +64,6 @@ extension EntryGrammar {
         guard s.isAtEnd else { return .failure(.init("has unexpected text '\(s.rest)'")) }
         return .success(entry)
     }
-}
-
-extension PopEntry {
-    init(phase: PopPhase) { self.phase = phase }
 }
 
 extension Expectations {

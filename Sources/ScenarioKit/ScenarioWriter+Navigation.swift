@@ -16,7 +16,7 @@ extension ScenarioWriter.Writer {
     /// The `navigation:` block of view `v` when a navigation controller is declared on it (what differs from the
     /// defaults, in the loader's key order), else nil.
     func navigation(of v: ViewID) -> String? {
-        guard let ids = scene.navigationRecognizers(of: v), case .navigationPop(let spec, _) = scene.recognizers[ids.edge].kind
+        guard navigationViews.contains(v), let ids = scene.navigationRecognizers(of: v), case .navigationPop(let spec, _) = scene.recognizers[ids.edge].kind
         else { return nil }
         var parts: [String] = []
         if spec.depth != 2 { parts.append("depth: \(spec.depth)") }

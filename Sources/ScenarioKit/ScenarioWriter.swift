@@ -93,8 +93,13 @@ public enum ScenarioWriter {
     struct Writer {
         let scene: Scene
         var text = ""
+        /// The views that declare a navigation controller (read once: most scenes have none).
+        let navigationViews: Set<ViewID>
 
-        init(scene: Scene) { self.scene = scene }
+        init(scene: Scene) {
+            self.scene = scene
+            navigationViews = Set(scene.navigations.map(\.view))
+        }
 
         mutating func line(_ s: String, _ indent: Int = 0) {
             text += String(repeating: " ", count: indent) + s + "\n"

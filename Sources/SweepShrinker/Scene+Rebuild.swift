@@ -12,11 +12,13 @@ struct SceneRebuild {
 }
 
 extension Scene {
-    /// The recognizers the scene installs itself from its views (scroll views' delay and pan).
+    /// The recognizers the scene installs itself from its views (scroll views' delay and pan, a navigation
+    /// controller's back swipes).
     func isInstalledByViews(_ r: RecognizerID) -> Bool {
         switch recognizers[r].kind {
-        // A sheet's dismiss pan comes with its sheet, which the shrinker does not rebuild yet: it goes with it.
-        case .scrollDelay, .scrollPan, .scrollZoom, .sheetPan, .panelPan: return true
+        // A sheet's dismiss pan and a panel's pan come with their sheet or panel, which the shrinker does not rebuild
+        // yet: they go with it. A navigation controller's back swipes are reinstalled with it.
+        case .scrollDelay, .scrollPan, .scrollZoom, .sheetPan, .panelPan, .navigationPop: return true
         default: return false
         }
     }
@@ -94,6 +96,7 @@ extension Scene {
             out.recognizers[id].isEnabled = recognizers[r].isEnabled
             recognizerMap[r] = id
         }
+        reinstallNavigations(into: &out, viewMap: viewMap, recognizerMap: &recognizerMap)
         for r in recognizers.indices where keepRecognizer[r] && !isInstalledByViews(r) {
             if case .edgeGate = recognizers[r].kind { continue }
             guard let view = viewMap[recognizers[r].view] else { continue }

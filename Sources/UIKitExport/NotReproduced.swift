@@ -26,6 +26,13 @@ struct NotReproduced {
                 notes.append("window.edgeGate: the system gesture gate is iOS's own; it is there on a device without code.")
             }
         }
+        for spec in scene.navigations {
+            notes.append(
+                "\(scene.views[spec.view].name).navigation: in the scenario this view is a UINavigationController's view "
+                    + "(depth \(spec.depth), \(spec.layoutDirection.rawValue)\(spec.bar.map { ", bar " + scene.views[$0].name } ?? "")) whose back "
+                    + "swipes are \(scene.views[spec.view].name).edge and .content; the export does not build the navigation stack yet "
+                    + "(issue 32 §2): push this screen on a UINavigationController to check them on a device.")
+        }
         for r in scene.recognizers where r.view == 0 {
             if case .edgeGate = r.kind { continue }
             notes.append("\(r.name) is on the window in the scenario; here it is on the controller's view, which covers the window.")

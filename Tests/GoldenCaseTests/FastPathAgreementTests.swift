@@ -71,6 +71,13 @@ import TouchEngine
                 #expect(summary.panels[p].finalState == panel.initialState)
             }
         }
+        // The run's first pop transition (issue 32): which navigation controller, when it began and how it ended.
+        let pops = outcome.pops.values.flatMap { $0 }.sorted { $0.time < $1.time }
+        let began = pops.first { $0.value.phase == .began }
+        #expect(summary.pop?.began == began?.time && summary.pop?.navigation == began?.value.navigation)
+        let end = pops.first { $0.value.recognizer == began?.value.recognizer && ($0.value.phase == .finished || $0.value.phase == .cancelled) }
+        #expect(summary.pop.flatMap { $0.ended == .never ? nil : $0.outcome } == end?.value.phase)
+        #expect(summary.pop.flatMap { $0.ended == .never ? nil : $0.ended } == end?.time)
 
         // Reusing one simulation (three runs) gives the same summary as a fresh one.
         let prepared = PreparedScene(scene)

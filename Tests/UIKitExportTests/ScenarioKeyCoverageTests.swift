@@ -85,6 +85,7 @@ import Testing
             ("controller", "controller: VC3"), ("subviews", "subviews: [{ id: Inner, frame: [0, 0, 10, 10] }]")
         ]
         for (key, line) in viewLines { cases.append(change("view." + key) { $0.view.append(line) }) }
+        cases.append(change("view.navigation") { $0.view = ["id: V", "frame: [10, 10, 100, 44]", "navigation: {depth: 3}"] })
         cases.append(change("view.transform") { $0.view.append("transform: [{scale: 2}, {rotate: 30}]") })
         // Target-action (§5.5).
         cases.append(change("view.implements") { $0.view.append("implements: [save]") })
@@ -146,6 +147,15 @@ import Testing
         for (key, kind, line) in recognizerLines {
             cases.append(change("recognizer." + key, base: { $0.recognizer[1] = "kind: " + kind }) { $0.recognizer.append(line) })
         }
+        cases.append(
+            change(
+                "recognizer.edges",
+                base: {
+                    $0.recognizer[1] = "kind: screenEdgePan"; $0.recognizer.append("edges: [right]")
+                }
+            ) {
+                $0.recognizer[$0.recognizer.count - 1] = "edges: [left]"
+            })
         // Custom recognizers, class G10 overrides, logging delegates and acting handlers (issue 15 §4).
         let custom: (inout Slots) -> Void = { $0.recognizer[1] = "kind: custom" }
         cases.append(change("recognizer.begins", base: custom) { $0.recognizer.append("begins: touchUp") })

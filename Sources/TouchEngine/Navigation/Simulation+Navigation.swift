@@ -48,13 +48,15 @@ extension Simulation {
     /// cannot scroll horizontally or sits at its leading limit (minimum offset; maximum in right-to-left layouts).
     mutating func decideLeadingEdgeYield(slot: Int) {
         let start = touches[slot].recsStart, count = touches[slot].recsCount
-        for k in 0 ..< count {
-            let pop = recsStorage[start + k]
-            guard let (spec, role) = navigation(of: pop), spec.yieldsAtLeadingEdge(params), recognizers[pop].touches == 0
-            else { continue }
-            for j in 0 ..< count {
-                let pan = recsStorage[start + j]
-                guard case .scrollPan(let sv) = recs[pan].kind, recognizers[pan].touches == 0,
+        for j in 0 ..< count {
+            let pan = recsStorage[start + j]
+            guard case .scrollPan(let sv) = recs[pan].kind, recognizers[pan].touches == 0 else { continue }
+            // Decided afresh for each gesture: what an earlier touch-down decided does not carry over.
+            recognizers[pan].yieldEdge = -1
+            recognizers[pan].yieldContent = -1
+            for k in 0 ..< count {
+                let pop = recsStorage[start + k]
+                guard let (spec, role) = navigation(of: pop), spec.yieldsAtLeadingEdge(params), recognizers[pop].touches == 0,
                     isView(sv, inside: spec.view), scrollViewYields(sv, spec)
                 else { continue }
                 if role == .edge { recognizers[pan].yieldEdge = pop } else { recognizers[pan].yieldContent = pop }
