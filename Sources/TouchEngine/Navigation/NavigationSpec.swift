@@ -71,6 +71,7 @@ extension Scene {
         var content = RecognizerSpec(name: name + ".content", kind: .navigationPop(spec, role: .content), view: spec.view)
         content.policies.requireToFail = [edgeID]
         let contentID = addRecognizer(content)
+        linkSheetsToBackSwipes()
         return (edgeID, contentID)
     }
 

@@ -77,6 +77,7 @@ extension Scene {
         let pan = RecognizerSpec(name: views[spec.view].name + ".dismissPan", kind: .sheetPan(sheet: index), view: spec.view)
         spec.dismissPan = addRecognizer(pan)
         sheets.append(spec)
+        linkSheetsToBackSwipes()
         return index
     }
 
