@@ -16,8 +16,7 @@ extension Scene {
     /// controller's back swipes).
     func isInstalledByViews(_ r: RecognizerID) -> Bool {
         switch recognizers[r].kind {
-        // A sheet's dismiss pan and a panel's pan come with their sheet or panel, which the shrinker does not rebuild
-        // yet: they go with it. A navigation controller's back swipes are reinstalled with it.
+        // A navigation controller's back swipes, a sheet's dismiss pan and a panel's pan are reinstalled with them.
         case .scrollDelay, .scrollPan, .scrollZoom, .sheetPan, .panelPan, .navigationPop: return true
         default: return false
         }
@@ -97,6 +96,7 @@ extension Scene {
             recognizerMap[r] = id
         }
         reinstallNavigations(into: &out, viewMap: viewMap, recognizerMap: &recognizerMap)
+        reinstallSheetsAndPanels(into: &out, viewMap: viewMap, recognizerMap: &recognizerMap)
         for r in recognizers.indices where keepRecognizer[r] && !isInstalledByViews(r) {
             if case .edgeGate = recognizers[r].kind { continue }
             guard let view = viewMap[recognizers[r].view] else { continue }
