@@ -86,7 +86,7 @@ extension Simulation {
         }
         var translation: Point?
         switch recs[id].kind {
-        case .pan, .scrollPan, .sheetPan, .panelPan: translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
+        case _ where recs[id].kind.isPan: translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
         default: break
         }
         return RecognizerReading(state: recognizers[id].state, measure: measure, translation: translation)

@@ -128,8 +128,6 @@ extension Simulation {
                 sendAction(id)
                 if case .scrollPan(let sv) = recs[id].kind { updateScrollOffset(sv, pan: id) }
                 if case .scrollZoom(let sv) = recs[id].kind { updateZoom(sv, pinch: id) }
-                if case .sheetPan(let s) = recs[id].kind { sheetPanActed(id, sheet: s) }
-                if case .panelPan(let p) = recs[id].kind { panelPanActed(id, panel: p) }
             }
         case let .end(ref):
             if state.isActive {
@@ -137,8 +135,6 @@ extension Simulation {
                 sendAction(id)
                 if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
                 if case .scrollZoom(let sv) = recs[id].kind { endZooming(sv) }
-                if case .sheetPan(let s) = recs[id].kind { sheetPanActed(id, sheet: s) }
-                if case .panelPan(let p) = recs[id].kind { panelPanActed(id, panel: p) }
                 if Recorder.isRecording && prepared.anyDelegateLogs { askAgainOnEnding(id) }
             } else if state == .possible && recognizers[id].pending == .begin {
                 recognizers[id].pendingEnded = true
@@ -176,8 +172,6 @@ extension Simulation {
         sendAction(id)
         if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
         if case .scrollZoom(let sv) = recs[id].kind { endZooming(sv) }
-        if case .sheetPan(let s) = recs[id].kind { sheetPanActed(id, sheet: s) }
-        if case .panelPan(let p) = recs[id].kind { panelPanActed(id, panel: p) }
     }
 
     mutating func sendAction(_ id: RecognizerID) {
@@ -185,8 +179,7 @@ extension Simulation {
         if Recorder.isRecording {
             var translation: Point?, measure: GestureMeasure?
             switch recs[id].kind {
-            case .pan, .scrollPan, .screenEdgePan, .navigationPop, .sheetPan, .panelPan:
-                translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
+            case _ where recs[id].kind.isPan: translation = convertVectorFromWindow(panTranslation(id), to: recs[id].view)
             case .pinch, .scrollZoom:
                 measure = GestureMeasure(kind: .scale, value: recognizers[id].measure, velocity: recognizers[id].measureVelocity)
             case .rotation:
@@ -197,7 +190,13 @@ extension Simulation {
         }
         // The handler acts after it has read the state (issue 15 §4); traced or not, the run depends on it.
         if recs[id].hasActionEffects { performActionEffects(id) }
-        if recs[id].isNavigationPop { popAction(id) }
+        // The system's motion follows the action: a pop transition, a sheet or a panel (issue 32).
+        switch recs[id].drives {
+        case .none: break
+        case .pop: popAction(id)
+        case .sheet(let s): sheetPanActed(id, sheet: s)
+        case .panel(let p): panelPanActed(id, panel: p)
+        }
     }
 
     // MARK: - Phase 4

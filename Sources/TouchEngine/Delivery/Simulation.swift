@@ -162,11 +162,9 @@ public struct Simulation<Recorder: TraceRecorder> {
         highlightTimerViews.reserveCapacity(4)
         scrollTimerViews = []
         scrollTimerViews.reserveCapacity(4)
-        sheetStates = Self.initialSheetStates(prepared.scene)
-        summary.sheets = Self.initialSheetOutcomes(prepared.scene)
-        panelStates = Self.initialPanelStates(prepared.scene)
-        summary.panels = Self.initialPanelOutcomes(prepared.scene)
-        if !sheetStates.isEmpty || !panelStates.isEmpty { placePresentedViews() }
+        sheetStates = []
+        panelStates = []
+        restartPresentations()
         startZoomed()
     }
 
@@ -219,15 +217,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         if pathMark.count != views.count { pathMark.refill(repeating: 0, count: views.count) }
         eventTouches.removeAllKeepingStorage()
         queuedCalls.removeAllKeepingStorage()
-        if !sheetStates.isEmpty || !prepared.scene.sheets.isEmpty {
-            sheetStates = Self.initialSheetStates(prepared.scene)
-            summary.sheets = Self.initialSheetOutcomes(prepared.scene)
-        }
-        if !panelStates.isEmpty || !prepared.scene.panels.isEmpty {
-            panelStates = Self.initialPanelStates(prepared.scene)
-            summary.panels = Self.initialPanelOutcomes(prepared.scene)
-        }
-        if !sheetStates.isEmpty || !panelStates.isEmpty { placePresentedViews() }
+        restartPresentations()
         startZoomed()
     }
 
@@ -305,11 +295,18 @@ public struct Simulation<Recorder: TraceRecorder> {
         slotsInUse = 0
         mayHaveFinished = false
         framesShownUntil = .zero
-        if !sheetStates.isEmpty {
+        // A scene without sheets or panels never had any: nothing to put back.
+        if !sheetStates.isEmpty || !panelStates.isEmpty { restartPresentations() }
+    }
+
+    /// The sheets' and panels' states and summary records as the scene presents them, and their views placed there
+    /// (spec M5, K4). Costs nothing in a scene that has neither and had neither before.
+    mutating func restartPresentations() {
+        if !sheetStates.isEmpty || !prepared.scene.sheets.isEmpty {
             sheetStates = Self.initialSheetStates(prepared.scene)
             summary.sheets = Self.initialSheetOutcomes(prepared.scene)
         }
-        if !panelStates.isEmpty {
+        if !panelStates.isEmpty || !prepared.scene.panels.isEmpty {
             panelStates = Self.initialPanelStates(prepared.scene)
             summary.panels = Self.initialPanelOutcomes(prepared.scene)
         }

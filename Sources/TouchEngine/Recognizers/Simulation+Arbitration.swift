@@ -150,8 +150,6 @@ extension Simulation {
         // The scroll view scrolls from its pan's action (willBeginDragging, then the offset).
         if case .scrollPan(let sv) = spec.kind { beginDragging(sv, pan: id) }
         if case .scrollZoom(let sv) = spec.kind { beginZooming(sv, pinch: id) }
-        if case .sheetPan(let s) = spec.kind { sheetPanActed(id, sheet: s) }
-        if case .panelPan(let p) = spec.kind { panelPanActed(id, panel: p) }
         excludeOthers(by: id)
         if !navigationPops.isEmpty { failBackSwipesRequiring(id) }
         if case .edgeGate = spec.kind { systemTakesTouches(by: id) }
@@ -162,8 +160,6 @@ extension Simulation {
             sendAction(id)
             if case .scrollPan(let sv) = spec.kind { endDragging(sv, pan: id) }
             if case .scrollZoom(let sv) = spec.kind { endZooming(sv) }
-            if case .sheetPan(let s) = spec.kind { sheetPanActed(id, sheet: s) }
-            if case .panelPan(let p) = spec.kind { panelPanActed(id, panel: p) }
         }
     }
 
@@ -264,13 +260,8 @@ extension Simulation {
             if kind.vetoesForeignSingleTaps, case .tap(1, 1) = spec.kind {
                 return traced(.vetoedBy(v, "\(kind.uikitClass) handles one-finger single taps itself"))
             }
-            if views[v].vetoesForeignPans {
-                switch spec.kind {
-                // The back swipes, a sheet's dismiss pan and a panel's pan are `UIPanGestureRecognizer` subclasses (N1, N2, M1, K1).
-                case .pan, .scrollPan, .sheetPan, .screenEdgePan, .navigationPop, .panelPan:
-                    return traced(.vetoedBy(v, "its gestureRecognizerShouldBegin returns false for pans of other views"))
-                default: break
-                }
+            if views[v].vetoesForeignPans && spec.kind.isPan {
+                return traced(.vetoedBy(v, "its gestureRecognizerShouldBegin returns false for pans of other views"))
             }
             guard kind == .slider || kind == .switch else { continue }
             let travel = touches[slot].location - touches[slot].downLocation
@@ -281,12 +272,8 @@ extension Simulation {
             {
                 return traced(.vetoedBy(v, "UISlider handles swipes parallel to it that start on the thumb"))
             }
-            if kind == .switch, parallel, switchKnobRect(v).contains(local) {
-                switch spec.kind {
-                case .pan, .scrollPan, .sheetPan, .screenEdgePan, .navigationPop:
-                    return traced(.vetoedBy(v, "UISwitch handles pans parallel to it that start on the knob"))
-                default: break
-                }
+            if kind == .switch, parallel, spec.kind.isPan, switchKnobRect(v).contains(local) {
+                return traced(.vetoedBy(v, "UISwitch handles pans parallel to it that start on the knob"))
             }
         }
         return nil

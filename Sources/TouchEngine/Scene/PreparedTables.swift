@@ -217,8 +217,10 @@ struct RecognizerInfo {
     var delegateLogs: Bool
     /// Its action handler acts (`RecognizerSpec.actions` is not empty).
     var hasActionEffects: Bool
+    /// What the system moves on each of its actions: a pop transition, a sheet or a panel (issue 32).
+    var drives: SystemMotion
     /// A navigation controller's back swipe (touch-model-system N1): its actions drive the pop transition.
-    var isNavigationPop: Bool
+    var isNavigationPop: Bool { drives == .pop }
 
     init(_ spec: RecognizerSpec) {
         kind = spec.kind; view = spec.view; cancelsTouchesInView = spec.cancelsTouchesInView
@@ -229,6 +231,27 @@ struct RecognizerInfo {
         thresholds = spec.thresholds
         delegateLogs = spec.delegateLogs
         hasActionEffects = !spec.actions.isEmpty
-        if case .navigationPop = spec.kind { isNavigationPop = true } else { isNavigationPop = false }
+        drives = SystemMotion(spec.kind)
+    }
+}
+
+/// What a recognizer's actions move besides its own state (touch-model-system N9, M3/M4, K1/K2): `sendAction`
+/// hands each action to it. Plain data, so the prepared recognizer table stays free of reference counting.
+enum SystemMotion: Equatable {
+    case none
+    /// A back swipe: the navigation controller's pop transition.
+    case pop
+    /// A sheet's dismiss pan: sheet `index` of `Scene.sheets`.
+    case sheet(Int)
+    /// A library panel's pan: panel `index` of `Scene.panels`.
+    case panel(Int)
+
+    init(_ kind: RecognizerKind) {
+        switch kind {
+        case .navigationPop: self = .pop
+        case .sheetPan(let s): self = .sheet(s)
+        case .panelPan(let p): self = .panel(p)
+        default: self = .none
+        }
     }
 }

@@ -46,6 +46,15 @@ public enum RecognizerKind: Hashable, Sendable {
         default: return false
         }
     }
+    /// A `UIPanGestureRecognizer` or a subclass of it — the app's pans, a scroll view's pan, the screen-edge pans and
+    /// back swipes (N1, N2), a sheet's dismiss pan (M1) and a library panel's pan (K1, K2) — which reports a
+    /// translation and which views' `gestureRecognizerShouldBegin(_:)` answers for pans apply to (G11, §5.4).
+    @inlinable public var isPan: Bool {
+        switch self {
+        case .pan, .scrollPan, .screenEdgePan, .navigationPop, .sheetPan, .panelPan: return true
+        default: return false
+        }
+    }
     /// The UIKit class name, for traces.
     public var uikitClass: String {
         switch self {
