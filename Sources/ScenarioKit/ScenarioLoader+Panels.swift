@@ -3,7 +3,7 @@ import Yams
 
 extension ScenarioLoader {
     /// Keys of a view's `panel:` block (docs/scenario-format.md, "Panels").
-    static let panelKeys = ["policy", "states", "state", "tracks", "grabber", "removal"]
+    static let panelKeys = ["policy", "states", "state", "tracks", "grabber", "removal", "pinsList"]
 
     /// A panel whose tracked scroll view is resolved once every view is known.
     struct PendingPanel {
@@ -56,6 +56,7 @@ extension ScenarioLoader.Builder {
         }
         if let v = try map.number("grabber", in: ScenarioLimits.length, "a height") { spec.grabberHeight = v }
         if let v = try map.bool("removal") { spec.removal = v }
+        if let v = try map.bool("pinsList") { spec.pinsList = v }
         let containerY = try presentedContainerY(parent: parent, name: name, context: context, key: key)
         try checkTop(
             containerY + frame.origin.y, expected: states[spec.initialState].top, containerY: containerY, key: key,

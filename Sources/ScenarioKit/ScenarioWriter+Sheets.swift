@@ -37,5 +37,6 @@ extension ScenarioWriter.Writer {
         if let list = spec.trackedScrollView { line("tracks: " + ScenarioWriter.id(scene.views[list].name), pad + 2) }
         if spec.grabberHeight != 36 { line("grabber: " + ScenarioWriter.number(spec.grabberHeight), pad + 2) }
         if spec.removal != (spec.policy == .panModal) { line("removal: \(spec.removal)", pad + 2) }
+        if !spec.pinsList { line("pinsList: false", pad + 2) }
     }
 }

@@ -71,6 +71,10 @@ extension ImportedScreen {
                 ? "scroll view (cannot scroll)"
                 : "scroll view (" + axes.map { $0 == .horizontal ? "horizontal" : "vertical" }.joined(separator: ", ") + ")"
         case .empty: return "content"
+        case .navigation: return "navigation"
+        case .sheet: return "sheet"
+        case .panel: return "panel"
+        case .canvas: return "canvas"
         }
     }
 

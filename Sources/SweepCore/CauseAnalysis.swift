@@ -10,6 +10,7 @@ public enum CauseAnalysis {
     /// The cause of `defect`, which the classifier counted for this run. Classes this analysis does not know
     /// get ``CauseKind/unknown``.
     public static func cause(of defect: DefectClass, gesture: Gesture, scene: Scene, summary: RunSummary) -> CauseKind {
+        if let kind = systemGestureCause(of: defect, gesture: gesture, scene: scene, summary: summary) { return kind }
         if defect == .deadButton { return deadButton(target: gesture.target, scene: scene, summary: summary) }
         if defect == .swallowedScroll || defect == .wrongScroller {
             guard let pan = intendedPan(gesture, scene) else { return .unknown }
@@ -76,8 +77,8 @@ public enum CauseAnalysis {
         case .pinch, .rotation, .scrollZoom: return .takenByPinchOrRotation
         // Sweeps generate stock recognizers only; a custom one (issue 15 §4) has no cause of its own yet.
         case .custom: return .unknown
-        // The back swipes' causes come with the navigation defect classes (issue 32 §2).
-        case .screenEdgePan, .navigationPop: return .unknown
+        // An app's own edge pan, or a back swipe that took the touch (the pop itself is `accidental_back`).
+        case .screenEdgePan, .navigationPop: return .takenByPan
         // A sheet's dismiss pan takes touches as any pan does (spec M2, G4).
         case .sheetPan, .panelPan: return .takenByPan
         }
@@ -135,7 +136,8 @@ public enum CauseAnalysis {
         case .tap: return .tapRecognizerWon
         case .edgeGate: return .edgeGateWon
         case .sheetPan, .panelPan: return .panRecognizerWon
-        case .scrollDelay, .custom, .screenEdgePan, .navigationPop: return .unknown
+        case .screenEdgePan, .navigationPop: return .panRecognizerWon
+        case .scrollDelay, .custom: return .unknown
         case .pinch, .rotation, .scrollZoom: return .pinchOrRotationWon
         }
     }

@@ -125,6 +125,8 @@ public enum CauseFinder {
                 return "\(rn(pinch)) began but the zoom scale moved less than half the pinch (§6.1: a zoom limit)"
             }
             return "the distance between the fingers never changed by the pinch hysteresis (§4.5)"
+        case .swallowedBack, .accidentalBack, .accidentalDismiss, .stuckSheet, .doubleMotion:
+            return systemGestureCause(of: defect, gesture: gesture, scene: traced, trace: trace)
         }
     }
 

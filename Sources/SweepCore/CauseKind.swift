@@ -54,6 +54,27 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
     // What stopped the intended scroll view's zoom pinch (swallowed zooms).
     case pinchDidNotBegin
     case zoomedTooLittle
+    // The back swipe (swallowed and accidental backs, touch-model-system N).
+    case backSwipeLostToScrollView
+    case backSwipeLostToRecognizer
+    case popRefused
+    case notABackSwipe
+    case edgeSwipePopped
+    case contentSwipePopped
+    // Sheets and panels (accidental dismissals, stuck sheets, double motion; M, K).
+    case sheetPanTookDrag
+    case listDroveSheet
+    case sheetDidNotMove
+    case sheetSettledBack
+    case listAndSheetMoved
+    case floatingPanelFollowedDrag
+    case floatingPanelDidNotMove
+    case floatingPanelSettledBack
+    case floatingPanelAndListMoved
+    case panModalFollowedDrag
+    case panModalDidNotMove
+    case panModalSettledBack
+    case panModalAndListMoved
 
     /// The causes.csv form, e.g. `touches_should_cancel_false`.
     public var name: String {
@@ -101,6 +122,25 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
         case .pinchOrRotationWon: return "pinch_or_rotation_won"
         case .pinchDidNotBegin: return "pinch_did_not_begin"
         case .zoomedTooLittle: return "zoomed_too_little"
+        case .backSwipeLostToScrollView: return "back_swipe_lost_to_scroll_view"
+        case .backSwipeLostToRecognizer: return "back_swipe_lost_to_recognizer"
+        case .popRefused: return "pop_refused"
+        case .notABackSwipe: return "not_a_back_swipe"
+        case .edgeSwipePopped: return "edge_swipe_popped"
+        case .contentSwipePopped: return "content_swipe_popped"
+        case .sheetPanTookDrag: return "sheet_pan_took_drag"
+        case .listDroveSheet: return "list_drove_sheet"
+        case .sheetDidNotMove: return "sheet_did_not_move"
+        case .sheetSettledBack: return "sheet_settled_back"
+        case .listAndSheetMoved: return "list_and_sheet_moved"
+        case .floatingPanelFollowedDrag: return "floating_panel_followed_drag"
+        case .floatingPanelDidNotMove: return "floating_panel_did_not_move"
+        case .floatingPanelSettledBack: return "floating_panel_settled_back"
+        case .floatingPanelAndListMoved: return "floating_panel_and_list_moved"
+        case .panModalFollowedDrag: return "pan_modal_followed_drag"
+        case .panModalDidNotMove: return "pan_modal_did_not_move"
+        case .panModalSettledBack: return "pan_modal_settled_back"
+        case .panModalAndListMoved: return "pan_modal_and_list_moved"
         }
     }
 
@@ -133,6 +173,17 @@ public enum CauseKind: Int, CaseIterable, Sendable, Comparable {
         case .actionNotPerformed: return "§5.5"
         case .pinchDidNotBegin: return "§4.5"
         case .zoomedTooLittle: return "§6.1"
+        case .backSwipeLostToScrollView, .backSwipeLostToRecognizer: return "N7"
+        case .popRefused: return "N4"
+        case .notABackSwipe: return "N2"
+        case .edgeSwipePopped: return "N5"
+        case .contentSwipePopped: return "N6"
+        case .sheetPanTookDrag: return "M2"
+        case .listDroveSheet, .sheetDidNotMove, .listAndSheetMoved: return "M3"
+        case .sheetSettledBack: return "M4"
+        case .floatingPanelFollowedDrag, .floatingPanelDidNotMove, .floatingPanelSettledBack, .floatingPanelAndListMoved:
+            return "K1"
+        case .panModalFollowedDrag, .panModalDidNotMove, .panModalSettledBack, .panModalAndListMoved: return "K2"
         }
     }
 

@@ -125,9 +125,10 @@ public enum Classifier {
             }
         case let .zoom(target, factor):
             classifyZoom(target, factor: factor, summary: summary, into: &verdict)
-        case .nothing:
+        case .nothing, .goBack, .dismissSheet, .resizeSheet, .movePanel, .draw:
             break
         }
+        if hasSystemMotion(prepared) { classifySystemGestures(gesture, prepared: prepared, summary: summary, into: &verdict) }
         return verdict
     }
 

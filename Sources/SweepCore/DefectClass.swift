@@ -20,6 +20,21 @@ public enum DefectClass: Int, Sendable, CaseIterable, Comparable {
     /// Intent zoom S by a factor f; S's zoom scale never got as far as √f from where it started (half the zoom,
     /// in ratio terms). Last, for the same reason.
     case swallowedZoom
+    // The system's gestures (touch-model-system §B; issue 32), after the older classes for the same reason.
+    /// Intent go back on a navigation controller that can pop; no pop transition began on it.
+    case swallowedBack
+    /// Any other intent on a screen that can pop; a pop transition began.
+    case accidentalBack
+    /// Any intent but dismissing that sheet; a sheet was dismissed (or a panel removed), or, unless the intent
+    /// moves it, a sheet or panel was pulled at least 100 pt toward dismissal (10 pt under a stroke).
+    case accidentalDismiss
+    /// Intent dismiss or resize a sheet, or move a panel; it never moved half the way toward where it was meant to
+    /// go, and was not dismissed (a dismissal the app refuses by design, `isModalInPresentation` or
+    /// `presentationControllerShouldDismiss` answering no with `didAttemptToDismiss` called, is not counted).
+    case stuckSheet
+    /// A dragging intent; in one sample a list scrolled with the finger while its sheet or panel moved (more than
+    /// 0.5 pt each, the same way; the handoff sample at the list's edge excepted).
+    case doubleMotion
 
     /// The column-name form, e.g. `dead_button`.
     public var name: String {
@@ -32,6 +47,11 @@ public enum DefectClass: Int, Sendable, CaseIterable, Comparable {
         case .lateAction: return "late_action"
         case .invisibleFeedback: return "invisible_feedback"
         case .swallowedZoom: return "swallowed_zoom"
+        case .swallowedBack: return "swallowed_back"
+        case .accidentalBack: return "accidental_back"
+        case .accidentalDismiss: return "accidental_dismiss"
+        case .stuckSheet: return "stuck_sheet"
+        case .doubleMotion: return "double_motion"
         }
     }
 

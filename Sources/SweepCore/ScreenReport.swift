@@ -146,6 +146,10 @@ public enum ScreenReport {
         case .scrollView(let axes):
             return axes.isEmpty ? "scrollView" : "scrollView(" + axes.map { $0 == .horizontal ? "x" : "y" }.joined() + ")"
         case .empty: return "content"
+        case .navigation: return "navigation"
+        case .sheet: return "sheet"
+        case .panel: return "panel"
+        case .canvas: return "canvas"
         }
     }
 }

@@ -226,6 +226,9 @@ extension TreeTemplate {
         case .random: 6
         case .screen: 7
         case .photo: 8
+        case .pushedScreen: 9
+        case .pageSheet: 10
+        case .mapPanel: 11
         }
     }
 }
@@ -247,6 +250,10 @@ extension GestureFamily {
         case .dragFromCell: 9
         case .dragFromEmpty: 10
         case .pinchZoom: 11
+        case .backSwipe: 12
+        case .pullDown: 13
+        case .pullUp: 14
+        case .stroke: 15
         }
     }
 }

@@ -432,6 +432,7 @@ struct ConfiguredStates {
         a.template == b.template && a.seed == b.seed && a.roles == b.roles && same(a.elements, b.elements)
             && a.scene.name == b.scene.name && a.scene.parameters == b.scene.parameters
             && a.scene.firstResponder == b.scene.firstResponder && same(a.scene.script, b.scene.script)
+            && same(a.scene.sheets, b.scene.sheets) && same(a.scene.panels, b.scene.panels)
             && sameTableStorage(a.scene, b.scene)
     }
 

@@ -104,6 +104,10 @@ extension SweepConfigLoader {
                 throw reader.error(at: node, "'embedded' carries the dumps of trees.screens, but this config has no screens")
             }
             if let node = top["gestures"] { config.gestures = try gestures(node) }
+            // Without `families`, the system's families join the defaults when a template has their targets.
+            if top["gestures"].flatMap({ if case .mapping(let m) = $0 { m[Node("families")] } else { nil } }) == nil {
+                config.gestures.families = GestureFamily.defaults(for: config.trees.templates.map(\.template))
+            }
             if let node = top["examples"] {
                 config.examples = try reader.integer(node, in: SweepLimits.examples, for: "'examples'")
             }

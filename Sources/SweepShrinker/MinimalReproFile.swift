@@ -47,6 +47,15 @@ public struct MinimalReproFile: Equatable, Sendable {
             intent = "scroll \(name(v)) \(axis == .horizontal ? "horizontal" : "vertical") \(ReportNumberText.number(distance))"
         case let .zoom(v, factor): intent = "zoom \(name(v)) \(ReportNumberText.number(factor))"
         case .nothing: intent = "nothing"
+        case .goBack(let v): intent = "goBack \(name(v))"
+        case .dismissSheet(let v): intent = "dismissSheet \(name(v))"
+        case let .resizeSheet(v, detent):
+            let names = scene.sheets.first { $0.view == v }?.detents.map(\.identifier) ?? []
+            intent = "resizeSheet \(name(v)) \(names.indices.contains(detent) ? names[detent] : String(detent))"
+        case let .movePanel(v, state):
+            let names = scene.panels.first { $0.view == v }?.states.map(\.name) ?? []
+            intent = "movePanel \(name(v)) \(names.indices.contains(state) ? names[state] : String(state))"
+        case .draw(let v): intent = "draw \(name(v))"
         }
     }
 

@@ -43,17 +43,23 @@ public struct ShrinkSubject: Hashable, Sendable {
             if let n = rebuild.viewMap[v], let r = rebuild.recognizerMap[handler] { g.intent = .trigger(n, handler: r) }
         case let .scroll(v, axis, distance): if let n = rebuild.viewMap[v] { g.intent = .scroll(n, axis: axis, distance: distance) }
         case let .zoom(v, factor): if let n = rebuild.viewMap[v] { g.intent = .zoom(n, factor: factor) }
+        case let .goBack(v): if let n = rebuild.viewMap[v] { g.intent = .goBack(n) }
+        case let .dismissSheet(v): if let n = rebuild.viewMap[v] { g.intent = .dismissSheet(n) }
+        case let .resizeSheet(v, detent): if let n = rebuild.viewMap[v] { g.intent = .resizeSheet(n, detent: detent) }
+        case let .movePanel(v, state): if let n = rebuild.viewMap[v] { g.intent = .movePanel(n, state: state) }
+        case let .draw(v): if let n = rebuild.viewMap[v] { g.intent = .draw(n) }
         case .nothing: break
         }
         self.init(scene: rebuild.scene, gesture: g)
     }
 
-    /// Views the intent needs: the target, the scroll view to scroll, the view of the handler to trigger.
+    /// Views the intent needs: the target, the scroll view to scroll, the view of the handler to trigger, the
+    /// navigation, sheet, panel or canvas the intent is about.
     var protectedViews: [ViewID] {
         var ids = [gesture.target]
         switch gesture.intent {
-        case .scroll(let v, _, _), .trigger(let v, _), .zoom(let v, _): ids.append(v)
-        default: break
+        case .activate, .select, .nothing: break
+        default: if let v = gesture.intent.subject { ids.append(v) }
         }
         return ids
     }

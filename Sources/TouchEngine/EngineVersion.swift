@@ -4,10 +4,12 @@
 /// 3: issue 31's recognizer and delivery corrections (pinch and rotation thresholds, multi-finger pan ends, swipe
 /// limits, the scroll pan's delaysTouchesEnded, scrolling disabled, cancellations in one call). 4: issue 31's scroll
 /// physics fitted to the iOS 26.1 recordings (flights stop at 0.01 pt/ms, no flight after a rest, spring back and
-/// edge bounce).
+/// edge bounce). 5: issue 32's classes (swallowed_back, accidental_back, accidental_dismiss, stuck_sheet,
+/// double_motion: sixteen class lanes in the payload), the system's gesture families and templates, PanModal's
+/// list halt as the library does it, and double motion counted only off the handoff sample.
 ///
 /// Bump it with any change that can change a result for the same config: TouchEngine's rules, the scenario
 /// generators (TouchScenarios), the classifier, or the result payload's contents. `sweep --version` prints it.
 public enum EngineVersion {
-    public static let current = "touchsweep-engine-4"
+    public static let current = "touchsweep-engine-5"
 }

@@ -91,7 +91,7 @@ public struct AxisDefinition: Sendable {
 public enum AxisCatalog {
     public static func definition(named name: String) -> AxisDefinition? { all.first { $0.name == name } }
 
-    public static let all: [AxisDefinition] = parameterAxes + scrollViewAxes + recognizerAxes + otherAxes
+    public static let all: [AxisDefinition] = parameterAxes + scrollViewAxes + recognizerAxes + otherAxes + systemAxes
 
     // MARK: Engine parameters (touch-model §9)
 

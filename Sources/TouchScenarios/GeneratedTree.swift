@@ -25,12 +25,26 @@ public enum TreeTemplate: String, Sendable, CaseIterable, Codable {
     /// sweep builds it only when `trees.templates` names it (after `screen`, so the older templates keep their
     /// random streams and positions).
     case photo
+    /// A detail screen pushed on a navigation controller: a gallery and a chart at the left edge, rows with
+    /// swipe pans, sliders and leading buttons (touch-model-system N11). Opt-in, after `photo`.
+    case pushedScreen
+    /// A page sheet over a dimmed screen: a list (with a shelf) or a signature canvas, detents large or medium and
+    /// large (M8). Opt-in.
+    case pageSheet
+    /// A map under a FloatingPanel- or PanModal-style panel with its tracked list (K4). Opt-in.
+    case mapPanel
 
     /// The templates `TreeGenerator` builds (every case but `screen`), in `allCases` order.
     public static let generated: [TreeTemplate] = allCases.filter { $0 != .screen }
     /// The templates a sweep builds when its config names none: every generated one except the opt-in `photo`
     /// (a sweep asks for it), so a config without `templates` has the trees it always had.
-    public static let defaults: [TreeTemplate] = generated.filter { $0 != .photo }
+    public static let defaults: [TreeTemplate] = generated.filter { !optIn.contains($0) }
+    /// Whether the template builds the system's parts (a navigation controller, a sheet, a panel, canvases).
+    public var hasSystemParts: Bool { self == .pushedScreen || self == .pageSheet || self == .mapPanel }
+
+    /// Templates built only when `trees.templates` names them (added after the defaults, which keep their random
+    /// streams and positions).
+    public static let optIn: [TreeTemplate] = [.photo, .pushedScreen, .pageSheet, .mapPanel]
 }
 
 /// What a gesture can aim at.
@@ -43,6 +57,15 @@ public enum ElementKind: Hashable, Sendable {
     case scrollView(axes: [Axis])
     /// Content with no action: a plain view inside a scroll view (for drags that start on empty content).
     case empty
+    /// A navigation controller's view whose stack can pop (touch-model-system N): what a back swipe aims at. Its
+    /// visible rect is the strip along its leading edge where a back swipe starts.
+    case navigation
+    /// A presented sheet (M): pulled down to dismiss it or to a smaller detent, up to a larger one.
+    case sheet
+    /// A library panel (K): pulled up or down to another state.
+    case panel
+    /// A view that reads its own touches (a drawing canvas, a signature pad): strokes are drawn in it.
+    case canvas
 }
 
 /// One target of a generated tree.
@@ -80,6 +103,14 @@ public struct Roles: Hashable, Sendable {
     public var overlayPanHosts: [ViewID] = []
     /// Swipe-down-to-dismiss pans of photo viewers (attached to the container of a zooming scroll view).
     public var dismissPans: [RecognizerID] = []
+    /// Navigation controllers' views (pushed screens; touch-model-system N): the `nav.*` axes act on them.
+    public var navigations: [ViewID] = []
+    /// Presented sheets (M): the `sheet.*` axes act on them.
+    public var sheets: [ViewID] = []
+    /// Library panels (K): the `panel.*` axes act on them.
+    public var panels: [ViewID] = []
+    /// Views that read their own touches (canvases, signature pads): `sheet.contentVetoesPans` acts on them.
+    public var canvases: [ViewID] = []
     /// The zoom pinch (`<sv>.pinch`) each dismiss pan may be told to recognize with (`dismissPans.simultaneousWithZoom`),
     /// in the order of `dismissPans`.
     public var dismissPanPinches: [RecognizerID] = []

@@ -30,9 +30,31 @@ public enum GestureFamily: String, Sendable, CaseIterable, Codable {
     /// Two fingers land on zoomable content in one UIEvent and spread (pinch out): zoom the scroll view in.
     /// Opt-in (not among `defaults`); last, so the other families keep their seeds.
     case pinchZoom
+    // The system's gestures (touch-model-system §0.2), after the older families so those keep their seeds. Each aims
+    // only at the elements of a pushed screen, a sheet or a panel (`ElementKind.navigation`, `.sheet`, `.panel`,
+    // `.canvas`), so on other screens it makes no gesture.
+    /// A rightward swipe from the leading edge of a pushed screen (x ≤ 8 pt, mirrored for right-to-left): go back.
+    case backSwipe
+    /// A downward pull of a sheet or panel: dismiss the sheet at its smallest detent, else move it to the next
+    /// smaller detent or panel state.
+    case pullDown
+    /// An upward pull of a sheet or panel not at its largest detent or state: move it to the next larger one.
+    case pullUp
+    /// A stroke drawn in a canvas (a drawing or signature view): draw.
+    case stroke
 
-    /// The families a sweep runs when its config names none: every family except the opt-in `pinchZoom`.
-    public static let defaults: [GestureFamily] = allCases.filter { $0 != .pinchZoom }
+    /// The families a sweep runs when its config names none and builds none of the system's templates: every family
+    /// except the opt-in `pinchZoom` and the system's families.
+    public static let defaults: [GestureFamily] = allCases.filter { $0 != .pinchZoom && !systemFamilies.contains($0) }
+
+    /// The system's families (`backSwipe`, `pullDown`, `pullUp`, `stroke`).
+    public static let systemFamilies: [GestureFamily] = [.backSwipe, .pullDown, .pullUp, .stroke]
+
+    /// The families a sweep runs when its config names none: `defaults`, and the system's families when one of
+    /// `templates` builds their targets (a pushed screen, a sheet, a panel).
+    public static func defaults(for templates: [TreeTemplate]) -> [GestureFamily] {
+        templates.contains(where: \.hasSystemParts) ? defaults + systemFamilies : defaults
+    }
 }
 
 /// What the user meant (issue 3 §3); the defect classifier compares it with what happened.
@@ -51,6 +73,37 @@ public enum Intent: Hashable, Sendable {
     case zoom(ViewID, factor: Double)
     /// Nothing in particular.
     case nothing
+    /// Pop the top view controller of the navigation controller whose view is `navigation` (touch-model-system
+    /// §0.2 "go back"): achieved when a pop transition begins.
+    case goBack(ViewID)
+    /// Dismiss the sheet whose view is `sheet` (§0.2 "dismiss sheet"): achieved when it is dismissed.
+    case dismissSheet(ViewID)
+    /// Move the sheet `sheet` to its detent at index `detent` of its spec (§0.2 "resize sheet").
+    case resizeSheet(ViewID, detent: Int)
+    /// Move the library panel `panel` to its state at index `state` of its spec (§0.2 "move panel").
+    case movePanel(ViewID, state: Int)
+    /// Draw a stroke in `view`, a view that reads its own touches (a canvas, a signature pad, a chart's scrubber):
+    /// the stroke is the view's; no system motion is meant.
+    case draw(ViewID)
+
+    /// The view an intent is about (the control, cell, scroll view, navigation, sheet, panel or canvas), nil for
+    /// `nothing`.
+    public var subject: ViewID? {
+        switch self {
+        case .activate(let v), .select(let v), .trigger(let v, _), .scroll(let v, _, _), .zoom(let v, _), .goBack(let v),
+            .dismissSheet(let v), .resizeSheet(let v, _), .movePanel(let v, _), .draw(let v):
+            return v
+        case .nothing: return nil
+        }
+    }
+
+    /// Whether the finger drags on purpose (a scroll, a system motion, a stroke) rather than taps.
+    public var isDrag: Bool {
+        switch self {
+        case .scroll, .goBack, .dismissSheet, .resizeSheet, .movePanel, .draw: return true
+        case .activate, .select, .trigger, .zoom, .nothing: return false
+        }
+    }
 }
 
 /// One generated touch script with its target and intent.

@@ -49,6 +49,9 @@ public enum GestureGenerator {
             return axes.isEmpty ? [] : scrollFamilies
         case .empty:
             return element.scrollView != nil ? [.dragFromEmpty] : []
+        case .navigation: return [.backSwipe]
+        case .sheet, .panel: return [.pullDown, .pullUp]
+        case .canvas: return [.stroke]
         }
     }
 
@@ -74,6 +77,8 @@ public enum GestureGenerator {
             return !axes.isEmpty && isScrollFamily(family)
         case .empty:
             return family == .dragFromEmpty && inScrollView
+        case .navigation, .sheet, .panel, .canvas:
+            return SystemGestureFamilies.canAim(family, kind: kind)
         }
     }
 
@@ -165,7 +170,7 @@ public enum GestureGenerator {
             return script.gesture(family, target: element.view, intent: intent)
 
         case .fastSwipe, .holdThenDrag, .slowDrag, .diagonalDrag:
-            guard case .scrollView = element.kind else { return nil }
+            guard case .scrollView = element.kind, !SystemGestureFamilies.isHeldByItsPanel(element.view, in: tree.scene) else { return nil }
             let rect: Rect
             if tree.roles.overlays.contains(element.view) {
                 // A transparent overlay is grabbed by what it shows: its panel and the panel's content.
@@ -199,13 +204,16 @@ public enum GestureGenerator {
                 if !moves.isEmpty { break }
                 sv = geometry.scene.enclosingScrollView(of: s)
             }
-            guard let scrollView = sv else { return nil }
+            guard let scrollView = sv, !SystemGestureFamilies.isHeldByItsPanel(scrollView, in: tree.scene) else { return nil }
             return drag(
                 family, from: start, target: element.view, scrollView: scrollView, moves: moves, geometry: geometry, rng: &rng,
                 script: &script)
 
         case .pinchZoom:
             return PinchZoom.make(on: element, geometry: geometry, rng: &rng, script: &script)
+
+        case .backSwipe, .pullDown, .pullUp, .stroke:
+            return SystemGestureFamilies.make(family, element: element, tree: tree, rng: &rng, script: &script)
         }
     }
 

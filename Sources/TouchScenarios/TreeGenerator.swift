@@ -31,6 +31,9 @@ public enum TreeGenerator {
         case .settings: SettingsTemplate.build(&b)
         case .random: RandomTemplate.build(&b)
         case .photo: PhotoTemplate.build(&b)
+        case .pushedScreen: PushedScreenTemplate.build(&b)
+        case .pageSheet: PageSheetTemplate.build(&b)
+        case .mapPanel: MapPanelTemplate.build(&b)
         case .screen: preconditionFailure("screens are imported (GeneratedTree(screen:seed:)), not generated")
         }
         return b.finish()
@@ -151,6 +154,13 @@ struct TreeBuilder {
     var overlays: [ViewID] = []
     var overlayPanHosts: [ViewID] = []
     var pendingRecognizers: [(RecognizerSpec, RecognizerRole)] = []
+    /// The system's parts (touch-model-system): installed after the edge gate and before the template's own
+    /// recognizers, the scenario loader's order.
+    var navigations: [NavigationSpec] = []
+    var sheets: [SheetSpec] = []
+    var panels: [PanelSpec] = []
+    /// Views that read their own touches (canvases): `canvas` elements.
+    var canvases: [ViewID] = []
     /// `require(toFail:)` between template recognizers, by name (ids are known once `finish` installs them).
     var pendingFailureRequirements: [(recognizer: String, requires: String)] = []
     private var nextStream: UInt64 = 1
@@ -243,7 +253,14 @@ struct TreeBuilder {
         precondition(isDocumentOrder(), "views must be added in document order")
         scene.installScrollViewRecognizers()
         if options.edgeGate { scene.installEdgeGate(edges: [.top, .bottom]) }
+        for navigation in navigations { _ = scene.installNavigation(navigation) }
+        for sheet in sheets { _ = scene.addSheet(sheet) }
+        for panel in panels { scene.addPanel(panel) }
         var roles = Roles()
+        roles.navigations = navigations.map(\.view)
+        roles.sheets = sheets.map(\.view)
+        roles.panels = panels.map(\.view)
+        roles.canvases = canvases
         for (spec, role) in pendingRecognizers {
             let id = scene.addRecognizer(spec)
             switch role {
@@ -288,7 +305,7 @@ struct TreeBuilder {
     }
 
     func elements() -> [Element] {
-        TreeGenerator.elements(of: scene, empties: empties, occluders: occluders)
+        TreeGenerator.elements(of: scene, empties: empties, occluders: occluders, canvases: canvases)
     }
 }
 
@@ -306,9 +323,12 @@ extension TreeGenerator {
     }
 
     /// The targets of a scene in document order: every enabled control, cell and scroll view (and the views in
-    /// `empties`) that touches can reach and that shows a non-empty part in the window, minus what the
-    /// `occluders` drawn in front of it cover.
-    public static func elements(of scene: Scene, empties: [ViewID] = [], occluders: [ViewID] = []) -> [Element] {
+    /// `empties`, and the `canvases` as `canvas` elements) that touches can reach and that shows a non-empty part in
+    /// the window, minus what the `occluders` drawn in front of it cover; and the system's parts
+    /// (``systemElements(of:)``), all in document order.
+    public static func elements(
+        of scene: Scene, empties: [ViewID] = [], occluders: [ViewID] = [], canvases: [ViewID] = []
+    ) -> [Element] {
         var result: [Element] = []
         // The views read in place (copying each view's spec out of the array cost more than the tests).
         scene.views.withUnsafeBufferPointer { specs in
@@ -324,6 +344,8 @@ extension TreeGenerator {
                     kind = .scrollView(axes: scrollableAxes(of: v, in: scene))
                 } else if empties.contains(v) {
                     kind = .empty
+                } else if canvases.contains(v) {
+                    kind = .canvas
                 } else {
                     continue
                 }
@@ -335,6 +357,36 @@ extension TreeGenerator {
                 guard !isEmpty(rect) else { continue }
                 result.append(Element(view: v, kind: kind, visibleRect: rect, scrollView: scene.enclosingScrollView(of: v)))
             }
+        }
+        let system = systemElements(of: scene)
+        if !system.isEmpty {
+            // In document order with the views' (a navigation controller's view comes before what it shows).
+            result += system
+            result.sort { $0.view < $1.view }
+        }
+        return result
+    }
+
+    /// The system's parts as targets, after the views: each navigation controller whose stack can pop (its
+    /// leading 8 pt strip below its bar and above the home indicator, where a back swipe starts), each sheet and
+    /// each panel (the part of it in the window).
+    static func systemElements(of scene: Scene) -> [Element] {
+        var result: [Element] = []
+        for navigation in scene.navigations where navigation.depth > 1 && isReachable(navigation.view, in: scene) {
+            let frame = clippedWindowRect(of: navigation.view, in: scene)
+            let barBottom = navigation.bar.map { clippedWindowRect(of: $0, in: scene).maxY } ?? frame.minY
+            let top = max(frame.minY, barBottom) + 16, bottom = frame.maxY - Metrics.homeIndicator
+            guard bottom > top else { continue }
+            let x = navigation.layoutDirection == .rightToLeft ? frame.maxX - 8 : frame.minX
+            result.append(Element(view: navigation.view, kind: .navigation, visibleRect: Rect(x, top, 8, bottom - top), scrollView: nil))
+        }
+        for sheet in scene.sheets where isReachable(sheet.view, in: scene) {
+            let rect = clippedWindowRect(of: sheet.view, in: scene)
+            if !isEmpty(rect) { result.append(Element(view: sheet.view, kind: .sheet, visibleRect: rect, scrollView: nil)) }
+        }
+        for panel in scene.panels where isReachable(panel.view, in: scene) {
+            let rect = clippedWindowRect(of: panel.view, in: scene)
+            if !isEmpty(rect) { result.append(Element(view: panel.view, kind: .panel, visibleRect: rect, scrollView: nil)) }
         }
         return result
     }

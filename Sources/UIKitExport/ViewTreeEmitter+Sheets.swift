@@ -37,6 +37,7 @@ extension ViewTreeEmitter {
             + panel.states[panel.initialState].name
         if let list = panel.trackedScrollView { text += "; it tracks \(names.views[list])" }
         text += panel.removal ? "; it may be dragged away" : ""
+        text += panel.pinsList ? "" : "; it does not hold its list still while it moves (a handoff without pinning, B21)"
         w.comment(text + ". The export does not add the library.")
     }
 }

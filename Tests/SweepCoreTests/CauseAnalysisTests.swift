@@ -109,7 +109,7 @@ import TouchScenarios
         #expect(names.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "_" } })
         #expect(CauseKind.unknown.name == "unknown" && CauseKind.unknown.rule == "-")
         // Rule ids are those of docs/rules.md, or a touch-model section (§…), or "-".
-        let ruleIDs = Set(["P", "H", "R", "G", "S"])
+        let ruleIDs = Set(["P", "H", "R", "G", "S", "N", "M", "K"])
         #expect(
             CauseKind.allCases.allSatisfy { k in
                 k.rule == "-" || k.rule.hasPrefix("§") || (ruleIDs.contains(String(k.rule.prefix(1))) && Int(k.rule.dropFirst()) != nil)

@@ -54,7 +54,9 @@ struct GroundTruthFixture: Sendable {
         let lift = scene.script.last { if case .up = $0.action { true } else { false } }?.time ?? .zero
         let target: ViewID
         switch intent {
-        case .activate(let v), .select(let v), .scroll(let v, _, _), .zoom(let v, _): target = v
+        case .activate(let v), .select(let v), .scroll(let v, _, _), .zoom(let v, _), .goBack(let v), .dismissSheet(let v),
+            .resizeSheet(let v, _), .movePanel(let v, _), .draw(let v):
+            target = v
         case .trigger(let owner, _):
             // The view the finger is on (the intent names the handler's view, which may be an ancestor).
             let named = truth.intent.text.split(separator: " ").dropFirst().first.map(String.init)
@@ -70,7 +72,8 @@ struct GroundTruthFixture: Sendable {
 
     /// `activate V` (a control), `select V` (a cell), `longPress V` / `doubleTap V` (the handler of V the
     /// gesture is meant to trigger), `scroll S vertical|horizontal D` (a scroll view), `zoom S F` (a zooming scroll
-    /// view by the factor F), `nothing`.
+    /// view by the factor F), `goBack NC` (a navigation controller's view), `dismissSheet S`, `resizeSheet S DETENT`
+    /// (a detent identifier of sheet S), `movePanel P STATE` (a state name of panel P), `draw V`, `nothing`.
     ///
     /// Until branch issue13-generators gives the sweep intents that name a long-press or double-tap handler,
     /// `longPress V` and `doubleTap V` are judged as the sweep judges those families today: as `select V` for
@@ -116,11 +119,36 @@ struct GroundTruthFixture: Sendable {
             return .zoom(v, factor: factor)
         case "nothing" where words.count == 1:
             return .nothing
+        case "goBack" where words.count == 2:
+            guard let v = scene.view(named: words[1]), scene.navigations.contains(where: { $0.view == v }) else {
+                throw error(text, "intent '\(text.text)': \(words[1]) is not a navigation controller's view")
+            }
+            return .goBack(v)
+        case "dismissSheet" where words.count == 2, "resizeSheet" where words.count == 3:
+            guard let v = scene.view(named: words[1]), let sheet = scene.sheets.first(where: { $0.view == v }) else {
+                throw error(text, "intent '\(text.text)': \(words[1]) is not a sheet")
+            }
+            guard words[0] == "resizeSheet" else { return .dismissSheet(v) }
+            guard let detent = sheet.detents.firstIndex(where: { $0.identifier == words[2] }) else {
+                throw error(text, "intent '\(text.text)': \(words[1]) has no detent '\(words[2])'")
+            }
+            return .resizeSheet(v, detent: detent)
+        case "movePanel" where words.count == 3:
+            guard let v = scene.view(named: words[1]), let panel = scene.panels.first(where: { $0.view == v }) else {
+                throw error(text, "intent '\(text.text)': \(words[1]) is not a panel")
+            }
+            guard let state = panel.states.firstIndex(where: { $0.name == words[2] }) else {
+                throw error(text, "intent '\(text.text)': \(words[1]) has no state '\(words[2])'")
+            }
+            return .movePanel(v, state: state)
+        case "draw" where words.count == 2:
+            return .draw(try view(1, "a view") { _ in true })
         default:
             throw error(
                 text,
                 "intent '\(text.text)' is not one of: activate V, select V, longPress V, doubleTap V, "
-                    + "scroll S vertical|horizontal D, zoom S F, nothing")
+                    + "scroll S vertical|horizontal D, zoom S F, goBack NC, dismissSheet S, resizeSheet S DETENT, "
+                    + "movePanel P STATE, draw V, nothing")
         }
     }
 

@@ -100,7 +100,7 @@ import TouchEngine
     /// A reason names its source: a rule id of docs/rules.md, a touch-model section or §13 B-case, a seed
     /// article, or Apple's documentation.
     @Test func everyReasonCitesItsSource() throws {
-        let citation = #/\b([PHRGS]\d{1,2}|B\d{1,2})\b|§\d|[Ss]eed 00\d|\[DOC\]|Apple|WWDC/#
+        let citation = #/\b([PHRGSNMK]\d{1,2}|B\d{1,2})\b|§\d|[Ss]eed 00\d|\[DOC\]|Apple|WWDC/#
         for fixture in try GroundTruthFixture.loadAll(directory: Self.directory) {
             #expect(fixture.truth.reason.contains(citation), "\(fixture.name): '\(fixture.truth.reason)' cites nothing")
             #expect(fixture.truth.reason.count <= 240, "\(fixture.name): the reason is one short line")
@@ -162,7 +162,8 @@ import TouchEngine
                   defects: [dead_buton]
                   reason: "B4"
                 """) == "line 11 column 13: unknown defect class 'dead_buton'; classes are dead_button, swallowed_scroll, "
-                + "ghost_tap, wrong_scroller, late_feedback, late_action, invisible_feedback, swallowed_zoom")
+                + "ghost_tap, wrong_scroller, late_feedback, late_action, invisible_feedback, swallowed_zoom, swallowed_back, "
+                + "accidental_back, accidental_dismiss, stuck_sheet, double_motion")
         #expect(
             Self.fixtureError(
                 """

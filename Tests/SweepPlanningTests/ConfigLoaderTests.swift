@@ -223,13 +223,15 @@ import TouchScenarios
                 == "t.yaml:2:27: expected an integer from 1 to 100000 for 'perConfiguration', got '0'")
         #expect(
             loadError("name: a\ntrees: {templates: [feed, chat]}\n")
-                == "t.yaml:2:27: expected one of the templates feed, carousel, form, drawer, pager, settings, random, photo for 'templates', got 'chat'")
+                == "t.yaml:2:27: expected one of the templates feed, carousel, form, drawer, pager, settings, random, photo, pushedScreen, pageSheet, mapPanel for 'templates', got 'chat'"
+        )
         #expect(
             loadError("name: a\ntrees: {templates: {feed: 0}}\n")
                 == "t.yaml:2:27: expected a number above 0 and at most 1000000 for the weight of 'feed', got '0'")
         #expect(
             loadError("name: a\ntrees: {templates: {chat: 1}}\n")
-                == "t.yaml:2:21: unknown name 'chat' in 'templates'; allowed templates are feed, carousel, form, drawer, pager, settings, random, photo")
+                == "t.yaml:2:21: unknown name 'chat' in 'templates'; allowed templates are feed, carousel, form, drawer, pager, settings, random, photo, pushedScreen, pageSheet, mapPanel"
+        )
         #expect(
             loadError("name: a\ntrees: {rows: {min: 9, max: 3}}\n")
                 == "t.yaml:2:29: 'max' (3) is less than 'min' (9) in 'rows'")

@@ -57,6 +57,19 @@ import TouchEngine
                 #expect(made.count == trees.filter { $0.template == .photo }.count && made.allSatisfy { $0.template == .photo })
                 continue
             }
+            // The system's families aim only at the system templates' parts, and find them on every one that has them.
+            switch family {
+            case .backSwipe:
+                #expect(made.count == trees.filter { $0.template == .pushedScreen }.count && made.allSatisfy { $0.template == .pushedScreen })
+                continue
+            case .pullDown, .pullUp:
+                #expect(!made.isEmpty && made.allSatisfy { $0.template == .pageSheet || $0.template == .mapPanel }, "\(family)")
+                continue
+            case .stroke:
+                #expect(made.count == trees.filter { !$0.roles.canvases.isEmpty }.count && !made.isEmpty)
+                continue
+            default: break
+            }
             #expect(made.count >= trees.count / 3, "\(family): \(made.count) of \(trees.count) trees")
         }
     }
@@ -87,6 +100,8 @@ import TouchEngine
                     let down = try #require(Self.location(g.script[0]))
 
                     switch family {
+                    case .backSwipe, .pullDown, .pullUp, .stroke:
+                        try Self.checkSystemGesture(g, target: target, down: down, scene: scene, label: label)
                     case .quickTap, .heldTap, .longPress, .doubleTap:
                         // Taps do not move; they land on the target's visible part.
                         #expect(
@@ -265,5 +280,25 @@ import TouchEngine
         }
         #expect(swipes > 20 && Double(scrolled) >= 0.9 * Double(swipes), "\(scrolled)/\(swipes)")
         #expect(taps > 20 && Double(fired) >= 0.8 * Double(taps), "\(fired)/\(taps)")
+    }
+
+    /// A system family's gesture: the intent its target means, and a drag that goes where that intent goes.
+    static func checkSystemGesture(_ g: Gesture, target: Element, down: Point, scene: Scene, label: String) throws {
+        let lift = try #require(location(g.script.last!))
+        #expect(target.visibleRect.contains(down), "\(label): starts on its target")
+        switch (g.family, g.intent) {
+        case (.backSwipe, .goBack(let nc)):
+            let rtl = scene.navigations.first { $0.view == nc }?.layoutDirection == .rightToLeft
+            #expect(nc == g.target && (rtl ? lift.x < down.x - 100 : lift.x > down.x + 100), "\(label): toward the trailing edge")
+        case (.pullDown, .dismissSheet(let v)), (.pullDown, .resizeSheet(let v, _)), (.pullDown, .movePanel(let v, _)):
+            #expect(v == g.target && lift.y > down.y + GestureGenerator.minimumTravel - 0.01, "\(label): downward")
+        case (.pullUp, .resizeSheet(let v, _)), (.pullUp, .movePanel(let v, _)):
+            #expect(v == g.target && lift.y < down.y - GestureGenerator.minimumTravel + 0.01, "\(label): upward")
+        case (.stroke, .draw(let v)):
+            #expect(v == g.target, "\(label)")
+            for e in g.script { if let p = location(e) { #expect(target.visibleRect.contains(p), "\(label): \(p) inside the canvas") } }
+        default:
+            Issue.record("\(label): \(g.family) means \(g.intent)")
+        }
     }
 }

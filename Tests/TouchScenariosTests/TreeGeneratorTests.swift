@@ -35,8 +35,14 @@ import TouchEngine
             let scene = tree.scene
             let label = "\(template) seed \(seed)"
             #expect(scene.windowSize == Size(390, 844))
-            #expect(scene.views[1].name == "R" && scene.views[1].parent == 0, "\(label)")
-            #expect(scene.controllers.first?.name == "VC" && scene.controllers.first?.rootView == 1, "\(label)")
+            if template == .pushedScreen {
+                // The navigation controller's view holds the pushed screen's root.
+                #expect(scene.views[1].name == "NC" && scene.views[2].name == "R" && scene.views[2].parent == 1, "\(label)")
+                #expect(scene.controllers.map(\.name).prefix(2) == ["Nav", "VC"] && scene.controllers[1].rootView == 2, "\(label)")
+            } else {
+                #expect(scene.views[1].name == "R" && scene.views[1].parent == 0, "\(label)")
+                #expect(scene.controllers.first?.name == "VC" && scene.controllers.first?.rootView == 1, "\(label)")
+            }
             #expect(scene.views.count <= 150, "\(label): \(scene.views.count) views")
             let names = scene.views.map(\.name) + scene.recognizers.map(\.name) + scene.controllers.map(\.name)
             #expect(Set(names).count == names.count, "\(label): names are unique")
@@ -109,6 +115,12 @@ import TouchEngine
                     #expect(axes == TreeGenerator.scrollableAxes(of: e.view, in: scene), "\(name)")
                 case .empty:
                     #expect(kind == .view && e.scrollView != nil, "\(name): a plain view inside a scroll view")
+                case .canvas:
+                    #expect(kind == .view && scene.views[e.view].touches == .logs, "\(name): a view reading its own touches")
+                case .navigation:
+                    #expect(scene.navigations.contains { $0.view == e.view && $0.depth > 1 }, "\(name): a navigation that can pop")
+                case .sheet: #expect(scene.sheets.contains { $0.view == e.view }, "\(name): a sheet")
+                case .panel: #expect(scene.panels.contains { $0.view == e.view }, "\(name): a panel")
                 }
                 // The nearest enclosing scroll view.
                 var v = scene.views[e.view].parent, nearest: ViewID?

@@ -40,6 +40,10 @@ public struct PanelOutcome: Hashable, Sendable {
     public var finalState: Int
     /// It was dragged away (removal, dismissal).
     public var removed = false
+    /// The farthest its top got above where a drag started (points, ≥ 0).
+    public var maxUpDisplacement = 0.0
+    /// The panel's top moved at some time in the run.
+    public var moved = false
     /// The farthest its top got below where a drag started (points, ≥ 0).
     public var maxDownDisplacement = 0.0
     /// In some sample both the panel and its tracked list moved by more than 0.5 pt (§B `double_motion`).

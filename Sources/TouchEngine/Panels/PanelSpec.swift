@@ -19,6 +19,11 @@ public struct PanelSpec: Hashable, Sendable {
     /// The panel may be dragged away: FloatingPanel's removal interaction (K1.7), PanModal's `allowsDragToDismiss`
     /// (K2.6).
     public var removal: Bool
+    /// The library holds the tracked list still while the panel moves (FloatingPanel K1.4 since scenee/FloatingPanel
+    /// PR #221, PanModal's halt of K2.4). False: the handoff of older FloatingPanel releases and of hand-written
+    /// panels that recognize with the list without pinning it, where list and panel move together (B21). Default
+    /// true.
+    public var pinsList = true
     /// The pan the scene installed for it (`Scene.addPanel`).
     public internal(set) var pan: RecognizerID = -1
 

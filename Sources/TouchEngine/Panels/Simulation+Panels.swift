@@ -10,6 +10,23 @@ extension Simulation {
         scene.panels.map { PanelOutcome(finalState: $0.initialState) }
     }
 
+    /// One sample of a drag shows double motion (§B, B21) when a panel or sheet moves more than 0.5 pt and its list's
+    /// content moves more than 0.5 pt the same way on screen (the list scrolls with the finger: content moves opposite
+    /// to its offset). Excepted by design: the handoff sample, in which a list reaches its edge and the panel, not
+    /// moving before, takes the rest of the finger's travel (K1.6, K2.7); and a list halted back to where it was held
+    /// (its content moves against the panel, K2.4).
+    static func isDoubleMotion(panelMove: Double, listOffsetChange: Double, panelWasMoving: Bool, listAtEdge: Bool) -> Bool {
+        let contentMove = -listOffsetChange
+        guard abs(panelMove) > 0.5 && abs(contentMove) > 0.5 && (panelMove > 0) == (contentMove > 0) else { return false }
+        return panelWasMoving || !listAtEdge
+    }
+
+    /// Whether `listY` is at (or past) an end of scroll view `sv`'s vertical offset range.
+    func isAtVerticalEdge(_ sv: ViewID, _ listY: Double) -> Bool {
+        let range = offsetRange(sv, .vertical)
+        return listY <= range.min + 0.5 || listY >= range.max - 0.5
+    }
+
     /// The index of the most expanded state (smallest top) and of the least expanded one.
     func panelExtremes(_ p: Int) -> (most: Int, least: Int) {
         let states = scene.panels[p].states
@@ -39,11 +56,16 @@ extension Simulation {
         }
     }
 
-    /// §B double motion: the panel and its list both moved since the pan's previous action (one sample).
+    /// §B double motion: the list scrolled with the finger while the panel moved too
+    /// (``Simulation/isDoubleMotion(panelMove:listOffsetChange:panelWasMoving:listAtEdge:)``).
     mutating func notePanelSample(_ p: Int) {
-        let listY = scene.panels[p].trackedScrollView.map { scrolls[$0].offset.y } ?? 0
-        if recognizers[scene.panels[p].pan].state == .changed, abs(listY - panelStates[p].lastListY) > 0.5,
-            abs(panelStates[p].top - panelStates[p].lastTop) > 0.5
+        let list = scene.panels[p].trackedScrollView
+        let listY = list.map { scrolls[$0].offset.y } ?? 0
+        if recognizers[scene.panels[p].pan].state == .changed,
+            Self.isDoubleMotion(
+                panelMove: panelStates[p].top - panelStates[p].lastTop, listOffsetChange: listY - panelStates[p].lastListY,
+                panelWasMoving: panelStates[p].interacting && abs(panelStates[p].lastTop - panelStates[p].startTop) > 0.5,
+                listAtEdge: list.map { isAtVerticalEdge($0, listY) } ?? true)
         {
             summary.panels[p].doubleMotion = true
         }
@@ -170,6 +192,7 @@ extension Simulation {
         guard let p = scene.panels.firstIndex(where: { $0.trackedScrollView == sv }), !panelStates[p].removed else { return offset }
         var held = offset
         let top = offsetRange(sv, .vertical).min
+        guard scene.panels[p].pinsList else { return offset }
         switch scene.panels[p].policy {
         case .floatingPanel:
             if panelStates[p].interacting {
@@ -179,9 +202,12 @@ extension Simulation {
             }
         case .panModal:
             let long = scene.panels[p].states[panelExtremes(p).most].top
+            // PanModal's `didPanOnScrollView`: anchored, it tracks the offset (never below the top); away from long
+            // form it halts the list at the tracked offset while the list is dragged, whatever the sign (a rubber
+            // band past the top included) [REPL slackhq/PanModal `haltScrolling`].
             if panelStates[p].top <= long {
                 panelStates[p].pinnedOffset = max(offset.y, top)
-            } else if offset.y > top {
+            } else {
                 held.y = panelStates[p].pinnedOffset
             }
         }
@@ -191,7 +217,7 @@ extension Simulation {
     /// Whether a panel holds `sv` at its offset vertically when its drag ends (no flight).
     func panelHoldsList(_ sv: ViewID) -> Bool {
         guard let p = scene.panels.firstIndex(where: { $0.trackedScrollView == sv }) else { return false }
-        return scene.panels[p].policy == .floatingPanel
+        return scene.panels[p].policy == .floatingPanel && scene.panels[p].pinsList
             && (panelStates[p].interacting || panelStates[p].state != panelExtremes(p).most)
     }
 
@@ -204,6 +230,8 @@ extension Simulation {
         moveTop(of: v, to: top)
         let down = top - panelStates[p].startTop
         if panelStates[p].interacting && down > summary.panels[p].maxDownDisplacement { summary.panels[p].maxDownDisplacement = down }
+        if panelStates[p].interacting && -down > summary.panels[p].maxUpDisplacement { summary.panels[p].maxUpDisplacement = -down }
+        summary.panels[p].moved = true
         emit(.panel(view: v, .top(top)))
     }
 

@@ -65,6 +65,9 @@ public final class PreparedScene: Sendable {
     let judgedEvents: [ControlEventSet]
     /// Some recognizer's delegate logs its questions: traced runs emit them (issue 15 §4).
     let anyDelegateLogs: Bool
+    /// The navigation controllers (their views) whose stack can pop (depth 2 or more): where a back swipe can go
+    /// back, for the classifier's `swallowed_back` and `accidental_back` (computed once, not per run).
+    public let poppableNavigations: [ViewID]
 
     public convenience init(_ scene: Scene) { self.init(scene, sharing: nil) }
 
@@ -308,6 +311,7 @@ public final class PreparedScene: Sendable {
             judgedEvents = judged
         }
         anyDelegateLogs = shared?.anyDelegateLogs ?? scene.recognizers.contains(where: \.delegateLogs)
+        poppableNavigations = scene.navigations.filter { $0.depth > 1 }.map(\.view)
     }
 
     /// `scene` prepared with the tables of `other` when they would come out the same: when the two scenes have
@@ -366,6 +370,7 @@ public final class PreparedScene: Sendable {
         actionTable = other.actionTable
         judgedEvents = other.judgedEvents
         anyDelegateLogs = other.anyDelegateLogs
+        poppableNavigations = other.poppableNavigations
     }
 
     /// G10's dynamic requirements, from the class overrides and the delegates: `a` requires `b` to fail when

@@ -71,6 +71,10 @@ public struct SheetOutcome: Hashable, Sendable {
     public var finalDetent: Int
     /// The farthest the sheet's top got below where it started (points, ≥ 0): its displacement toward dismissal.
     public var maxDismissDisplacement = 0.0
+    /// The farthest its top got above where a drag started (points, ≥ 0): toward a larger detent.
+    public var maxRiseDisplacement = 0.0
+    /// The sheet's top moved at some time in the run (a drag, a settling or dismissal animation's model value).
+    public var moved = false
     /// A release meant to dismiss while dismissal was refused (`didAttemptToDismiss`).
     public var attempted = false
     /// In some sample both the sheet and a scroll view in it moved by more than 0.5 pt (the `double_motion` test of

@@ -100,6 +100,8 @@ extension Simulation {
         moveTop(of: v, to: top)
         let displacement = top - sheetStates[s].dragStartTop
         if displacement > summary.sheets[s].maxDismissDisplacement { summary.sheets[s].maxDismissDisplacement = displacement }
+        if -displacement > summary.sheets[s].maxRiseDisplacement { summary.sheets[s].maxRiseDisplacement = -displacement }
+        summary.sheets[s].moved = true
         emit(.sheet(view: v, .top(top)))
     }
 
@@ -213,7 +215,13 @@ extension Simulation {
         if canScroll(sv, .horizontal) { offset.x = constrained(sv, raw: start.x - t.x, .horizontal) }
         setOffset(sv, offset)
         setSheetTop(s, top)
-        if abs(top - oldTop) > 0.5 && abs(listY - oldY) > 0.5 && !handsOver { summary.sheets[s].doubleMotion = true }
+        if !handsOver
+            && Self.isDoubleMotion(
+                panelMove: top - oldTop, listOffsetChange: listY - oldY, panelWasMoving: abs(oldTop - startTop) > 0.5,
+                listAtEdge: isAtVerticalEdge(sv, listY))
+        {
+            summary.sheets[s].doubleMotion = true
+        }
     }
 
     /// `sv`'s pan stopped dragging: a list pinned by the sheet releases without vertical velocity (M3.2); the
