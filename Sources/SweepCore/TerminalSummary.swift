@@ -25,6 +25,7 @@ public enum TerminalSummary {
         }
         out += axesThatMatter(plan: plan, tallies: tallies)
         out += notCounted(tallies)
+        out += InferredDependence.terminal(plan, tallies)
         out += ResidualReport.terminal(plan, tallies)
         return out
     }

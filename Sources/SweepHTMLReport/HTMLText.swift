@@ -63,6 +63,11 @@ enum HTMLText {
         case "late_action": return "late actions"
         case "invisible_feedback": return "invisible feedback"
         case "swallowed_zoom": return "swallowed zooms"
+        case "swallowed_back": return "swallowed back swipes"
+        case "accidental_back": return "accidental backs"
+        case "accidental_dismiss": return "accidental dismissals"
+        case "stuck_sheet": return "stuck sheets"
+        case "double_motion": return "double motion"
         default: return String(defect.map { $0 == "_" ? " " : $0 })
         }
     }

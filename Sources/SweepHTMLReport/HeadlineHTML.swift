@@ -1,3 +1,4 @@
+import SweepCore
 import SweepReporting
 
 /// The answer at the top of the page: for each defect class that applied, the value of the axis that moves it
@@ -42,8 +43,22 @@ enum HeadlineHTML {
             }
             html += "<li" + HTMLText.attributes([("data-defect", defect)]) + ">\(HTMLText.escape(text))</li>\n"
         }
-        return html + "</ul>\n<p class=\"note\">Each line: the value of the axis that moves the defect most, its rate there "
-            + "against the axis's best value, pooled over the configurations (effects.csv).</p>\n</section>\n"
+        html +=
+            "</ul>\n<p class=\"note\">Each line: the value of the axis that moves the defect most, its rate there "
+            + "against the axis's best value, pooled over the configurations (effects.csv).</p>\n"
+        return html + inferred(data) + "</section>\n"
+    }
+
+    /// The classes the sweep counted whose rates rest on values the spec only infers, and the axes that vary them
+    /// (`InferredDependence`), as a note; nothing when there are none or the config varies them all.
+    static func inferred(_ data: ReportData) -> String {
+        let counted = data.activeOutcomes.filter { data.table.pooled(outcome: $0).count > 0 }.compactMap { o in
+            DefectClass.allCases.first { $0.name == data.table.outcomes[o] }
+        }
+        let lines = InferredDependence.lines(plan: data.inputs.plan, counted: counted)
+        guard !lines.isEmpty else { return "" }
+        return "<p class=\"note inferred\">Rates that rest on inferred values (vary the axis to see how far a rate moves): "
+            + lines.map(HTMLText.escape).joined(separator: "; ") + ".</p>\n"
     }
 
     /// "Axes that drive each defect": the three strongest axes per class, with their main effect.

@@ -127,6 +127,19 @@ public struct MinimalReproFile: Equatable, Sendable {
         case "zoom"?:
             guard words.count == 3, let v = scene.view(named: words[1]), let factor = Double(words[2]), factor > 0 else { return nil }
             intent = .zoom(v, factor: factor)
+        case "goBack"?, "dismissSheet"?, "draw"?:
+            guard words.count == 2, let v = scene.view(named: words[1]) else { return nil }
+            intent = words[0] == "goBack" ? .goBack(v) : words[0] == "draw" ? .draw(v) : .dismissSheet(v)
+        case "resizeSheet"?:
+            guard words.count == 3, let v = scene.view(named: words[1]), let sheet = scene.sheets.first(where: { $0.view == v }),
+                let detent = sheet.detents.firstIndex(where: { $0.identifier == words[2] })
+            else { return nil }
+            intent = .resizeSheet(v, detent: detent)
+        case "movePanel"?:
+            guard words.count == 3, let v = scene.view(named: words[1]), let panel = scene.panels.first(where: { $0.view == v }),
+                let state = panel.states.firstIndex(where: { $0.name == words[2] })
+            else { return nil }
+            intent = .movePanel(v, state: state)
         default:
             intent = .nothing
         }

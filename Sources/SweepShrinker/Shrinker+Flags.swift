@@ -134,9 +134,12 @@ extension ShrinkState {
         for step in [10.0, 1.0] {
             for v in scene.views.indices.dropFirst() where !oracle.exhausted {
                 func r(_ x: Double) -> Double { Self.rounded(x, to: step) }
+                // A sheet's or panel's top is its detent's or state's (the loader checks it): it stays where it is.
+                let keepsTop = scene.sheets.contains { $0.view == v } || scene.panels.contains { $0.view == v }
                 if attempt(
                     modifyingView(v) { spec in
-                        spec.frame = Rect(r(spec.frame.origin.x), r(spec.frame.origin.y), r(spec.frame.size.width), r(spec.frame.size.height))
+                        let y = keepsTop ? spec.frame.origin.y : r(spec.frame.origin.y)
+                        spec.frame = Rect(r(spec.frame.origin.x), y, r(spec.frame.size.width), r(spec.frame.size.height))
                     })
                 {
                     accepted = true

@@ -1,6 +1,7 @@
 import TouchEngine
 
-/// A seed article's documented fix, as the values of one sweep axis that apply it. A configuration applies every
+/// A documented fix — a seed article's, or one the system gestures' bug reports settle on (touch-model-system §B) — as
+/// the values of one sweep axis that apply it. A configuration applies every
 /// documented fix when each seed-fix axis its config names has one of these values (the "residual after the
 /// fix" rows, docs/reports.md); docs/sweep-config.md's axis table and the config schema give them per axis.
 public struct SeedFix: Sendable {
@@ -8,7 +9,8 @@ public struct SeedFix: Sendable {
     public let axis: String
     /// The values that apply it, the seed's own first.
     public let values: [AxisValue]
-    /// The seed articles that document it and what it does, in one line (rule ids of docs/rules.md).
+    /// Who documents it (a seed article, or a B row of touch-model-system §B) and what it does, in one line (rule ids
+    /// of docs/rules.md).
     public let source: String
 
     /// Whether `value` applies the fix.
@@ -51,7 +53,26 @@ extension AxisCatalog {
             source: "seed 002: the overlay's hitTest passes empty-area touches through (H3), with its pan moved"),
         SeedFix(
             axis: "overlay.panMoved", values: [.bool(true)],
-            source: "seed 002: the overlay's pan added to its superview, so drags anywhere still scroll it (§6.5), with pass-through")
+            source: "seed 002: the overlay's pan added to its superview, so drags anywhere still scroll it (§6.5), with pass-through"),
+        // The system's gestures (touch-model-system §B): the fix each bug's reports settle on.
+        SeedFix(
+            axis: "nav.pansRequirePop", values: [.bool(true)],
+            source: "B8, B14: the app's horizontal pans require(toFail:) the back swipe, which wins at the edge (N7.3)"),
+        SeedFix(
+            axis: "nav.edgeDelaysTouchesBegan", values: [.bool(false)],
+            source: "B16: interactivePopGestureRecognizer.delaysTouchesBegan = false, so buttons at the edge highlight at once (N2.2, G5)"),
+        SeedFix(
+            axis: "nav.popEnabled", values: [.bool(true)],
+            source: "B13: keep the system back item (backButtonTitle) so the back swipe stays enabled (N4)"),
+        SeedFix(
+            axis: "canvases.vetoPans", values: [.bool(true)],
+            source: "B17, B19: the canvas refuses other views' pans in gestureRecognizerShouldBegin, so strokes stay its own (G11)"),
+        SeedFix(
+            axis: "panel.tracksList", values: [.bool(true)],
+            source: "B20: FloatingPanel's track(scrollView:) (PanModal's panScrollable), so the list hands its drags to the panel (K1.2)"),
+        SeedFix(
+            axis: "panel.pinsList", values: [.bool(true)],
+            source: "B21: the list is held while the panel moves (FloatingPanel since PR #221, K1.4; PanModal's halt, K2.4)")
     ]
 
     /// The seed fix the axis named `name` applies, if any.

@@ -93,8 +93,8 @@ import Testing
         let bytes = ResultCodec.encode(UnitResult(configuration: 3))
         // format, configuration, five sizes, (1 + templates + families) tallies of runs 0 + flags, causes, examples.
         #expect(bytes.count == 1 + 1 + 5 + (1 + Self.t + Self.f) * 2 + 1 + 1)
-        #expect(bytes.count == 53, "docs/protocol.md")
-        #expect(bytes.count < 64)
+        #expect(bytes.count == 67, "docs/protocol.md")
+        #expect(bytes.count < 80)
     }
 
     @Test func payloadsGrowWithDistinctLatenciesNotWithScenarios() throws {

@@ -2,7 +2,9 @@ import ScenarioKit
 import TestSupport
 import Testing
 import TouchEngine
+import TouchScenarios
 
+@testable import SweepCore
 @testable import SweepShrinker
 
 /// A shrink step keeps a sheet, a panel and a navigation controller whose views it keeps: each is added again as the
@@ -45,5 +47,35 @@ import TouchEngine
         #expect(withoutList.panels.count == 1 && withoutList.panels[0].trackedScrollView == nil)
         let withoutSurface = Self.keepingAll(scene, but: ["FP"])
         #expect(withoutSurface.panels.isEmpty && !withoutSurface.recognizers.contains { $0.name == "FP.pan" })
+    }
+
+    /// A sheet at its medium detent (top 422, not a multiple of 10): rounding frames keeps its top, so the minimal
+    /// reproduction the sweep writes loads (the loader checks the top against the detent) and shows the defect.
+    @Test func aShrunkSheetKeepsItsDetentsTopAndItsFileReproduces() throws {
+        let yaml = """
+            name: stroke in a medium sheet
+            views:
+              - { id: P, frame: [0, 0, 390, 844] }
+              - id: S
+                frame: [0, 422, 390, 422]
+                sheet: {detents: [medium, large], selected: medium}
+                subviews:
+                  - { id: H, frame: [0, 0, 390, 56] }
+                  - { id: D, frame: [16.5, 64, 357, 280], touches: logs }
+                  - { id: Save, kind: button, frame: [274, 356, 100, 44] }
+            script: "0 down (195,520) · 16 move (195,532) · 33 move (196,570) · 50 move (198,620) · 66 up (198,620)"
+            """
+        let scene = try ScenarioLoader.load(yaml: yaml, path: "stroke.yaml").scene
+        let d = try #require(scene.view(named: "D"))
+        let gesture = Gesture(
+            family: .stroke, target: d, intent: .draw(d), script: scene.script, liftTime: .ms(66), downTime: .zero)
+        let result = try Shrinker.shrink(scene: scene, gesture: gesture, defect: .accidentalDismiss)
+        #expect(result.subject.scene.views[result.subject.scene.sheets[0].view].frame.origin.y == 422)
+        let file = MinimalReproFile(
+            exampleID: "c1-t0-stroke-p0", defect: .accidentalDismiss, cause: result.cause, gesture: result.subject.gesture,
+            scene: result.subject.scene, command: "test")
+        let text = file.text(result)
+        #expect(text.contains("# intent: draw D\n"))
+        #expect(MinimalReproFile.reproduces(text, path: "minimal.yaml"))
     }
 }
