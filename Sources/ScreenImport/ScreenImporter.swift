@@ -147,6 +147,7 @@ public enum ScreenImporter {
             ids[index] = scene.addView(spec)
         }
         scene.installScrollViewRecognizers()
+        installSystemParts(&scene, records: records, ids: ids, report: &report)
         if let overlay = recognizers {
             scene = try attach(overlay, to: scene, root: rootIsWindow ? 0 : ids[0], report: &report)
         }
@@ -167,7 +168,13 @@ public enum ScreenImporter {
         }
         let elements = TreeGenerator.elements(of: scene)
         report.views = records.count
-        report.interactive = elements.filter { if case .scrollView = $0.kind { return false } else { return true } }.count
+        report.interactive =
+            elements.filter {
+                switch $0.kind {
+                case .control, .cell: return true
+                default: return false
+                }
+            }.count
         report.scrollViews = scene.views.filter { $0.scroll != nil }.count
         report.scrollable = elements.filter { if case .scrollView(let axes) = $0.kind { return !axes.isEmpty } else { return false } }.count
         return ImportedScreen(scene: scene, report: report)

@@ -104,9 +104,11 @@ extension SweepConfigLoader {
                 throw reader.error(at: node, "'embedded' carries the dumps of trees.screens, but this config has no screens")
             }
             if let node = top["gestures"] { config.gestures = try gestures(node) }
-            // Without `families`, the system's families join the defaults when a template has their targets.
+            // Without `families`, the system's families join the defaults when a template has their targets, or when
+            // the config has real screens (their navigation controllers and sheets are imported).
             if top["gestures"].flatMap({ if case .mapping(let m) = $0 { m[Node("families")] } else { nil } }) == nil {
-                config.gestures.families = GestureFamily.defaults(for: config.trees.templates.map(\.template))
+                config.gestures.families = GestureFamily.defaults(
+                    for: config.trees.templates.map(\.template), screens: !config.trees.screens.isEmpty)
             }
             if let node = top["examples"] {
                 config.examples = try reader.integer(node, in: SweepLimits.examples, for: "'examples'")

@@ -51,9 +51,10 @@ public enum GestureFamily: String, Sendable, CaseIterable, Codable {
     public static let systemFamilies: [GestureFamily] = [.backSwipe, .pullDown, .pullUp, .stroke]
 
     /// The families a sweep runs when its config names none: `defaults`, and the system's families when one of
-    /// `templates` builds their targets (a pushed screen, a sheet, a panel).
-    public static func defaults(for templates: [TreeTemplate]) -> [GestureFamily] {
-        templates.contains(where: \.hasSystemParts) ? defaults + systemFamilies : defaults
+    /// `templates` builds their targets (a pushed screen, a sheet, a panel) or the sweep has real `screens` (an
+    /// imported navigation controller or sheet is one; on a screen without any they aim at nothing).
+    public static func defaults(for templates: [TreeTemplate], screens: Bool = false) -> [GestureFamily] {
+        screens || templates.contains(where: \.hasSystemParts) ? defaults + systemFamilies : defaults
     }
 }
 

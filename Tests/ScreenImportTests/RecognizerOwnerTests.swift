@@ -21,7 +21,8 @@ import TouchEngine
     @Test func plainUIKitViewsCarryTheAppsRecognizersAndTextFieldsBarsAndWindowsCarryUIKits() throws {
         let s = try ScreenImporter.importDump(Self.profile, file: "profile.txt")
         #expect(s.report.undeclaredRecognizers == ["UIView_L5", "UIImageView_L6", "UILabel_L7"])
-        #expect(s.report.systemRecognizerViews == 4, "the window, the navigation controller's view, the text field, the bar")
+        // The navigation controller's view is not among them: its back swipes are installed (issue 32).
+        #expect(s.report.systemRecognizerViews == 3, "the window, the text field, the bar")
         #expect(
             s.scenarioYAML(source: "profile.txt").contains(
                 "# Recognizers the dump does not describe (declare them with --recognizers): UIView_L5, UIImageView_L6, UILabel_L7"))
