@@ -9,6 +9,11 @@ extension AxisCatalog {
     @Sendable static func hasPanels(_ tree: GeneratedTree) -> Bool { !tree.roles.panels.isEmpty }
     @Sendable static func hasCanvases(_ tree: GeneratedTree) -> Bool { !tree.roles.canvases.isEmpty }
     @Sendable static func canvases(_ tree: GeneratedTree) -> [ViewID] { tree.roles.canvases }
+    /// The surfaces of the panels with two states, the ones `panel.library` may rebuild with either library.
+    @Sendable static func twoStatePanels(_ tree: GeneratedTree) -> [ViewID] {
+        tree.scene.panels.filter { $0.states.count == 2 }.map(\.view)
+    }
+    @Sendable static func hasTwoStatePanels(_ tree: GeneratedTree) -> Bool { !twoStatePanels(tree).isEmpty }
 
     /// A `nav.` axis that changes each navigation controller's declaration (both back swipes carry it).
     static func navigationFlag(
@@ -118,6 +123,17 @@ extension AxisCatalog {
         ) { value, tree in
             guard case .bool(let b) = value else { return }
             for i in tree.scene.panels.indices where tree.scene.panels[i].pinsList != b { tree.scene.panels[i].pinsList = b }
+        },
+        AxisDefinition(
+            name: "panel.library", type: .choice(PanelPolicy.allCases.map(\.rawValue)),
+            summary: "The library a two-state panel is built with (K4): floatingPanel (K1; full and half, no removal) or panModal "
+                + "(K2; long and short form, drag to dismiss); a panel with a third state keeps its library.",
+            acts: hasTwoStatePanels, writes: twoStatePanels
+        ) { value, tree in
+            guard case .text(let s) = value, let policy = PanelPolicy(rawValue: s) else { return }
+            for i in tree.scene.panels.indices where tree.scene.panels[i].states.count == 2 && tree.scene.panels[i].policy != policy {
+                tree.scene.rebuildPanel(i, with: policy)
+            }
         },
         pt("edgeRegion", "How far from the leading edge a back swipe may start (N2.1 [INF]), default 35 pt; documented range 13–55.", 100) {
             $0.edgeRegion = $1

@@ -22,15 +22,18 @@ enum MapPanelTemplate {
         b.view("Layers", .button, Rect(Metrics.width - 112, Metrics.statusBar + 8, 44, 44), in: r)
 
         let floating = rng.chance(0.6)
+        // Drawn from a stream of its own, so the draws below are those of a panel with a tip.
+        var layout = b.stream()
+        let tip = layout.chance(0.5)
         let states =
             floating
-            ? [PanelState(name: "full", top: 100), PanelState(name: "half", top: 422), PanelState(name: "tip", top: 760)]
+            ? [PanelState(name: "full", top: 100), PanelState(name: "half", top: 422)] + (tip ? [PanelState(name: "tip", top: 760)] : [])
             : [PanelState(name: "longForm", top: Metrics.statusBar + 65), PanelState(name: "shortForm", top: 422)]
         var spec = PanelSpec(view: 0, policy: floating ? .floatingPanel : .panModal, states: states)
         spec.initialState = rng.chance(0.6) ? 1 : 0
         let top = states[spec.initialState].top
         let surface = b.view("FP", .view, Rect(0, top, Metrics.width, Metrics.height - states[0].top), in: r) {
-            $0.className = floating ? "FloatingPanel.SurfaceView" : "PanModal.PanContainerView"
+            $0.className = PanelPolicy.surfaceClassName(spec.policy)
         }
         b.controller("PanelVC", for: surface)
         b.occluders.append(surface)
