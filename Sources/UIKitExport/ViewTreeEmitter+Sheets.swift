@@ -1,8 +1,8 @@
 import TouchEngine
 
 extension ViewTreeEmitter {
-    /// A `sheet:` view as a comment: how the app would present it (spec M1–M7). The export builds one view
-    /// controller's tree and does not present sheets yet, so a device check presents it by hand.
+    /// A `sheet:` view as a comment: how the app presents it (spec M1–M7), which `SheetEmitter` writes as code
+    /// (`presentSheets()` in `viewDidAppear`).
     func emitSheetComment(_ sheet: SheetSpec, into w: inout SwiftWriter) {
         let detents = sheet.detents.map { detent -> String in
             switch detent {
@@ -25,7 +25,7 @@ extension ViewTreeEmitter {
                 "a presentation delegate" + (d.shouldDismiss.map { " whose presentationControllerShouldDismiss returns \($0)" } ?? "")
                     + (d.logsCallbacks ? " that logs its callbacks" : ""))
         }
-        w.comment(parts.joined(separator: "; ") + ". The export does not present sheets yet.")
+        w.comment(parts.joined(separator: "; ") + "; viewDidAppear presents it so (presentSheets()).")
     }
 
     /// A `panel:` view as a comment: the library and settings it stands for (spec K1, K2).

@@ -102,9 +102,7 @@ struct ViewTreeEmitter {
         if view.isMultipleTouchEnabled { w.line("\(v).isMultipleTouchEnabled = true // multipleTouchEnabled (H5)") }
         if view.isExclusiveTouch { w.line("\(v).isExclusiveTouch = true // exclusiveTouch (H5)") }
         if view.vetoesForeignPans {
-            w.comment(
-                "vetoesPans: this view's class should return false from gestureRecognizerShouldBegin(_:) for pans of other "
-                    + "views (spec M2's per-view veto); the export does not write that override yet.")
+            w.comment("vetoesPans (M2, G11): its class refuses other views' pans in gestureRecognizerShouldBegin(_:).")
         }
         if let s = scene.sheet(of: scene.views.firstIndex(of: view) ?? 0) { emitSheetComment(scene.sheets[s], into: &w) }
         if let p = scene.panel(of: scene.views.firstIndex(of: view) ?? 0) { emitPanelComment(scene.panels[p], into: &w) }
