@@ -32,14 +32,16 @@ public enum DumpParser {
     public static func parse(_ text: String, file: String) throws(DumpRefusal) -> Result {
         var text = text
         var unescaped = false
+        // A dump saved on Windows (CRLF) or by a classic Mac editor (CR): Swift reads CRLF as one character, which a
+        // split on LF does not see. A byte-order mark is not part of the first record.
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        if text.unicodeScalars.contains("\r") { text = text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") }
         // Swift's `po` of an optional string prints the dump on one line with `\n` escapes.
         if !text.contains("\n   |"), text.contains("\\n   |") || text.contains("\\n  |") || text.contains("\\n\t|") {
             text = text.replacing("\\n", with: "\n").replacing("\\t", with: "\t")
             unescaped = true
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         // 1-based dump line of each entry of `lines` (records found later on a line are inserted after it).
         var numbers = Array(1 ..< lines.count + 1)
