@@ -15,10 +15,28 @@ enum RecordScanner {
         guard let end = s.firstIndex(where: { $0 == ":" || $0 == ";" }) else { return nil }
         let printed = s[..<end]
         let name = printed.contains("\\_") ? Substring(printed.replacing("\\_", with: "_")) : printed
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }) else { return nil }
+        guard isClassName(name) else { return nil }
         let rest = s[end...].dropFirst().trimmingWhitespace()
         if s[end] == ":" { return rest.hasPrefix("0x") ? String(name) : nil }
         return rest.hasPrefix("frame = (") ? String(name) : nil
+    }
+
+    /// A class name as a dump prints it: letters, digits, `_`, `.`, `$`, and a Swift generic's arguments in balanced
+    /// angle brackets (`_UIHostingView<ContentView>`, `UIHostingView<ModifiedContent<A, B>>`).
+    static func isClassName(_ name: Substring) -> Bool {
+        guard let first = name.first, first != "<" else { return false }
+        var depth = 0
+        for c in name {
+            switch c {
+            case "<": depth += 1
+            case ">":
+                depth -= 1
+                if depth < 0 { return false }
+            case ",", " ": if depth == 0 { return false }
+            default: if !(c.isLetter || c.isNumber || c == "_" || c == "." || c == "$") { return false }
+            }
+        }
+        return depth == 0
     }
 
     /// The index of the `>` that closes the record `body` starts with (the inner record of `<<…`), or nil
