@@ -27,6 +27,9 @@ public enum DumpParser {
         public var warnings: [ImportWarning]
         /// Statements about the whole dump that are no problem (annotations and marks read past).
         public var notes: [String] = []
+        public init(records: [DumpRecord], warnings: [ImportWarning], notes: [String] = []) {
+            self.records = records; self.warnings = warnings; self.notes = notes
+        }
     }
 
     public static func parse(_ text: String, file: String) throws(DumpRefusal) -> Result {

@@ -54,7 +54,16 @@ public enum ScreenImporter {
         _ text: String, file: String, name: String? = nil, map: ClassMap = ClassMap(),
         recognizers: RecognizerOverlay? = nil
     ) throws -> ImportedScreen {
-        let parsed = try DumpParser.parse(text, file: file)
+        try importRecords(DumpParser.parse(text, file: file), file: file, name: name, map: map, recognizers: recognizers)
+    }
+
+    /// Imports records read from `file` by any reader (a `recursiveDescription` dump, an accessibility tree): the
+    /// records' frames are in their superview's coordinates, `parent` links them, the first is the root.
+    public static func importRecords(
+        _ parsed: DumpParser.Result, file: String, name: String? = nil, map: ClassMap = ClassMap(),
+        recognizers: RecognizerOverlay? = nil
+    ) throws -> ImportedScreen {
+        guard !parsed.records.isEmpty else { throw DumpRefusal(file: file, message: "the file holds no view") }
         var report = ImportReport()
         report.warnings = parsed.warnings
         report.notes = parsed.notes
