@@ -13,8 +13,30 @@ import Yams
 /// An exact name wins over patterns; patterns are tried in file order.
 public struct ClassMap: Hashable, Sendable {
     public private(set) var entries: [(pattern: ClassPattern, kind: ViewKind)] = []
+    /// The mapping file and the line of each entry (for the warning about an entry that matches no class).
+    public private(set) var file = ""
+    public private(set) var lines: [Int] = []
     public init() {}
     public init(entries: [(pattern: ClassPattern, kind: ViewKind)]) { self.entries = entries }
+
+    /// Whether entry `index` names `className` (exactly, or by its pattern).
+    public func entry(_ index: Int, matches className: String) -> Bool {
+        let pattern = entries[index].pattern
+        return pattern.isExact ? pattern.text == className : pattern.matches(className)
+    }
+
+    /// Warnings for the entries that name no class of `records` (nor a `baseClass` they print): a misspelt
+    /// name or module maps nothing, and the views keep the kind the table or a heuristic gave them.
+    func unmatchedEntries(in records: [DumpRecord]) -> [ImportWarning] {
+        var names = Set(records.map(\.className))
+        for r in records { if let b = r.baseClass { names.insert(b) } }
+        return entries.indices.compactMap { i in
+            guard !names.contains(where: { entry(i, matches: $0) }) else { return nil }
+            let place = lines.indices.contains(i) && lines[i] > 0 ? "\(file):\(lines[i])" : file
+            return ImportWarning(
+                line: 0, "\(place): the class map entry '\(entries[i].pattern.text)' matches no class of the dump")
+        }
+    }
 
     public func kind(of className: String) -> ViewKind? {
         if let exact = entries.first(where: { $0.pattern.isExact && $0.pattern.text == className }) { return exact.kind }
@@ -36,6 +58,7 @@ public struct ClassMap: Hashable, Sendable {
         guard let classes = top.first(where: { $0.key == "classes" })?.value else { return ClassMap() }
         let reader = OverlayReader(file: file)
         var map = ClassMap()
+        map.file = file
         for entry in try reader.map(classes, for: "'classes'", keys: nil) {
             let kinds = ViewKind.allCases.map(\.rawValue)
             guard let name = entry.value.scalar?.string, let kind = ViewKind(rawValue: name) else {
@@ -45,6 +68,7 @@ public struct ClassMap: Hashable, Sendable {
                         + "'\(entry.key)', got \(reader.describe(entry.value))")
             }
             map.entries.append((ClassPattern(entry.key), kind))
+            map.lines.append(entry.keyNode.mark?.line ?? 0)
         }
         return map
     }

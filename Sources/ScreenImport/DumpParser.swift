@@ -63,6 +63,7 @@ public enum DumpParser {
                 continue
             }
             guard let start = RecordStart.find(in: line) else {
+                if isSublayerLine(trimmed) { continue }
                 if ControllerLine.matches(trimmed) {
                     marks.controllerLines.append(number)
                 } else if trimmed.contains("<"), let root = tree.rootDepth, RecordStart.indentDepth(line) > root {
@@ -174,6 +175,13 @@ public enum DumpParser {
                         + "Chisel's pvc output): \(marks.controllerLines.count) from this line on; skipped"))
         }
         return Result(records: tree.records, warnings: warnings, notes: marks.notes)
+    }
+
+    /// A sublayer's line that names no view (`<CALayer; position = CGPoint (…); …> (layer)`, as
+    /// swift-snapshot-testing prints it without addresses): not a view, skipped silently.
+    static func isSublayerLine(_ trimmed: Substring) -> Bool {
+        let text = trimmed.drop(while: RecordStart.isIndent)
+        return text.first == "<" && text.hasSuffix("> (layer)")
     }
 
     /// What the dump marks beside its views, reported once per file.

@@ -23,6 +23,10 @@ public struct DumpRecord: Hashable, Sendable {
     /// is then the transformed bounding box; the importer turns it back into the untransformed frame around the
     /// same centre. Nil for no transform (or a translation only, which the printed frame already holds).
     public var axisScale: Point?
+    /// The key paths of `animations = { position=<CASpringAnimation: …>; opacity=<…>; }`: the layer's animations in
+    /// flight when the dump was taken (those that move or resize the view are a sign of a transient state,
+    /// `TransientState`). A motion effect's entry (`<_UIParallaxMotionEffect: …>=…`) has no key path.
+    public var animatedKeys: [String] = []
     /// `gestureRecognizers = <NSArray: …>`: the view has recognizers the dump does not describe.
     public var hasGestureRecognizers = false
     /// Scroll views: `contentOffset: {x, y}`.

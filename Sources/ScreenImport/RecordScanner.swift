@@ -18,7 +18,18 @@ enum RecordScanner {
         guard isClassName(name) else { return nil }
         let rest = s[end...].dropFirst().trimmingWhitespace()
         if s[end] == ":" { return rest.hasPrefix("0x") ? String(name) : nil }
-        return rest.hasPrefix("frame = (") ? String(name) : nil
+        return startsAddresslessAttributes(rest) ? String(name) : nil
+    }
+
+    /// What follows the class of an address-less record: `frame = (…`, or attributes (`baseClass = UIScrollView;
+    /// frame = (…`, `identifier = 'login'; frame = (…`, as swift-snapshot-testing prints an app subclass) that lead
+    /// to a `frame = (` on the same line.
+    static func startsAddresslessAttributes(_ rest: Substring) -> Bool {
+        if rest.hasPrefix("frame = (") { return true }
+        guard let eq = rest.range(of: " = ") else { return false }
+        let key = rest[..<eq.lowerBound]
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return false }
+        return rest.contains("; frame = (")
     }
 
     /// A class name as a dump prints it: letters, digits, `_`, `.`, `$`, and a Swift generic's arguments in balanced
@@ -197,6 +208,7 @@ enum RecordScanner {
                 continue
             }
             if key == "frame" { sawFrame = true }
+            if key == "animations" { r.animatedKeys = animationKeys(value) }
             if isIgnored(key) { continue }
             if key == "transform" {
                 if movesOnly(value) { continue }
@@ -262,7 +274,9 @@ enum RecordScanner {
             guard let n = numbers(value, open: "{", close: "}"), n.count == 2 else { return false }
             r.contentSize = Size(n[0], n[1])
         default: // adjustedContentInset, contentInset (the adjusted one wins)
-            guard let n = numbers(value, open: "{", close: "}"), n.count == 4 else { return false }
+            // iOS 26 prints the scroll edge effects after the inset (`{74, 0, 34, 0} topEdge=<style=automatic …>`):
+            // how the bars are drawn, read past.
+            guard let n = numbers(leadingBraces(value), open: "{", close: "}"), n.count == 4 else { return false }
             if key == "contentInset" && r.contentInset != nil { return true }
             r.contentInset = EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
         }
@@ -270,15 +284,41 @@ enum RecordScanner {
     }
 
     /// The numbers of `(x y; w h)` or `{a, b, …}`: separated by spaces, commas or semicolons. `nan` and `inf`
-    /// read as numbers (the importer decides what to do with them).
+    /// read as numbers (the importer decides what to do with them). Binary floating-point noise in the printed
+    /// digits (`34.33330000000001`, `1698.6666666666665`) is rounded off at a millionth of a point.
     static func numbers(_ value: Substring, open: Character, close: Character) -> [Double]? {
         guard value.first == open, value.last == close else { return nil }
         var result: [Double] = []
         for token in value.dropFirst().dropLast().split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" }) {
             guard let d = Double(token) else { return nil }
-            result.append(d)
+            result.append(denoised(d))
         }
         return result
+    }
+
+    /// The key paths of an `animations = { key=<…>; … }` value (entries whose key is no key path are left out).
+    static func animationKeys(_ value: Substring) -> [String] {
+        guard value.first == "{", value.last == "}" else { return [] }
+        return splitTopLevel(value.dropFirst().dropLast(), ";").compactMap { entry in
+            let item = entry.trimmingWhitespace()
+            guard let eq = item.firstIndex(of: "=") else { return nil }
+            let key = item[..<eq].trimmingWhitespace()
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }) else { return nil }
+            return String(key)
+        }
+    }
+
+    /// `d` rounded to six decimals where it is finite and small enough for that to be exact arithmetic.
+    static func denoised(_ d: Double) -> Double {
+        guard d.isFinite, abs(d) < 1e9 else { return d }
+        let rounded = (d * 1e6).rounded() / 1e6
+        return rounded == 0 ? 0 : rounded
+    }
+
+    /// The `{…}` a value starts with, without what follows it (`{74, 0, 34, 0} topEdge=<…>` → `{74, 0, 34, 0}`).
+    static func leadingBraces(_ value: Substring) -> Substring {
+        guard value.first == "{", let close = value.firstIndex(of: "}") else { return value }
+        return value[...close]
     }
 
     /// At most 40 characters of `text`, for messages.
@@ -290,9 +330,9 @@ enum RecordScanner {
 
 extension RecordScanner {
     /// The class of an address-less record (`UITableView` of `<UITableView; frame = (…); …>`): a bare class name
-    /// followed by its frame.
+    /// followed by attributes, one of them its frame (`<MyApp.FormView; baseClass = UIScrollView; frame = (…)>`).
     static func addressless(_ head: Substring, _ parts: [Substring]) -> String? {
-        guard parts.count > 1, parts[1].trimmingWhitespace().hasPrefix("frame = (") else { return nil }
+        guard parts.count > 1, parts.dropFirst().contains(where: { $0.trimmingWhitespace().hasPrefix("frame = (") }) else { return nil }
         return className("<" + head + "; frame = (")
     }
 }

@@ -32,6 +32,9 @@ public struct ImportReport: Hashable, Sendable {
     public var warnings: [ImportWarning] = []
     /// Statements about how the screen was read (a root that is not a window, inferred scroll geometry).
     public var notes: [String] = []
+    /// Signs that the dump caught the screen mid-change (`TransientState`); each is also a warning.
+    public var transient: [TransientSign] = []
+    public init() {}
 }
 
 /// A dump turned into an engine scene (no script) with its report.
@@ -81,6 +84,8 @@ public enum ScreenImporter {
             size = fallbackWindow
         }
         var scene = Scene(name: name ?? defaultName(file), windowSize: size)
+        var kinds = [ViewKind](repeating: .view, count: records.count)
+        var transientControls = 0, passThrough = 0, swiftUIScrollViews = 0
         // ViewID of each record (the window for a window root).
         var ids = [ViewID](repeating: 0, count: records.count)
         if rootIsWindow {
@@ -92,7 +97,12 @@ public enum ScreenImporter {
         }
         for (index, record) in records.enumerated() {
             if index == 0 && rootIsWindow { continue }
-            let (kind, how) = ClassTable.resolve(record.className, baseClass: record.baseClass, map: map)
+            var (kind, how) = ClassTable.resolve(record.className, baseClass: record.baseClass, map: map)
+            if TransientState.transientControls.contains(record.className) && kind != .view {
+                kind = .view
+                transientControls += 1
+            }
+            kinds[index] = kind
             let note = ImportReport.ClassNote(line: record.line, className: record.className, kind: kind)
             if how == .heuristic { report.guesses.append(note) }
             if how == .unmapped { report.unmapped.append(note) }
@@ -141,6 +151,10 @@ public enum ScreenImporter {
             spec.isUserInteractionEnabled = record.isUserInteractionEnabled
             spec.clipsToBounds = record.clipsToBounds
             if ClassTable.defersPointInside(record.className, baseClass: record.baseClass) { spec.hitTestOverride = .deferToSuperview }
+            if PassThroughClasses.passesThrough(record.className, baseClass: record.baseClass) {
+                spec.hitTestOverride = .passThrough
+                passThrough += 1
+            }
             if let offset = record.contentOffset {
                 if isInRange(offset) {
                     spec.boundsOrigin = offset
@@ -153,8 +167,12 @@ public enum ScreenImporter {
                 }
             }
             if kind.isScrollView { scrollGeometry(&spec, index: index, records: records, report: &report) }
+            if SwiftUIHosting.applyBounceDefault(&spec, className: record.className) { swiftUIScrollViews += 1 }
             ids[index] = scene.addView(spec)
         }
+        report.readNotes(
+            map: map, records: records, kinds: kinds, transientControls: transientControls, passThrough: passThrough,
+            swiftUIScrollViews: swiftUIScrollViews)
         scene.installScrollViewRecognizers()
         installSystemParts(&scene, records: records, ids: ids, report: &report)
         if let overlay = recognizers {

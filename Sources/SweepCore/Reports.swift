@@ -83,7 +83,7 @@ public enum Reports {
     /// `outputDirectory` goes into the replay command.
     public static func examples(_ plan: SweepPlan, _ tallies: SweepTallies, outputDirectory: String) -> String {
         var table = CSVTable(columns: [
-            "example_id", "config_id", "defect", "template", "tree_index", "tree_seed",
+            "example_id", "config_id", "defect", "template", "screen", "tree_index", "tree_seed",
             "gesture", "placement", "target", "cause_kind", "rule", "cause", "replay"
         ])
         // Examples share trees (the same trees in every configuration): generate each once.
@@ -103,7 +103,7 @@ public enum Reports {
                         kind = CauseAnalysis.cause(of: d, gesture: s.gesture, scene: s.scene, summary: Engine.summary(s.scene))
                     }
                     table.append([
-                        id, plan.configurations[c].id, d.name, e.template.rawValue, String(e.treeIndex),
+                        id, plan.configurations[c].id, d.name, e.template.rawValue, plan.screenName(e.treeIndex) ?? "", String(e.treeIndex),
                         SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, cause,
                         "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"
                     ])

@@ -92,6 +92,34 @@ public enum ScreenReport {
         return out
     }
 
+    /// The element column: the view's name, and, when another element of the screen is the same view (a navigation
+    /// controller's back-swipe strip on a view that is itself a target), its kind after it, so that each row of a
+    /// screen names one element.
+    static func elementLabel(_ tree: GeneratedTree, _ e: Int) -> String {
+        let element = tree.elements[e]
+        let name = tree.scene.views[element.view].name
+        let shared = tree.elements.indices.contains { $0 != e && tree.elements[$0].view == element.view }
+        return shared ? "\(name) (\(kindName(element.kind)))" : name
+    }
+
+    /// The worst element of each screen that has a defect (rank 1 of by_screen.csv), worst first: for the terminal
+    /// summary.
+    public static func worstElements(_ plan: SweepPlan, _ tallies: SweepTallies) -> [(
+        screen: String, element: String, kind: String, rate: Double, defect: String
+    )] {
+        var result: [(screen: String, element: String, kind: String, rate: Double, defect: String)] = []
+        for row in elements(plan, tallies) where row.rank == 1 && row.summary.defects > 0 {
+            let tree = plan.screenTrees[row.screen]
+            let top = row.summary.counts.indices.max { row.summary.counts[$0] < row.summary.counts[$1] }!
+            result.append(
+                (
+                    plan.screenNames[row.screen], elementLabel(tree, row.summary.element), kindName(tree.elements[row.summary.element].kind),
+                    row.summary.rate, DefectClass.allCases[top].name
+                ))
+        }
+        return result.sorted { $0.rate > $1.rate }
+    }
+
     public static func csv(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
         var table = CSVTable(columns: columns(plan))
         for row in elements(plan, tallies) {
@@ -102,7 +130,7 @@ public enum ScreenReport {
             let frame = element.visibleRect
             let failed = r.defects > 0
             var fields = [
-                plan.config.trees.screens[t].name, String(rank), view.name, view.className ?? view.kind.uikitClass,
+                plan.screenNames[t], String(rank), elementLabel(tree, r.element), view.className ?? view.kind.uikitClass,
                 kindName(element.kind)
             ]
             fields += [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map { ReportNumber.fixed($0, digits: 1) }
@@ -124,12 +152,12 @@ public enum ScreenReport {
         var table = CSVTable(columns: configColumns)
         for row in elements(plan, tallies) {
             let t = row.screen, rank = row.rank, r = row.summary, perConfiguration = row.tallies
-            let view = plan.screenTrees[t].scene.views[plan.screenTrees[t].elements[r.element].view]
+            let label = elementLabel(plan.screenTrees[t], r.element)
             for c in r.failing {
                 let tally = perConfiguration[c]
                 let defects = tally.counts.reduce(0, +), notCounted = tally.notCounted.reduce(0, +)
                 let perRun = tally.runs > notCounted ? Double(defects) / Double(tally.runs - notCounted) : nil
-                var fields = [plan.config.trees.screens[t].name, String(rank), view.name, plan.configurations[c].id, ReportNumber.integer(tally.runs)]
+                var fields = [plan.screenNames[t], String(rank), label, plan.configurations[c].id, ReportNumber.integer(tally.runs)]
                 fields += tally.notCounted.map(ReportNumber.integer)
                 fields += [ReportNumber.integer(defects), ReportNumber.fixed(perRun, digits: 4)] + tally.counts.map(ReportNumber.integer)
                 table.append(fields)

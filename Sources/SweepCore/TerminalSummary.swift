@@ -23,11 +23,24 @@ public enum TerminalSummary {
             }
             out += RankedSummary.render(title: "Highest \(defect.name) rates", rows: rows, top: top) + "\n"
         }
+        out += worstScreenElements(plan: plan, tallies: tallies, top: top)
         out += axesThatMatter(plan: plan, tallies: tallies)
         out += notCounted(tallies)
         out += InferredDependence.terminal(plan, tallies)
         out += ResidualReport.terminal(plan, tallies)
         return out
+    }
+
+    /// The real screens' worst elements (by_screen.csv's rank 1 of each screen with a defect), worst first.
+    static func worstScreenElements(plan: SweepPlan, tallies: SweepTallies, top: Int) -> String {
+        let worst = ScreenReport.worstElements(plan, tallies)
+        guard !worst.isEmpty else { return "" }
+        var out = "Worst element of each screen (defects per run over every configuration; by_screen.csv)\n"
+        for w in worst.prefix(top) {
+            out += "  \(w.screen): \(w.element) (\(w.kind))  \(ReportNumber.percent(w.rate))  mostly \(w.defect)\n"
+        }
+        if worst.count > top { out += "  … \(worst.count - top) more screens in by_screen.csv\n" }
+        return out + "\n"
     }
 
     /// A line naming the runs counted in no class, when there are any (docs/defects.md, "Runs not counted").

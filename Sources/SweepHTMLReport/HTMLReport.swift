@@ -26,7 +26,7 @@ public enum HTMLReport {
             "<nav><a href=\"#drivers\">Axes that drive each defect</a> · <a href=\"#residuals\">Residual after the fix</a> · "
             + "<a href=\"#heatmaps\">Heatmaps</a> · <a href=\"#effects\">Effects by axis</a> · <a href=\"#causes\">Causes</a> · "
             + "<a href=\"#worst\">Worst configurations</a></nav>\n"
-        html += HeadlineHTML.drivers(data) + ResidualsHTML.render(data) + heatmaps(data) + effectCharts(data) + causes(data)
+        html += HeadlineHTML.drivers(data) + ResidualsHTML.render(data) + screens(data) + heatmaps(data) + effectCharts(data) + causes(data)
         html +=
             "<section id=\"worst\">\n<h2>Worst configurations</h2>\n<p>Ranked by rate as on the terminal (ties in plan order); "
             + "configurations tied on every figure are one row when the axes they differ in do not matter (every configuration "
@@ -37,6 +37,23 @@ public enum HTMLReport {
         }
         html += "</section>\n<script>\(script)</script>\n</body>\n</html>\n"
         return html
+    }
+
+    /// The worst element of each real screen (by_screen.csv's rank 1 rows with defects); nothing for a sweep
+    /// without screens.
+    static func screens(_ data: ReportData) -> String {
+        guard !data.worstElements.isEmpty else { return "" }
+        var html =
+            "<section id=\"screens\">\n<h2>Real screens</h2>\n<p>The worst element of each screen with a defect "
+            + "(defects per run over every configuration; every element in by_screen.csv).</p>\n<table>\n"
+            + "<tr><th>screen</th><th>element</th><th>class</th><th>kind</th><th>defects</th><th>per run</th><th>worst configuration</th></tr>\n"
+        for w in data.worstElements {
+            html +=
+                "<tr>"
+                + [w.screen, w.element, w.className, w.kind, String(w.defects), w.rate, w.worstConfig]
+                .map { "<td>\(HTMLText.escape($0))</td>" }.joined() + "</tr>\n"
+        }
+        return html + "</table>\n</section>\n"
     }
 
     static func metadata(_ data: ReportData) -> String {

@@ -19,14 +19,18 @@ public struct ReportInputs: Sendable {
     /// (keyed by the index's `file` column).
     public var minimalIndexCSV: String?
     public var minimalScenarios: [String: String]
+    /// by_screen.csv as written (empty for a sweep without real screens, or when it is not at hand).
+    public var byScreenCSV = ""
     public var engineVersion: String
     /// The sweep's wall-clock duration, when known (it is not part of any CSV).
     public var durationSeconds: Double?
 
     public init(
         plan: SweepPlan, summaryCSV: String, effectsCSV: String, examplesCSV: String, residualsCSV: String = "", causesCSV: String = "",
-        minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:], engineVersion: String, durationSeconds: Double?
+        minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:], engineVersion: String, durationSeconds: Double?,
+        byScreenCSV: String = ""
     ) {
+        self.byScreenCSV = byScreenCSV
         self.plan = plan; self.summaryCSV = summaryCSV; self.effectsCSV = effectsCSV; self.examplesCSV = examplesCSV
         self.residualsCSV = residualsCSV; self.causesCSV = causesCSV
         self.minimalIndexCSV = minimalIndexCSV; self.minimalScenarios = minimalScenarios
@@ -54,6 +58,13 @@ struct ReportData {
 
     struct Example {
         var id: String, configID: String, defect: String, cause: String, replay: String
+        /// The real screen the example ran on (examples.csv's `screen`), and the view it aimed at.
+        var screen = "", target = ""
+    }
+
+    /// A screen's worst element: by_screen.csv's rank-1 row of a screen with defects.
+    struct ScreenElement {
+        var screen: String, element: String, className: String, kind: String, defects: Int, rate: String, worstConfig: String
     }
 
     /// A row of residuals.csv.
@@ -78,6 +89,7 @@ struct ReportData {
     var configurations: [Configuration]
     var effects: [EffectRow]
     var examples: [Example]
+    var worstElements: [ScreenElement] = []
     var residuals: [Residual]
     /// Per defect and cause kind (in causes.csv's order of first appearance), the count over every configuration.
     var causes: [Cause]
@@ -143,8 +155,17 @@ struct ReportData {
         examples = try CSVReader.parse(inputs.examplesCSV, name: "examples.csv").records.map { r in
             Example(
                 id: r["example_id"] ?? "", configID: r["config_id"] ?? "", defect: r["defect"] ?? "", cause: r["cause"] ?? "",
-                replay: r["replay"] ?? "")
+                replay: r["replay"] ?? "", screen: r["screen"] ?? "", target: r["target"] ?? "")
         }
+        worstElements =
+            inputs.byScreenCSV.isEmpty
+            ? []
+            : try CSVReader.parse(inputs.byScreenCSV, name: "by_screen.csv").records.compactMap { r in
+                guard r["rank"] == "1", let defects = Int(r["defects"] ?? ""), defects > 0 else { return nil }
+                return ScreenElement(
+                    screen: r["screen"] ?? "", element: r["element"] ?? "", className: r["class"] ?? "", kind: r["kind"] ?? "",
+                    defects: defects, rate: r["defects_per_run"] ?? "", worstConfig: r["worst_config"] ?? "")
+            }
         residuals =
             inputs.residualsCSV.isEmpty
             ? []

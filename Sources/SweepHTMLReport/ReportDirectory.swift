@@ -50,7 +50,8 @@ public enum ReportDirectory {
             plan: plan, summaryCSV: try read("summary.csv"), effectsCSV: try read("effects.csv"),
             examplesCSV: try read("examples.csv"), residualsCSV: try read("residuals.csv"),
             causesCSV: try read("causes.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: scenarios,
-            engineVersion: EngineVersion.current, durationSeconds: previousDuration(directory: directory))
+            engineVersion: EngineVersion.current, durationSeconds: previousDuration(directory: directory),
+            byScreenCSV: FileManager.default.fileExists(atPath: directory + "/by_screen.csv") ? try read("by_screen.csv") : "")
     }
 
     /// The duration an earlier report.html of `directory` kept in its `<meta>`, if any.

@@ -105,6 +105,7 @@ enum WorstConfigurationsHTML {
 
     static func exampleHTML(_ e: ReportData.Example, data: ReportData, withTimeline: Bool) -> String {
         var html = "<div class=\"example\"" + HTMLText.attributes([("data-example", e.id)]) + "><code>\(HTMLText.escape(e.id))</code> "
+        if !e.screen.isEmpty { html += "on screen <b>\(HTMLText.escape(e.screen))</b>, \(HTMLText.escape(e.target)): " }
         if let repro = data.minimal[e.id] {
             html +=
                 "<a class=\"repro\"" + HTMLText.attributes([("href", MinimalLink.href(repro.file))]) + ">minimal repro</a> "

@@ -79,6 +79,7 @@ public enum PlanText {
             for s in trees.screens {
                 add("- " + SweepConfigLoader.screenItem(s, forHash: forHash), 2)
             }
+            if trees.excludeTransient { add("excludeTransient: true", 1) }
         }
         add("perConfiguration: \(trees.perConfiguration)", 1)
         add("templates: {" + trees.templates.map { "\($0.template.rawValue): \(num($0.weight))" }.joined(separator: ", ") + "}", 1)

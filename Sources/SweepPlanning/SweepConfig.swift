@@ -1,3 +1,4 @@
+import ScreenImport
 import TouchEngine
 import TouchScenarios
 
@@ -52,15 +53,27 @@ public struct ScreenDump: Hashable, Sendable {
     public var map: ScreenOverlay?
     /// The recognizers file (`sweep import --recognizers`) the config gives the dump, if any.
     public var recognizers: ScreenOverlay?
+    /// What the import found: its warnings (printed by `sweep plan` and `sweep run`), notes and transient signs.
+    public var report = ImportReport()
     /// The file name without its directory and extension: the screen's name in reports.
     public var name: String {
         let base = file.split(separator: "/").last.map(String.init) ?? file
         guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
         return String(base[..<dot])
     }
-    public init(file: String, text: String, scene: Scene, map: ScreenOverlay? = nil, recognizers: ScreenOverlay? = nil) {
+    public init(
+        file: String, text: String, scene: Scene, map: ScreenOverlay? = nil, recognizers: ScreenOverlay? = nil,
+        report: ImportReport = ImportReport()
+    ) {
         self.file = file; self.text = text; self.scene = scene; self.map = map; self.recognizers = recognizers
+        self.report = report
     }
+}
+
+/// A dump `trees.excludeTransient` left out of a sweep, and why.
+public struct ExcludedScreen: Hashable, Sendable {
+    public var file: String
+    public var sign: TransientSign
 }
 
 /// The `trees:` section.
@@ -70,6 +83,10 @@ public struct TreeSettings: Hashable, Sendable {
     public var perConfiguration: Int = 10
     /// The dumps they matched, in pattern order then file-name order; trees 0 ..< screens.count.
     public var screens: [ScreenDump] = []
+    /// `excludeTransient`: dumps that look caught mid-change (`TransientState`) are left out of the sweep.
+    public var excludeTransient = false
+    /// The dumps `excludeTransient` left out, with the first sign of each (printed by `sweep plan` and `sweep run`).
+    public var excludedScreens: [ExcludedScreen] = []
     /// Generated trees per configuration: `perConfiguration`, or 0 when there are no templates (screens only).
     public var generatedCount: Int { templates.isEmpty ? 0 : perConfiguration }
     /// Templates with weights, in `TreeTemplate.allCases` order whatever the order in the file.

@@ -154,7 +154,10 @@ extension SweepConfigLoader.Parser {
                 let map = try f.map.map { try ClassMap.parse(yaml: $0.text, file: $0.file) } ?? ClassMap()
                 let overlay = try f.recognizers.map { try RecognizerOverlay.parse(yaml: $0.text, file: $0.file) }
                 let screen = try ScreenImporter.importDump(f.text, file: f.file, map: map, recognizers: overlay)
-                result.append(ScreenDump(file: f.file, text: f.text, scene: screen.scene, map: f.map, recognizers: f.recognizers))
+                result.append(
+                    ScreenDump(
+                        file: f.file, text: f.text, scene: screen.scene, map: f.map, recognizers: f.recognizers,
+                        report: screen.report))
             } catch let refusal as DumpRefusal {
                 throw reader.error(
                     at: f.node,

@@ -34,7 +34,7 @@ public enum SweepConfigLoader {
         "name", "description", "seed", "output", "axes", "zip", "exclude", "trees",
         "gestures", "examples", "embedded"
     ]
-    static let treeKeys = ["screens", "perConfiguration", "templates", "rows", "controls", "random", "edgeGate"]
+    static let treeKeys = ["screens", "excludeTransient", "perConfiguration", "templates", "rows", "controls", "random", "edgeGate"]
     static let randomKeys = ["depth", "fanOut", "kindMix"]
     static let gestureKeys = ["families", "placements", "sampleRate", "jitter"]
 
@@ -95,9 +95,22 @@ extension SweepConfigLoader {
             if let node = top["trees"] {
                 config.trees = try trees(node)
                 if let patternsNode = try reader.map(node, for: "'trees'")["screens"] {
-                    config.trees.screens = try screens(
+                    let all = try screens(
                         patterns: screenPatterns, patternsNode: patternsNode,
                         embedded: top[SweepConfigLoader.embeddedKey])
+                    config.trees.screens = all
+                    if config.trees.excludeTransient {
+                        config.trees.screens = all.filter(\.report.transient.isEmpty)
+                        config.trees.excludedScreens = all.compactMap { s in
+                            s.report.transient.first.map { ExcludedScreen(file: s.file, sign: $0) }
+                        }
+                        if config.trees.screens.isEmpty {
+                            throw reader.error(
+                                at: patternsNode,
+                                "every screen looks transient (\(all.count) left out by trees.excludeTransient), "
+                                    + "leaving nothing to sweep")
+                        }
+                    }
                 }
             }
             if config.trees.screens.isEmpty, let node = top.keyNode(SweepConfigLoader.embeddedKey) {
@@ -341,6 +354,7 @@ extension SweepConfigLoader {
                 }
             }
             if let n = map["edgeGate"] { settings.options.edgeGate = try reader.bool(n, for: "'edgeGate'") }
+            if let n = map["excludeTransient"] { settings.excludeTransient = try reader.bool(n, for: "'excludeTransient'") }
             return settings
         }
 

@@ -93,6 +93,17 @@ public struct SweepPlan: Sendable {
     /// Elements of every screen together.
     public private(set) var screenElementCount = 0
 
+    /// Each screen's name in the reports: its file name without directory and extension, or, where two screens
+    /// share that name, the path as matched (`screens/a/login.txt`), so that rows never mix two screens.
+    public var screenNames: [String] {
+        let screens = config.trees.screens
+        let names = screens.map(\.name)
+        return screens.indices.map { i in names.filter { $0 == names[i] }.count > 1 ? screens[i].file : names[i] }
+    }
+
+    /// The name of tree `treeIndex` when it is a screen (``screenNames``), else nil.
+    public func screenName(_ treeIndex: Int) -> String? { treeIndex < screenCount ? screenNames[treeIndex] : nil }
+
     /// The screens' trees and their gestures, made once (they are small and every unit needs them).
     public private(set) var screenTrees: [GeneratedTree] = []
     public private(set) var screenGestures: [[GestureEntry]] = []

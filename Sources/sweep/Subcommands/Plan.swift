@@ -23,6 +23,9 @@ extension SweepCommand {
         @Option(help: OptionRanges.show.help("How many configurations to list"))
         var show = 10
 
+        @OptionGroup
+        var strictness: StrictOption
+
         func validate() throws {
             try OptionRanges.show.check(show)
         }
@@ -30,7 +33,9 @@ extension SweepCommand {
         func run() throws {
             let loaded = try readSweepConfig(config, overrides: overrides.overrides, command: "sweep plan").config
             let shown = ([config] + overrides.overrides.map { "--set " + $0 }).joined(separator: " ")
-            print(PlanText.summary(SweepPlan(loaded), path: shown, show: show), terminator: "")
+            let plan = SweepPlan(loaded)
+            try strictness.check(plan, command: "sweep plan")
+            print(PlanText.summary(plan, path: shown, show: show), terminator: "")
         }
     }
 }

@@ -50,6 +50,9 @@ extension SweepCommand {
         var quiet = false
 
         @OptionGroup
+        var strictness: StrictOption
+
+        @OptionGroup
         var csv: ExcelOption
 
         @OptionGroup(title: "Logging")
@@ -72,6 +75,7 @@ extension SweepCommand {
         func run() throws {
             let (sweepConfig, configText) = try readSweepConfig(config, overrides: overrides.overrides, command: "sweep run")
             let plan = SweepPlan(sweepConfig)
+            try strictness.check(plan, command: "sweep run", quiet: quiet)
             if let shard {
                 return try runShard(try ShardOption(shard), plan: plan, configText: configText)
             }

@@ -65,6 +65,9 @@ extension SweepCommand {
         var quiet = false
 
         @OptionGroup
+        var strictness: StrictOption
+
+        @OptionGroup
         var csv: ExcelOption
 
         @OptionGroup(title: "Logging")
@@ -191,6 +194,7 @@ extension SweepCommand {
                 throw ExitCode(2)
             }
             let plan = SweepPlan(sweepConfig)
+            try strictness.check(plan, command: "sweep submit", quiet: quiet)
             let directory = output ?? sweepConfig.output
             // The directory is held from here to the end: no other sweep can take it while this one runs.
             let claim = try claimOutput(directory, keeping: [CoordinatorNode.journalName], create: true, command: "sweep submit", quiet: quiet)
