@@ -123,6 +123,7 @@ enum XCUIDescriptionReader {
         }
         if rest.hasPrefix("pid: ") {
             guard type == "Application" else { return nil }
+            rest = rest.drop { $0 != "," }
         } else {
             guard let (frame, after) = parseFrame(rest) else { return nil }
             element.frame = frame

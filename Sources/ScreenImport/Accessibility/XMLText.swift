@@ -193,10 +193,16 @@ struct XMLText {
 
     /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#NN;` `&#xHH;`.
     private mutating func reference() throws(SyntaxError) -> Unicode.Scalar {
+        // Errors name the position of the `&`.
+        var at = error("")
+        func fail(_ message: String) -> SyntaxError {
+            at.message = message
+            return at
+        }
         advance() // &
         let start = index
         while let b = current, b != UInt8(ascii: ";"), index - start < 12 { advance() }
-        guard current == UInt8(ascii: ";") else { throw error("an '&' that starts no entity reference (write &amp;)") }
+        guard current == UInt8(ascii: ";") else { throw fail("an '&' that starts no entity reference (write &amp;)") }
         let body = String(decoding: bytes[start ..< index], as: UTF8.self)
         advance()
         switch body {
@@ -213,7 +219,7 @@ struct XMLText {
         } else if body.hasPrefix("#") {
             code = UInt32(body.dropFirst(), radix: 10)
         }
-        guard let code, let scalar = Unicode.Scalar(code), code != 0 else { throw error("an unknown entity reference &\(body);") }
+        guard let code, let scalar = Unicode.Scalar(code), code != 0 else { throw fail("an unknown entity reference &\(body);") }
         return scalar
     }
 }
