@@ -18,6 +18,8 @@ public struct DumpRecord: Hashable, Sendable {
     public var isHidden = false
     public var alpha: Double = 1
     public var isUserInteractionEnabled = true
+    /// `UIControl.isEnabled` (controls only): an accessibility tree's `Disabled` / `enabled="false"`.
+    public var isEnabled = true
     public var clipsToBounds = false
     /// `transform = [a, 0, 0, d, tx, ty]` with a scale or flip (no rotation): the factors a and d. The printed frame
     /// is then the transformed bounding box; the importer turns it back into the untransformed frame around the
@@ -37,6 +39,9 @@ public struct DumpRecord: Hashable, Sendable {
     public var contentInset: EdgeInsets?
     /// Index of the superview's record in the parsed list; nil for the root.
     public var parent: Int?
+    /// 1-based column where the record starts, for files that put several on one line (idb's one-line JSON): the
+    /// view's name then carries it (`UIButton_L1C2345`). Nil when the line names the record alone.
+    public var column: Int?
 
     public init(line: Int, depth: Int, className: String) {
         self.line = line; self.depth = depth; self.className = className

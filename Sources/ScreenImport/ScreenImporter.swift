@@ -149,6 +149,7 @@ public enum ScreenImporter {
                 spec.alpha = min(max(record.alpha, 0), 1)
             }
             spec.isUserInteractionEnabled = record.isUserInteractionEnabled
+            spec.isEnabled = record.isEnabled
             spec.clipsToBounds = record.clipsToBounds
             if ClassTable.defersPointInside(record.className, baseClass: record.baseClass) { spec.hitTestOverride = .deferToSuperview }
             if PassThroughClasses.passesThrough(record.className, baseClass: record.baseClass) {
@@ -306,7 +307,7 @@ public enum ScreenImporter {
             record.className.unicodeScalars.map { c -> Character in
                 (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "." ? Character(c) : "_"
             })
-        return "\(safe)_L\(record.line)"
+        return "\(safe)_L\(record.line)" + (record.column.map { "C\($0)" } ?? "")
     }
 
     static func defaultName(_ file: String) -> String {

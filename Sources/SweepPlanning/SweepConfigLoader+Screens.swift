@@ -153,7 +153,7 @@ extension SweepConfigLoader.Parser {
                 // Errors in a map or recognizers file name that file's line and column.
                 let map = try f.map.map { try ClassMap.parse(yaml: $0.text, file: $0.file) } ?? ClassMap()
                 let overlay = try f.recognizers.map { try RecognizerOverlay.parse(yaml: $0.text, file: $0.file) }
-                let screen = try ScreenImporter.importDump(f.text, file: f.file, map: map, recognizers: overlay)
+                let screen = try ScreenImporter.importScreen(f.text, file: f.file, map: map, recognizers: overlay)
                 result.append(
                     ScreenDump(
                         file: f.file, text: f.text, scene: screen.scene, map: f.map, recognizers: f.recognizers,
