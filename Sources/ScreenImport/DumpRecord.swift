@@ -20,6 +20,9 @@ public struct DumpRecord: Hashable, Sendable {
     public var isUserInteractionEnabled = true
     /// `UIControl.isEnabled` (controls only): an accessibility tree's `Disabled` / `enabled="false"`.
     public var isEnabled = true
+    /// The element stands for no view that takes touches (an accessibility tree's `Other`, `StaticText`, `Image`
+    /// …): imported with `hitTest: passThrough`, so a touch on it goes to what lies behind (docs/real-screens.md).
+    public var passesThrough = false
     public var clipsToBounds = false
     /// `transform = [a, 0, 0, d, tx, ty]` with a scale or flip (no rotation): the factors a and d. The printed frame
     /// is then the transformed bounding box; the importer turns it back into the untransformed frame around the

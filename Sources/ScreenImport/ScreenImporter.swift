@@ -152,7 +152,9 @@ public enum ScreenImporter {
             spec.isEnabled = record.isEnabled
             spec.clipsToBounds = record.clipsToBounds
             if ClassTable.defersPointInside(record.className, baseClass: record.baseClass) { spec.hitTestOverride = .deferToSuperview }
-            if PassThroughClasses.passesThrough(record.className, baseClass: record.baseClass) {
+            if record.passesThrough {
+                spec.hitTestOverride = .passThrough
+            } else if PassThroughClasses.passesThrough(record.className, baseClass: record.baseClass) {
                 spec.hitTestOverride = .passThrough
                 passThrough += 1
             }

@@ -25,12 +25,17 @@ public enum NotCounted: Int, Sendable, CaseIterable {
     case textInput
     /// The system took the touch (a pull-down from the top edge, §8): the app never had the gesture.
     case systemGesture
+    /// A drag meant to scroll a view that this configuration leaves nothing to scroll along the drag's axis (its
+    /// content fits and it does not bounce): the drag was aimed where another configuration lets the view scroll
+    /// (a real screen's `scrollViews.alwaysBounceVertical: [false, true]`); not moving is what UIKit is asked to do.
+    case cannotScroll
 
     /// The column-name form, e.g. `text_input`.
     public var name: String {
         switch self {
         case .textInput: return "text_input"
         case .systemGesture: return "system_gesture"
+        case .cannotScroll: return "cannot_scroll"
         }
     }
 }
@@ -94,6 +99,10 @@ public enum Classifier {
         case let .trigger(_, handler):
             classifyHandler(handler, gesture: gesture, scene: scene, summary: summary, into: &verdict)
         case let .scroll(target, axis, distance):
+            if !TreeGenerator.canScroll(target, along: axis, in: scene) {
+                verdict.notCounted = .cannotScroll
+                break
+            }
             verdict.applicable.insert(.swallowedScroll)
             verdict.applicable.insert(.ghostTap)
             verdict.applicable.insert(.wrongScroller)

@@ -25,7 +25,7 @@ public struct Tally: Sendable, Equatable {
     /// Scenarios run.
     public private(set) var runs = 0
     /// Runs counted in no class, per ``NotCounted`` reason (index = raw value).
-    private var notCountedCounts = SIMD2<Int>()
+    private var notCountedCounts = SIMD4<Int>()
     /// Runs counted in no class, per ``NotCounted`` reason, in `NotCounted` order.
     public var notCounted: [Int] { NotCounted.allCases.map { notCountedCounts[$0.rawValue] } }
     /// Created on first use: most cells of a big sweep never see a tap.
@@ -128,7 +128,7 @@ struct TreeCounts {
     var counts = ClassLanes()
     var runs = 0
     /// Runs counted in no class, per ``NotCounted`` reason (index = raw value).
-    var notCounted = SIMD2<Int>()
+    var notCounted = SIMD4<Int>()
 
     mutating func add(_ verdict: ScenarioVerdict) {
         attempts &+= verdict.applicable.lanes

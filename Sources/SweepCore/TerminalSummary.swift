@@ -49,7 +49,8 @@ public enum TerminalSummary {
         guard totals.contains(where: { $0 > 0 }) else { return "" }
         let why: [NotCounted: String] = [
             .textInput: "taps on text inputs, whose editing UIKit does not document",
-            .systemGesture: "swipes the system took from the top edge"
+            .systemGesture: "swipes the system took from the top edge",
+            .cannotScroll: "drags on a view this configuration leaves nothing to scroll"
         ]
         return "Runs counted in no class (docs/defects.md): "
             + zip(NotCounted.allCases, totals).filter { $0.1 > 0 }.map { "\($0.0.name) \($0.1) (\(why[$0.0]!))" }.joined(separator: ", ")

@@ -35,9 +35,16 @@ public enum ScreenDiagnostics {
             return "it has no control, cell or scroll view a finger can reach (none, or all hidden, disabled, "
                 + "covered or outside the window)"
         }
-        let families = plan.config.gestures.families.map(\.rawValue).joined(separator: ", ")
-        return "none of its \(plural(tree.elements.count, "target")) takes a gesture of the sweep's families (\(families)), "
-            + "or none has room for one"
+        let described = tree.elements.prefix(3).map { element -> String in
+            switch element.kind {
+            case .scrollView(let axes) where axes.isEmpty: return "a scroll view with nothing to scroll (its content fits and it does not bounce)"
+            case .control(let kind) where kind == .slider: return "a slider (it takes its own drags; no family aims at it)"
+            default: return "a \(tree.scene.views[element.view].kind.rawValue)"
+            }
+        }
+        let more = tree.elements.count > 3 ? ", …" : ""
+        return "none of its \(plural(tree.elements.count, "target")) (\(described.joined(separator: "; "))\(more)) takes a gesture of "
+            + "the sweep's families or has room for one"
     }
 
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

@@ -46,7 +46,35 @@ extension SweepPlan {
         return result
     }
 
-    func screenEntries(for tree: GeneratedTree, treeIndex: Int) -> [GestureEntry] {
+    /// `tree` (a screen) under each distinct combination of the values the configurations give the `scrollViews.…`
+    /// axes, where that lets one of its scroll views scroll along an axis it cannot on the screen as imported
+    /// (`scrollViews.alwaysBounceVertical: [true]` on a list whose rows fit): the drags that test such a scroll view
+    /// are aimed on these trees, so they exist (and run in every configuration; where the configuration leaves the
+    /// view nothing to scroll, the run counts in no class, `NotCounted.cannotScroll`).
+    func scrollVariants(of tree: GeneratedTree) -> [GeneratedTree] {
+        let axes = config.axes.indices.filter { config.axes[$0].name.hasPrefix("scrollViews.") }
+        guard !axes.isEmpty else { return [] }
+        var seen: Set<[Int]> = []
+        var variants: [GeneratedTree] = []
+        let base = tree.elements.map(\.kind)
+        for indices in valueIndices {
+            let projection = axes.map { indices[$0] }
+            guard seen.insert(projection).inserted else { continue }
+            var variant = tree
+            for (k, v) in zip(axes, projection) { axisDefinitions[k]?.apply(config.axes[k].values[v], to: &variant) }
+            var gained = false
+            for i in variant.elements.indices {
+                guard case .scrollView(let before) = base[i] else { continue }
+                let after = TreeGenerator.scrollableAxes(of: variant.elements[i].view, in: variant.scene)
+                variant.elements[i].kind = .scrollView(axes: after)
+                if after.contains(where: { !before.contains($0) }) { gained = true }
+            }
+            if gained { variants.append(variant) }
+        }
+        return variants
+    }
+
+    func screenEntries(for tree: GeneratedTree, treeIndex: Int, variants: [GeneratedTree] = []) -> [GestureEntry] {
         var result: [GestureEntry] = []
         let placements = config.gestures.placements
         for element in tree.elements.indices {
@@ -54,9 +82,12 @@ extension SweepPlan {
                 for placement in 0 ..< placements {
                     let slot = element * placements + placement
                     let seed = gestureSeed(treeIndex: treeIndex, family: family, placement: slot)
-                    if let g = GestureGenerator.generate(family, on: tree, element: element, seed: seed, options: config.gestures.options) {
-                        result.append((family, slot, g))
+                    // On the screen as imported, else on the first variant where the family finds room.
+                    var gesture = GestureGenerator.generate(family, on: tree, element: element, seed: seed, options: config.gestures.options)
+                    for variant in variants where gesture == nil {
+                        gesture = GestureGenerator.generate(family, on: variant, element: element, seed: seed, options: config.gestures.options)
                     }
+                    if let g = gesture { result.append((family, slot, g)) }
                 }
             }
         }

@@ -78,7 +78,7 @@ public struct SweepPlan: Sendable {
         let screens = config.trees.screens.indices.map { GeneratedTree(screen: config.trees.screens[$0].scene, seed: UInt64($0)) }
         screenTrees = screens
         screenGestures = []
-        screenGestures = screens.indices.map { screenEntries(for: screens[$0], treeIndex: $0) }
+        screenGestures = screens.indices.map { screenEntries(for: screens[$0], treeIndex: $0, variants: scrollVariants(of: screens[$0])) }
         var offset = 0
         screenElementOffsets = screens.map { tree in
             defer { offset += tree.elements.count }

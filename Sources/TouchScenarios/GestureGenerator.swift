@@ -247,7 +247,7 @@ public enum GestureGenerator {
             // Finger toward −axis (sign −1) moves the content toward +offset; its window room is start − margin.
             let windowRoom = move.sign < 0 ? start[move.axis] - 2 : window.size[move.axis] - 2 - start[move.axis]
             let room = min(move.room, windowRoom)
-            if room >= minimumTravel { options.append((move.axis, move.sign, room)) }
+            if room >= minimumTravel { options.append((move.axis, move.sign, room, move.bounces)) }
         }
         guard !options.isEmpty else { return nil }
         let choice = options[rng.int(0 ... options.count - 1)]
@@ -272,7 +272,18 @@ public enum GestureGenerator {
         script.drag(
             from: start, to: end, hold: shape.hold.map { rng.double($0) } ?? 0, duration: duration, profile: profile,
             rng: &rng)
-        return script.gesture(family, target: target, intent: .scroll(scrollView, axis: choice.axis, distance: travel))
+        // A view that only bounces moves by the rubber band of the finger's travel past the pan's hysteresis (S8).
+        let distance = choice.bounces ? bounceDistance(travel, scrollView: scrollView, axis: choice.axis, scene: geometry.scene) : travel
+        return script.gesture(family, target: target, intent: .scroll(scrollView, axis: choice.axis, distance: distance))
+    }
+
+    /// How far a finger's `travel` drags the content of a scroll view that can only bounce: S8's rubber band
+    /// `(1 − 1/(x·c/d + 1))·d` of the travel past the hysteresis, `d` the view's size along the axis.
+    static func bounceDistance(_ travel: Double, scrollView: ViewID, axis: Axis, scene: Scene) -> Double {
+        let d = scene.views[scrollView].frame.size[axis], c = scene.parameters.rubberBandCoefficient
+        let x = max(0, travel - scene.parameters.scrollHysteresis)
+        guard d > 0 else { return 0 }
+        return (1 - 1 / (x * c / d + 1)) * d
     }
 
     /// tan without Foundation (|x| ≤ 45°): sin/cos by Taylor series.

@@ -123,19 +123,27 @@ struct Geometry {
             let offset = origin[axis]
             // Finger toward −axis: content offset grows (room up to the maximum); toward +axis: it shrinks.
             let forward = high - offset, backward = offset - low
-            if forward >= GestureGenerator.minimumTravel { result.append((axis, -1, forward)) }
-            if backward >= GestureGenerator.minimumTravel { result.append((axis, 1, backward)) }
+            if forward >= GestureGenerator.minimumTravel { result.append((axis, -1, forward, false)) }
+            if backward >= GestureGenerator.minimumTravel { result.append((axis, 1, backward, false)) }
+            // A real screen's scroll view that can only bounce along the axis (its content fits; `alwaysBounce…`):
+            // a finger drags it as far as the window lets it, and the content follows through the rubber band.
+            // (Generated templates build their scroll views with content to scroll.)
+            if tree.template == .screen, forward < GestureGenerator.minimumTravel, backward < GestureGenerator.minimumTravel {
+                result.append((axis, -1, .infinity, true))
+                result.append((axis, 1, .infinity, true))
+            }
         }
         return result
     }
 }
 
 /// Ways a scroll view can move (``Geometry/moves(_:)``): per scrollable axis and finger direction (sign of the
-/// finger's motion), the content room (pt). At most four, held inline: every drag asks for them, and an array
+/// finger's motion), the content room (pt), and whether it only bounces there (no content room: the content follows
+/// the finger through the rubber band, S8). At most four, held inline: every drag asks for them, and an array
 /// cost an allocation each time.
 struct Moves: RandomAccessCollection {
-    typealias Element = (axis: Axis, sign: Double, room: Double)
-    private static let unused: Element = (.horizontal, 0, 0)
+    typealias Element = (axis: Axis, sign: Double, room: Double, bounces: Bool)
+    private static let unused: Element = (.horizontal, 0, 0, false)
     private var items: (Element, Element, Element, Element) = (unused, unused, unused, unused)
     private var used = 0
 

@@ -34,7 +34,8 @@ import Testing
         let dump = try Self.dump("04-storyboards-tutorial-players-table-lldb.txt")
         let result = try cli.sweep("import", dump)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("\(dump): 36 views, 5 interactive elements, 1 scroll view (1 scrollable), 0 guesses, 0 warnings\n"))
+        // A row's delete confirmation shows mid-swipe: its two controls are no targets, and the dump is transient.
+        #expect(result.stderr.hasPrefix("\(dump): 36 views, 3 interactive elements, 1 scroll view (1 scrollable), 0 guesses, 1 warning\n"))
         let scenario = try ScenarioLoader.load(yaml: result.stdout, path: "stdout.yaml")
         #expect(scenario.scene.views.count == 37)
         #expect(scenario.scene.views[1].className == "UITableView")
@@ -44,6 +45,38 @@ import Testing
         #expect(written.status == 0 && written.stdout.isEmpty)
         let file = try String(contentsOfFile: dir + "/players.yaml", encoding: .utf8)
         #expect(file.contains("\nname: \"players\"\n"))
+    }
+
+    /// A dump caught mid-swipe: imported with its warning, or, with --exclude-transient, refused in one sentence
+    /// with nothing written.
+    @Test func excludeTransientWritesNothingForADumpCaughtMidSwipe() throws {
+        let dump = try Self.dump("10-ios7-swipeable-cell-delete-nslog.txt")
+        let dir = try temporaryDirectory("transient")
+        let kept = try cli.sweep("import", dump, "--out", dir + "/kept.yaml")
+        #expect(kept.status == 0 && kept.stderr.contains("warning: line 3: the dump looks transient: "))
+        let left = try cli.sweep("import", dump, "--out", dir + "/left.yaml", "--exclude-transient")
+        #expect(left.status == 2)
+        #expect(left.stderr.hasPrefix("sweep import: \(dump) looks transient (line 3: ") && left.stderr.hasSuffix("nothing was written\n"))
+        #expect(left.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/left.yaml"))
+    }
+
+    /// `sweep plan` and `sweep run` on configs/real-screens.yaml name each screen's warnings and the screens that
+    /// yield no gesture; --strict refuses the sweep (exit status 2) and runs nothing.
+    @Test func planAndRunNameEveryScreensFindingsAndStrictRefuses() throws {
+        let config = Repository.path + "/configs/real-screens.yaml"
+        let plan = try cli.sweep("plan", config)
+        #expect(plan.status == 0)
+        #expect(
+            plan.stderr.contains(
+                "sweep plan: warning: screen screens/10-ios7-swipeable-cell-delete-nslog.txt: 1 import warning: line 3: the dump looks transient"))
+        #expect(plan.stderr.contains("sweep plan: warning: screen screens/12-sample-navcontroller-428x926-lldb.txt yields no gesture: "))
+        let dir = try temporaryDirectory("strict")
+        let strict = try cli.sweep("run", config, "--output", dir + "/out", "--strict")
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("sweep run: error: screen screens/12-sample-navcontroller-428x926-lldb.txt yields no gesture: "))
+        #expect(strict.stderr.hasSuffix("screen findings above; nothing was run\n"), "\(strict.stderr.suffix(200))")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out/summary.csv"))
     }
 
     @Test func aFileThatIsNoDumpIsRefusedWithStatus2AndNoOutput() throws {

@@ -95,11 +95,23 @@ import TouchScenarios
                 contentSize: [390, 844]
         """
 
-    @Test func aScrollViewWhoseContentFitsNeverBeginsItsPan() throws {
+    /// A drag on a scroll view whose content fits and that does not bounce: the pan never begins (S5), which is what
+    /// UIKit is asked to do, so the run counts in no class (`cannot_scroll`), not as a swallowed scroll.
+    @Test func aDragOnAScrollViewWhoseContentFitsIsCountedInNoClass() throws {
         let found = try causes(
             Self.fits, family: .fastSwipe, intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 100) },
             script: ClassifierTests.swipe(from: Point(195, 500), dy: -200))
-        #expect(found == [.swallowedScroll: .panDidNotBegin])
+        #expect(found == [:])
+        let scene = try ScenarioLoader.load(yaml: Self.fits, path: "t.yaml").scene
+        let script = ClassifierTests.swipe(from: Point(195, 500), dy: -200)
+        let gesture = Gesture(
+            family: .fastSwipe, target: scene.view(named: "SV")!, intent: .scroll(scene.view(named: "SV")!, axis: .vertical, distance: 100),
+            script: script, liftTime: script.last!.time, downTime: .zero)
+        var runner = EngineRunner()
+        let prepared = PreparedScene(scene)
+        let verdict = runner.withSummary(prepared, script: script) { Classifier.classify(gesture: gesture, prepared: prepared, summary: $0) }
+        #expect(verdict.notCounted == .cannotScroll)
+        #expect(NotCounted.cannotScroll.name == "cannot_scroll")
         #expect(CauseKind.panDidNotBegin.rule == "S5")
     }
 

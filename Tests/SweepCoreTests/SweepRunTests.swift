@@ -61,7 +61,8 @@ import TouchScenarios
             counted.insert([f[0], f[1], f[2], f[3]].joined(separator: ","))
         }
         let table = try CSVReader.parse(Reports.examples(plan, tallies, outputDirectory: "out"), name: "examples.csv")
-        #expect(Array(table.columns[8 ... 12]) == ["target", "cause_kind", "rule", "cause", "replay"])
+        #expect(Array(table.columns[9 ... 13]) == ["target", "cause_kind", "rule", "cause", "replay"])
+        #expect(table.columns[4] == "screen")
         var rows = 0
         for row in table.records {
             let key = [row["config_id"], row["defect"], row["cause_kind"], row["rule"]].map { $0 ?? "" }.joined(separator: ",")

@@ -113,6 +113,10 @@ enum AccessibilityTreeBuilder {
             if !e.isEnabled && i != root {
                 if ClassTable.resolve(className, baseClass: nil).kind.isControl { record.isEnabled = false } else { record.isUserInteractionEnabled = false }
             }
+            let kind = ClassTable.resolve(className, baseClass: nil).kind
+            // An accessibility element is no view: only what is a target takes a touch; containers, text and images
+            // let it through to what lies behind (a full-screen `Other` over the content would otherwise take them all).
+            record.passesThrough = i != root && !(kind.isControl || kind == .cell || kind.isScrollView || kind.isTextInput)
             if ClassTable.resolve(className, baseClass: nil).kind.isScrollView {
                 // Content above or left of the viewport: the offset that brought it there.
                 var least = frame.origin

@@ -263,6 +263,16 @@ public enum SweepSchema {
                         ])
                     ),
                     (
+                        "excludeTransient",
+                        obj([
+                            (
+                                "description",
+                                .string("Leave out the screens whose dump looks caught mid-change (an animation, an alert, a swipe); docs/real-screens.md.")
+                            ),
+                            ("type", .string("boolean")), ("default", .bool(false))
+                        ])
+                    ),
+                    (
                         "perConfiguration",
                         obj([
                             ("type", .string("integer")), ("minimum", int(SweepLimits.treesPerConfiguration.lowerBound)),

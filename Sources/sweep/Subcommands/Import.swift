@@ -46,6 +46,9 @@ extension SweepCommand {
         @Option(name: .long, help: "The scenario's name (default: the dump's file name).")
         var name: String?
 
+        @Flag(help: "Write nothing (exit status 2) when the dump looks caught mid-change: an animation, an alert, a swipe, a fade, a push.")
+        var excludeTransient = false
+
         func validate() throws {
             if let format, ScreenFormat(rawValue: format) == nil {
                 throw ValidationError(
@@ -67,6 +70,10 @@ extension SweepCommand {
                     name: name, map: classMap ?? ClassMap(), recognizers: overlay)
             } catch {
                 printError("sweep import: \(error)")
+                throw ExitCode(2)
+            }
+            if excludeTransient, let sign = screen.report.transient.first {
+                printError("sweep import: \(dump) looks transient (\(sign)); --exclude-transient leaves it out: nothing was written")
                 throw ExitCode(2)
             }
             let yaml = screen.scenarioYAML(source: (dump as NSString).lastPathComponent)
