@@ -95,7 +95,8 @@ public enum ResidualReport {
                 "  " + d.name.padding(width) + "  \(count) / \(attempts)"
                 + (count > 0 ? "  (" + ReportNumber.percent(Double(count) / Double(attempts)) + ")" : "") + "\n"
             for r in mine {
-                out += "    \(r.kind.name) (\(r.kind.rule))  \(r.count)  e.g. \(r.exampleID)\n"
+                let screen = plan.screenName(ofExample: r.exampleID).map { " (screen \($0))" } ?? ""
+                out += "    \(r.kind.name) (\(r.kind.rule))  \(r.count)  e.g. \(r.exampleID)\(screen)\n"
             }
         }
         return out

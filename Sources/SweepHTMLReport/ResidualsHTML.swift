@@ -35,7 +35,8 @@ enum ResidualsHTML {
                 ]) + ">"
                 + "<td>\(HTMLText.escape(r.defect))</td><td>\(HTMLText.escape(r.causeKind))</td><td>\(HTMLText.escape(r.rule))</td>"
                 + "<td>\(r.count) / \(r.attempts)</td><td>\(HTMLText.percent(Double(r.rate)))</td><td>\(r.configurations) of \(ids.count)</td>"
-                + "<td><code>\(HTMLText.escape(prefix + " " + r.exampleID))</code></td></tr>\n"
+                + "<td><code>\(HTMLText.escape(prefix + " " + r.exampleID))</code>"
+                + (plan.screenName(ofExample: r.exampleID).map { " on screen <b>\(HTMLText.escape($0))</b>" } ?? "") + "</td></tr>\n"
         }
         return html + "</tbody>\n</table></div>\n</section>\n"
     }

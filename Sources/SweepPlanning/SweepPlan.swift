@@ -102,7 +102,14 @@ public struct SweepPlan: Sendable {
     }
 
     /// The name of tree `treeIndex` when it is a screen (``screenNames``), else nil.
-    public func screenName(_ treeIndex: Int) -> String? { treeIndex < screenCount ? screenNames[treeIndex] : nil }
+    public func screenName(_ treeIndex: Int) -> String? { treeIndex >= 0 && treeIndex < screenCount ? screenNames[treeIndex] : nil }
+
+    /// The screen an example id (`c001-t3-quickTap-p0`) ran on, or nil for a generated tree or an id of another shape.
+    public func screenName(ofExample id: String) -> String? {
+        let parts = id.split(separator: "-")
+        guard parts.count >= 4, parts[1].first == "t", let tree = Int(parts[1].dropFirst()) else { return nil }
+        return screenName(tree)
+    }
 
     /// The screens' trees and their gestures, made once (they are small and every unit needs them).
     public private(set) var screenTrees: [GeneratedTree] = []

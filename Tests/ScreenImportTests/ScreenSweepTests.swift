@@ -88,6 +88,9 @@ import TouchScenarios
     @Test func reportsNameTheirScreensAndByScreenRowsAreUnique() throws {
         let plan = SweepPlan(try Self.config([("a/list.txt", Self.shortList), ("b/list.txt", Self.button)], axes: "  scrollViews.bounces: [true]\n"))
         #expect(plan.screenNames == ["a/list.txt", "b/list.txt"])
+        // The residual lines of the terminal and report.html name the screen of their example id.
+        #expect(plan.screenName(ofExample: "c001-t1-quickTap-p0") == "b/list.txt")
+        #expect(plan.screenName(ofExample: "c001-t2-quickTap-p0") == nil && plan.screenName(ofExample: "nonsense") == nil)
         let tallies = ParallelSweep.run(plan, threads: 2)
         let rows = ScreenReport.csv(plan, tallies).split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let keys = rows.map { "\($0[0])|\($0[2])" }
