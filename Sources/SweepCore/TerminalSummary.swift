@@ -37,7 +37,7 @@ public enum TerminalSummary {
         guard !worst.isEmpty else { return "" }
         var out = "Worst element of each screen (defects per run over every configuration; by_screen.csv)\n"
         for w in worst.prefix(top) {
-            out += "  \(w.screen): \(w.element) (\(w.kind))  \(ReportNumber.percent(w.rate))  mostly \(w.defect)\n"
+            out += "  \(w.screen): \(w.element) (\(w.kind))  \(ReportNumber.fixed(w.rate, digits: 2)) defects per run, mostly \(w.defect)\n"
         }
         if worst.count > top { out += "  … \(worst.count - top) more screens in by_screen.csv\n" }
         return out + "\n"

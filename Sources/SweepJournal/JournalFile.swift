@@ -15,12 +15,24 @@ struct JournalFile {
 
     static func closeFile(_ fd: Int32) { _ = close(fd) }
 
-    /// Takes an exclusive, non-blocking `flock` on `fd`; throws ``JournalError/locked(path:)`` if another open
-    /// file description holds it.
+    /// How long a held lock is waited for before the journal counts as another writer's: a process that forks
+    /// (this one starting a worker, or a test process starting a `sweep`) lends the child every open file
+    /// description until the child's exec closes it (`O_CLOEXEC`), so a writer closed just before such a fork
+    /// still holds its lock for that moment — on a busy machine, tens of milliseconds.
+    static let lockPatience = 200, lockRetryMicroseconds: useconds_t = 10_000
+
+    /// Takes an exclusive `flock` on `fd`, waiting at most 2 s (``lockPatience`` × 10 ms) for a holder to let go;
+    /// throws ``JournalError/locked(path:)`` if another open file description still holds it.
     func lock(_ fd: Int32) throws {
+        var tries = 0
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
-            if errno == EWOULDBLOCK || errno == EAGAIN { throw JournalError.locked(path: path) }
+            if errno == EWOULDBLOCK || errno == EAGAIN {
+                tries += 1
+                if tries > Self.lockPatience { throw JournalError.locked(path: path) }
+                usleep(Self.lockRetryMicroseconds)
+                continue
+            }
             throw failure("lock")
         }
     }
