@@ -38,15 +38,13 @@ public enum ClassTable {
         set(
             .button,
             [
-                "UIButton", "UINavigationButton", "UITableViewCellDeleteConfirmationButton", "_UIModernBarButton",
-                "UIToolbarButton", "UIRoundedRectButton", "_UITableViewCellActionButton", "UISwipeActionStandardButton",
+                "UIButton", "UINavigationButton", "_UIModernBarButton", "UIToolbarButton", "UIRoundedRectButton",
                 "UITableViewCellEditControl", "UIAlertControllerActionView"
             ])
         set(
             .control,
             [
-                "UIControl", "UITabBarButton", "_UIButtonBarButton", "UITableViewCellDeleteConfirmationControl",
-                "_UITableViewCellDeleteConfirmationControl", "UIDatePicker", "UIRefreshControl", "UIColorWell",
+                "UIControl", "UITabBarButton", "_UIButtonBarButton", "UIDatePicker", "UIRefreshControl", "UIColorWell",
                 "UITableViewCellReorderControl", "_UIInterfaceActionCustomViewRepresentationView",
                 "UIInterfaceActionRepresentationView", "UIAlertControllerActionView"
             ])
@@ -82,6 +80,9 @@ public enum ClassTable {
                 "UITableViewCellDeleteConfirmationView", "UISearchDisplayControllerContainerView",
                 "UITableViewIndex", "UIKBKeyplaneView", "UITextEffectsWindow", "UIRemoteKeyboardWindow"
             ])
+        // The controls of a row's swipe actions and delete confirmation exist only mid-swipe: plain views, never
+        // targets (`TransientState.transientControls`; a dump that shows them is warned about as transient).
+        set(.view, Array(TransientState.transientControls))
         return t
     }()
 
@@ -96,6 +97,21 @@ public enum ClassTable {
     /// Whether a view of `className` (or of a subclass of `baseClass`) takes its superview's `point(inside:)`.
     public static func defersPointInside(_ className: String, baseClass: String?) -> Bool {
         pointInsideFromSuperview.contains(className) || baseClass.map(pointInsideFromSuperview.contains) == true
+    }
+
+    /// Private UIKit containers whose `hitTest(_:with:)` gives nil when a touch finds no subview of theirs to land
+    /// on, so the touch goes on to the views behind them (imported with `hitTest: passThrough`, H3).
+    /// `_UITouchPassthroughView` (class-dump: a direct `UIView` subclass) is the container UIKit lays over other
+    /// content; iOS 26's floating tab bar sits in two subclasses of it, `_UITabBarContainerWrapperView` and
+    /// `_UITabBarContainerView`, which cover the whole window above the app's screen (docs/real-screens.md).
+    public static let passThrough: Set<String> = ["_UITouchPassthroughView", "_UITabBarContainerWrapperView", "_UITabBarContainerView"]
+
+    /// The hit-test override UIKit gives a view of `className` (or of a subclass of `baseClass`): a table wrapper's
+    /// `point(inside:)` answers for its superview; a pass-through container lets its empty area through.
+    public static func hitTestOverride(_ className: String, baseClass: String?) -> HitTestOverride {
+        if defersPointInside(className, baseClass: baseClass) { return .deferToSuperview }
+        if passThrough.contains(className) || baseClass.map(passThrough.contains) == true { return .passThrough }
+        return .none
     }
 
     /// UIKit classes that add gesture recognizers to their own views, so that a dump's `gestureRecognizers = …`

@@ -85,7 +85,7 @@ public enum ScreenImporter {
         }
         var scene = Scene(name: name ?? defaultName(file), windowSize: size)
         var kinds = [ViewKind](repeating: .view, count: records.count)
-        var transientControls = 0, passThrough = 0, swiftUIScrollViews = 0
+        var passThrough = 0, swiftUIScrollViews = 0
         // ViewID of each record (the window for a window root).
         var ids = [ViewID](repeating: 0, count: records.count)
         if rootIsWindow {
@@ -97,11 +97,7 @@ public enum ScreenImporter {
         }
         for (index, record) in records.enumerated() {
             if index == 0 && rootIsWindow { continue }
-            var (kind, how) = ClassTable.resolve(record.className, baseClass: record.baseClass, map: map)
-            if TransientState.transientControls.contains(record.className) && kind != .view {
-                kind = .view
-                transientControls += 1
-            }
+            let (kind, how) = ClassTable.resolve(record.className, baseClass: record.baseClass, map: map)
             kinds[index] = kind
             let note = ImportReport.ClassNote(line: record.line, className: record.className, kind: kind)
             if how == .heuristic { report.guesses.append(note) }
@@ -151,13 +147,8 @@ public enum ScreenImporter {
             spec.isUserInteractionEnabled = record.isUserInteractionEnabled
             spec.isEnabled = record.isEnabled
             spec.clipsToBounds = record.clipsToBounds
-            if ClassTable.defersPointInside(record.className, baseClass: record.baseClass) { spec.hitTestOverride = .deferToSuperview }
-            if record.passesThrough {
-                spec.hitTestOverride = .passThrough
-            } else if PassThroughClasses.passesThrough(record.className, baseClass: record.baseClass) {
-                spec.hitTestOverride = .passThrough
-                passThrough += 1
-            }
+            spec.hitTestOverride = record.passesThrough ? .passThrough : ClassTable.hitTestOverride(record.className, baseClass: record.baseClass)
+            if !record.passesThrough && spec.hitTestOverride == .passThrough { passThrough += 1 }
             if let offset = record.contentOffset {
                 if isInRange(offset) {
                     spec.boundsOrigin = offset
@@ -174,7 +165,7 @@ public enum ScreenImporter {
             ids[index] = scene.addView(spec)
         }
         report.readNotes(
-            map: map, records: records, kinds: kinds, transientControls: transientControls, passThrough: passThrough,
+            map: map, records: records, kinds: kinds, passThrough: passThrough,
             swiftUIScrollViews: swiftUIScrollViews)
         scene.installScrollViewRecognizers()
         installSystemParts(&scene, records: records, ids: ids, report: &report)

@@ -42,12 +42,25 @@ enum SwiftUIHosting {
 
     /// One warning per hosting view: what its dump cannot show, and how many UIKit targets it does show.
     static func warnings(records: [DumpRecord], kinds: [ViewKind]) -> [ImportWarning] {
+        // The controls and cells below each hosting view, in one pass: a record's nearest hosting ancestor (a
+        // superview precedes its subviews, so its entry is known).
+        var host = [Int?](repeating: nil, count: records.count)
+        var targets = [Int](repeating: 0, count: records.count)
+        for (j, r) in records.enumerated() {
+            guard let p = r.parent else { continue }
+            host[j] = isHostingView(records[p].className) ? p : host[p]
+            if let h = host[j], kinds[j].isControl || kinds[j] == .cell {
+                // Every hosting ancestor counts it, not only the nearest.
+                var a: Int? = h
+                while let c = a {
+                    targets[c] += 1
+                    a = host[c]
+                }
+            }
+        }
         var result: [ImportWarning] = []
         for (i, r) in records.enumerated() where isHostingView(r.className) {
-            var hostedTargets = 0
-            for j in records.indices where j > i && isDescendant(j, of: i, in: records) {
-                if kinds[j].isControl || kinds[j] == .cell { hostedTargets += 1 }
-            }
+            let hostedTargets = targets[i]
             result.append(
                 ImportWarning(
                     line: r.line,
@@ -57,14 +70,5 @@ enum SwiftUIHosting {
                         + "import the screen's accessibility tree (XCUITest, Appium, idb, Maestro) for the rest"))
         }
         return result
-    }
-
-    static func isDescendant(_ j: Int, of i: Int, in records: [DumpRecord]) -> Bool {
-        var p = records[j].parent
-        while let c = p {
-            if c == i { return true }
-            p = records[c].parent
-        }
-        return false
     }
 }

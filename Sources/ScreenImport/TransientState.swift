@@ -1,21 +1,5 @@
 import TouchEngine
 
-/// UIKit's private views that return nil from their own hit test, and the signs that a dump was taken while the
-/// screen was changing (docs/real-screens.md, 'Pass-through and transient views').
-public enum PassThroughClasses {
-    /// Private UIKit containers whose `hitTest(_:with:)` gives nil when a touch finds no subview of theirs to
-    /// land on, so the touch goes on to the views behind them: imported as `hitTest: passThrough` (H3).
-    /// `_UITouchPassthroughView` (class-dump: a direct `UIView` subclass) is the container UIKit lays over other
-    /// content; iOS 26's floating tab bar sits in two subclasses of it, `_UITabBarContainerWrapperView` and
-    /// `_UITabBarContainerView`, which cover the whole window above the app's screen.
-    public static let names: Set<String> = ["_UITouchPassthroughView", "_UITabBarContainerWrapperView", "_UITabBarContainerView"]
-
-    /// Whether a view of `className` (or an app subclass whose `baseClass` is one of them) passes touches through.
-    public static func passesThrough(_ className: String, baseClass: String?) -> Bool {
-        names.contains(className) || baseClass.map(names.contains) == true
-    }
-}
-
 /// A sign that the dump caught the screen in a transient state: a view mid-animation, a presented alert's or
 /// search's dimming view, a row's delete confirmation mid-swipe.
 public struct TransientSign: Hashable, Sendable, CustomStringConvertible {
@@ -27,7 +11,7 @@ public struct TransientSign: Hashable, Sendable, CustomStringConvertible {
 
 public enum TransientState {
     /// UIKit's controls that exist only while a row's swipe actions or delete confirmation show: never targets
-    /// (imported as plain views, so that no gesture aims at them).
+    /// (the class table makes them plain views, so that no gesture aims at them).
     public static let transientControls: Set<String> = [
         "UITableViewCellDeleteConfirmationView", "UITableViewCellDeleteConfirmationControl",
         "_UITableViewCellDeleteConfirmationControl", "UITableViewCellDeleteConfirmationButton",
@@ -100,8 +84,11 @@ public enum TransientState {
 extension ImportReport {
     /// The warnings and notes of the rules of this file and of `SwiftUIHosting`, and of the class map's entries.
     mutating func readNotes(
-        map: ClassMap, records: [DumpRecord], kinds: [ViewKind], transientControls: Int, passThrough: Int, swiftUIScrollViews: Int
+        map: ClassMap, records: [DumpRecord], kinds: [ViewKind], passThrough: Int, swiftUIScrollViews: Int
     ) {
+        let transientControls = records.indices.filter {
+            TransientState.transientControls.contains(records[$0].className) && kinds[$0] == .view
+        }.count
         warnings += map.unmatchedEntries(in: records)
         transient = TransientState.signs(in: records)
         for sign in transient {
@@ -114,7 +101,7 @@ extension ImportReport {
         warnings += SwiftUIHosting.warnings(records: records, kinds: kinds)
         if transientControls > 0 {
             notes.append(
-                "\(transientControls) private control\(transientControls == 1 ? "" : "s") of a row's swipe actions or "
+                "\(transientControls) private view\(transientControls == 1 ? "" : "s") of a row's swipe actions or "
                     + "delete confirmation imported as plain views: they exist only mid-swipe and are never targets")
         }
         if passThrough > 0 {

@@ -99,7 +99,7 @@ public enum Classifier {
         case let .trigger(_, handler):
             classifyHandler(handler, gesture: gesture, scene: scene, summary: summary, into: &verdict)
         case let .scroll(target, axis, distance):
-            if !TreeGenerator.canScroll(target, along: axis, in: scene) {
+            if !prepared.canScroll(target, along: axis) {
                 verdict.notCounted = .cannotScroll
                 break
             }

@@ -51,15 +51,11 @@ extension SweepPlan {
     /// (`scrollViews.alwaysBounceVertical: [true]` on a list whose rows fit): the drags that test such a scroll view
     /// are aimed on these trees, so they exist (and run in every configuration; where the configuration leaves the
     /// view nothing to scroll, the run counts in no class, `NotCounted.cannotScroll`).
-    func scrollVariants(of tree: GeneratedTree) -> [GeneratedTree] {
-        let axes = config.axes.indices.filter { config.axes[$0].name.hasPrefix("scrollViews.") }
-        guard !axes.isEmpty else { return [] }
-        var seen: Set<[Int]> = []
+    func scrollVariants(of tree: GeneratedTree, projections: (axes: [Int], values: [[Int]])) -> [GeneratedTree] {
+        let axes = projections.axes
         var variants: [GeneratedTree] = []
         let base = tree.elements.map(\.kind)
-        for indices in valueIndices {
-            let projection = axes.map { indices[$0] }
-            guard seen.insert(projection).inserted else { continue }
+        for projection in projections.values {
             var variant = tree
             for (k, v) in zip(axes, projection) { axisDefinitions[k]?.apply(config.axes[k].values[v], to: &variant) }
             var gained = false
@@ -72,6 +68,20 @@ extension SweepPlan {
             if gained { variants.append(variant) }
         }
         return variants
+    }
+
+    /// The `scrollViews.…` axes (their indices) and each distinct combination of value indices the configurations
+    /// give them, in plan order: the same for every screen.
+    func scrollAxisProjections() -> (axes: [Int], values: [[Int]]) {
+        let axes = config.axes.indices.filter { config.axes[$0].name.hasPrefix("scrollViews.") }
+        guard !axes.isEmpty else { return (axes, []) }
+        var seen: Set<[Int]> = []
+        var values: [[Int]] = []
+        for indices in valueIndices {
+            let projection = axes.map { indices[$0] }
+            if seen.insert(projection).inserted { values.append(projection) }
+        }
+        return (axes, values)
     }
 
     func screenEntries(for tree: GeneratedTree, treeIndex: Int, variants: [GeneratedTree] = []) -> [GestureEntry] {

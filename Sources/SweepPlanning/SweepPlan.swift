@@ -77,8 +77,12 @@ public struct SweepPlan: Sendable {
         configHash = FNV1a.hex(PlanText.canonical(config))
         let screens = config.trees.screens.indices.map { GeneratedTree(screen: config.trees.screens[$0].scene, seed: UInt64($0)) }
         screenTrees = screens
+        screenNames = Self.uniqueNames(config.trees.screens)
         screenGestures = []
-        screenGestures = screens.indices.map { screenEntries(for: screens[$0], treeIndex: $0, variants: scrollVariants(of: screens[$0])) }
+        let projections = scrollAxisProjections()
+        screenGestures = screens.indices.map {
+            screenEntries(for: screens[$0], treeIndex: $0, variants: scrollVariants(of: screens[$0], projections: projections))
+        }
         var offset = 0
         screenElementOffsets = screens.map { tree in
             defer { offset += tree.elements.count }
@@ -95,10 +99,12 @@ public struct SweepPlan: Sendable {
 
     /// Each screen's name in the reports: its file name without directory and extension, or, where two screens
     /// share that name, the path as matched (`screens/a/login.txt`), so that rows never mix two screens.
-    public var screenNames: [String] {
-        let screens = config.trees.screens
-        let names = screens.map(\.name)
-        return screens.indices.map { i in names.filter { $0 == names[i] }.count > 1 ? screens[i].file : names[i] }
+    public private(set) var screenNames: [String] = []
+
+    static func uniqueNames(_ screens: [ScreenDump]) -> [String] {
+        var uses: [String: Int] = [:]
+        for s in screens { uses[s.name, default: 0] += 1 }
+        return screens.map { uses[$0.name]! > 1 ? $0.file : $0.name }
     }
 
     /// The name of tree `treeIndex` when it is a screen (``screenNames``), else nil.

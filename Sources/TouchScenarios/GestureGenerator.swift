@@ -280,10 +280,9 @@ public enum GestureGenerator {
     /// How far a finger's `travel` drags the content of a scroll view that can only bounce: S8's rubber band
     /// `(1 − 1/(x·c/d + 1))·d` of the travel past the hysteresis, `d` the view's size along the axis.
     static func bounceDistance(_ travel: Double, scrollView: ViewID, axis: Axis, scene: Scene) -> Double {
-        let d = scene.views[scrollView].frame.size[axis], c = scene.parameters.rubberBandCoefficient
-        let x = max(0, travel - scene.parameters.scrollHysteresis)
-        guard d > 0 else { return 0 }
-        return (1 - 1 / (x * c / d + 1)) * d
+        AxisMotion.rubberBand(
+            max(0, travel - scene.parameters.scrollHysteresis), scene.views[scrollView].frame.size[axis],
+            scene.parameters.rubberBandCoefficient)
     }
 
     /// tan without Foundation (|x| ≤ 45°): sin/cos by Taylor series.

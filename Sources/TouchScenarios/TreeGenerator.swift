@@ -76,7 +76,7 @@ public enum TreeGenerator {
 
     /// Whether scroll view `view` can scroll along `axis` (``scrollableAxes(of:in:)`` without building the list);
     /// false for a view that is not a scroll view.
-    public static func canScroll(_ view: ViewID, along axis: Axis, in scene: Scene) -> Bool {
+    static func canScroll(_ view: ViewID, along axis: Axis, in scene: Scene) -> Bool {
         // The fields read in place (copying the view's spec and scroll configuration cost more than the rest).
         scene.views.withUnsafeBufferPointer { specs in
             if case .none = specs[view].scroll { return false }

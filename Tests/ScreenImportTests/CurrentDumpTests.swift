@@ -85,7 +85,7 @@ import TouchEngine
         }
         #expect(hit(Point(200, 325)) == "UIButton")
         #expect(hit(Point(70, 825)) == "UITabBarButton")
-        #expect(PassThroughClasses.names.contains("_UITouchPassthroughView"))
+        #expect(ClassTable.passThrough.contains("_UITouchPassthroughView"))
     }
 
     /// A dump caught mid-change is warned about with what looks transient; a row's delete confirmation is no

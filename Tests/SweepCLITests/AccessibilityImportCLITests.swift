@@ -8,12 +8,8 @@ import Testing
     let cli = SweepCLITests()
     static let trees = Repository.path + "/configs/accessibility-trees"
 
-    func temporaryDirectory(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-ax-cli-\(getpid())-\(name)")
-        try? FileManager.default.removeItem(at: dir)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.path
-    }
+    /// A fresh scratch directory (`ScreenCLITests`'s, named for this suite).
+    func temporaryDirectory(_ name: String) throws -> String { try ScreenCLITests().temporaryDirectory("ax-" + name) }
 
     @Test func eachFormatImportsByItsContentAndTheScenarioLoads() throws {
         for (name, summary) in [

@@ -110,14 +110,14 @@ enum AccessibilityTreeBuilder {
             } else {
                 record.frame = i == root ? Rect(0, 0, frame.size.width, frame.size.height) : frame
             }
-            if !e.isEnabled && i != root {
-                if ClassTable.resolve(className, baseClass: nil).kind.isControl { record.isEnabled = false } else { record.isUserInteractionEnabled = false }
-            }
             let kind = ClassTable.resolve(className, baseClass: nil).kind
+            if !e.isEnabled && i != root {
+                if kind.isControl { record.isEnabled = false } else { record.isUserInteractionEnabled = false }
+            }
             // An accessibility element is no view: only what is a target takes a touch; containers, text and images
             // let it through to what lies behind (a full-screen `Other` over the content would otherwise take them all).
             record.passesThrough = i != root && !(kind.isControl || kind == .cell || kind.isScrollView || kind.isTextInput)
-            if ClassTable.resolve(className, baseClass: nil).kind.isScrollView {
+            if kind.isScrollView {
                 // Content above or left of the viewport: the offset that brought it there.
                 var least = frame.origin
                 for c in children[i] where keep[c] {

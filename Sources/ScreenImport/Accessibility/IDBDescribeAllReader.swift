@@ -27,13 +27,7 @@ enum IDBDescribeAllReader {
             let index = tree.elements.count
             tree.elements.append(element)
             if tree.elements.count > AccessibilityLimits.elements { break }
-            if let children = node.value["children"] {
-                guard let list = children.value.array else {
-                    throw DumpRefusal(
-                        file: file, line: children.line,
-                        message: "column \(children.column) (\(path).children): expected an array of elements, got "
-                            + JSONReading.describe(children.value))
-                }
+            if let list = try JSONReading.children(of: node, path: path, file: file, what: "elements") {
                 nested = nested || !list.isEmpty
                 stack += list.enumerated().reversed().map { ($0.element, "\(path).children[\($0.offset)]", index) }
             }
@@ -118,6 +112,18 @@ enum JSONReading {
         } catch {
             throw DumpRefusal(file: file, line: error.line, message: "column \(error.column) (\(error.path)): not valid JSON: \(error.message)")
         }
+    }
+
+    /// The `children` array of the element node at `path` (nil when it has none); anything else is refused, naming
+    /// the line and the JSON path.
+    static func children(of node: JSONText.Node, path: String, file: String, what: String) throws(DumpRefusal) -> [JSONText.Node]? {
+        guard let children = node.value["children"] else { return nil }
+        guard let list = children.value.array else {
+            throw DumpRefusal(
+                file: file, line: children.line,
+                message: "column \(children.column) (\(path).children): expected an array of \(what), got " + describe(children.value))
+        }
+        return list
     }
 
     static func describe(_ value: JSONText.Value) -> String {

@@ -4,7 +4,7 @@
 /// Written here rather than taken from Foundation: `JSONSerialization` gives neither positions nor paths, and the
 /// module stays free of Foundation (docs/real-screens.md, "Accessibility trees"). Iterative where nesting can be deep:
 /// nesting beyond `maximumDepth` is refused before it can exhaust the stack.
-struct JSONText {
+struct JSONText: ByteCursor {
     /// One value and where it starts (1-based line and column; columns count characters, not bytes).
     struct Node {
         var value: Value
@@ -31,18 +31,12 @@ struct JSONText {
         var isObject: Bool { if case .object = self { return true } else { return false } }
     }
 
-    /// A syntax error: where, the JSON path of the value being read (`$[3].children[0]`), and what.
-    struct SyntaxError: Error {
-        var line: Int
-        var column: Int
-        var path: String
-        var message: String
-    }
+    typealias SyntaxError = TextSyntaxError
 
-    private let bytes: [UInt8]
-    private var index = 0
-    private var line = 1
-    private var column = 1
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
+    var column = 1
     let maximumDepth: Int
 
     private init(_ text: String, maximumDepth: Int) {
@@ -53,7 +47,7 @@ struct JSONText {
     /// Parses the whole text as one JSON value (whitespace around it allowed).
     static func parse(_ text: String, maximumDepth: Int) throws(SyntaxError) -> Node {
         var reader = JSONText(text, maximumDepth: maximumDepth)
-        if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        reader.skipByteOrderMark()
         var path: [String] = ["$"]
         let node = try reader.value(path: &path)
         reader.skipSpace()
@@ -63,24 +57,6 @@ struct JSONText {
 
     private func error(_ message: String, path: [String]) -> SyntaxError {
         SyntaxError(line: line, column: column, path: path.joined(), message: message)
-    }
-
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
-
-    private mutating func advance() {
-        guard index < bytes.count else { return }
-        let b = bytes[index]
-        index += 1
-        if b == 0x0A {
-            line += 1
-            column = 1
-        } else if b & 0xC0 != 0x80 {
-            column += 1
-        }
-    }
-
-    private mutating func skipSpace() {
-        while let b = current, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { advance() }
     }
 
     /// A value and everything nested in it. Containers are read with an explicit stack.

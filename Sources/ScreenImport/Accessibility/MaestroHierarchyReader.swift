@@ -53,13 +53,7 @@ enum MaestroHierarchyReader {
             let index = tree.elements.count
             tree.elements.append(element)
             if tree.elements.count > AccessibilityLimits.elements { break }
-            if let children = node.value["children"] {
-                guard let list = children.value.array else {
-                    throw DumpRefusal(
-                        file: file, line: children.line,
-                        message: "column \(children.column) (\(path).children): expected an array of nodes, got "
-                            + JSONReading.describe(children.value))
-                }
+            if let list = try JSONReading.children(of: node, path: path, file: file, what: "nodes") {
                 stack += list.enumerated().reversed().map { ($0.element, "\(path).children[\($0.offset)]", index) }
             }
         }

@@ -6,7 +6,7 @@
 /// `sweep` binary, and the runtime image installs only libzmq (deploy/docker/Dockerfile; docs/real-screens.md,
 /// "Accessibility trees"). Elements are kept flat, in document order, with parent links; nesting beyond
 /// `maximumDepth` is refused before it is built.
-struct XMLText {
+struct XMLText: ByteCursor {
     struct Element {
         var name: String
         var attributes: [(name: String, value: String)]
@@ -19,18 +19,12 @@ struct XMLText {
         subscript(attribute: String) -> String? { attributes.first { $0.name == attribute }?.value }
     }
 
-    struct SyntaxError: Error {
-        var line: Int
-        var column: Int
-        /// The open elements where the error is, `/AppiumAUT/XCUIElementTypeApplication`; empty at the top.
-        var path: String
-        var message: String
-    }
+    typealias SyntaxError = TextSyntaxError
 
-    private let bytes: [UInt8]
-    private var index = 0
-    private var line = 1
-    private var column = 1
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
+    var column = 1
     private var elements: [Element] = []
     private var open: [Int] = []
     private let maximumDepth: Int
@@ -43,7 +37,7 @@ struct XMLText {
     /// The elements of `text` in document order (the root first).
     static func parse(_ text: String, maximumDepth: Int) throws(SyntaxError) -> [Element] {
         var reader = XMLText(text, maximumDepth: maximumDepth)
-        if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        reader.skipByteOrderMark()
         try reader.document()
         return reader.elements
     }
@@ -52,28 +46,10 @@ struct XMLText {
 
     private func error(_ message: String) -> SyntaxError { SyntaxError(line: line, column: column, path: path, message: message) }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
-
     private func starts(with text: String) -> Bool {
         let utf8 = Array(text.utf8)
         return index + utf8.count <= bytes.count && Array(bytes[index ..< index + utf8.count]) == utf8
     }
-
-    private mutating func advance(_ n: Int = 1) {
-        for _ in 0 ..< n {
-            guard index < bytes.count else { return }
-            let b = bytes[index]
-            index += 1
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-    }
-
-    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
     private static func isNameByte(_ b: UInt8) -> Bool {
         (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D || b == 0x2E
@@ -127,8 +103,6 @@ struct XMLText {
         guard index > start else { throw error("expected \(what)") }
         return String(decoding: bytes[start ..< index], as: UTF8.self)
     }
-
-    private mutating func skipSpace() { while let b = current, Self.isSpace(b) { advance() } }
 
     private mutating func openTag() throws(SyntaxError) {
         let startLine = line, startColumn = column

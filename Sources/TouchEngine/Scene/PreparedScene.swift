@@ -20,6 +20,8 @@ public final class PreparedScene: Sendable {
     let controllerOf: [Int]
     /// Per scroll view and axis (index `view * 2 + axis`): S5 can-scroll, and the offset range.
     let canScroll: [Bool]
+    /// S5 for scroll view `view` along `axis`, as the run sees it (the table the engine reads).
+    public func canScroll(_ view: ViewID, along axis: Axis) -> Bool { canScroll[view * 2 + axis.rawValue] }
     let offsetMin: [Double]
     let offsetMax: [Double]
     /// Every view's initial `bounds.origin` (content offset for scroll views).

@@ -1,6 +1,6 @@
 /// One axis of a released scroll view's motion (docs/ARCHITECTURE.md, "Scroll physics"), as closed forms of the
 /// time `t` in ms since the motion started. Values only: no I/O, no clock.
-struct AxisMotion: Equatable {
+public struct AxisMotion: Equatable {
     enum Kind: UInt8 {
         /// The axis does not move.
         case still
@@ -80,7 +80,7 @@ struct AxisMotion: Equatable {
     }
 
     /// S8's rubber band: `(1 − 1/(x·c/d + 1))·d`.
-    @inline(__always) static func rubberBand(_ x: Double, _ d: Double, _ c: Double) -> Double {
+    @inline(__always) public static func rubberBand(_ x: Double, _ d: Double, _ c: Double) -> Double {
         guard d > 0, c > 0 else { return 0 }
         return (1 - 1 / (x * c / d + 1)) * d
     }
