@@ -3,7 +3,7 @@ import TouchEngine
 import TouchScenarios
 
 /// Runs scenarios of a plan again exactly as the sweep ran them (untraced, classified, each defect with its cause
-/// from `CauseAnalysis`), in plan order: for a report that needs a particular run the tallies do not keep (the
+/// from `CauseAnalysis` and its category from `DefectCategories`), in plan order: for a report that needs a particular run the tallies do not keep (the
 /// residual rows' examples), and for tests that look at runs one by one.
 public enum PlanRuns {
     /// One scenario and what the sweep made of it.
@@ -19,8 +19,8 @@ public enum PlanRuns {
         /// The view the gesture's first touch-down hit (nil: none, or the gesture never touched down).
         public var firstHit: ViewID?
         public var verdict: ScenarioVerdict
-        /// One cause per class of `verdict.defects`, in `DefectSet` order.
-        public var causes: [(defect: DefectClass, kind: CauseKind)]
+        /// One cause per class of `verdict.defects`, in `DefectSet` order, with its category.
+        public var causes: [(defect: DefectClass, kind: CauseKind, category: DefectCategory)]
 
         /// The id `sweep trace --replay` takes: `<config id>-t<tree>-<family>-p<placement>`.
         public func exampleID(_ plan: SweepPlan) -> String {
@@ -36,20 +36,31 @@ public enum PlanRuns {
     public static func forEach(plan: SweepPlan, configurations: [Int], _ body: (Run) -> Bool) {
         var runner = UnitRunner(plan: plan)
         var engine = EngineRunner()
+        let categories = DefectCategories(plan: plan)
         for c in configurations {
             for t in 0 ..< plan.treeCount {
                 let base = runner.baseTree(t)
                 let tree = plan.configured(base.tree, configuration: c)
                 let prepared = PreparedScene(tree.scene)
                 for entry in base.gestures {
-                    let (verdict, causes, hit) = engine.withSummary(prepared, script: entry.gesture.script) { summary in
+                    let (verdict, found, hit) = engine.withSummary(prepared, script: entry.gesture.script) { summary in
                         let verdict = Classifier.classify(gesture: entry.gesture, prepared: prepared, summary: summary)
                         return (
                             verdict,
-                            verdict.defects.map {
-                                (defect: $0, kind: CauseAnalysis.cause(of: $0, gesture: entry.gesture, scene: prepared.scene, summary: summary))
+                            verdict.defects.map { d in
+                                let kind = CauseAnalysis.cause(of: d, gesture: entry.gesture, scene: prepared.scene, summary: summary)
+                                let designed = DefectCategories.isDesigned(
+                                    d, cause: kind, gesture: entry.gesture, scene: prepared.scene, summary: summary)
+                                return (defect: d, kind: kind, designed: designed)
                             }, summary.firstHit ?? nil
                         )
+                    }
+                    let whatIf =
+                        verdict.defects.isEmpty
+                        ? DefectSet()
+                        : categories.owed(verdict.defects, plan, configuration: c, tree: t, base: base.tree, gesture: entry.gesture)
+                    let causes = found.map {
+                        (defect: $0.defect, kind: $0.kind, category: DefectCategories.category($0.defect, designed: $0.designed, whatIf: whatIf))
                     }
                     let run = Run(
                         configuration: c, treeIndex: t, template: tree.template, family: entry.family,

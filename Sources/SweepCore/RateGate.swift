@@ -3,7 +3,9 @@ import SweepReporting
 
 /// `sweep check`'s rule (docs/ci.md): every configuration's rate of each named defect class must be at most its
 /// maximum. Read from summary.csv, with exact arithmetic: a rate passes when `count ≤ maximum × attempts`, so
-/// `--max dead_button=0.29` passes 29 of 100 (a floating-point 0.29 × 100 would not).
+/// `--max dead_button=0.29` passes 29 of 100 (a floating-point 0.29 × 100 would not). The count is the class's
+/// hazards by default (`<class>_hazard_count`, docs/defects.md "What a count rests on"); `--include designed,what-if`
+/// adds those categories, and with both it is the class's whole `<class>_count`.
 public enum RateGate {
     /// One `--max CLASS=RATE`: a fraction from 0 to 1 (`0.01`) or a percentage (`1%`).
     public struct Limit: Sendable, Equatable {
@@ -68,6 +70,8 @@ public enum RateGate {
         /// `axis=value` for each axis, in summary.csv's column order.
         public let axisValues: [String]
         public let limit: Limit
+        /// The categories counted.
+        public var included: CategorySet = .hazardOnly
         public let count: Int
         public let attempts: Int
         public let outcome: Outcome
@@ -86,7 +90,8 @@ public enum RateGate {
             case .skipped: return "\(limit.defect.name) has no attempts in this configuration (no rate to check)"
             case .passed, .failed:
                 let relation = outcome == .failed ? "is above" : "is within"
-                return "\(limit.defect.name) \(ratePercent) (\(count)/\(attempts)) \(relation) the maximum \(RateGate.percent(limit.maximum))"
+                let counted = included.isAll ? "" : " (\(included.description))"
+                return "\(limit.defect.name)\(counted) \(ratePercent) (\(count)/\(attempts)) \(relation) the maximum \(RateGate.percent(limit.maximum))"
             }
         }
 
@@ -96,27 +101,45 @@ public enum RateGate {
 
     /// Checks every configuration of `summary` (summary.csv, `name` naming it in errors) against every limit, in
     /// limit order then configuration order. A table without the columns a check needs is a one-sentence error.
-    public static func evaluate(summary: CSVReader.Table, name: String, limits: [Limit]) throws(CSVReader.Failure) -> [Check] {
+    ///
+    /// `included`: the categories whose counts are checked (hazards alone by default). A summary.csv without the
+    /// category columns (an older sweep's) can be checked only with every category.
+    public static func evaluate(
+        summary: CSVReader.Table, name: String, limits: [Limit], included: CategorySet = .hazardOnly
+    ) throws(CSVReader.Failure) -> [Check] {
         guard let idColumn = summary.column("config_id"), let runsColumn = summary.column("runs"), idColumn < runsColumn else {
             throw CSVReader.Failure(description: "\(name) is not a sweep's summary.csv: it has no config_id and runs columns.")
         }
         let axisColumns = Array(summary.columns[(idColumn + 1) ..< runsColumn])
         var checks: [Check] = []
         for limit in limits {
-            let attemptsName = "\(limit.defect.name)_attempts", countName = "\(limit.defect.name)_count"
-            guard let attemptsColumn = summary.column(attemptsName), let countColumn = summary.column(countName) else {
-                throw CSVReader.Failure(
-                    description: "\(name) has no \(attemptsName) and \(countName) columns; was it written "
-                        + "by an older sweep?")
+            let attemptsName = "\(limit.defect.name)_attempts"
+            let countNames =
+                included.isAll
+                ? ["\(limit.defect.name)_count"] : included.members.map { "\(limit.defect.name)_\($0.name)_count" }
+            guard let attemptsColumn = summary.column(attemptsName) else {
+                throw CSVReader.Failure(description: "\(name) has no \(attemptsName) column; was it written by an older sweep?")
+            }
+            var countColumns: [Int] = []
+            for countName in countNames {
+                guard let column = summary.column(countName) else {
+                    throw CSVReader.Failure(
+                        description: "\(name) has no \(countName) column; it was written by an older sweep, which counted no "
+                            + "categories (check it with --include designed,what-if)")
+                }
+                countColumns.append(column)
             }
             for (r, row) in summary.rows.enumerated() {
-                guard let attempts = Int(row[attemptsColumn]), let count = Int(row[countColumn]), attempts >= 0, count >= 0,
-                    count <= attempts
+                let counts = countColumns.map { Int(row[$0]) }
+                guard let attempts = Int(row[attemptsColumn]), attempts >= 0, counts.allSatisfy({ $0 != nil && $0! >= 0 }),
+                    counts.reduce(0, { $0 + $1! }) <= attempts
                 else {
+                    let shown = zip(countNames, countColumns).map { "\($0.0) '\(row[$0.1])'" }.joined(separator: ", ")
                     throw CSVReader.Failure(
-                        description: "\(name) record \(r + 2) has \(countName) '\(row[countColumn])' and "
+                        description: "\(name) record \(r + 2) has \(shown) and "
                             + "\(attemptsName) '\(row[attemptsColumn])', which are not counts of at most the attempts.")
                 }
+                let count = counts.reduce(0) { $0 + $1! }
                 let outcome: Check.Outcome =
                     attempts == 0
                     ? .skipped
@@ -124,7 +147,7 @@ public enum RateGate {
                 let values = axisColumns.enumerated().map { "\($0.element)=\(row[idColumn + 1 + $0.offset])" }
                 checks.append(
                     Check(
-                        configID: row[idColumn], axisValues: values, limit: limit, count: count,
+                        configID: row[idColumn], axisValues: values, limit: limit, included: included, count: count,
                         attempts: attempts, outcome: outcome))
             }
         }

@@ -44,12 +44,34 @@ public enum Reports {
         plan.config.axes.map { plan.configurations[c][$0.name]?.description ?? "" }
     }
 
+    /// summary.csv: the metric columns, then each class's counts and rates per category (``DefectCategory``:
+    /// `dead_button_hazard_count`, `dead_button_hazard_rate`, … `dead_button_what_if_rate`), out of the class's
+    /// attempts, so a class's three counts add up to its `_count`.
     public static func summary(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
-        var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + metricColumns)
+        var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + metricColumns + categoryColumns)
         for c in plan.configurations.indices {
-            table.append([plan.configurations[c].id] + axisFields(plan, c) + metrics(tallies.configurations[c].total))
+            let t = tallies.configurations[c]
+            let total = t.total
+            table.append([plan.configurations[c].id] + axisFields(plan, c) + metrics(total) + categoryFields(total, t.causes))
         }
         return table.render()
+    }
+
+    /// Per class and category, its count and rate (summary.csv).
+    public static var categoryColumns: [String] {
+        DefectClass.allCases.flatMap { d in
+            DefectCategory.allCases.flatMap { ["\(d.name)_\($0.name)_count", "\(d.name)_\($0.name)_rate"] }
+        }
+    }
+
+    static func categoryFields(_ t: Tally, _ causes: CauseCounts) -> [String] {
+        DefectClass.allCases.flatMap { d in
+            let n = t.attempts(d)
+            return DefectCategory.allCases.flatMap { g in
+                let k = causes.total(d, g)
+                return [ReportNumber.integer(k), ReportNumber.fixed(n > 0 ? Double(k) / Double(n) : nil, digits: 4)]
+            }
+        }
     }
 
     public static func byTemplate(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
@@ -84,27 +106,36 @@ public enum Reports {
     public static func examples(_ plan: SweepPlan, _ tallies: SweepTallies, outputDirectory: String) -> String {
         var table = CSVTable(columns: [
             "example_id", "config_id", "defect", "template", "screen", "tree_index", "tree_seed",
-            "gesture", "placement", "target", "cause_kind", "rule", "cause", "replay"
+            "gesture", "placement", "target", "cause_kind", "rule", "category", "cause", "replay"
         ])
         // Examples share trees (the same trees in every configuration): generate each once.
         var baseTrees: [Int: GeneratedTree] = [:]
+        let categories = DefectCategories(plan: plan)
         for c in plan.configurations.indices {
             for d in DefectClass.allCases {
                 for e in tallies.examples[c][d.rawValue] {
                     let id = e.id(configurationID: plan.configurations[c].id)
                     var cause = ""
                     var kind = CauseKind.unknown
+                    var category = DefectCategory.hazard
                     if let s = Replay.scenario(
                         plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family,
                         placement: e.placement, baseTrees: &baseTrees)
                     {
                         cause = CauseFinder.cause(of: d, gesture: s.gesture, scene: s.scene)
-                        // The same kind causes.csv counted for this run (from the untraced summary).
-                        kind = CauseAnalysis.cause(of: d, gesture: s.gesture, scene: s.scene, summary: Engine.summary(s.scene))
+                        // The same kind and category causes.csv counted for this run (from the untraced summary).
+                        let summary = Engine.summary(s.scene)
+                        kind = CauseAnalysis.cause(of: d, gesture: s.gesture, scene: s.scene, summary: summary)
+                        let designed = DefectCategories.isDesigned(d, cause: kind, gesture: s.gesture, scene: s.scene, summary: summary)
+                        var whatIf = DefectSet()
+                        if let base = baseTrees[e.treeIndex] {
+                            whatIf = categories.owed(DefectSet([d]), plan, configuration: c, tree: e.treeIndex, base: base, gesture: s.gesture)
+                        }
+                        category = DefectCategories.category(d, designed: designed, whatIf: whatIf)
                     }
                     table.append([
                         id, plan.configurations[c].id, d.name, e.template.rawValue, plan.screenName(e.treeIndex) ?? "", String(e.treeIndex),
-                        SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, cause,
+                        SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, category.name, cause,
                         "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"
                     ])
                 }

@@ -47,7 +47,7 @@ public enum ResidualReport {
         var missing = rows.count
         guard missing > 0 else { return }
         PlanRuns.forEach(plan: plan, configurations: configurations) { run in
-            for (defect, kind) in run.causes {
+            for (defect, kind, _) in run.causes {
                 if let i = rows.firstIndex(where: { $0.defect == defect && $0.kind == kind }), rows[i].exampleID.isEmpty {
                     rows[i].exampleID = run.exampleID(plan)
                     missing -= 1

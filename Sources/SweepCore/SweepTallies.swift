@@ -24,20 +24,39 @@ public struct ConfigurationTallies: Sendable, Equatable {
 
     /// Adds one run; `causes` has one cause per class in `verdict.defects`, in `DefectSet` order (a run added
     /// without them, as tests do, gets ``CauseKind/unknown``).
-    public mutating func add(_ verdict: ScenarioVerdict, template: TreeTemplate, family: GestureFamily, causes: [CauseKind] = []) {
+    /// `categories` gives each cause's category in the same order (hazards where it has none).
+    public mutating func add(
+        _ verdict: ScenarioVerdict, template: TreeTemplate, family: GestureFamily, causes: [CauseKind] = [],
+        categories: [DefectCategory] = []
+    ) {
         byTemplate[template.position].add(verdict)
         byFamily[family.position].add(verdict)
-        add(causes, of: verdict)
+        add(causes, of: verdict, categories: categories)
     }
 
     /// Adds one run of a tree of template position `template` to its family's tally (position `family`) and the
     /// causes, its latencies to the template's tally, and its counts to `tree`, which gathers the tree's runs:
     /// ``closeTree(template:runs:)`` adds them to the template's tally once per tree.
-    mutating func add(_ verdict: ScenarioVerdict, template: Int, family: Int, causes: ArraySlice<CauseKind>, tree: inout TreeRuns) {
+    ///
+    /// Each defect goes into causes with its category (`DefectCategories`): designed when its cause says so, else
+    /// what-if when `whatIf` holds its class, else a hazard.
+    mutating func add(
+        _ verdict: ScenarioVerdict, template: Int, family: Int, causes: ArraySlice<RunCause>, whatIf: DefectSet, tree: inout TreeRuns
+    ) {
         tree.add(verdict, family: family)
         if verdict.highlightLatency != nil || verdict.actionLatency != nil { byTemplate[template].recordLatencies(of: verdict) }
         byFamily[family].add(verdict)
-        add(causes, of: verdict)
+        guard !verdict.defects.isEmpty else { return }
+        var next = causes.startIndex
+        for d in verdict.defects {
+            if next != causes.endIndex {
+                let cause = causes[next]
+                self.causes.add(d, cause.kind, DefectCategories.category(d, designed: cause.designed, whatIf: whatIf))
+                next = causes.index(after: next)
+            } else {
+                self.causes.add(d, .unknown, DefectCategories.category(d, designed: false, whatIf: whatIf))
+            }
+        }
     }
 
     /// Closes one tree of template position `template` whose runs were added with
@@ -50,17 +69,12 @@ public struct ConfigurationTallies: Sendable, Equatable {
         tree.forEachFamily { byFamily[$0].addTree(tree.families[$0]) }
     }
 
-    /// One cause per defect of `verdict`, in `DefectSet` order; ``CauseKind/unknown`` where `causes` has none.
-    private mutating func add(_ causes: some RandomAccessCollection<CauseKind>, of verdict: ScenarioVerdict) {
+    /// One cause per defect of `verdict`, in `DefectSet` order, in its category (a hazard where `categories` has none);
+    /// ``CauseKind/unknown`` where `causes` has none.
+    private mutating func add(_ causes: [CauseKind], of verdict: ScenarioVerdict, categories: [DefectCategory]) {
         guard !verdict.defects.isEmpty else { return }
-        var next = causes.startIndex
-        for d in verdict.defects {
-            if next != causes.endIndex {
-                self.causes.add(d, causes[next])
-                next = causes.index(after: next)
-            } else {
-                self.causes.add(d, .unknown)
-            }
+        for (i, d) in verdict.defects.enumerated() {
+            self.causes.add(d, i < causes.count ? causes[i] : .unknown, i < categories.count ? categories[i] : .hazard)
         }
     }
 

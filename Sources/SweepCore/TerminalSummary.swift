@@ -9,7 +9,7 @@ public enum TerminalSummary {
     public static let intervalNote = "Intervals: 95% over trees (runs of one tree count as correlated; docs/reports.md, \"Intervals\")\n"
 
     public static func render(plan: SweepPlan, tallies: SweepTallies, top: Int = 5) -> String {
-        var out = intervalNote
+        var out = CategorySummary.terminal(tallies) + intervalNote
         for defect in [DefectClass.deadButton, .swallowedScroll] {
             let rows = plan.configurations.indices.map { c -> RankedSummary.Row in
                 let t = tallies.configurations[c].total

@@ -27,6 +27,8 @@ public struct ElementTally: Sendable, Equatable {
 /// gives the same result. The in-process runner (`sweep run`) and the distributed workers both call it.
 public struct UnitRunner: Sendable {
     public let plan: SweepPlan
+    /// The plan's what-if values, for the categories of its defects.
+    let categories: DefectCategories
     private var engine = EngineRunner()
     /// Base trees and their gestures, shared by every configuration (they do not depend on it).
     private var cache: [Int: BaseTree] = [:]
@@ -55,6 +57,7 @@ public struct UnitRunner: Sendable {
 
     public init(plan: SweepPlan, cacheLimit: Int = 256, sharesRuns: Bool = true) {
         self.plan = plan
+        categories = DefectCategories(plan: plan)
         self.cacheLimit = cacheLimit
         self.sharesRuns = sharesRuns
     }
@@ -191,6 +194,7 @@ public struct UnitRunner: Sendable {
         // A tree every axis may change is configured differently by every configuration: nothing to share.
         let shares = sharesRuns && base.acting.axes.count < plan.config.axes.count
         let key = shares ? base.acting.key(plan, configuration: configuration) : []
+        let inForce = categories.inForce(plan, configuration: configuration, tree: t, base: base.tree)
         let runs: ConfiguredRuns
         if shares, let known = sharedRuns[t]?[key] {
             runs = known
@@ -203,14 +207,17 @@ public struct UnitRunner: Sendable {
                 sharedRunCount += 1
             }
         }
+        // The classes each run owes to what-if values in force (none when there are none).
+        let owed = inForce.isEmpty ? [] : owedToWhatIf(gestures, runs, inForce, configuration: configuration, base: base.tree)
         gestures.withUnsafeBufferPointer { entries in
             var causeStart = 0
             for index in entries.indices {
                 let verdict = runs.verdicts[index]
+                let whatIf = owed.isEmpty ? DefectSet() : owed[index]
                 let family = entries[index].family, placement = entries[index].placement
                 acc.result.tallies.add(
                     verdict, template: templatePosition, family: family.position,
-                    causes: runs.causes[causeStart ..< runs.causeEnds[index]], tree: &treeRuns)
+                    causes: runs.causes[causeStart ..< runs.causeEnds[index]], whatIf: whatIf, tree: &treeRuns)
                 causeStart = runs.causeEnds[index]
                 if t < plan.screenCount {
                     acc.elementTallies[plan.screenElementOffsets[t] + placement / placements, default: Tally()].add(verdict)
@@ -230,6 +237,33 @@ public struct UnitRunner: Sendable {
         acc.result.tallies.closeTree(template: templatePosition, runs: treeRuns)
     }
 
+    /// Per gesture, the classes its run owes to the what-if values in force (`DefectCategories.owed`): a run that
+    /// shows a class they may cause is run again on the counterfactual tree, made once per tree and configuration.
+    private mutating func owedToWhatIf(
+        _ gestures: [GestureEntry], _ runs: ConfiguredRuns, _ inForce: DefectCategories.InForce, configuration c: Int,
+        base: GeneratedTree
+    ) -> [DefectSet] {
+        var counterfactual: PreparedScene?
+        var owed: [DefectSet] = []
+        owed.reserveCapacity(gestures.count)
+        for index in gestures.indices {
+            let defects = runs.verdicts[index].defects
+            guard DefectCategories.needsCounterfactual(defects, inForce) else {
+                owed.append(DefectCategories.owed(defects, inForce, counterfactual: nil))
+                continue
+            }
+            if counterfactual == nil {
+                counterfactual = PreparedScene(categories.counterfactualTree(plan, configuration: c, base: base, inForce).scene)
+            }
+            let prepared = counterfactual!, gesture = gestures[index].gesture
+            let other = engine.withSummary(prepared, script: gesture.script) { summary in
+                Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
+            }
+            owed.append(DefectCategories.owed(defects, inForce, counterfactual: other.defects))
+        }
+        return owed
+    }
+
     /// Every gesture run on `prepared` and classified, the causes of its defects named. All the runs come first and
     /// the tallies after them (`runTree`): the engine's code stays in the instruction cache between runs instead of
     /// taking turns with the tallies'. By index, reading each entry in place (iterating copied every gesture, its
@@ -242,7 +276,10 @@ public struct UnitRunner: Sendable {
                 let verdict = engine.withSummary(prepared, script: gesture.script) { summary in
                     let verdict = Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
                     for defect in verdict.defects {
-                        runs.causes.append(CauseAnalysis.cause(of: defect, gesture: gesture, scene: prepared.scene, summary: summary))
+                        let kind = CauseAnalysis.cause(of: defect, gesture: gesture, scene: prepared.scene, summary: summary)
+                        let designed = DefectCategories.isDesigned(
+                            defect, cause: kind, gesture: gesture, scene: prepared.scene, summary: summary)
+                        runs.causes.append(RunCause(kind: kind, designed: designed))
                     }
                     return verdict
                 }
@@ -255,12 +292,19 @@ public struct UnitRunner: Sendable {
 
 }
 
+/// The cause of one defect of a run, and whether it is UIKit's design (`DefectCategories.isDesigned`): the parts of
+/// its category that do not depend on the configuration's what-if values.
+struct RunCause {
+    let kind: CauseKind
+    let designed: Bool
+}
+
 /// The runs of a tree's gestures under a configuration: each gesture's verdict, the causes of the defects in gesture
 /// order, and where each gesture's causes end. A pure function of the configured tree's prepared scene (its parameters
 /// included) and the gestures, which every configuration that leaves the tree the same shares.
 struct ConfiguredRuns {
     var verdicts: [ScenarioVerdict] = []
-    var causes: [CauseKind] = []
+    var causes: [RunCause] = []
     var causeEnds: [Int] = []
 
     init(capacity: Int) {
@@ -302,149 +346,3 @@ struct ActingAxes: Sendable {
 
 /// Two results are equal when every tally and example is (the wire codec's round trip is exact).
 extension UnitResult: Equatable {}
-
-/// One tree's configurations, as states reached by setting the axes one at a time (a zip group's consecutive
-/// axes together: `ActingAxes.steps`): a state is a configured tree, and setting axis `k` to its `v`th value in state `s`
-/// either leaves the tree as it was (an axis whose role the tree lacks: nothing is written) and stays in `s`, or
-/// gives a new state. Each step is taken once per
-/// tree and remembered, so configurations that set the same values, or differ only in axes that change nothing
-/// on this tree, end in the same state and share its tree and prepared scene.
-///
-/// Exact by construction: a step is a pure function of the state and the value, and a step stays in its
-/// state only when the tree it gives is identical to the state's (the same storage: `unchanged`) or the axis
-/// cannot change the tree (it lacks the axis's role: `SweepPlan.mayChange`), so two configurations that end in
-/// the same state give equal trees.
-struct ConfiguredStates {
-    /// State 0 is the base tree.
-    private var trees: [GeneratedTree]
-    /// The prepared scene of each state, once made.
-    private var prepared: [PreparedScene?]
-    /// Where each step leads: `steps[state * stride + first[k] + v]` is the state that setting axis `k` to its
-    /// `v`th value in `state` gives, or -1 while that step has not been taken.
-    private var steps: [Int]
-    /// Per axis, its first slot in a state's row of `steps`; a row has a slot per value of every axis.
-    private let first: [Int]
-    private let stride: Int
-    /// The axes that may change the tree and the steps they are set in; the other axes leave every state as it is.
-    /// Setting a zip group's axes in one step gives the tree that setting them one at a time gives, without making
-    /// the half-set tree between them.
-    private let acting: ActingAxes
-    /// The views some acting axis may write (`SweepPlan.viewsItMayWrite`), ascending: every other view is the same in
-    /// every state, so preparing a state next to another reads and compares these alone.
-    private let mayDiffer: [ViewID]
-    /// The prepared scene made last.
-    private var last: PreparedScene?
-    /// Above this many states the states start again from the base (bounded memory; still exact).
-    static let stateLimit = 64
-
-    /// `acting`: the base tree's (`ActingAxes(base:plan:)`, which its `UnitRunner.BaseTree` keeps).
-    init(base: GeneratedTree, acting: ActingAxes, plan: SweepPlan) {
-        var first: [Int] = [], stride = 0
-        for axis in plan.config.axes {
-            first.append(stride)
-            stride += axis.values.count
-        }
-        self.first = first
-        self.stride = stride
-        self.acting = acting
-        mayDiffer = Array(Set(acting.axes.flatMap { plan.viewsItMayWrite(axis: $0, base) })).sorted()
-        trees = [base]
-        trees.reserveCapacity(Self.stateLimit + 1)
-        prepared = [nil]
-        prepared.reserveCapacity(Self.stateLimit + 1)
-        steps = Array(repeating: -1, count: stride)
-        steps.reserveCapacity(stride * (Self.stateLimit + 1))
-    }
-
-    mutating func prepared(_ plan: SweepPlan, configuration c: Int) -> (tree: GeneratedTree, prepared: PreparedScene) {
-        let state = state(plan, configuration: c)
-        return (trees[state], scene(of: state))
-    }
-
-    /// The prepared scene of configuration `c` alone (no copy of its tree).
-    mutating func preparedScene(_ plan: SweepPlan, configuration c: Int) -> PreparedScene {
-        scene(of: state(plan, configuration: c))
-    }
-
-    /// Configuration `c`'s state, reached axis by axis from the base tree (new states made on the way).
-    private mutating func state(_ plan: SweepPlan, configuration c: Int) -> Int {
-        if trees.count > Self.stateLimit {
-            trees.removeSubrange(1...)
-            prepared.removeSubrange(1...)
-            prepared[0] = nil
-            steps.removeSubrange(stride...)
-            for slot in steps.indices { steps[slot] = -1 }
-            last = nil
-        }
-        var state = 0
-        for run in acting.steps {
-            // A step is keyed by its first axis's value (the others' follow it: `ActingAxes.steps`).
-            let k = acting.axes[run.lowerBound]
-            let slot = state * stride + first[k] + plan.valueIndex(axis: k, configuration: c)
-            if steps[slot] < 0 { steps[slot] = step(plan, from: state, axes: run, configuration: c) }
-            state = steps[slot]
-        }
-        return state
-    }
-
-    /// The state that setting the axes `acting.axes[run]` to configuration `c`'s values in `state` gives: `state`
-    /// itself when they leave the tree as it was, else a new state.
-    private mutating func step(_ plan: SweepPlan, from state: Int, axes run: Range<Int>, configuration c: Int) -> Int {
-        var tree = trees[state]
-        for i in run { plan.apply(axis: acting.axes[i], configuration: c, to: &tree) }
-        if Self.unchanged(trees[state], tree) { return state }
-        assert(tree.roles == trees[0].roles, "an axis wrote the roles that `acting` was read from")
-        trees.append(tree)
-        prepared.append(nil)
-        steps.append(contentsOf: repeatElement(-1, count: stride))
-        return trees.count - 1
-    }
-
-    /// The prepared scene of a state, made once.
-    private mutating func scene(of state: Int) -> PreparedScene {
-        if let scene = prepared[state] { return scene }
-        // A scene whose tables came out the same storage as an earlier state's (an axis that only sets engine
-        // parameters, after the others) shares them.
-        let scene: PreparedScene
-        if let shared = preparedWithSameTableStorage(as: trees[state].scene) {
-            scene = PreparedScene(trees[state].scene, reusingTablesOf: shared)
-        } else if let last {
-            // Another configuration of the same tree: its recognizer tables and subview lists are likely the same.
-            scene = PreparedScene(trees[state].scene, sharingEqualPartsOf: last, viewsThatMayDiffer: mayDiffer)
-        } else {
-            scene = PreparedScene(trees[state].scene)
-        }
-        prepared[state] = scene
-        last = scene
-        return scene
-    }
-
-    /// A prepared scene of a state whose tables come from the same storage as `scene`'s (`sameTableStorage`).
-    private func preparedWithSameTableStorage(as scene: Scene) -> PreparedScene? {
-        for case let other? in prepared where Self.sameTableStorage(other.scene, scene) { return other }
-        return nil
-    }
-
-    /// Whether `b` is `a` untouched: every array the same storage, every other field equal. Never true of
-    /// trees that differ; may be false of equal ones (a step that wrote back the value it found), which only
-    /// costs a state.
-    static func unchanged(_ a: GeneratedTree, _ b: GeneratedTree) -> Bool {
-        a.template == b.template && a.seed == b.seed && a.roles == b.roles && same(a.elements, b.elements)
-            && a.scene.name == b.scene.name && a.scene.parameters == b.scene.parameters
-            && a.scene.firstResponder == b.scene.firstResponder && same(a.scene.script, b.scene.script)
-            && same(a.scene.sheets, b.scene.sheets) && same(a.scene.panels, b.scene.panels)
-            && sameTableStorage(a.scene, b.scene)
-    }
-
-    /// Whether the parts of two scenes that `PreparedScene`'s tables come from are the same storage.
-    static func sameTableStorage(_ a: Scene, _ b: Scene) -> Bool {
-        same(a.views, b.views) && same(a.children, b.children) && same(a.depth, b.depth)
-            && same(a.controllers, b.controllers) && same(a.recognizers, b.recognizers)
-            && a.firstResponder == b.firstResponder
-    }
-
-    /// The same storage (so equal), or both empty.
-    static func same<T>(_ a: [T], _ b: [T]) -> Bool {
-        a.count == b.count && (a.isEmpty || a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pa.baseAddress == $0.baseAddress } })
-    }
-}

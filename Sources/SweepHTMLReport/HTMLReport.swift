@@ -21,7 +21,7 @@ public enum HTMLReport {
         }
         html += "<title>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</title>\n<style>\(css)</style>\n</head>\n<body>\n"
         html += "<h1>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</h1>\n"
-        html += HeadlineHTML.render(data) + metadata(data)
+        html += HeadlineHTML.render(data) + CategoriesHTML.render(data) + metadata(data)
         html +=
             "<nav><a href=\"#drivers\">Axes that drive each defect</a> · <a href=\"#residuals\">Residual after the fix</a> · "
             + "<a href=\"#heatmaps\">Heatmaps</a> · <a href=\"#effects\">Effects by axis</a> · <a href=\"#causes\">Causes</a> · "

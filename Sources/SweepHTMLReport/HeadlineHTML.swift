@@ -36,7 +36,9 @@ enum HeadlineHTML {
         for o in data.activeOutcomes {
             let defect = data.table.outcomes[o]
             let text: String
-            if let top = drivers(data, defect: defect).first {
+            if let hazards = data.hazardTable, let totals = data.categoryTotals {
+                text = hazardSentence(hazards, outcome: o, totals: totals[o])
+            } else if let top = drivers(data, defect: defect).first {
                 text = top.sentence(defect)
             } else {
                 text = "\(HTMLText.defectWords(defect)) \(HTMLText.percent(data.table.pooled(outcome: o).rate)) whatever the axes (none changes the rate)"
@@ -44,9 +46,37 @@ enum HeadlineHTML {
             html += "<li" + HTMLText.attributes([("data-defect", defect)]) + ">\(HTMLText.escape(text))</li>\n"
         }
         html +=
-            "</ul>\n<p class=\"note\">Each line: the value of the axis that moves the defect most, its rate there "
-            + "against the axis's best value, pooled over the configurations (effects.csv).</p>\n"
+            data.hazardTable == nil
+            ? "</ul>\n<p class=\"note\">Each line: the value of the axis that moves the defect most, its rate there "
+                + "against the axis's best value, pooled over the configurations (effects.csv).</p>\n"
+            : "</ul>\n<p class=\"note\">Each line counts hazards alone, settings apps ship that a documented fix changes: "
+                + "the value of the axis that moves them most, their rate there against the axis's best value, pooled over the "
+                + "configurations. UIKit's designed behaviour and what-if values are counted apart (\"What each count rests "
+                + "on\", docs/defects.md).</p>\n"
         return html + inferred(data) + "</section>\n"
+    }
+
+    /// A headline line over hazards: the axis that moves them most (`FactorEffects` on the hazard counts), or their
+    /// rate when no axis moves it, or, when the class has none, what its counts rest on instead.
+    static func hazardSentence(_ hazards: FactorTable, outcome o: Int, totals: [Int]) -> String {
+        let defect = hazards.outcomes[o]
+        let words = HTMLText.defectWords(defect)
+        let pooled = hazards.pooled(outcome: o)
+        if pooled.count == 0 && totals.reduce(0, +) > 0 {
+            let others = [DefectCategory.designed, .whatIf].filter { totals[$0.rawValue] > 0 }
+                .map { "\(totals[$0.rawValue]) \($0 == .designed ? "are UIKit's design" : "rest on what-if values")" }
+            return "\(words): no hazard (" + others.joined(separator: ", ") + ")"
+        }
+        let ranked = FactorEffects.ranked(FactorEffects.mainEffects(hazards, outcome: o)).filter { ($0.effect ?? 0) > 0 }
+        guard let main = ranked.first else {
+            return "\(words) (hazards) \(HTMLText.percent(pooled.rate)) whatever the axes (none changes the rate)"
+        }
+        let rated = main.levels.indices.filter { main.levels[$0].rate != nil }
+        let worst = rated.max { main.levels[$0].rate! < main.levels[$1].rate! }!
+        let best = rated.min { main.levels[$0].rate! < main.levels[$1].rate! }!
+        let axis = hazards.axes[main.axis]
+        return "\(axis.name) = \(axis.levels[worst]): \(words) (hazards) \(HTMLText.percent(main.levels[worst].rate!)) vs "
+            + "\(HTMLText.percent(main.levels[best].rate!)) when \(axis.levels[best])"
     }
 
     /// The classes the sweep counted whose rates rest on values the spec only infers, and the axes that vary them

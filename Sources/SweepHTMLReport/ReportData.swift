@@ -86,6 +86,11 @@ struct ReportData {
 
     var inputs: ReportInputs
     var table: FactorTable
+    /// The same table counting hazards alone (summary.csv's `<class>_hazard_count`): what the headline ranks axes by.
+    /// `nil` for a summary.csv written before the categories (issue 34).
+    var hazardTable: FactorTable?
+    /// Per outcome, its counts over every configuration in each category (`DefectCategory` order); `nil` as above.
+    var categoryTotals: [[Int]]?
     var configurations: [Configuration]
     var effects: [EffectRow]
     var examples: [Example]
@@ -103,6 +108,9 @@ struct ReportData {
             axes: plan.config.axes.map { FactorTable.Axis(name: $0.name, levels: $0.values.map(\.description)) },
             outcomes: DefectClass.allCases.map(\.name))
         var configurations: [Configuration] = []
+        let hasCategories = summary.columns.contains(DefectClass.deadButton.name + "_hazard_count")
+        var hazardTable = table
+        var categoryTotals = [[Int]](repeating: Array(repeating: 0, count: DefectCategory.allCases.count), count: table.outcomes.count)
         for record in summary.records {
             func int(_ column: String) throws(CSVReader.Failure) -> Int {
                 guard let text = record[column], let v = Int(text) else {
@@ -128,6 +136,21 @@ struct ReportData {
                 throw CSVReader.Failure(description: "summary.csv has a count above its attempts for configuration \(record["config_id"] ?? "?").")
             }
             table.append(FactorTable.Row(levels: levels, attempts: attempts, counts: counts))
+            if hasCategories {
+                var hazards: [Int] = []
+                for (o, outcome) in table.outcomes.enumerated() {
+                    var byCategory: [Int] = []
+                    for g in DefectCategory.allCases { byCategory.append(try int("\(outcome)_\(g.name)_count")) }
+                    guard byCategory.reduce(0, +) == counts[o] else {
+                        throw CSVReader.Failure(
+                            description: "summary.csv's category counts of \(outcome) do not add up to its count for "
+                                + "configuration \(record["config_id"] ?? "?").")
+                    }
+                    for g in byCategory.indices { categoryTotals[o][g] += byCategory[g] }
+                    hazards.append(byCategory[DefectCategory.hazard.rawValue])
+                }
+                hazardTable.append(FactorTable.Row(levels: levels, attempts: attempts, counts: hazards))
+            }
             let intervals = table.outcomes.map { outcome -> (low: Double, high: Double)? in
                 guard let low = record[outcome + "_tree_ci95_low"].flatMap(Double.init),
                     let high = record[outcome + "_tree_ci95_high"].flatMap(Double.init)
@@ -143,6 +166,8 @@ struct ReportData {
                     }))
         }
         self.table = table
+        self.hazardTable = hasCategories ? hazardTable : nil
+        self.categoryTotals = hasCategories ? categoryTotals : nil
         self.configurations = configurations
         effects = try CSVReader.parse(inputs.effectsCSV, name: "effects.csv").records.compactMap { r in
             guard r["kind"] == "level" || r["kind"] == "main" else { return nil }

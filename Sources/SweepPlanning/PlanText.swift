@@ -71,6 +71,12 @@ public enum PlanText {
                 add("- {" + rule.conditions.map { "\($0.axis): \(AxisValueText.yaml($0.value))" }.joined(separator: ", ") + "}", 1)
             }
         }
+        if !config.whatIf.isEmpty {
+            add("whatIf:")
+            for axis in config.whatIf {
+                add(axis.name + ": [" + axis.values.map(AxisValueText.yaml).joined(separator: ", ") + "]", 1)
+            }
+        }
         let trees = config.trees
         add("trees:")
         if !trees.screens.isEmpty {

@@ -119,6 +119,9 @@ public struct SweepConfig: Hashable, Sendable {
     /// Groups of axis names that vary together (equal numbers of values), in file order.
     public var zip: [[String]] = []
     public var exclude: [ExcludeRule] = []
+    /// Values of this sweep's own axes that its author declares no shipped app keeps (`whatIf:`), in file order: the
+    /// defects runs owe to them are counted as what-ifs (docs/defects.md), besides the catalog's and templates' own.
+    public var whatIf: [SweepAxis] = []
     public var trees = TreeSettings()
     public var gestures = GestureSettings()
     /// Examples kept per configuration × defect class.

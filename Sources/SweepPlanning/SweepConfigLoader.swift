@@ -31,7 +31,7 @@ public enum SweepConfigLoader {
 
     /// The top-level keys, in the order the docs list them.
     public static let topLevelKeys = [
-        "name", "description", "seed", "output", "axes", "zip", "exclude", "trees",
+        "name", "description", "seed", "output", "axes", "zip", "exclude", "whatIf", "trees",
         "gestures", "examples", "embedded"
     ]
     static let treeKeys = ["screens", "excludeTransient", "perConfiguration", "templates", "rows", "controls", "random", "edgeGate"]
@@ -92,6 +92,7 @@ extension SweepConfigLoader {
                             + "\(Combinations.countBeforeExclusion(of: config)) combinations, leaving nothing to run")
                 }
             }
+            if let node = top["whatIf"] { config.whatIf = try whatIf(node, axes: config.axes) }
             if let node = top["trees"] {
                 config.trees = try trees(node)
                 if let patternsNode = try reader.map(node, for: "'trees'")["screens"] {

@@ -14,7 +14,8 @@ public enum ResultCodec {
     /// The first byte of every payload. Bump it when the layout changes. 3 (issue 13): per-tree sums in tallies
     /// (flag bit 2), the cause-kind count in the header and the causes section, seven defect classes, and each
     /// tally's runs counted in no class (`NotCounted`).
-    public static let formatVersion: UInt8 = 3
+    /// 4 (issue 34): each cause carries its category (`DefectCategory`).
+    public static let formatVersion: UInt8 = 4
 
     /// Limits on what a payload may declare.
     public static let maxCount: Int64 = 1 << 48
@@ -29,6 +30,7 @@ public enum ResultCodec {
     static let classes = DefectClass.allCases.count
     static let classNames = DefectClass.allCases.map(\.name)
     static let causeKinds = CauseKind.allCases.count
+    static let categories = DefectCategory.allCases.count
     static let notCountedReasons = NotCounted.allCases.count
     static let notCountedNames = NotCounted.allCases.map(\.name)
     /// Shared, so the many empty tallies of a payload (a unit sees few templates and families) cost no allocation.
@@ -61,6 +63,7 @@ public enum ResultCodec {
         for c in causes {
             w.u8(UInt8(c.defect.rawValue))
             w.u8(UInt8(c.kind.rawValue))
+            w.u8(UInt8(c.category.rawValue))
             w.varint(c.count)
         }
         w.varint(result.examples.count)
@@ -210,20 +213,23 @@ public enum ResultCodec {
         return result
     }
 
-    /// The causes section: n, then n × (defect class, cause kind, count ≥ 1), strictly increasing (class, kind).
+    /// The causes section: n, then n × (defect class, cause kind, category, count ≥ 1), strictly increasing
+    /// (class, kind, category).
     static func causes(_ r: inout WireReader) throws(ProtocolError) -> CauseCounts {
-        let n = try r.varint("payload.causes", in: 0 ... Int64(classes * causeKinds))
+        let n = try r.varint("payload.causes", in: 0 ... Int64(classes * causeKinds * categories))
         var causes = CauseCounts()
         var previous = -1
         for i in 0 ..< n {
             let at = r.offset
             let defect = try enumeration(&r, "payload.causes[\(i)].defect", DefectClass.allCases)
             let kind = try enumeration(&r, "payload.causes[\(i)].kind", CauseKind.allCases)
-            let key = defect.rawValue * causeKinds + kind.rawValue
+            let category = try enumeration(&r, "payload.causes[\(i)].category", DefectCategory.allCases)
+            let key = (defect.rawValue * causeKinds + kind.rawValue) * categories + category.rawValue
             guard key > previous else {
-                throw .malformed(field: "payload.causes[\(i)]", offset: at, reason: "causes are not in (defect, kind) order")
+                throw .malformed(
+                    field: "payload.causes[\(i)]", offset: at, reason: "causes are not in (defect, kind, category) order")
             }
-            causes.add(defect, kind, count: try r.varint("payload.causes[\(i)].count", in: 1 ... maxCount))
+            causes.add(defect, kind, category, count: try r.varint("payload.causes[\(i)].count", in: 1 ... maxCount))
             previous = key
         }
         return causes

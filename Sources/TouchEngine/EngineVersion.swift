@@ -6,10 +6,11 @@
 /// physics fitted to the iOS 26.1 recordings (flights stop at 0.01 pt/ms, no flight after a rest, spring back and
 /// edge bounce). 5: issue 32's classes (swallowed_back, accidental_back, accidental_dismiss, stuck_sheet,
 /// double_motion: sixteen class lanes in the payload), the system's gesture families and templates, PanModal's
-/// list halt as the library does it, and double motion counted only off the handoff sample.
+/// list halt as the library does it, and double motion counted only off the handoff sample. 6: issue 34's
+/// categories (each cause hazard, designed or what-if: result payload format 4).
 ///
 /// Bump it with any change that can change a result for the same config: TouchEngine's rules, the scenario
 /// generators (TouchScenarios), the classifier, or the result payload's contents. `sweep --version` prints it.
 public enum EngineVersion {
-    public static let current = "touchsweep-engine-5"
+    public static let current = "touchsweep-engine-6"
 }

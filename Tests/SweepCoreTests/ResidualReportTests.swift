@@ -155,7 +155,7 @@ import TouchScenarios
         var runs = 0
         PlanRuns.forEach(plan: plan, configurations: Array(plan.configurations.indices)) { run in
             runs += 1
-            for (d, k) in run.causes { causes[run.configuration].add(d, k) }
+            for (d, k, g) in run.causes { causes[run.configuration].add(d, k, g) }
             return true
         }
         #expect(runs == tallies.runs)

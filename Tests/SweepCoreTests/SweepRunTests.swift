@@ -31,13 +31,14 @@ import TouchScenarios
         let plan = try Self.plan()
         let tallies = ParallelSweep.run(plan, threads: 2)
         let csv = CausesReport.csv(plan, tallies)
-        #expect(csv.hasPrefix("config_id,defect,cause_kind,rule,count\r\n"))
+        #expect(csv.hasPrefix("config_id,defect,cause_kind,rule,category,count\r\n"))
         // Sum causes.csv per configuration × class, as `causes.groupby(['config_id', 'defect']).sum()` would.
         var sums: [String: Int] = [:]
         for line in csv.split(separator: "\r\n").dropFirst() {
             let f = line.split(separator: ",").map(String.init)
-            #expect(f.count == 5 && CauseKind.allCases.contains { $0.name == f[2] && $0.rule == f[3] }, "\(line)")
-            sums[f[0] + " " + f[1], default: 0] += Int(f[4])!
+            #expect(f.count == 6 && CauseKind.allCases.contains { $0.name == f[2] && $0.rule == f[3] }, "\(line)")
+            #expect(DefectCategory.allCases.contains { $0.name == f[4] }, "\(line)")
+            sums[f[0] + " " + f[1], default: 0] += Int(f[5])!
         }
         var defects = 0
         for c in plan.configurations.indices {
@@ -58,14 +59,15 @@ import TouchScenarios
         var counted: Set<String> = []
         for line in CausesReport.csv(plan, tallies).split(separator: "\r\n").dropFirst() {
             let f = line.split(separator: ",").map(String.init)
-            counted.insert([f[0], f[1], f[2], f[3]].joined(separator: ","))
+            counted.insert([f[0], f[1], f[2], f[3], f[4]].joined(separator: ","))
         }
         let table = try CSVReader.parse(Reports.examples(plan, tallies, outputDirectory: "out"), name: "examples.csv")
-        #expect(Array(table.columns[9 ... 13]) == ["target", "cause_kind", "rule", "cause", "replay"])
+        #expect(Array(table.columns[9 ... 14]) == ["target", "cause_kind", "rule", "category", "cause", "replay"])
         #expect(table.columns[4] == "screen")
         var rows = 0
         for row in table.records {
-            let key = [row["config_id"], row["defect"], row["cause_kind"], row["rule"]].map { $0 ?? "" }.joined(separator: ",")
+            let key = [row["config_id"], row["defect"], row["cause_kind"], row["rule"], row["category"]].map { $0 ?? "" }
+                .joined(separator: ",")
             #expect(counted.contains(key), "\(row["example_id"] ?? "") names \(key), which causes.csv does not count")
             rows += 1
         }
@@ -107,6 +109,7 @@ import TouchScenarios
     @Test func aUnitsTalliesEqualItsRunsAddedOneByOne() throws {
         let plan = try Self.plan()
         var runner = UnitRunner(plan: plan), engine = EngineRunner()
+        let categories = DefectCategories(plan: plan)
         for c in plan.configurations.indices {
             let unit = SweepPlan.WorkUnit(id: "c\(c)-t0", configuration: c, trees: 0 ..< plan.treeCount)
             var expected = ConfigurationTallies()
@@ -121,7 +124,17 @@ import TouchScenarios
                     let causes = verdict.defects.map {
                         CauseAnalysis.cause(of: $0, gesture: entry.gesture, scene: prepared.scene, summary: summary)
                     }
-                    expected.add(verdict, template: tree.template, family: entry.family, causes: causes)
+                    // Each defect's category, as the table decides it for this one run.
+                    let whatIf = categories.owed(verdict.defects, plan, configuration: c, tree: t, base: tree, gesture: entry.gesture)
+                    let classes = verdict.defects.map { $0 }
+                    let kinds = classes.indices.map { i in
+                        DefectCategories.category(
+                            classes[i],
+                            designed: DefectCategories.isDesigned(
+                                classes[i], cause: causes[i], gesture: entry.gesture, scene: prepared.scene, summary: summary),
+                            whatIf: whatIf)
+                    }
+                    expected.add(verdict, template: tree.template, family: entry.family, causes: causes, categories: kinds)
                     all.add(verdict)
                     families[entry.family.position].add(verdict)
                 }

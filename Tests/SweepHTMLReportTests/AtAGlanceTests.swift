@@ -37,14 +37,22 @@ import Testing
             let defect = try #require(active.first { line.contains(HTMLText.defectWords($0) + " ") }, "\(line)")
             let mains = effects.filter { $0["defect"] == defect && $0["kind"] == "main" && Double($0["effect"]!)! > 0 }
             guard let top = mains.max(by: { Double($0["effect"]!)! < Double($1["effect"]!)! }) else {
-                #expect(line.hasSuffix("whatever the axes (none changes the rate)"), "\(line)")
+                #expect(line.hasSuffix("whatever the axes (none changes the rate)") || line.contains("no hazard"), "\(line)")
                 continue
             }
             let levels = effects.filter { $0["defect"] == defect && $0["kind"] == "level" && $0["axis"] == top["axis"] && !$0["rate"]!.isEmpty }
             let worst = levels.max { Double($0["rate"]!)! < Double($1["rate"]!)! }!, best = levels.min { Double($0["rate"]!)! < Double($1["rate"]!)! }!
             func percent(_ r: [String: String]) -> String { String(format: "%.1f%%", Double(r["rate"]!)! * 100) }
+            // Where every count of the class is a hazard, the hazards' axis and rates are effects.csv's.
+            let summary = try f.records("summary.csv")
+            let others = summary.reduce(0) { $0 + Int($1[defect + "_designed_count"]!)! + Int($1[defect + "_what_if_count"]!)! }
+            guard others == 0 else {
+                #expect(line.contains("(hazards)") || line.contains("no hazard"), "\(line)")
+                continue
+            }
             #expect(
-                line == "\(top["axis"]!) = \(worst["level"]!): \(HTMLText.defectWords(defect)) \(percent(worst)) vs \(percent(best)) when \(best["level"]!)")
+                line == "\(top["axis"]!) = \(worst["level"]!): \(HTMLText.defectWords(defect)) (hazards) \(percent(worst)) vs "
+                    + "\(percent(best)) when \(best["level"]!)")
         }
     }
 
@@ -52,13 +60,13 @@ import Testing
         let lines = Self.headline(try ReportFixture.quickstartPage())
         #expect(
             lines == [
-                "overlay.passThrough = false: dead buttons 13.0% vs 1.1% when true",
-                "scrollViews.touchesShouldCancel = default: swallowed scrolls 16.7% vs 3.1% when always",
-                "scrollViews.delaysContentTouches = false: ghost taps 1.8% vs 0.0% when true",
-                "overlay.passThrough = false: wrong scrollers 5.3% vs 0.9% when true",
-                "scrollViews.delaysContentTouches = true: late feedback 34.6% vs 1.1% when false",
-                "late actions 3.3% whatever the axes (none changes the rate)",
-                "scrollViews.delaysContentTouches = true: invisible feedback 29.5% vs 0.0% when false"
+                "dismissTap.cancelsTouchesInView = true: dead buttons (hazards) 2.2% vs 0.0% when false",
+                "scrollViews.touchesShouldCancel = default: swallowed scrolls (hazards) 13.6% vs 0.0% when always",
+                "scrollViews.delaysContentTouches = false: ghost taps (hazards) 1.8% vs 0.0% when true",
+                "wrong scrollers: no hazard (16 are UIKit's design, 40 rest on what-if values)",
+                "scrollViews.delaysContentTouches = true: late feedback (hazards) 14.8% vs 0.0% when false",
+                "late actions (hazards) 3.3% whatever the axes (none changes the rate)",
+                "scrollViews.delaysContentTouches = true: invisible feedback (hazards) 29.5% vs 0.0% when false"
             ])
     }
 

@@ -116,7 +116,7 @@ import TouchScenarios
         #expect(loadError("seed: 3\n") == "t.yaml:1:1: the sweep config is missing the required key 'name'")
         #expect(
             loadError("name: a\nseeds: 3\n") == "t.yaml:2:1: unknown key 'seeds' in the sweep config (did you mean 'seed'?); "
-                + "allowed keys are name, description, seed, output, axes, zip, exclude, trees, gestures, examples, embedded")
+                + "allowed keys are name, description, seed, output, axes, zip, exclude, whatIf, trees, gestures, examples, embedded")
         #expect(loadError("name: a\nname: b\n").hasPrefix("t.yaml:1:1: key 'name' appears more than once"))
         #expect(loadError("name: [a\n").hasPrefix("t.yaml:2:1: invalid YAML"))
         #expect(loadError("- name: a\n") == "t.yaml:1:1: expected a map for the sweep config, got a list of 1 item")

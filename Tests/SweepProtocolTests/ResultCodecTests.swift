@@ -145,12 +145,14 @@ import Testing
 
     @Test func formatAndSizeMismatches() {
         var b = Self.empty
+        b[0] = 3 // a result of a build whose causes carry no category (before issue 34)
+        Self.expect(b, .resultFormat(found: 3, expected: 4), "Unsupported result payload format 3: this build reads format 4 only.")
         b[0] = 2 // a result of a build with only one of per-tree sums and causes or runs not counted
-        Self.expect(b, .resultFormat(found: 2, expected: 3), "Unsupported result payload format 2: this build reads format 3 only.")
+        Self.expect(b, .resultFormat(found: 2, expected: 4), "Unsupported result payload format 2: this build reads format 4 only.")
         b[0] = 1 // a result of a build before either (a journal or shard written by it)
-        Self.expect(b, .resultFormat(found: 1, expected: 3), "Unsupported result payload format 1: this build reads format 3 only.")
-        b[0] = 4
-        Self.expect(b, .resultFormat(found: 4, expected: 3), "Unsupported result payload format 4: this build reads format 3 only.")
+        Self.expect(b, .resultFormat(found: 1, expected: 4), "Unsupported result payload format 1: this build reads format 4 only.")
+        b[0] = 5
+        Self.expect(b, .resultFormat(found: 5, expected: 4), "Unsupported result payload format 5: this build reads format 4 only.")
         b = Self.empty
         b[5] = UInt8(Self.k - 1)
         Self.expect(
@@ -259,33 +261,48 @@ import Testing
         verdict.applicable.insert(.deadButton)
         verdict.defects.insert(.deadButton)
         result.tallies.add(verdict, template: Fixtures.templates[0], family: Fixtures.families[0], causes: [.hitOtherView])
-        result.tallies.add(verdict, template: Fixtures.templates[0], family: Fixtures.families[0], causes: [.takenByTap])
+        result.tallies.add(
+            verdict, template: Fixtures.templates[0], family: Fixtures.families[0], causes: [.takenByTap], categories: [.whatIf])
         let good = ResultCodec.encode(result)
         #expect(try ResultCodec.decode(good) == result)
         #expect(result.tallies.causes.entries.map(\.kind) == [.hitOtherView, .takenByTap])
-        // The causes section: 2 entries of (class, kind, count) each 3 bytes, just before the examples count.
-        let at = good.count - 1 - 7
-        #expect(Array(good[at ..< at + 7]) == [2, 0, UInt8(CauseKind.hitOtherView.rawValue), 1, 0, UInt8(CauseKind.takenByTap.rawValue), 1])
+        #expect(result.tallies.causes.entries.map(\.category) == [.hazard, .whatIf])
+        // The causes section: 2 entries of (class, kind, category, count) each 4 bytes, just before the examples count.
+        let hit = UInt8(CauseKind.hitOtherView.rawValue), tap = UInt8(CauseKind.takenByTap.rawValue)
+        let at = good.count - 1 - 9
+        #expect(Array(good[at ..< at + 9]) == [2, 0, hit, 0, 1, 0, tap, 2, 1])
         // One cause for two dead buttons.
-        var b = Array(good[..<at]) + [1, 0, UInt8(CauseKind.hitOtherView.rawValue), 1] + [0]
+        var b = Array(good[..<at]) + [1, 0, hit, 0, 1] + [0]
         Self.expect(
             b,
             .inconsistent(
                 field: "payload.causes", offset: at,
                 reason: "the causes of a defect class do not add up to its count in the total"),
             "Inconsistent data at byte \(at) in payload.causes: the causes of a defect class do not add up to its count in the total.")
-        b = Array(good[..<at]) + [2, 0, UInt8(CauseKind.takenByTap.rawValue), 1, 0, UInt8(CauseKind.hitOtherView.rawValue), 1] + [0]
+        b = Array(good[..<at]) + [2, 0, tap, 0, 1, 0, hit, 0, 1] + [0]
         Self.expect(
-            b, .malformed(field: "payload.causes[1]", offset: at + 4, reason: "causes are not in (defect, kind) order"),
-            "Malformed data at byte \(at + 4) in payload.causes[1]: causes are not in (defect, kind) order.")
-        b = Array(good[..<at]) + [1, 0, UInt8(Self.k), 2] + [0]
+            b, .malformed(field: "payload.causes[1]", offset: at + 5, reason: "causes are not in (defect, kind, category) order"),
+            "Malformed data at byte \(at + 5) in payload.causes[1]: causes are not in (defect, kind, category) order.")
+        // The same kind twice in one category is out of order too; in two categories it is two entries.
+        b = Array(good[..<at]) + [2, 0, hit, 2, 1, 0, hit, 2, 1] + [0]
+        Self.expect(
+            b, .malformed(field: "payload.causes[1]", offset: at + 5, reason: "causes are not in (defect, kind, category) order"),
+            "Malformed data at byte \(at + 5) in payload.causes[1]: causes are not in (defect, kind, category) order.")
+        b = Array(good[..<at]) + [2, 0, hit, 1, 1, 0, hit, 2, 1] + [0]
+        #expect(try ResultCodec.decode(b).tallies.causes.entries.map(\.category) == [.designed, .whatIf])
+        b = Array(good[..<at]) + [1, 0, UInt8(Self.k), 0, 2] + [0]
         Self.expect(
             b, .unknownValue(field: "payload.causes[0].kind", offset: at + 2, value: UInt64(Self.k)),
             "Unknown value at byte \(at + 2): payload.causes[0].kind is \(Self.k).")
+        let categories = DefectCategory.allCases.count
+        b = Array(good[..<at]) + [1, 0, hit, UInt8(categories), 2] + [0]
+        Self.expect(
+            b, .unknownValue(field: "payload.causes[0].category", offset: at + 3, value: UInt64(categories)),
+            "Unknown value at byte \(at + 3): payload.causes[0].category is \(categories).")
         // A result that ran nothing has no causes.
         var empty = Self.empty
         empty[Self.causesOffset] = 1
-        empty.insert(contentsOf: [0, 0, 1], at: Self.causesOffset + 1)
+        empty.insert(contentsOf: [0, 0, 0, 1], at: Self.causesOffset + 1)
         Self.expect(
             empty, .inconsistent(field: "payload.causes", offset: Self.causesOffset, reason: "causes in a result that ran no scenario"),
             "Inconsistent data at byte \(Self.causesOffset) in payload.causes: causes in a result that ran no scenario.")

@@ -107,6 +107,19 @@ public enum SweepSchema {
                             )
                         ])
                     ),
+                    (
+                        "whatIf",
+                        obj([
+                            (
+                                "description",
+                                .string(
+                                    "Axis name -> the values of this sweep's axis that no shipped app keeps: defects runs owe to "
+                                        + "them count as what-ifs, apart from hazards (docs/defects.md).")
+                            ),
+                            ("type", .string("object")), ("additionalProperties", .bool(false)),
+                            ("properties", obj(AxisCatalog.all.map { ($0.name, axisSchema($0)) }))
+                        ])
+                    ),
                     ("trees", trees),
                     ("gestures", gestures),
                     (

@@ -11,7 +11,8 @@ extension SweepCommand {
             discussion: """
                 Reads summary.csv of a sweep's output directory and checks, for every configuration and every \
                 --max CLASS=RATE, that the class's rate (count / attempts) is at most RATE (a fraction such as \
-                0.01, or a percentage such as 1%). Prints one line per violation and exits 1 if there is any, 0 \
+                0.01, or a percentage such as 1%). The count is the class's hazards (settings apps ship); \
+                --include designed,what-if adds UIKit's designed behaviour and what-if values (docs/defects.md). Prints one line per violation and exits 1 if there is any, 0 \
                 otherwise; a configuration with no attempts of a class is skipped, not failed. --junit writes a \
                 JUnit XML report (one test suite per class, one test case per configuration × class) for CI \
                 servers. A bad --max or a directory that is not a sweep's output is one sentence with exit \
@@ -32,15 +33,25 @@ extension SweepCommand {
         @Option(help: ArgumentHelp("Write a JUnit XML report here (replaced atomically).", valueName: "file"))
         var junit: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "Count these categories besides hazards: designed, what-if, or both, comma-separated (docs/defects.md, "
+                    + "\"What a count rests on\"). Default: hazards alone.", valueName: "categories"))
+        var include: String?
+
         @Flag(help: "Print only the violations.")
         var quiet = false
 
         func run() throws {
             let limits = try Self.limits(maximums)
+            let included = try Self.included(include)
             try refuseUnwritableOutputFile(junit, option: "--junit", command: "sweep check")
             let summary = try Self.summary(in: outputDirectory)
             let checks: [RateGate.Check]
-            do { checks = try RateGate.evaluate(summary: summary, name: outputDirectory + "/summary.csv", limits: limits) } catch {
+            do {
+                checks = try RateGate.evaluate(
+                    summary: summary, name: outputDirectory + "/summary.csv", limits: limits, included: included)
+            } catch {
                 printError("sweep check: \(error)")
                 throw ExitCode(2)
             }
@@ -58,6 +69,17 @@ extension SweepCommand {
                         + (junit.map { "; JUnit report \($0)" } ?? ""))
             }
             if !failed.isEmpty { throw ExitCode(1) }
+        }
+
+        /// The categories `--include` adds to hazards; a word it does not know is one sentence with exit status 2.
+        static func included(_ text: String?) throws -> CategorySet {
+            guard let text else { return .hazardOnly }
+            switch CategorySet.including(text) {
+            case .success(let set): return set
+            case .failure(let error):
+                printError("sweep check: \(error.message)")
+                throw ExitCode(2)
+            }
         }
 
         /// The parsed `--max` options; a bad one, or none, is one sentence with exit status 2.

@@ -38,7 +38,7 @@ struct FixSweep {
                 Record(
                     configuration: run.configuration, template: run.template, exampleID: run.exampleID(plan),
                     family: run.family, hitKind: run.firstHit.map { run.scene.views[$0].kind },
-                    hitName: run.firstHit.map { run.scene.views[$0].name } ?? "-", causes: run.causes))
+                    hitName: run.firstHit.map { run.scene.views[$0].name } ?? "-", causes: run.causes.map { ($0.defect, $0.kind) }))
             return true
         }
         self.plan = plan
