@@ -22,17 +22,21 @@ public struct GroundTruth: Hashable, Sendable {
     public var intent: Name
     /// The defect classes an iOS engineer sees (`dead_button`, …); empty: no defect.
     public var defects: [Name]
+    /// What the defects rest on (`hazard`, `designed`, `what_if`: docs/defects.md, "What a count rests on"), when the
+    /// fixture says.
+    public var category: Name?
     /// One line: why, citing a rule id, a seed article or Apple's documentation.
     public var reason: String
     /// Set when today's classifier is known to disagree until another change lands: the branch and what it fixes.
     public var pending: String?
 
-    public init(gesture: Name, intent: Name, defects: [Name], reason: String, pending: String? = nil) {
-        self.gesture = gesture; self.intent = intent; self.defects = defects; self.reason = reason; self.pending = pending
+    public init(gesture: Name, intent: Name, defects: [Name], category: Name? = nil, reason: String, pending: String? = nil) {
+        self.gesture = gesture; self.intent = intent; self.defects = defects; self.category = category
+        self.reason = reason; self.pending = pending
     }
 
     /// The keys of a `truth:` block, in the order the format documents them.
-    public static let keys = ["gesture", "intent", "defects", "reason", "pending"]
+    public static let keys = ["gesture", "intent", "defects", "category", "reason", "pending"]
 }
 
 extension ScenarioLoader.Builder {
@@ -50,11 +54,13 @@ extension ScenarioLoader.Builder {
         for item in try reader.list(try map.required("defects", in: "'truth'"), for: "'truth.defects'") {
             defects.append(try name(item, for: "an item of 'truth.defects'"))
         }
+        let category = try map["category"].map { node throws(ScenarioError) in try name(node, for: "'truth.category'") }
         let reasonNode = try map.required("reason", in: "'truth'")
         let reason = try reader.string(reasonNode, for: "'truth.reason'")
         guard !reason.contains(where: \.isNewline) else {
             throw reader.error(at: reasonNode, "'truth.reason' must be one line")
         }
-        return GroundTruth(gesture: gesture, intent: intent, defects: defects, reason: reason, pending: try map.string("pending"))
+        return GroundTruth(
+            gesture: gesture, intent: intent, defects: defects, category: category, reason: reason, pending: try map.string("pending"))
     }
 }

@@ -4,7 +4,7 @@ import TouchScenarios
 
 /// The one table that decides what each counted defect rests on (``DefectCategory``; docs/defects.md, "What a
 /// count rests on", lists the same rows). A defective run's class is, in this order:
-/// 1. **designed** when its cause is UIKit's design (``isDesigned(_:cause:gesture:scene:summary:)``);
+/// 1. **designed** when its cause is UIKit's design (``isDesigned(_:cause:gesture:prepared:summary:)``);
 /// 2. **what-if** when the run owes it to axis values declared what-ifs — by the axis catalog, by the tree's template or
 ///    by the config — that are in force and act on the run's tree: the same gesture, on the tree with each such value
 ///    replaced by the one shipped apps keep (`WhatIfValue.instead`), does not show the class; or the tree is a real
@@ -150,23 +150,26 @@ public struct DefectCategories: Sendable {
     ///   `edge_gate_won`);
     /// - D2: a cell or a value control (switch, slider, stepper, segmented or page control) highlighted late, or
     ///   unseen, because its scroll view delays content touches 150 ms (S1; UITableView's cells are built around it);
-    /// - D3: a scroll view nested in the intended one, or holding it, took a drag that leaned its way (S5, G7: the
-    ///   first pan to begin wins);
+    /// - D3: a scroll view of the other orientation, nested in the intended one or holding it, took a drag that
+    ///   leaned its way (S5, G7: the first pan to begin wins). Two nested scroll views that both scroll along the
+    ///   intended axis are a layout Apple's HIG warns against: a hazard;
     /// - D4: the intended scroll view, at its edge, handed the drag to its parent (S11, iOS 17.4+).
     public static func isDesigned(
-        _ defect: DefectClass, cause: CauseKind, gesture: Gesture, scene: Scene, summary: RunSummary
+        _ defect: DefectClass, cause: CauseKind, gesture: Gesture, prepared: PreparedScene, summary: RunSummary
     ) -> Bool {
+        let scene = prepared.scene
         switch cause {
         case .edgeGateDelay, .takenByEdgeGate, .edgeGateWon: return true
         case .contentTouchDelay:
             guard defect == .lateFeedback || defect == .invisibleFeedback else { return false }
             return designedDelayKinds.contains(scene.kind(of: gesture.target))
         case .otherScrollViewWon:
-            guard defect == .swallowedScroll || defect == .wrongScroller, case let .scroll(intended, _, _) = gesture.intent,
+            guard defect == .swallowedScroll || defect == .wrongScroller, case let .scroll(intended, axis, _) = gesture.intent,
                 let pan = scene.scrollRecognizers(of: intended)?.pan, scene.recognizers.indices.contains(summary.decidedBy[pan]),
                 case let .scrollPan(winner) = scene.recognizers[summary.decidedBy[pan]].kind
             else { return false }
-            return scene.isView(winner, inside: intended) || scene.isView(intended, inside: winner)
+            let nested = scene.isView(winner, inside: intended) || scene.isView(intended, inside: winner)
+            return nested && !prepared.canScroll(winner, along: axis)
         case .transferredToParent: return defect == .swallowedScroll || defect == .wrongScroller
         default: return false
         }

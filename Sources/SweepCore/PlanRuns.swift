@@ -50,7 +50,7 @@ public enum PlanRuns {
                             verdict.defects.map { d in
                                 let kind = CauseAnalysis.cause(of: d, gesture: entry.gesture, scene: prepared.scene, summary: summary)
                                 let designed = DefectCategories.isDesigned(
-                                    d, cause: kind, gesture: entry.gesture, scene: prepared.scene, summary: summary)
+                                    d, cause: kind, gesture: entry.gesture, prepared: prepared, summary: summary)
                                 return (defect: d, kind: kind, designed: designed)
                             }, summary.firstHit ?? nil
                         )

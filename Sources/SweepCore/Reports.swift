@@ -124,9 +124,10 @@ public enum Reports {
                     {
                         cause = CauseFinder.cause(of: d, gesture: s.gesture, scene: s.scene)
                         // The same kind and category causes.csv counted for this run (from the untraced summary).
-                        let summary = Engine.summary(s.scene)
+                        let prepared = PreparedScene(s.scene)
+                        let summary = Engine.summary(prepared)
                         kind = CauseAnalysis.cause(of: d, gesture: s.gesture, scene: s.scene, summary: summary)
-                        let designed = DefectCategories.isDesigned(d, cause: kind, gesture: s.gesture, scene: s.scene, summary: summary)
+                        let designed = DefectCategories.isDesigned(d, cause: kind, gesture: s.gesture, prepared: prepared, summary: summary)
                         var whatIf = DefectSet()
                         if let base = baseTrees[e.treeIndex] {
                             whatIf = categories.owed(DefectSet([d]), plan, configuration: c, tree: e.treeIndex, base: base, gesture: s.gesture)

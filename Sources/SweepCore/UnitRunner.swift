@@ -278,7 +278,7 @@ public struct UnitRunner: Sendable {
                     for defect in verdict.defects {
                         let kind = CauseAnalysis.cause(of: defect, gesture: gesture, scene: prepared.scene, summary: summary)
                         let designed = DefectCategories.isDesigned(
-                            defect, cause: kind, gesture: gesture, scene: prepared.scene, summary: summary)
+                            defect, cause: kind, gesture: gesture, prepared: prepared, summary: summary)
                         runs.causes.append(RunCause(kind: kind, designed: designed))
                     }
                     return verdict

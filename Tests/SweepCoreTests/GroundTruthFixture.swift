@@ -162,6 +162,20 @@ struct GroundTruthFixture: Sendable {
         return DefectClass.allCases.filter { verdict.defects.contains($0) }.map(\.name)
     }
 
+    /// Each class the classifier counts in this run, and whether its cause is UIKit's design
+    /// (`DefectCategories.isDesigned`), in `DefectClass` order.
+    func designed() -> [(DefectClass, Bool)] {
+        let prepared = PreparedScene(scene)
+        var engine = EngineRunner()
+        return engine.withSummary(prepared, script: gesture.script) { summary in
+            let verdict = Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
+            return verdict.defects.map { d in
+                let kind = CauseAnalysis.cause(of: d, gesture: gesture, scene: prepared.scene, summary: summary)
+                return (d, DefectCategories.isDesigned(d, cause: kind, gesture: gesture, prepared: prepared, summary: summary))
+            }
+        }
+    }
+
     /// What the engine saw, for each class on which the verdicts differ (CauseFinder's words), for messages.
     func causes(_ classes: [String]) -> [String] {
         DefectClass.allCases.filter { classes.contains($0.name) }.map {

@@ -4,6 +4,7 @@ import SweepCore
 import TestSupport
 import Testing
 import TouchEngine
+import TouchScenarios
 
 /// The classifier against hand-made scenarios whose verdict an iOS engineer gives (docs/ground-truth.md):
 /// Tests/Fixtures/defect-ground-truth/, each with its `truth:` block.
@@ -77,6 +78,33 @@ import TouchEngine
         #expect(clean.contains { if case .activate = $0.gesture.intent { true } else { false } })
         #expect(clean.contains { if case .select = $0.gesture.intent { true } else { false } })
         #expect(clean.contains { $0.gesture.intent == .nothing })
+    }
+
+    /// A fixture that names what its defects rest on (`category:`, docs/defects.md "What a count rests on") gets it
+    /// from the table: `designed` when every defect's cause is UIKit's design (D1–D4), `hazard` or `what_if` when none
+    /// is; a what-if fixture's reason names the declared what-if value it shows (a sweep decides what-ifs by replaying
+    /// with the value shipped apps keep, `DefectCategoryTests`). Each category has fixtures.
+    @Test func everyFixtureThatNamesACategoryGetsIt() throws {
+        let whatIfAxes = AxisCatalog.whatIfs.map(\.axis) + TreeTemplate.allCases.flatMap(\.whatIfs).map(\.axis)
+        var seen: [DefectCategory: Int] = [:]
+        for fixture in try GroundTruthFixture.loadAll(directory: Self.directory) {
+            guard let named = fixture.truth.category else { continue }
+            let place = "\(fixture.name).yaml:\(named.line):\(named.column)"
+            let category = try #require(
+                DefectCategory(label: named.text), "\(place): '\(named.text)' is not a category (hazard, designed, what_if)")
+            #expect(!fixture.expected.isEmpty, "\(place): a fixture without defects has no category")
+            guard fixture.truth.pending == nil else { continue }
+            seen[category, default: 0] += 1
+            for (defect, designed) in fixture.designed() {
+                #expect(designed == (category == .designed), "\(place): \(defect.name) is \(designed ? "" : "not ")UIKit's design")
+            }
+            if category == .whatIf {
+                #expect(whatIfAxes.contains { fixture.truth.reason.contains($0) }, "\(place): the reason names no what-if axis")
+            }
+        }
+        for category in DefectCategory.allCases {
+            #expect((seen[category] ?? 0) >= 2, "\(category.name): \(seen[category] ?? 0) settled fixtures")
+        }
     }
 
     /// The cases issue 13 lists, each a fixture of its own.

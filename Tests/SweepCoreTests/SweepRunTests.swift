@@ -131,7 +131,7 @@ import TouchScenarios
                         DefectCategories.category(
                             classes[i],
                             designed: DefectCategories.isDesigned(
-                                classes[i], cause: causes[i], gesture: entry.gesture, scene: prepared.scene, summary: summary),
+                                classes[i], cause: causes[i], gesture: entry.gesture, prepared: prepared, summary: summary),
                             whatIf: whatIf)
                     }
                     expected.add(verdict, template: tree.template, family: entry.family, causes: causes, categories: kinds)
