@@ -61,6 +61,14 @@ extension AxisCatalog {
         WhatIfValue(
             axis: "pinchHysteresis", match: .outside(8 ... 10), classes: ["swallowed_zoom"], instead: .number(8),
             reason: "UIKit's pinch begins past 8 pt (iOS 26.1; an older reading said 10): any other hysteresis is no UIKit's"),
+        // S1 and S5: UIScrollView's 150 ms content delay and its pan's 10 pt hysteresis are UIKit's own; no API sets
+        // them, so a sweep that varies them asks what a different UIKit would do.
+        WhatIfValue(
+            axis: "contentTouchDelay", match: .outside(150 ... 150), instead: .number(150),
+            reason: "UIScrollView delays content touches 150 ms and no API changes it: another delay is no app's"),
+        WhatIfValue(
+            axis: "scrollHysteresis", match: .outside(10 ... 10), instead: .number(10),
+            reason: "a scroll view's pan begins after 10 pt and no API changes it: another hysteresis is no app's"),
         // docs/templates.md: the swipe pans that apps ship begin on horizontal movement only.
         WhatIfValue(
             axis: "swipePans.beginsInAnyDirection", match: .values([.bool(true)]), instead: .bool(false),

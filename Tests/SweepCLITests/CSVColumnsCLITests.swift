@@ -62,7 +62,13 @@ import TouchScenarios
         var tables: [String: [String]] = [:], file = "", perClass: [String] = []
         func flushPerClass() {
             guard !perClass.isEmpty else { return }
-            tables[file, default: []] += DefectClass.allCases.flatMap { c in perClass.map { $0.replacingOccurrences(of: "<class>", with: c.name) } }
+            // A group of `<class>_<category>_…` rows is one group per class and category, category by category.
+            let categories = perClass.allSatisfy { $0.contains("<category>") } ? DefectCategory.allCases.map(\.name) : [""]
+            tables[file, default: []] += DefectClass.allCases.flatMap { c in
+                categories.flatMap { g in
+                    perClass.map { $0.replacingOccurrences(of: "<class>", with: c.name).replacingOccurrences(of: "<category>", with: g) }
+                }
+            }
             perClass = []
         }
         for line in docs[section ..< end].split(separator: "\n") {
