@@ -52,6 +52,11 @@ public struct UnitRunner: Sendable {
     /// batches still finds them.
     private var sharedRuns: [Int: [[Int]: ConfiguredRuns]] = [:]
     private var sharedRunCount = 0
+    /// The runs on each tree's counterfactual trees (`DefectCategories.counterfactualTree`), by the value index each
+    /// acting axis has there: configurations that give the same counterfactual tree share them. At most
+    /// `sharedRunLimit` trees' worth; above it they start again.
+    private var counterfactuals: [Int: [[Int]: CounterfactualRuns]] = [:]
+    private var counterfactualCount = 0
     /// At most this many tree runs in `sharedRuns` (about a kilobyte each); above it, they start again.
     static let sharedRunLimit = 4096
 
@@ -208,7 +213,7 @@ public struct UnitRunner: Sendable {
             }
         }
         // The classes each run owes to what-if values in force (none when there are none).
-        let owed = inForce.isEmpty ? [] : owedToWhatIf(gestures, runs, inForce, configuration: configuration, base: base.tree)
+        let owed = inForce.isEmpty ? [] : owedToWhatIf(gestures, runs, inForce, configuration: configuration, tree: t, base: base)
         gestures.withUnsafeBufferPointer { entries in
             var causeStart = 0
             for index in entries.indices {
@@ -241,9 +246,11 @@ public struct UnitRunner: Sendable {
     /// shows a class they may cause is run again on the counterfactual tree, made once per tree and configuration.
     private mutating func owedToWhatIf(
         _ gestures: [GestureEntry], _ runs: ConfiguredRuns, _ inForce: DefectCategories.InForce, configuration c: Int,
-        base: GeneratedTree
+        tree t: Int, base: BaseTree
     ) -> [DefectSet] {
-        var counterfactual: PreparedScene?
+        // Configurations whose counterfactual trees are the same tree (the same value, or the same replacement, on
+        // every axis that acts on it) share its runs.
+        let key = counterfactualKey(inForce, configuration: c, acting: base.acting)
         var owed: [DefectSet] = []
         owed.reserveCapacity(gestures.count)
         for index in gestures.indices {
@@ -252,16 +259,43 @@ public struct UnitRunner: Sendable {
                 owed.append(DefectCategories.owed(defects, inForce, counterfactual: nil))
                 continue
             }
-            if counterfactual == nil {
-                counterfactual = PreparedScene(categories.counterfactualTree(plan, configuration: c, base: base, inForce).scene)
-            }
-            let prepared = counterfactual!, gesture = gestures[index].gesture
-            let other = engine.withSummary(prepared, script: gesture.script) { summary in
-                Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
-            }
-            owed.append(DefectCategories.owed(defects, inForce, counterfactual: other.defects))
+            owed.append(DefectCategories.owed(defects, inForce, counterfactual: counterfactualDefects(t, key, index, gestures, c, base, inForce)))
         }
         return owed
+    }
+
+    /// What each axis acting on the tree is in the counterfactual tree of configuration `c`: the configuration's value
+    /// index, or -1 for an axis replaced by the value shipped apps keep (an axis has one; it is set after the others,
+    /// so a replaced axis is told apart from one the configuration gives that value).
+    private func counterfactualKey(_ inForce: DefectCategories.InForce, configuration c: Int, acting: ActingAxes) -> [Int] {
+        acting.axes.map { k in inForce.replacements.contains { $0.axis == k } ? -1 : plan.valueIndex(axis: k, configuration: c) }
+    }
+
+    /// The defects of gesture `index` of tree `t` on the counterfactual tree with key `key`, run once per key.
+    private mutating func counterfactualDefects(
+        _ t: Int, _ key: [Int], _ index: Int, _ gestures: [GestureEntry], _ c: Int, _ base: BaseTree,
+        _ inForce: DefectCategories.InForce
+    ) -> DefectSet {
+        if let known = counterfactuals[t]?[key]?.defects[index] { return known }
+        if counterfactuals[t]?[key] == nil {
+            if counterfactualCount >= Self.sharedRunLimit { counterfactuals.removeAll(keepingCapacity: true); counterfactualCount = 0 }
+            let scene = PreparedScene(categories.counterfactualTree(plan, configuration: c, base: base.tree, inForce).scene)
+            counterfactuals[t, default: [:]][key] = CounterfactualRuns(
+                scene: scene, defects: Array(repeating: nil, count: gestures.count))
+            counterfactualCount += 1
+        }
+        let prepared = counterfactuals[t]![key]!.scene, gesture = gestures[index].gesture
+        let defects = engine.withSummary(prepared, script: gesture.script) { summary in
+            Classifier.classify(gesture: gesture, prepared: prepared, summary: summary).defects
+        }
+        counterfactuals[t]![key]!.defects[index] = defects
+        return defects
+    }
+
+    /// A counterfactual tree's prepared scene and the defects of the gestures run on it so far.
+    struct CounterfactualRuns {
+        let scene: PreparedScene
+        var defects: [DefectSet?]
     }
 
     /// Every gesture run on `prepared` and classified, the causes of its defects named. All the runs come first and
