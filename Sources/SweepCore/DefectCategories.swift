@@ -41,6 +41,8 @@ public struct DefectCategories: Sendable {
             }
             guard !matching.isEmpty else { return }
             let classes = declaration.classes.compactMap { name in DefectClass.allCases.first { $0.name == name } }
+            // A name no class has (a typo) would otherwise widen the declaration to every class.
+            precondition(classes.count == declaration.classes.count, "what-if \(declaration.axis) names an unknown class")
             entries.append(
                 Entry(
                     axis: k, values: matching, classes: classes.isEmpty ? DefectSet(DefectClass.allCases) : DefectSet(classes),

@@ -130,16 +130,15 @@ public enum RateGate {
                 countColumns.append(column)
             }
             for (r, row) in summary.rows.enumerated() {
-                let counts = countColumns.map { Int(row[$0]) }
-                guard let attempts = Int(row[attemptsColumn]), attempts >= 0, counts.allSatisfy({ $0 != nil && $0! >= 0 }),
-                    counts.reduce(0, { $0 + $1! }) <= attempts
+                let counts = countColumns.compactMap { Int(row[$0]) }.filter { $0 >= 0 }
+                let count = counts.reduce(0, +)
+                guard let attempts = Int(row[attemptsColumn]), attempts >= 0, counts.count == countColumns.count, count <= attempts
                 else {
                     let shown = zip(countNames, countColumns).map { "\($0.0) '\(row[$0.1])'" }.joined(separator: ", ")
                     throw CSVReader.Failure(
                         description: "\(name) record \(r + 2) has \(shown) and "
                             + "\(attemptsName) '\(row[attemptsColumn])', which are not counts of at most the attempts.")
                 }
-                let count = counts.reduce(0) { $0 + $1! }
                 let outcome: Check.Outcome =
                     attempts == 0
                     ? .skipped

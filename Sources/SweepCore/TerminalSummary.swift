@@ -76,9 +76,8 @@ public enum TerminalSummary {
             let effectWidth = shown.map { ReportNumber.points($0.effect).count }.max() ?? 0
             for main in shown {
                 let axis = table.axes[main.axis]
-                let rated = main.levels.indices.filter { main.levels[$0].rate != nil }
-                let low = rated.min { main.levels[$0].rate! < main.levels[$1].rate! }!
-                let high = rated.max { main.levels[$0].rate! < main.levels[$1].rate! }!
+                // Ranked effects are above 0, so at least two levels have a rate.
+                let (low, high) = main.extremes!
                 let effect = ReportNumber.points(main.effect)
                 out +=
                     "  " + axis.name.padding(width) + "  " + String(repeating: " ", count: effectWidth - effect.count) + effect

@@ -68,12 +68,9 @@ enum HeadlineHTML {
             return "\(words): no hazard (" + others.joined(separator: ", ") + ")"
         }
         let ranked = FactorEffects.ranked(FactorEffects.mainEffects(hazards, outcome: o)).filter { ($0.effect ?? 0) > 0 }
-        guard let main = ranked.first else {
+        guard let main = ranked.first, let (best, worst) = main.extremes else {
             return "\(words) (hazards) \(HTMLText.percent(pooled.rate)) whatever the axes (none changes the rate)"
         }
-        let rated = main.levels.indices.filter { main.levels[$0].rate != nil }
-        let worst = rated.max { main.levels[$0].rate! < main.levels[$1].rate! }!
-        let best = rated.min { main.levels[$0].rate! < main.levels[$1].rate! }!
         let axis = hazards.axes[main.axis]
         return "\(axis.name) = \(axis.levels[worst]): \(words) (hazards) \(HTMLText.percent(main.levels[worst].rate!)) vs "
             + "\(HTMLText.percent(main.levels[best].rate!)) when \(axis.levels[best])"

@@ -20,6 +20,16 @@ public enum FactorEffects {
         /// One per level of the axis, in level order.
         public var levels: [PooledRate]
         public var effect: Double?
+
+        /// The levels with the lowest and the highest rate (the first of equals, as `min`/`max` of the rated
+        /// levels in level order give them); `nil` when no level has a rate.
+        public var extremes: (lowest: Int, highest: Int)? {
+            let rated = levels.indices.filter { levels[$0].rate != nil }
+            guard let lowest = rated.min(by: { levels[$0].rate! < levels[$1].rate! }),
+                let highest = rated.max(by: { levels[$0].rate! < levels[$1].rate! })
+            else { return nil }
+            return (lowest, highest)
+        }
     }
 
     public struct Interaction: Sendable, Equatable {

@@ -104,6 +104,14 @@ import TouchScenarios
         #expect((Self.row(screens, .swallowedScroll)?.count(.whatIf) ?? 0) > 0)
     }
 
+    /// Every class a declaration names is a class: a typo would otherwise widen it to every class.
+    @Test func everyDeclaredClassIsADefectClass() {
+        let names = Set(DefectClass.allCases.map(\.name))
+        for w in AxisCatalog.whatIfs + TreeTemplate.allCases.flatMap(\.whatIfs) {
+            #expect(w.classes.allSatisfy(names.contains), "\(w.axis): \(w.classes)")
+        }
+    }
+
     /// The terminal block names each counted class's split in one line.
     @Test func theTerminalSaysWhatEachCountRestsOn() throws {
         let (_, tallies) = try Self.sweep("configs/quickstart.yaml")
