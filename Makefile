@@ -173,6 +173,8 @@ bench: bench-deps
 	$(BUILD) -c release --product sweep
 	.build/release/engine-bench --sweep configs/quickstart.yaml
 	sh Benchmarks/instruction-counts.sh configs/quickstart.yaml
+	.build/release/engine-bench --model-bands configs/quickstart.yaml
+	.build/release/engine-bench --model-bands configs/seeds-sweep.yaml trees.perConfiguration=8
 	.build/release/engine-bench configs/scenarios/golden
 	@.build/release/engine-bench --dispatch 200000 > .build/bench-dispatch.log; status=$$?; cat .build/bench-dispatch.log; exit $$status
 	sh Benchmarks/dask/side-by-side.sh "$$(sed -n 's/^dispatch, best of 3 rounds: \([0-9]*\) units.*/\1/p' .build/bench-dispatch.log)"

@@ -110,7 +110,7 @@ let package = Package(
             name: "engine-bench",
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode", "SweepProtocol",
-                "SweepResultCodec", "SweepTransportZMQ", "SweepDistributed"
+                "SweepResultCodec", "SweepTransportZMQ", "SweepDistributed", "SweepReporting"
             ],
             path: "Benchmarks/engine-bench"
         ),
@@ -153,7 +153,8 @@ let package = Package(
             ],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepResultCodec", "SweepCore", "SweepReporting", "SweepPlanning"]),
+        .testTarget(
+            name: "SweepProtocolTests", dependencies: ["SweepProtocol", "SweepResultCodec", "SweepCore", "SweepReporting", "SweepPlanning", "TouchEngine"]),
         .testTarget(name: "SweepJournalTests", dependencies: ["SweepJournal"]),
         // The node loops in-process in virtual time over the in-memory network: the fault scenarios without sleeps.
         .testTarget(

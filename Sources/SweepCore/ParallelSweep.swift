@@ -15,9 +15,10 @@ public enum ParallelSweep {
     /// accumulators (a configuration's tallies each) would hold as much as the sweep's own, once per thread.
     public static let accumulatedConfigurationLimit = 64
 
-    /// `sharesRuns`: see ``UnitRunner/sharesRuns`` (off only to measure the engine path).
+    /// `sharesRuns`: see ``UnitRunner/sharesRuns`` (off only to measure the engine path); `modelBands`: see
+    /// ``UnitRunner/init(plan:cacheLimit:sharesRuns:modelBands:)`` (off only to measure what the bands cost).
     public static func run(
-        _ plan: SweepPlan, threads: Int, treesPerUnit: Int? = nil, sharesRuns: Bool = true,
+        _ plan: SweepPlan, threads: Int, treesPerUnit: Int? = nil, sharesRuns: Bool = true, modelBands: Bool = true,
         progress: Progress? = nil
     ) -> SweepTallies {
         let perUnit = treesPerUnit ?? defaultTreesPerUnit(plan: plan, threads: threads)
@@ -29,7 +30,7 @@ public enum ParallelSweep {
         let workers = max(1, min(threads, blocks.count))
         let keep = plan.configurations.count <= accumulatedConfigurationLimit
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var runner = UnitRunner(plan: plan, sharesRuns: sharesRuns)
+            var runner = UnitRunner(plan: plan, sharesRuns: sharesRuns, modelBands: modelBands)
             // One accumulator per configuration for everything this worker runs: no result per unit to build,
             // merge and free. A worker takes blocks in plan order, so it visits each configuration's trees in
             // order and keeps, as a unit does, the earliest examples it sees (SweepTallies.keepSmallest keeps

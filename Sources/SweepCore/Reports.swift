@@ -46,13 +46,16 @@ public enum Reports {
 
     /// summary.csv: the metric columns, then each class's counts and rates per category (``DefectCategory``:
     /// `dead_button_hazard_count`, `dead_button_hazard_rate`, … `dead_button_what_if_rate`), out of the class's
-    /// attempts, so a class's three counts add up to its `_count`.
+    /// attempts, so a class's three counts add up to its `_count`; then each class's model band (``ModelBands``):
+    /// `dead_button_model_low`, `_model_high` and `_model_parameter`, the inferred parameter that moves it most.
     public static func summary(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
-        var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + metricColumns + categoryColumns)
+        var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + metricColumns + categoryColumns + ModelBands.columns)
         for c in plan.configurations.indices {
             let t = tallies.configurations[c]
             let total = t.total
-            table.append([plan.configurations[c].id] + axisFields(plan, c) + metrics(total) + categoryFields(total, t.causes))
+            table.append(
+                [plan.configurations[c].id] + axisFields(plan, c) + metrics(total) + categoryFields(total, t.causes)
+                    + ModelBands.fields(t))
         }
         return table.render()
     }
@@ -171,6 +174,7 @@ public enum Reports {
             ("by_gesture.csv", byGesture(plan, tallies)),
             ("effects.csv", EffectsReport.csv(plan, tallies)),
             ("causes.csv", CausesReport.csv(plan, tallies)),
+            ("model_bands.csv", ModelBands.csv(plan, tallies)),
             ("residuals.csv", ResidualReport.csv(plan, tallies)),
             ("examples.csv", examples(plan, tallies, outputDirectory: outputDirectory))
         ]

@@ -8,8 +8,13 @@ public struct ConfigurationTallies: Sendable, Equatable {
     public private(set) var byFamily = [Tally](repeating: Tally(), count: GestureFamily.allCases.count)
     /// One cause per defective run and class it showed: `causes.total(c) == total.count(c)`.
     public private(set) var causes = CauseCounts()
+    /// How each class's count moves with each inferred parameter at its range's ends (`ModelBandCounts`).
+    public private(set) var modelBands = ModelBandCounts()
 
     public init() {}
+
+    /// Adds the changes one tree's runs make at the inferred parameters' range ends.
+    public mutating func addModelBands(_ changes: ModelBandCounts) { modelBands.merge(changes) }
 
     /// Every run: the merge of the template tallies (each tree has one template, so each run and each tree's sums
     /// are in exactly one), made when asked rather than kept up to date run by run.
@@ -93,6 +98,7 @@ public struct ConfigurationTallies: Sendable, Equatable {
         for i in byTemplate.indices where !other.byTemplate[i].isEmpty { byTemplate[i].merge(other.byTemplate[i]) }
         for i in byFamily.indices where !other.byFamily[i].isEmpty { byFamily[i].merge(other.byFamily[i]) }
         causes.merge(other.causes)
+        modelBands.merge(other.modelBands)
     }
 
     public func template(_ t: TreeTemplate) -> Tally { byTemplate[TreeTemplate.allCases.firstIndex(of: t)!] }
@@ -105,7 +111,10 @@ extension ConfigurationTallies {
     /// `total` equal to the merge of the template tallies (a tree has one template, so its per-tree sums too) and
     /// to the merge of the family tallies in runs, counts and latencies (every scenario counts once in each), and
     /// exactly one cause per defect counted (`causes.total(c) == total.count(c)` for every class).
-    public init?(total: Tally, byTemplate: [Tally], byFamily: [Tally], causes: CauseCounts = CauseCounts()) {
+    public init?(
+        total: Tally, byTemplate: [Tally], byFamily: [Tally], causes: CauseCounts = CauseCounts(),
+        modelBands: ModelBandCounts = ModelBandCounts()
+    ) {
         guard byTemplate.count == TreeTemplate.allCases.count, byFamily.count == GestureFamily.allCases.count else { return nil }
         var templates = Tally(), families = Tally()
         for t in byTemplate { templates.merge(t) }
@@ -117,6 +126,7 @@ extension ConfigurationTallies {
         self.byTemplate = byTemplate
         self.byFamily = byFamily
         self.causes = causes
+        self.modelBands = modelBands
     }
 }
 

@@ -26,7 +26,7 @@ public enum TerminalSummary {
         out += worstScreenElements(plan: plan, tallies: tallies, top: top)
         out += axesThatMatter(plan: plan, tallies: tallies)
         out += notCounted(tallies)
-        out += InferredDependence.terminal(plan, tallies)
+        out += ModelBands.terminal(plan, tallies)
         out += ResidualReport.terminal(plan, tallies)
         return out
     }

@@ -29,7 +29,7 @@ public struct UnitRunner: Sendable {
     public let plan: SweepPlan
     /// The plan's what-if values, for the categories of its defects.
     let categories: DefectCategories
-    private var engine = EngineRunner()
+    var engine = EngineRunner()
     /// Base trees and their gestures, shared by every configuration (they do not depend on it).
     private var cache: [Int: BaseTree] = [:]
     private let cacheLimit: Int
@@ -60,9 +60,16 @@ public struct UnitRunner: Sendable {
     /// At most this many tree runs in `sharedRuns` (about a kilobyte each); above it, they start again.
     static let sharedRunLimit = 4096
 
-    public init(plan: SweepPlan, cacheLimit: Int = 256, sharesRuns: Bool = true) {
+    /// The inferred parameters whose range ends the runs that read them are run again at (`ModelBands.considered`);
+    /// none when the runner was made without model bands.
+    let banded: InferredParameterSet
+
+    /// `modelBands`: whether to run again the runs that read an inferred parameter at its range's ends (off only to
+    /// measure what the bands cost: `make bench`).
+    public init(plan: SweepPlan, cacheLimit: Int = 256, sharesRuns: Bool = true, modelBands: Bool = true) {
         self.plan = plan
         categories = DefectCategories(plan: plan)
+        banded = modelBands ? ModelBands.considered(plan) : []
         self.cacheLimit = cacheLimit
         self.sharesRuns = sharesRuns
     }
@@ -238,6 +245,7 @@ public struct UnitRunner: Sendable {
                 }
             }
         }
+        acc.result.tallies.addModelBands(runs.modelBands)
         // Element tallies (by_screen.csv) give no interval: they keep no per-tree sums.
         acc.result.tallies.closeTree(template: templatePosition, runs: treeRuns)
     }
@@ -319,8 +327,10 @@ public struct UnitRunner: Sendable {
                 }
                 runs.verdicts.append(verdict)
                 runs.causeEnds.append(runs.causes.count)
+                runs.reads.append(engine.lastInferredReads)
             }
         }
+        runs.modelBands = modelBandChanges(gestures, runs, on: prepared)
         return runs
     }
 
@@ -340,6 +350,10 @@ struct ConfiguredRuns {
     var verdicts: [ScenarioVerdict] = []
     var causes: [RunCause] = []
     var causeEnds: [Int] = []
+    /// The inferred parameters each gesture's verdict read (`RunSummary.inferredReads`).
+    var reads: [InferredParameterSet] = []
+    /// How the runs' counts move at the inferred parameters' range ends (`UnitRunner.modelBandChanges`).
+    var modelBands = ModelBandCounts()
 
     init(capacity: Int) {
         verdicts.reserveCapacity(capacity)

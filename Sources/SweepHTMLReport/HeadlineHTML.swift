@@ -76,16 +76,27 @@ enum HeadlineHTML {
             + "\(HTMLText.percent(main.levels[best].rate!)) when \(axis.levels[best])"
     }
 
-    /// The classes the sweep counted whose rates rest on values the spec only infers, and the axes that vary them
-    /// (`InferredDependence`), as a note; nothing when there are none or the config varies them all.
+    /// Each counted class's rate with its model band (`ModelBands`, from model_bands.csv): how far the rate moves as
+    /// each inferred value runs across its range; nothing without model_bands.csv.
     static func inferred(_ data: ReportData) -> String {
-        let counted = data.activeOutcomes.filter { data.table.pooled(outcome: $0).count > 0 }.compactMap { o in
-            DefectClass.allCases.first { $0.name == data.table.outcomes[o] }
+        guard !data.inputs.modelBandsCSV.isEmpty else { return "" }
+        var items: [String] = []
+        for o in data.activeOutcomes {
+            let name = data.table.outcomes[o]
+            guard let defect = DefectClass.allCases.first(where: { $0.name == name }) else { continue }
+            let pooled = data.table.pooled(outcome: o)
+            let band = ModelBands.band(
+                defect, count: pooled.count, attempts: pooled.attempts, changes: data.modelBands[name] ?? ModelBandCounts())
+            guard band.high > 0 else { continue }
+            let text = "\(HTMLText.defectWords(name)) \(HTMLText.percent(band.rate)) (\(band.sentence))"
+            items.append("<li" + HTMLText.attributes([("data-defect", name)]) + ">" + HTMLText.escape(text) + "</li>\n")
         }
-        let lines = InferredDependence.lines(plan: data.inputs.plan, counted: counted)
-        guard !lines.isEmpty else { return "" }
-        return "<p class=\"note inferred\">Rates that rest on inferred values (vary the axis to see how far a rate moves): "
-            + lines.map(HTMLText.escape).joined(separator: "; ") + ".</p>\n"
+        guard !items.isEmpty else { return "" }
+        return "<div class=\"inferred\" id=\"model-bands\">\n<h3>How far each rate moves with what is only inferred</h3>\n<ul>\n"
+            + items.joined()
+            + "</ul>\n<p class=\"note\">Every run, all categories. The model band is the lowest and highest rate as each value "
+            + "the engine only infers runs alone to the ends of its documented range (the runs whose verdict read it run again "
+            + "there; model_bands.csv, docs/parameters.md); the statistical intervals do not include it.</p>\n</div>\n"
     }
 
     /// "Axes that drive each defect": the three strongest axes per class, with their main effect.

@@ -1,6 +1,7 @@
 import SweepCore
 import SweepPlanning
 import SweepReporting
+import TouchEngine
 
 /// What the page is drawn from: the report files' texts as written in the output directory, the plan they
 /// belong to, and the run's metadata. `ReportData.init` parses them; a file that does not parse is one sentence
@@ -21,6 +22,8 @@ public struct ReportInputs: Sendable {
     public var minimalScenarios: [String: String]
     /// by_screen.csv as written (empty for a sweep without real screens, or when it is not at hand).
     public var byScreenCSV = ""
+    /// model_bands.csv as written (empty: no model bands on the page).
+    public var modelBandsCSV = ""
     public var engineVersion: String
     /// The sweep's wall-clock duration, when known (it is not part of any CSV).
     public var durationSeconds: Double?
@@ -28,9 +31,10 @@ public struct ReportInputs: Sendable {
     public init(
         plan: SweepPlan, summaryCSV: String, effectsCSV: String, examplesCSV: String, residualsCSV: String = "", causesCSV: String = "",
         minimalIndexCSV: String? = nil, minimalScenarios: [String: String] = [:], engineVersion: String, durationSeconds: Double?,
-        byScreenCSV: String = ""
+        byScreenCSV: String = "", modelBandsCSV: String = ""
     ) {
         self.byScreenCSV = byScreenCSV
+        self.modelBandsCSV = modelBandsCSV
         self.plan = plan; self.summaryCSV = summaryCSV; self.effectsCSV = effectsCSV; self.examplesCSV = examplesCSV
         self.residualsCSV = residualsCSV; self.causesCSV = causesCSV
         self.minimalIndexCSV = minimalIndexCSV; self.minimalScenarios = minimalScenarios
@@ -91,6 +95,8 @@ struct ReportData {
     var hazardTable: FactorTable?
     /// Per outcome, its counts over every configuration in each category (`DefectCategory` order); `nil` as above.
     var categoryTotals: [[Int]]?
+    /// Per class name, model_bands.csv's changes at the range ends added up over the configurations.
+    var modelBands: [String: ModelBandCounts]
     var configurations: [Configuration]
     var effects: [EffectRow]
     var examples: [Example]
@@ -213,6 +219,7 @@ struct ReportData {
             }
         }
         self.causes = causes
+        modelBands = try Self.modelBands(inputs.modelBandsCSV)
         minimal = [:]
         if let index = inputs.minimalIndexCSV {
             for r in try CSVReader.parse(index, name: "minimal/index.csv").records {
@@ -243,5 +250,22 @@ struct ReportData {
     /// Whole-sweep runs counted in no class, per `NotCounted` reason.
     var notCounted: [Int] {
         NotCounted.allCases.indices.map { i in configurations.reduce(0) { $0 + $1.notCounted[i] } }
+    }
+}
+
+extension ReportData {
+    /// model_bands.csv's rows added up per class: each row's counts at the range ends less its count.
+    static func modelBands(_ csv: String) throws(CSVReader.Failure) -> [String: ModelBandCounts] {
+        guard !csv.isEmpty else { return [:] }
+        var bands: [String: ModelBandCounts] = [:]
+        for r in try CSVReader.parse(csv, name: "model_bands.csv").records {
+            guard let defect = DefectClass.allCases.first(where: { $0.name == r["defect"] }),
+                let parameter = InferredParameter.allCases.first(where: { $0.name == r["parameter"] }),
+                let count = Int(r["count"] ?? ""), let low = Int(r["count_at_low"] ?? ""), let high = Int(r["count_at_high"] ?? "")
+            else { continue }
+            bands[defect.name, default: ModelBandCounts()].add(parameter, .low, defect, low - count)
+            bands[defect.name, default: ModelBandCounts()].add(parameter, .high, defect, high - count)
+        }
+        return bands
     }
 }

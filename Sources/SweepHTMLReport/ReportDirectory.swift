@@ -51,7 +51,8 @@ public enum ReportDirectory {
             examplesCSV: try read("examples.csv"), residualsCSV: try read("residuals.csv"),
             causesCSV: try read("causes.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: scenarios,
             engineVersion: EngineVersion.current, durationSeconds: previousDuration(directory: directory),
-            byScreenCSV: FileManager.default.fileExists(atPath: directory + "/by_screen.csv") ? try read("by_screen.csv") : "")
+            byScreenCSV: FileManager.default.fileExists(atPath: directory + "/by_screen.csv") ? try read("by_screen.csv") : "",
+            modelBandsCSV: FileManager.default.fileExists(atPath: directory + "/model_bands.csv") ? try read("model_bands.csv") : "")
     }
 
     /// The duration an earlier report.html of `directory` kept in its `<meta>`, if any.

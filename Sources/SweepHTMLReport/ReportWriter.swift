@@ -58,7 +58,7 @@ public enum ReportWriter {
                 causesCSV: text("causes.csv"),
                 minimalIndexCSV: minimalIndexCSV,
                 minimalScenarios: minimalScenarios, engineVersion: EngineVersion.current,
-                durationSeconds: durationSeconds, byScreenCSV: text("by_screen.csv")))
+                durationSeconds: durationSeconds, byScreenCSV: text("by_screen.csv"), modelBandsCSV: text("model_bands.csv")))
     }
 
     /// Writes ``files(plan:tallies:configText:outputDirectory:durationSeconds:excel:)`` into `directory`, replacing it

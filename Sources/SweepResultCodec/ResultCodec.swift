@@ -14,8 +14,9 @@ public enum ResultCodec {
     /// The first byte of every payload. Bump it when the layout changes. 3 (issue 13): per-tree sums in tallies
     /// (flag bit 2), the cause-kind count in the header and the causes section, seven defect classes, and each
     /// tally's runs counted in no class (`NotCounted`).
-    /// 4 (issue 34): each cause carries its category (`DefectCategory`).
-    public static let formatVersion: UInt8 = 4
+    /// 4 (issue 34): each cause carries its category (`DefectCategory`). 5 (issue 34 §2): the number of inferred
+    /// parameters in the header and the model-band section (`ModelBandCounts`) after the causes.
+    public static let formatVersion: UInt8 = 5
 
     /// Limits on what a payload may declare.
     public static let maxCount: Int64 = 1 << 48
@@ -32,6 +33,7 @@ public enum ResultCodec {
     static let causeKinds = CauseKind.allCases.count
     static let categories = DefectCategory.allCases.count
     static let notCountedReasons = NotCounted.allCases.count
+    static let inferredParameters = ModelBandCounts.parameterCount
     static let notCountedNames = NotCounted.allCases.map(\.name)
     /// Shared, so the many empty tallies of a payload (a unit sees few templates and families) cost no allocation.
     static let emptyTally = Tally()
@@ -54,6 +56,7 @@ public enum ResultCodec {
         w.u8(UInt8(families.count))
         w.u8(UInt8(causeKinds))
         w.u8(UInt8(notCountedReasons))
+        w.u8(UInt8(inferredParameters))
         let tallies = result.tallies
         tally(tallies.total, &w)
         for t in tallies.byTemplate { tally(t, &w) }
@@ -65,6 +68,14 @@ public enum ResultCodec {
             w.u8(UInt8(c.kind.rawValue))
             w.u8(UInt8(c.category.rawValue))
             w.varint(c.count)
+        }
+        let bands = tallies.modelBands.entries
+        w.varint(bands.count)
+        var previousKey = -1
+        for b in bands {
+            w.varint(b.key - previousKey - 1) // gaps: keys strictly increase
+            w.varint(b.change > 0 ? UInt64(b.change) << 1 : UInt64(-b.change) << 1 - 1) // zigzag: 1 → 2, −1 → 1
+            previousKey = b.key
         }
         w.varint(result.examples.count)
         for e in result.examples {
@@ -136,6 +147,7 @@ public enum ResultCodec {
         try size(&r, "payload.families", families.count)
         try size(&r, "payload.causeKinds", causeKinds)
         try size(&r, "payload.notCountedReasons", notCountedReasons)
+        try size(&r, "payload.inferredParameters", inferredParameters)
 
         let totalOffset = r.offset
         // A copy of a shared empty result: `UnitResult(configuration:)` would build (and then drop) fresh tallies.
@@ -162,7 +174,11 @@ public enum ResultCodec {
                     field: "payload.causes", offset: causesOffset,
                     reason: "the causes of a defect class do not add up to its count in the total")
             }
-            guard let tallies = ConfigurationTallies(total: total, byTemplate: byTemplate, byFamily: byFamily, causes: causes) else {
+            let bands = try modelBands(&r)
+            guard
+                let tallies = ConfigurationTallies(
+                    total: total, byTemplate: byTemplate, byFamily: byFamily, causes: causes, modelBands: bands)
+            else {
                 throw inconsistent
             }
             result.tallies = tallies
@@ -184,6 +200,11 @@ public enum ResultCodec {
             let causesOffset = r.offset
             guard try self.causes(&r).isEmpty else {
                 throw .inconsistent(field: "payload.causes", offset: causesOffset, reason: "causes in a result that ran no scenario")
+            }
+            let bandsOffset = r.offset
+            guard try modelBands(&r).isEmpty else {
+                throw .inconsistent(
+                    field: "payload.modelBands", offset: bandsOffset, reason: "model-band changes in a result that ran no scenario")
             }
             result.tallies = emptyTallies
         }
@@ -233,6 +254,25 @@ public enum ResultCodec {
             previous = key
         }
         return causes
+    }
+
+    /// The model-band section: n, then n × (key gap, zigzag change ≠ 0), keys (`ModelBandCounts.key`) strictly
+    /// increasing below `ModelBandCounts.keyCount`.
+    static func modelBands(_ r: inout WireReader) throws(ProtocolError) -> ModelBandCounts {
+        let n = try r.varint("payload.modelBands", in: 0 ... Int64(ModelBandCounts.keyCount))
+        var entries: [(key: Int, change: Int)] = []
+        entries.reserveCapacity(n)
+        var previous = -1
+        for i in 0 ..< n {
+            let key = previous + 1 + (try r.varint("payload.modelBands[\(i)].gap", in: 0 ... Int64(ModelBandCounts.keyCount - 1 - previous - 1)))
+            let zigzag = try r.varint("payload.modelBands[\(i)].change", in: 1 ... maxCount << 1)
+            entries.append((key, zigzag & 1 == 0 ? zigzag >> 1 : -((zigzag + 1) >> 1)))
+            previous = key
+        }
+        guard let bands = ModelBandCounts(entries: entries) else {
+            throw .inconsistent(field: "payload.modelBands", offset: r.offset, reason: "the model-band changes are not one per key")
+        }
+        return bands
     }
 
     /// The element tallies of the trailing section: at least one, indices strictly increasing, none empty.

@@ -62,4 +62,7 @@ public struct EngineRunner: Sendable {
         simulation!.run(script: script ?? prepared.scene.script)
         return body(simulation!.summary)
     }
+
+    /// The inferred parameters the last run's verdict may depend on (`RunSummary.inferredReads`); empty before any.
+    public var lastInferredReads: InferredParameterSet { simulation?.summary.inferredReads ?? [] }
 }

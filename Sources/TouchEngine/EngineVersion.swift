@@ -7,10 +7,11 @@
 /// edge bounce). 5: issue 32's classes (swallowed_back, accidental_back, accidental_dismiss, stuck_sheet,
 /// double_motion: sixteen class lanes in the payload), the system's gesture families and templates, PanModal's
 /// list halt as the library does it, and double motion counted only off the handoff sample. 6: issue 34's
-/// categories (each cause hazard, designed or what-if: result payload format 4).
+/// categories (each cause hazard, designed or what-if: result payload format 4). 7: issue 34's model bands (each run
+/// notes the inferred parameters its verdict read; result payload format 5 carries the changes at their range ends).
 ///
 /// Bump it with any change that can change a result for the same config: TouchEngine's rules, the scenario
 /// generators (TouchScenarios), the classifier, or the result payload's contents. `sweep --version` prints it.
 public enum EngineVersion {
-    public static let current = "touchsweep-engine-6"
+    public static let current = "touchsweep-engine-7"
 }

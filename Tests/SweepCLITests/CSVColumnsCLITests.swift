@@ -79,7 +79,12 @@ import TouchScenarios
             } else if line.hasPrefix("| `"), !file.isEmpty {
                 let cell = line.dropFirst(2).prefix { $0 != "|" }
                 let names = cell.split(separator: "`").enumerated().filter { $0.offset % 2 == 0 }.map { String($0.element) }
-                if names.count == 1, names[0].hasPrefix("<class>") { perClass.append(names[0]); continue }
+                if names.count == 1, names[0].hasPrefix("<class>") {
+                    // A `<class>_<category>_…` group and a plain `<class>_…` group after it are two groups.
+                    if let last = perClass.last, last.contains("<category>") != names[0].contains("<category>") { flushPerClass() }
+                    perClass.append(names[0])
+                    continue
+                }
                 let expanded: [String]
                 if cell.contains("…"), names.count == 2, let summary = tables["summary.csv"],
                     let from = summary.firstIndex(of: names[0]), let to = summary.firstIndex(of: names[1])
@@ -107,7 +112,7 @@ import TouchScenarios
         #expect(
             Set(files.keys) == [
                 "summary.csv", "by_template.csv", "by_gesture.csv", "by_screen.csv", "by_screen_config.csv",
-                "effects.csv", "causes.csv", "residuals.csv", "examples.csv", "minimal/index.csv"
+                "effects.csv", "causes.csv", "model_bands.csv", "residuals.csv", "examples.csv", "minimal/index.csv"
             ])
         let documented = try Self.documentedColumns(axes: Self.axes)
         for (name, data) in files.sorted(by: { $0.key < $1.key }) {

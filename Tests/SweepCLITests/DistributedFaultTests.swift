@@ -109,7 +109,9 @@ import Testing
 
     /// The reports of `dir` equal those of `reference` (examples.csv compared with the directory name normalised).
     func expectSameReports(_ dir: String, reference: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for name in ["summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "residuals.csv", "plan.yaml", "config.yaml"] {
+        for name in [
+            "summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "model_bands.csv", "residuals.csv", "plan.yaml", "config.yaml"
+        ] {
             let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
             let b = try Data(contentsOf: URL(fileURLWithPath: reference + "/" + name))
             #expect(a == b, "\(name) differs from sweep run's", sourceLocation: sourceLocation)
@@ -263,7 +265,7 @@ import Testing
         let log = try String(contentsOfFile: f.dir + "/submit.log", encoding: .utf8)
         #expect(
             log.contains(
-                "\(out)/journal.tsj holds results of another build (result payload format 1; this build reads format 4): "
+                "\(out)/journal.tsj holds results of another build (result payload format 1; this build reads format 5): "
                     + "it cannot be resumed; run with --restart to start the sweep over"), "\(log)")
     }
 

@@ -142,7 +142,7 @@ import Testing
             try processes.expectSameReports(out, reference: f.reference)
             let reports = [
                 ".touchsweep-output", "by_gesture.csv", "by_template.csv", "causes.csv", "config.yaml", "effects.csv", "examples.csv", "minimal",
-                "plan.yaml", "report.html", "residuals.csv", "summary.csv"
+                "model_bands.csv", "plan.yaml", "report.html", "residuals.csv", "summary.csv"
             ]
             #expect(listing(out) == (arguments[0] == "submit" ? (reports + ["journal.tsj"]).sorted() : reports), "\(arguments)")
         }

@@ -10,7 +10,7 @@ import Testing
     static let config = SweepRunCLITests.config.replacingOccurrences(of: "perConfiguration: 4", with: "perConfiguration: 7")
 
     static let reportNames = [
-        "summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "residuals.csv", "examples.csv", "plan.yaml",
+        "summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "model_bands.csv", "residuals.csv", "examples.csv", "plan.yaml",
         "config.yaml"
     ]
 
@@ -191,7 +191,7 @@ import Testing
         try expectMergeError(
             dir, [dir + "/shards/0", dir + "/shards/1"],
             "\(path) is damaged or truncated (it was written by another build: its results are in payload format 1, "
-                + "this build reads format 4); run that shard again.")
+                + "this build reads format 5); run that shard again.")
     }
 
     @Test func aBadShardValueIsOneLineNamingTheOptionWithExitStatus2() throws {

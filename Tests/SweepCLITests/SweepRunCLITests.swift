@@ -38,7 +38,8 @@ import Testing
         #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
         let a = try files(in: dir + "/t1"), b = try files(in: dir + "/t2")
         for name in [
-            "summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "residuals.csv", "examples.csv", "plan.yaml", "config.yaml",
+            "summary.csv", "by_template.csv", "by_gesture.csv", "effects.csv", "causes.csv", "model_bands.csv", "residuals.csv", "examples.csv", "plan.yaml",
+            "config.yaml",
             "minimal/index.csv", "report.html"
         ] {
             #expect(a[name] != nil, "\(name) written")

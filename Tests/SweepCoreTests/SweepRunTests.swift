@@ -135,6 +135,22 @@ import TouchScenarios
                             whatIf: whatIf)
                     }
                     expected.add(verdict, template: tree.template, family: entry.family, causes: causes, categories: kinds)
+                    // Model bands: the run again with each inferred parameter it read alone at each end of its range.
+                    for parameter in summary.inferredReads.intersection(ModelBands.considered(plan)).members {
+                        for end in RangeEnd.allCases where end.value(of: parameter) != parameter.value(in: prepared.scene.parameters) {
+                            var scene = prepared.scene
+                            scene.parameters = parameter.setting(end.value(of: parameter), in: scene.parameters)
+                            let there = PreparedScene(scene)
+                            let defects = Classifier.classify(
+                                gesture: entry.gesture, prepared: there, summary: engine.summary(there, script: entry.gesture.script)
+                            ).defects
+                            var changes = ModelBandCounts()
+                            for d in DefectClass.allCases where defects.contains(d) != verdict.defects.contains(d) {
+                                changes.add(parameter, end, d, defects.contains(d) ? 1 : -1)
+                            }
+                            expected.addModelBands(changes)
+                        }
+                    }
                     all.add(verdict)
                     families[entry.family.position].add(verdict)
                 }

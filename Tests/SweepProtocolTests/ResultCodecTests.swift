@@ -5,6 +5,7 @@ import SweepReporting
 import SweepResultCodec
 import TestSupport
 import Testing
+import TouchEngine
 
 /// UnitResult <-> payload bytes: exact round trips of real runner output, sizes, and every rejection.
 @Suite struct ResultCodecTests {
@@ -91,9 +92,10 @@ import Testing
 
     @Test func anEmptyResultIsAFewDozenBytes() {
         let bytes = ResultCodec.encode(UnitResult(configuration: 3))
-        // format, configuration, five sizes, (1 + templates + families) tallies of runs 0 + flags, causes, examples.
-        #expect(bytes.count == 1 + 1 + 5 + (1 + Self.t + Self.f) * 2 + 1 + 1)
-        #expect(bytes.count == 67, "docs/protocol.md")
+        // format, configuration, six sizes, (1 + templates + families) tallies of runs 0 + flags, causes, model bands,
+        // examples.
+        #expect(bytes.count == 1 + 1 + 6 + (1 + Self.t + Self.f) * 2 + 1 + 1 + 1)
+        #expect(bytes.count == 69, "docs/protocol.md")
         #expect(bytes.count < 80)
     }
 
@@ -133,26 +135,35 @@ import Testing
         #expect(found?.description == line, sourceLocation: sourceLocation)
     }
 
-    /// The empty result's bytes for configuration 3: total.runs is at byte 7, an empty tally takes 2 bytes.
+    /// The empty result's bytes for configuration 3: total.runs is at byte 8, an empty tally takes 2 bytes.
     static var empty: [UInt8] { ResultCodec.encode(UnitResult(configuration: 3)) }
-    static var causesOffset: Int { 7 + (1 + t + f) * 2 }
-    static var examplesOffset: Int { causesOffset + 1 }
-    /// The empty result with total.runs = 1 and every other total field written: the runs not counted at byte 8,
-    /// attempts at 8 + reasons, flags at 8 + reasons + 2 × classes.
-    static var oneRun: [UInt8] { [UInt8](empty.prefix(7)) + [1] + [UInt8](repeating: 0, count: n + 2 * d) + Array(empty.dropFirst(8)) }
+    static var causesOffset: Int { 8 + (1 + t + f) * 2 }
+    static var bandsOffset: Int { causesOffset + 1 }
+    static var examplesOffset: Int { bandsOffset + 1 }
+    /// The empty result with total.runs = 1 and every other total field written: the runs not counted at byte 9,
+    /// attempts at 9 + reasons, flags at 9 + reasons + 2 × classes.
+    static var oneRun: [UInt8] { [UInt8](empty.prefix(8)) + [1] + [UInt8](repeating: 0, count: n + 2 * d) + Array(empty.dropFirst(9)) }
     static var tallyBytes: Int { 2 + n + 2 * d }
     static let k = CauseKind.allCases.count
 
     @Test func formatAndSizeMismatches() {
         var b = Self.empty
+        b[0] = 4 // a result of a build without model bands (before issue 34 §2)
+        Self.expect(b, .resultFormat(found: 4, expected: 5), "Unsupported result payload format 4: this build reads format 5 only.")
         b[0] = 3 // a result of a build whose causes carry no category (before issue 34)
-        Self.expect(b, .resultFormat(found: 3, expected: 4), "Unsupported result payload format 3: this build reads format 4 only.")
+        Self.expect(b, .resultFormat(found: 3, expected: 5), "Unsupported result payload format 3: this build reads format 5 only.")
         b[0] = 2 // a result of a build with only one of per-tree sums and causes or runs not counted
-        Self.expect(b, .resultFormat(found: 2, expected: 4), "Unsupported result payload format 2: this build reads format 4 only.")
+        Self.expect(b, .resultFormat(found: 2, expected: 5), "Unsupported result payload format 2: this build reads format 5 only.")
         b[0] = 1 // a result of a build before either (a journal or shard written by it)
-        Self.expect(b, .resultFormat(found: 1, expected: 4), "Unsupported result payload format 1: this build reads format 4 only.")
-        b[0] = 5
-        Self.expect(b, .resultFormat(found: 5, expected: 4), "Unsupported result payload format 5: this build reads format 4 only.")
+        Self.expect(b, .resultFormat(found: 1, expected: 5), "Unsupported result payload format 1: this build reads format 5 only.")
+        b[0] = 6
+        Self.expect(b, .resultFormat(found: 6, expected: 5), "Unsupported result payload format 6: this build reads format 5 only.")
+        b = Self.empty
+        let p = InferredParameter.allCases.count
+        b[7] = UInt8(p + 1)
+        Self.expect(
+            b, .sizeMismatch(field: "payload.inferredParameters", offset: 7, found: p + 1, expected: p),
+            "Size mismatch at byte 7: payload.inferredParameters is \(p + 1), this build has \(p) (a different engine build?).")
         b = Self.empty
         b[5] = UInt8(Self.k - 1)
         Self.expect(
@@ -206,21 +217,21 @@ import Testing
 
     @Test func countsAboveRunsAndBadFlags() {
         var b = Self.oneRun
-        let attempts = 8 + Self.n
+        let attempts = 9 + Self.n
         b[attempts] = 2 // total.attempts[0] = 2 with total.runs = 1
         Self.expect(
             b, .outOfRange(field: "payload.total.attempts[0] (dead_button)", offset: attempts, value: 2, allowed: 0 ... 1),
             "Value out of range at byte \(attempts): payload.total.attempts[0] (dead_button) is 2, allowed 0...1.")
         b = Self.oneRun
-        b[8] = 2 // total.notCounted[0] = 2 with total.runs = 1
+        b[9] = 2 // total.notCounted[0] = 2 with total.runs = 1
         Self.expect(
-            b, .outOfRange(field: "payload.total.notCounted[0] (text_input)", offset: 8, value: 2, allowed: 0 ... 1),
-            "Value out of range at byte 8: payload.total.notCounted[0] (text_input) is 2, allowed 0...1.")
+            b, .outOfRange(field: "payload.total.notCounted[0] (text_input)", offset: 9, value: 2, allowed: 0 ... 1),
+            "Value out of range at byte 9: payload.total.notCounted[0] (text_input) is 2, allowed 0...1.")
         b = Self.oneRun
-        b[8] = 1; b[9] = 1 // one run not counted for two reasons
+        b[9] = 1; b[10] = 1 // one run not counted for two reasons
         Self.expect(
-            b, .malformed(field: "payload.total.notCounted", offset: 8, reason: "more runs not counted than runs"),
-            "Malformed data at byte 8 in payload.total.notCounted: more runs not counted than runs.")
+            b, .malformed(field: "payload.total.notCounted", offset: 9, reason: "more runs not counted than runs"),
+            "Malformed data at byte 9 in payload.total.notCounted: more runs not counted than runs.")
         b = Self.oneRun
         b[attempts + 2 * Self.d] = 8
         Self.expect(
@@ -230,14 +241,14 @@ import Testing
         Self.expect(
             b,
             .inconsistent(
-                field: "payload.total", offset: 7,
+                field: "payload.total", offset: 8,
                 reason: "the total is not the merge of the template tallies and of the family tallies"),
-            "Inconsistent data at byte 7 in payload.total: the total is not the merge of the template tallies and of the family tallies.")
+            "Inconsistent data at byte 8 in payload.total: the total is not the merge of the template tallies and of the family tallies.")
     }
 
     @Test func perTreeSumsThatNoTreesGiveAreRefused() {
         // One run, no attempts, and per-tree sums claiming one tree for dead_button: more trees than attempts.
-        let flags = 8 + Self.n + 2 * Self.d
+        let flags = 9 + Self.n + 2 * Self.d
         var b = Array(Self.oneRun.prefix(flags)) + [4] + [1, 0, 0, 0] + [UInt8](repeating: 0, count: 4 * (Self.d - 1))
         b += Array(Self.oneRun.dropFirst(flags + 1))
         Self.expect(
@@ -249,10 +260,10 @@ import Testing
         )
         // Per-tree sums in a tally of no runs.
         var none = Self.empty
-        none.replaceSubrange(7 ... 8, with: [0, 4])
+        none.replaceSubrange(8 ... 9, with: [0, 4])
         Self.expect(
-            none, .malformed(field: "payload.total.histograms", offset: 8, reason: "per-tree sums in a tally with no runs"),
-            "Malformed data at byte 8 in payload.total.histograms: per-tree sums in a tally with no runs.")
+            none, .malformed(field: "payload.total.histograms", offset: 9, reason: "per-tree sums in a tally with no runs"),
+            "Malformed data at byte 9 in payload.total.histograms: per-tree sums in a tally with no runs.")
     }
 
     @Test func causesMustAddUpToTheCountsAndComeInOrder() throws {
@@ -269,33 +280,33 @@ import Testing
         #expect(result.tallies.causes.entries.map(\.category) == [.hazard, .whatIf])
         // The causes section: 2 entries of (class, kind, category, count) each 4 bytes, just before the examples count.
         let hit = UInt8(CauseKind.hitOtherView.rawValue), tap = UInt8(CauseKind.takenByTap.rawValue)
-        let at = good.count - 1 - 9
+        let at = good.count - 2 - 9
         #expect(Array(good[at ..< at + 9]) == [2, 0, hit, 0, 1, 0, tap, 2, 1])
         // One cause for two dead buttons.
-        var b = Array(good[..<at]) + [1, 0, hit, 0, 1] + [0]
+        var b = Array(good[..<at]) + [1, 0, hit, 0, 1] + [0, 0]
         Self.expect(
             b,
             .inconsistent(
                 field: "payload.causes", offset: at,
                 reason: "the causes of a defect class do not add up to its count in the total"),
             "Inconsistent data at byte \(at) in payload.causes: the causes of a defect class do not add up to its count in the total.")
-        b = Array(good[..<at]) + [2, 0, tap, 0, 1, 0, hit, 0, 1] + [0]
+        b = Array(good[..<at]) + [2, 0, tap, 0, 1, 0, hit, 0, 1] + [0, 0]
         Self.expect(
             b, .malformed(field: "payload.causes[1]", offset: at + 5, reason: "causes are not in (defect, kind, category) order"),
             "Malformed data at byte \(at + 5) in payload.causes[1]: causes are not in (defect, kind, category) order.")
         // The same kind twice in one category is out of order too; in two categories it is two entries.
-        b = Array(good[..<at]) + [2, 0, hit, 2, 1, 0, hit, 2, 1] + [0]
+        b = Array(good[..<at]) + [2, 0, hit, 2, 1, 0, hit, 2, 1] + [0, 0]
         Self.expect(
             b, .malformed(field: "payload.causes[1]", offset: at + 5, reason: "causes are not in (defect, kind, category) order"),
             "Malformed data at byte \(at + 5) in payload.causes[1]: causes are not in (defect, kind, category) order.")
-        b = Array(good[..<at]) + [2, 0, hit, 1, 1, 0, hit, 2, 1] + [0]
+        b = Array(good[..<at]) + [2, 0, hit, 1, 1, 0, hit, 2, 1] + [0, 0]
         #expect(try ResultCodec.decode(b).tallies.causes.entries.map(\.category) == [.designed, .whatIf])
-        b = Array(good[..<at]) + [1, 0, UInt8(Self.k), 0, 2] + [0]
+        b = Array(good[..<at]) + [1, 0, UInt8(Self.k), 0, 2] + [0, 0]
         Self.expect(
             b, .unknownValue(field: "payload.causes[0].kind", offset: at + 2, value: UInt64(Self.k)),
             "Unknown value at byte \(at + 2): payload.causes[0].kind is \(Self.k).")
         let categories = DefectCategory.allCases.count
-        b = Array(good[..<at]) + [1, 0, hit, UInt8(categories), 2] + [0]
+        b = Array(good[..<at]) + [1, 0, hit, UInt8(categories), 2] + [0, 0]
         Self.expect(
             b, .unknownValue(field: "payload.causes[0].category", offset: at + 3, value: UInt64(categories)),
             "Unknown value at byte \(at + 3): payload.causes[0].category is \(categories).")
@@ -314,39 +325,39 @@ import Testing
     }
 
     @Test func badHistograms() {
-        let head = Array(Self.empty.prefix(7))
+        let head = Array(Self.empty.prefix(8))
         // Bucket gaps that walk past the overflow bucket (2001).
         Self.expect(
             head + Self.tally(runs: 2, histogram: [2] + Fixtures.varint(2000) + [1, 1, 1]),
             .malformed(
-                field: "payload.total.highlightLatency.bucket[1]", offset: 7 + Self.tallyBytes + 4,
+                field: "payload.total.highlightLatency.bucket[1]", offset: 8 + Self.tallyBytes + 4,
                 reason: "bucket 2002 is beyond the overflow bucket 2001"),
-            "Malformed data at byte \(7 + Self.tallyBytes + 4) in payload.total.highlightLatency.bucket[1]: bucket 2002 is beyond the overflow bucket 2001.")
+            "Malformed data at byte \(8 + Self.tallyBytes + 4) in payload.total.highlightLatency.bucket[1]: bucket 2002 is beyond the overflow bucket 2001.")
         // More latencies than runs.
         Self.expect(
             head + Self.tally(runs: 1, histogram: [1, 5, 2]),
             .inconsistent(
-                field: "payload.total.highlightLatency", offset: 7 + Self.tallyBytes,
+                field: "payload.total.highlightLatency", offset: 8 + Self.tallyBytes,
                 reason: "2 latencies in a tally of 1 runs"),
-            "Inconsistent data at byte \(7 + Self.tallyBytes) in payload.total.highlightLatency: 2 latencies in a tally of 1 runs.")
+            "Inconsistent data at byte \(8 + Self.tallyBytes) in payload.total.highlightLatency: 2 latencies in a tally of 1 runs.")
         // A zero count.
         Self.expect(
             head + Self.tally(runs: 1, histogram: [1, 5, 0]),
-            .outOfRange(field: "payload.total.highlightLatency.count[0]", offset: 7 + Self.tallyBytes + 2, value: 0, allowed: 1 ... 1 << 48),
-            "Value out of range at byte \(7 + Self.tallyBytes + 2): payload.total.highlightLatency.count[0] is 0, allowed 1...281474976710656.")
+            .outOfRange(field: "payload.total.highlightLatency.count[0]", offset: 8 + Self.tallyBytes + 2, value: 0, allowed: 1 ... 1 << 48),
+            "Value out of range at byte \(8 + Self.tallyBytes + 2): payload.total.highlightLatency.count[0] is 0, allowed 1...281474976710656.")
         // An overflow bucket whose maximum is not above 2000 ms.
         Self.expect(
             head + Self.tally(runs: 1, histogram: [1] + Fixtures.varint(2001) + [1, 5]),
             .outOfRange(
-                field: "payload.total.highlightLatency.overflowMaxMicroseconds", offset: 7 + Self.tallyBytes + 4, value: 5,
+                field: "payload.total.highlightLatency.overflowMaxMicroseconds", offset: 8 + Self.tallyBytes + 4, value: 5,
                 allowed: 2_000_001 ... Int64.max),
-            "Value out of range at byte \(7 + Self.tallyBytes + 4): payload.total.highlightLatency.overflowMaxMicroseconds is 5, allowed 2000001...9223372036854775807."
+            "Value out of range at byte \(8 + Self.tallyBytes + 4): payload.total.highlightLatency.overflowMaxMicroseconds is 5, allowed 2000001...9223372036854775807."
         )
         // Too many buckets.
         Self.expect(
             head + Self.tally(runs: 1, histogram: Fixtures.varint(2003)),
-            .outOfRange(field: "payload.total.highlightLatency.buckets", offset: 7 + Self.tallyBytes, value: 2003, allowed: 0 ... 2002),
-            "Value out of range at byte \(7 + Self.tallyBytes): payload.total.highlightLatency.buckets is 2003, allowed 0...2002.")
+            .outOfRange(field: "payload.total.highlightLatency.buckets", offset: 8 + Self.tallyBytes, value: 2003, allowed: 0 ... 2002),
+            "Value out of range at byte \(8 + Self.tallyBytes): payload.total.highlightLatency.buckets is 2003, allowed 0...2002.")
     }
 
     static func withExample(_ build: (inout WireWriter) -> Void) -> [UInt8] {
@@ -424,6 +435,43 @@ import Testing
         ) {
             try ResultCodec.decode(bytes, for: UnitSpec(configuration: 3, trees: 0 ..< 10))
         }
+    }
+
+    @Test func modelBandChangesRoundTripAndBadOnesAreRefused() throws {
+        var result = UnitResult(configuration: 3)
+        var verdict = ScenarioVerdict()
+        verdict.applicable.insert(.lateAction)
+        result.tallies.add(verdict, template: Fixtures.templates[0], family: Fixtures.families[0])
+        var bands = ModelBandCounts()
+        bands.add(.tapMaximumDuration, .low, .lateAction, -1)
+        bands.add(.tapMaximumDuration, .high, .lateAction, 2)
+        result.tallies.addModelBands(bands)
+        let good = ResultCodec.encode(result)
+        #expect(try ResultCodec.decode(good) == result)
+        // The section just before the examples count: 2 entries of (key gap, zigzag change).
+        let low = ModelBandCounts.key(.tapMaximumDuration, .low, .lateAction)
+        let high = ModelBandCounts.key(.tapMaximumDuration, .high, .lateAction)
+        let at = good.count - 1 - 5
+        #expect(Array(good[at ..< at + 5]) == [2, UInt8(low), 1, UInt8(high - low - 1), 4])
+        // A zero change.
+        var b = Array(good[..<at]) + [1, UInt8(low), 0, 0]
+        Self.expect(
+            b, .outOfRange(field: "payload.modelBands[0].change", offset: at + 2, value: 0, allowed: 1 ... 1 << 49),
+            "Value out of range at byte \(at + 2): payload.modelBands[0].change is 0, allowed 1...562949953421312.")
+        // A key past the last one.
+        let keys = ModelBandCounts.keyCount
+        b = Array(good[..<at]) + [1] + Fixtures.varint(UInt64(keys)) + [2, 0]
+        Self.expect(
+            b, .outOfRange(field: "payload.modelBands[0].gap", offset: at + 1, value: Int64(keys), allowed: 0 ... Int64(keys - 1)),
+            "Value out of range at byte \(at + 1): payload.modelBands[0].gap is \(keys), allowed 0...\(keys - 1).")
+        // A result that ran nothing moves nothing.
+        var empty = Self.empty
+        empty[Self.bandsOffset] = 1
+        empty.insert(contentsOf: [0, 2], at: Self.bandsOffset + 1)
+        Self.expect(
+            empty,
+            .inconsistent(field: "payload.modelBands", offset: Self.bandsOffset, reason: "model-band changes in a result that ran no scenario"),
+            "Inconsistent data at byte \(Self.bandsOffset) in payload.modelBands: model-band changes in a result that ran no scenario.")
     }
 
     @Test func talliesRebuildOnlyWhenConsistent() {

@@ -3,6 +3,7 @@ import SweepProtocol
 import SweepReporting
 import SweepResultCodec
 import TestSupport
+import TouchEngine
 
 /// Random protocol values drawn from the library's seeded generator (SplitMix64), so every "random" test is
 /// reproducible from its seed.
@@ -117,6 +118,16 @@ struct Seeded: RandomNumberGenerator {
             result.tallies.add(
                 verdict, template: Fixtures.templates.randomElement(using: &self)!,
                 family: Fixtures.families.randomElement(using: &self)!)
+        }
+        if scenarios > 0 && chance(0.5) {
+            // Model-band changes (format 5): a few keys anywhere, with changes of either sign.
+            var bands = ModelBandCounts()
+            for _ in 0 ..< int(1 ... 6) {
+                bands.add(
+                    InferredParameter.allCases.randomElement(using: &self)!, RangeEnd.allCases.randomElement(using: &self)!,
+                    DefectClass.allCases.randomElement(using: &self)!, chance(0.5) ? int(1 ... 300) : -int(1 ... 300))
+            }
+            result.tallies.addModelBands(bands)
         }
         for _ in 0 ..< examples {
             result.examples.append(

@@ -32,6 +32,7 @@ extension Simulation {
         uiEvent = 0
         if !summaryIsOwn { summary.makeColumnsUnique() }
         summaryIsOwn = false
+        clearInferredTimers()
         startInitialDecelerations()
     }
 
@@ -47,6 +48,7 @@ extension Simulation {
             if scriptTime <= timer.time {
                 guard scriptTime <= limit else { break }
                 now = scriptTime
+                checkInferredTimers()
                 // A multi-touch step: the events after this one that belong to the same UIEvent.
                 var end = next + 1
                 while end < script.count && script[end].sameEvent && script[end].time == scriptTime { end += 1 }
@@ -57,6 +59,7 @@ extension Simulation {
             } else {
                 guard timer.time <= limit else { break }
                 now = timer.time
+                checkInferredTimers()
                 fire(timer.owner)
             }
         }

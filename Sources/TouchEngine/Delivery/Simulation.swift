@@ -33,6 +33,10 @@ public struct Simulation<Recorder: TraceRecorder> {
     var earliestDeadline = VirtualTime.never
     var earliestDeadlineOwner: RecognizerID = -1
     var deadlinesStale = false
+    /// Timers armed from an inferred parameter (`InferredParameter`) and still watched, and the earliest time one of
+    /// them reaches its range's low end (`.never` when none is watched): `Simulation+Inferred.swift`.
+    var inferredTimers: [InferredTimer] = []
+    var inferredWatch = VirtualTime.never
     var scrolls: RunTable<ScrollRuntime>
     var controls: RunTable<ControlRuntime>
     /// Sorted recognizer lists of the touches (P3/G2), `recsCapacity` entries per slot.

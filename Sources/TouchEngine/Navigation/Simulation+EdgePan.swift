@@ -57,6 +57,7 @@ extension Simulation {
         case .began:
             guard takeFirstTouch(slot: slot, id: id) else { return .none }
             let p = touches[slot].location, r = params.edgeRegion
+            noteEdgeRegion(p, watched)
             guard !edges(watched, near: p).isEmpty else {
                 return .fail(why(.threshold("the touch started at (\(fmt(p.x)),\(fmt(p.y))), outside the \(fmt(r)) pt edge region")))
             }
@@ -71,6 +72,8 @@ extension Simulation {
                 recognizers[id].edgeTested = true
                 let f = params.edgeBackProjectionFactor, r = params.edgeRegion
                 let projected = p0 - (p - p0) * f
+                noteEdgeRegion(projected, watched)
+                noteInferred(.edgeBackProjectionFactor, current: f) { [self] g in edges(watched, near: p0 - (p - p0) * g).isEmpty }
                 if edges(watched, near: projected).isEmpty {
                     let at = "(\(fmt(projected.x)),\(fmt(projected.y)))"
                     return .fail(

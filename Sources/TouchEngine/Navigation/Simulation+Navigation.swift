@@ -131,10 +131,13 @@ extension Simulation {
         case .ended:
             let width = views[spec.view].frame.size.width
             let lead = spec.layoutDirection == .rightToLeft ? -1.0 : 1.0
-            let rested = now - recognizers[id].lastSampleTime >= params.flingRestInterval
+            let rested = restedBeforeLift(id)
             let v = rested || width <= 0 ? 0 : lead * recognizers[id].velocity.x * 1000 / width
             let threshold = params.popFinishThreshold(width: width)
             event.phase = p + v * params.popFinishProjectionTime.seconds > threshold ? .finished : .cancelled
+            noteInferred(.popFinishProjectionTime, current: params.popFinishProjectionTime.milliseconds) { t in
+                p + v * t / 1000 > threshold
+            }
             event.velocity = v
             event.threshold = threshold
         default:

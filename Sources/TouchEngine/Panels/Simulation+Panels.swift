@@ -246,7 +246,7 @@ extension Simulation {
         let (most, least) = panelExtremes(p)
         let top = panelStates[p].top
         guard panelStates[p].interacting || top != spec.states[panelStates[p].state].top else { return }
-        let rested = now - recognizers[pan].lastSampleTime >= params.flingRestInterval
+        let rested = restedBeforeLift(pan)
         let v = rested ? 0 : recognizers[pan].velocity.y
         let height = views[0].frame.size.height
         func nearest(to y: Double) -> Int {

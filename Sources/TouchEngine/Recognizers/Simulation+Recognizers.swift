@@ -140,7 +140,11 @@ extension Simulation {
                 recognizers[id].firstTapStart = p
             }
             if recognizers[id].touchesDown == 0 {
-                setDeadline(id, now + (spec.thresholds.maximumTapDuration ?? params.tapMaximumDuration))
+                if let own = spec.thresholds.maximumTapDuration {
+                    setDeadline(id, now + own)
+                } else {
+                    setInferredDeadline(id, .tapMaximumDuration, params.tapMaximumDuration)
+                }
             }
             recognizers[id].touchesDown += 1
             recognizers[id].maxTouchesDown = max(recognizers[id].maxTouchesDown, recognizers[id].touchesDown)
@@ -388,8 +392,13 @@ extension Simulation {
             let nearEdge =
                 (edges.contains(.bottom) && p.y >= size.height - r) || nearTop
                 || (edges.contains(.left) && p.x < r) || (edges.contains(.right) && p.x >= size.width - r)
+            noteEdgeGateRegions(p, size: size, edges: edges)
             guard nearEdge else { return .fail(why(.note("the touch started away from the watched edges"))) }
-            setDeadline(id, now + (nearTop ? params.topEdgeGateDelay : params.edgeGateDelay))
+            if nearTop {
+                setInferredDeadline(id, .topEdgeGateDelay, params.topEdgeGateDelay)
+            } else {
+                setInferredDeadline(id, .edgeGateDelay, params.edgeGateDelay)
+            }
             return .none
         case .moved:
             return topEdgePull(slot: slot, id: id, edges: edges)

@@ -46,8 +46,12 @@ extension Simulation {
                 guard directions.contains(Self.swipeDirection(k)) else {
                     return .fail(why(.threshold("swiped in a direction it does not recognize")))
                 }
+                // UIKit's minimum rate is unknown (at most 53 pt/s): a swipe recognized on a sample slower than the
+                // range's top, or on any sample while the engine checks none, depends on it.
+                if params.swipeMinimumRate <= 0 { noteInferred(.swipeMinimumRate) }
                 if params.swipeMinimumRate > 0 {
                     let rate = swipeRate(id, direction: k)
+                    noteInferred(.swipeMinimumRate, comparing: rate)
                     guard rate >= params.swipeMinimumRate else {
                         // Long enough but too slow on this sample: it may still recognize on a later one [INF].
                         if Recorder.isRecording {

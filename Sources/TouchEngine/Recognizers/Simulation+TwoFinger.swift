@@ -68,7 +68,11 @@ extension Simulation {
     /// by the hysteresis so the scale starts from (nearly) 1.
     mutating func pinchMayBegin(_ id: RecognizerID, span: Double) -> Verdict {
         let base = recognizers[id].baseSpan, change = span - base, h = params.pinchHysteresis
+        // A change within the range begins the pinch at some values and not others; a pinch that begins moves its
+        // reference by the hysteresis, so every scale it reports depends on it.
+        noteInferred(.pinchHysteresis, comparing: abs(change))
         guard abs(change) > h else { return .none }
+        noteInferred(.pinchHysteresis)
         let moved = change > 0 ? base + h : base - h
         recognizers[id].baseSpan = moved
         recognizers[id].measure = moved > 0 ? span / moved : 1

@@ -105,7 +105,7 @@ extension Simulation {
         scrolls[sv].isDragging = false
         // Content velocity is opposite to the finger's. A finger that rested before lifting releases at rest: the
         // recordings show velocity zero and no flight after a still hold.
-        let rested = now - recognizers[pan].lastSampleTime >= params.flingRestInterval
+        let rested = restedBeforeLift(pan)
         var v = rested ? .zero : convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1
         // Past an edge the recording (rubberband_top) reports the pan's velocity after a rest but does not carry it.
         var outward = rested ? convertVectorFromWindow(recognizers[pan].velocity, to: sv) * -1 : v

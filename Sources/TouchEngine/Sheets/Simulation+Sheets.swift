@@ -264,16 +264,24 @@ extension Simulation {
             sheetStates[s].moving = false
         }
         guard driver >= 0, sheetStates[s].moving else { return }
-        let rested = now - recognizers[driver].lastSampleTime >= params.flingRestInterval
+        let rested = restedBeforeLift(driver)
         let v = rested ? 0 : recognizers[driver].velocity.y
-        let r = params.sheetDecelerationRate
-        let projected = sheetStates[s].rawTop + v * r / (1 - r)
         let spec = scene.sheets[s]
         let tops = scene.detentTops(of: s)
-        var nearest = 0
-        for k in tops.indices where abs(tops[k] - projected) < abs(tops[nearest] - projected) { nearest = k }
         let height = views[0].frame.size.height
-        let wantsDismissal = abs(height - projected) < abs(tops[nearest] - projected)
+        let rawTop = sheetStates[s].rawTop
+        // Where the sheet comes to rest when its release is projected with rate `r` (M4): a detent, or -1 dismissed.
+        func resting(_ r: Double) -> (projected: Double, nearest: Int, dismisses: Bool) {
+            let projected = rawTop + v * r / (1 - r)
+            var nearest = 0
+            for k in tops.indices where abs(tops[k] - projected) < abs(tops[nearest] - projected) { nearest = k }
+            return (projected, nearest, abs(height - projected) < abs(tops[nearest] - projected))
+        }
+        let (projected, nearest, wantsDismissal) = resting(params.sheetDecelerationRate)
+        noteInferred(.sheetDecelerationRate, current: params.sheetDecelerationRate) { r in
+            let rest = resting(r)
+            return rest.dismisses ? -1 : rest.nearest
+        }
         emit(
             .sheet(
                 view: spec.view, .release(projected: projected, velocity: v, target: wantsDismissal ? .dismissed : .detent(spec.detents[nearest].identifier))))

@@ -63,6 +63,9 @@ public struct RunSummary: Hashable, Sendable {
     /// The run's first pop transition (touch-model-system N9): which navigation controller, when its back swipe
     /// began, how it ended. `nil` when no back swipe began.
     public private(set) var pop: PopRecord?
+    /// The inferred parameters (`InferredParameter`) whose range holds a value at which one of this run's decisions
+    /// would have come out otherwise: the run's verdict may depend on them.
+    public internal(set) var inferredReads = InferredParameterSet()
     /// Whether each recognizer was collected for a touch (P3).
     public private(set) var collected: SummaryColumn<Bool>
     /// What first ended each recognizer's chance (`.none` while it never failed), and the recognizer that
@@ -339,6 +342,7 @@ public struct RunSummary: Hashable, Sendable {
         firstWithheldBeganBy = nil
         firstWithheldEndedBy = nil
         pop = nil
+        inferredReads = []
     }
 
     // MARK: Reading
@@ -377,7 +381,7 @@ public struct RunSummary: Hashable, Sendable {
             && a.firstHit == b.firstHit && a.firstDropBy == b.firstDropBy && a.firstCancel?.view == b.firstCancel?.view
             && a.firstCancel?.by == b.firstCancel?.by && a.firstFilteredView == b.firstFilteredView
             && a.firstWithheldBeganBy == b.firstWithheldBeganBy && a.firstWithheldEndedBy == b.firstWithheldEndedBy
-            && a.pop == b.pop
+            && a.pop == b.pop && a.inferredReads == b.inferredReads
             && a.collected == b.collected && a.decisions == b.decisions && a.decidedBy == b.decidedBy
             && a.sheets == b.sheets && a.panels == b.panels
     }

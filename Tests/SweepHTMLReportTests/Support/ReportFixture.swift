@@ -31,7 +31,7 @@ struct ReportFixture {
             plan: plan, summaryCSV: try file("summary.csv"), effectsCSV: try file("effects.csv"),
             examplesCSV: try file("examples.csv"), residualsCSV: try file("residuals.csv"),
             causesCSV: try file("causes.csv"), minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios,
-            engineVersion: "test-engine", durationSeconds: duration)
+            engineVersion: "test-engine", durationSeconds: duration, modelBandsCSV: try file("model_bands.csv"))
     }
 
     func page() throws -> String { try HTMLReport.render(try inputs()) }
@@ -52,7 +52,8 @@ struct ReportFixture {
                 effectsCSV: try file("effects.csv", in: files),
                 examplesCSV: try file("examples.csv", in: files),
                 residualsCSV: try file("residuals.csv", in: files),
-                causesCSV: try file("causes.csv", in: files), engineVersion: "test", durationSeconds: nil))
+                causesCSV: try file("causes.csv", in: files), engineVersion: "test", durationSeconds: nil,
+                modelBandsCSV: try file("model_bands.csv", in: files)))
     }
 
     /// The report file `name` of the run; an error naming it when the run did not write it.

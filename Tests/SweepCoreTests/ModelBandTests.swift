@@ -1,0 +1,78 @@
+import SweepPlanning
+import TestSupport
+import Testing
+import TouchScenarios
+
+@testable import SweepCore
+@testable import TouchEngine
+
+/// Model bands (issue 34 §2): the runs that read an inferred parameter run again at its range's ends, and the counts
+/// there are what a sweep with the parameter fixed at that end counts.
+@Suite struct ModelBandTests {
+    static func quickstart(_ extra: [SweepAxis] = []) throws -> SweepPlan {
+        var config = try SweepConfigLoader.load(path: Repository.url("configs/quickstart.yaml").path)
+        config.axes += extra
+        return SweepPlan(config)
+    }
+
+    /// Each configuration's count of every class at each end of the tap's maximum duration is what the sweep with
+    /// `tapMaximumDuration` fixed at that end counts: running again only the runs that read it misses nothing.
+    @Test func theCountsAtARangeEndAreWhatASweepWithTheValueFixedThereCounts() throws {
+        let plan = try Self.quickstart()
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        #expect(ModelBands.considered(plan).contains(InferredParameterSet(.tapMaximumDuration)))
+        var moved = 0
+        for end in RangeEnd.allCases {
+            let fixed = try Self.quickstart([SweepAxis(name: "tapMaximumDuration", values: [.number(end.value(of: .tapMaximumDuration))])])
+            #expect(!ModelBands.considered(fixed).contains(InferredParameterSet(.tapMaximumDuration)), "an axis is not banded")
+            let there = ParallelSweep.run(fixed, threads: 2)
+            for c in plan.configurations.indices {
+                for d in DefectClass.allCases {
+                    let base = tallies.configurations[c].total.count(d)
+                    let change = tallies.configurations[c].modelBands.change(.tapMaximumDuration, end, d)
+                    if change != 0 { moved += 1 }
+                    #expect(base + change == there.configurations[c].total.count(d), "c\(c) \(d.name) at the \(end) end")
+                }
+            }
+        }
+        #expect(moved > 0, "the quickstart has late actions that hinge on the tap's maximum duration")
+    }
+
+    /// The quickstart's late actions: 3.3% with the engine's 750 ms, 1.1% at 650 ms — the audit's 16 of 48.
+    @Test func theQuickstartsLateActionsBandIsTheTapsMaximumDuration() throws {
+        let plan = try Self.quickstart()
+        let tallies = ParallelSweep.run(plan, threads: 2)
+        let band = ModelBands.band(.lateAction, tallies)
+        #expect(band.count == 48 && band.low == 16 && band.high == 48)
+        #expect(band.parameter == .tapMaximumDuration && band.moving == 1)
+        #expect(band.sentence == "1.1–3.3% as the tap's maximum duration runs 650–850 ms")
+        let terminal = TerminalSummary.render(plan: plan, tallies: tallies)
+        #expect(terminal.contains("late_action          3.3% (1.1–3.3% as the tap's maximum duration runs 650–850 ms)"))
+    }
+
+    /// A band is the lowest and highest count across every parameter's ends and the value in force; the parameter named
+    /// is the one whose own span is widest (the first declared at a tie); a class no parameter moves has none.
+    @Test func aBandSpansEveryEndAndNamesTheWidestParameter() {
+        var changes = ModelBandCounts()
+        changes.add(.tapMaximumDuration, .low, .lateAction, -2)
+        changes.add(.edgeRegion, .low, .lateAction, 3)
+        changes.add(.edgeRegion, .high, .lateAction, -1)
+        let band = ModelBands.band(.lateAction, count: 10, attempts: 100, changes: changes)
+        #expect(band.low == 8 && band.high == 13 && band.parameter == .edgeRegion && band.moving == 2)
+        #expect(band.sentence == "8.0–13.0%, most as the back swipe's edge region runs 13–55 pt")
+        let none = ModelBands.band(.deadButton, count: 4, attempts: 100, changes: changes)
+        #expect(none.low == 4 && none.high == 4 && none.parameter == nil && none.sentence == "no inferred value moves it")
+    }
+
+    /// Changes add up and cancel out: a key whose changes sum to zero is dropped, so equal tallies compare equal.
+    @Test func changesThatCancelLeaveNothing() {
+        var a = ModelBandCounts()
+        a.add(.pinchHysteresis, .high, .swallowedZoom, 2)
+        var b = ModelBandCounts()
+        b.add(.pinchHysteresis, .high, .swallowedZoom, -2)
+        a.merge(b)
+        #expect(a.isEmpty && a == ModelBandCounts())
+        #expect(ModelBandCounts(entries: [(0, 0)]) == nil && ModelBandCounts(entries: [(ModelBandCounts.keyCount, 1)]) == nil)
+        #expect(ModelBandCounts(entries: [(3, 1), (3, 2)]) == nil)
+    }
+}
