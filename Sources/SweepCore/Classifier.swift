@@ -79,7 +79,9 @@ public enum Classifier {
             let fired = actionTime(of: target, scene: scene, summary: summary)
             if fired == .never { verdict.defects.insert(.deadButton) }
             guard GestureGenerator.isTapFamily(gesture.family) else { break } // `tapFamilies`, without hashing
-            verdict.applicable.insert(.lateFeedback)
+            // A value control's feedback is its value, after the lift: its highlight is neither late nor missed.
+            let valueControl = isValueControl(scene.kind(of: target))
+            if !valueControl { verdict.applicable.insert(.lateFeedback) }
             verdict.applicable.insert(.lateAction)
             let lit = summary.firstHighlight[target]
             if lit != .never { verdict.highlightLatency = (lit - gesture.downTime).milliseconds }
@@ -91,7 +93,7 @@ public enum Classifier {
                 }
             }
             // A press whose feedback is never seen is not also late: there is nothing to be late (docs/defects.md).
-            if !verdict.defects.contains(.invisibleFeedback) {
+            if !valueControl && !verdict.defects.contains(.invisibleFeedback) {
                 if let h = verdict.highlightLatency, h > DefectThresholds.lateHighlight { verdict.defects.insert(.lateFeedback) }
                 if lit == .never && fired != .never { verdict.defects.insert(.lateFeedback) }
             }
@@ -180,6 +182,15 @@ public enum Classifier {
     /// Value controls show their new value after the lift (a switch flips, a segment is selected) and a
     /// selected cell shows its selection, so a highlight they never show is not feedback the user missed.
     static func showsPressByHighlight(_ kind: ViewKind) -> Bool { kind == .button || kind == .control }
+
+    /// Value controls (UISwitch, UISlider, UIStepper, UISegmentedControl, UIPageControl): their feedback is their new
+    /// value, shown after the lift, so neither `late_feedback` nor `invisible_feedback` counts their highlight.
+    static func isValueControl(_ kind: ViewKind) -> Bool {
+        switch kind {
+        case .switch, .slider, .stepper, .segmentedControl, .pageControl: return true
+        default: return false
+        }
+    }
 
     /// Whether `target` showed its press highlight for at least one frame (`minimumVisibleHighlight`): its first
     /// highlight stayed on that long, before or after the lift. A highlight that first comes at the lift but stays

@@ -150,8 +150,9 @@ public struct DefectCategories: Sendable {
     /// Whether `defect` with cause `cause` is UIKit doing what Apple designed it to do (docs/defects.md's rows D1–D4):
     /// - D1: the system's screen-edge gate delayed or took the touch (§8: `edge_gate_delay`, `taken_by_edge_gate`,
     ///   `edge_gate_won`);
-    /// - D2: a cell or a value control (switch, slider, stepper, segmented or page control) highlighted late, or
-    ///   unseen, because its scroll view delays content touches 150 ms (S1; UITableView's cells are built around it);
+    /// - D2: a cell highlighted late, or unseen, because its scroll view delays content touches 150 ms (S1;
+    ///   UITableView's cells are built around it; value controls are in neither feedback class: their value is
+    ///   their feedback, `Classifier.isValueControl`);
     /// - D3: a scroll view of the other orientation, nested in the intended one or holding it, took a drag that
     ///   leaned its way (S5, G7: the first pan to begin wins). Two nested scroll views that both scroll along the
     ///   intended axis are a layout Apple's HIG warns against: a hazard;
@@ -177,6 +178,6 @@ public struct DefectCategories: Sendable {
         }
     }
 
-    /// D2's targets: cells and the controls whose feedback is their value.
-    static let designedDelayKinds: Set<ViewKind> = [.cell, .switch, .slider, .stepper, .segmentedControl, .pageControl]
+    /// D2's targets: cells.
+    static let designedDelayKinds: Set<ViewKind> = [.cell]
 }

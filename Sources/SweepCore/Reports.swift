@@ -104,19 +104,28 @@ public enum Reports {
         return table.render()
     }
 
-    /// One row per kept example, configurations in plan order, then defect classes, then plan order.
-    /// `outputDirectory` goes into the replay command.
+    /// One row per distinct kept run, configurations in plan order, then defect classes, then plan order: an example
+    /// that is a run an earlier row already shows (another configuration that runs its tree alike, `SameRuns`) is left
+    /// out, and `identical_runs` says how many runs of the sweep each row stands for. `outputDirectory` goes into the
+    /// replay command.
     public static func examples(_ plan: SweepPlan, _ tallies: SweepTallies, outputDirectory: String) -> String {
         var table = CSVTable(columns: [
-            "example_id", "config_id", "defect", "template", "screen", "tree_index", "tree_seed",
+            "example_id", "config_id", "identical_runs", "defect", "template", "screen", "tree_index", "tree_seed",
             "gesture", "placement", "target", "cause_kind", "rule", "category", "cause", "replay"
         ])
         // Examples share trees (the same trees in every configuration): generate each once.
         var baseTrees: [Int: GeneratedTree] = [:]
         let categories = DefectCategories(plan: plan)
+        // One row per distinct run: an example whose configuration runs its tree as an earlier example's did (the same
+        // gesture, the same class) is that run again (`SameRuns`).
+        var sameRuns = SameRuns(plan: plan)
+        var kept = Set<DistinctRun>()
         for c in plan.configurations.indices {
             for d in DefectClass.allCases {
                 for e in tallies.examples[c][d.rawValue] {
+                    let run = DistinctRun(
+                        tree: e.treeIndex, gesture: e.gestureIndex, defect: d, key: sameRuns.key(tree: e.treeIndex, configuration: c))
+                    guard kept.insert(run).inserted else { continue }
                     let id = e.id(configurationID: plan.configurations[c].id)
                     var cause = ""
                     var kind = CauseKind.unknown
@@ -138,7 +147,8 @@ public enum Reports {
                         category = DefectCategories.category(d, designed: designed, whatIf: whatIf)
                     }
                     table.append([
-                        id, plan.configurations[c].id, d.name, e.template.rawValue, plan.screenName(e.treeIndex) ?? "", String(e.treeIndex),
+                        id, plan.configurations[c].id, String(sameRuns.identicalRuns(tree: e.treeIndex, configuration: c)), d.name,
+                        e.template.rawValue, plan.screenName(e.treeIndex) ?? "", String(e.treeIndex),
                         SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, category.name, cause,
                         "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"
                     ])
@@ -146,6 +156,12 @@ public enum Reports {
             }
         }
         return table.render()
+    }
+
+    /// One distinct run of a gesture that showed a class: its tree and gesture, the class, and the values its
+    /// configuration gives the tree's acting axes.
+    struct DistinctRun: Hashable {
+        let tree: Int, gesture: Int, defect: DefectClass, key: [Int]
     }
 
     /// The UTF-8 byte order mark `--excel` puts before every CSV file (Excel reads a CSV file without it in the

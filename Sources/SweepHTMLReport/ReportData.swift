@@ -64,6 +64,9 @@ struct ReportData {
         var id: String, configID: String, defect: String, cause: String, replay: String
         /// The real screen the example ran on (examples.csv's `screen`), and the view it aimed at.
         var screen = "", target = ""
+        /// Its tree (examples.csv's `tree_index`) and how many runs of the sweep it stands for (`identical_runs`: every
+        /// configuration that runs its tree alike; 1 in a file written before them).
+        var treeIndex: Int? = nil, identicalRuns = 1
     }
 
     /// A screen's worst element: by_screen.csv's rank-1 row of a screen with defects.
@@ -186,7 +189,8 @@ struct ReportData {
         examples = try CSVReader.parse(inputs.examplesCSV, name: "examples.csv").records.map { r in
             Example(
                 id: r["example_id"] ?? "", configID: r["config_id"] ?? "", defect: r["defect"] ?? "", cause: r["cause"] ?? "",
-                replay: r["replay"] ?? "", screen: r["screen"] ?? "", target: r["target"] ?? "")
+                replay: r["replay"] ?? "", screen: r["screen"] ?? "", target: r["target"] ?? "",
+                treeIndex: Int(r["tree_index"] ?? ""), identicalRuns: Int(r["identical_runs"] ?? "") ?? 1)
         }
         worstElements =
             inputs.byScreenCSV.isEmpty

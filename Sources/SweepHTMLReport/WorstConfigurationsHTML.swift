@@ -1,3 +1,4 @@
+import SweepCore
 import SweepReporting
 
 /// The worst configurations of each defect class, ranked as the terminal summary ranks them
@@ -57,6 +58,7 @@ enum WorstConfigurationsHTML {
         let defect = data.table.outcomes[outcome]
         let rows = rows(data, outcome: outcome)
         guard !rows.isEmpty else { return "<p>No configuration showed it.</p>\n" }
+        var sameRuns = SameRuns(plan: data.inputs.plan)
         var html =
             "<div class=\"table-wrap\"><table class=\"worst\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n<thead><tr><th class=\"rank\">rank</th>"
             + "<th class=\"ids\">configurations</th>"
@@ -88,7 +90,7 @@ enum WorstConfigurationsHTML {
             html +=
                 "<td>\(HTMLText.percent(best.rate))</td><td>\(HTMLText.interval(best.low, best.high))</td>"
                 + "<td>\(best.count) / \(best.attempts)\(ids.count > 1 ? " each" : "")</td></tr>\n"
-            let examples = data.examples.filter { ids.contains($0.configID) && $0.defect == defect }
+            let examples = standingFor(ids, defect: defect, data: data, sameRuns: &sameRuns)
             if !examples.isEmpty {
                 html += "<tr class=\"examples\"><td></td><td colspan=\"\(data.table.axes.count + 4)\"><div class=\"examples\">\n"
                 for (k, example) in examples.prefix(examplesPerRow).enumerated() {
@@ -103,6 +105,21 @@ enum WorstConfigurationsHTML {
         return html + "</tbody>\n</table></div>\n"
     }
 
+    /// The kept examples of `defect` that stand for a configuration of `ids`: kept there, or kept in an earlier
+    /// configuration that runs the example's tree alike (examples.csv keeps one row per distinct run, `SameRuns`).
+    static func standingFor(_ ids: [String], defect: String, data: ReportData, sameRuns: inout SameRuns) -> [ReportData.Example] {
+        let plan = data.inputs.plan
+        let index = ids.compactMap { id in plan.configurations.firstIndex { $0.id == id } }
+        return data.examples.filter { e in
+            guard e.defect == defect else { return false }
+            if ids.contains(e.configID) { return true }
+            guard e.identicalRuns > 1, let t = e.treeIndex, t < plan.treeCount,
+                let first = plan.configurations.firstIndex(where: { $0.id == e.configID })
+            else { return false }
+            return index.contains { sameRuns.same(tree: t, first, $0) }
+        }
+    }
+
     static func exampleHTML(_ e: ReportData.Example, data: ReportData, withTimeline: Bool) -> String {
         var html = "<div class=\"example\"" + HTMLText.attributes([("data-example", e.id)]) + "><code>\(HTMLText.escape(e.id))</code> "
         if !e.screen.isEmpty { html += "on screen <b>\(HTMLText.escape(e.screen))</b>, \(HTMLText.escape(e.target)): " }
@@ -113,6 +130,7 @@ enum WorstConfigurationsHTML {
         } else {
             html += "replay: <code>\(HTMLText.escape(e.replay))</code>"
         }
+        if e.identicalRuns > 1 { html += " <span class=\"repeats\">(the same run in \(e.identicalRuns) configurations)</span>" }
         if !e.cause.isEmpty { html += "<br><span class=\"cause\">\(HTMLText.escape(e.cause))</span>" }
         if withTimeline, let timeline = Timelines.timeline(exampleID: e.id, data: data) {
             html +=

@@ -7,8 +7,8 @@ struct Geometry {
     let tree: GeneratedTree
     var scene: Scene { tree.scene }
     var window: Rect { Rect(origin: .zero, size: scene.windowSize) }
-    /// The smallest visible extent (pt) a finger aims at.
-    static let minimumTarget = 8.0
+    /// The smallest visible extent (pt) a finger aims at (`TreeGenerator.minimumVisibleExtent`).
+    static let minimumTarget = TreeGenerator.minimumVisibleExtent
 
     /// Elements drawn in front of `element` that would catch a finger aimed at it: later in document order
     /// (its descendants or later subtrees), not a transparent overlay, not containing it.

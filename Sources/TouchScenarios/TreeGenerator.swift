@@ -128,6 +128,8 @@ enum Metrics {
     static let top = statusBar + navBar
     static let tabBar = 49.0
     static let homeIndicator = 34.0
+    /// Windows at least this tall are phones with a home indicator (812 pt and up: iPhone X and later).
+    static let homeIndicatorMinimumHeight = 812.0
     static let controlHeight = 44.0
     static let switchSize = Size(51, 31)
     static let stepperSize = Size(94, 32)
@@ -322,14 +324,23 @@ extension TreeGenerator {
         return true
     }
 
+    /// The smallest visible extent (pt), across and along, of a view a finger is aimed at (docs/templates.md).
+    public static let minimumVisibleExtent = 8.0
+
     /// The targets of a scene in document order: every enabled control, cell and scroll view (and the views in
-    /// `empties`, and the `canvases` as `canvas` elements) that touches can reach and that shows a non-empty part in
-    /// the window, minus what the `occluders` drawn in front of it cover; and the system's parts
-    /// (``systemElements(of:)``), all in document order.
+    /// `empties`, and the `canvases` as `canvas` elements) that touches can reach and that shows at least
+    /// ``minimumVisibleExtent`` each way in the window, minus what the `occluders` drawn in front of it cover and,
+    /// on a phone with a home indicator, the indicator's strip; and the system's parts (``systemElements(of:)``), all
+    /// in document order.
     public static func elements(
         of scene: Scene, empties: [ViewID] = [], occluders: [ViewID] = [], canvases: [ViewID] = []
     ) -> [Element] {
         var result: [Element] = []
+        // A finger is never aimed under the home indicator: the system's home gesture owns that strip.
+        let window = scene.windowSize
+        let homeIndicator =
+            window.height >= Metrics.homeIndicatorMinimumHeight
+            ? Rect(0, window.height - Metrics.homeIndicator, window.width, Metrics.homeIndicator) : Rect(0, 0, 0, 0)
         // The views read in place (copying each view's spec out of the array cost more than the tests).
         scene.views.withUnsafeBufferPointer { specs in
             for v in specs.indices where v != 0 {
@@ -354,11 +365,17 @@ extension TreeGenerator {
                 for o in occluders where o > v && !scene.isView(o, within: v) {
                     rect = subtract(rect, clippedWindowRect(of: o, in: scene))
                 }
-                guard !isEmpty(rect) else { continue }
+                rect = subtract(rect, homeIndicator)
+                // Nobody aims at a sliver (a cell peeking 3 pt under the navigation bar or above the home indicator).
+                guard rect.size.width >= minimumVisibleExtent, rect.size.height >= minimumVisibleExtent else { continue }
                 result.append(Element(view: v, kind: kind, visibleRect: rect, scrollView: scene.enclosingScrollView(of: v)))
             }
         }
-        let system = systemElements(of: scene)
+        let system = systemElements(of: scene).compactMap { e -> Element? in
+            let rect = subtract(e.visibleRect, homeIndicator)
+            guard rect.size.width >= minimumVisibleExtent, rect.size.height >= minimumVisibleExtent else { return nil }
+            return Element(view: e.view, kind: e.kind, visibleRect: rect, scrollView: e.scrollView)
+        }
         if !system.isEmpty {
             // In document order with the views' (a navigation controller's view comes before what it shows).
             result += system

@@ -96,7 +96,7 @@ import TouchScenarios
         let keys = rows.map { "\($0[0])|\($0[2])" }
         #expect(Set(keys).count == keys.count && keys.count == plan.screenElementCount)
         let examples = Reports.examples(plan, tallies, outputDirectory: "out").split(separator: "\r\n")
-        #expect(examples.first?.split(separator: ",")[4] == "screen")
-        for line in examples.dropFirst() { #expect(line.split(separator: ",")[4].hasSuffix("list.txt"), "\(line)") }
+        #expect(examples.first?.split(separator: ",")[5] == "screen")
+        for line in examples.dropFirst() { #expect(line.split(separator: ",")[5].hasSuffix("list.txt"), "\(line)") }
     }
 }

@@ -62,8 +62,8 @@ import TouchScenarios
             counted.insert([f[0], f[1], f[2], f[3], f[4]].joined(separator: ","))
         }
         let table = try CSVReader.parse(Reports.examples(plan, tallies, outputDirectory: "out"), name: "examples.csv")
-        #expect(Array(table.columns[9 ... 14]) == ["target", "cause_kind", "rule", "category", "cause", "replay"])
-        #expect(table.columns[4] == "screen")
+        #expect(Array(table.columns[10 ... 15]) == ["target", "cause_kind", "rule", "category", "cause", "replay"])
+        #expect(table.columns[2] == "identical_runs" && table.columns[5] == "screen")
         var rows = 0
         for row in table.records {
             let key = [row["config_id"], row["defect"], row["cause_kind"], row["rule"], row["category"]].map { $0 ?? "" }

@@ -13,9 +13,10 @@ import TouchEngine
         "example_id,config_id,defect,cause,views_before,views_after,recognizers_before,recognizers_after,"
         + "samples_before,samples_after,duration_ms_before,duration_ms_after,file\r\n"
 
-    /// The first example the page shows (first ranked dead-button configuration that has one).
+    /// The first example the page shows (the first worst-configurations table's first ranked configuration that has
+    /// one).
     static func shownExample(_ page: String) throws -> String {
-        let table = try #require(page.components(separatedBy: "<table class=\"worst\" data-defect=\"dead_button\">").dropFirst().first)
+        let table = try #require(page.components(separatedBy: "<table class=\"worst\" data-defect=\"").dropFirst().first)
         let part = try #require(table.components(separatedBy: "<div class=\"example\" data-example=\"").dropFirst().first)
         return String(part.prefix { $0 != "\"" })
     }

@@ -14,7 +14,7 @@ extension SweepCommand {
             discussion: """
                 Plans the sweep (docs/sweep-config.md), runs every scenario untraced with --threads workers, \
                 classifies each run against its gesture's intent (docs/defects.md) and writes summary.csv, \
-                by_template.csv, by_gesture.csv, effects.csv, causes.csv, residuals.csv, examples.csv, plan.yaml, config.yaml and report.html \
+                by_template.csv, by_gesture.csv, effects.csv, causes.csv, model_bands.csv, residuals.csv, examples.csv, plan.yaml, config.yaml and report.html \
                 into the output directory, replacing it as a whole (docs/reports.md). A directory that holds another \
                 sweep's results (another config hash) is refused unless --force; one another running sweep uses is refused. The same config gives \
                 byte-identical CSV files whatever --threads is. With --shard I/N it runs only shard I of N (0-based) and writes shard.tsj into the \
