@@ -163,7 +163,8 @@ test: deps dist lint
 
 # Engine throughput on the quickstart mix and the golden scenarios, and sweep throughput on 1 and 2
 # threads (release build), then the same mix's instructions per scenario by callgrind (engine and whole sweep:
-# their ratio repeats exactly on a noisy machine; skipped with one line without valgrind). Figures, not assertions. Also (issue 18 §3–§4): the coordinator's dispatch rate on
+# their ratio repeats exactly on a noisy machine; skipped with one line without valgrind), and what the model bands
+# cost on the quickstart and seeds-sweep (a sweep with them ÷ without, goal ≤ 1.5; docs/parameters.md). Figures, not assertions. Also (issue 18 §3–§4): the coordinator's dispatch rate on
 # empty units beside Dask's LocalCluster on no-op tasks (Dask pip-installed into .build/bench-venv when missing;
 # skipped with one line when that fails), the cluster simulation (engine-bench --cluster-sim: the real coordinator
 # state machine with up to thousands of simulated workers, docs/operations.md "Sizing"), and the coordinator's
