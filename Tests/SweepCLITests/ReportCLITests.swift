@@ -19,7 +19,8 @@ import Testing
         let run = try cli.sweep("run", config, "--output", dir + "/out", "--threads", "1")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            run.stdout.contains("Reports written to \(dir)/out/: summary.csv by_template.csv by_gesture.csv effects.csv causes.csv model_bands.csv residuals.csv examples.csv"))
+            run.stdout.contains(
+                "Reports written to \(dir)/out/: summary.csv by_template.csv by_gesture.csv effects.csv causes.csv model_bands.csv residuals.csv examples.csv"))
         #expect(run.stdout.hasSuffix("Report page: \(dir)/out/report.html\n"))
         #expect(run.stdout.contains("Axes that drive each defect"))
         return dir + "/out"
