@@ -54,5 +54,12 @@ import Testing
             }
         }
         #expect(checked >= 3, "the docs quote the quickstart's headline and model band")
+        // docs/reports.md's residual block is the quickstart terminal's, line by line.
+        let reports = try Repository.text("docs/reports.md")
+        let marker = "**Terminal and page.** The terminal summary ends with the block, e.g. on the quickstart:\n\n"
+        let start = try #require(reports.range(of: marker)).upperBound
+        let block = reports[start...].components(separatedBy: "\n\n")[0].split(separator: "\n").map { Self.squeezed(String($0)) }
+        #expect(block.count >= 10)
+        for line in block { #expect(printed.contains(line), "docs/reports.md's residual block: `\(line)` is not what the quickstart prints") }
     }
 }
