@@ -50,7 +50,8 @@ public enum TerminalSummary {
         let why: [NotCounted: String] = [
             .textInput: "taps on text inputs, whose editing UIKit does not document",
             .systemGesture: "swipes the system took from the top edge",
-            .cannotScroll: "drags on a view this configuration leaves nothing to scroll"
+            .cannotScroll: "drags on a view this configuration leaves nothing to scroll",
+            .privateSwitch: "taps and drags on a UISwitch, which iOS 26 drives by private recognizers (§5.4)"
         ]
         return "Runs counted in no class (docs/defects.md): "
             + zip(NotCounted.allCases, totals).filter { $0.1 > 0 }.map { "\($0.0.name) \($0.1) (\(why[$0.0]!))" }.joined(separator: ", ")

@@ -130,7 +130,8 @@ import TouchScenarios
             columns.starts(
                 with: [
                     "screen", "rank", "element", "class", "kind", "frame_x", "frame_y", "frame_width", "frame_height",
-                    "runs", "runs_not_counted_text_input", "runs_not_counted_system_gesture", "runs_not_counted_cannot_scroll", "defects",
+                    "runs", "runs_not_counted_text_input", "runs_not_counted_system_gesture", "runs_not_counted_cannot_scroll",
+                    "runs_not_counted_private_switch", "defects",
                     "defects_per_run", "worst_config", "worst_config_defects_per_run"
                 ] + Self.axes + ["dead_button_count"]))
         #expect(columns.last == "failing_configurations")

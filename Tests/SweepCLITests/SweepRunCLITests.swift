@@ -54,7 +54,8 @@ import Testing
         #expect(
             header.hasPrefix(
                 "config_id,scrollViews.delaysContentTouches,dismissTap.cancelsTouchesInView,runs,"
-                    + "runs_not_counted_text_input,runs_not_counted_system_gesture,runs_not_counted_cannot_scroll,dead_button_attempts"))
+                    + "runs_not_counted_text_input,runs_not_counted_system_gesture,runs_not_counted_cannot_scroll,"
+                    + "runs_not_counted_private_switch,dead_button_attempts"))
         #expect(header.contains(",invisible_feedback_attempts,invisible_feedback_count,invisible_feedback_rate,"))
     }
 

@@ -137,6 +137,37 @@ import TouchScenarios
         #expect(!v.applicable.contains(.deadButton) && v.applicable.contains(.swallowedScroll))
         #expect(v.defects.isEmpty)
     }
+    /// iOS 26 drives UISwitch by private recognizers (§5.4): a tap on a switch, and a drag that starts on one, count in
+    /// no class there; with an earlier `iosVersion` they count as any control's.
+    @Test func aSwitchOnIOS26CountsInNoClassAndOnIOS18AsAControl() throws {
+        func yaml(_ version: String) -> String {
+            """
+            name: t
+            parameters: { iosVersion: "\(version)" }
+            views:
+              - id: SV
+                kind: scrollView
+                frame: [0, 0, 390, 844]
+                contentSize: [390, 3000]
+                subviews:
+                  - { id: S, kind: switch, frame: [300, 300, 51, 31] }
+            """
+        }
+        for (version, counted) in [("26.1", false), ("26.0", false), ("18.0", true)] {
+            let tap = try verdict(yaml(version), family: .quickTap, intent: { .activate($0.view(named: "S")!) }, script: Self.tap(325, 315))
+            #expect((tap.notCounted == nil) == counted && (tap.notCounted == .privateSwitch) == !counted, "tap, iOS \(version)")
+            let drag = try verdict(
+                yaml(version), family: .fastSwipe, intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 100) },
+                script: Self.swipe(from: Point(325, 315), dy: -100))
+            #expect((drag.notCounted == .privateSwitch) == !counted, "drag from the switch, iOS \(version)")
+            // A drag that starts beside the switch counts whatever the version.
+            let beside = try verdict(
+                yaml(version), family: .fastSwipe, intent: { .scroll($0.view(named: "SV")!, axis: .vertical, distance: 100) },
+                script: Self.swipe(from: Point(100, 315), dy: -100))
+            #expect(beside.notCounted == nil, "drag beside the switch, iOS \(version)")
+        }
+    }
+
 }
 
 @Suite struct CauseFinderTests {
@@ -170,4 +201,5 @@ import TouchScenarios
             CauseFinder.cause(of: .swallowedScroll, gesture: gesture, scene: scene)
                 == "SV.pan failed: contentTouchDelivery: touchesShouldCancel(in: B) returned false (S7)")
     }
+
 }
