@@ -22,6 +22,9 @@ public struct GroundTruth: Hashable, Sendable {
     public var intent: Name
     /// The defect classes an iOS engineer sees (`dead_button`, …); empty: no defect.
     public var defects: [Name]
+    /// Set when the run is counted in no class (`text_input`, `system_gesture`, `cannot_scroll`, `private_switch`:
+    /// docs/defects.md, "Runs not counted"); `defects` is then empty.
+    public var notCounted: Name?
     /// What the defects rest on (`hazard`, `designed`, `what_if`: docs/defects.md, "What a count rests on"), when the
     /// fixture says.
     public var category: Name?
@@ -30,17 +33,22 @@ public struct GroundTruth: Hashable, Sendable {
     /// Set when today's classifier is known to disagree until another change lands: the branch and what it fixes.
     public var pending: String?
 
-    public init(gesture: Name, intent: Name, defects: [Name], category: Name? = nil, reason: String, pending: String? = nil) {
-        self.gesture = gesture; self.intent = intent; self.defects = defects; self.category = category
+    public init(
+        gesture: Name, intent: Name, defects: [Name], notCounted: Name? = nil, category: Name? = nil, reason: String,
+        pending: String? = nil
+    ) {
+        self.gesture = gesture; self.intent = intent; self.defects = defects; self.notCounted = notCounted
+        self.category = category
         self.reason = reason; self.pending = pending
     }
 
     /// The keys of a `truth:` block, in the order the format documents them.
-    public static let keys = ["gesture", "intent", "defects", "category", "reason", "pending"]
+    public static let keys = ["gesture", "intent", "defects", "notCounted", "category", "reason", "pending"]
 }
 
 extension ScenarioLoader.Builder {
-    /// Reads a `truth:` block: `gesture`, `intent`, `defects` and `reason` are required, `pending` optional.
+    /// Reads a `truth:` block: `gesture`, `intent`, `defects` and `reason` are required; `notCounted`, `category` and
+    /// `pending` optional.
     func parseTruth(_ node: Node) throws(ScenarioError) -> GroundTruth {
         let map = try reader.map(node, for: "'truth'")
         try map.checkKeys(GroundTruth.keys, in: "'truth'")
@@ -51,8 +59,13 @@ extension ScenarioLoader.Builder {
         let gesture = try name(try map.required("gesture", in: "'truth'"), for: "'truth.gesture'")
         let intent = try name(try map.required("intent", in: "'truth'"), for: "'truth.intent'")
         var defects: [GroundTruth.Name] = []
-        for item in try reader.list(try map.required("defects", in: "'truth'"), for: "'truth.defects'") {
+        let defectsNode = try map.required("defects", in: "'truth'")
+        for item in try reader.list(defectsNode, for: "'truth.defects'") {
             defects.append(try name(item, for: "an item of 'truth.defects'"))
+        }
+        let notCounted = try map["notCounted"].map { node throws(ScenarioError) in try name(node, for: "'truth.notCounted'") }
+        if notCounted != nil && !defects.isEmpty {
+            throw reader.error(at: defectsNode, "a run counted in no class ('truth.notCounted') has no defects; 'truth.defects' must be []")
         }
         let category = try map["category"].map { node throws(ScenarioError) in try name(node, for: "'truth.category'") }
         let reasonNode = try map.required("reason", in: "'truth'")
@@ -61,6 +74,6 @@ extension ScenarioLoader.Builder {
             throw reader.error(at: reasonNode, "'truth.reason' must be one line")
         }
         return GroundTruth(
-            gesture: gesture, intent: intent, defects: defects, category: category, reason: reason, pending: try map.string("pending"))
+            gesture: gesture, intent: intent, defects: defects, notCounted: notCounted, category: category, reason: reason, pending: try map.string("pending"))
     }
 }

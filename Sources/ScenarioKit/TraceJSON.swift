@@ -218,6 +218,8 @@ public enum TraceJSON {
             fields += [("type", .string("sheet")), ("sheet", .string(views[view].name))] + sheetFields(event, scene)
         case let .panel(view, event):
             fields += [("type", .string("panel")), ("panel", .string(views[view].name))] + panelFields(event)
+        case .privateRecognizers(let view):
+            fields += [("type", .string("privateRecognizers")), ("view", .string(views[view].name))]
         }
         if e.event > 0 { fields.append(("uiEvent", .number(Double(e.event)))) }
         return .object(fields)

@@ -29,10 +29,10 @@ public enum NotCounted: Int, Sendable, CaseIterable {
     /// content fits and it does not bounce): the drag was aimed where another configuration lets the view scroll
     /// (a real screen's `scrollViews.alwaysBounceVertical: [false, true]`); not moving is what UIKit is asked to do.
     case cannotScroll
-    /// A tap aimed at a UISwitch, or a drag that starts on one, on iOS 26 or later: the switch is driven by private
-    /// recognizers on an internal subview and sends no UIControl tracking events (touch-model §5.4); how they
-    /// arbitrate with the app's recognizers and scroll views is not recovered, so the engine's UIControl model
-    /// would be a guess. Runs with an earlier `iosVersion` count as before.
+    /// A touch that hit-tested to a UISwitch on iOS 26 or later (`RunSummary.firstPrivateSwitch`): the switch is driven
+    /// by private recognizers on an internal subview and sends no UIControl tracking events (touch-model §5.4); how
+    /// they arbitrate with the app's recognizers and scroll views is not recovered, so the engine does not model them
+    /// and the run has no known outcome. Runs with an earlier `iosVersion` count as before.
     case privateSwitch
 
     /// The column-name form, e.g. `text_input`.
@@ -75,14 +75,16 @@ public enum Classifier {
             verdict.notCounted = .systemGesture
             return verdict
         }
+        // The engine does not model an iOS 26 switch's private recognizers (§5.4): a touch that reached one has no
+        // known outcome. A tap aimed at a switch that something else took is still judged.
+        if summary.firstPrivateSwitch != nil {
+            verdict.notCounted = .privateSwitch
+            return verdict
+        }
         switch gesture.intent {
         case .activate(let target), .select(let target):
             if scene.kind(of: target).isTextInput {
                 verdict.notCounted = .textInput
-                break
-            }
-            if scene.kind(of: target) == .switch && hasPrivateSwitch(scene) {
-                verdict.notCounted = .privateSwitch
                 break
             }
             verdict.applicable.insert(.deadButton)
@@ -113,10 +115,6 @@ public enum Classifier {
         case let .scroll(target, axis, distance):
             if !prepared.canScroll(target, along: axis) {
                 verdict.notCounted = .cannotScroll
-                break
-            }
-            if hasPrivateSwitch(scene), case .some(.some(let hit)) = summary.firstHit, scene.kind(of: hit) == .switch {
-                verdict.notCounted = .privateSwitch
                 break
             }
             verdict.applicable.insert(.swallowedScroll)
@@ -196,9 +194,6 @@ public enum Classifier {
     /// Value controls show their new value after the lift (a switch flips, a segment is selected) and a
     /// selected cell shows its selection, so a highlight they never show is not feedback the user missed.
     static func showsPressByHighlight(_ kind: ViewKind) -> Bool { kind == .button || kind == .control }
-
-    /// Whether `scene` models an iOS whose UISwitch is driven by private recognizers (26 and later, §5.4).
-    static func hasPrivateSwitch(_ scene: Scene) -> Bool { scene.parameters.iosVersion >= OSVersion(26, 0) }
 
     /// Value controls (UISwitch, UISlider, UIStepper, UISegmentedControl, UIPageControl): their feedback is their new
     /// value, shown after the lift, so neither `late_feedback` nor `invisible_feedback` counts their highlight.

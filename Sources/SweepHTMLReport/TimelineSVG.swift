@@ -13,7 +13,7 @@ enum TimelineSVG {
         case .touch, .hitTest, .tapCount, .touchEvent: return 0
         case .transition, .held, .pending, .action, .timer, .asked, .enabledSet, .translationReset, .pop: return 1
         case .withheld, .released, .dropped, .filtered, .callback, .frameSet: return 2
-        case .control, .controlAction, .highlight, .selected: return 3
+        case .control, .controlAction, .highlight, .selected, .privateRecognizers: return 3
         case .offset, .frame, .zoom, .scroll, .sheet, .panel: return 4
         }
     }

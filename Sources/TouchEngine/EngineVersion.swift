@@ -9,9 +9,11 @@
 /// list halt as the library does it, and double motion counted only off the handoff sample. 6: issue 34's
 /// categories (each cause hazard, designed or what-if: result payload format 4). 7: issue 34's model bands (each run
 /// notes the inferred parameters its verdict read; result payload format 5 carries the changes at their range ends).
+/// 8: an iOS 26 UISwitch sends no tracking events and a run whose touch reaches one counts in no class (§5.4,
+/// `Parameters.switchesUsePrivateRecognizers`).
 ///
 /// Bump it with any change that can change a result for the same config: TouchEngine's rules, the scenario
 /// generators (TouchScenarios), the classifier, or the result payload's contents. `sweep --version` prints it.
 public enum EngineVersion {
-    public static let current = "touchsweep-engine-7"
+    public static let current = "touchsweep-engine-8"
 }

@@ -118,6 +118,6 @@ import TouchScenarios
         let (_, tallies) = try Self.sweep("configs/quickstart.yaml")
         let text = CategorySummary.terminal(tallies)
         #expect(text.hasPrefix("What each count rests on (hazard: a setting apps ship;"))
-        #expect(text.contains("  dead_button         104 = hazard 16 (1.3%) + designed 0 + what-if 88 (6.9%)\n"))
+        #expect(text.contains("  dead_button         104 = hazard 16 (1.3%) + designed 0 + what-if 88 (7.0%)\n"))
     }
 }

@@ -14,7 +14,8 @@ struct GroundTruthFixture: Sendable {
     /// The gesture as the sweep would hold it: family, intent, the file's script, touch-down and lift times.
     var gesture: Gesture
     var truth: GroundTruth
-    /// The expected classes' names, in `DefectClass` order (names not yet in `DefectClass` last).
+    /// The expected classes' names, in `DefectClass` order (names not yet in `DefectClass` last); for a run counted in
+    /// no class (`truth.notCounted`), that alone, as `not counted: <reason>`.
     var expected: [String]
 
     /// Class names a pending fixture may expect before the class exists: issue 13 §3's `invisible_feedback`
@@ -50,6 +51,13 @@ struct GroundTruthFixture: Sendable {
         }
         let order = known + announcedClasses
         names.sort { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
+        if let reason = truth.notCounted {
+            let reasons = NotCounted.allCases.map(\.name)
+            guard reasons.contains(reason.text) else {
+                throw error(reason, "unknown reason '\(reason.text)' for a run counted in no class; reasons are " + reasons.joined(separator: ", "))
+            }
+            names = [Self.notCountedName(reason.text)]
+        }
         let down = scene.script.first { if case .down = $0.action { true } else { false } }?.time ?? .zero
         let lift = scene.script.last { if case .up = $0.action { true } else { false } }?.time ?? .zero
         let target: ViewID
@@ -152,13 +160,18 @@ struct GroundTruthFixture: Sendable {
         }
     }
 
-    /// The classes today's classifier finds, running the engine untraced as `UnitRunner` does.
+    /// How `expected` and `judged()` write a run counted in no class.
+    static func notCountedName(_ reason: String) -> String { "not counted: \(reason)" }
+
+    /// The classes today's classifier finds, running the engine untraced as `UnitRunner` does; a run it counts in no
+    /// class is `not counted: <reason>`.
     func judged() -> [String] {
         let prepared = PreparedScene(scene)
         var engine = EngineRunner()
         let verdict = engine.withSummary(prepared, script: gesture.script) { summary in
             Classifier.classify(gesture: gesture, prepared: prepared, summary: summary)
         }
+        if let reason = verdict.notCounted { return [Self.notCountedName(reason.name)] }
         return DefectClass.allCases.filter { verdict.defects.contains($0) }.map(\.name)
     }
 

@@ -141,6 +141,9 @@ import TouchScenarios
         let text = try String(contentsOf: url, encoding: .utf8)
         let regenerated = GroundTruthTable.replacing(in: text, fixtures: fixtures)
         Golden.expect(regenerated, matches: url)
+        // The line the docs quote is the one theClassifierAgreesWithEveryFixture prints today (no fixture is pending).
+        let n = fixtures.count
+        #expect(fixtures.allSatisfy { $0.truth.pending == nil } && text.contains("defect ground truth: \(n)/\(n) scenarios agree\n"))
     }
 
     // MARK: The format
@@ -256,6 +259,29 @@ import TouchScenarios
                   defects: dead_button
                   reason: "B1"
                 """) == "line 11 column 12: expected a list for 'truth.defects', got 'dead_button'")
+    }
+
+    /// `notCounted` names a reason the classifier leaves a run out for, and such a run has no defects.
+    @Test func aRunCountedInNoClassNamesAKnownReasonAndNoDefects() {
+        #expect(
+            Self.fixtureError(
+                """
+                  gesture: quickTap
+                  intent: activate B
+                  defects: [dead_button]
+                  notCounted: text_input
+                  reason: "B1"
+                """) == "line 11 column 12: a run counted in no class ('truth.notCounted') has no defects; 'truth.defects' must be []")
+        #expect(
+            Self.fixtureError(
+                """
+                  gesture: quickTap
+                  intent: activate B
+                  defects: []
+                  notCounted: too_fast
+                  reason: "B1"
+                """
+            ).hasPrefix("line 12 column 15: unknown reason 'too_fast' for a run counted in no class; reasons are text_input,"))
     }
 
     @Test func theBlockDoesNotChangeTheScenario() throws {

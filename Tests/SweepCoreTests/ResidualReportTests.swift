@@ -46,6 +46,7 @@ import TouchScenarios
         // delaysContentTouches = false keeps only UIKit's 150 ms (the exclude rules); scrollHysteresis keeps its 15
         // values and canCancelContentTouches only true (false excludes every policy but default); two fixing policies.
         #expect(fixed.configurations.count == 15 * 2)
+        #expect(Set(fixed.configurations.compactMap { plan.configurations[$0]["contentTouchDelay"]?.description }) == ["150"])
         for c in fixed.configurations {
             for axis in fixed.axes {
                 let value = try #require(plan.configurations[c][axis])

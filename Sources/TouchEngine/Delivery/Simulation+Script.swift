@@ -121,6 +121,8 @@ extension Simulation {
             slotsInUse &= ~bit(slot)
             return nil
         }
+        let privateSwitch = params.switchesUsePrivateRecognizers ? enclosingSwitch(of: view) : nil
+        if let privateSwitch { summary.touchedPrivateSwitch(privateSwitch) }
         collectRecognizers(slot: slot, view: view)
         if !navigationPops.isEmpty { decideLeadingEdgeYield(slot: slot) }
         let listed = touches[slot].recsCount
@@ -129,6 +131,7 @@ extension Simulation {
             let chain = responderChainViews(from: view)
             let recs = recsStorage.elements(touches[slot].recsStart ..< touches[slot].recsStart + touches[slot].recsCount)
             emit(.hitTest(touch: number, view: view, chain: chain, recognizers: recs))
+            if let privateSwitch { emit(.privateRecognizers(view: privateSwitch)) }
             if prepared.anyDelegateLogs {
                 askShouldReceive(touch: number, view: view)
                 askFailureRequirements(slot: slot)
@@ -136,6 +139,16 @@ extension Simulation {
         }
         scrollTouchBegan(slot)
         return slot
+    }
+
+    /// The UISwitch that is `view` or contains it: a dump's switch hit-tests to its internal subviews (§5.4).
+    @inline(__always) func enclosingSwitch(of view: ViewID) -> ViewID? {
+        var v: ViewID? = view
+        while let current = v {
+            if views[current].kind == .switch { return current }
+            v = views[current].parent
+        }
+        return nil
     }
 
     @inline(__always) func freeSlot() -> Int? {

@@ -213,6 +213,10 @@ public struct Parameters: Hashable, Sendable {
     @inlinable public var tapCountDistance: Double { tapCountDistanceOverride ?? tapAllowableMovement }
     /// Whether the iOS 17.4 transfer-to-parent rule (S11) applies: the override, else from 17.4 on.
     @inlinable public var scrollViewsTransferToParent: Bool { scrollTransferToParentOverride ?? (iosVersion >= OSVersion(17, 4)) }
+    /// Whether UISwitch is driven by private recognizers on an internal subview and sends no UIControl tracking
+    /// events (§5.4: iOS 26 [RE]). The engine does not model those recognizers: a touch that hit-tests to such a
+    /// switch is traced as unmodelled, the switch tracks nothing, and the run's outcome is unknown.
+    @inlinable public var switchesUsePrivateRecognizers: Bool { iosVersion >= OSVersion(26) }
 }
 
 /// The device idiom, which changes the control tracking tolerance (§5.2).

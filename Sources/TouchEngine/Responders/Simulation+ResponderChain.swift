@@ -26,6 +26,9 @@ extension Simulation {
         guard case .view(let v) = responder else { return false }
         let kind = views[v].kind
         if kind.isControl {
+            // §5.4: an iOS 26 switch keeps the touches of its own and its subviews for private recognizers the engine
+            // does not model; it tracks none.
+            if kind == .switch && params.switchesUsePrivateRecognizers { return true }
             if phase == .began { return controlWouldTrack(v, slot: slot) }
             return controls[v].isTracking && controls[v].trackingSlot == slot
         }
@@ -36,6 +39,7 @@ extension Simulation {
         guard case .view(let v) = responder else { return }
         let kind = views[v].kind
         if kind.isControl {
+            if kind == .switch && params.switchesUsePrivateRecognizers { return }
             switch phase {
             case .began: controlBegan(v, slot: slot, location: location)
             case .moved: controlMoved(v, location: location)

@@ -66,6 +66,9 @@ public struct RunSummary: Hashable, Sendable {
     /// The inferred parameters (`InferredParameter`) whose range holds a value at which one of this run's decisions
     /// would have come out otherwise: the run's verdict may depend on them.
     public internal(set) var inferredReads = InferredParameterSet()
+    /// The first UISwitch a touch hit-tested to while switches use private recognizers the engine does not model
+    /// (`Parameters.switchesUsePrivateRecognizers`, §5.4): what that touch led to is unknown.
+    public private(set) var firstPrivateSwitch: ViewID?
     /// Whether each recognizer was collected for a touch (P3).
     public private(set) var collected: SummaryColumn<Bool>
     /// What first ended each recognizer's chance (`.none` while it never failed), and the recognizer that
@@ -242,6 +245,8 @@ public struct RunSummary: Hashable, Sendable {
 
     mutating func touchedDown(hit: ViewID?) { if firstHit == nil { firstHit = .some(hit) } }
 
+    mutating func touchedPrivateSwitch(_ v: ViewID) { if firstPrivateSwitch == nil { firstPrivateSwitch = v } }
+
     /// A touch dropped unseen by `r` (`nil`: the system); ``dropped()`` counts those of phase 4 only.
     mutating func drop(by r: RecognizerID?) { if firstDropBy == nil { firstDropBy = .some(r) } }
 
@@ -343,6 +348,7 @@ public struct RunSummary: Hashable, Sendable {
         firstWithheldEndedBy = nil
         pop = nil
         inferredReads = []
+        firstPrivateSwitch = nil
     }
 
     // MARK: Reading
@@ -381,7 +387,7 @@ public struct RunSummary: Hashable, Sendable {
             && a.firstHit == b.firstHit && a.firstDropBy == b.firstDropBy && a.firstCancel?.view == b.firstCancel?.view
             && a.firstCancel?.by == b.firstCancel?.by && a.firstFilteredView == b.firstFilteredView
             && a.firstWithheldBeganBy == b.firstWithheldBeganBy && a.firstWithheldEndedBy == b.firstWithheldEndedBy
-            && a.pop == b.pop && a.inferredReads == b.inferredReads
+            && a.pop == b.pop && a.inferredReads == b.inferredReads && a.firstPrivateSwitch == b.firstPrivateSwitch
             && a.collected == b.collected && a.decisions == b.decisions && a.decidedBy == b.decidedBy
             && a.sheets == b.sheets && a.panels == b.panels
     }

@@ -169,6 +169,9 @@ public enum TraceEventKind: Hashable, Sendable {
     /// A control invoked one of its registrations for an event it sent (§5.5): a UIAction ran, or an action
     /// went to its target or up the responder chain.
     case controlAction(view: ViewID, event: ControlEvent, delivery: ActionDelivery)
+    /// A touch hit-tested to a UISwitch that private recognizers drive (iOS 26, §5.4): the engine models neither
+    /// them nor the switch's answer to recognizers above it, so it sends no tracking events and the outcome is unknown.
+    case privateRecognizers(view: ViewID)
     /// A control or cell changed `isHighlighted`.
     case highlight(view: ViewID, on: Bool)
     /// A cell was selected (`didSelectRow`).

@@ -148,6 +148,9 @@ public enum TraceText {
             return describe(event, sheet: views[view].name, scene: scene)
         case let .panel(view, event):
             return describe(event, panel: views[view].name)
+        case .privateRecognizers(let view):
+            return "\(views[view].name) (UISwitch) is driven by private recognizers on this iOS, which the engine does "
+                + "not model: it sends no tracking events here, and what this touch leads to is unknown (§5.4)"
         }
     }
 

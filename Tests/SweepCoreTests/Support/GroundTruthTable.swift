@@ -10,6 +10,7 @@ enum GroundTruthTable {
         var lines = ["| Fixture | Gesture → intent | Verdict | Reason |", "|---|---|---|---|"]
         for f in fixtures {
             var verdict = f.expected.isEmpty ? "none" : f.expected.map { "`\($0)`" }.joined(separator: ", ")
+            if let reason = f.truth.notCounted { verdict = "not counted (`\(reason.text)`)" }
             if let pending = f.truth.pending { verdict += " (pending: \(cell(pending)))" }
             lines.append("| `\(f.name)` | \(f.truth.gesture.text) → \(cell(f.truth.intent.text)) | \(verdict) | \(cell(f.truth.reason)) |")
         }
