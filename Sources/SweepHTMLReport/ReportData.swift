@@ -85,6 +85,13 @@ struct ReportData {
         var defect: String, causeKind: String, rule: String, count: Int
     }
 
+    /// How `minimal` is keyed: a run showing two classes (a swallowed scroll that is also a ghost tap) has a
+    /// minimal repro for each, shrunk to keep that class.
+    static func minimalKey(_ exampleID: String, _ defect: String) -> String { exampleID + " " + defect }
+
+    /// The minimal repro of `exampleID` shrunk for `defect`, if `sweep` wrote one.
+    func minimalRepro(_ exampleID: String, defect: String) -> MinimalRepro? { minimal[Self.minimalKey(exampleID, defect)] }
+
     struct MinimalRepro {
         var file: String
         var viewsBefore: String, viewsAfter: String
@@ -228,7 +235,7 @@ struct ReportData {
         if let index = inputs.minimalIndexCSV {
             for r in try CSVReader.parse(index, name: "minimal/index.csv").records {
                 guard let id = r["example_id"], let file = r["file"], !file.isEmpty else { continue }
-                minimal[id] = MinimalRepro(
+                minimal[Self.minimalKey(id, r["defect"] ?? "")] = MinimalRepro(
                     file: file, viewsBefore: r["views_before"] ?? "", viewsAfter: r["views_after"] ?? "",
                     recognizersBefore: r["recognizers_before"] ?? "", recognizersAfter: r["recognizers_after"] ?? "")
             }

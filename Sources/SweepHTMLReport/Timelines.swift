@@ -20,8 +20,9 @@ enum Timelines {
         }
     }
 
-    static func timeline(exampleID: String, data: ReportData) -> Timeline? {
-        if let repro = data.minimal[exampleID], let yaml = data.inputs.minimalScenarios[repro.file] {
+    /// The timeline of `exampleID`: its minimal repro for `defect` when there is one, else the replayed run.
+    static func timeline(exampleID: String, defect: String, data: ReportData) -> Timeline? {
+        if let repro = data.minimalRepro(exampleID, defect: defect), let yaml = data.inputs.minimalScenarios[repro.file] {
             let path = MinimalLink.href(repro.file)
             if let loaded = try? ScenarioLoader.load(yaml: yaml, path: path) {
                 return Timeline(source: path, scene: loaded.scene)

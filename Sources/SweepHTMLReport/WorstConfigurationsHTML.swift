@@ -121,9 +121,10 @@ enum WorstConfigurationsHTML {
     }
 
     static func exampleHTML(_ e: ReportData.Example, data: ReportData, withTimeline: Bool) -> String {
-        var html = "<div class=\"example\"" + HTMLText.attributes([("data-example", e.id)]) + "><code>\(HTMLText.escape(e.id))</code> "
+        var html =
+            "<div class=\"example\"" + HTMLText.attributes([("data-example", e.id), ("data-defect", e.defect)]) + "><code>\(HTMLText.escape(e.id))</code> "
         if !e.screen.isEmpty { html += "on screen <b>\(HTMLText.escape(e.screen))</b>, \(HTMLText.escape(e.target)): " }
-        if let repro = data.minimal[e.id] {
+        if let repro = data.minimalRepro(e.id, defect: e.defect) {
             html +=
                 "<a class=\"repro\"" + HTMLText.attributes([("href", MinimalLink.href(repro.file))]) + ">minimal repro</a> "
                 + HTMLText.escape("(views \(repro.viewsBefore) → \(repro.viewsAfter), recognizers \(repro.recognizersBefore) → \(repro.recognizersAfter))")
@@ -132,7 +133,7 @@ enum WorstConfigurationsHTML {
         }
         if e.identicalRuns > 1 { html += " <span class=\"repeats\">(the same run in \(e.identicalRuns) configurations)</span>" }
         if !e.cause.isEmpty { html += "<br><span class=\"cause\">\(HTMLText.escape(e.cause))</span>" }
-        if withTimeline, let timeline = Timelines.timeline(exampleID: e.id, data: data) {
+        if withTimeline, let timeline = Timelines.timeline(exampleID: e.id, defect: e.defect, data: data) {
             html +=
                 "\n<details><summary>trace timeline (\(HTMLText.escape(timeline.source)))</summary>" + timeline.svg
                 + "<pre>" + HTMLText.escape(timeline.text) + "</pre></details>"

@@ -71,13 +71,39 @@ import Testing
         process.executableURL = Self.sweepBinary
         process.arguments = ["trace", "--check"] + files.map { "configs/scenarios/golden/" + $0 }
         process.currentDirectoryURL = Repository.root
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
+        let err = Pipe(), out = Pipe()
+        process.standardOutput = out
         process.standardError = err
         try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(stderr)")
+        // Every golden file has an expect: block; the passing files' timelines are not printed, only the verdict.
+        #expect(stdout == "\(files.count) passed, 0 failed\n", "\(stdout.suffix(500))")
+    }
+
+    @Test func checkPrintsTheFailingFilesTimelineItsFailuresAndTheVerdict() throws {
+        let failing = try writeTemporary(
+            """
+            name: wrong
+            views:
+              - id: R
+                frame: [0, 0, 390, 844]
+                subviews:
+                  - { id: B, kind: button, frame: [20, 100, 100, 44] }
+            script: "0 down (70,122) · 60 up"
+            expect:
+              controls:
+                B: [TouchDown@0, TouchUpInside@61]
+            """, name: "wrong-expectation.yaml")
+        let plain = try writeTemporary("name: plain\nviews:\n  - id: R\n    frame: [0, 0, 390, 844]\nscript: []\n", name: "plain.yaml")
+        let result = try sweep("trace", "--check", "configs/scenarios/golden/UC-01-plain-tap.yaml", failing, plain)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("== wrong =="), "only the failing file's timeline: \(result.stdout)")
+        #expect(!result.stdout.contains("UC-01"))
+        #expect(result.stdout.hasSuffix("\n1 passed, 1 failed (1 file without an expect: block)\n"), "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("\(failing): expect.controls.B"), "\(result.stderr)")
     }
 
     @Test func aBadScenarioIsOneSentenceWithItsPositionAndExitStatus2() throws {

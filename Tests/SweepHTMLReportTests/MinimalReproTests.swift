@@ -21,14 +21,22 @@ import TouchEngine
         return String(part.prefix { $0 != "\"" })
     }
 
+    /// The class of the first worst-configurations table, under which `shownExample` is shown.
+    static func shownUnder(_ page: String) throws -> String {
+        let table = try #require(page.components(separatedBy: "<table class=\"worst\" data-defect=\"").dropFirst().first)
+        return String(table.prefix { $0 != "\"" })
+    }
+
     @Test func anExampleWithAMinimalReproLinksToItAndShowsItsTimeline() throws {
         let f = try ReportFixture()
-        let id = try Self.shownExample(try f.page())
+        let plain = try f.page()
+        let id = try Self.shownExample(plain)
+        let defect = try Self.shownUnder(plain)
         // Any valid scenario file stands in for the shrunk one: a golden case.
         let yaml = try String(
             contentsOfFile: Repository.path + "/configs/scenarios/golden/BUG-01a-dismiss-tap-kills-quick-tap.yaml",
             encoding: .utf8)
-        let index = Self.indexColumns + "\(id),c0001,dead_button,cause,12,3,5,1,9,4,300,120,\(id).yaml\r\n"
+        let index = Self.indexColumns + "\(id),c0001,\(defect),cause,12,3,5,1,9,4,300,120,\(id).yaml\r\n"
         let page = try HTMLReport.render(try f.inputs(minimalIndex: index, minimalScenarios: ["\(id).yaml": yaml]))
         let links = Marks.elements(page, tag: "a", className: "repro")
         #expect(links.map { $0["href"]! } == ["minimal/\(id).yaml"])
@@ -40,6 +48,34 @@ import TouchEngine
         // The drawing has one dot per event of that trace.
         let svg = part.components(separatedBy: "</svg>")[0]
         #expect(svg.components(separatedBy: "<circle ").count - 1 == Engine.trace(scene).count)
+    }
+
+    /// A run that shows two classes has a minimal repro for each (shrunk to keep that class): the example under one
+    /// class links and draws that class's repro, never the other's, whatever order minimal/index.csv lists them in.
+    @Test func anExampleLinksTheMinimalReproOfTheClassItIsShownUnder() throws {
+        let f = try ReportFixture()
+        let plain = try f.page()
+        let id = try Self.shownExample(plain)
+        let shownUnder = try Self.shownUnder(plain)
+        let other = shownUnder == "ghost_tap" ? "swallowed_scroll" : "ghost_tap"
+        let own = try String(
+            contentsOfFile: Repository.path + "/configs/scenarios/golden/BUG-01a-dismiss-tap-kills-quick-tap.yaml", encoding: .utf8)
+        let wrong = try String(
+            contentsOfFile: Repository.path + "/configs/scenarios/golden/SV-01-quick-tap-button.yaml", encoding: .utf8)
+        let index =
+            Self.indexColumns + "\(id),c0001,\(shownUnder),cause,12,3,5,1,9,4,300,120,minimal/\(id).\(shownUnder).yaml\r\n"
+            + "\(id),c0001,\(other),cause,12,2,5,0,9,2,300,1,minimal/\(id).\(other).yaml\r\n"
+        let page = try HTMLReport.render(
+            try f.inputs(
+                minimalIndex: index,
+                minimalScenarios: ["minimal/\(id).\(shownUnder).yaml": own, "minimal/\(id).\(other).yaml": wrong]))
+        let example = try #require(
+            page.components(separatedBy: "<div class=\"example\" data-example=\"\(id)\" data-defect=\"\(shownUnder)\">").dropFirst().first)
+        let shown = example.components(separatedBy: "</details>")[0]
+        #expect(shown.contains("href=\"minimal/\(id).\(shownUnder).yaml\""), "\(shown)")
+        #expect(!shown.contains("\(id).\(other).yaml"))
+        #expect(shown.contains("(views 12 → 3, recognizers 5 → 1)"))
+        #expect(shown.contains("<summary>trace timeline (minimal/\(id).\(shownUnder).yaml)</summary>"))
     }
 
     @Test func withoutAnIndexTheExampleGivesItsReplayCommandAndReplayedTimeline() throws {

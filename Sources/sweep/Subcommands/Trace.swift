@@ -30,7 +30,10 @@ extension SweepCommand {
         @Flag(help: "Print a JSON document instead of text.")
         var json = false
 
-        @Flag(help: "Also check each file's expect: block; exit 1 when an expectation fails.")
+        @Flag(
+            help: ArgumentHelp(
+                "Check each file's expect: block instead: print the timelines of the files that fail, each failure, "
+                    + "and a last line 'N passed, M failed'; exit 1 when one fails."))
         var check = false
 
         func validate() throws {
@@ -53,25 +56,48 @@ extension SweepCommand {
                 }
             }
             var runs: [(path: String, scene: Scene, trace: [TraceEvent])] = []
-            var failures: [String] = []
+            var verdicts = CheckVerdicts()
             for scenario in loaded {
                 let trace = Engine.trace(scenario.scene)
-                runs.append((scenario.path, scenario.scene, trace))
-                if check, let expectations = scenario.expectations {
-                    let outcome = Outcome(scene: scenario.scene, trace: trace)
-                    for failure in expectations.check(scene: scenario.scene, trace: trace, outcome: outcome) {
-                        failures.append("\(scenario.path): \(failure)")
-                    }
+                guard check else {
+                    runs.append((scenario.path, scenario.scene, trace))
+                    continue
+                }
+                guard let expectations = scenario.expectations else {
+                    verdicts.unchecked += 1
+                    continue
+                }
+                let outcome = Outcome(scene: scenario.scene, trace: trace)
+                let failed = expectations.check(scene: scenario.scene, trace: trace, outcome: outcome)
+                if failed.isEmpty {
+                    verdicts.passed += 1
+                } else {
+                    // Only a failing file's timeline is printed: it is what explains the failure.
+                    runs.append((scenario.path, scenario.scene, trace))
+                    verdicts.failures += failed.map { "\(scenario.path): \($0)" }
+                    verdicts.failed += 1
                 }
             }
             if json {
                 print(TraceJSON.document(runs), terminator: "")
-            } else {
+            } else if !runs.isEmpty {
                 print(runs.map { TraceText.render(scene: $0.scene, trace: $0.trace) }.joined(separator: "\n"), terminator: "")
             }
-            if !failures.isEmpty {
-                for failure in failures { printError(failure) }
-                throw ExitCode(1)
+            guard check else { return }
+            for failure in verdicts.failures { printError(failure) }
+            if json { printError(verdicts.line) } else { print(verdicts.line) }
+            if verdicts.failed > 0 { throw ExitCode(1) }
+        }
+
+        /// What `--check` found: files whose expectations all held, files with a failure, files without an `expect:`.
+        struct CheckVerdicts {
+            var passed = 0, failed = 0, unchecked = 0
+            var failures: [String] = []
+            /// The last line: `183 passed, 0 failed`, and the files that had nothing to check when there are any.
+            var line: String {
+                var text = "\(passed) passed, \(failed) failed"
+                if unchecked > 0 { text += " (\(unchecked) file\(unchecked == 1 ? "" : "s") without an expect: block)" }
+                return text
             }
         }
 
