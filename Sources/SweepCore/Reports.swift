@@ -184,23 +184,31 @@ public enum Reports {
     public static func files(plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String)
         -> [(name: String, contents: String)]
     {
+        builders(plan: plan, tallies: tallies, configText: configText, outputDirectory: outputDirectory).map { ($0.name, $0.make()) }
+    }
+
+    /// ``files(plan:tallies:configText:outputDirectory:)`` not yet made: each file's name and what makes it, so that a
+    /// caller can say which it is writing and time each.
+    public static func builders(plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String)
+        -> [(name: String, make: () -> String)]
+    {
         [
-            ("summary.csv", summary(plan, tallies)),
-            ("by_template.csv", byTemplate(plan, tallies)),
-            ("by_gesture.csv", byGesture(plan, tallies)),
-            ("effects.csv", EffectsReport.csv(plan, tallies)),
-            ("causes.csv", CausesReport.csv(plan, tallies)),
-            ("model_bands.csv", ModelBands.csv(plan, tallies)),
-            ("residuals.csv", ResidualReport.csv(plan, tallies)),
-            ("examples.csv", examples(plan, tallies, outputDirectory: outputDirectory))
+            ("summary.csv", { summary(plan, tallies) }),
+            ("by_template.csv", { byTemplate(plan, tallies) }),
+            ("by_gesture.csv", { byGesture(plan, tallies) }),
+            ("effects.csv", { EffectsReport.csv(plan, tallies) }),
+            ("causes.csv", { CausesReport.csv(plan, tallies) }),
+            ("model_bands.csv", { ModelBands.csv(plan, tallies) }),
+            ("residuals.csv", { ResidualReport.csv(plan, tallies) }),
+            ("examples.csv", { examples(plan, tallies, outputDirectory: outputDirectory) })
         ]
             + (plan.screenCount > 0
                 ? [
-                    ("by_screen.csv", ScreenReport.csv(plan, tallies)),
-                    ("by_screen_config.csv", ScreenReport.configCSV(plan, tallies))
+                    ("by_screen.csv", { ScreenReport.csv(plan, tallies) }),
+                    ("by_screen_config.csv", { ScreenReport.configCSV(plan, tallies) })
                 ] : []) + [
-                ("plan.yaml", plan.resolvedYAML()),
-                ("config.yaml", configText)
+                ("plan.yaml", { plan.resolvedYAML() }),
+                ("config.yaml", { configText })
             ]
     }
 }

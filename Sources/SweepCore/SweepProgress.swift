@@ -42,6 +42,25 @@ public struct SweepProgress: Sendable, Equatable {
             + "\(Int(scenarioRate)) scenarios/s, ETA \(eta)"
     }
 
+    /// The same in fewer characters, for a narrow terminal: `50% · trees 96/192 · 1712/3424 scenarios · 3000/s · ETA 1 s`.
+    public var compactText: String {
+        let eta = etaSeconds.map { "\(Int($0.rounded())) s" } ?? "?"
+        return "\(percent)% · trees \(treesDone)/\(treesTotal) · \(scenariosDone)/\(scenariosTotal) scenarios · "
+            + "\(Int(scenarioRate))/s · ETA \(eta)"
+    }
+
+    /// Its figures as log metadata (`--log-format json` fields): `trees_done`, `trees_total`, `percent`,
+    /// `scenarios_done`, `scenarios_total`, `scenarios_per_second`, `elapsed_seconds` and, once known, `eta_seconds`.
+    public var fields: [(String, Double)] {
+        var fields: [(String, Double)] = [
+            ("trees_done", Double(treesDone)), ("trees_total", Double(treesTotal)), ("percent", Double(percent)),
+            ("scenarios_done", Double(scenariosDone)), ("scenarios_total", Double(scenariosTotal)),
+            ("scenarios_per_second", scenarioRate.rounded(.down)), ("elapsed_seconds", (elapsedSeconds * 1000).rounded() / 1000)
+        ]
+        if let eta = etaSeconds { fields.append(("eta_seconds", eta.rounded())) }
+        return fields
+    }
+
     /// `3424 scenarios in 0.49 s (6976 scenarios/s on 2 threads)`: the line a finished sweep ends with.
     public func finalText(on workers: Int, _ unit: (one: String, many: String)) -> String {
         let seconds = max(elapsedSeconds, 1e-9)

@@ -8,8 +8,11 @@ public enum TerminalSummary {
     /// The line that says which interval the tables give.
     public static let intervalNote = "Intervals: 95% over trees (runs of one tree count as correlated; docs/reports.md, \"Intervals\")\n"
 
-    public static func render(plan: SweepPlan, tallies: SweepTallies, top: Int = 5) -> String {
+    /// The summary, laid out by `layout` (``TerminalLayout``: `.wide` unless the command fits it to a terminal).
+    public static func render(plan: SweepPlan, tallies: SweepTallies, top: Int = 5, layout: TerminalLayout = .wide) -> String {
         var out = CategorySummary.terminal(tallies) + intervalNote
+        if layout != .wide { out += FittedRanking.legend(plan) }
+        let varied = FittedRanking.variedAxes(plan)
         for defect in [DefectClass.deadButton, .swallowedScroll] {
             let rows = plan.configurations.indices.map { c -> RankedSummary.Row in
                 let t = tallies.configurations[c].total
@@ -17,18 +20,24 @@ public enum TerminalSummary {
                 let ci = t.interval95(defect)
                 return RankedSummary.Row(
                     configID: plan.configurations[c].id,
-                    label: plan.configurations[c].values.map(\.description).joined(separator: " "),
+                    label: layout == .wide
+                        ? plan.configurations[c].values.map(\.description).joined(separator: " ")
+                        : FittedRanking.label(plan, c, varied: varied),
                     rate: n > 0 ? Double(k) / Double(n) : .nan, low: ci?.low ?? 0, high: ci?.high ?? 0,
                     count: k, attempts: n)
             }
-            out += RankedSummary.render(title: "Highest \(defect.name) rates", rows: rows, top: top) + "\n"
+            let title = "Highest \(defect.name) rates"
+            out +=
+                (layout == .wide
+                    ? RankedSummary.render(title: title, rows: rows, top: top)
+                    : FittedRanking.render(title: title, plan: plan, rows: rows, top: top)) + "\n"
         }
         out += worstScreenElements(plan: plan, tallies: tallies, top: top)
         out += axesThatMatter(plan: plan, tallies: tallies)
         out += notCounted(tallies)
         out += ModelBands.terminal(plan, tallies)
         out += ResidualReport.terminal(plan, tallies)
-        return out
+        return layout.wrap(out)
     }
 
     /// The real screens' worst elements (by_screen.csv's rank 1 of each screen with a defect), worst first.

@@ -17,13 +17,28 @@ public enum ReportWriter {
     /// Every file of the report directory, report.html last. `durationSeconds` (the sweep's wall-clock time, when the
     /// caller measured it) is the only thing on the page that is not in the other files. With `excel` every CSV file
     /// starts with a UTF-8 byte order mark (`--excel`) and is otherwise the same bytes.
+    /// The steps of ``files(plan:tallies:configText:outputDirectory:durationSeconds:excel:step:)`` and ``write``: one per
+    /// report file, then the minimal repros, report.html, and (``write`` only) writing the directory.
+    public static let laterSteps = ["minimal repros", "report.html"]
+    public static let writingStep = "the directory swap"
+
+    /// `step` is called before each step with its name, its index and the number of steps (`forWriting`: counting the
+    /// directory swap that ``write`` adds).
     public static func files(
         plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String,
-        durationSeconds: Double? = nil, excel: Bool = false
+        durationSeconds: Double? = nil, excel: Bool = false, forWriting: Bool = false,
+        step: (_ name: String, _ index: Int, _ total: Int) -> Void = { _, _, _ in }
     ) throws(PageError) -> [(name: String, contents: String)] {
-        var files =
-            Reports.files(plan: plan, tallies: tallies, configText: configText, outputDirectory: outputDirectory)
-            + MinimalRepros.files(plan: plan, tallies: tallies)
+        let builders = Reports.builders(plan: plan, tallies: tallies, configText: configText, outputDirectory: outputDirectory)
+        let total = builders.count + laterSteps.count + (forWriting ? 1 : 0)
+        var files: [(name: String, contents: String)] = []
+        for (i, builder) in builders.enumerated() {
+            step(builder.name, i, total)
+            files.append((builder.name, builder.make()))
+        }
+        step(laterSteps[0], builders.count, total)
+        files += MinimalRepros.files(plan: plan, tallies: tallies)
+        step(laterSteps[1], builders.count + 1, total)
         // The sweep's own minimal repros are linked from the page, with their timelines: index.csv's `file` column
         // names them relative to the directory.
         let minimalIndex = files.first { $0.name == "minimal/index.csv" }?.contents
@@ -67,11 +82,18 @@ public enum ReportWriter {
     public static func write(
         plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String, keeping: [String] = [],
         claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
-        swap: OutputDirectory.SwapOptions = OutputDirectory.SwapOptions()
+        swap: OutputDirectory.SwapOptions = OutputDirectory.SwapOptions(),
+        step: (_ name: String, _ index: Int, _ total: Int) -> Void = { _, _, _ in }
     ) throws {
+        var total = 0
         let files = try files(
             plan: plan, tallies: tallies, configText: configText, outputDirectory: directory,
-            durationSeconds: durationSeconds, excel: excel)
+            durationSeconds: durationSeconds, excel: excel, forWriting: true
+        ) { name, index, steps in
+            total = steps
+            step(name, index, steps)
+        }
+        step(writingStep, total - 1, total)
         try OutputDirectory.write(files: files, to: directory, keeping: keeping, claim: claim, options: swap)
     }
 }

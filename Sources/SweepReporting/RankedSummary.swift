@@ -47,11 +47,15 @@ public enum RankedSummary {
     /// config, label and interval left-aligned; widths are counted in Characters (wide East Asian glyphs
     /// are not accounted for). Rates are percentages with one decimal (``ReportNumber/percent(_:)``). Control characters in ids and labels
     /// (tabs, newlines) are shown as spaces so that each row stays on one line.
-    public static func render(title: String, rows: [Row], top: Int) -> String {
+    /// `compact`: a narrower header for a terminal (`#`, `95% CI`, `count / of`), the rows the same.
+    public static func render(title: String, rows: [Row], top: Int, compact: Bool = false) -> String {
         let shown = ranked(rows, top: top)
         var lines = [oneLine(title)]
         guard !shown.isEmpty else { return (lines + ["  (no configuration had attempts)"]).joined(separator: "\n") + "\n" }
-        let header = ["rank", "config", "label", "rate", "95% CI (trees)", "count", "/", "attempts"]
+        let header =
+            compact
+            ? ["#", "config", "label", "rate", "95% CI", "count", "/", "of"]
+            : ["rank", "config", "label", "rate", "95% CI (trees)", "count", "/", "attempts"]
         let cells = shown.enumerated().map { i, row in
             [
                 String(i + 1), oneLine(row.configID), oneLine(row.label), ReportNumber.percent(row.rate),

@@ -76,13 +76,16 @@ func readSweepConfig(_ path: String, overrides: [String] = [], command: String) 
 func writeReports(
     plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
     keeping: [String] = [], claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
-    swap: OutputDirectory.SwapOptions = .init(), command: String
+    swap: OutputDirectory.SwapOptions = .init(), command: String, display: ProgressDisplay? = nil
 ) throws {
     do {
         try ReportWriter.write(
             plan: plan, tallies: tallies, configText: configText, to: directory, keeping: keeping, claim: claim,
-            durationSeconds: durationSeconds, excel: excel, swap: swap)
+            durationSeconds: durationSeconds, excel: excel, swap: swap
+        ) { name, index, total in display?.reportStep(name, index: index, total: total) }
+        display?.reportsDone()
     } catch {
+        display?.reportsDone()
         printError("\(command): \(error)")
         throw ExitCode(1)
     }

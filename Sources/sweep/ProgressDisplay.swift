@@ -18,6 +18,8 @@ final class ProgressDisplay: @unchecked Sendable {
     private let lock = NSLock()
     private var lastPlain = -Double.infinity
     private var finalShown = false
+    /// The report being written and when it began (``reportStep(_:index:total:)``).
+    private var currentReport: (name: String, start: ContinuousClock.Instant)?
 
     /// `firstAtOnce`: off a terminal, the first line is shown at once (else only after `plainInterval`, so a merge
     /// that fails at once says only why).
@@ -27,11 +29,16 @@ final class ProgressDisplay: @unchecked Sendable {
         output = SweepLogging.current.output
     }
 
-    /// Shows `line` (without the command's name) for `progress`.
+    /// Shows `line` (without the command's name) for `progress`. On a terminal the line fits its width
+    /// (``TerminalWidth``): `progress.text` in it gives way to `progress.compactText`, then the line is cut. Off a
+    /// terminal the event carries the figures as fields (``SweepProgress/fields``).
     func show(_ line: String, _ progress: SweepProgress) {
         guard enabled else { return }
         if terminal {
-            output.showLive(prefix + line)
+            let width = TerminalWidth.columns()
+            var text = prefix + line
+            if text.count >= width { text = prefix + line.replacingOccurrences(of: progress.text, with: progress.compactText) }
+            output.showLive(TerminalWidth.fit(text, width: width))
             return
         }
         let shown: Bool = lock.withLock {
@@ -41,7 +48,52 @@ final class ProgressDisplay: @unchecked Sendable {
             finalShown = last
             return true
         }
-        if shown { logger.info("\(line)") }
+        if shown { logger.info("\(line)", metadata: Self.metadata(progress.fields)) }
+    }
+
+    /// Figures as log metadata: whole numbers as integers.
+    static func metadata(_ fields: [(String, Double)]) -> Logger.Metadata {
+        var metadata: Logger.Metadata = [:]
+        for (key, value) in fields {
+            metadata[key] = value == value.rounded() && abs(value) < 1e15 ? .stringConvertible(Int(value)) : .stringConvertible(value)
+        }
+        return metadata
+    }
+
+    /// After the last tree, the reports: on a terminal the live line says which is being written
+    /// (`writing reports: effects.csv, 4 of 13`); off it, one info event when they begin. At `--log-level debug` each
+    /// report's time is an event of its own (`report written`, with `report` and `ms`).
+    func reportStep(_ name: String, index: Int, total: Int) {
+        let clock = ContinuousClock()
+        let now = clock.now
+        let previous: (name: String, start: ContinuousClock.Instant)? = lock.withLock {
+            defer { currentReport = (name, now) }
+            return currentReport
+        }
+        if let previous { logReportTime(previous.name, since: previous.start, now) }
+        guard enabled else { return }
+        if terminal {
+            output.showLive(TerminalWidth.fit(prefix + "writing reports: \(name), \(index + 1) of \(total)", width: TerminalWidth.columns()))
+        } else if index == 0 {
+            logger.info("writing the reports", metadata: ["reports": .stringConvertible(total)])
+        }
+    }
+
+    /// Ends the report steps: the last report's time.
+    func reportsDone() {
+        let now = ContinuousClock().now
+        let last = lock.withLock { () -> (name: String, start: ContinuousClock.Instant)? in
+            defer { currentReport = nil }
+            return currentReport
+        }
+        if let last { logReportTime(last.name, since: last.start, now) }
+        finish()
+    }
+
+    private func logReportTime(_ name: String, since start: ContinuousClock.Instant, _ now: ContinuousClock.Instant) {
+        let elapsed = now - start
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        Logger(label: "reports").debug("report written", metadata: ["report": "\(name)", "ms": .stringConvertible(Int(ms.rounded()))])
     }
 
     /// Ends the live line (a terminal's cursor goes to the next line).

@@ -40,7 +40,7 @@ import Testing
         #expect(
             joined.count == 2 && joined.allSatisfy { $0["slots"] as? Int == 1 && ($0["worker"] as? String)?.hasPrefix("local-") == true },
             "\(joined)")
-        let progress = events.filter { $0["component"] as? String == "progress" }
+        let progress = events.filter { $0["component"] as? String == "progress" && $0["trees_done"] != nil }
         let ran = try #require(submit.stdout.split(separator: "\n").first { $0.contains(" scenarios in ") }?.split(separator: " ").first.flatMap { Int($0) })
         #expect((progress.last?["message"] as? String)?.contains("trees 16/16 (100%), scenarios \(ran) of \(ran), ") == true, "\(progress)")
         // The final line names the workers that joined before the sweep finished: both, unless on a busy machine one
@@ -61,7 +61,9 @@ import Testing
         let counted = try #require(events.first { $0["message"] as? String == "counted the scenarios" })
         #expect(counted["level"] as? String == "debug" && counted["component"] as? String == "run" && counted["trees"] as? Int == 4)
         #expect((counted["ms"] as? Int ?? -1) >= 0 && (counted["scenarios"] as? Int ?? 0) > 0, "\(counted)")
-        #expect(events.last?["component"] as? String == "progress")
+        // The sweep's progress, then the reports: each timed at debug.
+        #expect(events.contains { $0["component"] as? String == "progress" })
+        #expect(events.last?["component"] as? String == "reports" && events.last?["message"] as? String == "report written")
     }
 
     @Test func theErrorThatEndsACommandIsOneJSONLineUnderJSONAndOneSentenceUnderText() throws {

@@ -75,8 +75,10 @@ import Testing
         let events = try merge.stderr.split(separator: "\n").map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "not JSON: \($0)")
         }
-        let last = try #require(events.last)
+        // The last progress event with figures (the reports follow: "writing the reports").
+        let last = try #require(events.last { $0["trees_done"] != nil })
         #expect(last["component"] as? String == "progress" && last["level"] as? String == "info")
+        #expect(events.last?["message"] as? String == "writing the reports")
         let message = try #require(last["message"] as? String)
         #expect(
             message.hasPrefix("shards 3/3, trees 28/28 (100%), scenarios \(shardScenarios) of \(shardScenarios), ") && message.hasSuffix(", ETA 0 s"),

@@ -27,6 +27,9 @@ extension SweepCommand {
         var quiet = false
 
         @OptionGroup
+        var summary: SummaryOptions
+
+        @OptionGroup
         var csv: ExcelOption
 
         @OptionGroup(title: "Logging")
@@ -63,12 +66,12 @@ extension SweepCommand {
             let directory = output ?? merged.plan.config.output
             try writeReports(
                 plan: merged.plan, tallies: merged.tallies, configText: merged.configText, to: directory,
-                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep merge")
+                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep merge", display: display)
             if quiet {
                 print(directory)
                 return
             }
-            print(TerminalSummary.render(plan: merged.plan, tallies: merged.tallies))
+            print(TerminalSummary.render(plan: merged.plan, tallies: merged.tallies, layout: summary.layout))
             let shardCount = shards.count
             print(
                 "\(merged.tallies.runs) scenarios from \(shardCount) \(shardCount == 1 ? "shard" : "shards") merged in "

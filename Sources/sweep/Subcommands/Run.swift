@@ -26,6 +26,9 @@ extension SweepCommand {
         var config: String
 
         @OptionGroup
+        var summary: SummaryOptions
+
+        @OptionGroup
         var overrides: ConfigOverrideOptions
 
         @Option(name: .shortAndLong, help: OptionRanges.threads.help("Worker threads, by default one per core"))
@@ -99,15 +102,14 @@ extension SweepCommand {
                 display.show(progress.text, progress)
             }
             let duration = seconds(since: start, clock)
-            display.finish()
             try writeReports(
                 plan: plan, tallies: tallies, configText: configText, to: directory, claim: claim, durationSeconds: duration,
-                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep run")
+                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep run", display: display)
             if quiet {
                 print(directory)
                 return
             }
-            print(TerminalSummary.render(plan: plan, tallies: tallies))
+            print(TerminalSummary.render(plan: plan, tallies: tallies, layout: summary.layout))
             let done = SweepProgress(
                 treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: tallies.runs,
                 scenariosTotal: scenariosTotal, elapsedSeconds: duration)

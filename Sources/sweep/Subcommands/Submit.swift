@@ -33,6 +33,9 @@ extension SweepCommand {
         var config: String
 
         @OptionGroup
+        var summary: SummaryOptions
+
+        @OptionGroup
         var overrides: ConfigOverrideOptions
 
         @Option(
@@ -174,7 +177,7 @@ extension SweepCommand {
             if quiet {
                 print(directory)
             } else {
-                print(TerminalSummary.render(plan: plan, tallies: outcome.tallies))
+                print(TerminalSummary.render(plan: plan, tallies: outcome.tallies, layout: summary.layout))
                 print(progress.finalText(scenarios: outcome.tallies.runs, seconds: seconds, localWorkers: localWorkers))
                 print(reportsWrittenLines(directory: directory, plan: plan, note: " (journal: \(CoordinatorNode.journalName))"))
             }
@@ -267,7 +270,7 @@ extension SweepCommand {
                         try writeReports(
                             plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
                             keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds,
-                            excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit")
+                            excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit", display: display.line)
                     })
             } catch let exit as ExitCode {
                 cluster.terminateAll()
@@ -322,6 +325,9 @@ final class SubmitProgress: Sendable {
     }
 
     func finish() { display.finish() }
+
+    /// The display itself, for the report steps after the last tree.
+    var line: ProgressDisplay { display }
 
     func finalText(scenarios: Int, seconds: Double, localWorkers: Int) -> String {
         progress.withLock { $0.finalText(scenarios: scenarios, seconds: seconds, localWorkers: localWorkers) }
