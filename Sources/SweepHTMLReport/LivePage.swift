@@ -137,7 +137,7 @@ public enum LivePage {
     static let script = """
         (function(){const body=document.body;const note=document.getElementById('connection');
         function next(){if(body.dataset.finished==='false')setTimeout(refresh,\(refreshSeconds * 1000));}
-        async function refresh(){try{const r=await fetch(location.pathname,{cache:'no-store'});
+        async function refresh(){try{const r=await fetch(location.pathname+location.search,{cache:'no-store'});
         if(!r.ok)throw new Error('HTTP '+r.status);
         const doc=new DOMParser().parseFromString(await r.text(),'text/html');
         document.getElementById('live').replaceWith(document.adoptNode(doc.getElementById('live')));

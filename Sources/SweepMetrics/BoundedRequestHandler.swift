@@ -89,6 +89,14 @@ final class BoundedRequestHandler: ChannelInboundHandler, RemovableChannelHandle
             answer(context, .notFound, "no page at \(path.prefix(200)); the pages are \(routes.pages.keys.sorted().joined(separator: ", "))\n")
             return
         }
+        guard routes.allows(page, head) else {
+            answer(
+                context, .unauthorized,
+                "\(path) needs the live view's token: open \(path)?token=TOKEN, or send Authorization: Bearer TOKEN "
+                    + "(the coordinator logs the URL with its token when it starts; docs/operations.md, \"The metrics port\")\n",
+                extra: [("WWW-Authenticate", "Bearer")])
+            return
+        }
         state = .answering
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         let withBody = head.method == .GET

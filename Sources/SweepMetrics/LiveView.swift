@@ -43,8 +43,8 @@ public final class LiveView: Sendable {
     /// `/live` and `/live.json` for ``MetricsServer``: each answers 503 until the first snapshot.
     public var pages: [MetricsServer.Page] {
         [
-            MetricsServer.Page(path: "/live", contentType: "text/html; charset=utf-8") { [self] in body(.html) },
-            MetricsServer.Page(path: "/live.json", contentType: "application/json") { [self] in body(.json) }
+            MetricsServer.Page(path: "/live", contentType: "text/html; charset=utf-8", requiresToken: true) { [self] in body(.html) },
+            MetricsServer.Page(path: "/live.json", contentType: "application/json", requiresToken: true) { [self] in body(.json) }
         ]
     }
 

@@ -18,8 +18,10 @@ public final class MetricsServer: Sendable {
         public var path: String
         public var contentType: String
         public var body: @Sendable () -> ByteBuffer?
-        public init(path: String, contentType: String, body: @escaping @Sendable () -> ByteBuffer?) {
-            self.path = path; self.contentType = contentType; self.body = body
+        /// Whether the page is served only to a request with the server's token (``MetricsServer/init(host:port:token:pages:limits:render:)``).
+        public var requiresToken: Bool
+        public init(path: String, contentType: String, requiresToken: Bool = false, body: @escaping @Sendable () -> ByteBuffer?) {
+            self.path = path; self.contentType = contentType; self.requiresToken = requiresToken; self.body = body
         }
     }
 
@@ -49,12 +51,14 @@ public final class MetricsServer: Sendable {
     public let limits: Limits
 
     /// Starts listening on `host:port` and returns once it listens; throws a one-sentence error when it cannot
-    /// (the port is taken, the address is not local).
+    /// (the port is taken, the address is not local). With a `token`, the pages that require it are served only to a
+    /// request that carries it (`Authorization: Bearer TOKEN`, or `?token=TOKEN`); without one they are public.
     public init(
-        host: String = "0.0.0.0", port: UInt16, pages: [Page] = [], limits: Limits = Limits(), render: @escaping @Sendable () -> String
+        host: String = "127.0.0.1", port: UInt16, token: String? = nil, pages: [Page] = [], limits: Limits = Limits(),
+        render: @escaping @Sendable () -> String
     ) throws {
         let metrics = Page(path: "/metrics", contentType: "text/plain; version=0.0.4; charset=utf-8") { ByteBuffer(string: render()) }
-        let routes = RouteTable(pages: [metrics] + pages)
+        let routes = RouteTable(pages: [metrics] + pages, token: token)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let workers = NIOThreadPool(numberOfThreads: 1)
         workers.start()
@@ -112,8 +116,30 @@ public final class MetricsServer: Sendable {
 /// The pages by path.
 struct RouteTable: Sendable {
     let pages: [String: MetricsServer.Page]
-    init(pages: [MetricsServer.Page]) {
+    /// What a request for a page that requires a token must carry; nil: every page is public.
+    let token: String?
+    init(pages: [MetricsServer.Page], token: String? = nil) {
         self.pages = Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+        self.token = token
+    }
+
+    /// Whether `head` may have `page`: a public page, a server without a token, or the token as a bearer credential
+    /// or the `token` query parameter (compared in constant time).
+    func allows(_ page: MetricsServer.Page, _ head: HTTPRequestHead) -> Bool {
+        guard page.requiresToken, let token else { return true }
+        var offered: [String] = head.headers["Authorization"].compactMap { value in
+            value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces) : nil
+        }
+        if let query = head.uri.split(separator: "?", maxSplits: 1).dropFirst().first {
+            for pair in query.split(separator: "&") where pair.hasPrefix("token=") { offered.append(String(pair.dropFirst("token=".count))) }
+        }
+        return offered.contains { Self.same($0, token) }
+    }
+
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }
 

@@ -21,9 +21,9 @@ extension DistributedFaultTests {
         ).stdout
     }
 
-    /// `/live.json` of the coordinator on `port`, parsed.
-    func liveDocument(port: Int) throws -> [String: Any] {
-        let text = try #require(scrape(port: port, path: "/live.json"), "/live.json did not answer")
+    /// `/live.json` of the coordinator on `port`, asked with the live view's `token`, parsed.
+    func liveDocument(port: Int, token: String) throws -> [String: Any] {
+        let text = try #require(scrape(port: port, path: "/live.json?token=\(token)"), "/live.json did not answer")
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
     }
 
@@ -39,9 +39,12 @@ extension DistributedFaultTests {
             stderr: f.dir + "/coordinator.log")
         #expect(waitForLog(f.dir + "/coordinator.log", "serving the live view url="))
         let log = try String(contentsOfFile: f.dir + "/coordinator.log", encoding: .utf8)
-        let port = try #require(
-            log.range(of: "serving the live view url=http://0.0.0.0:").map { Int(log[$0.upperBound...].prefix { $0.isNumber }) ?? 0 },
-            "\(log)")
+        // Local workers over ipc:// and no --metrics-address: the port is the loopback's, the live view behind a token.
+        let url = try #require(log.range(of: "serving the live view url=\"http://127.0.0.1:").map { log[$0.upperBound...].prefix { $0 != "\"" } }, "\(log)")
+        let port = try #require(Int(url.prefix { $0.isNumber }))
+        let token = try #require(url.range(of: "/live?token=").map { String(url[$0.upperBound...]) }, "\(url)")
+        #expect(token.count == 32)
+        #expect(scrape(port: port, path: "/live.json") == nil, "without the token the live view answers 401")
         let worker = try start(["worker", "--connect", f.endpoint, "--slots", "1", "--id", "w"])
         // Once a unit is in, freeze the worker: the page, the JSON and `sweep status` then see one state.
         var document: [String: Any] = [:]
@@ -49,17 +52,17 @@ extension DistributedFaultTests {
         func unitsDone(_ d: [String: Any]) -> Int { (status(d)["units"] as? [String: Int])?["done"] ?? 0 }
         for _ in 0 ..< 600 where unitsDone(document) == 0 {
             usleep(50_000)
-            document = (try? liveDocument(port: port)) ?? [:]
+            document = (try? liveDocument(port: port, token: token)) ?? [:]
         }
         kill(worker.processIdentifier, SIGSTOP)
         var cliStatus: [String: Any] = [:]
         for _ in 0 ..< 100 {
             usleep(100_000)
-            document = try liveDocument(port: port)
+            document = try liveDocument(port: port, token: token)
             cliStatus = try statusDocument(f.endpoint)
             if ["trees", "scenarios", "units"].allSatisfy({ (status(document)[$0] as? NSDictionary) == (cliStatus[$0] as? NSDictionary) }) { break }
         }
-        let running = try renderedDOM("http://127.0.0.1:\(port)/live")
+        let running = try renderedDOM("http://127.0.0.1:\(port)/live?token=\(token)")
         kill(worker.processIdentifier, SIGCONT)
 
         // /live.json: the status document of `sweep status --json`, and per configuration its counts so far.
@@ -90,10 +93,10 @@ extension DistributedFaultTests {
         // Finished (the reports held back): the last snapshot says so, and so does the page.
         for _ in 0 ..< 1200 where status(document)["finished"] as? Bool != true {
             usleep(100_000)
-            document = try liveDocument(port: port)
+            document = try liveDocument(port: port, token: token)
         }
         #expect(status(document)["finished"] as? Bool == true)
-        let finished = try renderedDOM("http://127.0.0.1:\(port)/live")
+        let finished = try renderedDOM("http://127.0.0.1:\(port)/live?token=\(token)")
         #expect(finished.contains("data-finished=\"true\"") && finished.contains("data-live=\"trees\">1600 of 1600 (100.0%)"))
         #expect(finished.contains("finished: every tree is done or quarantined"))
         _ = FileManager.default.createFile(atPath: release, contents: nil)

@@ -18,9 +18,9 @@ extension DistributedFaultTests {
     func startCoordinatorWithMetrics(_ f: Fixture) throws -> (coordinator: Process, port: Int) {
         let coordinator = try startCoordinator(f, output: f.dir + "/out", ["--metrics-port", "0"])
         let log = f.dir + "/coordinator.log"
-        #expect(waitForLog(log, "info submit: serving metrics url=http://0.0.0.0:"))
+        #expect(waitForLog(log, "info submit: serving metrics url=http://127.0.0.1:"))
         let text = try String(contentsOfFile: log, encoding: .utf8)
-        let port = try #require(text.range(of: "serving metrics url=http://0.0.0.0:").flatMap { Int(text[$0.upperBound...].prefix { $0.isNumber }) })
+        let port = try #require(text.range(of: "serving metrics url=http://127.0.0.1:").flatMap { Int(text[$0.upperBound...].prefix { $0.isNumber }) })
         return (coordinator, port)
     }
 
@@ -119,9 +119,9 @@ extension DistributedFaultTests {
         coordinator.standardOutput = FileHandle.nullDevice
         try coordinator.run()
         defer { if coordinator.isRunning { kill(coordinator.processIdentifier, SIGKILL) } }
-        #expect(waitForLog(log, "info submit: serving metrics url=http://0.0.0.0:"))
+        #expect(waitForLog(log, "info submit: serving metrics url=http://127.0.0.1:"))
         let text = try String(contentsOfFile: log, encoding: .utf8)
-        let port = try #require(text.range(of: "serving metrics url=http://0.0.0.0:").flatMap { UInt16(text[$0.upperBound...].prefix { $0.isNumber }) })
+        let port = try #require(text.range(of: "serving metrics url=http://127.0.0.1:").flatMap { UInt16(text[$0.upperBound...].prefix { $0.isNumber }) })
         var opened = 0, refused = 0
         for _ in 0 ..< 4 {
             let idle = (0 ..< 275).compactMap { _ in RawHTTPClient(port: port, receiveTimeoutSeconds: 1) }

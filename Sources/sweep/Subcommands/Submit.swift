@@ -91,9 +91,12 @@ extension SweepCommand {
 
         @Option(
             help: OptionRanges.metricsPort.help(
-                "Serve Prometheus metrics at http://0.0.0.0:PORT/metrics and the live view at /live and /live.json "
+                "Serve Prometheus metrics at http://ADDRESS:PORT/metrics and the live view at /live and /live.json "
                     + "while the sweep runs; 0: any free port, logged"))
         var metricsPort: Int?
+
+        @OptionGroup(title: "The metrics port")
+        var metricsAccess: MetricsAccessOptions
 
         @OptionGroup(title: "Security (any tcp:// endpoint)")
         var security: CoordinatorSecurityOptions
@@ -115,6 +118,7 @@ extension SweepCommand {
             try OptionRanges.unitSeconds.check(unitSeconds)
             try OptionRanges.maxMessageBytes.check(maxMessageBytes)
             try OptionRanges.metricsPort.check(metricsPort)
+            try metricsAccess.validate(metricsPort: metricsPort)
             if workers == 0 && listen == nil {
                 throw ValidationError("--workers 0 needs --listen (e.g. tcp://0.0.0.0:5555) so remote workers can join.")
             }
@@ -137,10 +141,15 @@ extension SweepCommand {
             guard let metricsPort else { return nil }
             let live = LiveView()
             let metrics = CoordinatorMetrics(sweep: plan.config.name, trees: plan.totalTrees)
+            let address = metricsAccess.address(listen: listen)
+            let token = try metricsAccess.token()
             do {
-                let server = try MetricsServer(port: UInt16(metricsPort), pages: live.pages) { metrics.render() }
-                logger.info("serving metrics", metadata: ["url": "http://0.0.0.0:\(server.port)/metrics"])
-                logger.info("serving the live view", metadata: ["url": "http://0.0.0.0:\(server.port)/live"])
+                let server = try MetricsServer(host: address, port: UInt16(metricsPort), token: token, pages: live.pages) { metrics.render() }
+                let host = address.contains(":") ? "[\(address)]" : address
+                logger.info("serving metrics", metadata: ["url": "http://\(host):\(server.port)/metrics"])
+                logger.info(
+                    "serving the live view",
+                    metadata: ["url": .string("http://\(host):\(server.port)/live" + (token.map { "?token=\($0)" } ?? ""))])
                 return (server, metrics, live)
             } catch {
                 printError("sweep submit: --metrics-port \(metricsPort): \(error)")
