@@ -64,13 +64,7 @@ final class ProgressDisplay: @unchecked Sendable {
     /// (`writing reports: effects.csv, 4 of 13`); off it, one info event when they begin. At `--log-level debug` each
     /// report's time is an event of its own (`report written`, with `report` and `ms`).
     func reportStep(_ name: String, index: Int, total: Int) {
-        let clock = ContinuousClock()
-        let now = clock.now
-        let previous: (name: String, start: ContinuousClock.Instant)? = lock.withLock {
-            defer { currentReport = (name, now) }
-            return currentReport
-        }
-        if let previous { logReportTime(previous.name, since: previous.start, now) }
+        endReport(startingNext: name)
         guard enabled else { return }
         if terminal {
             output.showLive(TerminalWidth.fit(prefix + "writing reports: \(name), \(index + 1) of \(total)", width: TerminalWidth.columns()))
@@ -81,19 +75,21 @@ final class ProgressDisplay: @unchecked Sendable {
 
     /// Ends the report steps: the last report's time.
     func reportsDone() {
-        let now = ContinuousClock().now
-        let last = lock.withLock { () -> (name: String, start: ContinuousClock.Instant)? in
-            defer { currentReport = nil }
-            return currentReport
-        }
-        if let last { logReportTime(last.name, since: last.start, now) }
+        endReport(startingNext: nil)
         finish()
     }
 
-    private func logReportTime(_ name: String, since start: ContinuousClock.Instant, _ now: ContinuousClock.Instant) {
-        let elapsed = now - start
-        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        Logger(label: "reports").debug("report written", metadata: ["report": "\(name)", "ms": .stringConvertible(Int(ms.rounded()))])
+    /// Logs the time of the report being written, if any, and starts timing `next`.
+    private func endReport(startingNext next: String?) {
+        let clock = ContinuousClock()
+        let now = clock.now
+        let ended = lock.withLock {
+            defer { currentReport = next.map { ($0, now) } }
+            return currentReport
+        }
+        guard let ended else { return }
+        let ms = Int((seconds(since: ended.start, clock) * 1000).rounded())
+        Logger(label: "reports").debug("report written", metadata: ["report": "\(ended.name)", "ms": .stringConvertible(ms)])
     }
 
     /// Ends the live line (a terminal's cursor goes to the next line).

@@ -121,7 +121,7 @@ extension Simulation {
             slotsInUse &= ~bit(slot)
             return nil
         }
-        let privateSwitch = params.switchesUsePrivateRecognizers ? enclosingSwitch(of: view) : nil
+        let privateSwitch = prepared.anySwitch && params.switchesUsePrivateRecognizers ? enclosingSwitch(of: view) : nil
         if let privateSwitch { summary.touchedPrivateSwitch(privateSwitch) }
         collectRecognizers(slot: slot, view: view)
         if !navigationPops.isEmpty { decideLeadingEdgeYield(slot: slot) }

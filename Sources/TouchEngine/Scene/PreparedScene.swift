@@ -67,6 +67,8 @@ public final class PreparedScene: Sendable {
     let judgedEvents: [ControlEventSet]
     /// Some recognizer's delegate logs its questions: traced runs emit them (issue 15 §4).
     let anyDelegateLogs: Bool
+    /// Whether the scene has a UISwitch: only then does a touch-down look for one above its hit view (§5.4).
+    let anySwitch: Bool
     /// The navigation controllers (their views) whose stack can pop (depth 2 or more): where a back swipe can go
     /// back, for the classifier's `swallowed_back` and `accidental_back` (computed once, not per run).
     public let poppableNavigations: [ViewID]
@@ -313,6 +315,7 @@ public final class PreparedScene: Sendable {
             judgedEvents = judged
         }
         anyDelegateLogs = shared?.anyDelegateLogs ?? scene.recognizers.contains(where: \.delegateLogs)
+        anySwitch = sharedViews?.anySwitch ?? scene.views.contains { $0.kind == .switch }
         poppableNavigations = scene.navigations.filter { $0.depth > 1 }.map(\.view)
     }
 
@@ -372,6 +375,7 @@ public final class PreparedScene: Sendable {
         actionTable = other.actionTable
         judgedEvents = other.judgedEvents
         anyDelegateLogs = other.anyDelegateLogs
+        anySwitch = other.anySwitch
         poppableNavigations = other.poppableNavigations
     }
 
