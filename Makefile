@@ -11,6 +11,7 @@ all: build
 # Debian/Ubuntu packages beyond Swift's own prerequisites, each installed only when missing, with one apt-get
 # update per make run. The build needs:
 #   libzmq3-dev           ZeroMQ
+#   zlib1g-dev            zlib's crc32 for the journal (one of Swift's own prerequisites; checked anyway)
 #   python3               scripts/guarded-swift-build (Swift's prerequisites bring it on Debian; checked anyway)
 # and the test suite also:
 #   python3-venv          deploy/tests/validate-k8s.sh makes a venv (.build-venv) and pip-installs
@@ -30,6 +31,7 @@ all: build
 # installed: kubectl (not a Debian package); the tests that need it are skipped, and `make test` lists every
 # skipped test with its reason.
 BUILD_CHECKS = [ -f "$(ZMQ_HEADER)" ] || missing="$$missing libzmq3-dev"; \
+  [ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
   command -v python3 >/dev/null 2>&1 || missing="$$missing python3";
 VENV_CHECK = python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv";
 SUITE_CHECKS = $(VENV_CHECK) \

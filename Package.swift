@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "SweepMetrics",
             dependencies: [
-                "SweepNode", "SweepHTMLReport", .product(name: "Prometheus", package: "swift-prometheus"),
+                "SweepNode", "SweepHTMLReport", "SweepReporting", .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio")
             ]
@@ -89,7 +89,9 @@ let package = Package(
         // Report output (pure but for OutputDirectory's file I/O): CSV, fixed numbers, Wilson intervals, histograms.
         .target(name: "SweepReporting"),
         // The resume journal (file I/O only): append-only, CRC-checked records of committed work units.
-        .target(name: "SweepJournal"),
+        // zlib (zlib1g-dev, one of Swift's own Linux prerequisites): its crc32 for the journal's checksums.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "SweepJournal", dependencies: ["CZlib"]),
         // Scenario files (YAML) <-> engine values; trace rendering as JSON; expectation checks.
         .target(
             name: "ScenarioKit",
@@ -142,7 +144,7 @@ let package = Package(
             name: "SweepHTMLReportTests",
             dependencies: [
                 "SweepHTMLReport", "SweepReporting", "SweepCore", "SweepShrinker", "SweepPlanning", "ScenarioKit", "TouchEngine", "SweepProtocol",
-                "SweepNode", "SweepMetrics", .product(name: "NIOCore", package: "swift-nio")
+                "SweepNode", "SweepMetrics", "CZlib", .product(name: "NIOCore", package: "swift-nio")
             ]
         ),
         .testTarget(

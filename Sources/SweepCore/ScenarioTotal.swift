@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import SweepPlanning
 import Synchronization
 
@@ -33,5 +34,28 @@ extension SweepPlan {
             counts.withLock { for (t, n) in mine { $0[t] = n } }
         }
         return counts.withLock { $0 }
+    }
+}
+
+extension SweepPlan {
+    /// The units of shard `index` of `count`, cut by scenarios (``SweepPlan/shardUnits(_:of:treeCosts:)`` with each
+    /// tree's gesture count). The counts are computed once per plan in this process (``ShardCostCache``), so
+    /// `sweep merge` of a thousand shards generates the trees once.
+    public func shardUnits(_ index: Int, of count: Int) -> [WorkUnit] {
+        shardUnits(index, of: count, treeCosts: ShardCostCache.shared.gestureCounts(self))
+    }
+}
+
+/// Each plan's gesture counts per tree, by config hash, computed once per process (on every core: the counts do not
+/// depend on how many threads make them).
+final class ShardCostCache: Sendable {
+    static let shared = ShardCostCache()
+    private let counts = Mutex([String: [Int]]())
+
+    func gestureCounts(_ plan: SweepPlan) -> [Int] {
+        if let known = counts.withLock({ $0[plan.configHash] }) { return known }
+        let made = plan.gestureCounts(threads: ProcessInfo.processInfo.activeProcessorCount)
+        counts.withLock { $0[plan.configHash] = made }
+        return made
     }
 }

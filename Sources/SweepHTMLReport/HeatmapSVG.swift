@@ -8,8 +8,10 @@ import SweepReporting
 enum HeatmapSVG {
     static let cellWidth = 72.0, cellHeight = 30.0
 
-    /// `table` is the report's (summary.csv) or the live view's (the results so far).
-    static func render(_ table: FactorTable, outcome: Int, _ a: Int, _ b: Int, defectMax: Double) -> String {
+    /// `table` is the report's (summary.csv) or the live view's (the results so far). `notRun`: the rows (configurations)
+    /// with no run merged yet, in the live view; a cell made only of them is drawn dashed and says "not run", apart from
+    /// a cell that ran without an attempt (grey, "–") and from 0% (white).
+    static func render(_ table: FactorTable, outcome: Int, _ a: Int, _ b: Int, defectMax: Double, notRun: Set<Int>? = nil) -> String {
         let defect = table.outcomes[outcome]
         let axisA = table.axes[a], axisB = table.axes[b]
         let grid = FactorEffects.cells(table, outcome: outcome, a, b)
@@ -40,6 +42,10 @@ enum HeatmapSVG {
             for (j, level2) in axisB.levels.enumerated() {
                 let cell = grid[i][j]
                 let x = left + Double(j) * cellWidth
+                if let notRun, table.rows.indices.allSatisfy({ r in table.rows[r].levels[a] != i || table.rows[r].levels[b] != j || notRun.contains(r) }) {
+                    svg += notRunCell(x: x, y: y, defect: defect, axes: (axisA.name, level, axisB.name, level2))
+                    continue
+                }
                 let fill = cell.rate.map(HeatScale.colour) ?? "#e0e0e0"
                 svg +=
                     "<rect class=\"cell\" x=\"\(HTMLText.coordinate(x))\" y=\"\(HTMLText.coordinate(y))\" width=\"\(HTMLText.coordinate(cellWidth - 2))\""
@@ -58,6 +64,19 @@ enum HeatmapSVG {
             }
         }
         return svg + HeatScale.legend(x: left, y: gridBottom + 10, defect: defect, defectMax: defectMax) + "</svg>"
+    }
+
+    /// A cell none of whose configurations has run yet (live view): dashed outline, no colour, "not run".
+    static func notRunCell(x: Double, y: Double, defect: String, axes: (String, String, String, String)) -> String {
+        "<rect class=\"cell not-run\" x=\"\(HTMLText.coordinate(x))\" y=\"\(HTMLText.coordinate(y))\" width=\"\(HTMLText.coordinate(cellWidth - 2))\""
+            + " height=\"\(HTMLText.coordinate(cellHeight - 2))\" fill=\"#fafafa\" stroke=\"#9e9e9e\" stroke-dasharray=\"4 3\""
+            + HTMLText.attributes([
+                ("data-defect", defect), ("data-axis", axes.0), ("data-level", axes.1), ("data-axis2", axes.2), ("data-level2", axes.3),
+                ("data-state", "not-run")
+            ])
+            + "><title>\(HTMLText.escape("\(axes.0) = \(axes.1), \(axes.2) = \(axes.3): not run yet"))</title></rect>\n"
+            + "<text x=\"\(HTMLText.coordinate(x + cellWidth / 2 - 1))\" y=\"\(HTMLText.coordinate(y + cellHeight / 2 + 3))\""
+            + " text-anchor=\"middle\" fill=\"#757575\">not run</text>\n"
     }
 }
 

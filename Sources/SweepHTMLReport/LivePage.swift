@@ -11,8 +11,14 @@ import SweepReporting
 public enum LivePage {
     public static let refreshSeconds = 2
 
-    /// The page. `table`: one row per configuration, one outcome per defect class (attempts and counts so far).
-    public static func render(status r: StatusReport, endpoint: String, table: FactorTable) -> String {
+    /// The page. `table`: one row per configuration, one outcome per defect class (attempts and counts so far);
+    /// `runs`: each configuration's scenarios merged so far (a heatmap cell whose configurations have none is drawn
+    /// as not run yet, apart from a 0% one); `processes`: the sampled processes (nil: not sampled, no section);
+    /// `throughput`: scenarios done over time, drawn as a sparkline of the rate.
+    public static func render(
+        status r: StatusReport, endpoint: String, table: FactorTable, runs: [Int]? = nil, processes: [ProcessUsage]? = nil,
+        throughput: [ThroughputSample] = []
+    ) -> String {
         let title = "TouchSweep live: \(r.sweepID)"
         var html =
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -20,7 +26,9 @@ public enum LivePage {
             + "<body" + HTMLText.attributes([("data-finished", r.finished ? "true" : "false")]) + ">\n"
             + "<h1>\(HTMLText.escape(title))</h1>\n<p id=\"connection\" class=\"note\">"
             + (r.finished ? "" : "Refreshed every \(refreshSeconds) s while the sweep runs.") + "</p>\n<main id=\"live\">\n"
-        html += progress(r, endpoint: endpoint) + workers(r) + results(table) + heatmaps(table)
+        html += progress(r, endpoint: endpoint) + LiveCharts.throughput(throughput) + workers(r)
+        if let processes { html += LiveCharts.processes(processes, workers: r.workers.count) }
+        html += results(table) + heatmaps(table, runs: runs)
         return html + "</main>\n<script>\(script)</script>\n</body>\n</html>\n"
     }
 
@@ -90,9 +98,9 @@ public enum LivePage {
         return html + "</table>\n</section>\n"
     }
 
-    /// One heatmap per defect with attempts, over the two axes with the largest main effects so far that vary
-    /// independently (the pair report.html opens on).
-    static func heatmaps(_ table: FactorTable) -> String {
+    /// One heatmap per defect with attempts, over the first two varied axes of the config: the same pair at every
+    /// refresh (report.html opens on the pair with the largest effects, which moves while results come in).
+    static func heatmaps(_ table: FactorTable, runs: [Int]?) -> String {
         var html = "<section id=\"heatmaps\">\n<h2>Heatmaps so far</h2>\n"
         let varied = table.axes.indices.filter { table.axes[$0].isVaried }
         guard varied.count >= 2 else {
@@ -103,22 +111,16 @@ public enum LivePage {
             + "its tooltip), one colour scale from white (0%) to deep red (100%) for every heatmap.</p>\n"
         let active = table.outcomes.indices.filter { table.pooled(outcome: $0).attempts > 0 }
         if active.isEmpty { html += "<p>No result has been merged yet.</p>\n" }
+        let notRun = runs.map { runs in Set(runs.indices.filter { runs[$0] == 0 }) }
+        if notRun?.isEmpty == false {
+            html += "<p>Grey hatched cells have no configuration run yet; plain grey ones ran without an attempt of that defect.</p>\n"
+        }
         for o in active {
-            let mains = FactorEffects.mainEffects(table, outcome: o)
-            let rank = mains.enumerated().sorted { x, y in
-                let a = x.element.effect ?? -1, b = y.element.effect ?? -1
-                return a != b ? a > b : x.offset < y.offset
-            }.map(\.element.axis)
-            let position = { (a: Int) in rank.firstIndex(of: a) ?? Int.max }
-            var pairs: [(Int, Int)] = []
-            for (i, a) in varied.enumerated() {
-                for b in varied[(i + 1)...] { pairs.append(position(a) <= position(b) ? (a, b) : (b, a)) }
-            }
-            let pair = HTMLReport.defaultPair(pairs, rank: rank, table: table, outcome: o)
+            let pair = (varied[0], varied[1])
             let defectMax = table.rows.compactMap { PooledRate(count: $0.counts[o], attempts: $0.attempts[o]).rate }.max() ?? 0
             html +=
                 "<h3>\(HTMLText.escape(table.outcomes[o]))</h3>\n<div class=\"pair\">\n"
-                + HeatmapSVG.render(table, outcome: o, pair.0, pair.1, defectMax: defectMax) + "\n</div>\n"
+                + HeatmapSVG.render(table, outcome: o, pair.0, pair.1, defectMax: defectMax, notRun: notRun) + "\n</div>\n"
         }
         return html + "</section>\n"
     }

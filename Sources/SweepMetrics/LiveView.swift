@@ -1,6 +1,7 @@
 import NIOCore
 import SweepHTMLReport
 import SweepNode
+import SweepReporting
 import Synchronization
 
 /// The live view of a running sweep on the metrics port: the latest ``LiveSnapshot`` the coordinator's loop handed
@@ -15,6 +16,9 @@ public final class LiveView: Sendable {
     struct Served {
         var snapshot: LiveSnapshot?
         var generation = 0
+        /// Scenarios done about once a second (``historyIntervalMs``), the last ``historyLength`` samples.
+        var history: [ThroughputSample] = []
+        var processes: [ProcessUsage] = []
         var drawn: [Kind: (generation: Int, body: ByteBuffer)] = [:]
     }
 
@@ -24,12 +28,33 @@ public final class LiveView: Sendable {
     /// How many times each page was drawn (for tests: once per snapshot at most).
     let drawings = Atomic<Int>(0)
 
-    public init() {}
+    /// Samples the coordinator's and local workers' CPU and memory with the throughput history; nil: none.
+    let sampler: ProcessSampler?
+    static let historyIntervalMs = 1000
+    static let historyLength = 120
 
-    /// Replaces the snapshot served.
+    public init(sampler: ProcessSampler? = nil) { self.sampler = sampler }
+
+    /// Replaces the snapshot served. About once a second of the sweep's elapsed time (and at its end) it adds a
+    /// throughput sample and samples the processes; the snapshot served carries both.
     public func update(_ snapshot: LiveSnapshot) {
+        let status = snapshot.status
+        let due = served.withLock { served in
+            guard let last = served.history.last else { return true }
+            return status.elapsedMs - last.elapsedMs >= Self.historyIntervalMs || (status.finished && last.scenariosDone != status.scenariosDone)
+        }
+        // /proc is read outside the lock: a page being drawn never waits for it.
+        let processes = due ? sampler?.sample(at: Double(status.elapsedMs) / 1000) : nil
         served.withLock {
-            $0.snapshot = snapshot
+            if due {
+                $0.history.append(ThroughputSample(elapsedMs: status.elapsedMs, scenariosDone: status.scenariosDone))
+                if $0.history.count > Self.historyLength { $0.history.removeFirst($0.history.count - Self.historyLength) }
+                if let processes { $0.processes = processes }
+            }
+            var served = snapshot
+            served.throughput = $0.history
+            served.processes = $0.processes
+            $0.snapshot = served
             $0.generation += 1
         }
     }
@@ -61,7 +86,11 @@ public final class LiveView: Sendable {
         if let drawn = current.drawn { return drawn }
         let text: String
         switch kind {
-        case .html: text = LivePage.render(status: current.snapshot.status, endpoint: current.snapshot.endpoint, table: current.snapshot.table)
+        case .html:
+            let s = current.snapshot
+            text = LivePage.render(
+                status: s.status, endpoint: s.endpoint, table: s.table, runs: s.runs, processes: sampler == nil ? nil : s.processes,
+                throughput: s.throughput)
         case .json: text = LiveJSON.render(current.snapshot)
         }
         let body = ByteBuffer(string: text)

@@ -114,7 +114,7 @@ public enum KeyFiles {
     static func create(_ path: String, contents: String, mode: mode_t) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
         guard fd >= 0 else {
-            if errno == EEXIST { throw KeyFileError("\(path) already exists; remove it or choose another --out") }
+            if errno == EEXIST { throw KeyFileError("\(path) already exists; remove it or choose another --output") }
             throw KeyFileError("cannot create \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }

@@ -26,13 +26,20 @@ public enum LiveJSON {
                 + "\"defects\": {\(defects.joined(separator: ", "))}}"
         }
         func list(_ items: [String]) -> String { items.isEmpty ? "[]" : "[\n    " + items.joined(separator: ",\n    ") + "\n  ]" }
+        let processes = s.processes.map { p in
+            "{\"name\": \(quote(p.name)), \"pid\": \(p.pid), \"cpu_percent\": \(p.cpuPercent.map { ReportNumber.fixed($0, digits: 1) } ?? "null"), "
+                + "\"resident_bytes\": \(p.residentBytes)}"
+        }
+        let throughput = s.throughput.map { "{\"elapsed_ms\": \($0.elapsedMs), \"scenarios_done\": \($0.scenariosDone)}" }
         return """
             {
               "format": \(quote(format)),
               "status": \(status),
               "defects": [\(s.table.outcomes.map(quote).joined(separator: ", "))],
               "axes": \(list(axes)),
-              "configurations": \(list(configurations))
+              "configurations": \(list(configurations)),
+              "processes": \(list(processes)),
+              "throughput": \(list(throughput))
             }
 
             """

@@ -16,6 +16,10 @@ public struct LiveSnapshot: Sendable, Equatable {
     /// One row per configuration (plan order), one outcome per defect class: attempts and counts so far, the table
     /// effects.csv and the report's heatmaps are drawn from.
     public var table: FactorTable
+    /// The coordinator's and its local workers' CPU and memory (the live view samples them; empty when not sampled).
+    public var processes: [ProcessUsage] = []
+    /// Scenarios done over the elapsed time, oldest first (the live view keeps the history; empty in a bare snapshot).
+    public var throughput: [ThroughputSample] = []
 
     public init(endpoint: String, status: StatusReport, configurationIDs: [String], runs: [Int], table: FactorTable) {
         self.endpoint = endpoint; self.status = status; self.configurationIDs = configurationIDs; self.runs = runs; self.table = table

@@ -85,13 +85,19 @@ public final class LocalCluster: @unchecked Sendable {
         for slot in 0 ..< workers {
             let worker =
                 [
-                    "worker", "--connect", endpoint, "--slots", "1", "--id", "local-\(getpid())-\(slot)", "--quiet",
+                    "worker", "--connect", endpoint, "--slots", "1", "--id", "local-\(getpid())-\(slot)",
                     "--parent-pid", String(getpid())
                 ] + workerArguments + arguments
             let thread = Thread { [self] in supervise(slot: slot, executable: executable, arguments: worker, failed: failed) }
             thread.name = "touchsweep-local-worker-\(slot)"
             thread.start()
         }
+    }
+
+    /// The local workers running now, by slot: each one's id (as it says `--id`) and pid, for the live view's
+    /// process table.
+    public var workerProcesses: [(name: String, pid: Int32)] {
+        lock.withLock { running.sorted { $0.key < $1.key }.map { ("local-\(getpid())-\($0.key)", $0.value.processIdentifier) } }
     }
 
     /// Why the local workers cannot go on (every slot given up), or nil.

@@ -62,7 +62,11 @@ extension ShardFile {
             throw damaged("its config text has hash \(plan.configHash), its header says \(contents.configHash)")
         }
         let expected = plan.shardUnits(index, of: count)
-        guard expected.count == units else { throw damaged("shard \(index) of \(count) has \(expected.count) units, the file \(units)") }
+        guard expected.count == units else {
+            throw damaged(
+                "shard \(index) of \(count) has \(expected.count) units in this build's partition, the file \(units); "
+                    + "was it written by another build (before shards were cut by scenarios)?")
+        }
         var results: [UnitResult] = []
         results.reserveCapacity(units)
         for (record, unit) in zip(contents.records, expected) {

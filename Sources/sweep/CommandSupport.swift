@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ScenarioKit
 import SweepCore
 import SweepHTMLReport
 import SweepJournal
@@ -32,30 +33,29 @@ func printError(_ message: String) {
 }
 
 /// Writes `text` to the file the user gave with `option` (``OutputFile``): what is not a regular file (a device, a
-/// FIFO, a link to one) or lies in a missing directory is refused in one sentence (`command: cannot write --out
-/// PATH: reason; the way out.`) with exit status 2, and left as it is; a failure while writing ends the command
-/// with `failure`.
+/// FIFO, a link to one) or lies in a missing directory is refused in one sentence (`command: cannot write --output
+/// PATH: reason; the way out.`) with exit status 64 (a usage error), and left as it is; a failure while writing ends
+/// the command with `failure`.
 func writeOutputFile(_ text: String, to path: String, option: String?, command: String, failure: Int32 = 1) throws {
     do { try OutputFile.write(text, to: path, option: option) } catch {
         printError("\(command): \(error)")
-        throw ExitCode(error.refused ? 2 : failure)
+        throw error.refused ? ExitStatus.usage : ExitCode(failure)
     }
 }
 
 /// Refuses at once, before any work, a path ``writeOutputFile(_:to:option:command:failure:)`` would refuse at the
-/// end (`command: sentence`, exit status 2).
+/// end (`command: sentence`, exit status 64).
 func refuseUnwritableOutputFile(_ path: String?, option: String, command: String) throws {
     guard let path else { return }
     do { try OutputFile.replaceable(path, option: option) } catch {
-        printError("\(command): \(error)")
-        throw ExitCode(2)
+        throw ExitStatus.usageError("\(error)", command: command)
     }
 }
 
 /// A sweep config file read once, with its `--set` overrides applied: what it says and its text (journaled and
 /// written to the reports; with overrides, the merged document). A problem is printed as
 /// `command: file:line:column: sentence` (`command: --set KEY=VALUE: sentence` for an override's) and ends the
-/// command with exit status 2.
+/// command with exit status 2 (64 for an override's: a usage error).
 func readSweepConfig(_ path: String, overrides: [String] = [], command: String) throws -> (config: SweepConfig, text: String) {
     do {
         var parsed: [ConfigOverride] = []
@@ -65,7 +65,7 @@ func readSweepConfig(_ path: String, overrides: [String] = [], command: String) 
         return (config, SweepConfigLoader.expandedText(text, config: config))
     } catch {
         printError("\(command): \(error)")
-        throw ExitCode(2)
+        throw (error as? ScenarioError)?.file.hasPrefix("--set ") == true ? ExitStatus.usage : ExitStatus.badInput
     }
 }
 
@@ -94,14 +94,14 @@ func writeReports(
 /// Claims the output directory before a sweep starts (``OutputDirectory/claim(_:keeping:create:)``): a path that
 /// cannot be written, a directory another running sweep uses, or a name too long is refused now, in one sentence
 /// (`command: sentence`, exit status 1), rather than after the sweep. What was done with the copies a killed sweep
-/// left beside the directory is a notice event (component: the command's name), unless `quiet`.
-func claimOutput(_ directory: String, keeping: [String], create: Bool, command: String, quiet: Bool) throws -> OutputClaim {
+/// left beside the directory is a notice event (component: the command's name).
+func claimOutput(_ directory: String, keeping: [String], create: Bool, command: String) throws -> OutputClaim {
     let claim: OutputClaim
     do { claim = try OutputDirectory.claim(directory, keeping: keeping, create: create) } catch {
         printError("\(command): \(error)")
         throw ExitCode(1)
     }
-    if let recovered = claim.recovered, !quiet {
+    if let recovered = claim.recovered {
         Logger(label: command.replacingOccurrences(of: "sweep ", with: "")).notice(
             "cleaned up after a killed sweep",
             metadata: ["output": "\(directory)", "detail": "\(recovered)"])
@@ -138,19 +138,19 @@ func loadFinishedSweepPlan(outputDirectory: String, command: String) throws -> S
     let configPath = outputDirectory + "/config.yaml"
     guard FileManager.default.fileExists(atPath: configPath) else {
         printError("\(command): \(outputDirectory) is not the output directory of a finished sweep (it has no config.yaml).")
-        throw ExitCode(2)
+        throw ExitStatus.badInput
     }
     let config: SweepConfig
     do { config = try SweepConfigLoader.load(path: configPath) } catch {
         printError("\(command): \(error)")
-        throw ExitCode(2)
+        throw ExitStatus.badInput
     }
     let plan = SweepPlan(config)
     if let planText = try? String(contentsOfFile: outputDirectory + "/plan.yaml", encoding: .utf8),
         !planText.contains("configHash: \"\(plan.configHash)\"")
     {
         printError("\(command): \(outputDirectory)/plan.yaml does not match \(configPath) (config hash \(plan.configHash)); was the directory edited?")
-        throw ExitCode(2)
+        throw ExitStatus.badInput
     }
     return plan
 }

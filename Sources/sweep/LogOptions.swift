@@ -25,8 +25,10 @@ struct LogOptions: ParsableArguments {
     var level: Logger.Level { Logger.Level(named: logLevel) ?? .info }
     var format: LogFormat { LogFormat(rawValue: logFormat) ?? .text }
 
-    /// The same options for a process this one starts (`submit`'s local workers).
-    var arguments: [String] { ["--log-level", level.rawValue, "--log-format", format.rawValue] }
+    /// The same options for a process this one starts (`submit`'s local workers), at `least` or a less verbose level.
+    func arguments(atLeast least: Logger.Level = .trace) -> [String] {
+        ["--log-level", max(level, least).rawValue, "--log-format", format.rawValue]
+    }
 }
 
 /// A command whose logging `SweepCommand.main` sets up from its options before it runs.
@@ -36,12 +38,12 @@ protocol LoggingCommand {
 
 extension SweepCommand {
     /// Bootstraps swift-log once for this process: the command's `--log-level`/`--log-format`, else info as text.
-    /// A bad value is one line naming the option, and exit status 2.
+    /// A bad value is one line naming the option, and exit status 64 (a usage error).
     static func bootstrapLogging(for command: ParsableCommand) {
         let options = (command as? LoggingCommand)?.logging
         if let problem = options?.problem {
             printError("sweep \(type(of: command)._commandName): \(problem)")
-            Foundation.exit(2)
+            Foundation.exit(ExitStatus.usage.rawValue)
         }
         SweepLogging.bootstrap(level: options?.level ?? .info, format: options?.format ?? .text)
     }

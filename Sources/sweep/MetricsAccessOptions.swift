@@ -47,12 +47,12 @@ struct MetricsAccessOptions: ParsableArguments {
         }
         guard let text = try? String(contentsOfFile: liveToken, encoding: .utf8) else {
             printError("sweep submit: --live-token \(liveToken): cannot read the file.")
-            throw ExitCode(2)
+            throw ExitStatus.badInput
         }
         let token = text.split(separator: "\n", omittingEmptySubsequences: false).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "&" && $0 != "#" }) else {
             printError("sweep submit: --live-token \(liveToken): the first line must be a token of at least 16 characters without spaces, '&' or '#'.")
-            throw ExitCode(2)
+            throw ExitStatus.badInput
         }
         return token
     }

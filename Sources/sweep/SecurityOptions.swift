@@ -110,7 +110,7 @@ func readingKeys<T>(command: String, _ body: () throws -> T) throws -> T {
         return try body()
     } catch let error as KeyFiles.KeyFileError {
         printError("\(command): \(error)")
-        throw ExitCode(2)
+        throw ExitStatus.badInput
     }
 }
 

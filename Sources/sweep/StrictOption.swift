@@ -9,16 +9,15 @@ struct StrictOption: ParsableArguments {
     var strict = false
 
     /// Prints each screen finding to standard error as `command: warning: …` (or `error:` under --strict, then
-    /// exits 2). `quiet` drops the warnings, never the errors.
-    func check(_ plan: SweepPlan, command: String, quiet: Bool = false) throws {
+    /// exits 2). `--quiet` does not drop them: it means only "no progress" (docs/cli.md).
+    func check(_ plan: SweepPlan, command: String) throws {
         let lines = ScreenDiagnostics.lines(plan)
         guard !lines.isEmpty else { return }
         if strict {
             for line in lines { printError("\(command): error: \(line)") }
             printError("\(command): --strict: \(lines.count) screen finding\(lines.count == 1 ? "" : "s") above; nothing was run")
-            throw ExitCode(2)
+            throw ExitStatus.badInput
         }
-        guard !quiet else { return }
         for line in lines { printError("\(command): warning: \(line)") }
     }
 }

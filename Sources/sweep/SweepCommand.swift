@@ -17,8 +17,8 @@ struct SweepCommand: ParsableCommand {
     )
 
     /// Like ArgumentParser's own entry point, except that a bad option is one line naming it
-    /// (`sweep: --threads must be a whole number from 1 to 65536, got 0.`), without the usage text after it, and
-    /// exit status 2, as for a bad file; `--help` says the rest.
+    /// (`sweep: --threads must be a whole number from 1 to 65536, got 0.`), without the usage text after it; its exit
+    /// status is ArgumentParser's for a usage error, 64 (`ExitStatus.usage`, docs/cli.md); `--help` says the rest.
     static func main() {
         var command: ParsableCommand
         do {
@@ -42,9 +42,8 @@ struct SweepCommand: ParsableCommand {
         let words = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }
         message = unreadableNumber(message, command: Array(words)) ?? message
         printError("\(command): \(message)")
-        // A usage error (an option out of its range, an unknown option, a missing argument) is exit status 2.
-        let code = exitCode(for: error)
-        exit(withError: ExitCode(code == .validationFailure ? 2 : code.rawValue))
+        // A usage error (an option out of its range, an unknown option, a missing argument) is exit status 64.
+        exit(withError: exitCode(for: error))
     }
 
     /// ArgumentParser's sentence for a value it cannot read as the option's number (`The value '1e300' is invalid

@@ -35,7 +35,7 @@ import Testing
         #expect(
             wrong.stderr == "sweep import: \(path):1: column 1: not well-formed page-source XML: text outside the root element\n")
         let bogus = try cli.sweep("import", path, "--format", "plist")
-        #expect(bogus.status == 2)
+        #expect(bogus.status == 64)
         #expect(
             bogus.stderr
                 == "sweep: --format must be one of recursive-description, xcui, appium-xml, idb-json, maestro-json, got 'plist'.\n")
@@ -45,7 +45,7 @@ import Testing
         let dir = try temporaryDirectory("malformed")
         try "[{\"AXFrame\":\"{{0, 0}, {402, 874}}\",\"type\":\"Application\"},\n {\"type\":\"Button\" \"frame\":{}}]"
             .write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
-        let result = try cli.sweep("import", dir + "/t.json", "--out", dir + "/t.yaml")
+        let result = try cli.sweep("import", dir + "/t.json", "--output", dir + "/t.yaml")
         #expect(result.status == 2)
         #expect(
             result.stderr == "sweep import: \(dir)/t.json:2: column 19 ($[1]): not valid JSON: expected ',' or '}' after a member of the object\n")

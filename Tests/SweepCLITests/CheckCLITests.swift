@@ -58,10 +58,10 @@ import Testing
         #expect(quiet.status == 1 && quiet.stdout == expected.joined(separator: "\n") + "\n")
     }
 
-    @Test func aBadIncludeIsOneSentenceWithStatusTwo() throws {
+    @Test func aBadIncludeIsOneSentenceWithStatus64() throws {
         let (out, _) = try sweepOutput("check-include")
         let bad = try cli.sweep("check", out, "--max", "dead_button=0", "--include", "designed,whatif")
-        #expect(bad.status == 2)
+        #expect(bad.status == 64)
         #expect(
             bad.stderr
                 == "sweep check: '--include' expects a comma-separated list of designed, what-if (hazards are always counted), got 'whatif'\n")
@@ -101,24 +101,26 @@ import Testing
         #expect(siblings.filter { $0.contains("report.xml") } == ["report.xml"])
     }
 
-    @Test func usageErrorsAreOneSentenceWithStatus2() throws {
+    /// Usage errors exit 64, a directory that is not a sweep's output 2 (docs/cli.md).
+    @Test func usageErrorsAreOneSentenceWith64AndABadDirectoryWith2() throws {
         let (out, _) = try sweepOutput("check-usage")
-        let cases: [([String], String)] = [
-            ([out, "--max", "dead_buttons=0.1"], "sweep check: --max dead_buttons=0.1: 'dead_buttons' is not a defect class; use one of "),
-            ([out, "--max", "dead_button=fast"], "sweep check: --max dead_button=fast: 'fast' is not a rate; give a fraction"),
-            ([out, "--max", "dead_button"], "sweep check: --max dead_button: expected CLASS=RATE"),
-            ([out, "--max", "dead_button=0.1", "--max", "dead_button=0.2"], "sweep check: --max dead_button=0.2: dead_button already has a maximum"),
-            ([out], "sweep check: give at least one --max CLASS=RATE"),
+        let cases: [([String], String, Int32)] = [
+            ([out, "--max", "dead_buttons=0.1"], "sweep check: --max dead_buttons=0.1: 'dead_buttons' is not a defect class; use one of ", 64),
+            ([out, "--max", "dead_button=fast"], "sweep check: --max dead_button=fast: 'fast' is not a rate; give a fraction", 64),
+            ([out, "--max", "dead_button"], "sweep check: --max dead_button: expected CLASS=RATE", 64),
+            ([out, "--max", "dead_button=0.1", "--max", "dead_button=0.2"], "sweep check: --max dead_button=0.2: dead_button already has a maximum", 64),
+            ([out], "sweep check: give at least one --max CLASS=RATE", 64),
             (
                 [out + "/minimal", "--max", "dead_button=0.1"],
                 "sweep check: \(out)/minimal is not the output directory of a sweep "
-                    + "(it has no summary.csv and plan.yaml)."
+                    + "(it has no summary.csv and plan.yaml).", 2
             ),
-            ([out + "/nowhere", "--max", "dead_button=0.1"], "sweep check: \(out)/nowhere is not a directory")
+            ([out + "/nowhere", "--max", "dead_button=0.1"], "sweep check: \(out)/nowhere is not a directory", 2),
+            ([out, "--baseline", out + "/nowhere"], "sweep check: --baseline \(out)/nowhere is not a directory", 2)
         ]
-        for (arguments, prefix) in cases {
+        for (arguments, prefix, status) in cases {
             let result = try cli.sweep(["check"] + arguments)
-            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
             #expect(result.stderr.hasPrefix(prefix) && result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
             #expect(result.stdout.isEmpty)
         }

@@ -29,7 +29,7 @@ import Testing
     @Test func outWritesTheSameBytesAndPrintsNothing() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("export-uikit-\(getpid()).swift").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let result = try cli.sweep("export-uikit", seed, "--out", out)
+        let result = try cli.sweep("export-uikit", seed, "--output", out)
         #expect(result.status == 0)
         #expect(result.stdout == "" && result.stderr == "")
         #expect(try String(contentsOfFile: out, encoding: .utf8) == (try golden))
@@ -45,7 +45,7 @@ import Testing
     @Test func aBadScenarioNamesItsLineAndWritesNothing() throws {
         let path = try cli.writeTemporary("views:\n  - id: A\n    frame: [0, 0, 10, 10]\n    colour: red\n", name: "bad-export.yaml")
         let out = path + ".swift"
-        let result = try cli.sweep("export-uikit", path, "--out", out)
+        let result = try cli.sweep("export-uikit", path, "--output", out)
         #expect(result.status == 2)
         #expect(result.stdout == "")
         let lines = result.stderr.split(separator: "\n")
@@ -55,11 +55,11 @@ import Testing
     }
 
     @Test func anUnwritableOutIsOneLineNamingTheOption() throws {
-        let result = try cli.sweep("export-uikit", seed, "--out", "/no/such/directory/Fix.swift")
-        #expect(result.status == 2)
+        let result = try cli.sweep("export-uikit", seed, "--output", "/no/such/directory/Fix.swift")
+        #expect(result.status == 64)
         #expect(result.stdout == "")
         #expect(
-            result.stderr == "sweep export-uikit: cannot write --out /no/such/directory/Fix.swift: "
+            result.stderr == "sweep export-uikit: cannot write --output /no/such/directory/Fix.swift: "
                 + "the directory /no/such/directory does not exist; create it first, or write somewhere else.\n")
     }
 }

@@ -86,6 +86,11 @@ extension DistributedFaultTests {
         #expect(running.contains("data-live=\"trees\">\(trees["done"]!) of 1600 ("), "\(running.prefix(4000))")
         #expect(running.contains("<tr data-worker=\"w\"><td>w</td>"))
         #expect(running.contains("<svg class=\"heatmap\""))
+        // Issue 35: the coordinator's CPU and memory (its one worker runs elsewhere), and the throughput's history.
+        #expect(running.contains("<tr data-process=\"coordinator\""), "\(running.prefix(4000))")
+        #expect(running.contains("1 of the 1 workers run elsewhere and are not sampled here."))
+        #expect(running.contains("<section id=\"throughput\">"))
+        #expect((document["processes"] as? [[String: Any]])?.first?["name"] as? String == "coordinator", "\(document["processes"] ?? "")")
         #expect(running.range(of: "<text [^>]*text-anchor=\"middle\" fill=\"#[0-9a-f]{6}\">[0-9]+\\.[0-9]%</text>", options: .regularExpression) != nil)
         let refreshes = running.range(of: "data-refreshes=\"[0-9]+\"", options: .regularExpression).map { String(running[$0]) }
         #expect(refreshes != nil && refreshes != "data-refreshes=\"0\"", "the page never fetched itself again")

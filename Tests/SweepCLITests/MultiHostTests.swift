@@ -28,7 +28,7 @@ struct MultiHostTests {
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         let reference = try cli.sweep("run", config, "--output", dir + "/reference", "--quiet")
         #expect(reference.status == 0)
-        _ = try cli.sweep("keys", "generate", "--out", dir + "/keys", "--workers", "3")
+        _ = try cli.sweep("keys", "generate", "--output", dir + "/keys", "--workers", "3")
 
         let lab = try NetworkLab(workers: 3)
         defer { lab.tearDown() }

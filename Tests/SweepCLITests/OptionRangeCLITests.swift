@@ -47,7 +47,7 @@ import Testing
             }
             let started = Date()
             let ended = try TimedRun.sweep(filled, in: dir, seconds: 30)
-            #expect(ended.status == 2 && !ended.signalled, "\(arguments): exit \(ended.status.map(String.init) ?? "none: still running")")
+            #expect(ended.status == 64 && !ended.signalled, "\(arguments): exit \(ended.status.map(String.init) ?? "none: still running")")
             #expect(ended.stderr == "sweep: \(said)\n", "\(arguments)")
             #expect(Date().timeIntervalSince(started) < 10, "\(arguments): refused before anything starts")
         }

@@ -30,10 +30,10 @@ import Testing
         let s = try Self.sweep.get()
         return [
             ("check", { ["check", s.out, "--max", "dead_button=1", "--junit", $0] }, "--junit"),
-            ("import", { ["import", "configs/screens/04-storyboards-tutorial-players-table-lldb.txt", "--out", $0] }, "--out"),
-            ("export-uikit", { ["export-uikit", Self.seed, "--out", $0] }, "--out"),
-            ("shrink", { ["shrink", s.out, s.example, "--out", $0] }, "--out"),
-            ("trees", { ["trees", s.config, "--index", "0", "--out", $0] }, "--out")
+            ("import", { ["import", "configs/screens/04-storyboards-tutorial-players-table-lldb.txt", "--output", $0] }, "--output"),
+            ("export-uikit", { ["export-uikit", Self.seed, "--output", $0] }, "--output"),
+            ("shrink", { ["shrink", s.out, s.example, "--output", $0] }, "--output"),
+            ("trees", { ["trees", s.config, "--index", "0", "--output", $0] }, "--output")
         ]
     }
 
@@ -55,7 +55,7 @@ import Testing
         for (name, arguments, option) in writers {
             for (target, what) in [("fifo", "a FIFO (named pipe)"), ("null", "a symbolic link to /dev/null, a character device")] {
                 let result = try cli.sweep(arguments(dir + "/" + target))
-                #expect(result.status == 2, "\(name) \(target): \(result.transcript)")
+                #expect(result.status == 64, "\(name) \(target): \(result.transcript)")
                 #expect(result.stderr == "sweep \(name): cannot write \(option ?? "") \(dir)/\(target): it is \(what)" + only, "\(name)")
             }
         }
@@ -71,7 +71,7 @@ import Testing
     func devFullAndTheFilesWrittenIntoDirectoriesAreRefusedToo() throws {
         let s = try Self.sweep.get()
         let full = try cli.sweep("check", s.out, "--max", "dead_button=1", "--junit", "/dev/full")
-        #expect(full.status == 2)
+        #expect(full.status == 64)
         #expect(
             full.stderr == "sweep check: cannot write --junit /dev/full: it is a character device, and only a regular file is ever replaced; "
                 + "give the path of a regular file or of a new one.\n")
@@ -111,7 +111,7 @@ import Testing
         let missing = Self.root + "/missing"
         for (name, arguments, option) in try writers() {
             let result = try cli.sweep(arguments(missing + "/file"))
-            #expect(result.status == 2, "\(name): \(result.transcript)")
+            #expect(result.status == 64, "\(name): \(result.transcript)")
             #expect(
                 result.stderr == "sweep \(name): cannot write \(option ?? "") \(missing)/file: the directory \(missing) does not exist; create it "
                     + "first, or write somewhere else.\n", "\(name)")

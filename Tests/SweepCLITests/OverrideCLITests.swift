@@ -36,7 +36,7 @@ import Testing
             if command == "trees" { arguments += ["--index", "0"] }
             if command == "run" || command == "submit" { arguments += ["--output", dir + "/out-" + command] }
             let result = try cli.sweep(arguments)
-            #expect(result.status == 2, "\(command): \(result.stderr)")
+            #expect(result.status == 64, "\(command): \(result.stderr)")
             #expect(
                 result.stderr.hasPrefix(
                     "sweep \(command): --set axes.contentTouchDeley=0: unknown axis 'contentTouchDeley' "
@@ -46,13 +46,13 @@ import Testing
         }
         let noEquals = try cli.sweep("plan", config, "--set", "seed")
         #expect(
-            noEquals.status == 2
+            noEquals.status == 64
                 && noEquals.stderr == "sweep plan: --set seed: expected KEY=VALUE, e.g. "
                     + "axes.contentTouchDelay=0,150,300 or trees.perConfiguration=50\n"
         )
         let range = try cli.sweep("plan", config, "--set", "trees.perConfiguration=0")
         #expect(
-            range.status == 2
+            range.status == 64
                 && range.stderr == "sweep plan: --set trees.perConfiguration=0: expected an integer from 1 "
                     + "to 100000 for 'perConfiguration', got '0'\n"
         )

@@ -41,7 +41,7 @@ import Testing
         #expect(scenario.scene.views[1].className == "UITableView")
 
         let dir = try temporaryDirectory("out")
-        let written = try cli.sweep("import", dump, "--out", dir + "/players.yaml", "--name", "players")
+        let written = try cli.sweep("import", dump, "--output", dir + "/players.yaml", "--name", "players")
         #expect(written.status == 0 && written.stdout.isEmpty)
         let file = try String(contentsOfFile: dir + "/players.yaml", encoding: .utf8)
         #expect(file.contains("\nname: \"players\"\n"))
@@ -52,9 +52,9 @@ import Testing
     @Test func excludeTransientWritesNothingForADumpCaughtMidSwipe() throws {
         let dump = try Self.dump("10-ios7-swipeable-cell-delete-nslog.txt")
         let dir = try temporaryDirectory("transient")
-        let kept = try cli.sweep("import", dump, "--out", dir + "/kept.yaml")
+        let kept = try cli.sweep("import", dump, "--output", dir + "/kept.yaml")
         #expect(kept.status == 0 && kept.stderr.contains("warning: line 3: the dump looks transient: "))
-        let left = try cli.sweep("import", dump, "--out", dir + "/left.yaml", "--exclude-transient")
+        let left = try cli.sweep("import", dump, "--output", dir + "/left.yaml", "--exclude-transient")
         #expect(left.status == 2)
         #expect(left.stderr.hasPrefix("sweep import: \(dump) looks transient (line 3: ") && left.stderr.hasSuffix("nothing was written\n"))
         #expect(left.stderr.split(separator: "\n").count == 1)
@@ -82,7 +82,7 @@ import Testing
     @Test func aFileThatIsNoDumpIsRefusedWithStatus2AndNoOutput() throws {
         let dir = try temporaryDirectory("refuse")
         try "hello\nworld\n".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
-        let result = try cli.sweep("import", dir + "/notes.txt", "--out", dir + "/out.yaml")
+        let result = try cli.sweep("import", dir + "/notes.txt", "--output", dir + "/out.yaml")
         #expect(result.status == 2)
         #expect(
             result.stderr == "sweep import: \(dir)/notes.txt: not a recursiveDescription dump: no line holds a view record "

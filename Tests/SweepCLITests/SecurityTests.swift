@@ -30,7 +30,7 @@ extension DistributedFaultTests {
 
     @Test func keysGenerateWritesOwnerOnlySecretsAndNeverOverwrites() throws {
         let f = try fixture("keys")
-        let made = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "2")
+        let made = try cli.sweep("keys", "generate", "--output", f.dir + "/keys", "--workers", "2")
         #expect(made.status == 0, "\(made.stderr)")
         let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: f.dir + "/keys/" + path))?[.posixPermissions] as? Int) ?? -1 }
         #expect(mode("") == 0o700 && mode("workers") == 0o700)
@@ -39,24 +39,24 @@ extension DistributedFaultTests {
         #expect(mode("status.secret") == 0o600 && mode("status.pub") == 0o644)
         #expect(try secrets(under: f.dir + "/keys").count == 4)
         #expect(try secrets(under: f.dir + "/keys").allSatisfy { $0.count == 40 })
-        let again = try cli.sweep("keys", "generate", "--out", f.dir + "/keys")
+        let again = try cli.sweep("keys", "generate", "--output", f.dir + "/keys")
         #expect(again.status == 2)
-        #expect(again.stderr == "sweep keys generate: \(f.dir)/keys/coordinator.secret already exists; remove it or choose another --out\n")
+        #expect(again.stderr == "sweep keys generate: \(f.dir)/keys/coordinator.secret already exists; remove it or choose another --output\n")
     }
 
     @Test func tcpWithoutKeysIsRefusedUnlessInsecureWhichWarns() throws {
         let f = try fixture("insecure")
         let submit = try cli.sweep("submit", f.config, "--listen", "tcp://127.0.0.1:*", "--workers", "0")
-        #expect(submit.status == 2)
+        #expect(submit.status == 64)
         #expect(
             submit.stderr == "sweep: --listen tcp://127.0.0.1:* needs CURVE keys (--key and --allow; see `sweep keys generate`) "
                 + "or an explicit --insecure.\n")
         let worker = try cli.sweep("worker", "--connect", "tcp://127.0.0.1:9")
-        #expect(worker.status == 2 && worker.stderr.contains("needs CURVE keys (--coordinator-key and --key"))
+        #expect(worker.status == 64 && worker.stderr.contains("needs CURVE keys (--coordinator-key and --key"))
         let status = try cli.sweep("status", "tcp://127.0.0.1:9")
-        #expect(status.status == 2 && status.stderr.contains("or an explicit --insecure"))
+        #expect(status.status == 64 && status.stderr.contains("or an explicit --insecure"))
         let mixed = try cli.sweep("worker", "--connect", "tcp://127.0.0.1:9", "--insecure", "--key", "x.secret")
-        #expect(mixed.status == 2 && mixed.stderr.contains("--insecure cannot be combined with --key or --coordinator-key."))
+        #expect(mixed.status == 64 && mixed.stderr.contains("--insecure cannot be combined with --key or --coordinator-key."))
 
         let out = f.dir + "/out"
         let plain = try cli.sweep(
@@ -69,7 +69,7 @@ extension DistributedFaultTests {
 
     @Test func localWorkersOverCurveGetKeysOfTheirOwnAndTheReportsMatchRun() throws {
         let f = try fixture("curve-local")
-        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")
+        _ = try cli.sweep("keys", "generate", "--output", f.dir + "/keys", "--workers", "1")
         let out = f.dir + "/out"
         let run = try cli.sweep(
             "submit", f.config, "--output", out, "--listen", "tcp://127.0.0.1:*", "--workers", "2",
@@ -81,8 +81,8 @@ extension DistributedFaultTests {
 
     @Test func refusedWorkersGetNoWorkAndAreEachLoggedOnceWhileSecretsNeverAppear() throws {
         let f = try fixture("curve-cluster")
-        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")
-        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/other", "--workers", "1")
+        _ = try cli.sweep("keys", "generate", "--output", f.dir + "/keys", "--workers", "1")
+        _ = try cli.sweep("keys", "generate", "--output", f.dir + "/other", "--workers", "1")
         let keys = f.dir + "/keys", other = f.dir + "/other"
         let coordinator = try start(
             [
@@ -145,7 +145,7 @@ extension DistributedFaultTests {
     /// to join: at most a line a second names a key, and every other refusal is counted in the next line.
     @Test func sixtyRandomKeysGiveALineASecondAndACountNotSixtyLines() throws {
         let f = try fixture("key-flood")
-        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")
+        _ = try cli.sweep("keys", "generate", "--output", f.dir + "/keys", "--workers", "1")
         let keys = f.dir + "/keys"
         let coordinator = try start(
             [
@@ -185,8 +185,8 @@ extension DistributedFaultTests {
 
     @Test func allowAnyWorkerTakesAnyKeyButStillRefusesPlainText() throws {
         let f = try fixture("curve-any")
-        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "0")
-        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/anyone", "--workers", "1")
+        _ = try cli.sweep("keys", "generate", "--output", f.dir + "/keys", "--workers", "0")
+        _ = try cli.sweep("keys", "generate", "--output", f.dir + "/anyone", "--workers", "1")
         let log = f.dir + "/coordinator.log"
         let coordinator = try start(
             [
@@ -211,7 +211,7 @@ extension DistributedFaultTests {
 
     @Test func aBrokenKeyFileIsOneLineNamingFileLineAndColumn() throws {
         let f = try fixture("badkeys")
-        _ = try cli.sweep("keys", "generate", "--out", f.dir + "/keys", "--workers", "1")
+        _ = try cli.sweep("keys", "generate", "--output", f.dir + "/keys", "--workers", "1")
         let bad = f.dir + "/keys/bad.secret"
         try "# truncated\npublic-key = \"abc\"\nsecret-key = \"tooshort\"\n".write(toFile: bad, atomically: true, encoding: .utf8)
         let result = try cli.sweep("worker", "--connect", "tcp://127.0.0.1:9", "--coordinator-key", f.dir + "/keys/coordinator.pub", "--key", bad)

@@ -66,7 +66,7 @@ import Testing
         let out = dir + "/out"
         let index = rows(try String(contentsOfFile: out + "/minimal/index.csv", encoding: .utf8))
         let row = try #require(index.dropFirst().first)
-        let shrunk = try cli.sweep("shrink", out, row[0], "--defect", row[2], "--out", dir + "/min.yaml")
+        let shrunk = try cli.sweep("shrink", out, row[0], "--defect", row[2], "--output", dir + "/min.yaml")
         #expect(shrunk.status == 0, "\(shrunk.stderr)")
         #expect(shrunk.stdout.isEmpty)
         #expect(shrunk.stderr.hasPrefix("shrunk \(row[0]): \(row[4]) views → \(row[5]), "))
@@ -94,7 +94,7 @@ import Testing
                 && missing.stderr == "sweep shrink: \(dir)/nowhere is not the output directory of a finished sweep (it has no config.yaml).\n")
         let unknown = try cli.sweep("shrink", out, "c999-t0-quickTap-p0")
         #expect(
-            unknown.status == 2 && unknown.stdout.isEmpty
+            unknown.status == 64 && unknown.stdout.isEmpty
                 && unknown.stderr
                     == "sweep shrink: no scenario 'c999-t0-quickTap-p0' in the sweep of \(out); ids look like c001-t4-quickTap-p0 (see examples.csv)\n"
         )
@@ -102,17 +102,17 @@ import Testing
         let row = try #require(index.dropFirst().first)
         // A tap never shows a scroll's class and a scroll never a tap's.
         let other = ["dead_button", "late_feedback", "late_action"].contains(row[2]) ? "ghost_tap" : "late_action"
-        let wrong = try cli.sweep("shrink", out, row[0], "--defect", other, "--out", dir + "/never.yaml")
+        let wrong = try cli.sweep("shrink", out, row[0], "--defect", other, "--output", dir + "/never.yaml")
         #expect(wrong.status == 1 && wrong.stderr.hasPrefix("sweep shrink: example \(row[0]) does not show \(other)"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/never.yaml"), "no file written")
-        let unwritable = try cli.sweep("shrink", out, row[0], "--out", dir + "/no/such/min.yaml")
+        let unwritable = try cli.sweep("shrink", out, row[0], "--output", dir + "/no/such/min.yaml")
         #expect(
-            unwritable.status == 2 && unwritable.stdout.isEmpty
+            unwritable.status == 64 && unwritable.stdout.isEmpty
                 && unwritable.stderr
-                    == "sweep shrink: cannot write --out \(dir)/no/such/min.yaml: the directory \(dir)/no/such does not exist; create it first, "
+                    == "sweep shrink: cannot write --output \(dir)/no/such/min.yaml: the directory \(dir)/no/such does not exist; create it first, "
                     + "or write somewhere else.\n"
         )
         let bad = try cli.sweep("shrink", out, row[0], "--defect", "sticky")
-        #expect(bad.status == 2 && bad.stderr.hasPrefix("sweep: --defect must be one of dead_button"))
+        #expect(bad.status == 64 && bad.stderr.hasPrefix("sweep: --defect must be one of dead_button"))
     }
 }

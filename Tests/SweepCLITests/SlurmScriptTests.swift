@@ -157,7 +157,7 @@ import Testing
     /// keys.
     @Test func coordinatorModeWithGeneratedKeysWritesTheReportsOfSweepRunAndResumes() throws {
         let job = try job("coordinator")
-        let keys = try cli.sweep("keys", "generate", "--out", job.dir + "/keys", "--workers", "1")
+        let keys = try cli.sweep("keys", "generate", "--output", job.dir + "/keys", "--workers", "1")
         #expect(keys.status == 0, "\(keys.stderr)")
         try submitCoordinatorJobTwice(job, extra: ["SWEEP_KEYS": job.dir + "/keys", "SWEEP_PORT": String(try Self.freePort())])
     }

@@ -78,7 +78,7 @@ extension DistributedFaultTests {
     @Test func theStatusKeyReadsTheStatusAndIsRefusedWork() throws {
         let f = try fixture("status-key")
         let keys = f.dir + "/keys"
-        #expect(try cli.sweep("keys", "generate", "--out", keys, "--workers", "1").status == 0)
+        #expect(try cli.sweep("keys", "generate", "--output", keys, "--workers", "1").status == 0)
         let coordinator = try start(
             [
                 "submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", "tcp://127.0.0.1:*",

@@ -101,10 +101,10 @@ import Testing
         let config = dir + "/tiny.yaml"
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         let loud = try cli.sweep("run", config, "--output", dir + "/out", "--log-level", "loud")
-        #expect(loud.status == 2 && loud.stdout.isEmpty)
+        #expect(loud.status == 64 && loud.stdout.isEmpty)
         #expect(loud.stderr == "sweep run: --log-level must be one of trace, debug, info, notice, warning, error, critical, got 'loud'.\n")
         let xml = try cli.sweep("merge", dir + "/nowhere", "--log-format", "xml")
-        #expect(xml.status == 2 && xml.stderr == "sweep merge: --log-format must be text or json, got 'xml'.\n", "\(xml.stderr)")
+        #expect(xml.status == 64 && xml.stderr == "sweep merge: --log-format must be text or json, got 'xml'.\n", "\(xml.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"), "nothing written")
         let quiet = try cli.sweep("run", config, "--output", dir + "/out", "--log-level", "warning", "--threads", "1")
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "progress and the header are info events: \(quiet.stderr)")
@@ -122,7 +122,7 @@ import Testing
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout.hasPrefix("== \(id): "))
         let missing = try cli.sweep("trace", "--replay", dir + "/out", "c999-t0-quickTap-p0")
-        #expect(missing.status == 2 && missing.stdout.isEmpty && missing.stderr.contains("no scenario 'c999-t0-quickTap-p0'"))
+        #expect(missing.status == 64 && missing.stdout.isEmpty && missing.stderr.contains("no scenario 'c999-t0-quickTap-p0'"))
     }
 
     @Test func aBadConfigIsOneSentenceExitStatus2AndWritesNothing() throws {
@@ -156,7 +156,7 @@ import Testing
             try process.run()
             let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            #expect(process.terminationStatus == 2, "\(arguments)")
+            #expect(process.terminationStatus == 64, "\(arguments)")
             #expect(said == expected + "\n", "\(arguments): \(said)")
         }
         // --help still prints the whole usage, with exit status 0.
@@ -182,11 +182,11 @@ import Testing
         let printed = try cli.sweep("trees", config, "--index", "1")
         #expect(printed.status == 0 && printed.stdout.hasPrefix("tree 1: "))
         let scenario = dir + "/tree1.yaml"
-        let written = try cli.sweep("trees", config, "--index", "1", "--configuration", "c002", "--out", scenario)
+        let written = try cli.sweep("trees", config, "--index", "1", "--configuration", "c002", "--output", scenario)
         #expect(written.status == 0, "\(written.stderr)")
         let traced = try cli.sweep("trace", scenario)
         #expect(traced.status == 0 && traced.stdout.contains("hit-tests to"))
         let outOfRange = try cli.sweep("trees", config, "--index", "9")
-        #expect(outOfRange.status == 2 && outOfRange.stderr.contains("--index 9 is out of range"))
+        #expect(outOfRange.status == 64 && outOfRange.stderr.contains("--index 9 is out of range"))
     }
 }

@@ -20,7 +20,7 @@ import Testing
 
     @Test func aFailTreeThatIsNotConfigurationColonTreeIsRefusedInOneSentence() throws {
         let result = try cli.sweep("worker", "--connect", "ipc:///nonexistent/socket", "--fail-tree", "7")
-        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("--fail-tree must be CONFIGURATION:TREE, got 7."), "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error"), "\(result.stderr)")
     }

@@ -90,7 +90,9 @@ extension DistributedFaultTests {
         print("whole-message, no keys: coordinator VmHWM \(plainBefore) KiB before, \(plainAfter) KiB after a 16 × 48 MiB message")
         // The relay let libzmq hold at most one connection's limit (64 MiB and change) of the 768 MiB message.
         #expect(plainAfter - plainBefore < 100 * 1024, "peak memory grew by \((plainAfter - plainBefore) / 1024) MiB")
-        let workers = try (0 ..< 2).map { try start(["worker", "--connect", plainEndpoint, "--insecure", "--quiet", "--slots", "1", "--id", "after-\($0)"]) }
+        let workers = try (0 ..< 2).map {
+            try start(["worker", "--connect", plainEndpoint, "--insecure", "--log-level", "notice", "--slots", "1", "--id", "after-\($0)"])
+        }
         #expect(wait(plain) == 0)
         for w in workers { stopIfRunning(w) }
         try expectSameReports(f.dir + "/plain", f)
@@ -104,7 +106,7 @@ extension DistributedFaultTests {
 
         // Holding only a status key: after its handshake a connection may hold 64 KiB, and a hello is refused.
         let keys = f.dir + "/keys"
-        #expect(try cli.sweep("keys", "generate", "--out", keys, "--workers", "1").status == 0)
+        #expect(try cli.sweep("keys", "generate", "--output", keys, "--workers", "1").status == 0)
         let curveLog = f.dir + "/curve.log"
         let curve = try start(
             [

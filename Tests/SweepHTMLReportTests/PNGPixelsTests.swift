@@ -28,5 +28,10 @@ import Testing
         bytes[0] = 0
         #expect(throws: PNGPixels.Failure.self) { try PNGPixels(bytes) }
         #expect(throws: PNGPixels.Failure.self) { try PNGPixels(Array(bytes.prefix(60))) }
+        // zlib checks the stream's Adler-32 (the last 4 bytes of the image data, before the IDAT's CRC and IEND).
+        var adler = Array(try #require(Data(base64Encoded: PNGFixtures.blocks)))
+        #expect(throws: Never.self) { try PNGPixels(adler) }
+        adler[adler.count - 12 - 4 - 1] ^= 0xFF
+        #expect(throws: PNGPixels.Failure.self) { try PNGPixels(adler) }
     }
 }

@@ -13,13 +13,44 @@ import Testing
         """
 
     @Test(arguments: [1, 2, 3, 4, 5, 7, 41, 50])
-    func everyUnitBelongsToExactlyOneShardAndShardsDifferByAtMostOneUnit(count: Int) throws {
+    func everyUnitBelongsToExactlyOneShardAndEqualCostsGiveShardsThatDifferByAtMostOneUnit(count: Int) throws {
         let p = try plan(Self.yaml)
         let all = p.unitsByTreeBlock(treesPerUnit: p.shardTreesPerUnit)
-        let shards = (0 ..< count).map { p.shardUnits($0, of: count) }
+        let shards = (0 ..< count).map { p.shardUnits($0, of: count, treeCosts: Array(repeating: 5, count: p.treeCount)) }
         #expect(shards.flatMap { $0 } == all, "the shards, in order, are the plan's units in tree-block order")
         let sizes = shards.map(\.count)
         #expect(sizes.max()! - sizes.min()! <= 1, "\(sizes)")
+    }
+
+    /// Issue 35: shards were cut by unit count, so a shard of screens with many targets did far more work (the
+    /// quickstart's two shards: 2016 and 1408 scenarios). Cut by cost, shards differ by at most two units' cost.
+    @Test(arguments: [2, 3, 4, 7, 41])
+    func unequalTreesGiveShardsOfAboutEqualCost(count: Int) throws {
+        let p = try plan(Self.yaml)
+        let costs = (0 ..< p.treeCount).map { [40, 3, 0, 11, 25, 1, 60][$0 % 7] }
+        let shards = (0 ..< count).map { p.shardUnits($0, of: count, treeCosts: costs) }
+        #expect(shards.flatMap { $0 } == p.unitsByTreeBlock(treesPerUnit: p.shardTreesPerUnit))
+        let cost = { (units: [SweepPlan.WorkUnit]) in units.reduce(0) { $0 + costs[$1.trees].reduce(0, +) } }
+        let sums = shards.map(cost)
+        #expect(sums.reduce(0, +) == 6 * costs.reduce(0, +))
+        // Each cut lands within one unit of its ideal place, so two shards differ by at most two units' cost.
+        #expect(sums.max()! - sums.min()! <= 2 * costs.max()!, "\(sums)")
+        let byCount = (0 ..< count).map { i in
+            SweepPlan.shardBounds(i, of: count, units: p.unitsByTreeBlock(treesPerUnit: 1).count).map { p.unitsByTreeBlock(treesPerUnit: 1)[$0] }
+        }
+        if count == 2 { #expect(byCount.map(cost).max()! - byCount.map(cost).min()! > sums.max()! - sums.min()!, "cost beats count") }
+    }
+
+    @Test func treesWithoutGesturesAtTheEndStillBelongToTheLastShardAndNoCostAtAllCutsByCount() throws {
+        let p = try plan(Self.yaml)
+        var costs = Array(repeating: 4, count: p.treeCount)
+        costs[p.treeCount - 1] = 0
+        costs[p.treeCount - 2] = 0
+        let shards = (0 ..< 3).map { p.shardUnits($0, of: 3, treeCosts: costs) }
+        #expect(shards.flatMap { $0 } == p.unitsByTreeBlock(treesPerUnit: 1))
+        #expect(shards[2].last?.trees == p.treeCount - 1 ..< p.treeCount)
+        let none = (0 ..< 4).map { p.shardUnits($0, of: 4, treeCosts: Array(repeating: 0, count: p.treeCount)).count }
+        #expect(none == (0 ..< 4).map { SweepPlan.shardBounds($0, of: 4, units: 42).count })
     }
 
     @Test func unitsAreSmallOnSmallPlansAndListedTreeBlockByTreeBlock() throws {
@@ -49,5 +80,10 @@ import Testing
         let seal = Int(UInt32.max)
         #expect(SweepPlan.shardBounds(seal - 1, of: seal, units: units) == 999_999_999_767 ..< units) // ⌊(2³² − 2)·10¹² / (2³² − 1)⌋
         #expect(SweepPlan.shardBounds(1, of: 3, units: 7) == 2 ..< 4)
+        let p = try! plan(Self.yaml)
+        let costs = SweepPlan.ShardCosts(plan: p, treesPerUnit: 1, treeCosts: Array(repeating: Int(Int32.max), count: p.treeCount))
+        #expect(SweepPlan.shardBounds(seal - 1, of: seal, costs: costs) == 42 ..< 42) // the last unit goes where its cost is reached
+        #expect(SweepPlan.shardBounds(0, of: Int.max, costs: costs) == 0 ..< 1)
+        #expect(SweepPlan.shardBounds(Int.max - 1, of: Int.max, costs: costs) == 42 ..< 42)
     }
 }

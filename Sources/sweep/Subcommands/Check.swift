@@ -15,8 +15,9 @@ extension SweepCommand {
                 --include designed,what-if adds UIKit's designed behaviour and what-if values (docs/defects.md). Prints one line per violation and exits 1 if there is any, 0 \
                 otherwise; a configuration with no attempts of a class is skipped, not failed. --junit writes a \
                 JUnit XML report (one test suite per class, one test case per configuration × class) for CI \
-                servers. A bad --max or a directory that is not a sweep's output is one sentence with exit \
-                status 2 (docs/ci.md).
+                servers. --baseline DIR fails instead (or as well) where a class's rate rose from another sweep's \
+                beyond both runs' tree intervals: a regression rather than a level. A bad option is one sentence \
+                with exit status 64, a directory that is not a sweep's output 2 (docs/ci.md).
                 """
         )
 
@@ -30,6 +31,12 @@ extension SweepCommand {
                 valueName: "class=rate"))
         var maximums: [String] = []
 
+        @Option(
+            help: ArgumentHelp(
+                "Also fail where a rate rose from this sweep's (the same config, an earlier commit) beyond both runs' tree "
+                    + "intervals; without --max, every class is compared.", valueName: "dir"))
+        var baseline: String?
+
         @Option(help: ArgumentHelp("Write a JUnit XML report here (replaced atomically).", valueName: "file"))
         var junit: String?
 
@@ -39,54 +46,84 @@ extension SweepCommand {
                     + "\"What a count rests on\"). Default: hazards alone.", valueName: "categories"))
         var include: String?
 
-        @Flag(help: "Print only the violations.")
+        @Flag(name: .shortAndLong, help: QuietHelp.help(printing: "the violations"))
         var quiet = false
 
         func run() throws {
-            let limits = try Self.limits(maximums)
+            let limits = try Self.limits(maximums, baseline: baseline != nil)
             let included = try Self.included(include)
             try refuseUnwritableOutputFile(junit, option: "--junit", command: "sweep check")
             let summary = try Self.summary(in: outputDirectory)
+            let before = try baseline.map { try Self.summary(in: $0, option: "--baseline ") }
             let checks: [RateGate.Check]
+            var rises: [BaselineGate.Check] = []
             do {
                 checks = try RateGate.evaluate(
                     summary: summary, name: outputDirectory + "/summary.csv", limits: limits, included: included)
+                if let before, let baseline {
+                    rises = try BaselineGate.evaluate(
+                        summary: summary, baseline: before, names: (outputDirectory + "/summary.csv", baseline + "/summary.csv"),
+                        classes: limits.isEmpty ? DefectClass.allCases : limits.map(\.defect), included: included)
+                }
             } catch {
                 printError("sweep check: \(error)")
-                throw ExitCode(2)
+                throw ExitStatus.badInput
             }
-            if let junit { try Self.writeJUnit(checks, limits: limits, directory: outputDirectory, to: junit) }
+            if let junit { try Self.writeJUnit(checks, rises: rises, limits: limits, directory: outputDirectory, to: junit) }
             let failed = checks.filter { $0.outcome == .failed }
+            let rose = rises.filter { $0.outcome == .rose }
             for check in failed { print(check.line) }
-            if !quiet {
-                let skipped = checks.filter { $0.outcome == .skipped }.count
-                let configurations = summary.rows.count
-                print(
-                    "sweep check: \(failed.count) of \(checks.count) checks failed (\(configurations) "
-                        + "\(configurations == 1 ? "configuration" : "configurations") × "
-                        + "\(limits.count) \(limits.count == 1 ? "class" : "classes")"
-                        + (skipped > 0 ? ", \(skipped) skipped: no attempts" : "") + ")"
-                        + (junit.map { "; JUnit report \($0)" } ?? ""))
-            }
-            if !failed.isEmpty { throw ExitCode(1) }
+            for check in rose { print(check.line) }
+            if !quiet { print(Self.lastLine(checks, rises: rises, limits: limits, configurations: summary.rows.count, baseline: baseline, junit: junit)) }
+            if !failed.isEmpty || !rose.isEmpty { throw ExitStatus.failed }
         }
 
-        /// The categories `--include` adds to hazards; a word it does not know is one sentence with exit status 2.
+        /// `sweep check: 2 of 2 checks failed (1 configuration × 2 classes); 1 of 16 rates rose beyond the trees'
+        /// variation from DIR (2 not compared); JUnit report FILE`.
+        static func lastLine(
+            _ checks: [RateGate.Check], rises: [BaselineGate.Check], limits: [RateGate.Limit], configurations: Int, baseline: String?,
+            junit: String?
+        ) -> String {
+            var parts: [String] = []
+            if !limits.isEmpty {
+                let failed = checks.filter { $0.outcome == .failed }.count
+                let skipped = checks.filter { $0.outcome == .skipped }.count
+                parts.append(
+                    "\(failed) of \(checks.count) checks failed (\(configurations) "
+                        + "\(configurations == 1 ? "configuration" : "configurations") × "
+                        + "\(limits.count) \(limits.count == 1 ? "class" : "classes")"
+                        + (skipped > 0 ? ", \(skipped) skipped: no attempts" : "") + ")")
+            }
+            if let baseline {
+                let rose = rises.filter { $0.outcome == .rose }.count
+                let compared = rises.filter { $0.outcome == .rose || $0.outcome == .held }.count
+                let new = rises.filter { $0.outcome == .new }.count
+                let skipped = rises.count - compared - new
+                var notes: [String] = []
+                if skipped > 0 { notes.append("\(skipped) not compared") }
+                if new > 0 { notes.append("\(new) new") }
+                parts.append(
+                    "\(rose) of \(compared) rates rose beyond the trees' variation from \(baseline)"
+                        + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")"))
+            }
+            return "sweep check: " + parts.joined(separator: "; ") + (junit.map { "; JUnit report \($0)" } ?? "")
+        }
+
+        /// The categories `--include` adds to hazards; a word it does not know is one sentence with exit status 64.
         static func included(_ text: String?) throws -> CategorySet {
             guard let text else { return .hazardOnly }
             switch CategorySet.including(text) {
             case .success(let set): return set
             case .failure(let error):
-                printError("sweep check: \(error.message)")
-                throw ExitCode(2)
+                throw ExitStatus.usageError(error.message, command: "sweep check")
             }
         }
 
-        /// The parsed `--max` options; a bad one, or none, is one sentence with exit status 2.
-        static func limits(_ options: [String]) throws -> [RateGate.Limit] {
-            guard !options.isEmpty else {
-                printError("sweep check: give at least one --max CLASS=RATE, e.g. --max dead_button=0.01.")
-                throw ExitCode(2)
+        /// The parsed `--max` options; a bad one, or none, is one sentence with exit status 64 (a usage error).
+        static func limits(_ options: [String], baseline: Bool = false) throws -> [RateGate.Limit] {
+            guard !options.isEmpty || baseline else {
+                throw ExitStatus.usageError(
+                    "give at least one --max CLASS=RATE, e.g. --max dead_button=0.01, or --baseline DIR.", command: "sweep check")
             }
             var limits: [RateGate.Limit] = []
             do {
@@ -101,19 +138,18 @@ extension SweepCommand {
                     limits.append(limit)
                 }
             } catch {
-                printError("sweep check: \(error)")
-                throw ExitCode(2)
+                throw ExitStatus.usageError("\(error)", command: "sweep check")
             }
             return limits
         }
 
         /// summary.csv of `directory`; a directory that is not a sweep's output is one sentence with exit status 2.
-        static func summary(in directory: String) throws -> CSVReader.Table {
+        static func summary(in directory: String, option: String = "") throws -> CSVReader.Table {
             var isDirectory: ObjCBool = false
             let fileManager = FileManager.default
             func fail(_ message: String) throws -> Never {
-                printError("sweep check: \(message)")
-                throw ExitCode(2)
+                printError("sweep check: \(option)\(message)")
+                throw ExitStatus.badInput
             }
             guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
                 try fail("\(directory) is not a directory; give the output directory of a sweep.")
@@ -133,8 +169,10 @@ extension SweepCommand {
 
         /// One suite per class, one case per configuration × class; written to a temporary file then renamed
         /// (``OutputFile``: only a regular file is replaced, and the directory must exist).
-        static func writeJUnit(_ checks: [RateGate.Check], limits: [RateGate.Limit], directory: String, to path: String) throws {
-            let suites = limits.map { limit in
+        static func writeJUnit(
+            _ checks: [RateGate.Check], rises: [BaselineGate.Check], limits: [RateGate.Limit], directory: String, to path: String
+        ) throws {
+            var suites = limits.map { limit in
                 JUnitReport.Suite(
                     name: limit.defect.name,
                     cases: checks.filter { $0.limit == limit }.map { check in
@@ -145,6 +183,20 @@ extension SweepCommand {
                             case .skipped: .skipped(message: check.verdict)
                             }
                         return JUnitReport.TestCase(name: check.configurationLabel, className: "sweep.\(limit.defect.name)", result: result)
+                    })
+            }
+            let baselineClasses = DefectClass.allCases.filter { d in rises.contains { $0.defect == d } }
+            suites += baselineClasses.map { d in
+                JUnitReport.Suite(
+                    name: "baseline \(d.name)",
+                    cases: rises.filter { $0.defect == d }.map { check in
+                        let result: JUnitReport.TestCase.Result =
+                            switch check.outcome {
+                            case .held: .passed
+                            case .rose: .failed(message: check.verdict)
+                            case .skipped, .new: .skipped(message: check.verdict)
+                            }
+                        return JUnitReport.TestCase(name: check.configurationLabel, className: "sweep.baseline.\(d.name)", result: result)
                     })
             }
             let text = JUnitReport(name: "sweep check \(directory)", suites: suites).render()

@@ -4,7 +4,7 @@ import ScenarioKit
 import UIKitExport
 
 extension SweepCommand {
-    /// `sweep export-uikit SCENARIO [--out FILE]`: a Swift file for iOS that rebuilds the scenario's screen.
+    /// `sweep export-uikit SCENARIO [-o FILE]`: a Swift file for iOS that rebuilds the scenario's screen.
     struct ExportUIKit: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export-uikit",
@@ -27,8 +27,8 @@ extension SweepCommand {
                 valueName: "output-dir"))
         var replay: String?
 
-        @Option(help: ArgumentHelp("Write the Swift file here instead of standard output.", valueName: "file"))
-        var out: String?
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write the Swift file here instead of standard output.", valueName: "file"))
+        var output: String?
 
         func run() throws {
             let loaded: LoadedScenario
@@ -42,12 +42,12 @@ extension SweepCommand {
                     sourceText = text
                 } catch {
                     printError("sweep export-uikit: \(error)")
-                    throw ExitCode(2)
+                    throw ExitStatus.badInput
                 }
             }
             let swift = UIKitExporter.export(loaded, sourceText: sourceText)
-            guard let out else { print(swift, terminator: ""); return }
-            try writeOutputFile(swift, to: out, option: "--out", command: "sweep export-uikit")
+            guard let output else { print(swift, terminator: ""); return }
+            try writeOutputFile(swift, to: output, option: "--output", command: "sweep export-uikit")
         }
     }
 }

@@ -11,7 +11,7 @@ extension SweepCommand {
             discussion: """
                 Reads the text lldb prints for `po view.recursiveDescription` (or `expr -l objc -O -- [[UIApp keyWindow] \
                 recursiveDescription]`; Cycript, Frida and NSLog copies work too) and writes a scenario file \
-                (docs/scenario-format.md) to standard output or --out: the nesting, frames, hidden, alpha, \
+                (docs/scenario-format.md) to standard output or --output: the nesting, frames, hidden, alpha, \
                 userInteractionEnabled, clipsToBounds, scroll views' contentOffset, contentSize and \
                 adjustedContentInset, and every view's class, mapped to a kind by UIKit's class table, the --map \
                 file, the dump's baseClass or naming heuristics (each guess reported). It reads, by their content, \
@@ -34,8 +34,8 @@ extension SweepCommand {
                 valueName: "format"))
         var format: String?
 
-        @Option(name: .long, help: "Write the scenario to this file instead of standard output.")
-        var out: String?
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write the scenario to this file instead of standard output.", valueName: "file"))
+        var output: String?
 
         @Option(name: .long, help: "Class map: app classes (names or patterns) to view kinds (YAML).")
         var map: String?
@@ -70,15 +70,15 @@ extension SweepCommand {
                     name: name, map: classMap ?? ClassMap(), recognizers: overlay)
             } catch {
                 printError("sweep import: \(error)")
-                throw ExitCode(2)
+                throw ExitStatus.badInput
             }
             if excludeTransient, let sign = screen.report.transient.first {
                 printError("sweep import: \(dump) looks transient (\(sign)); --exclude-transient leaves it out: nothing was written")
-                throw ExitCode(2)
+                throw ExitStatus.badInput
             }
             let yaml = screen.scenarioYAML(source: (dump as NSString).lastPathComponent)
-            if let out {
-                try writeOutputFile(yaml, to: out, option: "--out", command: "sweep import")
+            if let output {
+                try writeOutputFile(yaml, to: output, option: "--output", command: "sweep import")
             } else {
                 print(yaml, terminator: "")
             }

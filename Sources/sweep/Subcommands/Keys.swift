@@ -23,8 +23,8 @@ extension SweepCommand {
                     """
             )
 
-            @Option(help: "Directory to write the keys into (created with mode 0700).")
-            var out: String
+            @Option(name: .shortAndLong, help: ArgumentHelp("Directory to write the keys into (created with mode 0700).", valueName: "dir"))
+            var output: String
 
             @Option(help: OptionRanges.keyPairs.help("Worker key pairs to make"))
             var workers = 1
@@ -34,11 +34,11 @@ extension SweepCommand {
             }
 
             func run() throws {
-                try readingKeys(command: "sweep keys generate") { try KeyFiles.generate(into: out, workers: workers) }
-                print("Keys written to \(out)/: coordinator.secret coordinator.pub, status.secret status.pub, \(workers) worker key pairs in workers/")
-                print("Coordinator: --key \(out)/coordinator.secret --allow \(out)/workers --status-keys \(out)/status.pub")
-                print("Worker K:    --coordinator-key \(out)/coordinator.pub --key \(out)/workers/worker-K.secret")
-                print("Status:      --coordinator-key \(out)/coordinator.pub --key \(out)/status.secret")
+                try readingKeys(command: "sweep keys generate") { try KeyFiles.generate(into: output, workers: workers) }
+                print("Keys written to \(output)/: coordinator.secret coordinator.pub, status.secret status.pub, \(workers) worker key pairs in workers/")
+                print("Coordinator: --key \(output)/coordinator.secret --allow \(output)/workers --status-keys \(output)/status.pub")
+                print("Worker K:    --coordinator-key \(output)/coordinator.pub --key \(output)/workers/worker-K.secret")
+                print("Status:      --coordinator-key \(output)/coordinator.pub --key \(output)/status.secret")
             }
         }
     }

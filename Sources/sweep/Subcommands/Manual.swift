@@ -18,7 +18,7 @@ extension SweepCommand {
 }
 
 /// The man page: NAME, SYNOPSIS, DESCRIPTION, one COMMANDS subsection per visible (sub)command with its help
-/// screen, VERSIONS and FILES. Each help screen is ArgumentParser's own, so the page never drifts from `--help`.
+/// screen, EXIT STATUS (``ExitStatus/table``), VERSIONS and FILES. Each help screen is ArgumentParser's own, so the page never drifts from `--help`.
 enum ManualPage {
     static func render() -> String {
         var page = """
@@ -44,6 +44,8 @@ enum ManualPage {
             page += ".SS \"\(escape(name))\"\n\(escape(command.configuration.abstract))\n.PP\n.nf\n"
             page += escape(SweepCommand.helpMessage(for: command, includeHidden: false, columns: 100)) + "\n.fi\n"
         }
+        page += ".SH \"EXIT STATUS\"\n"
+        for (status, meaning) in ExitStatus.table { page += ".TP\n.B \(status)\n\(escape(meaning))\n" }
         page += ".SH VERSIONS\n.nf\n" + escape(Versions.text(tool: SweepCommand.version)) + "\n.fi\n"
         page += """
             .SH FILES

@@ -23,7 +23,7 @@ extension SweepCommand {
         @Option(name: .shortAndLong, help: "Output directory (default: the config's output).")
         var output: String?
 
-        @Flag(help: "Print only the output directory.")
+        @Flag(name: .shortAndLong, help: QuietHelp.help(printing: "the output directory"))
         var quiet = false
 
         @OptionGroup
@@ -60,7 +60,7 @@ extension SweepCommand {
             } catch {
                 display.finish()
                 printError("sweep merge: \(error)")
-                throw ExitCode(2)
+                throw ExitStatus.badInput
             }
             display.finish()
             let directory = output ?? merged.plan.config.output

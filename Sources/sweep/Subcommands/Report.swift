@@ -26,14 +26,14 @@ extension SweepCommand {
             } catch let error as CSVReader.Failure {
                 // The sentence starts with the file's name within the directory (e.g. summary.csv).
                 printError("sweep report: \(outputDirectory)/\(error)")
-                throw ExitCode(2)
+                throw ExitStatus.badInput
             } catch {
                 printError("sweep report: \(error)")
-                throw ExitCode(2)
+                throw ExitStatus.badInput
             }
             do { try ReportDirectory.write(page, directory: outputDirectory) } catch {
                 printError("sweep report: \(error)")
-                throw ExitCode(error.refused ? 2 : 1)
+                throw error.refused ? ExitStatus.badInput : ExitStatus.failed
             }
             print(outputDirectory + "/report.html")
         }

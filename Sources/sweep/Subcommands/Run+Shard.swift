@@ -36,7 +36,7 @@ extension SweepCommand.Run {
     /// shard.tsj). A directory it created is removed again when the shard fails.
     func runShard(_ shard: ShardOption, plan: SweepPlan, configText: String) throws {
         let directory = output ?? "\(plan.config.output)-shards/\(shard.index)"
-        let claim = try claimOutput(directory, keeping: [ShardFile.fileName], create: true, command: "sweep run", quiet: quiet)
+        let claim = try claimOutput(directory, keeping: [ShardFile.fileName], create: true, command: "sweep run")
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let display = ProgressDisplay(enabled: !quiet, command: "sweep run")
         let treesTotal = plan.shardUnits(shard.index, of: shard.count).reduce(0) { $0 + $1.trees.count }
@@ -57,7 +57,7 @@ extension SweepCommand.Run {
             display.finish()
             claim.abandon(removing: [ShardFile.fileName])
             printError("sweep run: \(error)")
-            throw ExitCode((error as? OutputFileError)?.refused == true ? 2 : 1)
+            throw (error as? OutputFileError)?.refused == true ? ExitStatus.badInput : ExitStatus.failed
         }
         display.finish()
         if quiet {

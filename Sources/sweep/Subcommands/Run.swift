@@ -49,7 +49,7 @@ extension SweepCommand {
         @Flag(help: "Replace an output directory that holds the results of another sweep (another config); files no sweep wrote are never deleted.")
         var force = false
 
-        @Flag(help: "Print only the output directory.")
+        @Flag(name: .shortAndLong, help: QuietHelp.help(printing: "the output directory"))
         var quiet = false
 
         @OptionGroup
@@ -78,13 +78,13 @@ extension SweepCommand {
         func run() throws {
             let (sweepConfig, configText) = try readSweepConfig(config, overrides: overrides.overrides, command: "sweep run")
             let plan = SweepPlan(sweepConfig)
-            try strictness.check(plan, command: "sweep run", quiet: quiet)
+            try strictness.check(plan, command: "sweep run")
             if let shard {
                 return try runShard(try ShardOption(shard), plan: plan, configText: configText)
             }
             let directory = output ?? sweepConfig.output
             // Everything that would make writing the reports fail is found before the sweep runs.
-            let claim = try claimOutput(directory, keeping: [CoordinatorNode.journalName], create: false, command: "sweep run", quiet: quiet)
+            let claim = try claimOutput(directory, keeping: [CoordinatorNode.journalName], create: false, command: "sweep run")
             try refuseAnotherSweep(in: claim, plan: plan, journal: true, force: force, command: "sweep run")
             let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
             let clock = ContinuousClock(), start = clock.now

@@ -12,7 +12,7 @@ extension SweepCommand {
             discussion: """
                 Removes subtrees, views, recognizers, controllers and flags, rounds frames, drops touch samples \
                 and shortens holds while the example still shows the same defect class with the same cause \
-                (docs/shrinking.md). Writes the scenario (sweep trace runs it) to standard output or --out, and \
+                (docs/shrinking.md). Writes the scenario (sweep trace runs it) to standard output or --output, and \
                 a one-line summary of the sizes before and after to standard error.
                 """
         )
@@ -29,8 +29,8 @@ extension SweepCommand {
                 valueName: "class"))
         var defect: String?
 
-        @Option(help: ArgumentHelp("Write the scenario to this file instead of standard output.", valueName: "file"))
-        var out: String?
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write the scenario to this file instead of standard output.", valueName: "file"))
+        var output: String?
 
         @Option(help: OptionRanges.maxRuns.help("At most this many engine runs"))
         var maxRuns = Shrinker.defaultMaxRuns
@@ -43,13 +43,12 @@ extension SweepCommand {
         }
 
         func run() throws {
-            try refuseUnwritableOutputFile(out, option: "--out", command: "sweep shrink")
+            try refuseUnwritableOutputFile(output, option: "--output", command: "sweep shrink")
             let plan = try loadFinishedSweepPlan(outputDirectory: outputDirectory, command: "sweep shrink")
             guard let scenario = Replay.scenario(plan: plan, exampleID: exampleID) else {
-                printError(
-                    "sweep shrink: no scenario '\(exampleID)' in the sweep of \(outputDirectory); "
-                        + "ids look like c001-t4-quickTap-p0 (see examples.csv)")
-                throw ExitCode(2)
+                throw ExitStatus.usageError(
+                    "no scenario '\(exampleID)' in the sweep of \(outputDirectory); ids look like c001-t4-quickTap-p0 (see examples.csv)",
+                    command: "sweep shrink")
             }
             let shown = Shrinker.defectsShown(scene: scenario.scene, gesture: scenario.gesture)
             let wanted = defect.flatMap { name in DefectClass.allCases.first { $0.name == name } } ?? shown.first
@@ -71,12 +70,12 @@ extension SweepCommand {
                 scene: result.subject.scene,
                 command: "sweep shrink \(outputDirectory) \(exampleID) --defect \(wanted.name)")
             let text = file.text(result)
-            guard MinimalReproFile.reproduces(text, path: out ?? "<stdout>") else {
+            guard MinimalReproFile.reproduces(text, path: output ?? "<stdout>") else {
                 printError("sweep shrink: the minimal scenario of \(exampleID) does not reproduce \(wanted.name) once written; this is a bug in sweep shrink.")
                 throw ExitCode(1)
             }
-            if let out {
-                try writeOutputFile(text, to: out, option: "--out", command: "sweep shrink")
+            if let output {
+                try writeOutputFile(text, to: output, option: "--output", command: "sweep shrink")
             } else {
                 print(text, terminator: "")
             }

@@ -64,7 +64,7 @@ extension SweepCommand {
         @Option(help: OptionRanges.liveness.help("Heartbeat intervals of silence before a worker is declared dead"))
         var liveness = 3
 
-        @Flag(help: "No progress line, only the output directory (and log events of level warning and above).")
+        @Flag(name: .shortAndLong, help: QuietHelp.help(printing: "the output directory"))
         var quiet = false
 
         @OptionGroup
@@ -137,9 +137,13 @@ extension SweepCommand {
         }
 
         /// With `--metrics-port`: the Prometheus metrics and the live view, served until the command ends.
-        func serveMetrics(plan: SweepPlan, logger: Logger) throws -> (server: MetricsServer, metrics: CoordinatorMetrics, live: LiveView)? {
+        /// The live view samples this process and `cluster`'s local workers (CPU, memory).
+        func serveMetrics(plan: SweepPlan, cluster: LocalCluster, logger: Logger) throws -> (
+            server: MetricsServer, metrics: CoordinatorMetrics, live: LiveView
+        )? {
             guard let metricsPort else { return nil }
-            let live = LiveView()
+            let coordinator = getpid()
+            let live = LiveView(sampler: ProcessSampler { [("coordinator", coordinator)] + cluster.workerProcesses })
             let metrics = CoordinatorMetrics(sweep: plan.config.name, trees: plan.totalTrees)
             let address = metricsAccess.address(listen: listen)
             let token = try metricsAccess.token()
@@ -193,7 +197,7 @@ extension SweepCommand {
             if !outcome.quarantined.isEmpty {
                 printError("sweep submit: \(outcome.quarantined.count) units failed and were left out of the reports:")
                 for q in outcome.quarantined { printError("  \(q.unit.id): \(q.reason)") }
-                throw ExitCode(3)
+                throw ExitStatus.quarantined
             }
         }
 
@@ -203,13 +207,13 @@ extension SweepCommand {
                 printError(
                     "sweep submit: \(config): the config with its embedded screen dumps is \(configText.utf8.count) bytes, "
                         + "more than the \(CoordinatorNode.maxConfigTextBytes) bytes workers accept; sweep fewer or smaller screens")
-                throw ExitCode(2)
+                throw ExitStatus.badInput
             }
             let plan = SweepPlan(sweepConfig)
-            try strictness.check(plan, command: "sweep submit", quiet: quiet)
+            try strictness.check(plan, command: "sweep submit")
             let directory = output ?? sweepConfig.output
             // The directory is held from here to the end: no other sweep can take it while this one runs.
-            let claim = try claimOutput(directory, keeping: [CoordinatorNode.journalName], create: true, command: "sweep submit", quiet: quiet)
+            let claim = try claimOutput(directory, keeping: [CoordinatorNode.journalName], create: true, command: "sweep submit")
             // A directory this command made and nothing was committed to is removed again if the sweep fails.
             defer { claim.abandon(removing: [CoordinatorNode.journalName]) { journalRecords(in: claim.path) == 0 } }
             let restart = try startsOver(claim, plan: plan)
@@ -227,10 +231,9 @@ extension SweepCommand {
             defer { cluster.close() }
 
             var logger = Logger(label: "submit")
-            if quiet { logger.logLevel = max(logger.logLevel, .warning) }
             let scenariosTotal = countScenarios(plan, threads: ProcessInfo.processInfo.activeProcessorCount, logger: logger)
             let display = SubmitProgress(enabled: !quiet, scenariosTotal: scenariosTotal)
-            let served = try serveMetrics(plan: plan, logger: logger)
+            let served = try serveMetrics(plan: plan, cluster: cluster, logger: logger)
             defer { served?.server.stop() }
             let exporter = served?.metrics, live = served?.live
             var options = try coordinatorOptions(endpoint: cluster.endpoint, directory: directory, restart: restart, logger: logger)
@@ -242,9 +245,9 @@ extension SweepCommand {
                 liveWorkers.store($0.workers, ordering: .relaxed)
             }
             if let live { options.onLive = { live.update($0) } }
-            // Local workers log in this command's format at its level, but only what is worth a look (--quiet:
-            // notice and above), so they do not repeat what the coordinator says.
-            let spawnArguments = logging.arguments + workerTestHooks.arguments
+            // Local workers log in this command's format at its level, but only what is worth a look (notice and
+            // above), so they do not repeat what the coordinator says.
+            let spawnArguments = logging.arguments(atLeast: .notice) + workerTestHooks.arguments
             let listening = logger
             options.onListening = { bound in
                 listening.info(
@@ -296,7 +299,7 @@ extension SweepCommand {
                 printError(
                     "sweep submit: \(cause); fix the cause and run the same command again"
                         + (committed > 0 ? " (it resumes the \(committed) units committed to \(directory)/\(CoordinatorNode.journalName))." : "."))
-                throw ExitCode(3)
+                throw ExitStatus.quarantined
             }
             let duration = seconds(since: start, clock)
             try report(outcome, plan: plan, directory: directory, seconds: duration, progress: display, localWorkers: localWorkers, logger: logger)

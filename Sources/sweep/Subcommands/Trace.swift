@@ -52,7 +52,7 @@ extension SweepCommand {
             for file in replay == nil ? files : [] {
                 do { loaded.append(try ScenarioLoader.load(path: file)) } catch {
                     printError("sweep trace: \(error)")
-                    throw ExitCode(2)
+                    throw ExitStatus.badInput
                 }
             }
             var runs: [(path: String, scene: Scene, trace: [TraceEvent])] = []
@@ -86,7 +86,7 @@ extension SweepCommand {
             guard check else { return }
             for failure in verdicts.failures { printError(failure) }
             if json { printError(verdicts.line) } else { print(verdicts.line) }
-            if verdicts.failed > 0 { throw ExitCode(1) }
+            if verdicts.failed > 0 { throw ExitStatus.failed }
         }
 
         /// What `--check` found: files whose expectations all held, files with a failure, files without an `expect:`.
@@ -107,10 +107,9 @@ extension SweepCommand {
         {
             let plan = try loadFinishedSweepPlan(outputDirectory: outputDirectory, command: command)
             guard let scenario = Replay.scenario(plan: plan, exampleID: exampleID) else {
-                printError(
-                    "\(command): no scenario '\(exampleID)' in the sweep of \(outputDirectory); "
-                        + "ids look like c001-t4-quickTap-p0 (see examples.csv)")
-                throw ExitCode(2)
+                throw ExitStatus.usageError(
+                    "no scenario '\(exampleID)' in the sweep of \(outputDirectory); ids look like c001-t4-quickTap-p0 (see examples.csv)",
+                    command: command)
             }
             return LoadedScenario(
                 path: outputDirectory + "#" + exampleID, scene: scenario.scene,

@@ -28,9 +28,6 @@ extension SweepCommand {
         @Flag(help: "Stay for the next sweep instead of exiting when this one is done.")
         var keepAlive = false
 
-        @Flag(help: "Log only what is worth a look (level notice and above): `sweep submit` starts its local workers so.")
-        var quiet = false
-
         @OptionGroup(title: "Logging")
         var logging: LogOptions
 
@@ -56,11 +53,10 @@ extension SweepCommand {
             options.keepAlive = keepAlive
             options.parentPID = parentPid
             options.security = try security.resolve(command: "sweep worker")
-            if security.insecure && !quiet { insecureWarning(command: "sweep worker", endpoint: connect) }
+            if security.insecure { insecureWarning(command: "sweep worker", endpoint: connect) }
             testHooks.apply(to: &options)
             var logger = Logger(label: "worker")
             logger[metadataKey: "worker"] = .string(options.workerID)
-            if quiet { logger.logLevel = max(logger.logLevel, .notice) }
             options.logger = logger
             let (code, reason) = try WorkerNode(options: options).run()
             if code != 0 {

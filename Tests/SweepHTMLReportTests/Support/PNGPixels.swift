@@ -1,6 +1,8 @@
-/// Just enough of PNG to count an image's colours: chunks, IHDR, the zlib stream of the IDAT chunks inflated
-/// (RFC 1951: stored, fixed and dynamic Huffman blocks), and the five row filters undone. Only 8-bit RGB and
-/// RGBA without interlacing, which is what Chromium's screenshots are.
+import CZlib
+
+/// Just enough of PNG to count an image's colours: chunks, IHDR, the zlib stream of the IDAT chunks inflated by
+/// zlib itself (`uncompress`, which checks the stream's Adler-32 too), and the five row filters undone. Only 8-bit
+/// RGB and RGBA without interlacing, which is what Chromium's screenshots are.
 struct PNGPixels {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
@@ -30,9 +32,21 @@ struct PNGPixels {
         }
         channels = header[9] == 2 ? 3 : 4
         guard zlib.count > 6 else { throw Failure(description: "no image data") }
-        var inflater = Inflater(Array(zlib.dropFirst(2)))
-        let filtered = try inflater.inflate() // 2 bytes of zlib header; the Adler-32 is not checked
+        let filtered = try Self.inflate(zlib, size: height * (width * channels + 1))
         pixels = try Self.unfilter(filtered, width: width, height: height, channels: channels)
+    }
+
+    /// The zlib stream `stream` inflated; it must hold exactly `size` bytes (the filtered rows).
+    static func inflate(_ stream: [UInt8], size: Int) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: size)
+        var length = uLongf(size)
+        let status = out.withUnsafeMutableBufferPointer { o in
+            stream.withUnsafeBufferPointer { i in uncompress(o.baseAddress, &length, i.baseAddress, uLong(i.count)) }
+        }
+        guard status == Z_OK, length == size else {
+            throw Failure(description: "the image data does not inflate to \(size) bytes (zlib status \(status), \(length) bytes)")
+        }
+        return out
     }
 
     /// The distinct colours, counting at most `limit` of them.
@@ -78,121 +92,3 @@ struct PNGPixels {
 }
 
 /// A DEFLATE decoder (RFC 1951) over a byte array, bits least significant first.
-struct Inflater {
-    private let input: [UInt8]
-    private var position = 0
-    private var bitBuffer = 0
-    private var bitCount = 0
-    private var output: [UInt8] = []
-
-    init(_ input: [UInt8]) { self.input = input }
-
-    /// A canonical Huffman code: how many codes of each length, and the symbols in code order.
-    struct Code {
-        var counts = [Int](repeating: 0, count: 16)
-        var symbols: [Int] = []
-        init(lengths: [Int]) {
-            for l in lengths { counts[l] += 1 }
-            counts[0] = 0
-            for length in 1 ... 15 { for (symbol, l) in lengths.enumerated() where l == length { symbols.append(symbol) } }
-        }
-    }
-
-    static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase = [
-        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073,
-        4097, 6145, 8193, 12289, 16385, 24577
-    ]
-    static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
-    static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-
-    mutating func inflate() throws -> [UInt8] {
-        var last = false
-        while !last {
-            last = try bits(1) == 1
-            switch try bits(2) {
-            case 0: try stored()
-            case 1:
-                let literals = (0 ..< 288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 }
-                try codes(Code(lengths: literals), Code(lengths: [Int](repeating: 5, count: 30)))
-            case 2: try dynamic()
-            default: throw PNGPixels.Failure(description: "invalid deflate block type")
-            }
-        }
-        return output
-    }
-
-    private mutating func bits(_ n: Int) throws -> Int {
-        while bitCount < n {
-            guard position < input.count else { throw PNGPixels.Failure(description: "the deflate stream ends early") }
-            bitBuffer |= Int(input[position]) << bitCount
-            position += 1
-            bitCount += 8
-        }
-        let value = bitBuffer & ((1 << n) - 1)
-        bitBuffer >>= n
-        bitCount -= n
-        return value
-    }
-
-    private mutating func stored() throws {
-        bitBuffer = 0
-        bitCount = 0
-        guard position + 4 <= input.count else { throw PNGPixels.Failure(description: "a stored block ends early") }
-        let length = Int(input[position]) | Int(input[position + 1]) << 8
-        position += 4
-        guard position + length <= input.count else { throw PNGPixels.Failure(description: "a stored block ends early") }
-        output += input[position ..< position + length]
-        position += length
-    }
-
-    private mutating func decode(_ code: Code) throws -> Int {
-        var value = 0, first = 0, index = 0
-        for length in 1 ... 15 {
-            value |= try bits(1)
-            let count = code.counts[length]
-            if value - first < count { return code.symbols[index + value - first] }
-            index += count
-            first = (first + count) << 1
-            value <<= 1
-        }
-        throw PNGPixels.Failure(description: "an invalid Huffman code")
-    }
-
-    private mutating func dynamic() throws {
-        let literalCount = try bits(5) + 257, distanceCount = try bits(5) + 1, lengthCodeCount = try bits(4) + 4
-        var lengthLengths = [Int](repeating: 0, count: 19)
-        for i in 0 ..< lengthCodeCount { lengthLengths[Self.codeLengthOrder[i]] = try bits(3) }
-        let lengthCode = Code(lengths: lengthLengths)
-        var lengths: [Int] = []
-        while lengths.count < literalCount + distanceCount {
-            let symbol = try decode(lengthCode)
-            switch symbol {
-            case 0 ..< 16: lengths.append(symbol)
-            case 16:
-                guard let previous = lengths.last else { throw PNGPixels.Failure(description: "a repeat with nothing to repeat") }
-                lengths += [Int](repeating: previous, count: 3 + (try bits(2)))
-            case 17: lengths += [Int](repeating: 0, count: 3 + (try bits(3)))
-            default: lengths += [Int](repeating: 0, count: 11 + (try bits(7)))
-            }
-        }
-        try codes(Code(lengths: Array(lengths[0 ..< literalCount])), Code(lengths: Array(lengths[literalCount...])))
-    }
-
-    private mutating func codes(_ literals: Code, _ distances: Code) throws {
-        while true {
-            let symbol = try decode(literals)
-            if symbol < 256 { output.append(UInt8(symbol)); continue }
-            if symbol == 256 { return }
-            let l = symbol - 257
-            guard l < Self.lengthBase.count else { throw PNGPixels.Failure(description: "an invalid length symbol") }
-            let length = Self.lengthBase[l] + (try bits(Self.lengthExtra[l]))
-            let d = try decode(distances)
-            guard d < Self.distanceBase.count else { throw PNGPixels.Failure(description: "an invalid distance symbol") }
-            let distance = Self.distanceBase[d] + (try bits(Self.distanceExtra[d]))
-            guard distance <= output.count else { throw PNGPixels.Failure(description: "a distance before the start") }
-            for _ in 0 ..< length { output.append(output[output.count - distance]) }
-        }
-    }
-}

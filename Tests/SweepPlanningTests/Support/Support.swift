@@ -24,8 +24,3 @@ func plan(_ yaml: String) throws -> SweepPlan { SweepPlan(try load(yaml)) }
 func rows(_ plan: SweepPlan) -> [String] {
     plan.configurations.map { $0.values.map(\.description).joined(separator: " ") }
 }
-
-/// The sweep config schema as a validator.
-func schemaValidator() throws -> JSONSchemaValidator {
-    try JSONSchemaValidator(schema: JSONValue(json: Repository.text(SweepSchema.path)))
-}
