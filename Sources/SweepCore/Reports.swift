@@ -205,7 +205,8 @@ public enum Reports {
             + (plan.screenCount > 0
                 ? [
                     ("by_screen.csv", { ScreenReport.csv(plan, tallies) }),
-                    ("by_screen_config.csv", { ScreenReport.configCSV(plan, tallies) })
+                    ("by_screen_config.csv", { ScreenReport.configCSV(plan, tallies) }),
+                    (ScreenSummaryReport.fileName, { ScreenSummaryReport.csv(plan, tallies) })
                 ] : []) + [
                 ("plan.yaml", { plan.resolvedYAML() }),
                 ("config.yaml", { configText })

@@ -190,6 +190,9 @@ public struct SweepTallies: Sendable, Equatable {
     public let examplesPerClass: Int
     /// `elements[configuration][global element index]`: the real screens' elements (by_screen.csv).
     public private(set) var elements: [[Tally]]
+    /// `elementCategories[configuration][global element index]`: the designed and what-if counts of its defects,
+    /// only where there are some (the rest are hazards).
+    public private(set) var elementCategories: [[Int: CategoryCounts]]
 
     /// `elementCount` is `SweepPlan.screenElementCount` (0 without screens).
     public init(configurationCount: Int, examplesPerClass: Int, elementCount: Int = 0) {
@@ -197,6 +200,7 @@ public struct SweepTallies: Sendable, Equatable {
         examples = Array(repeating: Array(repeating: [], count: DefectClass.allCases.count), count: configurationCount)
         self.examplesPerClass = examplesPerClass
         elements = Array(repeating: Array(repeating: Tally(), count: elementCount), count: configurationCount)
+        elementCategories = Array(repeating: [:], count: configurationCount)
     }
 
     /// Tallies sized for `plan`.
@@ -211,6 +215,7 @@ public struct SweepTallies: Sendable, Equatable {
         configurations[unit.configuration].merge(unit.tallies)
         for e in unit.elements where elements[unit.configuration].indices.contains(e.element) {
             elements[unit.configuration][e.element].merge(e.tally)
+            if !e.categories.isEmpty { elementCategories[unit.configuration][e.element, default: CategoryCounts()].merge(e.categories) }
         }
         for example in unit.examples {
             // In place: a copy-out/copy-back would duplicate the list's storage on every example.

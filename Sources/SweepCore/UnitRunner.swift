@@ -19,7 +19,11 @@ public struct ElementTally: Sendable, Equatable {
     /// Global element index: `SweepPlan.screenElementOffsets[screen] + element`.
     public var element: Int
     public var tally: Tally
-    public init(element: Int, tally: Tally) { self.element = element; self.tally = tally }
+    /// Of the tally's defect counts, those that are designed behaviour or what-ifs (the rest are hazards).
+    public var categories: CategoryCounts
+    public init(element: Int, tally: Tally, categories: CategoryCounts = CategoryCounts()) {
+        self.element = element; self.tally = tally; self.categories = categories
+    }
 }
 
 /// Runs work units: for each tree of the unit, generate it and its gestures, apply the configuration,
@@ -171,14 +175,18 @@ public struct UnitRunner: Sendable {
         /// Per defect class, the screen kinds (``DefectExample/screenKind``) of the examples kept, at most
         /// `examples` of them: one example per kind.
         var keptKinds = [[Int]](repeating: [], count: DefectClass.allCases.count)
-        /// Element tallies of the unit's screens, by global element index.
+        /// Element tallies of the unit's screens, by global element index, and their defects' categories (only
+        /// where one is not a hazard).
         var elementTallies: [Int: Tally] = [:]
+        var elementCategories: [Int: CategoryCounts] = [:]
 
         init(configuration: Int) { result = UnitResult(configuration: configuration) }
 
         func finish() -> UnitResult {
             var done = result
-            done.elements = elementTallies.keys.sorted().map { ElementTally(element: $0, tally: elementTallies[$0]!) }
+            done.elements = elementTallies.keys.sorted().map {
+                ElementTally(element: $0, tally: elementTallies[$0]!, categories: elementCategories[$0] ?? CategoryCounts())
+            }
             return done
         }
     }
@@ -227,12 +235,21 @@ public struct UnitRunner: Sendable {
                 let verdict = runs.verdicts[index]
                 let whatIf = owed.isEmpty ? DefectSet() : owed[index]
                 let family = entries[index].family, placement = entries[index].placement
+                let causes = runs.causes[causeStart ..< runs.causeEnds[index]]
                 acc.result.tallies.add(
-                    verdict, template: templatePosition, family: family.position,
-                    causes: runs.causes[causeStart ..< runs.causeEnds[index]], whatIf: whatIf, tree: &treeRuns)
+                    verdict, template: templatePosition, family: family.position, causes: causes, whatIf: whatIf, tree: &treeRuns)
                 causeStart = runs.causeEnds[index]
                 if t < plan.screenCount {
-                    acc.elementTallies[plan.screenElementOffsets[t] + placement / placements, default: Tally()].add(verdict)
+                    let element = plan.screenElementOffsets[t] + placement / placements
+                    acc.elementTallies[element, default: Tally()].add(verdict)
+                    // The same category per defect as the configuration's causes (ConfigurationTallies.add).
+                    var next = causes.startIndex
+                    for d in verdict.defects {
+                        let designed = next != causes.endIndex && causes[next].designed
+                        if next != causes.endIndex { next = causes.index(after: next) }
+                        let category = DefectCategories.category(d, designed: designed, whatIf: whatIf)
+                        if category != .hazard { acc.elementCategories[element, default: CategoryCounts()].add(d, category) }
+                    }
                 }
                 for defect in verdict.defects
                 where acc.keptKinds[defect.rawValue].count < perClass && !acc.keptKinds[defect.rawValue].contains(kind) {

@@ -15,8 +15,9 @@ public enum ResultCodec {
     /// (flag bit 2), the cause-kind count in the header and the causes section, seven defect classes, and each
     /// tally's runs counted in no class (`NotCounted`).
     /// 4 (issue 34): each cause carries its category (`DefectCategory`). 5 (issue 34 §2): the number of inferred
-    /// parameters in the header and the model-band section (`ModelBandCounts`) after the causes.
-    public static let formatVersion: UInt8 = 5
+    /// parameters in the header and the model-band section (`ModelBandCounts`) after the causes. 6 (issue 35): each
+    /// element tally is followed by its designed and what-if counts (`CategoryCounts`), for `sweep check --per-screen`.
+    public static let formatVersion: UInt8 = 6
 
     /// Limits on what a payload may declare.
     public static let maxCount: Int64 = 1 << 48
@@ -97,6 +98,7 @@ public enum ResultCodec {
         for e in result.elements {
             w.varint(e.element - previous - 1) // gaps: indices strictly increase
             tally(e.tally, &w)
+            categories(e.categories, &w)
             previous = e.element
         }
     }
@@ -294,7 +296,7 @@ public enum ResultCodec {
             guard let tally = try tally(&r, "payload.elements[\(i)]"), tally.runs > 0 else {
                 throw .malformed(field: "payload.elements[\(i)]", offset: at, reason: "an element tally with no runs is not sent")
             }
-            result.append(ElementTally(element: element, tally: tally))
+            result.append(ElementTally(element: element, tally: tally, categories: try categories(&r, "payload.elements[\(i)]", tally: tally)))
             previous = element
         }
         return result

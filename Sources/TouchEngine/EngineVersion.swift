@@ -10,10 +10,11 @@
 /// categories (each cause hazard, designed or what-if: result payload format 4). 7: issue 34's model bands (each run
 /// notes the inferred parameters its verdict read; result payload format 5 carries the changes at their range ends).
 /// 8: an iOS 26 UISwitch sends no tracking events and a run whose touch reaches one counts in no class (§5.4,
-/// `Parameters.switchesUsePrivateRecognizers`).
+/// `Parameters.switchesUsePrivateRecognizers`). 9: issue 35's element categories (each real screen element's designed
+/// and what-if counts: result payload format 6, for `sweep check --per-screen`).
 ///
 /// Bump it with any change that can change a result for the same config: TouchEngine's rules, the scenario
 /// generators (TouchScenarios), the classifier, or the result payload's contents. `sweep --version` prints it.
 public enum EngineVersion {
-    public static let current = "touchsweep-engine-8"
+    public static let current = "touchsweep-engine-9"
 }

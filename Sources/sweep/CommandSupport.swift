@@ -158,5 +158,6 @@ func loadFinishedSweepPlan(outputDirectory: String, command: String) throws -> S
 /// The final lines of a sweep: the report files written and the path of report.html.
 func reportsWrittenLines(directory: String, plan: SweepPlan, note: String = "") -> String {
     "Reports written to \(directory)/: summary.csv by_template.csv by_gesture.csv effects.csv causes.csv model_bands.csv residuals.csv examples.csv "
-        + (plan.screenCount > 0 ? "by_screen.csv by_screen_config.csv " : "") + "plan.yaml config.yaml minimal/\(note)\nReport page: \(directory)/report.html"
+        + (plan.screenCount > 0 ? "by_screen.csv by_screen_config.csv by_screen_summary.csv " : "")
+        + "plan.yaml config.yaml minimal/\(note)\nReport page: \(directory)/report.html"
 }

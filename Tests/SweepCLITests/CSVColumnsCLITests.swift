@@ -111,7 +111,7 @@ import TouchScenarios
         let files = try csvFiles(out)
         #expect(
             Set(files.keys) == [
-                "summary.csv", "by_template.csv", "by_gesture.csv", "by_screen.csv", "by_screen_config.csv",
+                "summary.csv", "by_template.csv", "by_gesture.csv", "by_screen.csv", "by_screen_config.csv", "by_screen_summary.csv",
                 "effects.csv", "causes.csv", "model_bands.csv", "residuals.csv", "examples.csv", "minimal/index.csv"
             ])
         let documented = try Self.documentedColumns(axes: Self.axes)

@@ -265,7 +265,7 @@ import Testing
         let log = try String(contentsOfFile: f.dir + "/submit.log", encoding: .utf8)
         #expect(
             log.contains(
-                "\(out)/journal.tsj holds results of another build (result payload format 1; this build reads format 5): "
+                "\(out)/journal.tsj holds results of another build (result payload format 1; this build reads format 6): "
                     + "it cannot be resumed; run with --restart to start the sweep over"), "\(log)")
     }
 

@@ -43,7 +43,7 @@ extension DistributedFaultTests {
                 lines.last?.hasPrefix(
                     "sweep submit: every local worker died: \(started4), and each slot's workers ended 4 times in a row; "
                         + "the last exited with status 2 after writing 'sweep worker: the coordinator refused this worker: this coordinator "
-                        + "runs engine touchsweep-engine-8 and results from two engines never mix") == true, "\(lines.last ?? "")")
+                        + "runs engine touchsweep-engine-9 and results from two engines never mix") == true, "\(lines.last ?? "")")
             #expect(lines.last?.hasSuffix("'; fix the cause and run the same command again.") == true, "\(lines.last ?? "")")
             #expect(!FileManager.default.fileExists(atPath: out), "nothing was committed: no directory is left")
         }

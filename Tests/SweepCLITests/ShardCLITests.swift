@@ -193,7 +193,7 @@ import Testing
         try expectMergeError(
             dir, [dir + "/shards/0", dir + "/shards/1"],
             "\(path) is damaged or truncated (it was written by another build: its results are in payload format 1, "
-                + "this build reads format 5); run that shard again.")
+                + "this build reads format 6); run that shard again.")
     }
 
     @Test func aBadShardValueIsOneLineNamingTheOptionWithExitStatus2() throws {

@@ -37,7 +37,7 @@ import Testing
         #expect(
             result.stdout == """
                 sweep 0.1.0
-                engine touchsweep-engine-8
+                engine touchsweep-engine-9
                 protocol SWP/3
                 A worker must have the coordinator's engine and protocol; sweep status must have its protocol.
 

@@ -148,16 +148,18 @@ import TouchEngine
 
     @Test func formatAndSizeMismatches() {
         var b = Self.empty
+        b[0] = 5 // a result of a build without element categories (before issue 35)
+        Self.expect(b, .resultFormat(found: 5, expected: 6), "Unsupported result payload format 5: this build reads format 6 only.")
         b[0] = 4 // a result of a build without model bands (before issue 34 §2)
-        Self.expect(b, .resultFormat(found: 4, expected: 5), "Unsupported result payload format 4: this build reads format 5 only.")
+        Self.expect(b, .resultFormat(found: 4, expected: 6), "Unsupported result payload format 4: this build reads format 6 only.")
         b[0] = 3 // a result of a build whose causes carry no category (before issue 34)
-        Self.expect(b, .resultFormat(found: 3, expected: 5), "Unsupported result payload format 3: this build reads format 5 only.")
+        Self.expect(b, .resultFormat(found: 3, expected: 6), "Unsupported result payload format 3: this build reads format 6 only.")
         b[0] = 2 // a result of a build with only one of per-tree sums and causes or runs not counted
-        Self.expect(b, .resultFormat(found: 2, expected: 5), "Unsupported result payload format 2: this build reads format 5 only.")
+        Self.expect(b, .resultFormat(found: 2, expected: 6), "Unsupported result payload format 2: this build reads format 6 only.")
         b[0] = 1 // a result of a build before either (a journal or shard written by it)
-        Self.expect(b, .resultFormat(found: 1, expected: 5), "Unsupported result payload format 1: this build reads format 5 only.")
-        b[0] = 6
-        Self.expect(b, .resultFormat(found: 6, expected: 5), "Unsupported result payload format 6: this build reads format 5 only.")
+        Self.expect(b, .resultFormat(found: 1, expected: 6), "Unsupported result payload format 1: this build reads format 6 only.")
+        b[0] = 7
+        Self.expect(b, .resultFormat(found: 7, expected: 6), "Unsupported result payload format 7: this build reads format 6 only.")
         b = Self.empty
         let p = InferredParameter.allCases.count
         b[7] = UInt8(p + 1)
@@ -511,6 +513,27 @@ import TouchEngine
         let plain = ResultCodec.encode(without)
         #expect(Array(bytes.prefix(plain.count)) == plain)
         #expect(try ResultCodec.decode(plain).elements.isEmpty)
+    }
+
+    /// Format 6 (issue 35): each element carries its designed and what-if counts, for `sweep check --per-screen`.
+    @Test func elementCategoriesRoundTripAndCountsAboveTheClassAreRefused() throws {
+        var tally = Tally()
+        var dead = ScenarioVerdict()
+        dead.defects.insert(.deadButton)
+        for _ in 0 ..< 3 { tally.add(dead) }
+        var categories = CategoryCounts()
+        categories.add(.deadButton, .designed)
+        categories.add(.deadButton, .whatIf)
+        var result = UnitResult(configuration: 1)
+        result.elements = [ElementTally(element: 5, tally: tally, categories: categories)]
+        let decoded = try ResultCodec.decode(ResultCodec.encode(result))
+        #expect(decoded == result)
+        #expect(decoded.elements[0].categories.count(.deadButton, .hazard, total: 3) == 1)
+        // Four designed runs of a class the element counted three times.
+        categories.add(.deadButton, .designed)
+        categories.add(.deadButton, .designed)
+        result.elements[0].categories = categories
+        #expect(throws: ProtocolError.self) { try ResultCodec.decode(ResultCodec.encode(result)) }
     }
 
     @Test func anEmptyElementTallyIsRefused() {

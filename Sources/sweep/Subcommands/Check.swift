@@ -46,13 +46,23 @@ extension SweepCommand {
                     + "\"What a count rests on\"). Default: hazards alone.", valueName: "categories"))
         var include: String?
 
+        @Flag(
+            help: ArgumentHelp(
+                "Check every real screen on its own (by_screen_summary.csv): fail where a screen's rate is above its "
+                    + "maximum in any configuration; the JUnit report has a case per screen × class."))
+        var perScreen = false
+
         @Flag(name: .shortAndLong, help: QuietHelp.help(printing: "the violations"))
         var quiet = false
 
         func run() throws {
+            if perScreen, baseline != nil {
+                throw ExitStatus.usageError("--per-screen cannot be combined with --baseline; run the two checks apart.", command: "sweep check")
+            }
             let limits = try Self.limits(maximums, baseline: baseline != nil)
             let included = try Self.included(include)
             try refuseUnwritableOutputFile(junit, option: "--junit", command: "sweep check")
+            if perScreen { return try runPerScreen(limits: limits, included: included) }
             let summary = try Self.summary(in: outputDirectory)
             let before = try baseline.map { try Self.summary(in: $0, option: "--baseline ") }
             let checks: [RateGate.Check]
@@ -144,7 +154,7 @@ extension SweepCommand {
         }
 
         /// summary.csv of `directory`; a directory that is not a sweep's output is one sentence with exit status 2.
-        static func summary(in directory: String, option: String = "") throws -> CSVReader.Table {
+        static func summary(in directory: String, option: String = "", file: String = "summary.csv") throws -> CSVReader.Table {
             var isDirectory: ObjCBool = false
             let fileManager = FileManager.default
             func fail(_ message: String) throws -> Never {
@@ -161,10 +171,25 @@ extension SweepCommand {
                 }
                 try fail("\(directory) is not the output directory of a sweep (it has no summary.csv and plan.yaml).")
             }
-            guard let data = fileManager.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                try fail("cannot read \(path) as UTF-8 text.")
+            let table = directory + "/" + file
+            guard fileManager.fileExists(atPath: table) else {
+                try fail(
+                    "\(directory) has no \(file): its sweep has no real screens (trees.screens) to check one by one, or a build "
+                        + "before by_screen_summary.csv wrote it; run the sweep again.")
             }
-            do { return try CSVReader.parse(text, name: path) } catch { try fail("\(error)") }
+            guard let data = fileManager.contents(atPath: table), let text = String(data: data, encoding: .utf8) else {
+                try fail("cannot read \(table) as UTF-8 text.")
+            }
+            do { return try CSVReader.parse(text, name: table) } catch { try fail("\(error)") }
+        }
+
+        /// A check's outcome as a JUnit test case's: a failure or a skip carries `message`.
+        static func junitResult(_ outcome: RateGate.Check.Outcome, message: String) -> JUnitReport.TestCase.Result {
+            switch outcome {
+            case .passed: .passed
+            case .failed: .failed(message: message)
+            case .skipped: .skipped(message: message)
+            }
         }
 
         /// One suite per class, one case per configuration × class; written to a temporary file then renamed
@@ -176,13 +201,9 @@ extension SweepCommand {
                 JUnitReport.Suite(
                     name: limit.defect.name,
                     cases: checks.filter { $0.limit == limit }.map { check in
-                        let result: JUnitReport.TestCase.Result =
-                            switch check.outcome {
-                            case .passed: .passed
-                            case .failed: .failed(message: check.verdict)
-                            case .skipped: .skipped(message: check.verdict)
-                            }
-                        return JUnitReport.TestCase(name: check.configurationLabel, className: "sweep.\(limit.defect.name)", result: result)
+                        JUnitReport.TestCase(
+                            name: check.configurationLabel, className: "sweep.\(limit.defect.name)",
+                            result: junitResult(check.outcome, message: check.verdict))
                     })
             }
             let baselineClasses = DefectClass.allCases.filter { d in rises.contains { $0.defect == d } }
