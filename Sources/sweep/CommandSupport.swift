@@ -65,7 +65,7 @@ func readSweepConfig(_ path: String, overrides: [String] = [], command: String) 
         return (config, SweepConfigLoader.expandedText(text, config: config))
     } catch {
         printError("\(command): \(error)")
-        throw (error as? ScenarioError)?.file.hasPrefix("--set ") == true ? ExitStatus.usage : ExitStatus.badInput
+        throw error.file.hasPrefix("--set ") ? ExitStatus.usage : ExitStatus.badInput
     }
 }
 
