@@ -21,16 +21,19 @@ public enum TerminalLayout: Sendable, Equatable {
                 out.append(line)
                 continue
             }
-            let indent = String(repeating: " ", count: line.prefix { $0 == " " }.count + 2)
-            var current = ""
-            for word in line.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-                let candidate = current.isEmpty ? word : current + " " + word
-                if candidate.count > room && current.trimmingCharacters(in: .whitespaces).count > 0 {
+            // The line's own indent stays on its first part; runs of spaces inside it (column alignment) stay too.
+            let leading = String(line.prefix { $0 == " " })
+            let indent = leading + "  "
+            var current = leading, first = true
+            for word in line.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+                let candidate = first ? current + word : current + " " + word
+                if candidate.count > room && !first && !current.trimmingCharacters(in: .whitespaces).isEmpty {
                     out.append(current)
                     current = indent + word
                 } else {
                     current = candidate
                 }
+                first = false
             }
             out.append(current)
         }

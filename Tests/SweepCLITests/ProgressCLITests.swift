@@ -69,8 +69,12 @@ import Testing
         let run = try Program.run(
             Program.sweep, ["run", "configs/quickstart.yaml", "--output", dir + "/fitted", "--threads", "2"], environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
-        let summary = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("Reports written to ") && !$0.hasPrefix("Report page: ") }
+        // Every line but the page's path (one word) fits, the list of report files too; a wrapped model-band line keeps
+        // its indent.
+        let summary = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("Report page: ") }
         #expect(summary.allSatisfy { $0.count <= 79 }, "\(summary.filter { $0.count > 79 })")
+        #expect(run.stdout.contains("\n  late_feedback "), "\(run.stdout)")
+        #expect(run.stdout.contains("Reports written to \(dir)/fitted/:\n  summary.csv by_template.csv"), "\(run.stdout)")
         #expect(run.stdout.contains("  c001 +3: tied, c001 c005 c009 c013"))
         let wide = try Program.run(
             Program.sweep, ["run", "configs/quickstart.yaml", "--output", dir + "/wide", "--threads", "2", "--wide"], environment: environment)

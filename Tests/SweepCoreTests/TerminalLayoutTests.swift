@@ -45,5 +45,9 @@ import Testing
         #expect(wrapped.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("    word") })
         #expect(wrapped.split(whereSeparator: { $0 == " " || $0 == "\n" }).count == 30)
         #expect(TerminalLayout.wide.wrap(line) == line)
+        // The first part keeps the line's indent and its aligned columns (a model band's line lost them).
+        #expect(wrapped.hasPrefix("  word word"))
+        let aligned = "  late_feedback       16.4% (16.4–17.1% as the top system-gesture area runs 44–59 pt)"
+        #expect(TerminalLayout.fitted(width: 80).wrap(aligned) == "  late_feedback       16.4% (16.4–17.1% as the top system-gesture area runs\n    44–59 pt)")
     }
 }

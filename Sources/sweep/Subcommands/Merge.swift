@@ -76,7 +76,7 @@ extension SweepCommand {
             print(
                 "\(merged.tallies.runs) scenarios from \(shardCount) \(shardCount == 1 ? "shard" : "shards") merged in "
                     + "\(SweepProgress.formatted(seconds(since: start, clock))) s")
-            print(reportsWrittenLines(directory: directory, plan: merged.plan))
+            print(summary.layout.wrap(reportsWrittenLines(directory: directory, plan: merged.plan)))
         }
     }
 }

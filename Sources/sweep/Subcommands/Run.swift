@@ -114,7 +114,7 @@ extension SweepCommand {
                 treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: tallies.runs,
                 scenariosTotal: scenariosTotal, elapsedSeconds: duration)
             print(done.finalText(on: workers, ("thread", "threads")))
-            print(reportsWrittenLines(directory: directory, plan: plan))
+            print(summary.layout.wrap(reportsWrittenLines(directory: directory, plan: plan)))
         }
     }
 }

@@ -192,7 +192,7 @@ extension SweepCommand {
             } else {
                 print(TerminalSummary.render(plan: plan, tallies: outcome.tallies, layout: summary.layout))
                 print(progress.finalText(scenarios: outcome.tallies.runs, seconds: seconds, localWorkers: localWorkers))
-                print(reportsWrittenLines(directory: directory, plan: plan, note: " (journal: \(CoordinatorNode.journalName))"))
+                print(summary.layout.wrap(reportsWrittenLines(directory: directory, plan: plan, note: " (journal: \(CoordinatorNode.journalName))")))
             }
             if !outcome.quarantined.isEmpty {
                 printError("sweep submit: \(outcome.quarantined.count) units failed and were left out of the reports:")
