@@ -47,7 +47,8 @@ public enum RankedSummary {
     /// config, label and interval left-aligned; widths are counted in Characters (wide East Asian glyphs
     /// are not accounted for). Rates are percentages with one decimal (``ReportNumber/percent(_:)``). Control characters in ids and labels
     /// (tabs, newlines) are shown as spaces so that each row stays on one line.
-    /// `compact`: a narrower header for a terminal (`#`, `95% CI`, `count / of`), the rows the same.
+    /// `compact`: narrower for a terminal: a shorter header (`#`, `95% CI`) and the counts as one column, `count/of`
+    /// (`28/110`), so a table of five varied axes fits 80 columns.
     public static func render(title: String, rows: [Row], top: Int, compact: Bool = false) -> String {
         let shown = ranked(rows, top: top)
         var lines = [oneLine(title)]
@@ -71,6 +72,11 @@ public enum RankedSummary {
                 return leftAligned.contains(c) ? text + fill : fill + text
             }
             var line = padded[0 ..< 6].joined(separator: "  ") + " " + padded[6] + " " + padded[7]
+            if compact {
+                let counts = record[5] + record[6] + record[7]
+                let width = ([header] + cells).map { $0[5].count + $0[6].count + $0[7].count }.max() ?? 0
+                line = padded[0 ..< 5].joined(separator: "  ") + "  " + String(repeating: " ", count: width - counts.count) + counts
+            }
             while line.hasSuffix(" ") { line.removeLast() }
             lines.append(line)
         }

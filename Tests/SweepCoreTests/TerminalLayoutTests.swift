@@ -22,7 +22,11 @@ import Testing
         // The quickstart's dead buttons do not depend on A and B: four configurations tie on each of four figures.
         let table = try #require(text.components(separatedBy: "Highest dead_button rates\n").dropFirst().first)
         let rows = table.split(separator: "\n").prefix(9).map(String.init)
-        #expect(rows[1] == "1  c001 +3  A=* B=* C=true D=false E=false   16.5%  4.8–43.4%     13 / 79", "\(rows)")
+        #expect(rows[0] == "#  config   label                             rate  95% CI     count/of", "\(rows)")
+        #expect(rows[1] == "1  c001 +3  A=* B=* C=true D=false E=false   16.5%  4.8–43.4%     13/79", "\(rows)")
+        // No table row wraps: each line of a table starts with its rank or, for ties, two spaces and an id.
+        let swallowed = try #require(text.components(separatedBy: "Highest swallowed_scroll rates\n").dropFirst().first)
+        #expect(swallowed.split(separator: "\n").prefix(6).dropFirst().allSatisfy { $0.first?.isNumber == true }, "\(swallowed)")
         #expect(rows[2].hasPrefix("2  c003 +3  A=* B=* C=false D=false E=false"))
         #expect(rows.contains("  c001 +3: tied, c001 c005 c009 c013"))
         #expect(!text.contains("scrollViews.delaysContentTouches=true scrollViews.touchesShouldCancel=default"))
