@@ -147,6 +147,21 @@ public struct DefectCategories: Sendable {
         designed ? .designed : (whatIf.contains(defect) ? .whatIf : .hazard)
     }
 
+    /// Calls `body` with each defect class of `verdict` (in `DefectSet` order), its cause (``CauseKind/unknown``
+    /// where `causes`, one per defect in the same order, has none) and its category: the one walk that both a
+    /// configuration's causes (`ConfigurationTallies`) and a screen element's categories (`UnitRunner`) take.
+    @inline(__always) static func forEachDefect(
+        of verdict: ScenarioVerdict, causes: ArraySlice<RunCause>, whatIf: DefectSet,
+        _ body: (DefectClass, CauseKind, DefectCategory) -> Void
+    ) {
+        var next = causes.startIndex
+        for d in verdict.defects {
+            let cause = next != causes.endIndex ? causes[next] : RunCause(kind: .unknown, designed: false)
+            if next != causes.endIndex { next = causes.index(after: next) }
+            body(d, cause.kind, category(d, designed: cause.designed, whatIf: whatIf))
+        }
+    }
+
     /// Whether `defect` with cause `cause` is UIKit doing what Apple designed it to do (docs/defects.md's rows D1–D4):
     /// - D1: the system's screen-edge gate delayed or took the touch (§8: `edge_gate_delay`, `taken_by_edge_gate`,
     ///   `edge_gate_won`);

@@ -52,16 +52,7 @@ public struct ConfigurationTallies: Sendable, Equatable {
         if verdict.highlightLatency != nil || verdict.actionLatency != nil { byTemplate[template].recordLatencies(of: verdict) }
         byFamily[family].add(verdict)
         guard !verdict.defects.isEmpty else { return }
-        var next = causes.startIndex
-        for d in verdict.defects {
-            if next != causes.endIndex {
-                let cause = causes[next]
-                self.causes.add(d, cause.kind, DefectCategories.category(d, designed: cause.designed, whatIf: whatIf))
-                next = causes.index(after: next)
-            } else {
-                self.causes.add(d, .unknown, DefectCategories.category(d, designed: false, whatIf: whatIf))
-            }
-        }
+        DefectCategories.forEachDefect(of: verdict, causes: causes, whatIf: whatIf) { self.causes.add($0, $1, $2) }
     }
 
     /// Closes one tree of template position `template` whose runs were added with

@@ -243,11 +243,7 @@ public struct UnitRunner: Sendable {
                     let element = plan.screenElementOffsets[t] + placement / placements
                     acc.elementTallies[element, default: Tally()].add(verdict)
                     // The same category per defect as the configuration's causes (ConfigurationTallies.add).
-                    var next = causes.startIndex
-                    for d in verdict.defects {
-                        let designed = next != causes.endIndex && causes[next].designed
-                        if next != causes.endIndex { next = causes.index(after: next) }
-                        let category = DefectCategories.category(d, designed: designed, whatIf: whatIf)
+                    DefectCategories.forEachDefect(of: verdict, causes: causes, whatIf: whatIf) { d, _, category in
                         if category != .hazard { acc.elementCategories[element, default: CategoryCounts()].add(d, category) }
                     }
                 }

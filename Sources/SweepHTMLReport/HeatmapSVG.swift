@@ -25,6 +25,9 @@ enum HeatmapSVG {
                 Double(axisB.levels.count) * cellWidth, HTMLText.width(axisB.name + " →"),
                 legendWidth + 16, HTMLText.width(HeatScale.caption(defectMax))) + 8
         let gridBottom = top + Double(axisA.levels.count) * cellHeight
+        // With `notRun`: the cells at least one of whose configurations has run, found in one pass over the rows.
+        var ran: Set<[Int]> = []
+        if let notRun { for (r, row) in table.rows.enumerated() where !notRun.contains(r) { ran.insert([row.levels[a], row.levels[b]]) } }
         let height = gridBottom + 62
         var svg =
             "<svg class=\"heatmap\" width=\"\(HTMLText.coordinate(width))\" height=\"\(HTMLText.coordinate(height))\""
@@ -42,7 +45,7 @@ enum HeatmapSVG {
             for (j, level2) in axisB.levels.enumerated() {
                 let cell = grid[i][j]
                 let x = left + Double(j) * cellWidth
-                if let notRun, table.rows.indices.allSatisfy({ r in table.rows[r].levels[a] != i || table.rows[r].levels[b] != j || notRun.contains(r) }) {
+                if notRun != nil, !ran.contains([i, j]) {
                     svg += notRunCell(x: x, y: y, defect: defect, axes: (axisA.name, level, axisB.name, level2))
                     continue
                 }

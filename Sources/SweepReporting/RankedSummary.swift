@@ -66,6 +66,8 @@ public enum RankedSummary {
         }
         let leftAligned: Set<Int> = [1, 2, 4, 7]
         let widths = header.indices.map { c in ([header] + cells).map { $0[c].count }.max() ?? 0 }
+        // Compact: count, "/" and attempts as one right-aligned column.
+        let countsWidth = ([header] + cells).map { $0[5].count + $0[6].count + $0[7].count }.max() ?? 0
         for record in [header] + cells {
             let padded = record.enumerated().map { c, text in
                 let fill = String(repeating: " ", count: widths[c] - text.count)
@@ -74,8 +76,7 @@ public enum RankedSummary {
             var line = padded[0 ..< 6].joined(separator: "  ") + " " + padded[6] + " " + padded[7]
             if compact {
                 let counts = record[5] + record[6] + record[7]
-                let width = ([header] + cells).map { $0[5].count + $0[6].count + $0[7].count }.max() ?? 0
-                line = padded[0 ..< 5].joined(separator: "  ") + "  " + String(repeating: " ", count: width - counts.count) + counts
+                line = padded[0 ..< 5].joined(separator: "  ") + "  " + String(repeating: " ", count: countsWidth - counts.count) + counts
             }
             while line.hasSuffix(" ") { line.removeLast() }
             lines.append(line)
