@@ -384,7 +384,7 @@ public struct ClusterSimulation {
                 report.reconnects += 1
             case .exit:
                 workers[i].exited = true
-            case .prepare, .connect, .log:
+            case .prepare, .connect, .log, .sampleLoad:
                 break
             }
         }

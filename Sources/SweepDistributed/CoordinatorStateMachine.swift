@@ -101,6 +101,8 @@ public struct CoordinatorStateMachine: Sendable {
         var unitsDone = 0
         /// Its place in the join order (``workerOrder``): later hellos, higher numbers.
         var joined = 0
+        /// Its CPU and memory as it last reported them (`load`).
+        var load: WorkerLoad?
     }
 
     public let settings: CoordinatorSettings
@@ -294,6 +296,8 @@ public struct CoordinatorStateMachine: Sendable {
                 from: w, nowMs: nowMs, into: &actions)
         case .heartbeat:
             break
+        case .load(let load):
+            workers.values[index].load = load
         case .disconnect(let reason):
             actions.append(.log(.info("worker left", ["worker": .text(Self.name(w)), "reason": .text(reason)])))
             removeWorker(w, killed: false, into: &actions)
@@ -385,7 +389,7 @@ public struct CoordinatorStateMachine: Sendable {
             guard let k = workers[w] else { return nil }
             return StatusReport.Worker(
                 id: Self.name(w), host: k.host, slots: k.slots, unitsDone: k.unitsDone, unitsHeld: table.held(by: w),
-                lastHeardMsAgo: Int(max(0, nowMs - k.lastHeardMs)))
+                lastHeardMsAgo: Int(max(0, nowMs - k.lastHeardMs)), load: k.load)
         }
         return StatusReport(
             sweepID: settings.sweepID, configHash: settings.configHash, unitsDone: committedUnits,

@@ -39,6 +39,8 @@ public enum WorkerEvent: Sendable {
     case finished(UnitSpec, attempt: Int, status: UnitStatus, elapsedMicroseconds: Int64, payload: [UInt8], detail: String)
     /// Time passed: the driver sends one on every turn of its loop (the machine decides what is due).
     case tick
+    /// The driver's answer to `sampleLoad`: this process's CPU and memory, sent to the coordinator as `load`.
+    case sampled(WorkerLoad)
 }
 
 public enum WorkerAction: Sendable {
@@ -57,6 +59,9 @@ public enum WorkerAction: Sendable {
     case log(NodeEvent)
     /// Leave: the sweep is done (without keep-alive) or the coordinator refused us.
     case exit(code: Int32, reason: String)
+    /// Measure this process's CPU and memory and answer with `sampled` (once a heartbeat interval while
+    /// registered; a driver that cannot measure them answers nothing).
+    case sampleLoad
 }
 
 /// The worker's logic as a value (Paranoid Pirate with credit, an outbox and backoff).
@@ -85,6 +90,8 @@ public struct WorkerStateMachine: Sendable {
     var reconnectAtMs: Int64?
     /// When the periodic checks last ran.
     var lastPeriodicCheckMs: Int64 = 0
+    /// When the last `sampleLoad` went out (nil: none since the welcome).
+    var lastLoadSampleMs: Int64?
     var sweepHash: String?
 
     public init(settings: WorkerSettings) {
@@ -114,6 +121,8 @@ public struct WorkerStateMachine: Sendable {
             finished(unit, attempt: attempt, status: status, elapsed: elapsed, payload: payload, detail: detail, nowMs: nowMs, into: &actions)
         case .tick:
             tick(nowMs: nowMs, into: &actions)
+        case .sampled(let load):
+            if phase == .ready { send(.load(load), nowMs: nowMs, into: &actions) }
         }
         return actions
     }
@@ -148,6 +157,7 @@ public struct WorkerStateMachine: Sendable {
             queued.removeAll()
             outstandingCredit = 0
             lastHelloMs = nil
+            lastLoadSampleMs = nil
             self.heartbeatMs = max(10, heartbeatMs)
             self.liveness = max(1, liveness)
             phase = .ready
@@ -302,6 +312,11 @@ public struct WorkerStateMachine: Sendable {
         }
         if nowMs - lastSentMs >= Int64(heartbeatMs) {
             send(.heartbeat(inflight: running.count), nowMs: nowMs, into: &actions)
+        }
+        // The load goes on its own clock: a busy worker's results keep its heartbeats from being due.
+        if lastLoadSampleMs.map({ nowMs - $0 >= Int64(heartbeatMs) }) ?? true {
+            lastLoadSampleMs = nowMs
+            actions.append(.sampleLoad)
         }
     }
 

@@ -1,7 +1,8 @@
+import SweepProtocol
 import SweepReporting
 
 /// The live view's panels beside its tables (issue 35, as Dask's and Ray's dashboards show them): the throughput
-/// history as a sparkline, and the CPU and memory of the coordinator and its local workers.
+/// history as a sparkline, and the CPU and memory of the coordinator and of every worker.
 enum LiveCharts {
     static let sparkWidth = 360.0, sparkHeight = 48.0
 
@@ -37,28 +38,26 @@ enum LiveCharts {
         return html + "</section>\n"
     }
 
-    /// One row per process sampled: its name, pid, CPU (percent of one core since the previous sample) and resident
-    /// memory. Workers on other hosts are not sampled: their hosts' own tools (`top`, the node's metrics) show them.
-    static func processes(_ usage: [ProcessUsage], workers: Int) -> String {
+    /// One row per process: those sampled here (the coordinator) and every worker as it last reported itself (`load`,
+    /// once a heartbeat interval, wherever it runs): name, pid, CPU (percent of one core over the last interval) and
+    /// resident memory. A worker that has not reported yet (or cannot read its `/proc`) shows dashes.
+    static func processes(_ usage: [ProcessUsage], workers: [StatusReport.Worker]) -> String {
         var html = "<section id=\"processes\">\n<h2>Processes</h2>\n"
-        guard !usage.isEmpty else { return html + "<p>No process has been sampled yet.</p>\n</section>\n" }
+        guard !usage.isEmpty || !workers.isEmpty else { return html + "<p>No process has been sampled yet.</p>\n</section>\n" }
         html += "<table class=\"processes\">\n<tr><th>process</th><th>pid</th><th>CPU</th><th>memory</th></tr>\n"
-        for p in usage {
+        let rows =
+            usage.map { (name: $0.name, pid: String($0.pid), cpu: $0.cpuPercent, resident: Optional($0.residentBytes)) }
+            + workers.map { (name: $0.id, pid: $0.load.map { String($0.pid) } ?? "–", cpu: $0.load?.cpuPercent, resident: $0.load?.residentBytes) }
+        for p in rows {
             html +=
-                "<tr" + HTMLText.attributes([("data-process", p.name), ("data-resident-bytes", String(p.residentBytes))]) + ">"
+                "<tr" + HTMLText.attributes([("data-process", p.name)] + (p.resident.map { [("data-resident-bytes", String($0))] } ?? [])) + ">"
                 + "<td>\(HTMLText.escape(p.name))</td><td>\(p.pid)</td>"
-                + "<td>\(p.cpuPercent.map { ReportNumber.fixed($0, digits: 0) + "%" } ?? "–")</td>"
-                + "<td>\(ReportNumber.fixed(Double(p.residentBytes) / 1_048_576, digits: 1)) MiB</td></tr>\n"
+                + "<td>\(p.cpu.map { ReportNumber.fixed($0, digits: 0) + "%" } ?? "–")</td>"
+                + "<td>\(p.resident.map { ReportNumber.fixed(Double($0) / 1_048_576, digits: 1) + " MiB" } ?? "–")</td></tr>\n"
         }
-        html += "</table>\n"
-        let local = usage.count - 1
-        if workers > local {
-            html +=
-                "<p class=\"note\">CPU is per core (200% is two cores busy). \(workers - max(0, local)) of the \(workers) workers "
-                + "run elsewhere and are not sampled here.</p>\n"
-        } else {
-            html += "<p class=\"note\">CPU is per core (200% is two cores busy).</p>\n"
-        }
+        html +=
+            "</table>\n<p class=\"note\">CPU is per core (200% is two cores busy). Workers measure themselves and report "
+            + "once a heartbeat interval, wherever they run.</p>\n"
         return html + "</section>\n"
     }
 }

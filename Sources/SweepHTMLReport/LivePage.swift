@@ -13,7 +13,7 @@ public enum LivePage {
 
     /// The page. `table`: one row per configuration, one outcome per defect class (attempts and counts so far);
     /// `runs`: each configuration's scenarios merged so far (a heatmap cell whose configurations have none is drawn
-    /// as not run yet, apart from a 0% one); `processes`: the sampled processes (nil: not sampled, no section);
+    /// as not run yet, apart from a 0% one); `processes`: the processes sampled here (nil: not sampled, no section; with it, the workers' reported loads join them);
     /// `throughput`: scenarios done over time, drawn as a sparkline of the rate.
     public static func render(
         status r: StatusReport, endpoint: String, table: FactorTable, runs: [Int]? = nil, processes: [ProcessUsage]? = nil,
@@ -27,7 +27,7 @@ public enum LivePage {
             + "<h1>\(HTMLText.escape(title))</h1>\n<p id=\"connection\" class=\"note\">"
             + (r.finished ? "" : "Refreshed every \(refreshSeconds) s while the sweep runs.") + "</p>\n<main id=\"live\">\n"
         html += progress(r, endpoint: endpoint) + LiveCharts.throughput(throughput) + workers(r)
-        if let processes { html += LiveCharts.processes(processes, workers: r.workers.count) }
+        if let processes { html += LiveCharts.processes(processes, workers: r.workers) }
         html += results(table) + heatmaps(table, runs: runs)
         return html + "</main>\n<script>\(script)</script>\n</body>\n</html>\n"
     }

@@ -16,7 +16,7 @@ public struct LiveSnapshot: Sendable, Equatable {
     /// One row per configuration (plan order), one outcome per defect class: attempts and counts so far, the table
     /// effects.csv and the report's heatmaps are drawn from.
     public var table: FactorTable
-    /// The coordinator's and its local workers' CPU and memory (the live view samples them; empty when not sampled).
+    /// The coordinator's CPU and memory (the live view samples it; empty when not sampled). Workers report their own in `status`.
     public var processes: [ProcessUsage] = []
     /// Scenarios done over the elapsed time, oldest first (the live view keeps the history; empty in a bare snapshot).
     public var throughput: [ThroughputSample] = []

@@ -94,12 +94,6 @@ public final class LocalCluster: @unchecked Sendable {
         }
     }
 
-    /// The local workers running now, by slot: each one's id (as it says `--id`) and pid, for the live view's
-    /// process table.
-    public var workerProcesses: [(name: String, pid: Int32)] {
-        lock.withLock { running.sorted { $0.key < $1.key }.map { ("local-\(getpid())-\($0.key)", $0.value.processIdentifier) } }
-    }
-
     /// Why the local workers cannot go on (every slot given up), or nil.
     public var givenUp: String? { lock.withLock { givenUpCause } }
 

@@ -21,16 +21,20 @@ public enum StatusText {
             + "\(count(r.workers.count, "worker", "workers")), \(count(r.retries, "retry", "retries")), \(r.quarantinedCount) quarantined"
             + (r.finished ? "; every tree is done" : "") + "\n"
         if !r.workers.isEmpty {
-            let header = ["WORKER", "HOST", "SLOTS", "UNITS DONE", "HELD", "LAST HEARD"]
+            let header = ["WORKER", "HOST", "SLOTS", "UNITS DONE", "HELD", "CPU", "MEMORY", "LAST HEARD"]
             let rows = r.workers.map {
-                [$0.id, $0.host, "\($0.slots)", "\($0.unitsDone)", "\($0.unitsHeld)", "\(duration(Double($0.lastHeardMsAgo) / 1000)) ago"]
+                [
+                    $0.id, $0.host, "\($0.slots)", "\($0.unitsDone)", "\($0.unitsHeld)",
+                    $0.load?.cpuPercent.map { "\(decimal($0, 0))%" } ?? "-", $0.load.map { mebibytes($0.residentBytes) } ?? "-",
+                    "\(duration(Double($0.lastHeardMsAgo) / 1000)) ago"
+                ]
             }
             let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
             for row in [header] + rows {
                 // Text columns left, numbers right.
                 let cells = row.enumerated().map { c, cell in
                     let pad = String(repeating: " ", count: widths[c] - cell.count)
-                    return c < 2 || c == 5 ? cell + pad : pad + cell
+                    return c < 2 || c == 7 ? cell + pad : pad + cell
                 }
                 out += "  " + cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
             }
@@ -48,7 +52,9 @@ public enum StatusText {
         let quarantined = r.quarantinedUnits.map { "{\"unit\": \(quote($0.unit)), \"reason\": \(quote($0.reason))}" }
         let workers = r.workers.map {
             "{\"id\": \(quote($0.id)), \"host\": \(quote($0.host)), \"slots\": \($0.slots), \"unitsDone\": \($0.unitsDone), "
-                + "\"unitsHeld\": \($0.unitsHeld), \"lastHeardSeconds\": \(decimal(Double($0.lastHeardMsAgo) / 1000, 3))}"
+                + "\"unitsHeld\": \($0.unitsHeld), \"lastHeardSeconds\": \(decimal(Double($0.lastHeardMsAgo) / 1000, 3)), "
+                + "\"pid\": \($0.load.map { "\($0.pid)" } ?? "null"), \"cpuPercent\": \(number($0.load?.cpuPercent, 1)), "
+                + "\"residentBytes\": \($0.load.map { "\($0.residentBytes)" } ?? "null")}"
         }
         func list(_ items: [String]) -> String { items.isEmpty ? "[]" : "[\n    " + items.joined(separator: ",\n    ") + "\n  ]" }
         return """
@@ -72,6 +78,9 @@ public enum StatusText {
 
             """
     }
+
+    /// Resident memory for people: `58 MiB`.
+    static func mebibytes(_ bytes: Int) -> String { "\(decimal(Double(bytes) / 1_048_576, 0)) MiB" }
 
     /// `1 worker`, `2 workers`, `0 workers`.
     static func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }

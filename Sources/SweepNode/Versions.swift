@@ -5,7 +5,7 @@ import TouchEngine
 /// coordinator (the engine: results from two engines never mix; the wire protocol: peers of two versions are
 /// refused at their first message).
 public enum Versions {
-    /// Three lines, e.g. `sweep 0.1.0` / `engine touchsweep-engine-2` / `protocol SWP/3`, then what must match.
+    /// Three lines, e.g. `sweep 0.1.0` / `engine touchsweep-engine-2` / `protocol SWP/4`, then what must match.
     public static func text(tool: String) -> String {
         """
         sweep \(tool)

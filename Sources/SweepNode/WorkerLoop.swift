@@ -28,6 +28,8 @@ public final class WorkerLoop {
     var connectionOpen = true
     var sendFailureLog = LogThrottle()
     var handshakeLog: HandshakeLog
+    /// Measures this process for `load` (nil: `reportsLoad` is off).
+    let loadSampler: ProcessSampler?
 
     init(options: WorkerNode.Options, transport: any WorkerTransport, executor: any UnitExecutor, nowMs: Int64) throws {
         self.options = options
@@ -40,6 +42,7 @@ public final class WorkerLoop {
         settings.startAhead = settings.prefetch
         machine = WorkerStateMachine(settings: settings)
         handshakeLog = HandshakeLog(endpoint: options.connect, curve: options.security.role != nil, logger: options.logger)
+        loadSampler = options.reportsLoad ? ProcessSampler.ownProcess() : nil
         try transport.open()
         pending = machine.handle(.connected, nowMs: nowMs)
     }
@@ -120,6 +123,11 @@ public final class WorkerLoop {
             options.logger.log(event)
         case let .exit(code, reason):
             return (code, reason)
+        case .sampleLoad:
+            guard let load = loadSampler?.ownLoad() else { return nil }
+            for next in machine.handle(.sampled(load), nowMs: now) {
+                if let exit = try perform(next, now: now) { return exit }
+            }
         }
         return nil
     }

@@ -23,6 +23,9 @@ public final class WorkerNode: Sendable {
         public var failingTree: (configuration: Int, tree: Int)?
         /// CURVE towards the coordinator, or plain.
         public var security = ClientSecurity.plain
+        /// Report this process's CPU and memory to the coordinator once a heartbeat interval (`load`), read from
+        /// `/proc`; off, or where `/proc` cannot be read, nothing is reported and the live view shows a dash.
+        public var reportsLoad = true
         public init(connect: String, slots: Int, workerID: String) { self.connect = connect; self.slots = slots; self.workerID = workerID }
     }
 

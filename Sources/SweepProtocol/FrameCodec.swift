@@ -14,6 +14,7 @@ public enum MessageType: UInt8, Sendable, CaseIterable {
     case status = 12
     case assignments = 13
     case acks = 14
+    case load = 15
 
     /// The name used in field names and log lines, e.g. `hello`, `statusRequest`.
     public var name: String {
@@ -32,6 +33,7 @@ public enum MessageType: UInt8, Sendable, CaseIterable {
         case .status: return "status"
         case .assignments: return "assignments"
         case .acks: return "acks"
+        case .load: return "load"
         }
     }
 
@@ -69,6 +71,8 @@ public enum WireLimits {
     public static let batchEntries: ClosedRange<Int64> = 1 ... 4096
     /// The counters of `status` (exact in a `Double`, for rates and ETAs).
     public static let progress: ClosedRange<Int64> = 0 ... (1 << 53)
+    /// `load.cpuPermille`: up to 65,536 cores busy.
+    public static let cpuPermille: ClosedRange<Int64> = 0 ... 65_536_000
     /// Worker rows in one `status` message.
     public static let statusWorkers: ClosedRange<Int64> = 0 ... 65_536
 }
@@ -90,6 +94,7 @@ extension ProtocolMessage {
         case .status: return .status
         case .assignments: return .assignments
         case .acks: return .acks
+        case .load: return .load
         }
     }
 }
@@ -122,6 +127,8 @@ extension ProtocolMessage: Equatable {
         case let (.assignments(a), .assignments(b)):
             return a == b
         case let (.acks(a), .acks(b)):
+            return a == b
+        case let (.load(a), .load(b)):
             return a == b
         default:
             return false
@@ -183,6 +190,8 @@ public enum FrameCodec {
             w = WireWriter(capacity: 9 + units.count * 27)
             w.int(units.count)
             for u in units { unitSpec(u, &w) }
+        case let .load(load):
+            load.encode(&w)
         }
         return [header(m.type), w.bytes]
     }
@@ -254,6 +263,8 @@ public enum FrameCodec {
             message = .statusRequest
         case .status:
             message = .status(try StatusReport.decode(&r))
+        case .load:
+            message = .load(try WorkerLoad.decode(&r, "load"))
         case .assignments:
             let count = try r.int("assignments.count", in: WireLimits.batchEntries)
             var list: [Assignment] = []

@@ -23,7 +23,7 @@ extension MessageType {
     /// Whether a worker or a status client sends messages of this type to the coordinator.
     public var isSentToCoordinator: Bool {
         switch self {
-        case .hello, .credit, .result, .heartbeat, .disconnect, .statusRequest: true
+        case .hello, .credit, .result, .heartbeat, .disconnect, .statusRequest, .load: true
         case .welcome, .refuse, .assign, .ack, .cancel, .status, .assignments, .acks: false
         }
     }

@@ -1,13 +1,14 @@
-/// The protocol version every message carries ("SWP/3"). A peer with another version is refused.
+/// The protocol version every message carries ("SWP/4"). A peer with another version is refused.
 ///
 /// Version 2 added the batched `assignments` and `acks` messages (types 13 and 14); a version-1 worker would
 /// not understand them, so it is refused at its first message rather than left waiting for work. Version 3
 /// made `status` a full report (``StatusReport``: sweep name, config hash, rate inputs, quarantined units, one
 /// row per worker); a `sweep status` of version 2 gets a `refuse` it can read, and one of version 3 asking a
-/// version-2 coordinator says so in one sentence.
+/// version-2 coordinator says so in one sentence. Version 4 added `load` (type 15: a worker's CPU and memory, sent
+/// once a heartbeat interval) and the same figures in each worker row of `status`.
 public enum ProtocolVersion {
-    public static let current: UInt16 = 3
-    /// How people see it: `SWP/3`.
+    public static let current: UInt16 = 4
+    /// How people see it: `SWP/4`.
     public static var name: String { "SWP/\(current)" }
 }
 
@@ -89,4 +90,6 @@ public enum ProtocolMessage: Sendable {
     case assignments([Assignment])
     /// C→W: several `ack`s in one message.
     case acks([UnitSpec])
+    /// W→C: the worker's own CPU use and memory, once a heartbeat interval while it is registered.
+    case load(WorkerLoad)
 }

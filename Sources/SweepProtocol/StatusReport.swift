@@ -15,9 +15,13 @@ public struct StatusReport: Sendable, Equatable {
         public var unitsHeld: Int
         /// Milliseconds since the coordinator last heard from it.
         public var lastHeardMsAgo: Int
-        public init(id: String, host: String, slots: Int, unitsDone: Int, unitsHeld: Int, lastHeardMsAgo: Int) {
+        /// Its CPU and memory as it last reported them (nil before its first `load`).
+        public var load: WorkerLoad?
+        public init(
+            id: String, host: String, slots: Int, unitsDone: Int, unitsHeld: Int, lastHeardMsAgo: Int, load: WorkerLoad? = nil
+        ) {
             self.id = id; self.host = host; self.slots = slots; self.unitsDone = unitsDone; self.unitsHeld = unitsHeld
-            self.lastHeardMsAgo = lastHeardMsAgo
+            self.lastHeardMsAgo = lastHeardMsAgo; self.load = load
         }
     }
 
@@ -100,6 +104,8 @@ extension StatusReport {
         for k in workers {
             w.string(k.id); w.string(k.host)
             for v in [k.slots, k.unitsDone, k.unitsHeld, k.lastHeardMsAgo] { w.int(v) }
+            w.u8(k.load == nil ? 0 : 1)
+            k.load?.encode(&w)
         }
     }
 
@@ -128,12 +134,16 @@ extension StatusReport {
         var workers: [Worker] = []
         for _ in 0 ..< workerCount {
             let wid = try r.string("status.workers.id", maxBytes: id), host = try r.string("status.workers.host", maxBytes: id)
-            workers.append(
-                Worker(
-                    id: wid, host: host, slots: try r.int("status.workers.slots", in: WireLimits.slots),
-                    unitsDone: try r.int("status.workers.unitsDone", in: p),
-                    unitsHeld: try r.int("status.workers.unitsHeld", in: p),
-                    lastHeardMsAgo: try r.int("status.workers.lastHeardMsAgo", in: p)))
+            var worker = Worker(
+                id: wid, host: host, slots: try r.int("status.workers.slots", in: WireLimits.slots),
+                unitsDone: try r.int("status.workers.unitsDone", in: p),
+                unitsHeld: try r.int("status.workers.unitsHeld", in: p),
+                lastHeardMsAgo: try r.int("status.workers.lastHeardMsAgo", in: p))
+            let loadOffset = r.offset
+            let reported = try r.u8("status.workers.reported")
+            guard reported <= 1 else { throw .unknownValue(field: "status.workers.reported", offset: loadOffset, value: UInt64(reported)) }
+            if reported == 1 { worker.load = try WorkerLoad.decode(&r, "status.workers.load") }
+            workers.append(worker)
         }
         return StatusReport(
             sweepID: sweepID, configHash: configHash, unitsDone: unitsDone, unitsTotal: unitsTotal,

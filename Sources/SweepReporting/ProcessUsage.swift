@@ -1,7 +1,7 @@
 /// One process of a running sweep as the live view shows it (issue 35): its CPU use over the last sampling interval
-/// and its resident memory, read from `/proc` by the coordinator for itself and for the local workers it started.
+/// and its resident memory, read from `/proc` (by the coordinator for itself, by each worker for itself).
 public struct ProcessUsage: Sendable, Equatable {
-    /// `coordinator`, or the local worker's id (`local-PID-SLOT`).
+    /// What the sampler calls it: `coordinator`, or `self` in a worker's own sampler.
     public var name: String
     public var pid: Int32
     /// CPU time used per wall-clock time since the previous sample, in percent of one core (200 = two cores busy);

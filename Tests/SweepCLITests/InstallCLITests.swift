@@ -27,7 +27,7 @@ import Testing
         for name in names {
             #expect(result.stdout.contains(".SS \"sweep \(name.replacingOccurrences(of: "-", with: "\\-"))\"\n"), "\(name)")
         }
-        #expect(result.stdout.contains(".SS \"sweep keys generate\"\n") && result.stdout.contains("protocol SWP/3"))
+        #expect(result.stdout.contains(".SS \"sweep keys generate\"\n") && result.stdout.contains("protocol SWP/4"))
         // The page is roff: no line of help text starts a request by accident.
         #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix(".") && $0.dropFirst().first == " " })
     }

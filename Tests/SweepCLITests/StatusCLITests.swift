@@ -32,9 +32,9 @@ extension DistributedFaultTests {
         let coordinator = try startCoordinator(f, output: f.dir + "/out", ["--liveness", "1000", "--unit-seconds", "0.05"])
         let worker = try start(["worker", "--connect", f.endpoint, "--slots", "1", "--id", "only"])
         #expect(waitForLog(f.dir + "/coordinator.log", "worker joined host=\(ProcessInfo.processInfo.hostName) slots=1 worker=only"))
-        // Wait until it has delivered a unit, then freeze it so that both forms see the same sweep.
+        // Wait until it has delivered a unit and reported its load, then freeze it so that both forms see the same sweep.
         var document: [String: Any] = [:]
-        for _ in 0 ..< 600 where ((firstWorker(document)?["unitsDone"] as? Int) ?? 0) == 0 {
+        for _ in 0 ..< 600 where ((firstWorker(document)?["unitsDone"] as? Int) ?? 0) == 0 || firstWorker(document)?["pid"] as? Int == nil {
             document = try statusDocument(f.endpoint)
             usleep(50_000)
         }
@@ -46,7 +46,7 @@ extension DistributedFaultTests {
         stopIfRunning(worker)
 
         #expect(document["format"] as? String == "touchsweep-status/1")
-        #expect(document["protocol"] as? String == "SWP/3" && document["sweep"] as? String == "faults")
+        #expect(document["protocol"] as? String == "SWP/4" && document["sweep"] as? String == "faults")
         let hash = try #require(document["configHash"] as? String)
         #expect(hash.count >= 12 && document["finished"] as? Bool == false)
         let trees = try #require(document["trees"] as? [String: Int])
@@ -62,6 +62,8 @@ extension DistributedFaultTests {
         let row = try #require(firstWorker(document))
         #expect(row["id"] as? String == "only" && row["slots"] as? Int == 1 && (row["unitsDone"] as? Int ?? 0) > 0, "\(row)")
         #expect((row["host"] as? String)?.isEmpty == false && row["lastHeardSeconds"] != nil)
+        // Its CPU and memory, as it measured and reported them itself.
+        #expect(row["pid"] as? Int == Int(worker.processIdentifier) && (row["residentBytes"] as? Int ?? 0) > 1_000_000, "\(row)")
 
         #expect(text.status == 0, "\(text.stderr)")
         let lines = text.stdout.split(separator: "\n").map(String.init)
@@ -70,9 +72,10 @@ extension DistributedFaultTests {
         #expect(lines[0].contains(" trees/s, ETA ") && lines[0].hasSuffix("; 1 worker, 0 retries, 0 quarantined"), "\(lines[0])")
         #expect(
             lines[1].split(separator: " ", omittingEmptySubsequences: true)
-                == ["WORKER", "HOST", "SLOTS", "UNITS", "DONE", "HELD", "LAST", "HEARD"], "\(lines[1])")
+                == ["WORKER", "HOST", "SLOTS", "UNITS", "DONE", "HELD", "CPU", "MEMORY", "LAST", "HEARD"], "\(lines[1])")
         let cells = lines[2].split(separator: " ", omittingEmptySubsequences: true)
         #expect(cells.first == "only" && cells[2] == "1" && cells.last == "ago", "\(lines[2])")
+        #expect(cells[5].hasSuffix("%") && cells[7] == "MiB", "\(lines[2])")
     }
 
     @Test func theStatusKeyReadsTheStatusAndIsRefusedWork() throws {
@@ -130,7 +133,7 @@ extension DistributedFaultTests {
         #expect(wait(status, seconds: 20) == 1)
         let said = try String(contentsOfFile: f.dir + "/status.log", encoding: .utf8)
         #expect(
-            said == "sweep status: the coordinator at \(f.endpoint) speaks SWP/2 and this sweep speaks SWP/3 (see sweep --version); "
+            said == "sweep status: the coordinator at \(f.endpoint) speaks SWP/2 and this sweep speaks SWP/4 (see sweep --version); "
                 + "ask it with the sweep of the coordinator's release\n")
     }
 }

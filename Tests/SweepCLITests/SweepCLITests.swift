@@ -38,7 +38,7 @@ import Testing
             result.stdout == """
                 sweep 0.1.0
                 engine touchsweep-engine-9
-                protocol SWP/3
+                protocol SWP/4
                 A worker must have the coordinator's engine and protocol; sweep status must have its protocol.
 
                 """)

@@ -34,6 +34,24 @@ import Testing
             ])
     }
 
+    /// Issue 35: each worker reports its own CPU and memory (`load`); the report carries the latest per worker, and a
+    /// worker that said hello again starts without one.
+    @Test func eachWorkerRowCarriesTheLoadItLastReported() throws {
+        var m = T.machine(configurations: 2, trees: 3)
+        _ = m.handle(T.hello(T.a, slots: 2), nowMs: 0)
+        _ = m.handle(T.hello(T.b, slots: 1), nowMs: 10)
+        let first = WorkerLoad(pid: 11, cpuPermille: nil, residentBytes: 50_000_000)
+        let second = WorkerLoad(pid: 11, cpuPermille: 1980, residentBytes: 61_000_000)
+        #expect(m.handle(.received(T.a, .load(first)), nowMs: 100).isEmpty, "a load needs no answer")
+        _ = m.handle(.received(T.a, .load(second)), nowMs: 1100)
+        let r = try #require(Self.report(m.handle(.received(WorkerID([9]), .statusRequest), nowMs: 1200)))
+        #expect(r.workers.map(\.load) == [second, nil])
+        #expect(r.workers[0].lastHeardMsAgo == 100, "a load is a sign of life")
+        _ = m.handle(T.hello(T.a, slots: 2), nowMs: 1300)
+        let again = try #require(Self.report(m.handle(.received(WorkerID([9]), .statusRequest), nowMs: 1400)))
+        #expect(again.workers.map(\.load) == [nil, nil])
+    }
+
     @Test func rateAndETAComeFromTheTreesOfThisRun() {
         var r = StatusReport(
             sweepID: "s", configHash: "h", unitsDone: 0, unitsTotal: 0, treesDone: 50, treesTotal: 150,

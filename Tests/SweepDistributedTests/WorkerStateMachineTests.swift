@@ -198,6 +198,36 @@ import Testing
         #expect(Self.sent(w.handle(.tick, nowMs: 1500)).isEmpty)
     }
 
+    static func asksForItsLoad(_ actions: [WorkerAction]) -> Bool {
+        actions.contains { if case .sampleLoad = $0 { return true } else { return false } }
+    }
+
+    /// Issue 35: every worker, wherever it runs, reports its own CPU and memory once a heartbeat interval, on a clock
+    /// of its own: a busy worker's results keep its heartbeats from being due, not its load.
+    @Test func aRegisteredWorkerReportsItsLoadOnceAHeartbeatIntervalEvenWhileResultsFlow() {
+        var w = Self.machine(slots: 1)
+        _ = w.handle(.connected, nowMs: 0)
+        #expect(!Self.asksForItsLoad(w.handle(.tick, nowMs: 200)), "not registered yet: the coordinator does not know it")
+        let load = WorkerLoad(pid: 4242, cpuPermille: 990, residentBytes: 60_000_000)
+        #expect(Self.sent(w.handle(.sampled(load), nowMs: 201)).isEmpty, "a sample taken before the welcome is not sent")
+        _ = w.handle(.received(Self.welcome), nowMs: 300)
+        #expect(Self.asksForItsLoad(w.handle(.tick, nowMs: 400)), "the first check after the welcome")
+        #expect(Self.sent(w.handle(.sampled(load), nowMs: 400)) == [.load(load)])
+        // Results every 100 ms: no heartbeat is due, the load still is, once a second.
+        var asked: [Int64] = []
+        for now in stride(from: Int64(500), through: 3400, by: 100) {
+            _ = w.handle(.received(.assign(unit: UnitSpec(configuration: 0, trees: Int(now) ..< Int(now) + 1), attempt: 1, deadlineMs: 9000)), nowMs: now)
+            _ = w.handle(
+                .finished(
+                    UnitSpec(configuration: 0, trees: Int(now) ..< Int(now) + 1), attempt: 1, status: .ok, elapsedMicroseconds: 1, payload: [], detail: ""),
+                nowMs: now)
+            let actions = w.handle(.tick, nowMs: now)
+            #expect(!Self.sent(actions).contains { if case .heartbeat = $0 { return true } else { return false } })
+            if Self.asksForItsLoad(actions) { asked.append(now) }
+        }
+        #expect(asked == [1400, 2400, 3400])
+    }
+
     /// A restarted coordinator answers everything the worker sent before it knew of the restart with
     /// `say hello first`. One hello answers the burst, at once and on the same connection; the welcome starts the
     /// credit and the queue over, and the outbox goes to the new coordinator.

@@ -1,6 +1,7 @@
 import Foundation
 import SweepMetrics
 import SweepNode
+import SweepProtocol
 import SweepReporting
 import Testing
 
@@ -95,8 +96,32 @@ import Testing
         live.update(Self.snapshot(runs: Array(repeating: 10, count: 8)))
         let served = try #require(live.snapshot)
         let page = Self.page(served)
-        #expect(page.contains("<section id=\"processes\">") && page.contains("data-process=\"coordinator\""))
-        #expect(page.contains("1 of the 1 workers run elsewhere and are not sampled here."))
+        #expect(page.contains("<section id=\"processes\">") && page.contains("<tr data-process=\"coordinator\" data-resident-bytes=\""))
+        // The snapshot's worker has not reported its load yet: its row says so with dashes.
+        #expect(page.contains("<tr data-process=\"worker-a\"><td>worker-a</td><td>–</td><td>–</td><td>–</td></tr>"))
         #expect(LiveJSON.render(served).contains("\"processes\": [\n    {\"name\": \"coordinator\", \"pid\": \(me), "))
+    }
+
+    /// Issue 35: a worker on any host measures itself and reports it (`load`); the processes table shows it beside the
+    /// coordinator, and the JSON's status carries it.
+    @Test func everyWorkerShowsTheCPUAndMemoryItReported() throws {
+        var s = Self.snapshot(runs: Array(repeating: 10, count: 8))
+        s.status.workers[0].load = WorkerLoad(pid: 4250, cpuPermille: 1985, residentBytes: 62_914_560)
+        s.status.workers.append(
+            .init(
+                id: "node-7", host: "node-7", slots: 16, unitsDone: 1, unitsHeld: 16, lastHeardMsAgo: 20,
+                load: WorkerLoad(pid: 77, cpuPermille: nil, residentBytes: 1_048_576)))
+        s.processes = [ProcessUsage(name: "coordinator", pid: 4242, cpuPercent: 3.1, residentBytes: 118_534_144)]
+        let page = Self.page(s)
+        #expect(
+            page.contains(
+                "<tr data-process=\"coordinator\" data-resident-bytes=\"118534144\"><td>coordinator</td><td>4242</td><td>3%</td><td>113.0 MiB</td></tr>"))
+        #expect(
+            page.contains("<tr data-process=\"worker-a\" data-resident-bytes=\"62914560\"><td>worker-a</td><td>4250</td><td>199%</td><td>60.0 MiB</td></tr>"))
+        #expect(page.contains("<tr data-process=\"node-7\" data-resident-bytes=\"1048576\"><td>node-7</td><td>77</td><td>–</td><td>1.0 MiB</td></tr>"))
+        #expect(page.contains("Workers measure themselves and report once a heartbeat interval, wherever they run."))
+        let json = LiveJSON.render(s)
+        #expect(json.contains("\"lastHeardSeconds\": 0.300, \"pid\": 4250, \"cpuPercent\": 198.5, \"residentBytes\": 62914560}"))
+        #expect(json.contains("\"pid\": 77, \"cpuPercent\": null, \"residentBytes\": 1048576}"))
     }
 }

@@ -50,11 +50,12 @@ import Testing
     // MARK: Layout
 
     @Test func theHeaderIsMagicVersionAndType() {
-        #expect(FrameCodec.header(.hello) == [0x53, 0x57, 0x50, 0x00, 0x03, 0x01])
-        #expect(FrameCodec.header(.status) == [0x53, 0x57, 0x50, 0x00, 0x03, 0x0C])
-        #expect(FrameCodec.header(.acks) == [0x53, 0x57, 0x50, 0x00, 0x03, 0x0E])
+        #expect(FrameCodec.header(.hello) == [0x53, 0x57, 0x50, 0x00, 0x04, 0x01])
+        #expect(FrameCodec.header(.status) == [0x53, 0x57, 0x50, 0x00, 0x04, 0x0C])
+        #expect(FrameCodec.header(.acks) == [0x53, 0x57, 0x50, 0x00, 0x04, 0x0E])
+        #expect(FrameCodec.header(.load) == [0x53, 0x57, 0x50, 0x00, 0x04, 0x0F])
         #expect(FrameCodec.header(.credit, version: 1) == [0x53, 0x57, 0x50, 0x00, 0x01, 0x04])
-        #expect(MessageType.allCases.map(\.rawValue) == Array(1 ... 14))
+        #expect(MessageType.allCases.map(\.rawValue) == Array(1 ... 15))
     }
 
     @Test func bodiesFollowTheDocumentedLayout() {
@@ -89,6 +90,13 @@ import Testing
         #expect(
             FrameCodec.encode(.hello(workerID: "w", host: "h", slots: 2, engineVersion: "e"))[1]
                 == [0, 0, 0, 1, 0x77, 0, 0, 0, 1, 0x68] + Fixtures.i64(2) + [0, 0, 0, 1, 0x65])
+        // load: the pid, a byte saying whether the CPU figure was measured, the figure when it was, resident bytes.
+        #expect(
+            FrameCodec.encode(.load(WorkerLoad(pid: 7, cpuPermille: 1500, residentBytes: 4096)))[1]
+                == Fixtures.i64(7) + [1] + Fixtures.i64(1500) + Fixtures.i64(4096))
+        #expect(
+            FrameCodec.encode(.load(WorkerLoad(pid: 7, cpuPermille: nil, residentBytes: 4096)))[1]
+                == Fixtures.i64(7) + [0] + Fixtures.i64(4096))
     }
 
     @Test func encodedSizesAreSmall() {
@@ -96,6 +104,7 @@ import Testing
         #expect(size(.heartbeat(inflight: 3)) == 14)
         #expect(size(.credit(count: 16)) == 14)
         #expect(size(.statusRequest) == 6)
+        #expect(size(.load(WorkerLoad(pid: 1, cpuPermille: 1, residentBytes: 1))) == 31)
         #expect(size(.ack(unit: UnitSpec(configuration: 0, trees: 0 ..< 10))) == 30)
         #expect(size(.assign(unit: UnitSpec(configuration: 0, trees: 0 ..< 10), attempt: 1, deadlineMs: 1000)) == 46)
         // Two empty strings, ten counters, the finished flag, two empty lists: 6 + 8 + 80 + 1 + 16.
@@ -154,22 +163,23 @@ import Testing
 
     @Test func wrongVersion() {
         var frames = FrameCodec.encode(.heartbeat(inflight: 0))
-        // Version 1 (before the batched messages) and 2 (before the full status report) are refused like any other.
-        frames[0] = FrameCodec.header(.heartbeat, version: 1)
-        Self.expect(frames, .version(found: 1, expected: 3), "Unsupported protocol version 1: this build speaks SWP/3 only.")
-        frames[0] = FrameCodec.header(.heartbeat, version: 2)
-        Self.expect(frames, .version(found: 2, expected: 3), "Unsupported protocol version 2: this build speaks SWP/3 only.")
+        // Version 1 (before the batched messages), 2 (before the full status report) and 3 (before `load`) are
+        // refused like any other.
+        for old: UInt16 in 1 ... 3 {
+            frames[0] = FrameCodec.header(.heartbeat, version: old)
+            Self.expect(frames, .version(found: old, expected: 4), "Unsupported protocol version \(old): this build speaks SWP/4 only.")
+        }
         frames[0] = FrameCodec.header(.heartbeat, version: 0x0100)
-        Self.expect(frames, .version(found: 256, expected: 3), "Unsupported protocol version 256: this build speaks SWP/3 only.")
+        Self.expect(frames, .version(found: 256, expected: 4), "Unsupported protocol version 256: this build speaks SWP/4 only.")
         // A later version may lengthen the header or change the frame count: the version is still what is reported.
         Self.expect(
-            [FrameCodec.header(.heartbeat, version: 4) + [1, 2, 3]], .version(found: 4, expected: 3),
-            "Unsupported protocol version 4: this build speaks SWP/3 only.")
+            [FrameCodec.header(.heartbeat, version: 5) + [1, 2, 3]], .version(found: 5, expected: 4),
+            "Unsupported protocol version 5: this build speaks SWP/4 only.")
     }
 
     @Test func unknownTypes() {
-        for code: UInt8 in [0, 15, 200, 255] {
-            Self.expect([[0x53, 0x57, 0x50, 0, 3, code], []], .unknownType(code), "Unknown message type \(code) in the header frame.")
+        for code: UInt8 in [0, 16, 200, 255] {
+            Self.expect([[0x53, 0x57, 0x50, 0, 4, code], []], .unknownType(code), "Unknown message type \(code) in the header frame.")
         }
     }
 
@@ -181,7 +191,7 @@ import Testing
             [[0x53, 0x57, 0x50, 0], []], .truncated(field: "header.version", offset: 3, needed: 2, available: 1),
             "Truncated at byte 3 reading header.version: needed 2 bytes, 1 left.")
         Self.expect(
-            [[0x53, 0x57, 0x50, 0, 3], []], .truncated(field: "header.type", offset: 5, needed: 1, available: 0),
+            [[0x53, 0x57, 0x50, 0, 4], []], .truncated(field: "header.type", offset: 5, needed: 1, available: 0),
             "Truncated at byte 5 reading header.type: needed 1 bytes, 0 left.")
         Self.expect(
             [FrameCodec.header(.credit), [0, 0, 0, 0, 0, 0, 8]],
@@ -351,6 +361,19 @@ import Testing
         var body = FrameCodec.encode(Fixtures.samples[5])
         body[1][32] = 9 // unit (24) + attempt (8), then the status byte
         Self.expect(body, .unknownValue(field: "result.status", offset: 32, value: 9), "Unknown value at byte 32: result.status is 9.")
+    }
+
+    @Test func aLoadSaysWhetherItsCPUFigureWasMeasuredWithOneByteThatIsZeroOrOne() {
+        var frames = FrameCodec.encode(.load(WorkerLoad(pid: 1, cpuPermille: 5, residentBytes: 2)))
+        frames[1][8] = 2 // after the pid
+        Self.expect(frames, .unknownValue(field: "load.cpuMeasured", offset: 8, value: 2), "Unknown value at byte 8: load.cpuMeasured is 2.")
+        // In a status report's worker row, the flag saying a load follows is checked the same way.
+        var status = FrameCodec.encode(.status(StatusReport.sample))
+        let flag = status[1].count - 1 // the second worker has no load: its flag is the last byte
+        status[1][flag] = 3
+        Self.expect(
+            status, .unknownValue(field: "status.workers.reported", offset: flag, value: 3),
+            "Unknown value at byte \(flag): status.workers.reported is 3.")
     }
 
     @Test func everyDescriptionIsOneLogLine() {

@@ -70,7 +70,7 @@ struct Seeded: RandomNumberGenerator {
             let workers = (0 ..< Int.random(in: 0 ... 4, using: &self)).map { _ in
                 StatusReport.Worker(
                     id: string(), host: string(), slots: int(WireLimits.slots), unitsDone: int(p), unitsHeld: int(p),
-                    lastHeardMsAgo: int(p))
+                    lastHeardMsAgo: int(p), load: Bool.random(using: &self) ? load() : nil)
             }
             return .status(
                 StatusReport(
@@ -88,7 +88,16 @@ struct Seeded: RandomNumberGenerator {
         case .acks:
             let n = Int.random(in: 1 ... 20, using: &self)
             return .acks((0 ..< n).map { _ in unit() })
+        case .load:
+            return .load(load())
         }
+    }
+
+    /// A worker's load, its CPU figure present or not.
+    mutating func load() -> WorkerLoad {
+        WorkerLoad(
+            pid: int(WireLimits.index), cpuPermille: Bool.random(using: &self) ? int(WireLimits.cpuPermille) : nil,
+            residentBytes: int(WireLimits.progress))
     }
 
     /// A latency in ms: exact zeros, whole and fractional ms, the 2000 ms edge and overflow values.
@@ -166,7 +175,8 @@ enum Fixtures {
             Assignment(unit: UnitSpec(configuration: 3, trees: 50 ..< 60), attempt: 1, deadlineMs: 30_000),
             Assignment(unit: UnitSpec(configuration: 4, trees: 0 ..< 10), attempt: 2, deadlineMs: 60_000)
         ]),
-        .acks([UnitSpec(configuration: 3, trees: 40 ..< 50), UnitSpec(configuration: 3, trees: 50 ..< 60)])
+        .acks([UnitSpec(configuration: 3, trees: 40 ..< 50), UnitSpec(configuration: 3, trees: 50 ..< 60)]),
+        .load(WorkerLoad(pid: 4242, cpuPermille: 995, residentBytes: 60_817_408))
     ]
 
     /// `frames` with frame `i` replaced.
@@ -205,7 +215,12 @@ extension StatusReport {
         sweepID: "quickstart", configHash: "abc123", unitsDone: 1, unitsTotal: 2, treesDone: 3, treesTotal: 4, scenariosDone: 5,
         scenariosTotal: 6, treesThisRun: 7, elapsedMs: 8, retries: 9, quarantinedCount: 10,
         quarantinedUnits: [Quarantined(unit: "c0:t1-1", reason: "it crashed")], finished: false,
-        workers: [Worker(id: "w1", host: "node-1", slots: 4, unitsDone: 11, unitsHeld: 12, lastHeardMsAgo: 13)])
+        workers: [
+            Worker(
+                id: "w1", host: "node-1", slots: 4, unitsDone: 11, unitsHeld: 12, lastHeardMsAgo: 13,
+                load: WorkerLoad(pid: 14, cpuPermille: nil, residentBytes: 15)),
+            Worker(id: "w2", host: "node-2", slots: 1, unitsDone: 16, unitsHeld: 17, lastHeardMsAgo: 18)
+        ])
 
     /// A report with nothing in it.
     static let empty = StatusReport(

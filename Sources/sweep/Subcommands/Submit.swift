@@ -137,13 +137,13 @@ extension SweepCommand {
         }
 
         /// With `--metrics-port`: the Prometheus metrics and the live view, served until the command ends.
-        /// The live view samples this process and `cluster`'s local workers (CPU, memory).
+        /// The live view samples this process (CPU, memory); every worker, local or remote, reports its own (`load`).
         func serveMetrics(plan: SweepPlan, cluster: LocalCluster, logger: Logger) throws -> (
             server: MetricsServer, metrics: CoordinatorMetrics, live: LiveView
         )? {
             guard let metricsPort else { return nil }
             let coordinator = getpid()
-            let live = LiveView(sampler: ProcessSampler { [("coordinator", coordinator)] + cluster.workerProcesses })
+            let live = LiveView(sampler: ProcessSampler { [("coordinator", coordinator)] })
             let metrics = CoordinatorMetrics(sweep: plan.config.name, trees: plan.totalTrees)
             let address = metricsAccess.address(listen: listen)
             let token = try metricsAccess.token()
@@ -230,7 +230,7 @@ extension SweepCommand {
             }
             defer { cluster.close() }
 
-            var logger = Logger(label: "submit")
+            let logger = Logger(label: "submit")
             let scenariosTotal = countScenarios(plan, threads: ProcessInfo.processInfo.activeProcessorCount, logger: logger)
             let display = SubmitProgress(enabled: !quiet, scenariosTotal: scenariosTotal)
             let served = try serveMetrics(plan: plan, cluster: cluster, logger: logger)

@@ -194,6 +194,8 @@ struct VirtualCluster {
                 logs.append("w\(i) \(now): \(line)")
             case .exit:
                 workers[i].exited = true
+            case .sampleLoad:
+                break // no process to measure: a driver that cannot answers nothing
             }
         }
     }

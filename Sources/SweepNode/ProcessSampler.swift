@@ -1,4 +1,5 @@
 import Foundation
+import SweepProtocol
 import SweepReporting
 import Synchronization
 
@@ -9,7 +10,8 @@ import Synchronization
 /// Reads the CPU time and resident memory of the sweep's processes from `/proc` (Linux): `/proc/PID/stat`'s utime and
 /// stime (fields 14 and 15, clock ticks) and `/proc/PID/statm`'s resident pages. CPU use is the ticks spent between
 /// two samples per wall-clock time, so the first sample of a process has none. A process that has ended (or a
-/// system without `/proc`) is left out.
+/// system without `/proc`) is left out. The coordinator's live view samples the coordinator; each worker samples
+/// itself (``ownProcess()``) and reports the figures in `load`.
 public final class ProcessSampler: Sendable {
     /// The processes to sample now: name and pid.
     let processes: @Sendable () -> [(name: String, pid: Int32)]
@@ -55,5 +57,22 @@ public final class ProcessSampler: Sendable {
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
         return pages * pageSize
+    }
+}
+
+extension ProcessSampler {
+    /// A sampler of this process, already sampled once, so that its first ``ownLoad()`` has CPU use since now.
+    public static func ownProcess() -> ProcessSampler {
+        let pid = getpid()
+        let sampler = ProcessSampler { [("self", pid)] }
+        _ = sampler.sample(at: ProcessInfo.processInfo.systemUptime)
+        return sampler
+    }
+
+    /// The first sampled process's usage as a worker reports it (nil where `/proc` cannot be read).
+    public func ownLoad() -> WorkerLoad? {
+        guard let usage = sample(at: ProcessInfo.processInfo.systemUptime).first else { return nil }
+        return WorkerLoad(
+            pid: Int(usage.pid), cpuPermille: usage.cpuPercent.map { max(0, Int(($0 * 10).rounded())) }, residentBytes: usage.residentBytes)
     }
 }
