@@ -23,6 +23,8 @@ all: build
 #   chromium              headless rendering of report.html (SweepHTMLReportTests.ChromiumRenderTests)
 #   strace                kills `sweep submit` at a rename of its report swap, as issue 14 reproduced it
 #                         (SweepCLITests.OutputDirectoryCLITests; skipped without it)
+#   slurm-wlm, munge      a private single-node Slurm (deploy/slurm/local-cluster.sh) runs deploy/slurm's jobs for
+#                         real (SweepCLITests.SlurmClusterTests; needs root, else skipped)
 # and the benchmarks (`make bench`) also:
 #   python3-venv          Benchmarks/dask/side-by-side.sh makes a venv (.build/bench-venv) and pip-installs Dask
 #   valgrind              Benchmarks/instruction-counts.sh counts instructions with callgrind
@@ -44,7 +46,9 @@ SUITE_CHECKS = $(VENV_CHECK) \
   /usr/bin/python3 -c 'import yaml' >/dev/null 2>&1 || missing="$$missing python3-yaml"; \
   command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
     || command -v google-chrome >/dev/null 2>&1 || missing="$$missing chromium"; \
-  [ -x /usr/bin/strace ] || missing="$$missing strace";
+  [ -x /usr/bin/strace ] || missing="$$missing strace"; \
+  [ -x /usr/sbin/slurmctld ] && [ -x /usr/sbin/slurmd ] && [ -x /usr/bin/sbatch ] || missing="$$missing slurm-wlm"; \
+  [ -x /usr/sbin/munged ] || missing="$$missing munge";
 BENCH_CHECKS = $(VENV_CHECK) \
   { command -v valgrind && command -v callgrind_annotate; } >/dev/null 2>&1 || missing="$$missing valgrind";
 INSTALL_MISSING = if [ -n "$$missing" ]; then \

@@ -25,8 +25,17 @@ import Testing
         }
     }
 
+    /// Whether this machine can make a pseudo-terminal (a chroot without /dev/pts cannot).
+    static let pseudoTerminals: Bool = {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        guard master >= 0 else { return false }
+        close(master)
+        return FileManager.default.fileExists(atPath: "/dev/pts")
+    }()
+
     @Test(
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux's script makes the pseudo-terminal"),
+        .enabled(if: Self.pseudoTerminals, "no pseudo-terminal can be made here (/dev/ptmx does not open: no devpts mounted)"),
         arguments: [80, 50])
     func onANarrowTerminalEveryRedrawFitsAndTheReportsAreNamed(columns: Int) throws {
         let dir = try logging.workspace("progress-\(columns)")

@@ -39,7 +39,9 @@ import Testing
             "SLURM_JOB_NODELIST": "127.0.0.[1-2]",
             "SLURM_NNODES": "2",
             "SLURM_CPUS_PER_TASK": "1",
-            "SWEEP_WORKER_GRACE": "2"
+            "SWEEP_WORKER_GRACE": "2",
+            // A port of its own for every run (the default, 9464, could be taken on a busy test machine).
+            "SWEEP_METRICS_PORT": "0"
         ]
         return Job(dir: dir, environment: environment)
     }

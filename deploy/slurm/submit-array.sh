@@ -1,6 +1,8 @@
 #!/bin/bash
 # Submits a sharded TouchSweep: a job array of N shards (sweep-array.sbatch), then the merge
-# (merge.sbatch), which starts only if every shard succeeded (--dependency=afterok).
+# (merge.sbatch), which starts only if every shard succeeded (--dependency=afterok). If a shard fails or is
+# cancelled, Slurm cancels the merge (--kill-on-invalid-dep=yes) instead of leaving it pending for ever:
+# rerun just the shards that did not finish with resubmit-shards.sh N I[,J...], which merges again.
 #
 #   SWEEP_CONFIG=configs/big.yaml SWEEP_OUT=/shared/touchsweep/big deploy/slurm/submit-array.sh 16
 #
@@ -18,6 +20,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 array_job=$(sbatch --parsable --array="0-$((shards - 1))" "$@" "$here/sweep-array.sbatch")
 array_job=${array_job%%;*}   # --parsable prints JOBID or JOBID;CLUSTER
-merge_job=$(sbatch --parsable --dependency="afterok:$array_job" --export="ALL,SWEEP_SHARDS=$shards" "$here/merge.sbatch")
+merge_job=$(sbatch --parsable --dependency="afterok:$array_job" --kill-on-invalid-dep=yes --export="ALL,SWEEP_SHARDS=$shards" "$here/merge.sbatch")
 merge_job=${merge_job%%;*}
 echo "submit-array.sh: shards: job array $array_job (0-$((shards - 1))), merge: job $merge_job after all of them"
