@@ -80,7 +80,8 @@ public final class CoordinatorLoop {
 
     /// The sweep so far: tallies, quarantined units, what was resumed and retried.
     public var outcome: CoordinatorNode.Outcome {
-        CoordinatorNode.Outcome(tallies: tallies, quarantined: quarantined, resumedUnits: resumed, retriedUnits: retried, endpoint: endpoint)
+        CoordinatorNode.Outcome(
+            tallies: tallies, quarantined: quarantined, resumedUnits: resumed, retriedUnits: retried, endpoint: endpoint, finished: finished)
     }
 
     /// The units committed so far (this run's and the resumed ones).

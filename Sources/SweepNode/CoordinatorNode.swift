@@ -76,6 +76,8 @@ public final class CoordinatorNode {
         /// Units an earlier run quarantined that this run tried again.
         public var retriedUnits: Int
         public var endpoint: String
+        /// Every unit committed or quarantined (false when `run` was stopped first).
+        public var finished: Bool
     }
 
     public enum NodeError: Error, CustomStringConvertible {

@@ -1,5 +1,9 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The exit statuses every `sweep` command keeps to (docs/cli.md, "Exit status"; the man page's EXIT STATUS):
 /// what a script or CI job can tell apart without reading the message.
 enum ExitStatus {
@@ -15,6 +19,9 @@ enum ExitStatus {
     /// there is (an example id not in the sweep, a tree index past the last), an output path that cannot be written.
     /// ArgumentParser's own status for usage errors (EX_USAGE), the same for every command.
     static let usage = ExitCode.validationFailure
+    /// `sweep submit` stopped by a signal before the sweep finished: 128 + its number, as a shell reports it (143 for
+    /// SIGTERM, 130 for SIGINT). The journal holds every committed unit; the same command resumes.
+    static func signalled(_ number: Int32) -> ExitCode { ExitCode(128 + number) }
 
     /// The man page's EXIT STATUS section and docs/cli.md's table, in one place.
     static let table: [(status: Int32, meaning: String)] = [
@@ -34,6 +41,14 @@ enum ExitStatus {
         (
             usage.rawValue,
             "a usage error: an unknown option, a missing argument, an option value outside its range or naming nothing that exists, an output path that cannot be written; one sentence names the option"
+        ),
+        (
+            signalled(SIGINT).rawValue,
+            "sweep submit: stopped by SIGINT (Ctrl-C) before the sweep finished; its journal holds every committed unit, and the same command resumes"
+        ),
+        (
+            signalled(SIGTERM).rawValue,
+            "sweep submit: stopped by SIGTERM (kill, scancel, a Slurm requeue, a pod's termination) before the sweep finished; as for 130"
         )
     ]
 

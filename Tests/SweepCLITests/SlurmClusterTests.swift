@@ -140,6 +140,8 @@ struct SlurmClusterTests {
         #expect(cluster.job(job, "Restarts") == "1")
         let whole = try String(contentsOfFile: log, encoding: .utf8)
         #expect(whole.contains("(restart 1: resuming from the journal)"), "\(whole)")
+        // The requeue's SIGTERM reached the coordinator step: it stopped with its journal flushed.
+        #expect(whole.contains("sweep submit: stopped by SIGTERM with "), "\(whole)")
         let resumed = whole.range(of: "resumed units from the journal units=").map { Int(whole[$0.upperBound...].prefix { $0.isNumber }) ?? 0 } ?? 0
         #expect(resumed > 0, "\(whole)")
         #expect(whole.contains("sweep.sbatch: coordinator exited with status 0"))

@@ -266,8 +266,11 @@ extension SweepCommand {
             // late workers).
             // The local workers keep dying and none is left (nor, with --listen, any remote one): the sweep stops.
             let listensToOthers = listen != nil
+            // Or SIGTERM / SIGINT: the coordinator stops serving, its journal flushed, and the command says how to resume.
+            TerminationSignal.catchTermination()
             let stop: @Sendable () -> Bool = {
-                cluster.givenUp != nil && (!listensToOthers || liveWorkers.load(ordering: .relaxed) == 0)
+                TerminationSignal.received != nil
+                    || (cluster.givenUp != nil && (!listensToOthers || liveWorkers.load(ordering: .relaxed) == 0))
             }
             do {
                 outcome = try node.run(
@@ -291,6 +294,15 @@ extension SweepCommand {
                 cluster.terminateAll()
                 printError("sweep submit: \(error)")
                 throw ExitCode(1)
+            }
+            if let number = TerminationSignal.received, !outcome.finished {
+                display.finish()
+                cluster.terminateAll()
+                let committed = journalRecords(in: claim.path) ?? 0
+                printError(
+                    "sweep submit: stopped by \(TerminationSignal.name(number)) with \(committed) units committed to \(directory)/"
+                        + "\(CoordinatorNode.journalName); run the same command again to resume")
+                throw ExitStatus.signalled(number)
             }
             if let cause = cluster.givenUp, stop() {
                 display.finish()
