@@ -33,13 +33,9 @@ struct SlurmClusterTests {
         return (String(array), String(merge))
     }
 
+    /// The reports of one `sweep run`, byte for byte (the stand-in tests' comparison).
     func expectSameReports(_ reports: String, _ reference: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        for name in ShardCLITests.reportNames {
-            let a = FileManager.default.contents(atPath: reports + "/" + name)
-            #expect(
-                a != nil && a == FileManager.default.contents(atPath: reference + "/" + name), "\(name) differs from sweep run's",
-                sourceLocation: sourceLocation)
-        }
+        SlurmScriptTests().expectSameReports(reports, reference, sourceLocation: sourceLocation)
     }
 
     @Test func anArrayOfThreeShardsAndItsMergeRunBySlurmWriteTheReportsOfSweepRun() throws {
