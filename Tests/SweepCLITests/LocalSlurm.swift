@@ -28,7 +28,7 @@ final class LocalSlurm {
 
     /// Starts a cluster in a fresh directory named after the test; its node offers `cpus` CPUs.
     init(_ name: String, cpus: Int = 4) throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-slurm-\(getpid())-\(name)").path
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-slurm-cluster-\(getpid())-\(name)").path
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let started = try Self.run("/bin/bash", [Self.script, "start", dir + "/cluster", "--cpus", "\(cpus)", "--stop-when-gone", "\(getpid())"])
@@ -50,9 +50,18 @@ final class LocalSlurm {
         try Self.run(executable, arguments, environment: environment(extra), in: dir)
     }
 
-    /// One field of `scontrol show job ID` (`JobState`, `Reason`, `Restarts`…), or nil when there is no such job.
+    /// One field of `scontrol show job ID` (`JobState`, `Reason`, `Restarts`…), or nil when there is no such job or
+    /// scontrol failed (what it said is kept for ``diagnosis``).
     func job(_ id: String, _ field: String) -> String? {
-        guard let shown = try? run("/usr/bin/scontrol", ["show", "job", "-o", id]), shown.status == 0 else { return nil }
+        let shown: ProgramResult
+        do { shown = try run("/usr/bin/scontrol", ["show", "job", "-o", id]) } catch {
+            note("scontrol show job \(id): could not run: \(error)")
+            return nil
+        }
+        guard shown.status == 0 else {
+            note("scontrol show job \(id): exit \(shown.status): \(shown.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+            return nil
+        }
         let fields = shown.stdout.split(separator: " ").compactMap { pair -> (Substring, Substring)? in
             guard let equals = pair.firstIndex(of: "=") else { return nil }
             return (pair[..<equals], pair[pair.index(after: equals)...])
@@ -60,52 +69,63 @@ final class LocalSlurm {
         return fields.first { $0.0 == field }.map { String($0.1).trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
-    /// Waits until job `id` is in one of `states` (its state then), or `seconds` pass (nil, and the test fails).
+    /// Waits until job `id` is in one of `states` (its state then), or `seconds` pass, or the controller has died
+    /// (nil, and the test fails with the ``diagnosis``). Every state seen is logged with its time in `dir/polls.log`.
     @discardableResult
-    func wait(for id: String, in states: Set<String>, seconds: Double = 180, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
-        let deadline = Date().addingTimeInterval(seconds)
-        var state: String?
-        while Date() < deadline {
+    func wait(for id: String, in states: Set<String>, seconds: Double = 600, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        let started = Date()
+        var state: String?, seen = ""
+        while Date().timeIntervalSince(started) < seconds, daemonsAlive {
             state = job(id, "JobState")
+            let now = state ?? "unknown"
+            if now != seen { note(String(format: "%.1f s: job %@ is %@", Date().timeIntervalSince(started), id, now)) }
+            seen = now
             if let state, states.contains(state) { return state }
             usleep(200_000)
         }
-        Issue.record("job \(id) is \(state ?? "gone"), not \(states.sorted()), after \(seconds) s", sourceLocation: sourceLocation)
+        Issue.record(
+            "job \(id) is \(state ?? "unknown"), not \(states.sorted()), after \(Int(Date().timeIntervalSince(started))) s\n\(diagnosis)",
+            sourceLocation: sourceLocation)
         return nil
     }
 
-    /// Runs a program with every signal unblocked (test threads block them, and a child inherits the mask: daemons
-    /// and jobs must take SIGTERM as they would under Slurm), its output into files (a daemon it starts may hold
-    /// them open after it exits).
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, in directory: String? = nil) throws -> ProgramResult {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-slurm-run-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outFile = scratch.appendingPathComponent("stdout").path, errFile = scratch.appendingPathComponent("stderr").path
-        _ = FileManager.default.createFile(atPath: outFile, contents: nil)
-        _ = FileManager.default.createFile(atPath: errFile, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle(forWritingAtPath: outFile)
-        process.standardError = FileHandle(forWritingAtPath: errFile)
-        // Unblocked for the spawn only: while this thread waits, SIGCHLD must stay blocked here, or it would be taken
-        // on this thread and never reach the source that tells Process its child has exited.
-        var none = sigset_t(), previous = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, &previous)
-        do { try process.run() } catch {
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
-            throw error
+    /// Whether the controller, the node's daemon and munged are all still running.
+    var daemonsAlive: Bool {
+        ["slurmctld", "slurmd", "munge/munged"].allSatisfy { name in
+            guard let text = try? String(contentsOfFile: "\(dir)/cluster/\(name).pid", encoding: .utf8),
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            else { return false }
+            return kill(pid, 0) == 0
         }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        process.waitUntilExit()
-        return ProgramResult(
-            status: process.terminationStatus, stdout: try String(contentsOfFile: outFile, encoding: .utf8),
-            stderr: try String(contentsOfFile: errFile, encoding: .utf8))
+    }
+
+    /// What a failed wait shows: which daemons run, this test's polls, and the last lines of the daemons' logs.
+    var diagnosis: String {
+        func tail(_ file: String, _ lines: Int) -> String {
+            let text = (try? String(contentsOfFile: dir + "/" + file, encoding: .utf8)) ?? "(no \(file))\n"
+            return "--- \(file)\n" + text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
+        }
+        return "daemons \(daemonsAlive ? "all running" : "not all running")\n"
+            + [tail("polls.log", 12), tail("cluster/slurmctld.log", 15), tail("cluster/slurmd.log", 8)].joined(separator: "\n")
+    }
+
+    /// A line with the time for `dir/polls.log`.
+    func note(_ line: String) {
+        let text = ISO8601DateFormatter().string(from: Date()) + " " + line + "\n"
+        guard let handle = FileHandle(forWritingAtPath: dir + "/polls.log") else {
+            FileManager.default.createFile(atPath: dir + "/polls.log", contents: Data(text.utf8))
+            return
+        }
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        try? handle.close()
+    }
+
+    /// Runs a program with every signal unblocked (daemons and jobs must take SIGTERM as they would under Slurm).
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, in directory: String? = nil) throws -> ProgramResult {
+        try Program.run(
+            URL(fileURLWithPath: executable), arguments, environment: environment,
+            in: directory.map { URL(fileURLWithPath: $0) } ?? Repository.root, unblockingSignals: true)
     }
 }
 

@@ -127,11 +127,11 @@ struct SlurmClusterTests {
         #expect(faults.scrape(port: metricsPort)?.contains("touchsweep_") == true)
 
         #expect(try cluster.run("/usr/bin/scontrol", ["requeue", job]).status == 0)
-        cluster.wait(for: job, in: ["PENDING"], seconds: 60)
+        cluster.wait(for: job, in: ["PENDING"], seconds: 300)
         // Slurm holds a requeued job back for a while before it may start again; let it start now.
         #expect(try cluster.run("/usr/bin/scontrol", ["update", "JobId=\(job)", "StartTime=now"]).status == 0)
         #expect(
-            cluster.wait(for: job, in: ["COMPLETED", "FAILED", "CANCELLED"], seconds: 300) == "COMPLETED",
+            cluster.wait(for: job, in: ["COMPLETED", "FAILED", "CANCELLED"]) == "COMPLETED",
             "\(String(describing: try? String(contentsOfFile: log, encoding: .utf8)))")
         #expect(cluster.job(job, "Restarts") == "1")
         let whole = try String(contentsOfFile: log, encoding: .utf8)

@@ -26,7 +26,7 @@ import Testing
 
     /// A fresh directory with the config and the environment a two-node job would see.
     func job(_ name: String, config: String = ShardCLITests.config) throws -> Job {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-slurm-\(getpid())-\(name)").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-slurm-standin-\(getpid())-\(name)").path
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try config.write(toFile: dir + "/tiny.yaml", atomically: true, encoding: .utf8)
@@ -46,29 +46,13 @@ import Testing
         return Job(dir: dir, environment: environment)
     }
 
-    /// Runs `bash script arguments` in the job's directory with its environment.
+    /// Runs `bash script arguments` in the job's directory with its environment, with no signal blocked (as under
+    /// Slurm: the scripts' `kill -TERM` must reach their children).
     func bash(_ job: Job, _ script: String, _ arguments: [String] = [], extra: [String: String] = [:]) throws -> SweepCLITests.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: job.dir)
-        process.environment = ProcessInfo.processInfo.environment.merging(job.environment.merging(extra) { $1 }) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        // Test threads block every signal and a spawned process inherits the mask, so the scripts' `kill -TERM`
-        // would not reach their children: spawn with nothing blocked, as under Slurm.
-        var none = sigset_t(), previous = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try Program.run(
+            URL(fileURLWithPath: "/bin/bash"), [script] + arguments,
+            environment: ProcessInfo.processInfo.environment.merging(job.environment.merging(extra) { $1 }) { $1 },
+            in: URL(fileURLWithPath: job.dir), unblockingSignals: true)
     }
 
     /// `sweep run` of the job's config written to `reports` (the path the scripts will write, since

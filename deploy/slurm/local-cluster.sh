@@ -118,7 +118,12 @@ AccountingStorageType=accounting_storage/none
 # The node offers the CPUs named here even where the machine has fewer.
 SlurmdParameters=config_overrides
 KillWait=10
-MinJobAge=600
+MinJobAge=3600
+# Patient with a busy machine (a test suite runs beside it): Slurm's defaults time an RPC out after 10 s, fail a
+# batch job whose script has not started in 10 s and set the node down when slurmd has not answered for 300 s.
+MessageTimeout=60
+BatchStartTimeout=120
+SlurmdTimeout=1200
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory State=UNKNOWN
 PartitionName=local Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
