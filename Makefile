@@ -25,6 +25,10 @@ all: build
 #                         (SweepCLITests.OutputDirectoryCLITests; skipped without it)
 #   slurm-wlm, munge      a private single-node Slurm (deploy/slurm/local-cluster.sh) runs deploy/slurm's jobs for
 #                         real (SweepCLITests.SlurmClusterTests; needs root, else skipped)
+#   podman, debootstrap   builds deploy/docker/Dockerfile from base images made from Debian's mirror and runs the
+#                         image (SweepCLITests.ContainerImageTests; needs root, else skipped)
+#   prometheus            its promtool checks and unit-tests the monitoring overlay's alerts
+#                         (deploy/tests/check-prometheus-rules.sh; the server it also installs is not started)
 # and the benchmarks (`make bench`) also:
 #   python3-venv          Benchmarks/dask/side-by-side.sh makes a venv (.build/bench-venv) and pip-installs Dask
 #   valgrind              Benchmarks/instruction-counts.sh counts instructions with callgrind
@@ -48,7 +52,10 @@ SUITE_CHECKS = $(VENV_CHECK) \
     || command -v google-chrome >/dev/null 2>&1 || missing="$$missing chromium"; \
   [ -x /usr/bin/strace ] || missing="$$missing strace"; \
   [ -x /usr/sbin/slurmctld ] && [ -x /usr/sbin/slurmd ] && [ -x /usr/bin/sbatch ] || missing="$$missing slurm-wlm"; \
-  [ -x /usr/sbin/munged ] || missing="$$missing munge";
+  [ -x /usr/sbin/munged ] || missing="$$missing munge"; \
+  [ -x /usr/bin/podman ] || missing="$$missing podman"; \
+  [ -x /usr/sbin/debootstrap ] || missing="$$missing debootstrap"; \
+  [ -x /usr/bin/promtool ] || missing="$$missing prometheus";
 BENCH_CHECKS = $(VENV_CHECK) \
   { command -v valgrind && command -v callgrind_annotate; } >/dev/null 2>&1 || missing="$$missing valgrind";
 INSTALL_MISSING = if [ -n "$$missing" ]; then \

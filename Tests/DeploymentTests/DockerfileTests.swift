@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// deploy/docker/Dockerfile builds with the Makefile target CI runs, and ships a non-root image without secrets.
-/// (No image is built here: this machine has a Docker client but no engine.)
+/// (Here, its text; SweepCLITests.ContainerImageTests builds the image with podman and runs it.)
 @Suite struct DockerfileTests {
     /// One instruction: keyword (upper-cased) and its text, continuation lines joined.
     struct Instruction { var keyword: String; var text: String }
@@ -29,14 +29,26 @@ import Testing
 
     @Test func theBuilderIsASwiftBookwormImageThatBuildsWithMakeDistOnly() throws {
         let dockerfile = try Repository.text("deploy/docker/Dockerfile")
-        #expect(dockerfile.contains("ARG SWIFT_IMAGE=swift:6."))
+        #expect(dockerfile.contains("ARG BUILDER_IMAGE=swift:6."))
         #expect(dockerfile.contains("-bookworm\n"))
         let builder = try #require(try Self.stages().first)
-        #expect(builder.first?.text == "${SWIFT_IMAGE} AS builder")
+        #expect(builder.first?.text == "${BUILDER_IMAGE} AS builder")
         let runs = builder.filter { $0.keyword == "RUN" }.map(\.text)
         #expect(runs.filter { $0.contains("make dist") } == ["make dist"], "the build step is exactly `make dist`: \(runs)")
         #expect(!runs.contains { $0.contains("swift build") }, "no build command besides the Makefile's")
         #expect(runs.contains { $0.contains("libzmq3-dev") })
+    }
+
+    /// A source change must not reinstall the packages or fetch the Swift dependencies again: both are layers made
+    /// before the sources are copied, from nothing but the package list and Package.swift.
+    @Test func packagesAndSwiftDependenciesAreLayersBeforeTheSources() throws {
+        let builder = try #require(try Self.stages().first)
+        let sources = try #require(builder.firstIndex { $0.keyword == "COPY" && $0.text == ". ." }, "COPY . .")
+        let packages = try #require(builder.firstIndex { $0.keyword == "RUN" && $0.text.contains("apt-get install") })
+        let manifest = try #require(builder.firstIndex { $0.keyword == "COPY" && $0.text == "Package.swift ./" }, "COPY Package.swift ./")
+        let resolve = try #require(builder.firstIndex { $0.keyword == "RUN" && $0.text == "swift package resolve" })
+        #expect(packages < manifest && manifest < resolve && resolve < sources)
+        #expect(!builder[..<sources].contains { $0.keyword == "COPY" && $0.text != "Package.swift ./" }, "nothing else is copied before")
     }
 
     @Test func theRuntimeStageIsSlimNonRootAndRunsSweep() throws {

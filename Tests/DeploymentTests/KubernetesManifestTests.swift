@@ -31,8 +31,15 @@ import Testing
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "overlays/coordinator: 9 resources (1 ConfigMap, 2 Job, 1 Namespace, 1 NetworkPolicy, "
-                        + "1 PersistentVolumeClaim, 2 Secret, 1 Service) valid against Kubernetes 1.33.0 (strict)")
+                    "overlays/coordinator: 10 resources (1 ConfigMap, 2 Job, 1 Namespace, 1 NetworkPolicy, "
+                        + "1 PersistentVolumeClaim, 1 PodDisruptionBudget, 2 Secret, 1 Service) valid against Kubernetes 1.33.0 (strict)")
+            }, "\(result.transcript)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "overlays/monitoring: 12 resources (1 ConfigMap, 2 Job, 1 Namespace, 1 NetworkPolicy, 1 PersistentVolumeClaim, "
+                        + "1 PodDisruptionBudget, 1 PrometheusRule, 2 Secret, 1 Service, 1 ServiceMonitor; PrometheusRule and "
+                        + "ServiceMonitor checked by rules, no schema offline) valid against Kubernetes 1.33.0 (strict)")
             }, "\(result.transcript)")
         #expect(
             lines.contains {
@@ -40,7 +47,7 @@ import Testing
                     "overlays/indexed: 5 resources (1 ConfigMap, 2 Job, 1 Namespace, "
                         + "1 PersistentVolumeClaim) valid against Kubernetes 1.33.0 (strict)")
             }, "\(result.transcript)")
-        #expect(lines.count == 2, "one line per overlay: \(lines)")
+        #expect(lines.count == 3, "one line per overlay: \(lines)")
     }
 
     @Test(needsKubectl) func aFieldOfTheWrongTypeFailsValidation() throws {
@@ -100,6 +107,64 @@ import Testing
                     "Job sweep-coordinator container coordinator: \(probe) runs sweep status with --key "
                         + "/keys/allow/worker-1.pub; probes use the status key (status.secret), which cannot take work"), "\(result.transcript)")
         }
+    }
+
+    /// The pods run the image as deploy/docker/Dockerfile builds it: its user, its entrypoint, a read-only root.
+    @Test(needsKubectl) func aPodThatRunsTheImageOtherwiseThanItIsBuiltIsReported() throws {
+        let tree = try copyWithEdit(
+            "deploy/k8s", label: "k8s-image", editPath: "overlays/coordinator/worker-job.yaml",
+            replacing: "runAsUser: 10001", with: "runAsUser: 1000")
+        let edited = tree.appendingPathComponent("overlays/coordinator/worker-job.yaml")
+        let text = try String(contentsOf: edited, encoding: .utf8).replacingOccurrences(
+            of: "readOnlyRootFilesystem: true", with: "readOnlyRootFilesystem: false")
+        try text.write(to: edited, atomically: true, encoding: .utf8)
+        let probe = tree.appendingPathComponent("overlays/coordinator/coordinator-job.yaml")
+        try String(contentsOf: probe, encoding: .utf8).replacingOccurrences(
+            of: "command: [/usr/local/bin/sweep, status", with: "command: [/usr/bin/sweep, status"
+        )
+        .write(to: probe, atomically: true, encoding: .utf8)
+        let result = try runDeployScript("validate-k8s.sh", tree.path)
+        #expect(result.status == 1, "\(result.transcript)")
+        for problem in [
+            "Job sweep-workers container worker: runs as 1000:10001 but the image's USER is 10001:10001",
+            "Job sweep-workers container worker: no readOnlyRootFilesystem; the image needs to write only /data and /tmp",
+            "Job sweep-coordinator container coordinator: runs /usr/bin/sweep but the image's entrypoint is /usr/local/bin/sweep"
+        ] { #expect(result.stdout.contains(problem), "\(problem)\n\(result.transcript)") }
+    }
+
+    /// Without its PodDisruptionBudget a drain may evict the coordinator mid-sweep.
+    @Test(needsKubectl) func aCoordinatorWithoutADisruptionBudgetIsReported() throws {
+        let tree = try copyWithEdit(
+            "deploy/k8s", label: "k8s-pdb", editPath: "overlays/coordinator/kustomization.yaml",
+            replacing: "  - coordinator-pdb.yaml\n", with: "")
+        let result = try runDeployScript("validate-k8s.sh", tree.path)
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(
+            result.stdout.contains("Job sweep-coordinator: no PodDisruptionBudget keeps a drain from evicting the coordinator mid-sweep"),
+            "\(result.transcript)")
+    }
+
+    /// The ServiceMonitor's port must lead to the coordinator's --metrics-port.
+    @Test(needsKubectl) func aServiceMonitorThatScrapesAnotherPortIsReported() throws {
+        let tree = try copyWithEdit(
+            "deploy/k8s", label: "k8s-monitor", editPath: "overlays/monitoring/service-monitor.yaml",
+            replacing: "- port: metrics", with: "- port: zmq")
+        let result = try runDeployScript("validate-k8s.sh", tree.path)
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stdout.contains("ServiceMonitor sweep-coordinator: port zmq does not reach a coordinator's --metrics-port"), "\(result.transcript)")
+    }
+
+    /// The alerts parse and behave as their unit tests say (promtool); a rule that fires too early fails them.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/promtool"), "promtool is not installed (make deps installs prometheus)"))
+    func theStalledSweepAlertsPassTheirPromtoolTestsAndABrokenRuleFailsThem() throws {
+        let good = try runDeployScript("check-prometheus-rules.sh")
+        #expect(good.status == 0, "\(good.transcript)")
+        #expect(good.stdout.contains("SUCCESS: 3 rules found") && good.stdout.hasSuffix("SUCCESS\n\n"), "\(good.transcript)")
+        let tree = try copyWithEdit(
+            "deploy/k8s", label: "k8s-rule", editPath: "overlays/monitoring/prometheus-rule.yaml", replacing: "for: 5m", with: "for: 1m")
+        let broken = try runDeployScript("check-prometheus-rules.sh", tree.appendingPathComponent("overlays/monitoring/prometheus-rule.yaml").path)
+        #expect(broken.status == 1, "\(broken.transcript)")
+        #expect(broken.stderr.contains("alertname: TouchSweepStalled, time: 29m"), "\(broken.transcript)")
     }
 
     /// The ConfigMap's sweep is the quickstart, so the overlays run what `make demo` runs.

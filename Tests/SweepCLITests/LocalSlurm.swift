@@ -89,6 +89,18 @@ final class LocalSlurm {
         return nil
     }
 
+    /// Waits until the node is idle: no job on it, none completing (at most `seconds`).
+    func waitForIdleNode(seconds: Double = 120) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline && daemonsAlive {
+            if let state = try? run("/usr/bin/sinfo", ["-h", "-o", "%T"]), state.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "idle" {
+                return true
+            }
+            usleep(200_000)
+        }
+        return false
+    }
+
     /// Whether the controller, the node's daemon and munged are all still running.
     var daemonsAlive: Bool {
         ["slurmctld", "slurmd", "munge/munged"].allSatisfy { name in

@@ -24,7 +24,7 @@ import Testing
     @Test func submitOffATerminalWritesOnlyJSONLinesProgressIncludedAndEndsWithItsDuration() throws {
         let dir = try workspace("submit-json")
         let submit = try cli.sweep(
-            "submit", dir + "/tiny.yaml", "--output", dir + "/out", "--workers", "2", "--unit-seconds", "0.05",
+            "submit", dir + "/tiny.yaml", "--output", dir + "/out", "--workers", "1", "--unit-seconds", "0.05",
             "--log-format", "json")
         #expect(submit.status == 0, "\(submit.stderr)")
         let events = try events(submit.stderr)
@@ -38,16 +38,14 @@ import Testing
         #expect(components.isSuperset(of: ["submit", "coordinator", "progress"]), "\(components)")
         let joined = events.filter { $0["message"] as? String == "worker joined" }
         #expect(
-            joined.count == 2 && joined.allSatisfy { $0["slots"] as? Int == 1 && ($0["worker"] as? String)?.hasPrefix("local-") == true },
+            joined.count == 1 && joined.allSatisfy { $0["slots"] as? Int == 1 && ($0["worker"] as? String)?.hasPrefix("local-") == true },
             "\(joined)")
         let progress = events.filter { $0["component"] as? String == "progress" && $0["trees_done"] != nil }
         let ran = try #require(submit.stdout.split(separator: "\n").first { $0.contains(" scenarios in ") }?.split(separator: " ").first.flatMap { Int($0) })
         #expect((progress.last?["message"] as? String)?.contains("trees 16/16 (100%), scenarios \(ran) of \(ran), ") == true, "\(progress)")
-        // The final line names the workers that joined before the sweep finished: both, unless on a busy machine one
-        // ran this tiny sweep alone and the other's hello came after the end (it is then told the sweep is done).
-        #expect(
-            submit.stdout.contains(" scenarios/s on 2 workers)") || submit.stdout.contains(" scenarios/s on 1 worker)"),
-            "the final line names its workers: \(submit.stdout)")
+        #expect(submit.stdout.contains(" scenarios/s on 1 worker)"), "the final line names its workers: \(submit.stdout)")
+        // One worker, so no straggler is copied to an idle one: a copy's line within a second of that worker's
+        // joining is held back by design (PeerLogThrottleTests), which made this check fail on a busy machine.
         #expect(
             !events.contains { ($0["message"] as? String)?.hasPrefix("held back") == true },
             "lines below the level (workers leaving a finished sweep are debug) are not counted as held back: \(events)")

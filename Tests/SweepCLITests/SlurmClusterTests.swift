@@ -50,6 +50,7 @@ struct SlurmClusterTests {
             #expect(FileManager.default.fileExists(atPath: "\(cluster.dir)/out/shards/\(task)/shard.tsj"))
         }
         expectSameReports(cluster.dir + "/out/reports", reference)
+        compareReports("slurm shard array and merge", cluster.dir + "/out/reports", reference)
     }
 
     /// A shard cancelled (`scancel` of one array task) fails the merge's `afterok`, and Slurm cancels the merge
@@ -79,6 +80,7 @@ struct SlurmClusterTests {
         #expect(cluster.wait(for: rerun.merge, in: ["COMPLETED", "FAILED", "CANCELLED"]) == "COMPLETED")
         #expect(cluster.job(rerun.array + "_1", "JobState") == "COMPLETED")
         expectSameReports(cluster.dir + "/out/reports", reference)
+        compareReports("slurm shard cancelled and resubmitted", cluster.dir + "/out/reports", reference)
         let after = try [0, 2].map { try FileManager.default.attributesOfItem(atPath: "\(cluster.dir)/out/shards/\($0)/shard.tsj")[.modificationDate] as? Date }
         #expect(after == finished, "the shards that had finished were not run again")
         // A shard that does not exist is refused before anything is submitted.
@@ -128,7 +130,9 @@ struct SlurmClusterTests {
 
         #expect(try cluster.run("/usr/bin/scontrol", ["requeue", job]).status == 0)
         cluster.wait(for: job, in: ["PENDING"], seconds: 300)
-        // Slurm holds a requeued job back for a while before it may start again; let it start now.
+        // Slurm holds a requeued job back for a while before it may start again; let it start now, once the node
+        // has finished killing the first run (started earlier, slurmd refuses the launch and the job fails).
+        #expect(cluster.waitForIdleNode(), "\(cluster.diagnosis)")
         #expect(try cluster.run("/usr/bin/scontrol", ["update", "JobId=\(job)", "StartTime=now"]).status == 0)
         #expect(
             cluster.wait(for: job, in: ["COMPLETED", "FAILED", "CANCELLED"]) == "COMPLETED",
@@ -142,5 +146,6 @@ struct SlurmClusterTests {
         #expect(resumed > 0, "\(whole)")
         #expect(whole.contains("sweep.sbatch: coordinator exited with status 0"))
         try faults.expectSameReports(out, f)
+        compareReports("slurm coordinator job, requeued mid-run", out, f.reference)
     }
 }

@@ -44,7 +44,7 @@ for kustomization in "$scratch"/k8s/overlays/*/kustomization.yaml; do
         status=1
         continue
     fi
-    if ! summary=$("$VENV/bin/python" "$root/deploy/tests/k8s_consistency.py" "$rendered"); then
+    if ! summary=$("$VENV/bin/python" "$root/deploy/tests/k8s_consistency.py" "$rendered" "$root/deploy/docker/Dockerfile"); then
         echo "overlays/$overlay: $summary"
         status=1
         continue
