@@ -113,48 +113,58 @@ public enum Reports {
             "example_id", "config_id", "identical_runs", "defect", "template", "screen", "tree_index", "tree_seed",
             "gesture", "placement", "target", "cause_kind", "rule", "category", "cause", "replay"
         ])
-        // Examples share trees (the same trees in every configuration): generate each once.
-        var baseTrees: [Int: GeneratedTree] = [:]
-        let categories = DefectCategories(plan: plan)
         // One row per distinct run: an example whose configuration runs its tree as an earlier example's did (the same
-        // gesture, the same class) is that run again (`SameRuns`).
+        // gesture, the same class) is that run again (`SameRuns`). Which rows are kept is decided in plan order; each
+        // kept row's cause (a replay of its scenario) is then found on every core.
         var sameRuns = SameRuns(plan: plan)
         var kept = Set<DistinctRun>()
+        var rows: [(configuration: Int, defect: DefectClass, example: DefectExample, identicalRuns: Int)] = []
         for c in plan.configurations.indices {
             for d in DefectClass.allCases {
                 for e in tallies.examples[c][d.rawValue] {
                     let run = DistinctRun(
                         tree: e.treeIndex, gesture: e.gestureIndex, defect: d, key: sameRuns.key(tree: e.treeIndex, configuration: c))
                     guard kept.insert(run).inserted else { continue }
-                    let id = e.id(configurationID: plan.configurations[c].id)
-                    var cause = ""
-                    var kind = CauseKind.unknown
-                    var category = DefectCategory.hazard
-                    if let s = Replay.scenario(
-                        plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family,
-                        placement: e.placement, baseTrees: &baseTrees)
-                    {
-                        cause = CauseFinder.cause(of: d, gesture: s.gesture, scene: s.scene)
-                        // The same kind and category causes.csv counted for this run (from the untraced summary).
-                        let prepared = PreparedScene(s.scene)
-                        let summary = Engine.summary(prepared)
-                        kind = CauseAnalysis.cause(of: d, gesture: s.gesture, scene: s.scene, summary: summary)
-                        let designed = DefectCategories.isDesigned(d, cause: kind, gesture: s.gesture, prepared: prepared, summary: summary)
-                        var whatIf = DefectSet()
-                        if let base = baseTrees[e.treeIndex] {
-                            whatIf = categories.owed(DefectSet([d]), plan, configuration: c, tree: e.treeIndex, base: base, gesture: s.gesture)
-                        }
-                        category = DefectCategories.category(d, designed: designed, whatIf: whatIf)
-                    }
-                    table.append([
-                        id, plan.configurations[c].id, String(sameRuns.identicalRuns(tree: e.treeIndex, configuration: c)), d.name,
-                        e.template.rawValue, plan.screenName(e.treeIndex) ?? "", String(e.treeIndex),
-                        SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, category.name, cause,
-                        "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"
-                    ])
+                    rows.append((c, d, e, sameRuns.identicalRuns(tree: e.treeIndex, configuration: c)))
                 }
             }
         }
+        let keptRows = rows
+        // Examples share trees (the same trees in every configuration): generate each once.
+        let trees = Array(Set(rows.map(\.example.treeIndex))).sorted()
+        let generated = ParallelMap.map(trees.count) { plan.baseTree(trees[$0]) }
+        let baseTrees = Dictionary(uniqueKeysWithValues: zip(trees, generated))
+        let categories = DefectCategories(plan: plan)
+        let fields = ParallelMap.map(keptRows.count) { i in
+            let (c, d, e, identicalRuns) = keptRows[i]
+            let id = e.id(configurationID: plan.configurations[c].id)
+            var cause = ""
+            var kind = CauseKind.unknown
+            var category = DefectCategory.hazard
+            var cache = baseTrees
+            if let s = Replay.scenario(
+                plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family, placement: e.placement, baseTrees: &cache)
+            {
+                cause = CauseFinder.cause(of: d, gesture: s.gesture, scene: s.scene)
+                // The same kind and category causes.csv counted for this run (from the untraced summary).
+                let prepared = PreparedScene(s.scene)
+                let summary = Engine.summary(prepared)
+                kind = CauseAnalysis.cause(of: d, gesture: s.gesture, scene: s.scene, summary: summary)
+                let designed = DefectCategories.isDesigned(d, cause: kind, gesture: s.gesture, prepared: prepared, summary: summary)
+                var whatIf = DefectSet()
+                if let base = baseTrees[e.treeIndex] {
+                    whatIf = categories.owed(DefectSet([d]), plan, configuration: c, tree: e.treeIndex, base: base, gesture: s.gesture)
+                }
+                category = DefectCategories.category(d, designed: designed, whatIf: whatIf)
+            }
+            return [
+                id, plan.configurations[c].id, String(identicalRuns), d.name,
+                e.template.rawValue, plan.screenName(e.treeIndex) ?? "", String(e.treeIndex),
+                SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, category.name, cause,
+                "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"
+            ]
+        }
+        for row in fields { table.append(row) }
         return table.render()
     }
 
@@ -190,9 +200,10 @@ public enum Reports {
     /// ``files(plan:tallies:configText:outputDirectory:)`` not yet made: each file's name and what makes it, so that a
     /// caller can say which it is writing and time each.
     public static func builders(plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String)
-        -> [(name: String, make: () -> String)]
+        -> [(name: String, make: @Sendable () -> String)]
     {
-        [
+        typealias Builder = (name: String, make: @Sendable () -> String)
+        var builders: [Builder] = [
             ("summary.csv", { summary(plan, tallies) }),
             ("by_template.csv", { byTemplate(plan, tallies) }),
             ("by_gesture.csv", { byGesture(plan, tallies) }),
@@ -202,14 +213,16 @@ public enum Reports {
             ("residuals.csv", { ResidualReport.csv(plan, tallies) }),
             ("examples.csv", { examples(plan, tallies, outputDirectory: outputDirectory) })
         ]
-            + (plan.screenCount > 0
-                ? [
-                    ("by_screen.csv", { ScreenReport.csv(plan, tallies) }),
-                    ("by_screen_config.csv", { ScreenReport.configCSV(plan, tallies) }),
-                    (ScreenSummaryReport.fileName, { ScreenSummaryReport.csv(plan, tallies) })
-                ] : []) + [
-                ("plan.yaml", { plan.resolvedYAML() }),
-                ("config.yaml", { configText })
+        if plan.screenCount > 0 {
+            let screens: [Builder] = [
+                ("by_screen.csv", { @Sendable in ScreenReport.csv(plan, tallies) }),
+                ("by_screen_config.csv", { @Sendable in ScreenReport.configCSV(plan, tallies) }),
+                (ScreenSummaryReport.fileName, { @Sendable in ScreenSummaryReport.csv(plan, tallies) })
             ]
+            builders += screens
+        }
+        let last: [Builder] = [("plan.yaml", { @Sendable in plan.resolvedYAML() }), ("config.yaml", { @Sendable in configText })]
+        builders += last
+        return builders
     }
 }

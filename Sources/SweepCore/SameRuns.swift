@@ -9,13 +9,19 @@ public struct SameRuns {
     private var acting: [Int: ActingAxes] = [:]
     /// Per tree, how many configurations give each key.
     private var counts: [Int: [[Int]: Int]] = [:]
+    /// The keys asked for so far, by `tree × configurations + configuration` (a page asks for the same ones per row).
+    private var keys: [Int: [Int]] = [:]
 
     public init(plan: SweepPlan) { self.plan = plan }
 
     /// The values configuration `c` gives tree `t`'s acting axes.
     public mutating func key(tree t: Int, configuration c: Int) -> [Int] {
+        let slot = t * plan.configurations.count + c
+        if let known = keys[slot] { return known }
         if acting[t] == nil { acting[t] = ActingAxes(base: plan.baseTree(t), plan: plan) }
-        return acting[t]!.key(plan, configuration: c)
+        let key = acting[t]!.key(plan, configuration: c)
+        keys[slot] = key
+        return key
     }
 
     /// Whether configurations `a` and `b` run tree `t`'s gestures alike.

@@ -108,6 +108,8 @@ struct ReportData {
     /// Per class name, model_bands.csv's changes at the range ends added up over the configurations.
     var modelBands: [String: ModelBandCounts]
     var configurations: [Configuration]
+    /// The plan's configuration index of each configuration id.
+    var planIndex: [String: Int]
     var effects: [EffectRow]
     var examples: [Example]
     var worstElements: [ScreenElement] = []
@@ -185,6 +187,7 @@ struct ReportData {
         self.hazardTable = hasCategories ? hazardTable : nil
         self.categoryTotals = hasCategories ? categoryTotals : nil
         self.configurations = configurations
+        planIndex = Dictionary(plan.configurations.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         effects = try CSVReader.parse(inputs.effectsCSV, name: "effects.csv").records.compactMap { r in
             guard r["kind"] == "level" || r["kind"] == "main" else { return nil }
             return EffectRow(

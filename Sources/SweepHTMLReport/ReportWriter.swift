@@ -2,6 +2,7 @@ import SweepCore
 import SweepPlanning
 import SweepReporting
 import SweepShrinker
+import Synchronization
 import TouchEngine
 
 /// A finished sweep's report directory: the CSV and YAML files (`Reports.files`), the minimal repros of its worst
@@ -14,49 +15,88 @@ public enum ReportWriter {
         public var description: String { "cannot draw report.html: \(underlying)" }
     }
 
-    /// Every file of the report directory, report.html last. `durationSeconds` (the sweep's wall-clock time, when the
-    /// caller measured it) is the only thing on the page that is not in the other files. With `excel` every CSV file
-    /// starts with a UTF-8 byte order mark (`--excel`) and is otherwise the same bytes.
-    /// The steps of ``files(plan:tallies:configText:outputDirectory:durationSeconds:excel:step:)`` and ``write``: one per
-    /// report file, then the minimal repros, report.html, and (``write`` only) writing the directory.
+    /// A report step's start or end, as ``files(plan:tallies:configText:outputDirectory:durationSeconds:excel:forWriting:step:)``
+    /// reports it: the steps run in parallel, so starts and ends interleave and come from any thread. `index` counts
+    /// the steps started (0-based, in the order they started); `total` is the number of steps.
+    public struct Step: Sendable {
+        public var name: String
+        public var finished: Bool
+        public var index: Int
+        public var total: Int
+    }
+
+    /// The steps after the report files, and the directory swap that ``write`` adds.
     public static let laterSteps = ["minimal repros", "report.html"]
     public static let writingStep = "the directory swap"
 
-    /// `step` is called before each step with its name, its index and the number of steps (`forWriting`: counting the
-    /// directory swap that ``write`` adds).
+    /// Every file of the report directory, report.html last. `durationSeconds` (the sweep's wall-clock time, when the
+    /// caller measured it) is the only thing on the page that is not in the other files. With `excel` every CSV file
+    /// starts with a UTF-8 byte order mark (`--excel`) and is otherwise the same bytes.
+    ///
+    /// The files are independent but for the page, which is drawn from summary, effects, examples, residuals, causes,
+    /// by_screen and model_bands and from the minimal repros: those and the repros are made on every core, then the
+    /// page, while the other files (by_template, by_gesture, plan.yaml, …) are made beside them. The bytes do not depend
+    /// on the order. `step` is called as each step starts and ends (``Step``).
     public static func files(
         plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String,
         durationSeconds: Double? = nil, excel: Bool = false, forWriting: Bool = false,
-        step: (_ name: String, _ index: Int, _ total: Int) -> Void = { _, _, _ in }
+        step: @escaping @Sendable (Step) -> Void = { _ in }
     ) throws(PageError) -> [(name: String, contents: String)] {
         let builders = Reports.builders(plan: plan, tallies: tallies, configText: configText, outputDirectory: outputDirectory)
         let total = builders.count + laterSteps.count + (forWriting ? 1 : 0)
-        var files: [(name: String, contents: String)] = []
-        for (i, builder) in builders.enumerated() {
-            step(builder.name, i, total)
-            files.append((builder.name, builder.make()))
+        let started = Mutex(0)
+        @Sendable func timed<T>(_ name: String, _ make: () throws -> T) rethrows -> T {
+            let index = started.withLock { n in
+                defer { n += 1 }
+                return n
+            }
+            step(Step(name: name, finished: false, index: index, total: total))
+            defer { step(Step(name: name, finished: true, index: index, total: total)) }
+            return try make()
         }
-        step(laterSteps[0], builders.count, total)
-        files += MinimalRepros.files(plan: plan, tallies: tallies)
-        step(laterSteps[1], builders.count + 1, total)
-        // The sweep's own minimal repros are linked from the page, with their timelines: index.csv's `file` column
-        // names them relative to the directory.
-        let minimalIndex = files.first { $0.name == "minimal/index.csv" }?.contents
-        var minimalScenarios: [String: String] = [:]
-        for file in files where file.name.hasPrefix("minimal/") && file.name.hasSuffix(".yaml") { minimalScenarios[file.name] = file.contents }
-        do {
-            files.append(
-                (
-                    "report.html",
+        let forPage = Set(pageInputs)
+        let pageBuilders = builders.filter { forPage.contains($0.name) }
+        let otherBuilders = builders.filter { !forPage.contains($0.name) }
+        typealias Made = Result<[(name: String, contents: String)], PageError>
+        // Two branches side by side: the page's inputs (in parallel), the repros and the page; and every other file.
+        let branches = ParallelMap.map(2) { branch -> Made in
+            if branch == 1 {
+                return .success(
+                    ParallelMap.map(otherBuilders.count) { i in [(otherBuilders[i].name, timed(otherBuilders[i].name, otherBuilders[i].make))] }.flatMap { $0 })
+            }
+            let inputs = ParallelMap.map(pageBuilders.count + 1) { i -> [(name: String, contents: String)] in
+                if i == pageBuilders.count { return timed(laterSteps[0]) { MinimalRepros.files(plan: plan, tallies: tallies) } }
+                return [(pageBuilders[i].name, timed(pageBuilders[i].name, pageBuilders[i].make))]
+            }.flatMap { $0 }
+            // The sweep's own minimal repros are linked from the page, with their timelines: index.csv's `file` column
+            // names them relative to the directory.
+            let minimalIndex = inputs.first { $0.name == "minimal/index.csv" }?.contents
+            var minimalScenarios: [String: String] = [:]
+            for file in inputs where file.name.hasPrefix("minimal/") && file.name.hasSuffix(".yaml") { minimalScenarios[file.name] = file.contents }
+            do {
+                let html = try timed(laterSteps[1]) {
                     try page(
-                        plan: plan, files: files, durationSeconds: durationSeconds,
-                        minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios)
-                ))
-        } catch {
-            throw PageError(underlying: error)
+                        plan: plan, files: inputs, durationSeconds: durationSeconds, minimalIndexCSV: minimalIndex,
+                        minimalScenarios: minimalScenarios)
+                }
+                return .success(inputs + [("report.html", html)])
+            } catch {
+                return .failure(PageError(underlying: error))
+            }
         }
+        let made = try branches[0].get() + branches[1].get()
+        // Builders' order, then the repros, then the page, as before the steps ran side by side.
+        let order = Dictionary(uniqueKeysWithValues: builders.enumerated().map { ($0.element.name, $0.offset) })
+        let files =
+            made.filter { order[$0.name] != nil }.sorted { order[$0.name]! < order[$1.name]! }
+            + made.filter { order[$0.name] == nil }
         return excel ? Reports.withByteOrderMarks(files) : files
     }
+
+    /// The report files the page is drawn from (``page(plan:files:durationSeconds:minimalIndexCSV:minimalScenarios:)``).
+    static let pageInputs = [
+        "summary.csv", "effects.csv", "examples.csv", "residuals.csv", "causes.csv", "by_screen.csv", "model_bands.csv"
+    ]
 
     /// The page for report files about to be written. `sweep shrink`'s minimal repros, when a sweep has them in
     /// memory, go in as minimal/index.csv's text and the scenario texts keyed by its `file` column; without them the
@@ -83,17 +123,14 @@ public enum ReportWriter {
         plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String, keeping: [String] = [],
         claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
         swap: OutputDirectory.SwapOptions = OutputDirectory.SwapOptions(),
-        step: (_ name: String, _ index: Int, _ total: Int) -> Void = { _, _, _ in }
+        step: @escaping @Sendable (Step) -> Void = { _ in }
     ) throws {
-        var total = 0
         let files = try files(
             plan: plan, tallies: tallies, configText: configText, outputDirectory: directory,
-            durationSeconds: durationSeconds, excel: excel, forWriting: true
-        ) { name, index, steps in
-            total = steps
-            step(name, index, steps)
-        }
-        step(writingStep, total - 1, total)
+            durationSeconds: durationSeconds, excel: excel, forWriting: true, step: step)
+        let total = Reports.builders(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory).count + laterSteps.count + 1
+        step(Step(name: writingStep, finished: false, index: total - 1, total: total))
         try OutputDirectory.write(files: files, to: directory, keeping: keeping, claim: claim, options: swap)
+        step(Step(name: writingStep, finished: true, index: total - 1, total: total))
     }
 }

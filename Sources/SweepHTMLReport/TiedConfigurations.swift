@@ -17,11 +17,15 @@ enum TiedConfigurations {
 
     /// `ranked` (configuration indices, best first, as `RankedSummary` ranks them) as groups in ranking order
     /// of their first member. `levels[c][a]` is configuration c's value index on axis a; `figures[c]` what must
-    /// be equal for a tie; `units` the axes that change together (each zip group, every other axis alone).
-    static func group<Figures: Equatable>(ranked: [Int], levels: [[Int]], figures: [Figures], units: [[Int]]) -> [Group] {
+    /// be equal for a tie; `units` the axes that change together (each zip group, every other axis alone). `limit`:
+    /// the number of groups wanted (the first ones; each costs a pass over the plan per unit, so a page that shows five
+    /// does not group thousands of configurations).
+    static func group<Figures: Equatable>(
+        ranked: [Int], levels: [[Int]], figures: [Figures], units: [[Int]], limit: Int = .max
+    ) -> [Group] {
         var remaining = ranked
         var groups: [Group] = []
-        while let first = remaining.first {
+        while let first = remaining.first, groups.count < limit {
             let tied = Set(remaining.filter { figures[$0] == figures[first] })
             var members: Set<Int> = [first]
             var free: Set<Int> = []

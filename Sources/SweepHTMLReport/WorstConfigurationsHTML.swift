@@ -47,9 +47,9 @@ enum WorstConfigurationsHTML {
         let groups = TiedConfigurations.group(
             ranked: ranked.compactMap { index[$0.configID] }, levels: data.table.rows.map(\.levels),
             figures: figures,
-            units: TiedConfigurations.units(axes: data.table.axes.map(\.name), zip: data.inputs.plan.config.zip))
+            units: TiedConfigurations.units(axes: data.table.axes.map(\.name), zip: data.inputs.plan.config.zip), limit: top)
         let byID = Dictionary(uniqueKeysWithValues: ranked.map { ($0.configID, $0) })
-        return groups.prefix(top).map { g in
+        return groups.map { g in
             Row(ranked: g.configurations.compactMap { byID[data.configurations[$0].id] }, configurations: g.configurations, freeAxes: g.freeAxes)
         }
     }
@@ -109,14 +109,16 @@ enum WorstConfigurationsHTML {
     /// configuration that runs the example's tree alike (examples.csv keeps one row per distinct run, `SameRuns`).
     static func standingFor(_ ids: [String], defect: String, data: ReportData, sameRuns: inout SameRuns) -> [ReportData.Example] {
         let plan = data.inputs.plan
-        let index = ids.compactMap { id in plan.configurations.firstIndex { $0.id == id } }
+        let index = ids.compactMap { data.planIndex[$0] }
+        let members = Set(ids)
+        // Per tree, the keys the row's configurations give it: an example stands for the row when its own is one.
+        var keysByTree: [Int: Set<[Int]>] = [:]
         return data.examples.filter { e in
             guard e.defect == defect else { return false }
-            if ids.contains(e.configID) { return true }
-            guard e.identicalRuns > 1, let t = e.treeIndex, t < plan.treeCount,
-                let first = plan.configurations.firstIndex(where: { $0.id == e.configID })
-            else { return false }
-            return index.contains { sameRuns.same(tree: t, first, $0) }
+            if members.contains(e.configID) { return true }
+            guard e.identicalRuns > 1, let t = e.treeIndex, t < plan.treeCount, let first = data.planIndex[e.configID] else { return false }
+            if keysByTree[t] == nil { keysByTree[t] = Set(index.map { sameRuns.key(tree: t, configuration: $0) }) }
+            return keysByTree[t]!.contains(sameRuns.key(tree: t, configuration: first))
         }
     }
 

@@ -62,6 +62,13 @@ public enum FactorEffects {
     /// it cut (e.g. the other delays when `delaysContentTouches = false` keeps only 150 ms). Every row when no
     /// stratum is complete.
     public static func matchedRows(_ table: FactorTable, axis a: Int) -> [Int] {
+        if let known = table.matchedRowsMemo.byAxis.withLock({ $0[a] }) { return known }
+        let matched = strataRows(table, axis: a)
+        table.matchedRowsMemo.byAxis.withLock { $0[a] = matched }
+        return matched
+    }
+
+    private static func strataRows(_ table: FactorTable, axis a: Int) -> [Int] {
         let rows = table.rows
         let present = Set(rows.map { $0.levels[a] })
         let movesWithA = table.axes.indices.filter { b in

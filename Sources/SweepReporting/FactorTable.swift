@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The numbers factor effects are computed from: one row per configuration, with the level it sets on each
 /// axis and, per outcome (defect class), how many scenarios it applied to and how many showed it.
 ///
@@ -33,7 +35,16 @@ public struct FactorTable: Sendable, Equatable {
 
     public var axes: [Axis]
     public var outcomes: [String]
-    public private(set) var rows: [Row] = []
+    public private(set) var rows: [Row] = [] {
+        didSet { matchedRowsMemo = MatchedRowsMemo() }
+    }
+    /// ``FactorEffects/matchedRows(_:axis:)`` per axis, once per table: they depend on the rows' levels alone, and
+    /// every outcome's main effects ask for them (a fresh memo whenever the rows change).
+    private(set) var matchedRowsMemo = MatchedRowsMemo()
+
+    public static func == (a: FactorTable, b: FactorTable) -> Bool {
+        a.axes == b.axes && a.outcomes == b.outcomes && a.rows == b.rows
+    }
 
     public init(axes: [Axis], outcomes: [String]) { self.axes = axes; self.outcomes = outcomes }
 
@@ -67,6 +78,11 @@ public struct FactorTable: Sendable, Equatable {
         for r in indices { p.add(rows[r], outcome: outcome) }
         return p
     }
+}
+
+/// What ``FactorTable`` remembers of its rows' levels.
+final class MatchedRowsMemo: Sendable {
+    let byAxis = Mutex<[Int: [Int]]>([:])
 }
 
 /// A rate pooled over several configurations: the sum of their counts over the sum of their attempts (not a

@@ -82,10 +82,10 @@ func writeReports(
         try ReportWriter.write(
             plan: plan, tallies: tallies, configText: configText, to: directory, keeping: keeping, claim: claim,
             durationSeconds: durationSeconds, excel: excel, swap: swap
-        ) { name, index, total in display?.reportStep(name, index: index, total: total) }
-        display?.reportsDone()
+        ) { step in display?.reportStep(step) }
+        display?.reportsFinished()
     } catch {
-        display?.reportsDone()
+        display?.reportsFinished()
         printError("\(command): \(error)")
         throw ExitCode(1)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SweepCore
+import SweepHTMLReport
 import SweepLogging
 import SweepPlanning
 
@@ -18,8 +19,9 @@ final class ProgressDisplay: @unchecked Sendable {
     private let lock = NSLock()
     private var lastPlain = -Double.infinity
     private var finalShown = false
-    /// The report being written and when it began (``reportStep(_:index:total:)``).
-    private var currentReport: (name: String, start: ContinuousClock.Instant)?
+    /// The reports being written and when each began, and how many are done (``reportStep(_:)``).
+    private var reportStarts: [String: ContinuousClock.Instant] = [:]
+    private var reportsDone = 0
 
     /// `firstAtOnce`: off a terminal, the first line is shown at once (else only after `plainInterval`, so a merge
     /// that fails at once says only why).
@@ -60,36 +62,41 @@ final class ProgressDisplay: @unchecked Sendable {
         return metadata
     }
 
-    /// After the last tree, the reports: on a terminal the live line says which is being written
-    /// (`writing reports: effects.csv, 4 of 13`); off it, one info event when they begin. At `--log-level debug` each
-    /// report's time is an event of its own (`report written`, with `report` and `ms`).
-    func reportStep(_ name: String, index: Int, total: Int) {
-        endReport(startingNext: name)
-        guard enabled else { return }
-        if terminal {
-            output.showLive(TerminalWidth.fit(prefix + "writing reports: \(name), \(index + 1) of \(total)", width: TerminalWidth.columns()))
-        } else if index == 0 {
-            logger.info("writing the reports", metadata: ["reports": .stringConvertible(total)])
-        }
-    }
-
-    /// Ends the report steps: the last report's time.
-    func reportsDone() {
-        endReport(startingNext: nil)
-        finish()
-    }
-
-    /// Logs the time of the report being written, if any, and starts timing `next`.
-    private func endReport(startingNext next: String?) {
+    /// After the last tree, the reports (``ReportWriter/Step``; they are written side by side): on a terminal the live
+    /// line says which one started last and how many are done (`writing reports: report.html, 9 of 13 started, 7 done`);
+    /// off it, one info event when they begin. At `--log-level debug` each report's own time is an event when it ends
+    /// (`report written`, with `report` and `ms`).
+    func reportStep(_ step: ReportWriter.Step) {
         let clock = ContinuousClock()
         let now = clock.now
-        let ended = lock.withLock {
-            defer { currentReport = next.map { ($0, now) } }
-            return currentReport
+        let (began, done) = lock.withLock { () -> (ContinuousClock.Instant?, Int) in
+            if step.finished {
+                reportsDone += 1
+                return (reportStarts.removeValue(forKey: step.name), reportsDone)
+            }
+            reportStarts[step.name] = now
+            return (nil, reportsDone)
         }
-        guard let ended else { return }
-        let ms = Int((seconds(since: ended.start, clock) * 1000).rounded())
-        Logger(label: "reports").debug("report written", metadata: ["report": "\(ended.name)", "ms": .stringConvertible(ms)])
+        if let began {
+            let took = (now - began).components
+            let ms = Int((Double(took.seconds) * 1000 + Double(took.attoseconds) / 1e15).rounded())
+            Logger(label: "reports").debug("report written", metadata: ["report": "\(step.name)", "ms": .stringConvertible(ms)])
+        }
+        guard enabled else { return }
+        if terminal {
+            guard !step.finished else { return }
+            output.showLive(
+                TerminalWidth.fit(
+                    prefix + "writing reports: \(step.name), \(step.index + 1) of \(step.total) started, \(done) done",
+                    width: TerminalWidth.columns()))
+        } else if step.index == 0, !step.finished {
+            logger.info("writing the reports", metadata: ["reports": .stringConvertible(step.total)])
+        }
+    }
+
+    /// Ends the report steps.
+    func reportsFinished() {
+        finish()
     }
 
     /// Ends the live line (a terminal's cursor goes to the next line).
