@@ -83,9 +83,10 @@ public enum Reports {
             plan.config.trees.templates.contains { $0.template == t && $0.weight > 0 } || (t == .screen && plan.screenCount > 0)
         }
         for c in plan.configurations.indices {
+            let leading = [plan.configurations[c].id] + axisFields(plan, c)
             for t in templates {
                 table.append(
-                    [plan.configurations[c].id] + axisFields(plan, c) + [t.rawValue]
+                    leading + [t.rawValue]
                         + metrics(tallies.configurations[c].template(t)))
             }
         }
@@ -95,9 +96,10 @@ public enum Reports {
     public static func byGesture(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
         var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + ["gesture"] + metricColumns)
         for c in plan.configurations.indices {
+            let leading = [plan.configurations[c].id] + axisFields(plan, c)
             for f in plan.config.gestures.families {
                 table.append(
-                    [plan.configurations[c].id] + axisFields(plan, c) + [f.rawValue]
+                    leading + [f.rawValue]
                         + metrics(tallies.configurations[c].family(f)))
             }
         }

@@ -38,6 +38,7 @@ public struct CSVTable: Sendable, Equatable {
     /// The whole table: header, then rows, each record terminated by CRLF.
     public func render() -> String {
         var out = ""
+        out.reserveCapacity((rows.first.map { $0.reduce(0) { $0 + $1.utf8.count + 1 } } ?? 0) * (rows.count + 1))
         CSVTable.appendRecord(columns, to: &out)
         for row in rows { CSVTable.appendRecord(row, to: &out) }
         return out
@@ -52,11 +53,13 @@ public struct CSVTable: Sendable, Equatable {
 
     /// Whether `field` must be quoted when it is one of several fields of a record (see the type's contract).
     /// Looks at Unicode scalars, so a CR inside the single character "\r\n" is seen.
+    /// The scalars it looks for are ASCII, and an ASCII byte never occurs inside another scalar's UTF-8 bytes, so it
+    /// reads the UTF-8 bytes.
     public static func needsQuotes(_ field: String) -> Bool {
-        let scalars = field.unicodeScalars
-        if scalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) { return true }
-        if let first = scalars.first, first == " " || first == "\t" { return true }
-        if let last = scalars.last, last == " " || last == "\t" { return true }
+        let bytes = field.utf8
+        if bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) { return true }
+        if let first = bytes.first, first == 0x20 || first == 0x09 { return true }
+        if let last = bytes.last, last == 0x20 || last == 0x09 { return true }
         return false
     }
 

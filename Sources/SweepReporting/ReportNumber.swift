@@ -52,9 +52,12 @@ public enum ReportNumber {
 
     /// Decimal digits of the scaled integer, laid out with `digits` fraction digits and a leading `0.` if needed.
     private static func layout(_ integerDigits: String, digits: Int) -> String {
-        var text = String(repeating: "0", count: max(0, digits + 1 - integerDigits.count)) + integerDigits
-        if digits > 0 { text.insert(".", at: text.index(text.endIndex, offsetBy: -digits)) }
-        return text
+        let given = Array(integerDigits.utf8)
+        var bytes = [UInt8](repeating: 0x30, count: max(0, digits + 1 - given.count))
+        bytes.reserveCapacity(max(given.count, digits + 1) + 1)
+        bytes += given
+        if digits > 0 { bytes.insert(0x2E, at: bytes.count - digits) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `fixed` for an optional value: `nil` is written as the empty string, like NaN.
