@@ -42,6 +42,18 @@ public enum ReportWriter {
         durationSeconds: Double? = nil, excel: Bool = false, forWriting: Bool = false,
         step: @escaping @Sendable (Step) -> Void = { _ in }
     ) throws(PageError) -> [(name: String, contents: String)] {
+        try made(
+            plan: plan, tallies: tallies, configText: configText, outputDirectory: outputDirectory,
+            durationSeconds: durationSeconds, excel: excel, forWriting: forWriting, step: step
+        ).files
+    }
+
+    /// ``files(plan:tallies:configText:outputDirectory:durationSeconds:excel:forWriting:step:)`` and the number of
+    /// steps it counted (with the directory swap when `forWriting`).
+    static func made(
+        plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String,
+        durationSeconds: Double?, excel: Bool, forWriting: Bool, step: @escaping @Sendable (Step) -> Void
+    ) throws(PageError) -> (files: [(name: String, contents: String)], steps: Int) {
         let builders = Reports.builders(plan: plan, tallies: tallies, configText: configText, outputDirectory: outputDirectory)
         let total = builders.count + laterSteps.count + (forWriting ? 1 : 0)
         let started = Mutex(0)
@@ -90,7 +102,7 @@ public enum ReportWriter {
         let files =
             made.filter { order[$0.name] != nil }.sorted { order[$0.name]! < order[$1.name]! }
             + made.filter { order[$0.name] == nil }
-        return excel ? Reports.withByteOrderMarks(files) : files
+        return (excel ? Reports.withByteOrderMarks(files) : files, total)
     }
 
     /// The report files the page is drawn from (``page(plan:files:durationSeconds:minimalIndexCSV:minimalScenarios:)``).
@@ -125,10 +137,9 @@ public enum ReportWriter {
         swap: OutputDirectory.SwapOptions = OutputDirectory.SwapOptions(),
         step: @escaping @Sendable (Step) -> Void = { _ in }
     ) throws {
-        let files = try files(
+        let (files, total) = try made(
             plan: plan, tallies: tallies, configText: configText, outputDirectory: directory,
             durationSeconds: durationSeconds, excel: excel, forWriting: true, step: step)
-        let total = Reports.builders(plan: plan, tallies: tallies, configText: configText, outputDirectory: directory).count + laterSteps.count + 1
         step(Step(name: writingStep, finished: false, index: total - 1, total: total))
         try OutputDirectory.write(files: files, to: directory, keeping: keeping, claim: claim, options: swap)
         step(Step(name: writingStep, finished: true, index: total - 1, total: total))

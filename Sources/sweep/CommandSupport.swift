@@ -83,9 +83,9 @@ func writeReports(
             plan: plan, tallies: tallies, configText: configText, to: directory, keeping: keeping, claim: claim,
             durationSeconds: durationSeconds, excel: excel, swap: swap
         ) { step in display?.reportStep(step) }
-        display?.reportsFinished()
+        display?.finish()
     } catch {
-        display?.reportsFinished()
+        display?.finish()
         printError("\(command): \(error)")
         throw ExitCode(1)
     }

@@ -94,11 +94,6 @@ final class ProgressDisplay: @unchecked Sendable {
         }
     }
 
-    /// Ends the report steps.
-    func reportsFinished() {
-        finish()
-    }
-
     /// Ends the live line (a terminal's cursor goes to the next line).
     func finish() {
         guard enabled, terminal else { return }
