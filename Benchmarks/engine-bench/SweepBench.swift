@@ -51,7 +51,10 @@ enum SweepBench {
                 + "\(plan.treeCount) trees × gestures), \(String(format: "%.1f", Double(events) / Double(runsPerPass))) script events each on average; "
                 + "a sweep shares \(sharedPerSweep) of them (configurations that leave a tree as an earlier one did)")
         let clock = ContinuousClock()
-        var runner = EngineRunner()
+        // ENGINE_BENCH_MOVE_PATH=general: every move through the general step (`MovePath`), to count what the
+        // specialised path saves.
+        let movePath: MovePath = ProcessInfo.processInfo.environment["ENGINE_BENCH_MOVE_PATH"] == "general" ? .general : .specialised
+        var runner = EngineRunner(movePath: movePath)
         var sink = 0
         /// One engine-only pass over the mix: seconds.
         func enginePass() -> Double {

@@ -1,6 +1,7 @@
 import Dispatch
 import SweepPlanning
 import Synchronization
+import TouchEngine
 
 /// Runs a whole plan in this process: `threads` workers (Dispatch) pull blocks of work units in plan order; each
 /// worker adds its runs into its own tallies, one accumulator per configuration, and merges them into one
@@ -16,10 +17,11 @@ public enum ParallelSweep {
     public static let accumulatedConfigurationLimit = 64
 
     /// `sharesRuns`: see ``UnitRunner/sharesRuns`` (off only to measure the engine path); `modelBands`: see
-    /// ``UnitRunner/init(plan:cacheLimit:sharesRuns:modelBands:)`` (off only to measure what the bands cost).
+    /// ``UnitRunner/init(plan:cacheLimit:sharesRuns:modelBands:movePath:)`` (off only to measure what the bands cost);
+    /// `movePath`: the engine's ``MovePath`` (`.general` only to test and measure the specialised path).
     public static func run(
         _ plan: SweepPlan, threads: Int, treesPerUnit: Int? = nil, sharesRuns: Bool = true, modelBands: Bool = true,
-        progress: Progress? = nil
+        movePath: MovePath = .specialised, progress: Progress? = nil
     ) -> SweepTallies {
         let perUnit = treesPerUnit ?? defaultTreesPerUnit(plan: plan, threads: threads)
         let units = plan.unitsByTreeBlock(treesPerUnit: perUnit)
@@ -30,7 +32,7 @@ public enum ParallelSweep {
         let workers = max(1, min(threads, blocks.count))
         let keep = plan.configurations.count <= accumulatedConfigurationLimit
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var runner = UnitRunner(plan: plan, sharesRuns: sharesRuns, modelBands: modelBands)
+            var runner = UnitRunner(plan: plan, sharesRuns: sharesRuns, modelBands: modelBands, movePath: movePath)
             // One accumulator per configuration for everything this worker runs: no result per unit to build,
             // merge and free. A worker takes blocks in plan order, so it visits each configuration's trees in
             // order and keeps, as a unit does, the earliest examples it sees (SweepTallies.keepSmallest keeps

@@ -69,9 +69,14 @@ public struct UnitRunner: Sendable {
     let banded: InferredParameterSet
 
     /// `modelBands`: whether to run again the runs that read an inferred parameter at its range's ends (off only to
-    /// measure what the bands cost: `make bench`).
-    public init(plan: SweepPlan, cacheLimit: Int = 256, sharesRuns: Bool = true, modelBands: Bool = true) {
+    /// measure what the bands cost: `make bench`); `movePath`: the engine's ``MovePath`` (`.general` only to test and
+    /// measure the specialised path).
+    public init(
+        plan: SweepPlan, cacheLimit: Int = 256, sharesRuns: Bool = true, modelBands: Bool = true,
+        movePath: MovePath = .specialised
+    ) {
         self.plan = plan
+        engine = EngineRunner(movePath: movePath)
         categories = DefectCategories(plan: plan)
         banded = modelBands ? ModelBands.considered(plan) : []
         self.cacheLimit = cacheLimit

@@ -4,8 +4,9 @@
 /// no global state. The same scene always gives the same trace, byte for byte.
 public enum Engine {
     /// Runs `scene` and returns every trace event in order.
-    public static func trace(_ scene: Scene) -> [TraceEvent] {
+    public static func trace(_ scene: Scene, movePath: MovePath = .specialised) -> [TraceEvent] {
         var sim = Simulation(scene: scene, recorder: TraceBuffer())
+        sim.movePath = movePath
         sim.run()
         return sim.recorder.events
     }
@@ -38,8 +39,10 @@ public enum Engine {
 /// scripts) allocates nothing per run, and moving on to the next tree reuses the buffers too.
 public struct EngineRunner: Sendable {
     private var simulation: Simulation<NoTrace>?
+    /// ``Simulation/movePath`` of every run.
+    public let movePath: MovePath
 
-    public init() {}
+    public init(movePath: MovePath = .specialised) { self.movePath = movePath }
 
     /// Runs `script` (default: the scene's own) on `prepared` and returns a copy of the summary.
     public mutating func summary(_ prepared: PreparedScene, script: [ScriptEvent]? = nil) -> RunSummary {
@@ -54,6 +57,7 @@ public struct EngineRunner: Sendable {
     ) -> Result {
         if simulation == nil {
             simulation = Simulation(prepared: prepared, recorder: NoTrace())
+            simulation!.movePath = movePath
         } else if simulation!.prepared !== prepared {
             simulation!.rebind(to: prepared)
         } else {

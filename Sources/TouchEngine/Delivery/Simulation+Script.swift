@@ -9,7 +9,11 @@ extension Simulation {
             step(.touch(slot, .began))
         case .move(let p):
             guard let slot = moveTouch(number: event.touch, to: p) else { return }
-            step(.touch(slot, .moved))
+            if movePath == .specialised, let (pan, sv) = soleBegunScrollPan(slot: slot) {
+                moveBegunScrollPan(slot: slot, pan: pan, scrollView: sv)
+            } else {
+                step(.touch(slot, .moved))
+            }
         case .up(let p):
             guard let slot = liftTouch(number: event.touch, at: p) else { return }
             step(.touch(slot, .ended))

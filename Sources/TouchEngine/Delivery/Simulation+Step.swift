@@ -58,7 +58,11 @@ extension Simulation {
             eventReachesRecognizers()
         }
         queueingCalls = event.isMultiTouch
+        finishStep(event)
+    }
 
+    /// Phases 2 to 6 of a step whose phase 1 is done (``step(_:)``, ``moveBegunScrollPan(slot:pan:scrollView:)``).
+    @inline(__always) mutating func finishStep(_ event: StepEvent) {
         // Phases 2 and 3: arbitration; actions are emitted as recognizers commit, in rank order (nothing to do without
         // a candidate or a recognizer waiting for its failure requirements).
         if !candidates.isEmpty || pendingCount > 0 { resolveCandidates() }

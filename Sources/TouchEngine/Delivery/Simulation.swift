@@ -115,6 +115,13 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// The library panels' states (spec K1, K2); empty in scenes without a panel.
     var panelStates: [PanelRuntime]
 
+    /// How a move of a begun scroll pan that nothing else tracks is stepped (``MovePath``): `.general` only to test
+    /// and measure the specialised path against the general step.
+    public var movePath = MovePath.specialised
+    /// How many moves ``moveBegunScrollPan(slot:pan:scrollView:)`` has stepped since the simulation was made (tests
+    /// check that the specialised path they compare was taken).
+    public internal(set) var specialisedMoves = 0
+
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
     static var maxSlots: Int { 32 }
 
