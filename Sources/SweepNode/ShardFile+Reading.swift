@@ -15,14 +15,29 @@ public struct Shard {
     public let plan: SweepPlan
     /// Which shard (0-based) of how many.
     public let index: Int, count: Int
-    /// Every unit's result, in shard order.
-    public let results: [UnitResult]
+    /// The file's unit records, in shard order, and the units of the shard they must hold.
+    let records: [JournalRecord]
+    let units: [SweepPlan.WorkUnit]
+
+    /// Decodes every unit's result and hands each to `body` in shard order: on every core, a chunk at a time, so only
+    /// one chunk's results are held beside the file's bytes.
+    /// - Throws: ``ShardError/damaged(path:reason:)`` for the first unit in file order whose result does not decode.
+    public func forEachResult(_ body: (UnitResult) -> Void) throws {
+        let chunk = 4096
+        for first in stride(from: 0, to: units.count, by: chunk) {
+            let n = min(chunk, units.count - first)
+            let decoded = ParallelMap.map(n) { [records, units, path] k in
+                ShardFile.decodeUnit(records[first + k], units[first + k], path: path)
+            }
+            for result in decoded { body(try result.get()) }
+        }
+    }
 }
 
 extension ShardFile {
     /// Reads the shard file at `argument` (a file, or a directory holding ``fileName``) and checks it: an intact
-    /// journal, sealed, whose config text loads and matches the header's hash, holding exactly the units of its
-    /// shard in order, each with a result that decodes for its unit.
+    /// journal, sealed, whose config text loads and matches the header's hash, holding as many units as its shard has
+    /// (``Shard/forEachResult(_:)`` checks that each record is its unit's and decodes its result).
     /// - Throws: ``ShardError/unreadable(path:reason:)`` or ``ShardError/damaged(path:reason:)`` naming the file.
     public static func read(_ argument: String) throws -> Shard {
         var isDirectory: ObjCBool = false
@@ -67,28 +82,32 @@ extension ShardFile {
                 "shard \(index) of \(count) has \(expected.count) units in this build's partition, the file \(units); "
                     + "was it written by another build (before shards were cut by scenarios)?")
         }
-        var results: [UnitResult] = []
-        results.reserveCapacity(units)
-        for (record, unit) in zip(contents.records, expected) {
-            let spec = UnitSpec(configuration: unit.configuration, trees: unit.trees)
-            do {
-                let (found, payload) = try UnitRecordCodec.decode(record.payload)
-                guard record.kind == .committed, record.key == spec.id, found == spec else {
-                    throw damaged("record \(record.key) stands where unit \(spec.id) belongs")
-                }
-                results.append(try ResultCodec.decode(payload, for: spec))
-            } catch let error as ShardError { throw error } catch {
-                if case let .resultFormat(found, expected)? = error as? ProtocolError {
-                    throw damaged(
-                        "it was written by another build: its results are in payload format \(found), this build reads format "
-                            + "\(expected)")
-                }
-                throw damaged("the result of unit \(spec.id) does not decode: \(error)")
-            }
-        }
         return Shard(
             path: path, configHash: contents.configHash, configText: contents.headerText, plan: plan,
-            index: index, count: count, results: results)
+            index: index, count: count, records: Array(contents.records.prefix(units)), units: expected)
+    }
+}
+
+extension ShardFile {
+    /// The result of `unit` in `record` (the file at `path`), or why it is not there.
+    static func decodeUnit(_ record: JournalRecord, _ unit: SweepPlan.WorkUnit, path: String) -> Result<UnitResult, ShardError> {
+        let spec = UnitSpec(configuration: unit.configuration, trees: unit.trees)
+        do {
+            let (found, payload) = try UnitRecordCodec.decode(record.payload)
+            guard record.kind == .committed, record.key == spec.id, found == spec else {
+                return .failure(.damaged(path: path, reason: "record \(record.key) stands where unit \(spec.id) belongs"))
+            }
+            return .success(try ResultCodec.decode(payload, for: spec))
+        } catch {
+            if case let .resultFormat(found, expected)? = error as? ProtocolError {
+                return .failure(
+                    .damaged(
+                        path: path,
+                        reason: "it was written by another build: its results are in payload format \(found), this build reads format "
+                            + "\(expected)"))
+            }
+            return .failure(.damaged(path: path, reason: "the result of unit \(spec.id) does not decode: \(error)"))
+        }
     }
 }
 
@@ -129,7 +148,7 @@ public enum ShardMerge {
             }
             seen[shard.index] = shard.path
             if tallies == nil { tallies = SweepTallies(plan: shard.plan) }
-            for result in shard.results { tallies!.merge(result) }
+            try shard.forEachResult { tallies!.merge($0) }
             if first == nil { first = shard }
             onShard(shard, seen.count, tallies!.runs)
         }

@@ -352,13 +352,14 @@ public enum ResultCodec {
         if flags & 4 != 0 {
             var sums: [ClusterMoments] = []
             for i in 0 ..< classes {
-                let name = "\(field()).trees[\(i)] (\(classNames[i]))"
+                // Named only when a read fails: a tally is decoded for every unit, configuration and template.
+                func name() -> String { "\(field()).trees[\(i)] (\(classNames[i]))" }
                 sums.append(
                     ClusterMoments(
-                        clusters: try r.varint("\(name).trees", in: 0 ... maxCount), attempts: attempts[i],
-                        count: counts[i], attemptsSquared: try r.varint("\(name).attemptsSquared", in: 0 ... Int64.max),
-                        countSquared: try r.varint("\(name).countSquared", in: 0 ... Int64.max),
-                        crossProduct: try r.varint("\(name).crossProduct", in: 0 ... Int64.max)))
+                        clusters: try r.varint("\(name()).trees", in: 0 ... maxCount), attempts: attempts[i],
+                        count: counts[i], attemptsSquared: try r.varint("\(name()).attemptsSquared", in: 0 ... Int64.max),
+                        countSquared: try r.varint("\(name()).countSquared", in: 0 ... Int64.max),
+                        crossProduct: try r.varint("\(name()).crossProduct", in: 0 ... Int64.max)))
             }
             trees = sums
         }

@@ -116,6 +116,13 @@ func countScenarios(_ plan: SweepPlan, threads: Int, logger: Logger) -> Int {
 }
 
 /// Seconds on `clock` since `start`.
+/// The debug event that ends a sweep's own work, before its reports: `sweep finished` with `ms`, the time since the
+/// sweep started (`sweep run`: counting and running the scenarios; `submit`: serving the workers until the last tree;
+/// `merge`: reading and merging the shards). `make bench` divides the command's wall time by it.
+func logSweepTime(_ seconds: Double, component: String) {
+    Logger(label: component).debug("sweep finished", metadata: ["ms": .stringConvertible(Int((seconds * 1000).rounded()))])
+}
+
 func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
     let elapsed = clock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -63,6 +63,7 @@ extension SweepCommand {
                 throw ExitStatus.badInput
             }
             display.finish()
+            logSweepTime(seconds(since: start, clock), component: "merge")
             let directory = output ?? merged.plan.config.output
             try writeReports(
                 plan: merged.plan, tallies: merged.tallies, configText: merged.configText, to: directory,

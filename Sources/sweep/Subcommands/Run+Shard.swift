@@ -60,6 +60,7 @@ extension SweepCommand.Run {
             throw (error as? OutputFileError)?.refused == true ? ExitStatus.badInput : ExitStatus.failed
         }
         display.finish()
+        logSweepTime(seconds(since: start, clock), component: "run")
         if quiet {
             print(directory)
         } else {

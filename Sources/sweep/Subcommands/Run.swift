@@ -102,6 +102,7 @@ extension SweepCommand {
                 display.show(progress.text, progress)
             }
             let duration = seconds(since: start, clock)
+            logSweepTime(duration, component: "run")
             try writeReports(
                 plan: plan, tallies: tallies, configText: configText, to: directory, claim: claim, durationSeconds: duration,
                 excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep run", display: display)

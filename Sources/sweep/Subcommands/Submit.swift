@@ -277,14 +277,13 @@ extension SweepCommand {
                     stop: stop,
                     finishing: { outcome in
                         display.finish()
+                        logSweepTime(seconds(since: start, clock), component: "submit")
                         logger.info("every tree is done or quarantined; writing the reports (sweep status still answers)")
                         holdReports(until: holdReportsUntil)
                         cluster.waitForAll(timeoutSeconds: 5)
-                        let elapsed = clock.now - start
-                        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                         try writeReports(
                             plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
-                            keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds,
+                            keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds(since: start, clock),
                             excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit", display: display.line)
                     })
             } catch let exit as ExitCode {
