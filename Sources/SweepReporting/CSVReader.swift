@@ -9,10 +9,21 @@ public enum CSVReader {
         /// The index of the column `name`.
         public func column(_ name: String) -> Int? { columns.firstIndex(of: name) }
 
-        /// The records as dictionaries, column name → field.
-        public var records: [[String: String]] {
-            rows.map { row in Dictionary(uniqueKeysWithValues: zip(columns, row).map { ($0, $1) }) }
+        /// The records, each read by column name (``Record``): one name → index table shared by every record.
+        public var records: [Record] {
+            let index = Dictionary(columns.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            return rows.map { Record(fields: $0, index: index) }
         }
+    }
+
+    /// One record of a ``Table``: its fields, read by column name.
+    public struct Record: Sendable {
+        public let fields: [String]
+        let index: [String: Int]
+        /// The field of column `name`, or nil when the table has no such column.
+        public subscript(name: String) -> String? { index[name].map { fields[$0] } }
+        /// The record as a dictionary, column name → field.
+        public var dictionary: [String: String] { index.mapValues { fields[$0] } }
     }
 
     /// One sentence naming the file.
@@ -21,40 +32,49 @@ public enum CSVReader {
         public init(description: String) { self.description = description }
     }
 
-    /// Parses `text`; `name` (the file's name) is used in the one-sentence error.
+    /// Parses `text`; `name` (the file's name) is used in the one-sentence error. Reads the UTF-8 bytes: the
+    /// characters that separate and quote fields are ASCII, and an ASCII byte is never part of another character.
     public static func parse(_ text: String, name: String) throws(Failure) -> Table {
         var records: [[String]] = []
-        var field = "", record: [String] = []
+        var field: [UInt8] = [], record: [String] = []
         var quoted = false, afterQuote = false, fieldStarted = false
-        var scalars = Array(text.unicodeScalars)[...]
+        let bytes = Array(text.utf8)
+        var i = 0
         // A UTF-8 byte order mark (`--excel`, or a file saved by Excel) is not part of the first column's name.
-        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-        func endRecord() {
-            record.append(field)
-            records.append(record)
-            field = ""; record = []; fieldStarted = false; afterQuote = false
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        func endField() {
+            record.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
         }
-        while let c = scalars.popFirst() {
+        func endRecord() {
+            endField()
+            records.append(record)
+            record = []; fieldStarted = false; afterQuote = false
+        }
+        let quote: UInt8 = 0x22, comma: UInt8 = 0x2C, cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
+        while i < bytes.count {
+            let c = bytes[i]
+            i += 1
             if quoted {
-                if c == "\"" {
-                    if scalars.first == "\"" { scalars.removeFirst(); field.unicodeScalars.append(c) } else { quoted = false; afterQuote = true }
+                if c == quote {
+                    if i < bytes.count && bytes[i] == quote { i += 1; field.append(c) } else { quoted = false; afterQuote = true }
                 } else {
-                    field.unicodeScalars.append(c)
+                    field.append(c)
                 }
                 continue
             }
             switch c {
-            case "\"" where !fieldStarted:
+            case quote where !fieldStarted:
                 quoted = true; fieldStarted = true
-            case ",":
-                record.append(field); field = ""; fieldStarted = false; afterQuote = false
-            case "\r" where scalars.first == "\n":
-                scalars.removeFirst(); endRecord()
-            case "\n":
+            case comma:
+                endField(); fieldStarted = false; afterQuote = false
+            case cr where i < bytes.count && bytes[i] == lf:
+                i += 1; endRecord()
+            case lf:
                 endRecord()
             default:
                 if afterQuote { throw Failure(description: "\(name) is not valid CSV: text after a closing quote in record \(records.count + 1).") }
-                field.unicodeScalars.append(c); fieldStarted = true
+                field.append(c); fieldStarted = true
             }
         }
         if quoted { throw Failure(description: "\(name) is not valid CSV: a quoted field is not closed.") }

@@ -35,20 +35,21 @@ public struct CSVTable: Sendable, Equatable {
         rows.append(row)
     }
 
-    /// The whole table: header, then rows, each record terminated by CRLF.
+    /// The whole table: header, then rows, each record terminated by CRLF. Built as UTF-8 bytes (a byte append is
+    /// cheaper than a string append) and made a string once.
     public func render() -> String {
-        var out = ""
-        out.reserveCapacity((rows.first.map { $0.reduce(0) { $0 + $1.utf8.count + 1 } } ?? 0) * (rows.count + 1))
+        var out: [UInt8] = []
+        out.reserveCapacity((rows.first.map { $0.reduce(0) { $0 + $1.utf8.count + 1 } } ?? 0) * (rows.count + 1) + 64)
         CSVTable.appendRecord(columns, to: &out)
         for row in rows { CSVTable.appendRecord(row, to: &out) }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// One record with its CRLF terminator, quoted per the rules above.
     public static func record(_ fields: [String]) -> String {
-        var out = ""
+        var out: [UInt8] = []
         appendRecord(fields, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether `field` must be quoted when it is one of several fields of a record (see the type's contract).
@@ -73,15 +74,29 @@ public struct CSVTable: Sendable, Equatable {
         return out + "\""
     }
 
-    private static func appendRecord(_ fields: [String], to out: inout String) {
+    /// One record and its CRLF, as UTF-8 bytes. A quote is ASCII and never part of another scalar's bytes, so doubling
+    /// it byte by byte is doubling it scalar by scalar; every other byte is copied as it is.
+    private static func appendRecord(_ fields: [String], to out: inout [UInt8]) {
         if fields.count == 1, fields[0].isEmpty {
-            out += "\"\"\r\n"
+            out.append(contentsOf: [0x22, 0x22, 0x0D, 0x0A])
             return
         }
-        for (i, field) in fields.enumerated() {
-            if i > 0 { out += "," }
-            out += escape(field)
+        var first = true
+        for field in fields {
+            if !first { out.append(0x2C) }
+            first = false
+            if needsQuotes(field) {
+                out.append(0x22)
+                for byte in field.utf8 {
+                    if byte == 0x22 { out.append(0x22) }
+                    out.append(byte)
+                }
+                out.append(0x22)
+            } else {
+                out.append(contentsOf: field.utf8)
+            }
         }
-        out += "\r\n"
+        out.append(0x0D)
+        out.append(0x0A)
     }
 }

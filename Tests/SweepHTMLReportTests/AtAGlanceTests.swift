@@ -42,7 +42,7 @@ import Testing
             }
             let levels = effects.filter { $0["defect"] == defect && $0["kind"] == "level" && $0["axis"] == top["axis"] && !$0["rate"]!.isEmpty }
             let worst = levels.max { Double($0["rate"]!)! < Double($1["rate"]!)! }!, best = levels.min { Double($0["rate"]!)! < Double($1["rate"]!)! }!
-            func percent(_ r: [String: String]) -> String { String(format: "%.1f%%", Double(r["rate"]!)! * 100) }
+            func percent(_ r: CSVReader.Record) -> String { String(format: "%.1f%%", Double(r["rate"]!)! * 100) }
             // Where every count of the class is a hazard, the hazards' axis and rates are effects.csv's.
             let summary = try f.records("summary.csv")
             let others = summary.reduce(0) { $0 + Int($1[defect + "_designed_count"]!)! + Int($1[defect + "_what_if_count"]!)! }

@@ -67,7 +67,7 @@ struct ReportFixture {
     }
 
     /// The CSV file's records.
-    func records(_ name: String) throws -> [[String: String]] { try CSVReader.parse(try file(name), name: name).records }
+    func records(_ name: String) throws -> [CSVReader.Record] { try CSVReader.parse(try file(name), name: name).records }
 }
 
 /// A report file the in-process run did not write.
