@@ -112,7 +112,7 @@ let package = Package(
             name: "engine-bench",
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode", "SweepProtocol",
-                "SweepResultCodec", "SweepTransportZMQ", "SweepDistributed", "SweepReporting"
+                "SweepResultCodec", "SweepTransportZMQ", "SweepDistributed", "SweepReporting", "SweepHTMLReport"
             ],
             path: "Benchmarks/engine-bench"
         ),

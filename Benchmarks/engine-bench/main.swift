@@ -50,6 +50,10 @@ if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--model-bands
     ModelBandBench.run(configPath: CommandLine.arguments[2], overrides: Array(CommandLine.arguments.dropFirst(3)))
     exit(0)
 }
+if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--report-split" {
+    ReportSplitBench.run(configPath: CommandLine.arguments[2], overrides: Array(CommandLine.arguments.dropFirst(3)))
+    exit(0)
+}
 if CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--sweep" {
     SweepBench.run(configPath: CommandLine.arguments[2])
     exit(0)

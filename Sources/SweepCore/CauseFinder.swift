@@ -6,9 +6,14 @@ import TouchScenarios
 /// recognizer held a phase back. Used for the few examples a report keeps, never in the hot loop.
 public enum CauseFinder {
     public static func cause(of defect: DefectClass, gesture: Gesture, scene: Scene) -> String {
-        var traced = scene
+        cause(of: defect, gesture: gesture, prepared: PreparedScene(scene))
+    }
+
+    /// ``cause(of:gesture:scene:)`` on a scene already prepared (the caller runs it untraced too).
+    public static func cause(of defect: DefectClass, gesture: Gesture, prepared: PreparedScene) -> String {
+        var traced = prepared.scene
         traced.script = gesture.script
-        let trace = Engine.trace(traced)
+        let trace = Engine.trace(prepared, script: gesture.script)
         func describe(_ kind: TraceEventKind) -> String { TraceText.describe(kind, scene: traced) }
         func rn(_ r: RecognizerID) -> String { traced.recognizers[r].name }
         let target = gesture.target

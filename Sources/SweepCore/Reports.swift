@@ -147,9 +147,9 @@ public enum Reports {
             if let s = Replay.scenario(
                 plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family, placement: e.placement, baseTrees: &cache)
             {
-                cause = CauseFinder.cause(of: d, gesture: s.gesture, scene: s.scene)
                 // The same kind and category causes.csv counted for this run (from the untraced summary).
                 let prepared = PreparedScene(s.scene)
+                cause = CauseFinder.cause(of: d, gesture: s.gesture, prepared: prepared)
                 let summary = Engine.summary(prepared)
                 kind = CauseAnalysis.cause(of: d, gesture: s.gesture, scene: s.scene, summary: summary)
                 let designed = DefectCategories.isDesigned(d, cause: kind, gesture: s.gesture, prepared: prepared, summary: summary)

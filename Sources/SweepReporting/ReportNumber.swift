@@ -20,7 +20,7 @@ public enum ReportNumber {
         if v.isNaN { return "" }
         if v.isInfinite { return v < 0 ? "-inf" : "inf" }
         if let scaled = quickRounded(v.magnitude, digits: digits) {
-            return v < 0 && scaled != 0 ? "-" + layout(String(scaled), digits: digits) : layout(String(scaled), digits: digits)
+            return layout(scaled, negative: v < 0 && scaled != 0, digits: digits)
         }
         var number = DecimalDigits(exactly: v.magnitude) // value = number / 10^fractionDigits
         if number.fractionDigits > digits {
@@ -58,6 +58,30 @@ public enum ReportNumber {
         bytes += given
         if digits > 0 { bytes.insert(0x2E, at: bytes.count - digits) }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``layout(_:digits:)`` of a non-negative scaled integer below 2^52 (the fast path's), with its sign: the bytes
+    /// written from the last digit back into a buffer on the stack, and one string made of them.
+    private static func layout(_ scaled: Int, negative: Bool, digits: Int) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            var n = scaled, i = buffer.count, written = 0
+            // At least `digits + 1` digits (a leading `0.`), the point before the last `digits` of them.
+            repeat {
+                i -= 1
+                buffer[i] = 0x30 + UInt8(n % 10)
+                n /= 10
+                written += 1
+                if written == digits {
+                    i -= 1
+                    buffer[i] = 0x2E
+                }
+            } while n > 0 || written <= digits
+            if negative {
+                i -= 1
+                buffer[i] = 0x2D
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[i...]), as: UTF8.self)
+        }
     }
 
     /// `fixed` for an optional value: `nil` is written as the empty string, like NaN.

@@ -11,6 +11,14 @@ public enum Engine {
         return sim.recorder.events
     }
 
+    /// Runs `script` on a prepared scene and returns every trace event in order (the scene is prepared once for a
+    /// traced and an untraced run).
+    public static func trace(_ prepared: PreparedScene, script: [ScriptEvent]) -> [TraceEvent] {
+        var sim = Simulation(prepared: prepared, recorder: TraceBuffer())
+        sim.run(script: script)
+        return sim.recorder.events
+    }
+
     /// Runs `scene` without tracing (the sweep fast path) and returns its counters and final states.
     public static func summary(_ scene: Scene) -> RunSummary {
         summary(PreparedScene(scene))

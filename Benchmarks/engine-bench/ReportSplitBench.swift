@@ -1,0 +1,61 @@
+import Foundation
+import SweepCore
+import SweepHTMLReport
+import SweepPlanning
+import SweepShrinker
+
+/// `engine-bench --report-split CONFIG [KEY=VALUE …]`: what each report costs on its own (issue 37 §1). The sweep runs
+/// once on every core; then each report is made alone on one core, best of `REPORT_SPLIT_ROUNDS` (default 3) rounds:
+/// the CSV and YAML files (`Reports.builders`), the minimal repros and report.html from their inputs. Beside the
+/// sweep's own 1-core time it prints each report's share: a report written side by side on a busy VM takes a time
+/// that says as much about its neighbours as about itself.
+enum ReportSplitBench {
+    static func run(configPath: String, overrides: [String]) {
+        let plan: SweepPlan, configText: String
+        do {
+            let yaml = try String(contentsOfFile: configPath, encoding: .utf8)
+            let sets = try overrides.map { try ConfigOverride(parsing: $0) }
+            let loaded = try SweepConfigLoader.load(yaml: yaml, path: configPath, overrides: sets)
+            (plan, configText) = (SweepPlan(loaded.config), loaded.text)
+        } catch {
+            FileHandle.standardError.write(Data("engine-bench: \(error)\n".utf8))
+            exit(2)
+        }
+        let rounds = ProcessInfo.processInfo.environment["REPORT_SPLIT_ROUNDS"].flatMap(Int.init) ?? 3
+        let clock = ContinuousClock()
+        func best<T>(_ make: () -> T) -> (value: T, ms: Double) {
+            var value: T?, fastest = Double.infinity
+            for _ in 0 ..< max(1, rounds) {
+                let start = clock.now
+                value = make()
+                let d = clock.now - start
+                fastest = min(fastest, (Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18) * 1000)
+            }
+            return (value!, fastest)
+        }
+        let sweep = best { ParallelSweep.run(plan, threads: 1) }
+        let tallies = sweep.value
+        var split: [(String, Double)] = []
+        var files: [(name: String, contents: String)] = []
+        for builder in Reports.builders(plan: plan, tallies: tallies, configText: configText, outputDirectory: "out/bench") {
+            let made = best(builder.make)
+            files.append((builder.name, made.value))
+            split.append((builder.name, made.ms))
+        }
+        let repros = best { MinimalRepros.files(plan: plan, tallies: tallies) }
+        split.append(("minimal repros", repros.ms))
+        files += repros.value
+        let minimalIndex = files.first { $0.name == "minimal/index.csv" }?.contents
+        var scenarios: [String: String] = [:]
+        for file in files where file.name.hasPrefix("minimal/") && file.name.hasSuffix(".yaml") { scenarios[file.name] = file.contents }
+        let page = best {
+            (try? ReportWriter.page(plan: plan, files: files, durationSeconds: nil, minimalIndexCSV: minimalIndex, minimalScenarios: scenarios)) ?? ""
+        }
+        split.append(("report.html", page.ms))
+        let reports = split.reduce(0) { $0 + $1.1 }
+        print(
+            "report split, \(configPath) \(overrides.joined(separator: " ")), one core, best of \(rounds): sweep "
+                + String(format: "%.0f ms; reports %.0f ms in all (%.2f × the sweep): ", sweep.ms, reports, reports / sweep.ms)
+                + split.map { String(format: "%@ %.0f", $0.0, $0.1) }.joined(separator: ", "))
+    }
+}
