@@ -196,6 +196,7 @@ bench: bench-deps
 	.build/release/engine-bench --coordinator-memory
 	.build/release/engine-bench --worker-memory configs/quickstart.yaml
 	.build/release/engine-bench --distributed configs/bench-distributed.yaml .build/release/sweep
+	.build/release/engine-bench --report-split configs/seeds-sweep.yaml trees.perConfiguration=8
 	python3 Benchmarks/end-to-end.py .build/release/sweep
 
 clean:
