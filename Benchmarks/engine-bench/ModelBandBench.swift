@@ -8,16 +8,21 @@ import SweepReporting
 /// same machine speed, and their time ratio (goal ≤ 1.5). Also how many scenarios read an inferred parameter and so
 /// ran again.
 enum ModelBandBench {
-    static func run(configPath: String, overrides: [String]) {
-        let plan: SweepPlan
+    /// The plan of the config at `path` with `KEY=VALUE` overrides, and the text that stands for it; a bad file or
+    /// override ends the program with its one sentence (exit status 2).
+    static func load(_ path: String, overrides: [String]) -> (plan: SweepPlan, text: String) {
         do {
-            let yaml = try String(contentsOfFile: configPath, encoding: .utf8)
-            let sets = try overrides.map { try ConfigOverride(parsing: $0) }
-            plan = SweepPlan(try SweepConfigLoader.load(yaml: yaml, path: configPath, overrides: sets).config)
+            let yaml = try String(contentsOfFile: path, encoding: .utf8)
+            let loaded = try SweepConfigLoader.load(yaml: yaml, path: path, overrides: overrides.map { try ConfigOverride(parsing: $0) })
+            return (SweepPlan(loaded.config), loaded.text)
         } catch {
             FileHandle.standardError.write(Data("engine-bench: \(error)\n".utf8))
             exit(2)
         }
+    }
+
+    static func run(configPath: String, overrides: [String]) {
+        let plan = load(configPath, overrides: overrides).plan
         let clock = ContinuousClock()
         func oneSweep(bands: Bool) -> (tallies: SweepTallies, seconds: Double) {
             let start = clock.now

@@ -11,16 +11,7 @@ import SweepShrinker
 /// that says as much about its neighbours as about itself.
 enum ReportSplitBench {
     static func run(configPath: String, overrides: [String]) {
-        let plan: SweepPlan, configText: String
-        do {
-            let yaml = try String(contentsOfFile: configPath, encoding: .utf8)
-            let sets = try overrides.map { try ConfigOverride(parsing: $0) }
-            let loaded = try SweepConfigLoader.load(yaml: yaml, path: configPath, overrides: sets)
-            (plan, configText) = (SweepPlan(loaded.config), loaded.text)
-        } catch {
-            FileHandle.standardError.write(Data("engine-bench: \(error)\n".utf8))
-            exit(2)
-        }
+        let (plan, configText) = ModelBandBench.load(configPath, overrides: overrides)
         let rounds = ProcessInfo.processInfo.environment["REPORT_SPLIT_ROUNDS"].flatMap(Int.init) ?? 3
         let clock = ContinuousClock()
         func best<T>(_ make: () -> T) -> (value: T, ms: Double) {
@@ -28,8 +19,7 @@ enum ReportSplitBench {
             for _ in 0 ..< max(1, rounds) {
                 let start = clock.now
                 value = make()
-                let d = clock.now - start
-                fastest = min(fastest, (Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18) * 1000)
+                fastest = min(fastest, SweepBench.seconds(clock.now - start) * 1000)
             }
             return (value!, fastest)
         }
@@ -45,9 +35,7 @@ enum ReportSplitBench {
         let repros = best { MinimalRepros.files(plan: plan, tallies: tallies) }
         split.append(("minimal repros", repros.ms))
         files += repros.value
-        let minimalIndex = files.first { $0.name == "minimal/index.csv" }?.contents
-        var scenarios: [String: String] = [:]
-        for file in files where file.name.hasPrefix("minimal/") && file.name.hasSuffix(".yaml") { scenarios[file.name] = file.contents }
+        let (minimalIndex, scenarios) = ReportWriter.minimalRepros(in: files)
         let page = best {
             (try? ReportWriter.page(plan: plan, files: files, durationSeconds: nil, minimalIndexCSV: minimalIndex, minimalScenarios: scenarios)) ?? ""
         }

@@ -22,28 +22,28 @@ public enum HTMLReport {
         html += "<title>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</title>\n<style>\(css)</style>\n</head>\n<body>\n"
         html += "<h1>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</h1>\n"
         // The sections are independent given the data: drawn on every core, joined in page order.
-        var sections: [@Sendable () -> String] = [
-            { HeadlineHTML.render(data) + CategoriesHTML.render(data) + metadata(data) },
+        let top: [@Sendable () -> String] = [{ HeadlineHTML.render(data) + CategoriesHTML.render(data) + metadata(data) }]
+        let middle: [@Sendable () -> String] = [
             { HeadlineHTML.drivers(data) }, { ResidualsHTML.render(data) }, { screens(data) }, { heatmaps(data) },
             { effectCharts(data) }, { causes(data) }
         ]
-        for o in data.activeOutcomes {
-            sections.append { "<h3>\(HTMLText.escape(data.table.outcomes[o]))</h3>\n" + WorstConfigurationsHTML.render(data, outcome: o) }
+        let worst: [@Sendable () -> String] = data.activeOutcomes.map { o in
+            { "<h3>\(HTMLText.escape(data.table.outcomes[o]))</h3>\n" + WorstConfigurationsHTML.render(data, outcome: o) }
         }
-        let draw = sections
-        let drawn = ParallelMap.map(draw.count) { draw[$0]() }
-        html += drawn[0]
+        let sections = top + middle + worst
+        let drawn = ParallelMap.map(sections.count) { sections[$0]() }
+        html += drawn[..<top.count].joined()
         html +=
             "<nav><a href=\"#drivers\">Axes that drive each defect</a> · <a href=\"#residuals\">Residual after the fix</a> · "
             + "<a href=\"#heatmaps\">Heatmaps</a> · <a href=\"#effects\">Effects by axis</a> · <a href=\"#causes\">Causes</a> · "
             + "<a href=\"#worst\">Worst configurations</a></nav>\n"
-        html += drawn[1 ..< 7].joined()
+        html += drawn[top.count ..< top.count + middle.count].joined()
         html +=
             "<section id=\"worst\">\n<h2>Worst configurations</h2>\n<p>Ranked by rate as on the terminal (ties in plan order); "
             + "configurations tied on every figure are one row when the axes they differ in do not matter (every configuration "
             + "with the row's other values, whatever those axes, gave the same figures: they read <em>any</em>). Each row with its "
             + "kept examples (examples.csv), a minimal repro where <code>sweep shrink</code> wrote one, and the trace timeline.</p>\n"
-        html += drawn[7...].joined()
+        html += drawn[(top.count + middle.count)...].joined()
         html += "</section>\n<script>\(script)</script>\n</body>\n</html>\n"
         return html
     }

@@ -121,13 +121,7 @@ struct ReportData: Sendable {
     init(_ inputs: ReportInputs) throws(CSVReader.Failure) {
         self.inputs = inputs
         let plan = inputs.plan
-        // The three large files are parsed side by side; a failure is reported for the first of them in this order.
-        let texts = [(inputs.summaryCSV, "summary.csv"), (inputs.effectsCSV, "effects.csv"), (inputs.examplesCSV, "examples.csv")]
-        let parsed = ParallelMap.map(texts.count) { i -> Result<CSVReader.Table, CSVReader.Failure> in
-            do throws(CSVReader.Failure) { return .success(try CSVReader.parse(texts[i].0, name: texts[i].1)) } catch { return .failure(error) }
-        }
-        let summary = try parsed[0].get()
-        let effectsTable = try parsed[1].get(), examplesTable = try parsed[2].get()
+        let summary = try CSVReader.parse(inputs.summaryCSV, name: "summary.csv")
         var table = FactorTable(
             axes: plan.config.axes.map { FactorTable.Axis(name: $0.name, levels: $0.values.map(\.description)) },
             outcomes: DefectClass.allCases.map(\.name))
@@ -194,7 +188,7 @@ struct ReportData: Sendable {
         self.categoryTotals = hasCategories ? categoryTotals : nil
         self.configurations = configurations
         planIndex = Dictionary(plan.configurations.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        effects = effectsTable.records.compactMap { r in
+        effects = try CSVReader.parse(inputs.effectsCSV, name: "effects.csv").records.compactMap { r in
             guard r["kind"] == "level" || r["kind"] == "main" else { return nil }
             return EffectRow(
                 defect: r["defect"] ?? "", kind: r["kind"] ?? "", axis: r["axis"] ?? "", level: r["level"] ?? "",
@@ -202,7 +196,7 @@ struct ReportData: Sendable {
                 rate: Double(r["rate"] ?? ""), low: Double(r["tree_ci95_low"] ?? ""), high: Double(r["tree_ci95_high"] ?? ""),
                 effect: Double(r["effect"] ?? ""))
         }
-        examples = examplesTable.records.map { (r: CSVReader.Record) -> Example in
+        examples = try CSVReader.parse(inputs.examplesCSV, name: "examples.csv").records.map { (r: CSVReader.Record) -> Example in
             Example(
                 id: r["example_id"] ?? "", configID: r["config_id"] ?? "", defect: r["defect"] ?? "", cause: r["cause"] ?? "",
                 replay: r["replay"] ?? "", screen: r["screen"] ?? "", target: r["target"] ?? "",

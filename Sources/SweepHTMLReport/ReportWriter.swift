@@ -80,11 +80,7 @@ public enum ReportWriter {
                 if i == pageBuilders.count { return timed(laterSteps[0]) { MinimalRepros.files(plan: plan, tallies: tallies) } }
                 return [(pageBuilders[i].name, timed(pageBuilders[i].name, pageBuilders[i].make))]
             }.flatMap { $0 }
-            // The sweep's own minimal repros are linked from the page, with their timelines: index.csv's `file` column
-            // names them relative to the directory.
-            let minimalIndex = inputs.first { $0.name == "minimal/index.csv" }?.contents
-            var minimalScenarios: [String: String] = [:]
-            for file in inputs where file.name.hasPrefix("minimal/") && file.name.hasSuffix(".yaml") { minimalScenarios[file.name] = file.contents }
+            let (minimalIndex, minimalScenarios) = minimalRepros(in: inputs)
             do {
                 let html = try timed(laterSteps[1]) {
                     try page(
@@ -103,6 +99,14 @@ public enum ReportWriter {
             made.filter { order[$0.name] != nil }.sorted { order[$0.name]! < order[$1.name]! }
             + made.filter { order[$0.name] == nil }
         return (excel ? Reports.withByteOrderMarks(files) : files, total)
+    }
+
+    /// The sweep's own minimal repros among `files`, as the page links them with their timelines: minimal/index.csv's
+    /// text, and each scenario's text by its path relative to the directory (index.csv's `file` column).
+    public static func minimalRepros(in files: [(name: String, contents: String)]) -> (index: String?, scenarios: [String: String]) {
+        var scenarios: [String: String] = [:]
+        for file in files where file.name.hasPrefix("minimal/") && file.name.hasSuffix(".yaml") { scenarios[file.name] = file.contents }
+        return (files.first { $0.name == "minimal/index.csv" }?.contents, scenarios)
     }
 
     /// The report files the page is drawn from (``page(plan:files:durationSeconds:minimalIndexCSV:minimalScenarios:)``).

@@ -5,16 +5,14 @@
 public enum Engine {
     /// Runs `scene` and returns every trace event in order.
     public static func trace(_ scene: Scene, movePath: MovePath = .specialised) -> [TraceEvent] {
-        var sim = Simulation(scene: scene, recorder: TraceBuffer())
-        sim.movePath = movePath
-        sim.run()
-        return sim.recorder.events
+        trace(PreparedScene(scene), script: scene.script, movePath: movePath)
     }
 
     /// Runs `script` on a prepared scene and returns every trace event in order (the scene is prepared once for a
     /// traced and an untraced run).
-    public static func trace(_ prepared: PreparedScene, script: [ScriptEvent]) -> [TraceEvent] {
+    public static func trace(_ prepared: PreparedScene, script: [ScriptEvent], movePath: MovePath = .specialised) -> [TraceEvent] {
         var sim = Simulation(prepared: prepared, recorder: TraceBuffer())
+        sim.movePath = movePath
         sim.run(script: script)
         return sim.recorder.events
     }

@@ -78,8 +78,7 @@ final class ProgressDisplay: @unchecked Sendable {
             return (nil, reportsDone)
         }
         if let began {
-            let took = (now - began).components
-            let ms = Int((Double(took.seconds) * 1000 + Double(took.attoseconds) / 1e15).rounded())
+            let ms = Int((seconds(since: began, clock) * 1000).rounded())
             Logger(label: "reports").debug("report written", metadata: ["report": "\(step.name)", "ms": .stringConvertible(ms)])
         }
         guard enabled else { return }

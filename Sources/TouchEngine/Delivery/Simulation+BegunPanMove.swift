@@ -37,12 +37,7 @@ extension Simulation {
         specialisedMoves &+= 1
         beginStep()
         samplePan(id, centroid: centroid(id))
-        if recognizers[id].changedInStep != stepSerial {
-            recognizers[id].changedInStep = stepSerial
-            transition(id, to: .changed, .note(""))
-            sendAction(id)
-            updateScrollOffset(sv, pan: id)
-        }
+        if changeOnce(id) { updateScrollOffset(sv, pan: id) }
         queueingCalls = false
         finishStep(.touch(slot, .moved))
     }

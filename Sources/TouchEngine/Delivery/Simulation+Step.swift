@@ -126,10 +126,7 @@ extension Simulation {
         case let .fail(ref):
             if state == .possible { fail(id, reason(ref)) } else if state.isActive { cancel(id, reason(ref)) }
         case .change:
-            if state.isActive && recognizers[id].changedInStep != stepSerial {
-                recognizers[id].changedInStep = stepSerial
-                transition(id, to: .changed, .note(""))
-                sendAction(id)
+            if state.isActive && changeOnce(id) {
                 if case .scrollPan(let sv) = recs[id].kind { updateScrollOffset(sv, pan: id) }
                 if case .scrollZoom(let sv) = recs[id].kind { updateZoom(sv, pinch: id) }
             }
@@ -146,6 +143,16 @@ extension Simulation {
         case let .cancel(ref):
             if state.isActive { cancel(id, reason(ref)) } else if state == .possible { fail(id, reason(ref)) }
         }
+    }
+
+    /// An active recognizer's `.change` verdict, at most once a step: the state `changed` and the action. False when
+    /// it already changed in this step (the caller then moves nothing either).
+    @inline(__always) mutating func changeOnce(_ id: RecognizerID) -> Bool {
+        guard recognizers[id].changedInStep != stepSerial else { return false }
+        recognizers[id].changedInStep = stepSerial
+        transition(id, to: .changed, .note(""))
+        sendAction(id)
+        return true
     }
 
     // MARK: - Transitions
