@@ -98,6 +98,14 @@ public struct DefectCategories: Sendable {
         return result
     }
 
+    /// What each axis acting on the tree (`acting`) is in the counterfactual tree of configuration `c`: the
+    /// configuration's value index, or -1 for an axis replaced by the value shipped apps keep (an axis has one; it is
+    /// set after the others, so a replaced axis is told apart from one the configuration gives that value).
+    /// Configurations with the same key have the same counterfactual tree.
+    static func counterfactualKey(_ plan: SweepPlan, _ inForce: InForce, configuration c: Int, acting: ActingAxes) -> [Int] {
+        acting.axes.map { k in inForce.replacements.contains { $0.axis == k } ? -1 : plan.valueIndex(axis: k, configuration: c) }
+    }
+
     /// Tree `base` under configuration `c` with every what-if value in force replaced by the value shipped apps keep:
     /// the tree a run is compared with to tell whether it owes a defect to them.
     func counterfactualTree(_ plan: SweepPlan, configuration c: Int, base: GeneratedTree, _ inForce: InForce) -> GeneratedTree {
@@ -121,17 +129,22 @@ public struct DefectCategories: Sendable {
 
     /// The classes of `defects`, which the run of `gesture` on tree `t` under configuration `c` showed, that it owes to
     /// the what-if values in force (as ``owed(_:_:counterfactual:)`` decides it during a sweep): for one run, as
-    /// examples.csv needs it.
+    /// tests need it.
     func owed(
         _ defects: DefectSet, _ plan: SweepPlan, configuration c: Int, tree t: Int, base: GeneratedTree, gesture: Gesture
     ) -> DefectSet {
-        let inForce = inForce(plan, configuration: c, tree: t, base: base)
+        var scenes = CounterfactualScenes(base: base, plan: plan)
+        return owed(defects, plan, configuration: c, tree: t, gesture: gesture, scenes: &scenes)
+    }
+
+    /// ``owed(_:_:configuration:tree:base:gesture:)`` for runs of one tree (`scenes`' base tree), each counterfactual tree
+    /// prepared once for every run that needs it (examples.csv).
+    func owed(
+        _ defects: DefectSet, _ plan: SweepPlan, configuration c: Int, tree t: Int, gesture: Gesture, scenes: inout CounterfactualScenes
+    ) -> DefectSet {
+        let inForce = inForce(plan, configuration: c, tree: t, base: scenes.base)
         guard Self.needsCounterfactual(defects, inForce) else { return Self.owed(defects, inForce, counterfactual: nil) }
-        var scene = counterfactualTree(plan, configuration: c, base: base, inForce).scene
-        scene.script = gesture.script
-        let prepared = PreparedScene(scene)
-        let verdict = Classifier.classify(gesture: gesture, prepared: prepared, summary: Engine.summary(prepared))
-        return Self.owed(defects, inForce, counterfactual: verdict.defects)
+        return Self.owed(defects, inForce, counterfactual: scenes.defects(self, plan, configuration: c, inForce, gesture: gesture))
     }
 
     /// Whether a run with `defects` needs the counterfactual run to tell what it owes to the values in force.
@@ -195,4 +208,40 @@ public struct DefectCategories: Sendable {
 
     /// D2's targets: cells.
     static let designedDelayKinds: Set<ViewKind> = [.cell]
+}
+
+/// One base tree's counterfactual trees (``DefectCategories/counterfactualTree(_:configuration:base:_:)``), prepared once
+/// per ``DefectCategories/counterfactualKey(_:_:configuration:acting:)``, and the engine that runs gestures on them.
+struct CounterfactualScenes {
+    let base: GeneratedTree
+    private var engine = EngineRunner()
+    /// The base tree's acting axes, found when first needed.
+    private var acting: ActingAxes?
+    private var scenes: [[Int]: PreparedScene] = [:]
+
+    init(base: GeneratedTree, plan: SweepPlan, acting: ActingAxes? = nil) {
+        self.base = base
+        self.acting = acting
+    }
+
+    /// The defects of `gesture` on the counterfactual tree of configuration `c`, whose what-if values in force are `inForce`.
+    mutating func defects(
+        _ categories: DefectCategories, _ plan: SweepPlan, configuration c: Int, _ inForce: DefectCategories.InForce, gesture: Gesture
+    ) -> DefectSet {
+        let prepared = scene(categories, plan, configuration: c, inForce)
+        return engine.withSummary(prepared, script: gesture.script) { summary in
+            Classifier.classify(gesture: gesture, prepared: prepared, summary: summary).defects
+        }
+    }
+
+    /// The prepared counterfactual tree of configuration `c`, whose what-if values in force are `inForce`.
+    private mutating func scene(_ categories: DefectCategories, _ plan: SweepPlan, configuration c: Int, _ inForce: DefectCategories.InForce) -> PreparedScene {
+        let acting = acting ?? ActingAxes(base: base, plan: plan)
+        self.acting = acting
+        let key = DefectCategories.counterfactualKey(plan, inForce, configuration: c, acting: acting)
+        if let known = scenes[key] { return known }
+        let prepared = PreparedScene(categories.counterfactualTree(plan, configuration: c, base: base, inForce).scene)
+        scenes[key] = prepared
+        return prepared
+    }
 }

@@ -81,11 +81,14 @@ public enum ModelBands {
         DefectClass.allCases.flatMap { ["\($0.name)_model_low", "\($0.name)_model_high", "\($0.name)_model_parameter"] }
     }
 
-    static func fields(_ t: ConfigurationTallies) -> [String] {
-        let total = t.total
-        return DefectClass.allCases.flatMap { d -> [String] in
+    /// Each class's band fields (``columns``) of configuration tallies `t`, whose ``ConfigurationTallies/total`` is
+    /// `total`, appended to the record `writer` is writing.
+    static func fields(_ t: ConfigurationTallies, total: Tally, into writer: inout CSVWriter) {
+        for d in DefectClass.allCases {
             let b = band(d, count: total.count(d), attempts: total.attempts(d), changes: t.modelBands)
-            return [ReportNumber.fixed(b.lowRate, digits: 4), ReportNumber.fixed(b.highRate, digits: 4), b.parameter?.name ?? ""]
+            writer.fixed(b.lowRate, digits: 4)
+            writer.fixed(b.highRate, digits: 4)
+            writer.field(b.parameter?.name ?? "")
         }
     }
 

@@ -47,19 +47,7 @@ public enum Replay {
             base = plan.baseTree(t)
             baseTrees[t] = base
         }
-        let gesture: Gesture
-        if t < plan.screenCount {
-            guard let entry = plan.screenGestures[t].first(where: { $0.family == family && $0.placement == placement }) else { return nil }
-            gesture = entry.gesture
-        } else {
-            let seed = plan.gestureSeed(treeIndex: t, family: family, placement: placement)
-            guard
-                let g = GestureGenerator.generate(
-                    family, on: base, placement: placement, seed: seed,
-                    options: plan.config.gestures.options)
-            else { return nil }
-            gesture = g
-        }
+        guard let gesture = gesture(plan: plan, treeIndex: t, family: family, placement: placement, base: base) else { return nil }
         let tree = plan.configured(base, configuration: c)
         var scene = tree.scene
         scene.script = gesture.script
@@ -70,6 +58,17 @@ public enum Replay {
             + "\(family.rawValue) on \(scene.views[gesture.target].name); "
             + configuration.values.map(\.description).joined(separator: ", ")
         return Scenario(scene: scene, gesture: gesture, tree: tree)
+    }
+
+    /// The gesture of (tree `t`, `family`, `placement`) on the tree's base tree `base`, as ``scenario(plan:configuration:treeIndex:family:placement:baseTrees:)``
+    /// gives it, or nil when the tree has no such gesture. The caller has checked that the family and placement are
+    /// the plan's.
+    static func gesture(plan: SweepPlan, treeIndex t: Int, family: GestureFamily, placement: Int, base: GeneratedTree) -> Gesture? {
+        if t < plan.screenCount {
+            return plan.screenGestures[t].first(where: { $0.family == family && $0.placement == placement })?.gesture
+        }
+        let seed = plan.gestureSeed(treeIndex: t, family: family, placement: placement)
+        return GestureGenerator.generate(family, on: base, placement: placement, seed: seed, options: plan.config.gestures.options)
     }
 
     public static func scenario(

@@ -18,24 +18,30 @@ public enum Reports {
         return columns + ["highlight_latency_p50_ms", "highlight_latency_p95_ms", "action_latency_p50_ms", "action_latency_p95_ms"]
     }
 
+    /// The metric fields of `t` (``metricColumns``), as strings (no metric field needs quoting).
     static func metrics(_ t: Tally) -> [String] {
-        var fields = [ReportNumber.integer(t.runs)] + t.notCounted.map(ReportNumber.integer)
+        var writer = CSVWriter.withoutHeader(columnCount: metricColumns.count)
+        metrics(t, into: &writer)
+        return writer.bytes.split(separator: 0x2C, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The metric fields of `t` (``metricColumns``) appended to the record `writer` is writing.
+    static func metrics(_ t: Tally, into writer: inout CSVWriter) {
+        writer.integer(t.runs)
+        for reason in NotCounted.allCases { writer.integer(t.notCounted(reason)) }
         for c in DefectClass.allCases {
             let n = t.attempts(c), k = t.count(c)
             let ci = t.interval95(c)
-            fields += [
-                ReportNumber.integer(n), ReportNumber.integer(k),
-                ReportNumber.fixed(n > 0 ? Double(k) / Double(n) : nil, digits: 4),
-                ReportNumber.fixed(ci?.low, digits: 4), ReportNumber.fixed(ci?.high, digits: 4)
-            ]
+            writer.integer(n)
+            writer.integer(k)
+            writer.fixed(n > 0 ? Double(k) / Double(n) : nil, digits: 4)
+            writer.fixed(ci?.low, digits: 4)
+            writer.fixed(ci?.high, digits: 4)
         }
-        fields += [
-            ReportNumber.fixed(t.highlightLatency?.percentile(50), digits: 0),
-            ReportNumber.fixed(t.highlightLatency?.percentile(95), digits: 0),
-            ReportNumber.fixed(t.actionLatency?.percentile(50), digits: 0),
-            ReportNumber.fixed(t.actionLatency?.percentile(95), digits: 0)
-        ]
-        return fields
+        writer.fixed(t.highlightLatency?.percentile(50), digits: 0)
+        writer.fixed(t.highlightLatency?.percentile(95), digits: 0)
+        writer.fixed(t.actionLatency?.percentile(50), digits: 0)
+        writer.fixed(t.actionLatency?.percentile(95), digits: 0)
     }
 
     static func axisColumns(_ plan: SweepPlan) -> [String] { plan.config.axes.map(\.name) }
@@ -49,15 +55,18 @@ public enum Reports {
     /// attempts, so a class's three counts add up to its `_count`; then each class's model band (``ModelBands``):
     /// `dead_button_model_low`, `_model_high` and `_model_parameter`, the inferred parameter that moves it most.
     public static func summary(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
-        var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + metricColumns + categoryColumns + ModelBands.columns)
+        var writer = CSVWriter(columns: ["config_id"] + axisColumns(plan) + metricColumns + categoryColumns + ModelBands.columns)
         for c in plan.configurations.indices {
             let t = tallies.configurations[c]
             let total = t.total
-            table.append(
-                [plan.configurations[c].id] + axisFields(plan, c) + metrics(total) + categoryFields(total, t.causes)
-                    + ModelBands.fields(t))
+            writer.field(plan.configurations[c].id)
+            writer.fields(axisFields(plan, c))
+            metrics(total, into: &writer)
+            categoryFields(total, t.causes, into: &writer)
+            ModelBands.fields(t, total: total, into: &writer)
+            writer.endRecord()
         }
-        return table.render()
+        return writer.render()
     }
 
     /// Per class and category, its count and rate (summary.csv).
@@ -67,43 +76,47 @@ public enum Reports {
         }
     }
 
-    static func categoryFields(_ t: Tally, _ causes: CauseCounts) -> [String] {
-        DefectClass.allCases.flatMap { d in
+    static func categoryFields(_ t: Tally, _ causes: CauseCounts, into writer: inout CSVWriter) {
+        for d in DefectClass.allCases {
             let n = t.attempts(d)
-            return DefectCategory.allCases.flatMap { g in
+            for g in DefectCategory.allCases {
                 let k = causes.total(d, g)
-                return [ReportNumber.integer(k), ReportNumber.fixed(n > 0 ? Double(k) / Double(n) : nil, digits: 4)]
+                writer.integer(k)
+                writer.fixed(n > 0 ? Double(k) / Double(n) : nil, digits: 4)
             }
         }
     }
 
     public static func byTemplate(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
-        var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + ["template"] + metricColumns)
-        let templates = TreeTemplate.allCases.filter { t in
+        let templates = TreeTemplate.allCases.enumerated().filter { _, t in
             plan.config.trees.templates.contains { $0.template == t && $0.weight > 0 } || (t == .screen && plan.screenCount > 0)
         }
-        for c in plan.configurations.indices {
-            let leading = [plan.configurations[c].id] + axisFields(plan, c)
-            for t in templates {
-                table.append(
-                    leading + [t.rawValue]
-                        + metrics(tallies.configurations[c].template(t)))
-            }
-        }
-        return table.render()
+        return cells(plan, name: "template", kinds: templates.map { ($0.offset, $0.element.rawValue) }) { tallies.configurations[$0].byTemplate[$1] }
     }
 
     public static func byGesture(_ plan: SweepPlan, _ tallies: SweepTallies) -> String {
-        var table = CSVTable(columns: ["config_id"] + axisColumns(plan) + ["gesture"] + metricColumns)
+        let families = plan.config.gestures.families.map { f in (GestureFamily.allCases.firstIndex(of: f)!, f.rawValue) }
+        return cells(plan, name: "gesture", kinds: families) { tallies.configurations[$0].byFamily[$1] }
+    }
+
+    /// One row per configuration and kind of cell (by_template.csv, by_gesture.csv): the configuration, the cell's
+    /// kind under the column `name`, and the metrics of `tally(configuration, kind's position)`, in plan order. A
+    /// configuration's leading fields are encoded once for all its rows.
+    private static func cells(
+        _ plan: SweepPlan, name: String, kinds: [(position: Int, name: String)], tally: (Int, Int) -> Tally
+    ) -> String {
+        let columns = ["config_id"] + axisColumns(plan) + [name] + metricColumns
+        var writer = CSVWriter(columns: columns)
         for c in plan.configurations.indices {
-            let leading = [plan.configurations[c].id] + axisFields(plan, c)
-            for f in plan.config.gestures.families {
-                table.append(
-                    leading + [f.rawValue]
-                        + metrics(tallies.configurations[c].family(f)))
+            let leading = CSVWriter.encoded([plan.configurations[c].id] + axisFields(plan, c))
+            for kind in kinds {
+                writer.encodedFields(leading, count: 1 + plan.config.axes.count)
+                writer.field(kind.name)
+                metrics(tally(c, kind.position), into: &writer)
+                writer.endRecord()
             }
         }
-        return table.render()
+        return writer.render()
     }
 
     /// One row per distinct kept run, configurations in plan order, then defect classes, then plan order: an example
@@ -132,43 +145,60 @@ public enum Reports {
             }
         }
         let keptRows = rows
-        // Examples share trees (the same trees in every configuration): generate each once.
-        let trees = Array(Set(rows.map(\.example.treeIndex))).sorted()
-        let generated = ParallelMap.map(trees.count) { plan.baseTree(trees[$0]) }
-        let baseTrees = Dictionary(uniqueKeysWithValues: zip(trees, generated))
+        // Rows share trees (the same trees in every configuration): each tree's rows are replayed together, in chunks,
+        // from one generated base tree whose configured states give each configuration's prepared scene
+        // (`ConfiguredStates`: equal to preparing the configured tree's scene, made once per distinct state).
+        let chunks = Dictionary(grouping: keptRows.indices) { keptRows[$0].example.treeIndex }.sorted { $0.key < $1.key }
+            .flatMap { _, rows in stride(from: 0, to: rows.count, by: Self.exampleChunk).map { Array(rows[$0 ..< min($0 + Self.exampleChunk, rows.count)]) } }
         let categories = DefectCategories(plan: plan)
-        let fields = ParallelMap.map(keptRows.count) { i in
-            let (c, d, e, identicalRuns) = keptRows[i]
-            let id = e.id(configurationID: plan.configurations[c].id)
-            var cause = ""
-            var kind = CauseKind.unknown
-            var category = DefectCategory.hazard
-            var cache = baseTrees
-            if let s = Replay.scenario(
-                plan: plan, configuration: c, treeIndex: e.treeIndex, family: e.family, placement: e.placement, baseTrees: &cache)
-            {
-                // The same kind and category causes.csv counted for this run (from the untraced summary).
-                let prepared = PreparedScene(s.scene)
-                cause = CauseFinder.cause(of: d, gesture: s.gesture, prepared: prepared)
-                let summary = Engine.summary(prepared)
-                kind = CauseAnalysis.cause(of: d, gesture: s.gesture, scene: s.scene, summary: summary)
-                let designed = DefectCategories.isDesigned(d, cause: kind, gesture: s.gesture, prepared: prepared, summary: summary)
-                var whatIf = DefectSet()
-                if let base = baseTrees[e.treeIndex] {
-                    whatIf = categories.owed(DefectSet([d]), plan, configuration: c, tree: e.treeIndex, base: base, gesture: s.gesture)
+        let replayed = ParallelMap.map(chunks.count) { k -> [(row: Int, fields: [String])] in
+            let t = keptRows[chunks[k][0]].example.treeIndex
+            let base = plan.baseTree(t)
+            let acting = ActingAxes(base: base, plan: plan)
+            var states = ConfiguredStates(base: base, acting: acting, plan: plan)
+            var counterfactuals = CounterfactualScenes(base: base, plan: plan, acting: acting)
+            var engine = EngineRunner()
+            return chunks[k].map { i in
+                let (c, d, e, identicalRuns) = keptRows[i]
+                let id = e.id(configurationID: plan.configurations[c].id)
+                var cause = ""
+                var kind = CauseKind.unknown
+                var category = DefectCategory.hazard
+                if plan.config.gestures.families.contains(e.family),
+                    t < plan.screenCount || (0 ..< plan.config.gestures.placements).contains(e.placement),
+                    let gesture = Replay.gesture(plan: plan, treeIndex: t, family: e.family, placement: e.placement, base: base)
+                {
+                    // The same kind and category causes.csv counted for this run (from the untraced summary).
+                    let prepared = states.preparedScene(plan, configuration: c)
+                    var scene = prepared.scene
+                    scene.script = gesture.script
+                    cause = CauseFinder.cause(of: d, gesture: gesture, prepared: prepared)
+                    let summary = engine.summary(prepared, script: gesture.script)
+                    kind = CauseAnalysis.cause(of: d, gesture: gesture, scene: scene, summary: summary)
+                    let designed = DefectCategories.isDesigned(d, cause: kind, gesture: gesture, prepared: prepared, summary: summary)
+                    let whatIf = categories.owed(
+                        DefectSet([d]), plan, configuration: c, tree: t, gesture: gesture, scenes: &counterfactuals)
+                    category = DefectCategories.category(d, designed: designed, whatIf: whatIf)
                 }
-                category = DefectCategories.category(d, designed: designed, whatIf: whatIf)
+                return (
+                    i,
+                    [
+                        id, plan.configurations[c].id, String(identicalRuns), d.name,
+                        e.template.rawValue, plan.screenName(t) ?? "", String(t),
+                        SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, category.name,
+                        cause, "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"
+                    ]
+                )
             }
-            return [
-                id, plan.configurations[c].id, String(identicalRuns), d.name,
-                e.template.rawValue, plan.screenName(e.treeIndex) ?? "", String(e.treeIndex),
-                SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, category.name, cause,
-                "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"
-            ]
         }
+        var fields = [[String]](repeating: [], count: keptRows.count)
+        for chunk in replayed { for row in chunk { fields[row.row] = row.fields } }
         for row in fields { table.append(row) }
         return table.render()
     }
+
+    /// examples.csv's rows of one tree are replayed in chunks of this many, a chunk's on one core.
+    static let exampleChunk = 64
 
     /// One distinct run of a gesture that showed a class: its tree and gesture, the class, and the values its
     /// configuration gives the tree's acting axes.

@@ -276,7 +276,7 @@ public struct UnitRunner: Sendable {
     ) -> [DefectSet] {
         // Configurations whose counterfactual trees are the same tree (the same value, or the same replacement, on
         // every axis that acts on it) share its runs.
-        let key = counterfactualKey(inForce, configuration: c, acting: base.acting)
+        let key = DefectCategories.counterfactualKey(plan, inForce, configuration: c, acting: base.acting)
         var owed: [DefectSet] = []
         owed.reserveCapacity(gestures.count)
         for index in gestures.indices {
@@ -288,13 +288,6 @@ public struct UnitRunner: Sendable {
             owed.append(DefectCategories.owed(defects, inForce, counterfactual: counterfactualDefects(t, key, index, gestures, c, base, inForce)))
         }
         return owed
-    }
-
-    /// What each axis acting on the tree is in the counterfactual tree of configuration `c`: the configuration's value
-    /// index, or -1 for an axis replaced by the value shipped apps keep (an axis has one; it is set after the others,
-    /// so a replaced axis is told apart from one the configuration gives that value).
-    private func counterfactualKey(_ inForce: DefectCategories.InForce, configuration c: Int, acting: ActingAxes) -> [Int] {
-        acting.axes.map { k in inForce.replacements.contains { $0.axis == k } ? -1 : plan.valueIndex(axis: k, configuration: c) }
     }
 
     /// The defects of gesture `index` of tree `t` on the counterfactual tree with key `key`, run once per key.

@@ -133,7 +133,7 @@ public enum HTMLReport {
         for (i, a) in rank.enumerated() {
             for b in rank[(i + 1)...] {
                 if let pair = pairs.first(where: { Set([$0.0, $0.1]) == [a, b] }),
-                    FactorEffects.hasFullTwoByTwo(FactorEffects.cells(table, outcome: outcome, pair.0, pair.1))
+                    FactorEffects.hasFullTwoByTwo(FactorEffects.cells(table, outcome: outcome, pair.0, pair.1, moments: false))
                 {
                     return pair
                 }

@@ -14,7 +14,7 @@ enum HeatmapSVG {
     static func render(_ table: FactorTable, outcome: Int, _ a: Int, _ b: Int, defectMax: Double, notRun: Set<Int>? = nil) -> String {
         let defect = table.outcomes[outcome]
         let axisA = table.axes[a], axisB = table.axes[b]
-        let grid = FactorEffects.cells(table, outcome: outcome, a, b)
+        let grid = FactorEffects.cells(table, outcome: outcome, a, b, moments: false)
         let left = max(HTMLText.width(axisA.name + " ↓"), axisA.levels.map(HTMLText.width).max() ?? 0) + 8
         let top = 48.0
         let legendWidth = HeatScale.legendWidth

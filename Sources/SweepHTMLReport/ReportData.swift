@@ -129,59 +129,66 @@ struct ReportData: Sendable {
         let hasCategories = summary.columns.contains(DefectClass.deadButton.name + "_hazard_count")
         var hazardTable = table
         var categoryTotals = [[Int]](repeating: Array(repeating: 0, count: DefectCategory.allCases.count), count: table.outcomes.count)
-        for record in summary.records {
-            func int(_ column: String) throws(CSVReader.Failure) -> Int {
-                guard let text = record[column], let v = Int(text) else {
-                    throw CSVReader.Failure(description: "summary.csv has no whole number in column \(column) of configuration \(record["config_id"] ?? "?").")
+        // Every column is found once, by name; each record is then read by position.
+        let position = Dictionary(summary.columns.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let named = { (name: String) in (name: name, index: position[name]) }
+        let idColumn = position["config_id"]
+        let axisColumns = table.axes.map { named($0.name) }
+        let attemptColumns = table.outcomes.map { named($0 + "_attempts") }
+        let countColumns = table.outcomes.map { named($0 + "_count") }
+        let categoryColumns = table.outcomes.map { outcome in DefectCategory.allCases.map { named("\(outcome)_\($0.name)_count") } }
+        let intervalColumns = table.outcomes.map { (position[$0 + "_tree_ci95_low"], position[$0 + "_tree_ci95_high"]) }
+        let runsColumn = named("runs")
+        let notCountedColumns = NotCounted.allCases.map { named("runs_not_counted_\($0.name)") }
+        for fields in summary.rows {
+            let id = idColumn.map { fields[$0] }
+            func int(_ column: (name: String, index: Int?)) throws(CSVReader.Failure) -> Int {
+                guard let i = column.index, let v = Int(fields[i]) else {
+                    throw CSVReader.Failure(description: "summary.csv has no whole number in column \(column.name) of configuration \(id ?? "?").")
                 }
                 return v
             }
             var levels: [Int] = []
-            for axis in table.axes {
-                guard let value = record[axis.name], let l = axis.levels.firstIndex(of: value) else {
+            for (a, axis) in table.axes.enumerated() {
+                guard let i = axisColumns[a].index, let l = axis.levels.firstIndex(of: fields[i]) else {
                     throw CSVReader.Failure(
-                        description:
-                            "summary.csv does not match plan.yaml: axis \(axis.name) of configuration \(record["config_id"] ?? "?") is not one of its values.")
+                        description: "summary.csv does not match plan.yaml: axis \(axis.name) of configuration \(id ?? "?") is not one of its values.")
                 }
                 levels.append(l)
             }
             var attempts: [Int] = [], counts: [Int] = []
-            for outcome in table.outcomes {
-                attempts.append(try int(outcome + "_attempts"))
-                counts.append(try int(outcome + "_count"))
+            for o in table.outcomes.indices {
+                attempts.append(try int(attemptColumns[o]))
+                counts.append(try int(countColumns[o]))
             }
             guard zip(counts, attempts).allSatisfy({ 0 <= $0 && $0 <= $1 }) else {
-                throw CSVReader.Failure(description: "summary.csv has a count above its attempts for configuration \(record["config_id"] ?? "?").")
+                throw CSVReader.Failure(description: "summary.csv has a count above its attempts for configuration \(id ?? "?").")
             }
             table.append(FactorTable.Row(levels: levels, attempts: attempts, counts: counts))
             if hasCategories {
                 var hazards: [Int] = []
                 for (o, outcome) in table.outcomes.enumerated() {
                     var byCategory: [Int] = []
-                    for g in DefectCategory.allCases { byCategory.append(try int("\(outcome)_\(g.name)_count")) }
+                    for column in categoryColumns[o] { byCategory.append(try int(column)) }
                     guard byCategory.reduce(0, +) == counts[o] else {
                         throw CSVReader.Failure(
                             description: "summary.csv's category counts of \(outcome) do not add up to its count for "
-                                + "configuration \(record["config_id"] ?? "?").")
+                                + "configuration \(id ?? "?").")
                     }
                     for g in byCategory.indices { categoryTotals[o][g] += byCategory[g] }
                     hazards.append(byCategory[DefectCategory.hazard.rawValue])
                 }
                 hazardTable.append(FactorTable.Row(levels: levels, attempts: attempts, counts: hazards))
             }
-            let intervals = table.outcomes.map { outcome -> (low: Double, high: Double)? in
-                guard let low = record[outcome + "_tree_ci95_low"].flatMap(Double.init),
-                    let high = record[outcome + "_tree_ci95_high"].flatMap(Double.init)
-                else { return nil }
+            let intervals = intervalColumns.map { columns -> (low: Double, high: Double)? in
+                guard let l = columns.0, let h = columns.1, let low = Double(fields[l]), let high = Double(fields[h]) else { return nil }
                 return (low, high)
             }
             configurations.append(
                 Configuration(
-                    id: record["config_id"] ?? "", values: table.axes.indices.map { table.axes[$0].levels[levels[$0]] },
-                    runs: try int("runs"), intervals: intervals,
-                    notCounted: try NotCounted.allCases.map { reason throws(CSVReader.Failure) in
-                        try int("runs_not_counted_\(reason.name)")
-                    }))
+                    id: id ?? "", values: table.axes.indices.map { table.axes[$0].levels[levels[$0]] },
+                    runs: try int(runsColumn), intervals: intervals,
+                    notCounted: try notCountedColumns.map { column throws(CSVReader.Failure) in try int(column) }))
         }
         self.table = table
         self.hazardTable = hasCategories ? hazardTable : nil

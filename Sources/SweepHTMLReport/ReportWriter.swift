@@ -67,7 +67,8 @@ public enum ReportWriter {
             return try make()
         }
         let forPage = Set(pageInputs)
-        let pageBuilders = builders.filter { forPage.contains($0.name) }
+        let pageBuilders =
+            builders.filter { $0.name == "examples.csv" } + builders.filter { forPage.contains($0.name) && $0.name != "examples.csv" }
         let otherBuilders = builders.filter { !forPage.contains($0.name) }
         typealias Made = Result<[(name: String, contents: String)], PageError>
         // Two branches side by side: the page's inputs (in parallel), the repros and the page; and every other file.
@@ -76,9 +77,12 @@ public enum ReportWriter {
                 return .success(
                     ParallelMap.map(otherBuilders.count) { i in [(otherBuilders[i].name, timed(otherBuilders[i].name, otherBuilders[i].make))] }.flatMap { $0 })
             }
+            // The longest first (examples.csv, then the repros), so that the page's last input is not a long one
+            // started late.
             let inputs = ParallelMap.map(pageBuilders.count + 1) { i -> [(name: String, contents: String)] in
-                if i == pageBuilders.count { return timed(laterSteps[0]) { MinimalRepros.files(plan: plan, tallies: tallies) } }
-                return [(pageBuilders[i].name, timed(pageBuilders[i].name, pageBuilders[i].make))]
+                if i == 1 { return timed(laterSteps[0]) { MinimalRepros.files(plan: plan, tallies: tallies) } }
+                let builder = pageBuilders[i == 0 ? 0 : i - 1]
+                return [(builder.name, timed(builder.name, builder.make))]
             }.flatMap { $0 }
             let (minimalIndex, minimalScenarios) = minimalRepros(in: inputs)
             do {

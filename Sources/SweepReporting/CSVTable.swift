@@ -35,21 +35,24 @@ public struct CSVTable: Sendable, Equatable {
         rows.append(row)
     }
 
-    /// The whole table: header, then rows, each record terminated by CRLF. Built as UTF-8 bytes (a byte append is
-    /// cheaper than a string append) and made a string once.
+    /// The whole table: header, then rows, each record terminated by CRLF, written by ``CSVWriter`` (the one place
+    /// the quoting rules are applied).
     public func render() -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity((rows.first.map { $0.reduce(0) { $0 + $1.utf8.count + 1 } } ?? 0) * (rows.count + 1) + 64)
-        CSVTable.appendRecord(columns, to: &out)
-        for row in rows { CSVTable.appendRecord(row, to: &out) }
-        return String(decoding: out, as: UTF8.self)
+        var writer = CSVWriter(
+            columns: columns, reservingBytes: (rows.first.map { $0.reduce(0) { $0 + $1.utf8.count + 1 } } ?? 0) * (rows.count + 1) + 64)
+        for row in rows {
+            writer.fields(row)
+            writer.endRecord()
+        }
+        return writer.render()
     }
 
     /// One record with its CRLF terminator, quoted per the rules above.
     public static func record(_ fields: [String]) -> String {
-        var out: [UInt8] = []
-        appendRecord(fields, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        var writer = CSVWriter.withoutHeader(columnCount: fields.count)
+        writer.fields(fields)
+        writer.endRecord()
+        return writer.render()
     }
 
     /// Whether `field` must be quoted when it is one of several fields of a record (see the type's contract).
@@ -57,11 +60,8 @@ public struct CSVTable: Sendable, Equatable {
     /// The scalars it looks for are ASCII, and an ASCII byte never occurs inside another scalar's UTF-8 bytes, so it
     /// reads the UTF-8 bytes.
     public static func needsQuotes(_ field: String) -> Bool {
-        let bytes = field.utf8
-        if bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) { return true }
-        if let first = bytes.first, first == 0x20 || first == 0x09 { return true }
-        if let last = bytes.last, last == 0x20 || last == 0x09 { return true }
-        return false
+        var field = field
+        return field.withUTF8 { CSVWriter.needsQuotes($0) }
     }
 
     /// `field` as it appears in a record: bare, or quoted with inner quotes doubled.
@@ -72,31 +72,5 @@ public struct CSVTable: Sendable, Equatable {
             if scalar == "\"" { out += "\"\"" } else { out.unicodeScalars.append(scalar) }
         }
         return out + "\""
-    }
-
-    /// One record and its CRLF, as UTF-8 bytes. A quote is ASCII and never part of another scalar's bytes, so doubling
-    /// it byte by byte is doubling it scalar by scalar; every other byte is copied as it is.
-    private static func appendRecord(_ fields: [String], to out: inout [UInt8]) {
-        if fields.count == 1, fields[0].isEmpty {
-            out.append(contentsOf: [0x22, 0x22, 0x0D, 0x0A])
-            return
-        }
-        var first = true
-        for field in fields {
-            if !first { out.append(0x2C) }
-            first = false
-            if needsQuotes(field) {
-                out.append(0x22)
-                for byte in field.utf8 {
-                    if byte == 0x22 { out.append(0x22) }
-                    out.append(byte)
-                }
-                out.append(0x22)
-            } else {
-                out.append(contentsOf: field.utf8)
-            }
-        }
-        out.append(0x0D)
-        out.append(0x0A)
     }
 }

@@ -95,10 +95,11 @@ public enum FactorEffects {
         }.map(\.element)
     }
 
-    /// The pooled rate of every cell of axes `a` × `b`: `cells[levelOfA][levelOfB]`.
-    public static func cells(_ table: FactorTable, outcome: Int, _ a: Int, _ b: Int) -> [[PooledRate]] {
+    /// The pooled rate of every cell of axes `a` × `b`: `cells[levelOfA][levelOfB]`. Without `moments` the cells hold
+    /// counts, attempts and configurations alone (``PooledRate/add(_:outcome:moments:)``): enough for their rates.
+    public static func cells(_ table: FactorTable, outcome: Int, _ a: Int, _ b: Int, moments: Bool = true) -> [[PooledRate]] {
         var grid = table.axes[a].levels.map { _ in table.axes[b].levels.map { _ in PooledRate() } }
-        for row in table.rows { grid[row.levels[a]][row.levels[b]].add(row, outcome: outcome) }
+        for row in table.rows { grid[row.levels[a]][row.levels[b]].add(row, outcome: outcome, moments: moments) }
         return grid
     }
 

@@ -105,12 +105,13 @@ public struct PooledRate: Sendable, Equatable {
         if attempts > 0 { groups = [.independent(attempts: attempts, count: count)] }
     }
 
-    /// Adds one configuration's counts and per-tree sums.
-    public mutating func add(_ row: FactorTable.Row, outcome: Int) {
+    /// Adds one configuration's counts and, with `moments`, its per-tree sums (without them ``trees`` and
+    /// ``interval95`` do not count this configuration: for a caller that reads the rate alone).
+    public mutating func add(_ row: FactorTable.Row, outcome: Int, moments: Bool = true) {
         attempts += row.attempts[outcome]
         count += row.counts[outcome]
         configurations += 1
-        if row.attempts[outcome] > 0 { groups.append(row.moments(outcome)) }
+        if moments, row.attempts[outcome] > 0 { groups.append(row.moments(outcome)) }
     }
 
     /// `nil` without attempts.

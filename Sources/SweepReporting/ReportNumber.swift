@@ -60,27 +60,62 @@ public enum ReportNumber {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// ``layout(_:digits:)`` of a non-negative scaled integer below 2^52 (the fast path's), with its sign: the bytes
-    /// written from the last digit back into a buffer on the stack, and one string made of them.
+    /// ``layout(_:digits:)`` of a non-negative scaled integer below 2^52 (the fast path's), with its sign, as one
+    /// string (``writeLayout(_:negative:digits:_:)``).
     private static func layout(_ scaled: Int, negative: Bool, digits: Int) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
-            var n = scaled, i = buffer.count, written = 0
-            // At least `digits + 1` digits (a leading `0.`), the point before the last `digits` of them.
+            let start = writeLayout(scaled, negative: negative, digits: digits, buffer)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
+    }
+
+    /// Writes the fast path's text from the last digit back to the end of `buffer` (64 bytes) and returns where it
+    /// starts: at least `digits + 1` digits (a leading `0.`), the point before the last `digits` of them, the sign.
+    private static func writeLayout(_ scaled: Int, negative: Bool, digits: Int, _ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var n = scaled, i = buffer.count, written = 0
+        repeat {
+            i -= 1
+            buffer[i] = 0x30 + UInt8(n % 10)
+            n /= 10
+            written += 1
+            if written == digits {
+                i -= 1
+                buffer[i] = 0x2E
+            }
+        } while n > 0 || written <= digits
+        if negative {
+            i -= 1
+            buffer[i] = 0x2D
+        }
+        return i
+    }
+
+    /// ``fixed(_:digits:)``'s text appended to `out` as UTF-8 (for writers that build a file's bytes).
+    public static func appendFixed(_ v: Double, digits: Int, to out: inout [UInt8]) {
+        precondition((0 ... 30).contains(digits), "fixed-point digits must be in 0...30, got \(digits)")
+        guard v.isFinite, let scaled = quickRounded(v.magnitude, digits: digits) else {
+            return out.append(contentsOf: fixed(v, digits: digits).utf8)
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            let start = writeLayout(scaled, negative: v < 0 && scaled != 0, digits: digits, buffer)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+
+    /// ``integer(_:)``'s text appended to `out` as UTF-8.
+    public static func appendInteger(_ v: Int, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var n = v.magnitude, i = buffer.count
             repeat {
                 i -= 1
                 buffer[i] = 0x30 + UInt8(n % 10)
                 n /= 10
-                written += 1
-                if written == digits {
-                    i -= 1
-                    buffer[i] = 0x2E
-                }
-            } while n > 0 || written <= digits
-            if negative {
+            } while n > 0
+            if v < 0 {
                 i -= 1
                 buffer[i] = 0x2D
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[i...]), as: UTF8.self)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
         }
     }
 

@@ -8,6 +8,7 @@ import SweepJournal
 import SweepLogging
 import SweepPlanning
 import SweepReporting
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -72,12 +73,23 @@ func readSweepConfig(_ path: String, overrides: [String] = [], command: String) 
 /// Writes a finished sweep's report files into `directory` (``ReportWriter``: the CSV and YAML files, the minimal
 /// repros and report.html), replacing it as a whole (files named in `keeping` move over from the old directory). A
 /// failure is printed as `command: sentence` and ends the command with exit status 1. `claim` is the hold the command
-/// took on the directory when it started (``claimOutput(_:keeping:create:command:quiet:)``).
+/// took on the directory when it started (``claimOutput(_:keeping:create:command:quiet:)``). `alongside` (the terminal
+/// summary, which reads the same tallies) is made on another core while the reports are written; its text is returned.
+@discardableResult
 func writeReports(
     plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
     keeping: [String] = [], claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
-    swap: OutputDirectory.SwapOptions = .init(), command: String, display: ProgressDisplay? = nil
-) throws {
+    swap: OutputDirectory.SwapOptions = .init(), command: String, display: ProgressDisplay? = nil,
+    alongside: (@Sendable () -> String)? = nil
+) throws -> String? {
+    let text = Mutex<String?>(nil)
+    let beside = DispatchGroup()
+    if let alongside {
+        DispatchQueue.global().async(group: beside) {
+            let made = alongside()
+            text.withLock { $0 = made }
+        }
+    }
     do {
         try ReportWriter.write(
             plan: plan, tallies: tallies, configText: configText, to: directory, keeping: keeping, claim: claim,
@@ -86,9 +98,19 @@ func writeReports(
         display?.finish()
     } catch {
         display?.finish()
+        beside.wait()
         printError("\(command): \(error)")
         throw ExitCode(1)
     }
+    beside.wait()
+    return text.withLock { $0 }
+}
+
+/// What makes the summary a finished sweep prints (``TerminalSummary``), for ``writeReports``' `alongside`; nil when
+/// `quiet` (nothing is printed).
+func terminalSummary(quiet: Bool, plan: SweepPlan, tallies: SweepTallies, layout: TerminalLayout) -> (@Sendable () -> String)? {
+    if quiet { return nil }
+    return { TerminalSummary.render(plan: plan, tallies: tallies, layout: layout) }
 }
 
 /// Claims the output directory before a sweep starts (``OutputDirectory/claim(_:keeping:create:)``): a path that

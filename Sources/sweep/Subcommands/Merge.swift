@@ -65,14 +65,16 @@ extension SweepCommand {
             display.finish()
             logSweepTime(seconds(since: start, clock), component: "merge")
             let directory = output ?? merged.plan.config.output
-            try writeReports(
+            let layout = summary.layout
+            let summaryText = try writeReports(
                 plan: merged.plan, tallies: merged.tallies, configText: merged.configText, to: directory,
-                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep merge", display: display)
+                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep merge", display: display,
+                alongside: terminalSummary(quiet: quiet, plan: merged.plan, tallies: merged.tallies, layout: layout))
             if quiet {
                 print(directory)
                 return
             }
-            print(TerminalSummary.render(plan: merged.plan, tallies: merged.tallies, layout: summary.layout))
+            print(summaryText ?? "")
             let shardCount = shards.count
             print(
                 "\(merged.tallies.runs) scenarios from \(shardCount) \(shardCount == 1 ? "shard" : "shards") merged in "

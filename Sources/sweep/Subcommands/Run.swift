@@ -103,14 +103,16 @@ extension SweepCommand {
             }
             let duration = seconds(since: start, clock)
             logSweepTime(duration, component: "run")
-            try writeReports(
+            let layout = summary.layout
+            let summaryText = try writeReports(
                 plan: plan, tallies: tallies, configText: configText, to: directory, claim: claim, durationSeconds: duration,
-                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep run", display: display)
+                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep run", display: display,
+                alongside: terminalSummary(quiet: quiet, plan: plan, tallies: tallies, layout: layout))
             if quiet {
                 print(directory)
                 return
             }
-            print(TerminalSummary.render(plan: plan, tallies: tallies, layout: summary.layout))
+            print(summaryText ?? "")
             let done = SweepProgress(
                 treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: tallies.runs,
                 scenariosTotal: scenariosTotal, elapsedSeconds: duration)

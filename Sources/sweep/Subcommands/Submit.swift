@@ -181,7 +181,7 @@ extension SweepCommand {
         /// `--quiet`, the directory), and the quarantined units (exit status 3).
         func report(
             _ outcome: CoordinatorNode.Outcome, plan: SweepPlan, directory: String, seconds: Double, progress: SubmitProgress,
-            localWorkers: Int, logger: Logger
+            localWorkers: Int, logger: Logger, summaryText: String?
         ) throws {
             if outcome.resumedUnits > 0 { logger.info("resumed units from the journal", metadata: ["units": .stringConvertible(outcome.resumedUnits)]) }
             if outcome.retriedUnits > 0 {
@@ -190,7 +190,7 @@ extension SweepCommand {
             if quiet {
                 print(directory)
             } else {
-                print(TerminalSummary.render(plan: plan, tallies: outcome.tallies, layout: summary.layout))
+                print(summaryText ?? TerminalSummary.render(plan: plan, tallies: outcome.tallies, layout: summary.layout))
                 print(progress.finalText(scenarios: outcome.tallies.runs, seconds: seconds, localWorkers: localWorkers))
                 print(summary.layout.wrap(reportsWrittenLines(directory: directory, plan: plan, note: " (journal: \(CoordinatorNode.journalName))")))
             }
@@ -272,6 +272,9 @@ extension SweepCommand {
                 TerminationSignal.received != nil
                     || (cluster.givenUp != nil && (!listensToOthers || liveWorkers.load(ordering: .relaxed) == 0))
             }
+            // The terminal summary, made beside the reports.
+            let summaryText = Mutex<String?>(nil)
+            let layout = summary.layout, quiet = quiet
             do {
                 outcome = try node.run(
                     stop: stop,
@@ -281,10 +284,13 @@ extension SweepCommand {
                         logger.info("every tree is done or quarantined; writing the reports (sweep status still answers)")
                         holdReports(until: holdReportsUntil)
                         cluster.waitForAll(timeoutSeconds: 5)
-                        try writeReports(
-                            plan: plan, tallies: outcome.tallies, configText: configText, to: directory,
+                        let tallies = outcome.tallies
+                        let text = try writeReports(
+                            plan: plan, tallies: tallies, configText: configText, to: directory,
                             keeping: [CoordinatorNode.journalName], claim: claim, durationSeconds: seconds(since: start, clock),
-                            excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit", display: display.line)
+                            excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep submit", display: display.line,
+                            alongside: terminalSummary(quiet: quiet, plan: plan, tallies: tallies, layout: layout))
+                        summaryText.withLock { $0 = text }
                     })
             } catch let exit as ExitCode {
                 cluster.terminateAll()
@@ -313,7 +319,9 @@ extension SweepCommand {
                 throw ExitStatus.quarantined
             }
             let duration = seconds(since: start, clock)
-            try report(outcome, plan: plan, directory: directory, seconds: duration, progress: display, localWorkers: localWorkers, logger: logger)
+            try report(
+                outcome, plan: plan, directory: directory, seconds: duration, progress: display, localWorkers: localWorkers, logger: logger,
+                summaryText: summaryText.withLock { $0 })
         }
     }
 }
