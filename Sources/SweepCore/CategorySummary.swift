@@ -21,7 +21,7 @@ public enum CategorySummary {
             var attempts = 0
             var counts = [Int](repeating: 0, count: DefectCategory.allCases.count)
             for t in tallies.configurations {
-                attempts += t.total.attempts(d)
+                attempts += t.attempts(d)
                 for g in DefectCategory.allCases { counts[g.rawValue] += t.causes.total(d, g) }
             }
             let row = Row(defect: d, attempts: attempts, counts: counts)

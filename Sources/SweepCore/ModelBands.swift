@@ -59,8 +59,7 @@ public enum ModelBands {
 
     /// `defect`'s band in one configuration.
     public static func band(_ defect: DefectClass, _ t: ConfigurationTallies) -> Band {
-        let total = t.total
-        return band(defect, count: total.count(defect), attempts: total.attempts(defect), changes: t.modelBands)
+        band(defect, count: t.count(defect), attempts: t.attempts(defect), changes: t.modelBands)
     }
 
     /// `defect`'s band over the whole sweep (every configuration's runs and changes together).
@@ -68,9 +67,8 @@ public enum ModelBands {
         var count = 0, attempts = 0
         var changes = ModelBandCounts()
         for t in tallies.configurations {
-            let total = t.total
-            count += total.count(defect)
-            attempts += total.attempts(defect)
+            count += t.count(defect)
+            attempts += t.attempts(defect)
             changes.merge(t.modelBands)
         }
         return band(defect, count: count, attempts: attempts, changes: changes)
@@ -137,15 +135,14 @@ extension ModelBands {
         for c in plan.configurations.indices {
             let t = tallies.configurations[c]
             guard !t.modelBands.isEmpty else { continue }
-            let total = t.total
             for d in DefectClass.allCases {
-                let count = total.count(d)
+                let count = t.count(d)
                 for p in InferredParameter.allCases {
                     let low = t.modelBands.change(p, .low, d), high = t.modelBands.change(p, .high, d)
                     guard low != 0 || high != 0 else { continue }
                     table.append([
                         plan.configurations[c].id, d.name, p.name, InferredParameter.number(p.range.lowerBound),
-                        InferredParameter.number(p.range.upperBound), p.unit, ReportNumber.integer(total.attempts(d)),
+                        InferredParameter.number(p.range.upperBound), p.unit, ReportNumber.integer(t.attempts(d)),
                         ReportNumber.integer(count), ReportNumber.integer(count + low), ReportNumber.integer(count + high)
                     ])
                 }

@@ -26,7 +26,7 @@ public enum ResidualReport {
     public static func rows(_ plan: SweepPlan, _ tallies: SweepTallies, fixed: EveryFixConfigurations) -> [Row] {
         var rows: [Row] = []
         for d in DefectClass.allCases {
-            let attempts = fixed.configurations.reduce(0) { $0 + tallies.configurations[$1].total.attempts(d) }
+            let attempts = fixed.configurations.reduce(0) { $0 + tallies.configurations[$1].attempts(d) }
             for k in CauseKind.allCases {
                 let counts = fixed.configurations.map { tallies.configurations[$0].causes.count(d, k) }
                 let count = counts.reduce(0, +)
@@ -87,7 +87,7 @@ public enum ResidualReport {
         let rows = rows(plan, tallies, fixed: fixed)
         let width = DefectClass.allCases.map(\.name.count).max() ?? 0
         for d in DefectClass.allCases {
-            let attempts = fixed.configurations.reduce(0) { $0 + tallies.configurations[$1].total.attempts(d) }
+            let attempts = fixed.configurations.reduce(0) { $0 + tallies.configurations[$1].attempts(d) }
             guard attempts > 0 else { continue }
             let mine = rows.filter { $0.defect == d }
             let count = mine.reduce(0) { $0 + $1.count }

@@ -27,6 +27,13 @@ public struct ConfigurationTallies: Sendable, Equatable {
     /// The runs added so far (`total.runs`, without merging the histograms).
     public var runs: Int { byTemplate.reduce(0) { $0 + $1.runs } }
 
+    /// `total.attempts(c)`, summed over the template tallies without merging them (no histograms, no per-tree sums).
+    public func attempts(_ c: DefectClass) -> Int { byTemplate.reduce(0) { $0 + $1.attempts(c) } }
+    /// `total.count(c)`, summed as ``attempts(_:)`` is.
+    public func count(_ c: DefectClass) -> Int { byTemplate.reduce(0) { $0 + $1.count(c) } }
+    /// `total.notCounted(reason)`, summed as ``attempts(_:)`` is.
+    public func notCounted(_ reason: NotCounted) -> Int { byTemplate.reduce(0) { $0 + $1.notCounted(reason) } }
+
     /// Adds one run; `causes` has one cause per class in `verdict.defects`, in `DefectSet` order (a run added
     /// without them, as tests do, gets ``CauseKind/unknown``).
     /// `categories` gives each cause's category in the same order (hazards where it has none).

@@ -13,16 +13,19 @@ public enum TerminalSummary {
         var out = CategorySummary.terminal(tallies) + intervalNote
         if layout != .wide { out += FittedRanking.legend(plan) }
         let varied = FittedRanking.variedAxes(plan)
+        // Each configuration's total tally and label, made once for both tables.
+        let totals = tallies.configurations.map(\.total)
+        let labels = plan.configurations.indices.map { c in
+            layout == .wide ? plan.configurations[c].values.map(\.description).joined(separator: " ") : FittedRanking.label(plan, c, varied: varied)
+        }
         for defect in [DefectClass.deadButton, .swallowedScroll] {
             let rows = plan.configurations.indices.map { c -> RankedSummary.Row in
-                let t = tallies.configurations[c].total
+                let t = totals[c]
                 let n = t.attempts(defect), k = t.count(defect)
                 let ci = t.interval95(defect)
                 return RankedSummary.Row(
                     configID: plan.configurations[c].id,
-                    label: layout == .wide
-                        ? plan.configurations[c].values.map(\.description).joined(separator: " ")
-                        : FittedRanking.label(plan, c, varied: varied),
+                    label: labels[c],
                     rate: n > 0 ? Double(k) / Double(n) : .nan, low: ci?.low ?? 0, high: ci?.high ?? 0,
                     count: k, attempts: n)
             }
@@ -54,7 +57,7 @@ public enum TerminalSummary {
 
     /// A line naming the runs counted in no class, when there are any (docs/defects.md, "Runs not counted").
     static func notCounted(_ tallies: SweepTallies) -> String {
-        let totals = NotCounted.allCases.map { reason in tallies.configurations.reduce(0) { $0 + $1.total.notCounted(reason) } }
+        let totals = NotCounted.allCases.map { reason in tallies.configurations.reduce(0) { $0 + $1.notCounted(reason) } }
         guard totals.contains(where: { $0 > 0 }) else { return "" }
         let why: [NotCounted: String] = [
             .textInput: "taps on text inputs, whose editing UIKit does not document",

@@ -99,7 +99,11 @@ public enum HTMLReport {
             + "One colour scale for every heatmap, from white (0%) to deep red (100%), by the square root of the rate so that "
             + "a few percent stays visible; the ▲ under each scale marks that defect's highest configuration rate. The default "
             + "pair is the two axes with the largest main effects that vary independently; the selector offers every pair.</p>\n"
-        for o in data.activeOutcomes {
+        // Each class's heatmaps on a core of their own, joined in class order.
+        let outcomes = data.activeOutcomes
+        let drawn = ParallelMap.map(outcomes.count) { k -> String in
+            let o = outcomes[k]
+            var html = ""
             let defect = data.table.outcomes[o]
             let rank = data.rankedAxes(defect)
             let position = { (a: Int) in rank.firstIndex(of: a) ?? Int.max }
@@ -123,8 +127,9 @@ public enum HTMLReport {
                     + (key(p) == key(defaultPair) ? "" : " hidden") + ">\n"
                     + HeatmapSVG.render(data.table, outcome: o, p.0, p.1, defectMax: defectMax) + "\n</div>\n"
             }
+            return html
         }
-        return html + "</section>\n"
+        return html + drawn.joined() + "</section>\n"
     }
 
     /// The pair a heatmap opens on: the two axes with the largest main effects that vary independently (a full

@@ -34,9 +34,9 @@ public enum ReportWriter {
     /// starts with a UTF-8 byte order mark (`--excel`) and is otherwise the same bytes.
     ///
     /// The files are independent but for the page, which is drawn from summary, effects, examples, residuals, causes,
-    /// by_screen and model_bands and from the minimal repros: those and the repros are made on every core, then the
-    /// page, while the other files (by_template, by_gesture, plan.yaml, …) are made beside them. The bytes do not depend
-    /// on the order. `step` is called as each step starts and ends (``Step``).
+    /// by_screen and model_bands and from the minimal repros: every file and the repros are made on every core, then the
+    /// page (its sections on every core too). The bytes do not depend on the order. `step` is called as each step
+    /// starts and ends (``Step``).
     public static func files(
         plan: SweepPlan, tallies: SweepTallies, configText: String, outputDirectory: String,
         durationSeconds: Double? = nil, excel: Bool = false, forWriting: Bool = false,
@@ -66,42 +66,34 @@ public enum ReportWriter {
             defer { step(Step(name: name, finished: true, index: index, total: total)) }
             return try make()
         }
+        // One level of parallel steps (Dispatch runs an apply nested in another with the cores divided between them,
+        // on a small machine one core): every file and the repros, the longest first (examples.csv, then the repros)
+        // so that no long step starts last; then the page, drawn from them.
+        let longest = builders.filter { $0.name == "examples.csv" }
+        let rest = builders.filter { $0.name != "examples.csv" }
+        let stepCount = longest.count + 1 + rest.count
+        let made = ParallelMap.map(stepCount) { i -> [(name: String, contents: String)] in
+            if i == longest.count { return timed(laterSteps[0]) { MinimalRepros.files(plan: plan, tallies: tallies) } }
+            let builder = i < longest.count ? longest[i] : rest[i - longest.count - 1]
+            return [(builder.name, timed(builder.name, builder.make))]
+        }.flatMap { $0 }
         let forPage = Set(pageInputs)
-        let pageBuilders =
-            builders.filter { $0.name == "examples.csv" } + builders.filter { forPage.contains($0.name) && $0.name != "examples.csv" }
-        let otherBuilders = builders.filter { !forPage.contains($0.name) }
-        typealias Made = Result<[(name: String, contents: String)], PageError>
-        // Two branches side by side: the page's inputs (in parallel), the repros and the page; and every other file.
-        let branches = ParallelMap.map(2) { branch -> Made in
-            if branch == 1 {
-                return .success(
-                    ParallelMap.map(otherBuilders.count) { i in [(otherBuilders[i].name, timed(otherBuilders[i].name, otherBuilders[i].make))] }.flatMap { $0 })
+        let inputs = made.filter { forPage.contains($0.name) || $0.name.hasPrefix("minimal/") }
+        let (minimalIndex, minimalScenarios) = minimalRepros(in: inputs)
+        let html: String
+        do {
+            html = try timed(laterSteps[1]) {
+                try page(
+                    plan: plan, files: inputs, durationSeconds: durationSeconds, minimalIndexCSV: minimalIndex, minimalScenarios: minimalScenarios)
             }
-            // The longest first (examples.csv, then the repros), so that the page's last input is not a long one
-            // started late.
-            let inputs = ParallelMap.map(pageBuilders.count + 1) { i -> [(name: String, contents: String)] in
-                if i == 1 { return timed(laterSteps[0]) { MinimalRepros.files(plan: plan, tallies: tallies) } }
-                let builder = pageBuilders[i == 0 ? 0 : i - 1]
-                return [(builder.name, timed(builder.name, builder.make))]
-            }.flatMap { $0 }
-            let (minimalIndex, minimalScenarios) = minimalRepros(in: inputs)
-            do {
-                let html = try timed(laterSteps[1]) {
-                    try page(
-                        plan: plan, files: inputs, durationSeconds: durationSeconds, minimalIndexCSV: minimalIndex,
-                        minimalScenarios: minimalScenarios)
-                }
-                return .success(inputs + [("report.html", html)])
-            } catch {
-                return .failure(PageError(underlying: error))
-            }
+        } catch {
+            throw PageError(underlying: error)
         }
-        let made = try branches[0].get() + branches[1].get()
         // Builders' order, then the repros, then the page, as before the steps ran side by side.
         let order = Dictionary(uniqueKeysWithValues: builders.enumerated().map { ($0.element.name, $0.offset) })
         let files =
             made.filter { order[$0.name] != nil }.sorted { order[$0.name]! < order[$1.name]! }
-            + made.filter { order[$0.name] == nil }
+            + made.filter { order[$0.name] == nil } + [("report.html", html)]
         return (excel ? Reports.withByteOrderMarks(files) : files, total)
     }
 

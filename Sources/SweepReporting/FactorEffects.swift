@@ -114,7 +114,8 @@ public enum FactorEffects {
         var found: [Interaction] = []
         for (i, a) in varied.enumerated() {
             for b in varied[(i + 1)...] {
-                let grid = cells(table, outcome: outcome, a, b)
+                // Rates decide the strongest cell; only that cell is pooled with its per-tree sums (its interval).
+                let grid = cells(table, outcome: outcome, a, b, moments: false)
                 guard hasFullTwoByTwo(grid) else { continue }
                 let rowRates = grid.map { PooledRate(count: $0.reduce(0) { $0 + $1.count }, attempts: $0.reduce(0) { $0 + $1.attempts }).rate }
                 let columnRates = table.axes[b].levels.indices.map { j in
@@ -141,7 +142,10 @@ public enum FactorEffects {
                         }
                     }
                 }
-                if let best { found.append(best) }
+                if var best {
+                    best.cell = table.pooled(outcome: outcome, where: [(a, best.level), (b, best.level2)])
+                    found.append(best)
+                }
             }
         }
         return found.enumerated().sorted { x, y in

@@ -54,7 +54,7 @@ public enum MinimalRepros {
         var baseTrees: [Int: GeneratedTree] = [:]
         for defect in DefectClass.allCases {
             let rows = plan.configurations.indices.map { c -> RankedSummary.Row in
-                let t = tallies.configurations[c].total
+                let t = tallies.configurations[c]
                 let n = t.attempts(defect), k = t.count(defect)
                 return RankedSummary.Row(
                     configID: plan.configurations[c].id, label: "", rate: n > 0 ? Double(k) / Double(n) : .nan,
