@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes a report directory as one unit: readers (and a crash) see the old complete directory or the new
 /// complete one, never a half-written one.
@@ -103,7 +104,7 @@ public enum OutputDirectory {
             do {
                 // The list of what the copy holds comes first: a copy a killed sweep left is removed by it.
                 try io.writeFile(temp.appendingPathComponent(markerName).path, Array(markerText(listing: files.map(\.name) + kept).utf8))
-                // Subdirectories (one level, e.g. "minimal/x.yaml") in the order first named.
+                // Subdirectories (one level, e.g. "minimal/x.yaml") in the order first named, then the files.
                 var subdirectories: [String] = []
                 for file in files {
                     if let slash = file.name.firstIndex(of: "/") {
@@ -113,8 +114,8 @@ public enum OutputDirectory {
                             subdirectories.append(sub)
                         }
                     }
-                    try io.writeFile(temp.appendingPathComponent(file.name).path, Array(file.contents.utf8))
                 }
+                try io.writeFiles(files.map { (temp.appendingPathComponent($0.name).path, $0.contents) })
                 for sub in subdirectories { try io.syncDirectory(temp.appendingPathComponent(sub).path) }
                 try claim.lockIfPresent(io: io)
                 // Files to carry over from the old directory (e.g. a sweep journal) are linked, whatever their
@@ -284,12 +285,20 @@ final class POSIXSteps {
     }
 
     func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try Self.writeFile(path, $0, target: target) }
+    }
+
+    /// Creates `path` (it must not exist), writes `bytes` and syncs it; a failure names `target`.
+    static func writeFile(_ path: String, _ bytes: UnsafeRawBufferPointer, target: String) throws(OutputDirectoryError) {
+        func failure(_ what: String) -> OutputDirectoryError {
+            OutputDirectoryError("Cannot write the report directory \(target): \(what) (\(String(cString: strerror(errno)))).")
+        }
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure("cannot create \(path)") }
         defer { close(fd) }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw failure("cannot write \(path)")
@@ -297,6 +306,24 @@ final class POSIXSteps {
             offset += written
         }
         guard fsync(fd) == 0 else { throw failure("cannot sync \(path)") }
+    }
+
+    /// ``writeFile(_:_:target:)`` for every file (its text as UTF-8), side by side on every core: a file system
+    /// overlaps the syncs, which one at a time are most of the time a report directory takes to write. The failure of
+    /// the first file (in the order given) that failed is the one thrown.
+    func writeFiles(_ files: [(path: String, contents: String)]) throws {
+        let failures = Mutex<[Int: OutputDirectoryError]>([:])
+        let target = target
+        DispatchQueue.concurrentPerform(iterations: files.count) { i in
+            var text = files[i].contents
+            do {
+                try text.withUTF8 { try Self.writeFile(files[i].path, UnsafeRawBufferPointer($0), target: target) }
+            } catch {
+                let failure = error as? OutputDirectoryError ?? OutputDirectoryError("Cannot write the report directory \(target): \(error).")
+                failures.withLock { $0[i] = failure }
+            }
+        }
+        if let first = failures.withLock({ $0.min { $0.key < $1.key }?.value }) { throw first }
     }
 
     func syncDirectory(_ path: String) throws {
