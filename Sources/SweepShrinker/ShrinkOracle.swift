@@ -84,7 +84,7 @@ struct ShrinkOracle {
     /// Engine runs so far (untraced and traced).
     private(set) var runs = 0
     /// Verdicts of candidates already judged: fixpoint passes meet the same candidate again.
-    private var memo: [ShrinkSubject: Bool] = [:]
+    private var memo: [MemoKey: Bool] = [:]
 
     init(defect: DefectClass, cause: String, maxRuns: Int) {
         self.defect = defect
@@ -96,12 +96,26 @@ struct ShrinkOracle {
 
     /// Whether `subject` shows the defect with the same cause; false once the run budget is spent.
     mutating func holds(_ subject: ShrinkSubject) -> Bool {
-        if let known = memo[subject] { return known }
+        let key = MemoKey(subject)
+        if let known = memo[key] { return known }
         guard !exhausted else { return false }
         let verdict = Self.judge(subject, defect: defect, runs: &runs)
         let result = verdict == cause
-        memo[subject] = result
+        memo[key] = result
         return result
+    }
+
+    /// A candidate with its hash taken once: hashing a whole scene is most of a lookup, and a lookup and an insert
+    /// would each take it again.
+    struct MemoKey: Hashable {
+        let subject: ShrinkSubject
+        let hash: Int
+        init(_ subject: ShrinkSubject) {
+            self.subject = subject
+            hash = subject.hashValue
+        }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (a: MemoKey, b: MemoKey) -> Bool { a.hash == b.hash && a.subject == b.subject }
     }
 
     /// The cause `subject` shows for `defect`, or nil when it does not show the defect.
@@ -112,6 +126,7 @@ struct ShrinkOracle {
         let verdict = Classifier.classify(gesture: subject.gesture, prepared: prepared, summary: summary)
         guard verdict.defects.contains(defect) else { return nil }
         runs += 1
-        return CauseFinder.cause(of: defect, gesture: subject.gesture, scene: subject.scene)
+        // The gesture's script is the scene's (`ShrinkSubject`), so this is the cause of the scene as it runs.
+        return CauseFinder.cause(of: defect, gesture: subject.gesture, prepared: prepared)
     }
 }
