@@ -119,91 +119,10 @@ public enum Reports {
         return writer.render()
     }
 
-    /// One row per distinct kept run, configurations in plan order, then defect classes, then plan order: an example
-    /// that is a run an earlier row already shows (another configuration that runs its tree alike, `SameRuns`) is left
-    /// out, and `identical_runs` says how many runs of the sweep each row stands for. `outputDirectory` goes into the
-    /// replay command.
+    /// examples.csv (``ExamplesReport``), its rows replayed on every core.
     public static func examples(_ plan: SweepPlan, _ tallies: SweepTallies, outputDirectory: String) -> String {
-        var table = CSVTable(columns: [
-            "example_id", "config_id", "identical_runs", "defect", "template", "screen", "tree_index", "tree_seed",
-            "gesture", "placement", "target", "cause_kind", "rule", "category", "cause", "replay"
-        ])
-        // One row per distinct run: an example whose configuration runs its tree as an earlier example's did (the same
-        // gesture, the same class) is that run again (`SameRuns`). Which rows are kept is decided in plan order; each
-        // kept row's cause (a replay of its scenario) is then found on every core.
-        var sameRuns = SameRuns(plan: plan)
-        var kept = Set<DistinctRun>()
-        var rows: [(configuration: Int, defect: DefectClass, example: DefectExample, identicalRuns: Int)] = []
-        for c in plan.configurations.indices {
-            for d in DefectClass.allCases {
-                for e in tallies.examples[c][d.rawValue] {
-                    let run = DistinctRun(
-                        tree: e.treeIndex, gesture: e.gestureIndex, defect: d, key: sameRuns.key(tree: e.treeIndex, configuration: c))
-                    guard kept.insert(run).inserted else { continue }
-                    rows.append((c, d, e, sameRuns.identicalRuns(tree: e.treeIndex, configuration: c)))
-                }
-            }
-        }
-        let keptRows = rows
-        // Rows share trees (the same trees in every configuration): each tree's rows are replayed together, in chunks,
-        // from one generated base tree whose configured states give each configuration's prepared scene
-        // (`ConfiguredStates`: equal to preparing the configured tree's scene, made once per distinct state).
-        let chunks = Dictionary(grouping: keptRows.indices) { keptRows[$0].example.treeIndex }.sorted { $0.key < $1.key }
-            .flatMap { _, rows in stride(from: 0, to: rows.count, by: Self.exampleChunk).map { Array(rows[$0 ..< min($0 + Self.exampleChunk, rows.count)]) } }
-        let categories = DefectCategories(plan: plan)
-        let replayed = ParallelMap.map(chunks.count) { k -> [(row: Int, fields: [String])] in
-            let t = keptRows[chunks[k][0]].example.treeIndex
-            let base = plan.baseTree(t)
-            let acting = ActingAxes(base: base, plan: plan)
-            var states = ConfiguredStates(base: base, acting: acting, plan: plan)
-            var counterfactuals = CounterfactualScenes(base: base, plan: plan, acting: acting)
-            var engine = EngineRunner()
-            return chunks[k].map { i in
-                let (c, d, e, identicalRuns) = keptRows[i]
-                let id = e.id(configurationID: plan.configurations[c].id)
-                var cause = ""
-                var kind = CauseKind.unknown
-                var category = DefectCategory.hazard
-                if plan.config.gestures.families.contains(e.family),
-                    t < plan.screenCount || (0 ..< plan.config.gestures.placements).contains(e.placement),
-                    let gesture = Replay.gesture(plan: plan, treeIndex: t, family: e.family, placement: e.placement, base: base)
-                {
-                    // The same kind and category causes.csv counted for this run (from the untraced summary).
-                    let prepared = states.preparedScene(plan, configuration: c)
-                    var scene = prepared.scene
-                    scene.script = gesture.script
-                    cause = CauseFinder.cause(of: d, gesture: gesture, prepared: prepared)
-                    let summary = engine.summary(prepared, script: gesture.script)
-                    kind = CauseAnalysis.cause(of: d, gesture: gesture, scene: scene, summary: summary)
-                    let designed = DefectCategories.isDesigned(d, cause: kind, gesture: gesture, prepared: prepared, summary: summary)
-                    let whatIf = categories.owed(
-                        DefectSet([d]), plan, configuration: c, tree: t, gesture: gesture, scenes: &counterfactuals)
-                    category = DefectCategories.category(d, designed: designed, whatIf: whatIf)
-                }
-                return (
-                    i,
-                    [
-                        id, plan.configurations[c].id, String(identicalRuns), d.name,
-                        e.template.rawValue, plan.screenName(t) ?? "", String(t),
-                        SeedText.hex(e.treeSeed), e.family.rawValue, String(e.placement), e.target, kind.name, kind.rule, category.name,
-                        cause, "sweep trace --replay \(shellQuoted(outputDirectory)) \(id)"
-                    ]
-                )
-            }
-        }
-        var fields = [[String]](repeating: [], count: keptRows.count)
-        for chunk in replayed { for row in chunk { fields[row.row] = row.fields } }
-        for row in fields { table.append(row) }
-        return table.render()
-    }
-
-    /// examples.csv's rows of one tree are replayed in chunks of this many, a chunk's on one core.
-    static let exampleChunk = 64
-
-    /// One distinct run of a gesture that showed a class: its tree and gesture, the class, and the values its
-    /// configuration gives the tree's acting axes.
-    struct DistinctRun: Hashable {
-        let tree: Int, gesture: Int, defect: DefectClass, key: [Int]
+        let report = ExamplesReport(plan: plan, tallies: tallies, outputDirectory: outputDirectory)
+        return report.csv(ParallelMap.map(report.chunkCount) { report.replay(chunk: $0) })
     }
 
     /// The UTF-8 byte order mark `--excel` puts before every CSV file (Excel reads a CSV file without it in the

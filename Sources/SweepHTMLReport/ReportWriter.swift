@@ -57,26 +57,51 @@ public enum ReportWriter {
         let builders = Reports.builders(plan: plan, tallies: tallies, configText: configText, outputDirectory: outputDirectory)
         let total = builders.count + laterSteps.count + (forWriting ? 1 : 0)
         let started = Mutex(0)
-        @Sendable func timed<T>(_ name: String, _ make: () throws -> T) rethrows -> T {
+        @Sendable func begin(_ name: String) -> Int {
             let index = started.withLock { n in
                 defer { n += 1 }
                 return n
             }
             step(Step(name: name, finished: false, index: index, total: total))
-            defer { step(Step(name: name, finished: true, index: index, total: total)) }
+            return index
+        }
+        @Sendable func end(_ name: String, _ index: Int) { step(Step(name: name, finished: true, index: index, total: total)) }
+        @Sendable func timed<T>(_ name: String, _ make: () throws -> T) rethrows -> T {
+            let index = begin(name)
+            defer { end(name, index) }
             return try make()
         }
         // One level of parallel steps (Dispatch runs an apply nested in another with the cores divided between them,
-        // on a small machine one core): every file and the repros, the longest first (examples.csv, then the repros)
-        // so that no long step starts last; then the page, drawn from them.
-        let longest = builders.filter { $0.name == "examples.csv" }
+        // on a small machine one core): examples.csv's replays in chunks, then the repros, then every other file, so that
+        // no long step starts last; examples.csv is joined from its chunks; then the page, drawn from them all. The
+        // examples.csv step lasts from its first chunk to the joined file.
+        let examples =
+            builders.contains { $0.name == "examples.csv" } ? ExamplesReport(plan: plan, tallies: tallies, outputDirectory: outputDirectory) : nil
+        let chunks = examples?.chunkCount ?? 0
         let rest = builders.filter { $0.name != "examples.csv" }
-        let stepCount = longest.count + 1 + rest.count
-        let made = ParallelMap.map(stepCount) { i -> [(name: String, contents: String)] in
-            if i == longest.count { return timed(laterSteps[0]) { MinimalRepros.files(plan: plan, tallies: tallies) } }
-            let builder = i < longest.count ? longest[i] : rest[i - longest.count - 1]
-            return [(builder.name, timed(builder.name, builder.make))]
-        }.flatMap { $0 }
+        let examplesStep = examples.map { _ in begin("examples.csv") }
+        enum Made: Sendable {
+            case chunk([[String]])
+            case files([(name: String, contents: String)])
+        }
+        let steps = ParallelMap.map(chunks + 1 + rest.count) { i -> Made in
+            if i < chunks, let examples { return .chunk(examples.replay(chunk: i)) }
+            if i == chunks { return .files(timed(laterSteps[0]) { MinimalRepros.files(plan: plan, tallies: tallies) }) }
+            let builder = rest[i - chunks - 1]
+            return .files([(builder.name, timed(builder.name, builder.make))])
+        }
+        var made: [(name: String, contents: String)] = []
+        var replayed: [[[String]]] = []
+        for result in steps {
+            switch result {
+            case let .chunk(rows): replayed.append(rows)
+            case let .files(files): made += files
+            }
+        }
+        if let examples, let examplesStep {
+            made.append(("examples.csv", examples.csv(replayed)))
+            end("examples.csv", examplesStep)
+        }
         let forPage = Set(pageInputs)
         let inputs = made.filter { forPage.contains($0.name) || $0.name.hasPrefix("minimal/") }
         let (minimalIndex, minimalScenarios) = minimalRepros(in: inputs)
