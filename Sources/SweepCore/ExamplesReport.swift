@@ -71,10 +71,7 @@ public struct ExamplesReport: Sendable {
             var cause = ""
             var kind = CauseKind.unknown
             var category = DefectCategory.hazard
-            if plan.config.gestures.families.contains(e.family),
-                t < plan.screenCount || (0 ..< plan.config.gestures.placements).contains(e.placement),
-                let gesture = Replay.gesture(plan: plan, treeIndex: t, family: e.family, placement: e.placement, base: base)
-            {
+            if let gesture = Replay.gesture(plan: plan, treeIndex: t, family: e.family, placement: e.placement, base: base) {
                 // The same kind and category causes.csv counted for this run (from the untraced summary).
                 let prepared = states.preparedScene(plan, configuration: c)
                 var scene = prepared.scene

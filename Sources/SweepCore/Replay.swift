@@ -36,10 +36,7 @@ public enum Replay {
         plan: SweepPlan, configuration c: Int, treeIndex t: Int, family: GestureFamily,
         placement: Int, baseTrees: inout [Int: GeneratedTree]
     ) -> Scenario? {
-        guard plan.configurations.indices.contains(c), (0 ..< plan.treeCount).contains(t),
-            t < plan.screenCount || (0 ..< plan.config.gestures.placements).contains(placement),
-            plan.config.gestures.families.contains(family)
-        else { return nil }
+        guard plan.configurations.indices.contains(c), (0 ..< plan.treeCount).contains(t) else { return nil }
         let base: GeneratedTree
         if let cached = baseTrees[t] {
             base = cached
@@ -61,9 +58,11 @@ public enum Replay {
     }
 
     /// The gesture of (tree `t`, `family`, `placement`) on the tree's base tree `base`, as ``scenario(plan:configuration:treeIndex:family:placement:baseTrees:)``
-    /// gives it, or nil when the tree has no such gesture. The caller has checked that the family and placement are
-    /// the plan's.
+    /// gives it, or nil when the plan has no such family or placement or the tree no such gesture.
     static func gesture(plan: SweepPlan, treeIndex t: Int, family: GestureFamily, placement: Int, base: GeneratedTree) -> Gesture? {
+        guard plan.config.gestures.families.contains(family),
+            t < plan.screenCount || (0 ..< plan.config.gestures.placements).contains(placement)
+        else { return nil }
         if t < plan.screenCount {
             return plan.screenGestures[t].first(where: { $0.family == family && $0.placement == placement })?.gesture
         }

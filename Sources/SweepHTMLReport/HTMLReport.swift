@@ -23,10 +23,11 @@ public enum HTMLReport {
         html += "<h1>\(HTMLText.escape("TouchSweep report: \(plan.config.name)"))</h1>\n"
         // The sections are independent given the data: drawn on every core, joined in page order.
         let top: [@Sendable () -> String] = [{ HeadlineHTML.render(data) + CategoriesHTML.render(data) + metadata(data) }]
-        let middle: [@Sendable () -> String] = [
-            { HeadlineHTML.drivers(data) }, { ResidualsHTML.render(data) }, { screens(data) }, { heatmaps(data) },
-            { effectCharts(data) }, { causes(data) }
-        ]
+        let middle: [@Sendable () -> String] =
+            [
+                { HeadlineHTML.drivers(data) }, { ResidualsHTML.render(data) }, { screens(data) }
+            ]
+            + heatmapSections(data) + [{ effectCharts(data) }, { causes(data) }]
         let worst: [@Sendable () -> String] = data.activeOutcomes.map { o in
             { "<h3>\(HTMLText.escape(data.table.outcomes[o]))</h3>\n" + WorstConfigurationsHTML.render(data, outcome: o) }
         }
@@ -88,48 +89,51 @@ public enum HTMLReport {
             + "</table>\n</section>\n"
     }
 
-    static func heatmaps(_ data: ReportData) -> String {
-        var html = "<section id=\"heatmaps\">\n<h2>Heatmaps</h2>\n"
+    /// The heatmaps section in pieces the page draws side by side with its other sections (one level of parallel
+    /// work: Dispatch would give a nested one a share of the cores, on a small machine one): its opening, each class's
+    /// heatmaps, its end.
+    static func heatmapSections(_ data: ReportData) -> [@Sendable () -> String] {
+        let opening = "<section id=\"heatmaps\">\n<h2>Heatmaps</h2>\n"
         let varied = data.table.axes.indices.filter { data.table.axes[$0].isVaried }
         guard varied.count >= 2 else {
-            return html + "<p>Fewer than two axes vary in this sweep, so there is no pair to draw; see the effects by axis.</p>\n</section>\n"
+            return [{ opening + "<p>Fewer than two axes vary in this sweep, so there is no pair to draw; see the effects by axis.</p>\n</section>\n" }]
         }
-        html +=
-            "<p>Each cell: the rate pooled over the configurations with both values (count / attempts in its tooltip). "
+        let intro =
+            opening
+            + "<p>Each cell: the rate pooled over the configurations with both values (count / attempts in its tooltip). "
             + "One colour scale for every heatmap, from white (0%) to deep red (100%), by the square root of the rate so that "
             + "a few percent stays visible; the ▲ under each scale marks that defect's highest configuration rate. The default "
             + "pair is the two axes with the largest main effects that vary independently; the selector offers every pair.</p>\n"
-        // Each class's heatmaps on a core of their own, joined in class order.
-        let outcomes = data.activeOutcomes
-        let drawn = ParallelMap.map(outcomes.count) { k -> String in
-            let o = outcomes[k]
-            var html = ""
-            let defect = data.table.outcomes[o]
-            let rank = data.rankedAxes(defect)
-            let position = { (a: Int) in rank.firstIndex(of: a) ?? Int.max }
-            let defectMax = data.table.rows.compactMap { PooledRate(count: $0.counts[o], attempts: $0.attempts[o]).rate }.max() ?? 0
-            var pairs: [(Int, Int)] = []
-            for (i, a) in varied.enumerated() {
-                for b in varied[(i + 1)...] { pairs.append(position(a) <= position(b) ? (a, b) : (b, a)) }
-            }
-            let defaultPair = Self.defaultPair(pairs, rank: rank, table: data.table, outcome: o)
-            func key(_ p: (Int, Int)) -> String { data.table.axes[p.0].name + " × " + data.table.axes[p.1].name }
-            html += "<h3>\(HTMLText.escape(defect))</h3>\n<label>axes <select class=\"pairs\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n"
-            for p in pairs {
-                html +=
-                    "<option" + HTMLText.attributes([("value", key(p))]) + (key(p) == key(defaultPair) ? " selected" : "")
-                    + ">\(HTMLText.escape(key(p)))</option>\n"
-            }
-            html += "</select></label>\n"
-            for p in pairs {
-                html +=
-                    "<div class=\"pair\"" + HTMLText.attributes([("data-pair-of", defect), ("data-pair", key(p))])
-                    + (key(p) == key(defaultPair) ? "" : " hidden") + ">\n"
-                    + HeatmapSVG.render(data.table, outcome: o, p.0, p.1, defectMax: defectMax) + "\n</div>\n"
-            }
-            return html
+        return [{ intro }] + data.activeOutcomes.map { o -> @Sendable () -> String in { heatmaps(data, outcome: o, varied: varied) } } + [{ "</section>\n" }]
+    }
+
+    /// One class's heatmaps: a selector of axis pairs and a heatmap per pair, the default pair shown.
+    static func heatmaps(_ data: ReportData, outcome o: Int, varied: [Int]) -> String {
+        var html = ""
+        let defect = data.table.outcomes[o]
+        let rank = data.rankedAxes(defect)
+        let position = { (a: Int) in rank.firstIndex(of: a) ?? Int.max }
+        let defectMax = data.table.rows.compactMap { PooledRate(count: $0.counts[o], attempts: $0.attempts[o]).rate }.max() ?? 0
+        var pairs: [(Int, Int)] = []
+        for (i, a) in varied.enumerated() {
+            for b in varied[(i + 1)...] { pairs.append(position(a) <= position(b) ? (a, b) : (b, a)) }
         }
-        return html + drawn.joined() + "</section>\n"
+        let defaultPair = Self.defaultPair(pairs, rank: rank, table: data.table, outcome: o)
+        func key(_ p: (Int, Int)) -> String { data.table.axes[p.0].name + " × " + data.table.axes[p.1].name }
+        html += "<h3>\(HTMLText.escape(defect))</h3>\n<label>axes <select class=\"pairs\"" + HTMLText.attributes([("data-defect", defect)]) + ">\n"
+        for p in pairs {
+            html +=
+                "<option" + HTMLText.attributes([("value", key(p))]) + (key(p) == key(defaultPair) ? " selected" : "")
+                + ">\(HTMLText.escape(key(p)))</option>\n"
+        }
+        html += "</select></label>\n"
+        for p in pairs {
+            html +=
+                "<div class=\"pair\"" + HTMLText.attributes([("data-pair-of", defect), ("data-pair", key(p))])
+                + (key(p) == key(defaultPair) ? "" : " hidden") + ">\n"
+                + HeatmapSVG.render(data.table, outcome: o, p.0, p.1, defectMax: defectMax) + "\n</div>\n"
+        }
+        return html
     }
 
     /// The pair a heatmap opens on: the two axes with the largest main effects that vary independently (a full

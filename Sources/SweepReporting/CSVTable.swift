@@ -64,13 +64,8 @@ public struct CSVTable: Sendable, Equatable {
         return field.withUTF8 { CSVWriter.needsQuotes($0) }
     }
 
-    /// `field` as it appears in a record: bare, or quoted with inner quotes doubled.
+    /// `field` as it appears in a record: bare, or quoted with inner quotes doubled (as ``CSVWriter`` writes it).
     public static func escape(_ field: String) -> String {
-        guard needsQuotes(field) else { return field }
-        var out = "\""
-        for scalar in field.unicodeScalars {
-            if scalar == "\"" { out += "\"\"" } else { out.unicodeScalars.append(scalar) }
-        }
-        return out + "\""
+        String(decoding: CSVWriter.encoded([field]), as: UTF8.self)
     }
 }
