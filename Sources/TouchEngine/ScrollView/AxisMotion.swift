@@ -90,17 +90,4 @@ public struct AxisMotion: Equatable {
         guard d > 0, c > 0, y < d else { return y }
         return d * (1 / (1 - y / d) - 1) / c
     }
-
-    /// When a critically damped spring from `(y0, v0)` last falls to `threshold` (ms), by bisection after its peak.
-    static func settleTime(y0: Double, v0: Double, omega: Double, threshold: Double) -> Double {
-        var lo = v0 > 0 ? v0 / (omega * (v0 + omega * y0)) : 0
-        guard critical(y0: y0, v0: v0, omega: omega, at: lo) > threshold else { return lo }
-        var hi = lo + 1 / omega
-        while critical(y0: y0, v0: v0, omega: omega, at: hi) > threshold { hi += 1 / omega }
-        for _ in 0 ..< 60 {
-            let mid = (lo + hi) / 2
-            if critical(y0: y0, v0: v0, omega: omega, at: mid) > threshold { lo = mid } else { hi = mid }
-        }
-        return hi
-    }
 }
