@@ -75,4 +75,33 @@ import TouchScenarios
         #expect(ModelBandCounts(entries: [(0, 0)]) == nil && ModelBandCounts(entries: [(ModelBandCounts.keyCount, 1)]) == nil)
         #expect(ModelBandCounts(entries: [(3, 1), (3, 2)]) == nil)
     }
+
+    /// Held in key order, the changes are what adding them one by one into a table of every key gives, however the
+    /// adds are split into parts and in whatever order the parts merge; changes that cancel leave no key behind.
+    @Test(arguments: [UInt64(7), 8, 9])
+    func splitAndMergedChangesEqualATableOfEveryKey(seed: UInt64) {
+        var g = SplitMix64(seed: seed)
+        let pool = (0 ..< 12).map { _ in Int(g.next() % UInt64(ModelBandCounts.keyCount)) }
+        let adds = (0 ..< 400).map { _ in (key: pool[Int(g.next() % 12)], change: Int(g.next() % 5) - 2) }
+        var table = [Int](repeating: 0, count: ModelBandCounts.keyCount)
+        for a in adds { table[a.key] += a.change }
+        let expected = table.indices.filter { table[$0] != 0 }.map { (key: $0, change: table[$0]) }
+        func counts(_ part: ArraySlice<(key: Int, change: Int)>) -> ModelBandCounts {
+            var c = ModelBandCounts()
+            for a in part {
+                let parameter = InferredParameter.allCases[a.key / (2 * DefectClass.allCases.count)]
+                let end = RangeEnd.allCases[a.key / DefectClass.allCases.count % 2]
+                c.add(parameter, end, DefectClass.allCases[a.key % DefectClass.allCases.count], a.change)
+            }
+            return c
+        }
+        let whole = counts(adds[...])
+        #expect(whole.entries.map(\.key) == expected.map(\.key) && whole.entries.map(\.change) == expected.map(\.change))
+        let parts = stride(from: 0, to: adds.count, by: 37).map { counts(adds[$0 ..< min(adds.count, $0 + 37)]) }
+        var forward = ModelBandCounts(), backward = ModelBandCounts()
+        for p in parts { forward.merge(p) }
+        for p in parts.reversed() { backward.merge(p) }
+        #expect(forward == whole && backward == whole)
+        #expect(ModelBandCounts(entries: whole.entries) == whole)
+    }
 }
