@@ -16,20 +16,14 @@ public struct LatencyHistogram: Sendable, Equatable {
     /// The largest bucket bound below the overflow bucket, in milliseconds.
     public static let limitMs = 2000
 
-    /// Non-empty buckets in increasing bucket order: (bucket index, count); index `limitMs + 1` is overflow.
-    private var buckets: [(bucket: Int32, count: Int)] = []
+    /// Non-empty buckets in increasing bucket order, by bucket index; index `limitMs + 1` is overflow.
+    private var buckets = SortedCounts()
     /// The number of values recorded (including merged ones).
     public private(set) var count = 0
     /// The largest value in the overflow bucket, in microseconds; 0 while that bucket is empty.
     public private(set) var overflowMaxMicroseconds: Int64 = 0
 
     public init() {}
-
-    public static func == (a: LatencyHistogram, b: LatencyHistogram) -> Bool {
-        a.count == b.count && a.overflowMaxMicroseconds == b.overflowMaxMicroseconds
-            && a.buckets.count == b.buckets.count
-            && zip(a.buckets, b.buckets).allSatisfy { $0.bucket == $1.bucket && $0.count == $1.count }
-    }
 
     /// Records one duration in milliseconds.
     /// - Precondition: `ms` is not NaN. +∞ goes to the overflow bucket.
@@ -44,31 +38,17 @@ public struct LatencyHistogram: Sendable, Equatable {
         let us = max(microseconds, 0)
         let limitUs = Int64(LatencyHistogram.limitMs) * 1000
         if us > limitUs {
-            add(LatencyHistogram.limitMs + 1, 1)
+            buckets.add(1, at: Int32(LatencyHistogram.limitMs + 1))
             overflowMaxMicroseconds = max(overflowMaxMicroseconds, us)
         } else {
-            add(Int((us + 999) / 1000), 1) // ceil(us / 1000)
+            buckets.add(1, at: Int32((us + 999) / 1000)) // ceil(us / 1000)
         }
         count += 1
     }
 
-    /// Adds `n` to bucket `k`, keeping the pairs sorted.
-    private mutating func add(_ k: Int, _ n: Int) {
-        var lo = 0, hi = buckets.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(buckets[mid].bucket) < k { lo = mid + 1 } else { hi = mid }
-        }
-        if lo < buckets.count && Int(buckets[lo].bucket) == k {
-            buckets[lo].count += n
-        } else {
-            buckets.insert((Int32(k), n), at: lo)
-        }
-    }
-
     /// Adds every value recorded in `other` to this histogram.
     public mutating func merge(_ other: LatencyHistogram) {
-        for pair in other.buckets { add(Int(pair.bucket), pair.count) }
+        buckets.merge(other.buckets)
         count += other.count
         overflowMaxMicroseconds = max(overflowMaxMicroseconds, other.overflowMaxMicroseconds)
     }
@@ -86,9 +66,9 @@ public struct LatencyHistogram: Sendable, Equatable {
         guard count > 0 else { return nil }
         let rank = max(1, min(count, Int((p * Double(count) / 100).rounded(.up))))
         var seen = 0
-        for pair in buckets where Int(pair.bucket) <= LatencyHistogram.limitMs {
-            seen += pair.count
-            if seen >= rank { return Double(pair.bucket) }
+        for entry in buckets.entries where Int(entry.key) <= LatencyHistogram.limitMs {
+            seen += entry.count
+            if seen >= rank { return Double(entry.key) }
         }
         return Double(overflowMaxMicroseconds) / 1000
     }
@@ -100,7 +80,7 @@ extension LatencyHistogram {
     /// The non-empty buckets in increasing bucket order: (bucket index, count); index `limitMs + 1` is the
     /// overflow bucket. With ``overflowMaxMicroseconds`` this is the whole state of the histogram.
     public var nonEmptyBuckets: [(bucket: Int, count: Int)] {
-        buckets.map { (Int($0.bucket), $0.count) }
+        buckets.entries.map { (Int($0.key), $0.count) }
     }
 
     /// Rebuilds a histogram from ``nonEmptyBuckets`` and ``overflowMaxMicroseconds``, or `nil` when they
@@ -124,7 +104,7 @@ extension LatencyHistogram {
             guard overflowMaxMicroseconds == 0 else { return nil }
         }
         self.init()
-        buckets = nonEmptyBuckets.map { (Int32($0.bucket), $0.count) }
+        buckets = SortedCounts(ordered: nonEmptyBuckets.map { SortedCounts.Entry(key: Int32($0.bucket), count: $0.count) })
         count = total
         self.overflowMaxMicroseconds = overflowMaxMicroseconds
     }
