@@ -14,10 +14,13 @@ final class ProgressDisplay: @unchecked Sendable {
     private let prefix: String
     private let terminal: Bool
     private let plainInterval: Double
+    /// How often the live line on a terminal is redrawn: ten times a second.
+    private let liveInterval = 0.1
     private let output: LogOutput
     private let logger = Logger(label: "progress")
     private let lock = NSLock()
-    private var lastPlain = -Double.infinity
+    /// When (the progress's elapsed seconds) the line was last shown.
+    private var lastShown = -Double.infinity
     private var finalShown = false
     /// The reports being written and when each began, and how many are done (``reportStep(_:)``).
     private var reportStarts: [String: ContinuousClock.Instant] = [:]
@@ -27,15 +30,28 @@ final class ProgressDisplay: @unchecked Sendable {
     /// that fails at once says only why).
     init(enabled: Bool, command: String, terminal: Bool = isatty(2) != 0, plainInterval: Double = 3, firstAtOnce: Bool = true) {
         self.enabled = enabled; self.prefix = command + ": "; self.terminal = terminal; self.plainInterval = plainInterval
-        if !firstAtOnce { lastPlain = 0 }
+        if !firstAtOnce { lastShown = 0 }
         output = SweepLogging.current.output
     }
 
     /// Shows `line` (without the command's name) for `progress`. On a terminal the line fits its width
     /// (``TerminalWidth``): `progress.text` in it gives way to `progress.compactText`, then the line is cut. Off a
     /// terminal the event carries the figures as fields (``SweepProgress/fields``).
-    func show(_ line: String, _ progress: SweepProgress) {
+    func show(_ line: @autoclosure () -> String, _ progress: SweepProgress) {
         guard enabled else { return }
+        // A sweep reports progress after every few units, tens of thousands of times in a large plan, from every
+        // worker thread: the line is built, measured and written only when it is shown (on a terminal every
+        // `liveInterval`, off one every `plainInterval`, and always when the work is all done).
+        let interval = terminal ? liveInterval : plainInterval
+        let shown: Bool = lock.withLock {
+            let last = progress.treesDone >= progress.treesTotal
+            guard progress.elapsedSeconds - lastShown >= interval || (last && !finalShown) else { return false }
+            lastShown = progress.elapsedSeconds
+            finalShown = last
+            return true
+        }
+        guard shown else { return }
+        let line = line()
         if terminal {
             let width = TerminalWidth.columns()
             var text = prefix + line
@@ -43,14 +59,7 @@ final class ProgressDisplay: @unchecked Sendable {
             output.showLive(TerminalWidth.fit(text, width: width))
             return
         }
-        let shown: Bool = lock.withLock {
-            let last = progress.treesDone >= progress.treesTotal
-            guard progress.elapsedSeconds - lastPlain >= plainInterval || (last && !finalShown) else { return false }
-            lastPlain = progress.elapsedSeconds
-            finalShown = last
-            return true
-        }
-        if shown { logger.info("\(line)", metadata: Self.metadata(progress.fields)) }
+        logger.info("\(line)", metadata: Self.metadata(progress.fields))
     }
 
     /// Figures as log metadata: whole numbers as integers.
