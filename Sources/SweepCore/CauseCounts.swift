@@ -34,7 +34,8 @@ public struct CauseCounts: Sendable, Equatable {
 
     /// Runs of class `defect` with cause `kind`, in any category.
     public func count(_ defect: DefectClass, _ kind: CauseKind) -> Int {
-        DefectCategory.allCases.reduce(0) { $0 + count(defect, kind, $1) }
+        let first = Self.key(defect, kind, DefectCategory.allCases[0])
+        return counts.entries(in: first ..< first + Int32(Self.categories)).reduce(0) { $0 + $1.count }
     }
 
     /// Class `defect`'s entries.

@@ -9,12 +9,7 @@ import Testing
 /// has work to the end, and the tallies do not depend on the cut.
 @Suite struct ParallelSweepBalanceTests {
     /// The quickstart at `trees` trees per configuration.
-    static func quickstart(trees: Int) throws -> SweepPlan {
-        let path = Repository.url("configs/quickstart.yaml").path
-        let yaml = try String(contentsOfFile: path, encoding: .utf8)
-        let overrides = [try ConfigOverride(parsing: "trees.perConfiguration=\(trees)")]
-        return SweepPlan(try SweepConfigLoader.load(yaml: yaml, path: path, overrides: overrides).config)
-    }
+    static func quickstart(trees: Int) throws -> SweepPlan { try BegunPanMoveSweepTests.plan("quickstart.yaml", trees: trees).plan }
 
     @Test func fewTreeBlocksAreCutIntoPartsOfTheSameTreesInOrder() throws {
         let plan = try Self.quickstart(trees: 2)
