@@ -50,7 +50,7 @@ extension Simulation {
         controls[v].isTracking = true
         controls[v].trackingSlot = slot
         controls[v].isTouchInside = true
-        setUnhighlightDeadline(v, .never)
+        timers.set(.controlHighlight(v), .never)
         if views[v].kind == .slider {
             let size = views[v].frame.size
             let thumb = min(28.0, size.height)
@@ -93,7 +93,7 @@ extension Simulation {
             setHighlighted(v, true)
             let until = touches[slot].downTime + params.controlMinimumHighlight
             if now < until {
-                setUnhighlightDeadline(v, until)
+                timers.set(.controlHighlight(v), until)
                 deferUnhighlight = true
             }
         }

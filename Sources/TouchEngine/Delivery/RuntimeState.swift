@@ -126,8 +126,8 @@ struct ScrollRuntime {
     var isTracking = false
     var isDragging = false
     var isDecelerating = false
+    /// When the motion starts; it ends when the scroll view's deceleration timer fires (`TimerOwner.deceleration`).
     var decelStart = VirtualTime.zero
-    var decelEnd = VirtualTime.never
     var decelFrom = Point.zero
     var decelTo = Point.zero
     /// Retention per ms: the flight's deceleration rate, or the settle's easing.
@@ -149,8 +149,6 @@ struct ScrollRuntime {
     var zoomPinch = 0
     var zoomAnchor = Point.zero
     var zoomFocus = Point.zero
-    /// The end of the bounce of the zoom back to a limit (`isZoomBouncing` until then); `.never` when none.
-    var zoomBounceEnd = VirtualTime.never
 }
 
 /// One control's or cell's runtime state (§5.1).
@@ -159,7 +157,6 @@ struct ControlRuntime {
     var trackingSlot = -1
     var isTouchInside = false
     var isHighlighted = false
-    var unhighlightDeadline = VirtualTime.never
     var value = 0.0
     /// Slider: offset between the finger and the thumb centre along the track when tracking began.
     var grabOffset = 0.0

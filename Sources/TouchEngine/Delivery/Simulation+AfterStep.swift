@@ -23,7 +23,7 @@ extension Simulation {
         if hasLiveTouches(id) { return false }
         let state = recognizers[id].state
         if state == .possible {
-            return recognizers[id].pending == .none && deadlines[id] == .never
+            return recognizers[id].pending == .none && timers[id] == .never
                 && !recognizers[id].waitingForNextTap && !heldEndsDelayed(by: id)
         }
         return state.isTerminal
@@ -53,7 +53,7 @@ extension Simulation {
         let wasState = recognizers[id].state
         let enabled = recognizers[id].isEnabled
         setPending(id, .none)
-        setDeadline(id, .never)
+        timers.set(id, .never)
         recognizers[id] = RecognizerRuntime(isEnabled: enabled)
         if wasState != .possible {
             emit(.transition(recognizer: id, from: wasState, to: .possible, reason: .reset))

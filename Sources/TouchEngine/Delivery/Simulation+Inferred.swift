@@ -34,7 +34,7 @@ extension Simulation {
     /// depends on the parameter — at the range's low end the timer would have fired before that event.
     @inline(__always) mutating func setInferredDeadline(_ id: RecognizerID, _ parameter: InferredParameter, _ value: Duration) {
         let deadline = now + value
-        setDeadline(id, deadline)
+        timers.set(id, deadline)
         let from = now + .ms(parameter.range.lowerBound)
         inferredTimers.append(InferredTimer(id: id, deadline: deadline, watchFrom: from, parameter: parameter))
         if from < inferredWatch { inferredWatch = from }
@@ -48,7 +48,7 @@ extension Simulation {
         var kept = 0
         for k in inferredTimers.indices {
             let timer = inferredTimers[k]
-            guard deadlines[timer.id] == timer.deadline else { continue }
+            guard timers[timer.id] == timer.deadline else { continue }
             if now >= timer.watchFrom {
                 noteInferred(timer.parameter)
                 continue

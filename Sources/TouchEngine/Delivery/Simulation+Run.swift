@@ -41,7 +41,7 @@ extension Simulation {
     mutating func advance(_ script: [ScriptEvent], from next: inout Int, through limit: VirtualTime) {
         while true {
             let scriptTime = next < script.count ? script[next].time : .never
-            let timer = earliestTimer()
+            let timer = timers.next()
             if scriptTime == .never && timer.time == .never { break }
             // (the loop ends when the script is done and no timer is pending, or at the limit)
             emitFrames(before: min(scriptTime, timer.time, limit))
@@ -56,11 +56,13 @@ extension Simulation {
                 if end - next > 1 { performEvent(script[next ..< end]) } else { perform(script[next]) }
                 if Recorder.isRecording { uiEvent = 0 }
                 next = end
+                checkInvariantsInDebugBuilds()
             } else {
                 guard timer.time <= limit else { break }
                 now = timer.time
                 checkInferredTimers()
                 fire(timer.owner)
+                checkInvariantsInDebugBuilds()
             }
         }
     }

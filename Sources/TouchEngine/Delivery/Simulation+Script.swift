@@ -45,10 +45,7 @@ extension Simulation {
         touches[slot].phase = .ended
         touches[slot].isLive = false
         emit(.touch(touch: number, phase: .ended, location: touches[slot].location))
-        lastUpTime = now
-        lastUpLocation = touches[slot].location
-        lastTapCount = touches[slot].tapCount
-        lastUpTouch = number
+        lastLift = LastLift(time: now, location: touches[slot].location, tapCount: touches[slot].tapCount, touch: number)
         mayHaveFinished = true
         return slot
     }
@@ -106,11 +103,9 @@ extension Simulation {
         t.isLive = true
         t.recsStart = slot * recsCapacity
         // UITouch.tapCount: successive taps close in time and place.
-        if lastUpTime != .never, now - lastUpTime <= params.tapCountInterval,
-            p.distance(to: lastUpLocation) <= params.tapCountDistance
-        {
-            t.tapCount = lastTapCount + 1
-            emit(.tapCount(touch: number, count: t.tapCount, after: lastUpTouch))
+        if let last = lastLift, now - last.time <= params.tapCountInterval, p.distance(to: last.location) <= params.tapCountDistance {
+            t.tapCount = last.tapCount + 1
+            emit(.tapCount(touch: number, count: t.tapCount, after: last.touch))
         }
         touches[slot] = t
         slotsInUse |= bit(slot)

@@ -173,12 +173,12 @@ extension Simulation {
         summary.decided(id, decision, by: other)
         setPending(id, .none)
         recognizers[id].pendingEnded = false
-        setDeadline(id, .never)
+        timers.set(id, .never)
         transition(id, to: .failed, reason)
     }
 
     mutating func cancel(_ id: RecognizerID, _ reason: Reason) {
-        setDeadline(id, .never)
+        timers.set(id, .never)
         transition(id, to: .cancelled, reason)
         sendAction(id)
         if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }

@@ -14,56 +14,47 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// Plain-data tables of the prepared scene, held directly for cheap access. `views` is the prepared scene's
     /// until an action handler moves or resizes a view (issue 15 §4): then this run's copy changes (copy on
     /// write), and `reset` puts the prepared one back. Scenes without such handlers never copy it.
-    var views: [ViewInfo]
-    var recs: [RecognizerInfo]
-    private(set) var rankOrder: [RecognizerID]
-    private(set) var rank: [Int]
-    private(set) var scrollDelayOf: [RecognizerID]
-    private(set) var scrollPanOf: [RecognizerID]
-    private(set) var controllerOf: [Int]
+    var views: [ViewInfo] = []
+    var recs: [RecognizerInfo] = []
+    private(set) var rankOrder: [RecognizerID] = []
+    private(set) var rank: [Int] = []
+    private(set) var scrollDelayOf: [RecognizerID] = []
+    private(set) var scrollPanOf: [RecognizerID] = []
+    private(set) var controllerOf: [Int] = []
 
     var now = VirtualTime.zero
-    var touches: RunTable<TouchSlot>
-    var recognizers: RunTable<RecognizerRuntime>
-    /// Each recognizer's pending timer (`.never` when none), kept apart so the timer scan is a tight loop.
-    var deadlines: RunTable<VirtualTime>
-    /// The earliest of `deadlines` and its recognizer (the lowest id at equal times), kept by `setDeadline` so the
-    /// run loop does not scan every recognizer per event; `deadlinesStale` when the earliest one moved later or
-    /// was cleared (the next `earliestTimer` scans once).
-    var earliestDeadline = VirtualTime.never
-    var earliestDeadlineOwner: RecognizerID = -1
-    var deadlinesStale = false
+    var touches = RunTable(repeating: TouchSlot(), count: maxTouchSlots)
+    var recognizers = RunTable(repeating: RecognizerRuntime(), count: 0)
+    /// Every armed timer, and the next one due (P7).
+    var timers = TimerQueue(recognizers: 0)
     /// Timers armed from an inferred parameter (`InferredParameter`) and still watched, and the earliest time one of
     /// them reaches its range's low end (`.never` when none is watched): `Simulation+Inferred.swift`.
     var inferredTimers: [InferredTimer] = []
     var inferredWatch = VirtualTime.never
-    var scrolls: RunTable<ScrollRuntime>
-    var controls: RunTable<ControlRuntime>
+    var scrolls = RunTable(repeating: ScrollRuntime(), count: 0)
+    var controls = RunTable(repeating: ControlRuntime(), count: 0)
     /// Sorted recognizer lists of the touches (P3/G2), `recsCapacity` entries per slot.
-    var recsStorage: RunTable<RecognizerID>
-    private(set) var recsCapacity: Int
+    var recsStorage = RunTable<RecognizerID>(repeating: -1, count: 0)
+    private(set) var recsCapacity = 0
     /// Candidates of the current step that want to begin or recognize, in rank order.
-    var candidates: [RecognizerID]
+    var candidates: [RecognizerID] = []
     /// Recognizers that began or recognized in the current step (phase 4 cancels for them).
-    var committedInStep: [RecognizerID]
+    var committedInStep: [RecognizerID] = []
     /// The verdict that made each candidate want to begin (indexed by recognizer).
-    var candidateReasons: [Verdict]
+    var candidateReasons: [Verdict] = []
     /// The reasons of a traced run's verdicts, which the verdicts name by position (`ReasonRef`); empty untraced.
     var verdictReasons: [Reason] = []
     /// Counters and final states every run keeps, traced or not.
-    public internal(set) var summary: RunSummary
+    public internal(set) var summary = RunSummary(views: 0, recognizers: 0, initialOffsets: [])
     /// Whether no copy of `summary` can share its columns (`SummaryColumn`): true from a reset or rebind (which give
     /// the summary columns of its own) until a run starts, after which the summary may be read and copied.
     var summaryIsOwn = true
-    var lastUpTime = VirtualTime.never
-    var lastUpLocation = Point.zero
-    var lastTapCount = 0
-    /// Touch number of the last lift (the touch a repeated tap continues counting from).
-    var lastUpTouch = 0
+    /// The last touch lifted in this run (a touch-down soon after and near it counts on from its taps), nil before any.
+    var lastLift: LastLift?
     /// The touches of the multi-touch step being run (one `UIEvent`), in script order.
-    var eventTouches: [EventTouch]
+    var eventTouches: [EventTouch] = []
     /// While a multi-touch step runs a phase, `touches…` calls wait here to go out one per view and phase.
-    var queuedCalls: [QueuedCall]
+    var queuedCalls: [QueuedCall] = []
     var queueingCalls = false
     /// Traced runs: how many UIEvents the run has delivered, and the number of the one being delivered (0 between
     /// steps: timers and frames belong to no UIEvent). The untraced path never touches them.
@@ -78,42 +69,29 @@ public struct Simulation<Recorder: TraceRecorder> {
     var countedEnding: UInt64 = 0
     /// Serial number of the current step (a recognizer reports `changed` at most once per step).
     var stepSerial = 0
-    /// Control highlight and deceleration timers currently armed (so `earliestTimer` scans views only
-    /// when one is).
-    var armedViewTimers = 0
-    /// The earliest armed view timer (control highlight, deceleration, zoom bounce) and its owner, as `earliestTimer`
-    /// orders them (P7); `viewTimersStale` when one was armed or cleared since (the next `earliestTimer` scans once),
-    /// so a run with a decelerating scroll view does not scan every view per event.
-    var earliestViewTimer = VirtualTime.never
-    var earliestViewTimerOwner = TimerOwner.none
-    var viewTimersStale = false
-    /// The controls with an armed highlight timer and the scroll views with an armed deceleration or zoom-bounce
-    /// timer, each in view order: the views `findEarliestViewTimer` scans.
-    var highlightTimerViews: [ViewID]
-    var scrollTimerViews: [ViewID]
     /// Slots in use, as a bit mask (bit i = slot i).
     var slotsInUse: UInt64 = 0
     /// Slots used at all in this run (reset restores only these).
     var slotsUsed: UInt64 = 0
     /// Controls and cells whose runtime state changed in this run (reset restores only these).
-    var dirtyControls: [ViewID]
-    var controlIsDirty: RunTable<Bool>
+    var dirtyControls: [ViewID] = []
+    var controlIsDirty = RunTable(repeating: false, count: 0)
     /// Something may have finished in this step (a touch ended, a recognizer reached a terminal state or a
     /// timer fired): the reset and slot-freeing scans run only then.
     var mayHaveFinished = false
     /// Recognizers waiting for their failure requirements (so settling is skipped when there are none).
     var pendingCount = 0
     /// `pathMark[v] == pathStamp` while `collectRecognizers` runs: v is the hit view or one of its ancestors (P3).
-    var pathMark: RunTable<Int>
+    var pathMark = RunTable(repeating: 0, count: 0)
     var pathStamp = 0
     /// Traced runs: display frames before this time have been shown (`emitFrames`).
     var framesShownUntil = VirtualTime.zero
     /// The navigation controllers' back swipes (touch-model-system N1), in recognizer order; empty in most scenes.
     var navigationPops: [RecognizerID] = []
     /// The presented sheets' states (spec M1–M7); empty in scenes without a sheet.
-    var sheetStates: [SheetRuntime]
+    var sheetStates: [SheetRuntime] = []
     /// The library panels' states (spec K1, K2); empty in scenes without a panel.
-    var panelStates: [PanelRuntime]
+    var panelStates: [PanelRuntime] = []
 
     /// How a move of a begun scroll pan that nothing else tracks is stepped (``MovePath``): `.general` only to test
     /// and measure the specialised path against the general step.
@@ -123,7 +101,7 @@ public struct Simulation<Recorder: TraceRecorder> {
     public internal(set) var specialisedMoves = 0
 
     /// Touch slots per run: fingers in flight plus finished touches recognizers still remember.
-    static var maxSlots: Int { 32 }
+    static var maxSlots: Int { maxTouchSlots }
 
     /// The scene being run.
     public var scene: Scene { prepared.scene }
@@ -132,51 +110,16 @@ public struct Simulation<Recorder: TraceRecorder> {
         self.init(prepared: PreparedScene(scene), recorder: recorder)
     }
 
+    /// Every table starts empty (its declaration) and `bind(to:)` fills it for the scene, as it does when
+    /// `rebind(to:)` moves the simulation on to another scene.
     public init(prepared: PreparedScene, recorder: Recorder) {
         self.prepared = prepared
         self.recorder = recorder
         params = prepared.scene.parameters
-        views = prepared.views
-        recs = prepared.recs
-        rankOrder = prepared.rankOrder
-        rank = prepared.rank
-        scrollDelayOf = prepared.scrollDelayOf
-        scrollPanOf = prepared.scrollPanOf
-        controllerOf = prepared.controllerOf
-        (recs, navigationPops) = Self.navigationSwitches(recs, prepared.scene, params)
-        let r = recs.count
-        touches = RunTable(repeating: TouchSlot(), count: Self.maxSlots)
-        recognizers = RunTable(recs.lazy.map { RecognizerRuntime(isEnabled: $0.isEnabled) })
-        deadlines = RunTable(repeating: .never, count: recs.count)
-        scrolls = RunTable(
-            prepared.views.indices.lazy.map {
-                ScrollRuntime(offset: prepared.views[$0].boundsOrigin, zoomScale: prepared.initialZoomScale[$0])
-            })
-        controls = RunTable(prepared.views.lazy.map { ControlRuntime(value: $0.value) })
-        recsCapacity = max(r, 1)
-        recsStorage = RunTable(repeating: -1, count: Self.maxSlots * max(r, 1))
-        candidates = []
-        candidates.reserveCapacity(r)
-        candidateReasons = Array(repeating: .none, count: r)
-        committedInStep = []
-        committedInStep.reserveCapacity(r)
-        summary = RunSummary(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
-        controlIsDirty = RunTable(repeating: false, count: views.count)
-        pathMark = RunTable(repeating: 0, count: views.count)
-        dirtyControls = []
         dirtyControls.reserveCapacity(8)
-        eventTouches = []
         eventTouches.reserveCapacity(Self.maxSlots)
-        queuedCalls = []
         queuedCalls.reserveCapacity(2 * Self.maxSlots)
-        highlightTimerViews = []
-        highlightTimerViews.reserveCapacity(4)
-        scrollTimerViews = []
-        scrollTimerViews.reserveCapacity(4)
-        sheetStates = []
-        panelStates = []
-        restartPresentations()
-        startZoomed()
+        bind(to: prepared)
     }
 
     /// A scroll view that starts zoomed shows its zoom view scaled (issue 15 §2).
@@ -187,11 +130,17 @@ public struct Simulation<Recorder: TraceRecorder> {
     /// Binds the simulation to another prepared scene in the state `init(prepared:recorder:)` gives, reusing its
     /// buffers (`EngineRunner` moving on to the next tree allocates nothing when the tree is no larger).
     mutating func rebind(to prepared: PreparedScene) {
+        reset() // (which makes the tables unique)
+        bind(to: prepared)
+    }
+
+    /// Gives every table the scene's contents, from empty tables (`init`) or from a reset run of another scene
+    /// (`rebind`), which leaves every deadline at `.never`, every control clean and the summary at its initial values.
+    private mutating func bind(to prepared: PreparedScene) {
         func refill<T>(_ array: inout [T], _ value: T, _ count: Int) {
             array.removeAllKeepingStorage()
             array.append(contentsOf: repeatElement(value, count: count))
         }
-        reset() // (which makes the tables unique)
         self.prepared = prepared
         params = prepared.scene.parameters
         views = prepared.views
@@ -204,10 +153,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         (recs, navigationPops) = Self.navigationSwitches(recs, prepared.scene, params)
         let r = recs.count
         recognizers.refill(recs.lazy.map { RecognizerRuntime(isEnabled: $0.isEnabled) })
-        // `reset` left every deadline at `.never`, every control clean and the summary at its initial values: tables
-        // of the new scene's size are kept as they are (another configuration of a tree usually has the same views
-        // and recognizers).
-        if deadlines.count != r { deadlines.refill(repeating: .never, count: r) }
+        timers.clear(recognizers: r)
         scrolls.refill(
             prepared.views.indices.lazy.map {
                 ScrollRuntime(offset: prepared.views[$0].boundsOrigin, zoomScale: prepared.initialZoomScale[$0])
@@ -241,7 +187,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         summary.makeColumnsUnique()
         touches.makeUnique()
         recognizers.makeUnique()
-        deadlines.makeUnique()
+        timers.makeUnique()
         scrolls.makeUnique()
         controls.makeUnique()
         recsStorage.makeUnique()
@@ -263,17 +209,14 @@ public struct Simulation<Recorder: TraceRecorder> {
         slotsUsed = 0
         var r = 0
         while r < recognizers.count {
-            if recognizers[r].engaged || recognizers[r].state != .possible || deadlines[r] != .never
+            if recognizers[r].engaged || recognizers[r].state != .possible || timers[r] != .never
                 || recognizers[r].isEnabled != recs[r].isEnabled || recognizers[r].touches != 0
             {
                 recognizers[r] = RecognizerRuntime(isEnabled: recs[r].isEnabled)
             }
-            deadlines[r] = .never
             r += 1
         }
-        earliestDeadline = .never
-        earliestDeadlineOwner = -1
-        deadlinesStale = false
+        timers.clear()
         // An action handler may have moved a view (issue 15 §4), or a zoom scaled one (§2): start from the prepared
         // tree again. Without either, `views` still shares the prepared scene's storage and this only swaps a reference.
         views = prepared.views
@@ -291,17 +234,8 @@ public struct Simulation<Recorder: TraceRecorder> {
         verdictReasons.removeAllKeepingStorage()
         summary.reset(initialOffsets: prepared.initialOffsets)
         summaryIsOwn = true
-        lastUpTime = .never
-        lastUpLocation = .zero
-        lastTapCount = 0
-        lastUpTouch = 0
+        lastLift = nil
         stepSerial = 0
-        armedViewTimers = 0
-        earliestViewTimer = .never
-        earliestViewTimerOwner = .none
-        viewTimersStale = false
-        highlightTimerViews.removeAllKeepingStorage()
-        scrollTimerViews.removeAllKeepingStorage()
         pendingCount = 0
         slotsInUse = 0
         mayHaveFinished = false
@@ -324,19 +258,6 @@ public struct Simulation<Recorder: TraceRecorder> {
         if !sheetStates.isEmpty || !panelStates.isEmpty { placePresentedViews() }
     }
 
-    /// Arms or clears a recognizer's timer, keeping the earliest deadline up to date.
-    @inline(__always) mutating func setDeadline(_ id: RecognizerID, _ time: VirtualTime) {
-        let old = deadlines[id]
-        deadlines[id] = time
-        guard !deadlinesStale, time != old else { return }
-        if time < earliestDeadline || (time == earliestDeadline && time != .never && id < earliestDeadlineOwner) {
-            earliestDeadline = time
-            earliestDeadlineOwner = id
-        } else if id == earliestDeadlineOwner {
-            deadlinesStale = true
-        }
-    }
-
     /// Sets what a recognizer waits to become (G10), keeping `pendingCount` right.
     @inline(__always) mutating func setPending(_ id: RecognizerID, _ value: PendingTransition) {
         if recognizers[id].pending == .none && value != .none { pendingCount += 1 }
@@ -349,42 +270,6 @@ public struct Simulation<Recorder: TraceRecorder> {
         if !controlIsDirty[v] { controlIsDirty[v] = true; dirtyControls.append(v) }
     }
 
-    /// Arms or clears a control's minimum-highlight timer.
-    mutating func setUnhighlightDeadline(_ v: ViewID, _ deadline: VirtualTime) {
-        if controls[v].unhighlightDeadline == .never && deadline != .never { armedViewTimers += 1 }
-        if controls[v].unhighlightDeadline != .never && deadline == .never { armedViewTimers -= 1 }
-        controls[v].unhighlightDeadline = deadline
-        viewTimersStale = true
-        Self.note(v, armed: deadline != .never, in: &highlightTimerViews)
-    }
-
-    /// Arms or clears the end of a scroll view's zoom bounce.
-    mutating func setZoomBounceEnd(_ v: ViewID, _ deadline: VirtualTime) {
-        if scrolls[v].zoomBounceEnd == .never && deadline != .never { armedViewTimers += 1 }
-        if scrolls[v].zoomBounceEnd != .never && deadline == .never { armedViewTimers -= 1 }
-        scrolls[v].zoomBounceEnd = deadline
-        viewTimersStale = true
-        Self.note(v, armed: scrolls[v].decelEnd != .never || deadline != .never, in: &scrollTimerViews)
-    }
-
-    /// Arms or clears a scroll view's end-of-deceleration timer.
-    mutating func setDecelerationEnd(_ v: ViewID, _ deadline: VirtualTime) {
-        if scrolls[v].decelEnd == .never && deadline != .never { armedViewTimers += 1 }
-        if scrolls[v].decelEnd != .never && deadline == .never { armedViewTimers -= 1 }
-        scrolls[v].decelEnd = deadline
-        viewTimersStale = true
-        Self.note(v, armed: deadline != .never || scrolls[v].zoomBounceEnd != .never, in: &scrollTimerViews)
-    }
-
-    /// Keeps `views` (in view order) holding `v` exactly while it has an armed timer of the list's kind.
-    static func note(_ v: ViewID, armed: Bool, in views: inout [ViewID]) {
-        if let i = views.firstIndex(of: v) {
-            if !armed { views.remove(at: i) }
-        } else if armed {
-            views.insert(v, at: views.firstIndex { $0 > v } ?? views.count)
-        }
-    }
-
     // MARK: - Trace
 
     @inline(__always)
@@ -392,6 +277,17 @@ public struct Simulation<Recorder: TraceRecorder> {
         if Recorder.isRecording { recorder.record(TraceEvent(time: now, kind: kind, event: uiEvent)) }
     }
 
+}
+
+/// Touch slots per run (`Simulation.maxSlots`).
+private let maxTouchSlots = 32
+
+/// The last touch lifted: when, where, its tap count and its number (`UITouch.tapCount` of the next touch-down).
+struct LastLift {
+    var time: VirtualTime
+    var location: Point
+    var tapCount: Int
+    var touch: Int
 }
 
 /// A simulation is a value; it may move between threads (not be shared) when its recorder can.

@@ -61,7 +61,7 @@ extension Simulation {
             guard !edges(watched, near: p).isEmpty else {
                 return .fail(why(.threshold("the touch started at (\(fmt(p.x)),\(fmt(p.y))), outside the \(fmt(r)) pt edge region")))
             }
-            setDeadline(id, now + params.edgeTimeLimit)
+            timers.set(id, now + params.edgeTimeLimit)
             return .none
         case .moved:
             guard recognizers[id].touches & bit(slot) != 0 else { return .none }

@@ -66,7 +66,7 @@ extension Simulation {
 
     /// Whether scroll view `sv` is in the state in which its pan yields to the back swipes (N7.2, N10).
     func scrollViewYields(_ sv: ViewID, _ spec: NavigationSpec) -> Bool {
-        guard !scrolls[sv].isDecelerating, scrolls[sv].zoomBounceEnd == .never else { return false }
+        guard !scrolls[sv].isDecelerating, timers.deadline(of: .zoomBounce(sv)) == .never else { return false }
         guard canScroll(sv, .horizontal) else { return true }
         let range = offsetRange(sv, .horizontal), x = scrolls[sv].offset.x
         return spec.layoutDirection == .rightToLeft ? x >= range.max : x <= range.min

@@ -60,7 +60,7 @@ extension Simulation {
     /// A possible recognizer that tracks no touch and waits for nothing is not part of this gesture; a
     /// failure requirement on it is satisfied [INF].
     @inline(__always) func participates(_ id: RecognizerID) -> Bool {
-        recognizers[id].touches != 0 || deadlines[id] != .never || recognizers[id].pending != .none
+        recognizers[id].touches != 0 || timers[id] != .never || recognizers[id].pending != .none
             || recognizers[id].waitingForNextTap
     }
 
@@ -135,7 +135,7 @@ extension Simulation {
         let continuous = spec.kind.isContinuous
         recognizers[id].committedThisStep = true
         committedInStep.append(id)
-        setDeadline(id, .never)
+        timers.set(id, .never)
         if afterRequirements && continuous {
             // G10: a pan that begins after its requirements failed starts from zero translation.
             recognizers[id].translationOrigin = recognizers[id].lastCentroid

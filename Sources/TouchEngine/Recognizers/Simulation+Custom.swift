@@ -19,7 +19,7 @@ extension Simulation {
                     : .recognize(why(.note("its touchesBegan sets .recognized")))
             case .delay, .touchUp, .never:
                 // The delay to begin or the failure timer, whichever comes first (`CustomBehavior.timer`).
-                if let t = b.timer { setDeadline(id, now + t) }
+                if let t = b.timer { timers.set(id, now + t) }
                 return .none
             }
         case .moved:
@@ -36,7 +36,7 @@ extension Simulation {
             if active { return .end(why(.touchesEnded)) }
             if case .touchUp = b.begins {
                 // Recognized: its failure timer no longer matters.
-                setDeadline(id, .never)
+                timers.set(id, .never)
                 return .recognize(why(.note("its touchesEnded sets .recognized")))
             }
             return .fail(why(.note("its touches ended before it recognized; it sets .failed")))

@@ -141,7 +141,7 @@ extension Simulation {
             }
             if recognizers[id].touchesDown == 0 {
                 if let own = spec.thresholds.maximumTapDuration {
-                    setDeadline(id, now + own)
+                    timers.set(id, now + own)
                 } else {
                     setInferredDeadline(id, .tapMaximumDuration, params.tapMaximumDuration)
                 }
@@ -165,7 +165,7 @@ extension Simulation {
             }
             recognizers[id].touchesDown -= 1
             guard recognizers[id].touchesDown == 0 else { return .none }
-            setDeadline(id, .never)
+            timers.set(id, .never)
             let fingers = recognizers[id].maxTouchesDown
             if fingers < required { return .fail(why(.threshold("only \(fingers) of \(required) fingers"))) }
             recognizers[id].maxTouchesDown = 0
@@ -174,7 +174,7 @@ extension Simulation {
                 return .recognize(why(.threshold("tap \(taps) of \(taps) completed")))
             }
             recognizers[id].waitingForNextTap = true
-            setDeadline(id, now + (spec.thresholds.maximumIntervalBetweenTaps ?? params.multiTapInterval))
+            timers.set(id, now + (spec.thresholds.maximumIntervalBetweenTaps ?? params.multiTapInterval))
             return .none
         case .cancelled:
             return .fail(why(.touchesCancelled))
@@ -192,7 +192,7 @@ extension Simulation {
             recognizers[id].touchesDown += 1
             if !active {
                 if recognizers[id].touchesDown == required {
-                    setDeadline(id, now + (spec.thresholds.minimumPressDuration ?? params.longPressDuration))
+                    timers.set(id, now + (spec.thresholds.minimumPressDuration ?? params.longPressDuration))
                 } else if recognizers[id].touchesDown > required {
                     return .fail(why(.threshold("more than \(required) finger(s)")))
                 }
@@ -280,7 +280,7 @@ extension Simulation {
             guard views[sv].delaysContentTouches else {
                 return scrollDelayDecides(id: id, scrollView: sv, cause: "delaysContentTouches is false")
             }
-            if deadlines[id] == .never { setDeadline(id, now + params.contentTouchDelay) }
+            if timers[id] == .never { timers.set(id, now + params.contentTouchDelay) }
             return .none
         case .moved:
             guard params.scrollDelayEarlyRelease else { return .none }
@@ -299,7 +299,7 @@ extension Simulation {
     /// S2: before releasing, ask `touchesShouldBegin(_:with:in:)`; NO makes the delay recognizer
     /// recognize, which discards the withheld touches.
     mutating func scrollDelayDecides(id: RecognizerID, scrollView sv: ViewID, cause: String) -> Verdict {
-        setDeadline(id, .never)
+        timers.set(id, .never)
         guard views[sv].touchesShouldBeginIsCustom else {
             return .fail(why(.note("\(cause); touchesShouldBegin returned true")))
         }
@@ -385,7 +385,7 @@ extension Simulation {
     mutating func edgeGateReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, edges: ScreenEdges) -> Verdict {
         switch phase {
         case .began:
-            guard deadlines[id] == .never else { return .none }
+            guard timers[id] == .never else { return .none }
             let p = touches[slot].downLocation
             let size = views[0].frame.size, r = params.edgeGateRegion
             let nearTop = edges.contains(.top) && p.y < params.topEdgeGateRegion
@@ -413,7 +413,7 @@ extension Simulation {
     /// sideways or up fails.
     @inline(__always) mutating func topEdgePull(slot: Int, id: RecognizerID, edges: ScreenEdges) -> Verdict {
         let start = touches[slot].downLocation
-        guard edges.contains(.top), deadlines[id] != .never, start.y < params.topEdgeGateRegion else { return .none }
+        guard edges.contains(.top), timers[id] != .never, start.y < params.topEdgeGateRegion else { return .none }
         let d = touches[slot].location - start, h = params.panHysteresis
         if d.y >= h && d.y >= abs(d.x) {
             return .recognize(why(.note("a swipe down from the top edge: the system opens Notification Center or Control Center (§8)")))

@@ -25,7 +25,7 @@ extension Simulation {
             if recognizers[id].touchesDown > required { return .fail(why(.threshold("more than \(required) finger(s)"))) }
             if recognizers[id].touchesDown == 1 {
                 recognizers[id].startTime = now
-                setDeadline(id, now + params.swipeMaximumDuration)
+                timers.set(id, now + params.swipeMaximumDuration)
             }
             if params.swipeMinimumRate > 0 { sampleSwipe(id, restart: true) }
             return .none

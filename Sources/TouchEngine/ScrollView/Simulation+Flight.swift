@@ -133,11 +133,12 @@ extension Simulation {
     /// The moving offset at `time` (each axis's motion, or the settle's exponential ease toward the landing).
     @inline(__always) func motionOffset(_ sv: ViewID, at time: VirtualTime) -> Point {
         let s = scrolls[sv]
-        guard time < s.decelEnd else { return s.decelTo }
+        let end = timers.deadline(of: .deceleration(sv))
+        guard time < end else { return s.decelTo }
         let elapsed = max((time - s.decelStart).milliseconds, 0)
         switch s.decelMotion {
         case .settle:
-            let total = (s.decelEnd - s.decelStart).milliseconds
+            let total = (end - s.decelStart).milliseconds
             guard total > 0 else { return s.decelTo }
             let fraction = (1 - pow(s.decelRate, elapsed)) / (1 - pow(s.decelRate, total))
             return s.decelFrom + (s.decelTo - s.decelFrom) * fraction
@@ -166,7 +167,7 @@ extension Simulation {
     mutating func emitFrames(before time: VirtualTime) {
         guard Recorder.isRecording else { return }
         defer { framesShownUntil = time }
-        guard armedViewTimers > 0, !scrollTimerViews.isEmpty, params.displayRefreshRate > 0 else { return }
+        guard !timers.others.isEmpty, params.displayRefreshRate > 0 else { return }
         let period = 1_000_000 / params.displayRefreshRate
         let phase = Double(params.framePhase.microseconds)
         // The first frame at or after `framesShownUntil`.
@@ -176,7 +177,9 @@ extension Simulation {
             guard frame < time else { return }
             k += 1
             guard frame >= framesShownUntil else { continue }
-            for sv in scrollTimerViews where scrolls[sv].isDecelerating && frame > scrolls[sv].decelStart {
+            for armed in timers.others {
+                guard case .deceleration(let sv) = armed.owner, scrolls[sv].isDecelerating, frame > scrolls[sv].decelStart
+                else { continue }
                 let offset = motionOffset(sv, at: frame)
                 guard offset != scrolls[sv].shownOffset else { continue }
                 scrolls[sv].shownOffset = offset

@@ -130,7 +130,7 @@ extension Simulation {
             || release.y.kind == .flightIntoEdge
         let delay = flies ? params.flightStartDelay : .zero
         scrolls[sv].decelStart = now + delay
-        setDecelerationEnd(sv, now + delay + max(release.duration, .ms(1)))
+        timers.set(.deceleration(sv), now + delay + max(release.duration, .ms(1)))
         scrolls[sv].decelFrom = scrolls[sv].offset
         scrolls[sv].shownOffset = scrolls[sv].offset
         scrolls[sv].decelTo = release.landing
@@ -147,14 +147,14 @@ extension Simulation {
         let offset = motionOffset(sv, at: now)
         notePeaks(sv, before: now)
         scrolls[sv].isDecelerating = false
-        setDecelerationEnd(sv, .never)
+        timers.set(.deceleration(sv), .never)
         setOffset(sv, offset)
         emit(.scroll(view: sv, .decelerating(false)))
     }
 
     mutating func finishDeceleration(_ sv: ViewID) {
         notePeaks(sv, before: now)
-        setDecelerationEnd(sv, .never)
+        timers.set(.deceleration(sv), .never)
         scrolls[sv].isDecelerating = false
         setOffset(sv, scrolls[sv].decelTo)
         emit(.scroll(view: sv, .decelerating(false)))

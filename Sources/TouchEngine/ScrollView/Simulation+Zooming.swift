@@ -22,7 +22,7 @@
 ///   the pan still drags it; a pan still dragging continues from where the pinch left the content.
 extension Simulation {
     mutating func beginZooming(_ sv: ViewID, pinch: RecognizerID) {
-        if scrolls[sv].zoomBounceEnd != .never { finishZoomBounce(sv) }
+        if timers.deadline(of: .zoomBounce(sv)) != .never { finishZoomBounce(sv) }
         scrolls[sv].zoomStart = scrolls[sv].zoomScale
         scrolls[sv].isZooming = true
         scrolls[sv].zoomPinch = pinch
@@ -138,7 +138,7 @@ extension Simulation {
                 // A flight's curve no longer leads there: it eases the rest of the way.
                 if scrolls[sv].decelMotion == .axes { scrolls[sv].decelMotion = .settle; scrolls[sv].decelStart = now }
             }
-            setZoomBounceEnd(sv, now + max(params.bounceBackDuration, .ms(1)))
+            timers.set(.zoomBounce(sv), now + max(params.bounceBackDuration, .ms(1)))
         } else {
             emit(.scroll(view: sv, .didEndZooming(atScale: target)))
             // Released without a drag: the content settles as a drag released at rest does (S8 bounce back).
@@ -152,7 +152,7 @@ extension Simulation {
 
     /// The zoom's bounce animation is over.
     mutating func finishZoomBounce(_ sv: ViewID) {
-        setZoomBounceEnd(sv, .never)
+        timers.set(.zoomBounce(sv), .never)
         emit(.scroll(view: sv, .zoomBouncing(false)))
         emit(.scroll(view: sv, .didEndZooming(atScale: scrolls[sv].zoomScale)))
     }

@@ -18,9 +18,9 @@ struct SheetRuntime {
     var rawTop = 0.0
     /// Dismissal allowed in this drag: not modal and the delegate's `shouldDismiss` said yes (or is not implemented).
     var mayDismiss = true
-    /// The sheet was dismissed (its view is off screen); `didDismiss` comes at `dismissEnd`.
+    /// The sheet was dismissed (its view is off screen); `didDismiss` comes when its timer fires
+    /// (`TimerOwner.sheetDismissal`).
     var dismissed = false
-    var dismissEnd = VirtualTime.never
     /// When each scroll view's previous pan ended (M3.1 quick re-swipe), by view.
     var lastListPanEnd: [ViewID: VirtualTime] = [:]
 }

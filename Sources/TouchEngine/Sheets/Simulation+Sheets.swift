@@ -141,7 +141,7 @@ extension Simulation {
         if views[sv].hasRefreshControl { return "the list has a refresh control" }
         if canScroll(sv, .horizontal) { return "the list scrolls horizontally" }
         if let last = sheetStates[s].lastListPanEnd[sv], now - last < params.sheetQuickReswipeInterval,
-            sheetStates[s].dismissEnd == .never
+            timers.deadline(of: .sheetDismissal(s)) == .never
         {
             return "a quick re-swipe: the list's previous drag ended \(fmt((now - last).milliseconds)) ms ago"
         }
@@ -314,25 +314,16 @@ extension Simulation {
         emit(.sheet(view: spec.view, .dismissing))
         setSheetTop(s, views[0].frame.size.height)
         sheetStates[s].dismissed = true
-        sheetStates[s].dismissEnd = now + params.sheetDismissDuration
+        timers.set(.sheetDismissal(s), now + params.sheetDismissDuration)
         summary.sheets[s].dismissed = true
     }
 
     /// The dismissal animation of sheet `s` finished: `didDismiss`.
     mutating func finishSheetDismissal(_ s: Int) {
-        sheetStates[s].dismissEnd = .never
+        timers.set(.sheetDismissal(s), .never)
         let spec = scene.sheets[s]
         emit(.sheet(view: spec.view, .dismissed))
         if spec.delegate?.logsCallbacks == true { emit(.sheet(view: spec.view, .delegate(.didDismiss, answer: nil))) }
-    }
-
-    /// The earliest sheet timer (a dismissal's end) before `best`, in sheet order.
-    func earliestSheetTimer(before best: inout VirtualTime, owner: inout TimerOwner) {
-        var s = 0
-        while s < sheetStates.count {
-            if sheetStates[s].dismissEnd < best { best = sheetStates[s].dismissEnd; owner = .sheetDismissal(s) }
-            s += 1
-        }
     }
 
     // MARK: - Dimming (M5)
