@@ -104,7 +104,7 @@ let package = Package(
             name: "sweep",
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode",
-                "SweepJournal", "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport", "SweepHTMLReport", "SweepLogging",
+                "SweepProtocol", "SweepJournal", "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport", "SweepHTMLReport", "SweepLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log")
             ]
         ),
@@ -119,9 +119,9 @@ let package = Package(
         // Shared by the test targets only: the repository root, the seeded generator, the tiny sweep config, golden files.
         .target(name: "TestSupport", dependencies: ["TouchScenarios"], path: "Tests/TestSupport"),
         .testTarget(name: "TouchEngineTests", dependencies: ["TouchEngine", "ScenarioKit"]),
-        .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "TouchEngine"]),
+        .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "TouchEngine", .product(name: "Yams", package: "Yams")]),
         // The UIKit export: goldens of the seed scenarios, `swiftc -parse` of every generated file, key coverage.
-        .testTarget(name: "UIKitExportTests", dependencies: ["UIKitExport", "ScenarioKit", "TouchEngine"], exclude: ["Goldens"]),
+        .testTarget(name: "UIKitExportTests", dependencies: ["UIKitExport", "ScenarioKit"], exclude: ["Goldens"]),
         .testTarget(
             name: "GoldenCaseTests",
             dependencies: ["ScenarioKit", "TouchEngine", .product(name: "Yams", package: "Yams")],
@@ -131,12 +131,12 @@ let package = Package(
             name: "SweepCLITests",
             dependencies: [
                 "ScenarioKit", "SweepCore", "SweepShrinker", "SweepProtocol", "SweepTransportZMQ", "SweepJournal", "SweepLogging",
-                .product(name: "Logging", package: "swift-log")
+                "SweepPlanning", "TouchScenarios", .product(name: "Logging", package: "swift-log")
             ]
         ),
-        .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "SweepCore", "TouchScenarios"]),
+        .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "TouchScenarios"]),
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
-        .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine"]),
+        .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),
         // The metrics server's limits against hostile clients, over real sockets.
         .testTarget(name: "SweepMetricsTests", dependencies: ["SweepMetrics", .product(name: "NIOCore", package: "swift-nio")]),

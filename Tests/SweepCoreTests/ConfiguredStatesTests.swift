@@ -70,6 +70,10 @@ import TouchScenarios
         // The views some axis may write on this tree: every configuration leaves the others as they are.
         let mayDiffer = Array(Set(plan.config.axes.indices.flatMap { plan.viewsItMayWrite(axis: $0, tree) })).sorted()
         #expect(!mayDiffer.isEmpty && mayDiffer.count < tree.scene.views.count)
+        // A group added to PreparedScene must join the comparisons below and `sameTables(as:)`: the scene, ten
+        // groups and the poppable navigations.
+        #expect(Mirror(reflecting: first).children.count == 12)
+        var sharedRanks = 0, sharedViewInfo = 0
         for c in plan.configurations.indices {
             let scene = plan.configured(tree, configuration: c).scene
             let fresh = PreparedScene(scene)
@@ -77,21 +81,27 @@ import TouchScenarios
                 PreparedScene(scene, reusingTablesOf: first), PreparedScene(scene, sharingEqualPartsOf: first),
                 PreparedScene(scene, sharingEqualPartsOf: first, viewsThatMayDiffer: mayDiffer)
             ] {
-                #expect(prepared.initialOffsets == fresh.initialOffsets && prepared.scrollViewIDs == fresh.scrollViewIDs)
-                #expect(prepared.offsetMin == fresh.offsetMin && prepared.windowToAxes == fresh.windowToAxes)
-                #expect(prepared.views.indices.allSatisfy { ViewInfo.sameScrollRange(prepared.views[$0], fresh.views[$0]) })
-                #expect(prepared.views.map(\.hitTestOverride) == fresh.views.map(\.hitTestOverride))
-                #expect(prepared.views.map(\.delaysContentTouches) == fresh.views.map(\.delaysContentTouches))
-                #expect(prepared.views.map(\.touchesShouldCancel) == fresh.views.map(\.touchesShouldCancel))
+                // Every group whole, and the scene: equal to the preparation from scratch.
                 #expect(prepared.scene == fresh.scene)
-                #expect(prepared.rankOrder == fresh.rankOrder && prepared.rank == fresh.rank)
-                #expect(prepared.simultaneous == fresh.simultaneous && prepared.prevents == fresh.prevents)
-                #expect(prepared.requirementStart == fresh.requirementStart && prepared.requirementList == fresh.requirementList)
-                #expect(prepared.linkedStart == fresh.linkedStart && prepared.linkedList == fresh.linkedList)
-                #expect(prepared.childStart == fresh.childStart && prepared.childList == fresh.childList)
-                #expect(prepared.canScroll == fresh.canScroll && prepared.offsetMax == fresh.offsetMax)
-                #expect(prepared.scrollPanOf == fresh.scrollPanOf && prepared.declaresActions == fresh.declaresActions)
+                #expect(prepared.viewTables == fresh.viewTables)
+                #expect(prepared.subviews == fresh.subviews)
+                #expect(prepared.scrollRanges == fresh.scrollRanges)
+                #expect(prepared.transforms == fresh.transforms)
+                #expect(prepared.recognizerTables == fresh.recognizerTables)
+                #expect(prepared.ranks == fresh.ranks)
+                #expect(prepared.arbitration == fresh.arbitration)
+                #expect(prepared.requirements == fresh.requirements)
+                #expect(prepared.controllers == fresh.controllers)
+                #expect(prepared.targetActions == fresh.targetActions)
+                #expect(prepared.poppableNavigations == fresh.poppableNavigations)
+                #expect(prepared.sameTables(as: fresh))
+                if sameStorage(prepared.ranks.rankOrder, first.ranks.rankOrder) { sharedRanks += 1 }
+                if sameStorage(prepared.viewTables.initialOffsets, first.viewTables.initialOffsets) { sharedViewInfo += 1 }
             }
         }
+        // The groups were shared, not only computed equal: the rank order in every preparation that may share, the
+        // view lists wherever the configured views agreed on what they read.
+        #expect(sharedRanks == 3 * plan.configurations.count)
+        #expect(sharedViewInfo > 0)
     }
 }

@@ -34,6 +34,22 @@ import Testing
         }
     }
 
+    /// The engine cites each rule where it implements it, so that a reader of the code finds the rule and a reader of
+    /// the spec finds the code: every rule id of docs/rules.md appears in Sources/TouchEngine.
+    @Test func everySpecRuleIsCitedWhereTheEngineImplementsIt() throws {
+        let ids = try Self.ruleIDs()
+        var cited: Set<String> = []
+        let files = Self.textFiles(under: Repository.path + "/Sources/TouchEngine")
+        #expect(files.count > 50, "the engine's sources were not found under \(Repository.path)")
+        for path in files {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            cited.formUnion(Self.citations(in: text))
+        }
+        for id in ids {
+            #expect(cited.contains(id), "rule \(id) of docs/rules.md is cited nowhere in Sources/TouchEngine")
+        }
+    }
+
     @Test func citationParsing() {
         #expect(Self.citations(in: "source: 'S7 [DOC]', G4-G6, R1–R3; (P7)") == ["S7", "G4", "G5", "G6", "R1", "R2", "R3", "P7"])
         #expect(Self.citations(in: "S10 and G12 but not SV-05, iOS11, HT-01, G1x or P1_2") == ["S10", "G12"])

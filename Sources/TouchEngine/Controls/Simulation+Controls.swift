@@ -34,7 +34,7 @@ extension Simulation {
     mutating func send(_ v: ViewID, _ event: ControlEvent, value: Double? = nil) {
         summary.controlEvent(event, of: v, at: now)
         emit(.control(view: v, event: event, value: value))
-        if prepared.declaresActions[v] { sendActions(v, for: event) }
+        if prepared.targetActions.declaresActions[v] { sendActions(v, for: event) }
     }
 
     mutating func setHighlighted(_ v: ViewID, _ on: Bool) {

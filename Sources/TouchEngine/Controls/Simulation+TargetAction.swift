@@ -29,10 +29,10 @@ extension Simulation {
         _ v: ViewID, matching events: ControlEventSet,
         label: (ControlEventSet) -> ControlEvent
     ) {
-        let table = prepared.actionTable[v]
+        let table = prepared.targetActions.actionTable[v]
         for action in table where !action.events.isDisjoint(with: events) {
             let event = label(action.events)
-            if action.delivery.performed && prepared.judgedEvents[v].contains(event) {
+            if action.delivery.performed && prepared.targetActions.judgedEvents[v].contains(event) {
                 summary.performedAction(of: v, at: now)
             }
             if Recorder.isRecording { emit(.controlAction(view: v, event: event, delivery: action.delivery)) }

@@ -2,7 +2,7 @@
 extension Simulation {
     // MARK: - After the step
 
-    /// §4.1: a recognizer in a terminal state resets once its touches are over, together with the
+    /// §4.1, P5: a recognizer in a terminal state resets once its touches are over, together with the
     /// recognizers it is linked to by failure requirements.
     mutating func resetFinishedRecognizers() {
         var n = 0
@@ -12,8 +12,8 @@ extension Simulation {
             guard recognizers[id].engaged || recognizers[id].state != .possible else { continue }
             guard readyToReset(id) else { continue }
             var linkedReady = true
-            for k in prepared.linkedStart[id] ..< prepared.linkedStart[id + 1]
-            where !readyToReset(prepared.linkedList[k]) { linkedReady = false }
+            for k in prepared.requirements.linkedStart[id] ..< prepared.requirements.linkedStart[id + 1]
+            where !readyToReset(prepared.requirements.linkedList[k]) { linkedReady = false }
             guard linkedReady, recognizers[id].state != .possible || recognizers[id].touches != 0 else { continue }
             reset(id)
         }

@@ -79,7 +79,7 @@ extension Simulation {
     private func scratchViolation() -> String? {
         if eventSlots != 0 || endingSlots != 0 || countedEnding != 0 { return "a multi-touch step's slots are left" }
         if !queuedCalls.isEmpty || queueingCalls { return "queued touches calls are left from a step" }
-        for sv in prepared.scrollViewIDs where scrolls[sv].isDecelerating != (timers.deadline(of: .deceleration(sv)) != .never) {
+        for sv in prepared.viewTables.scrollViewIDs where scrolls[sv].isDecelerating != (timers.deadline(of: .deceleration(sv)) != .never) {
             return "scroll view \(sv) is \(scrolls[sv].isDecelerating ? "" : "not ")decelerating, and its timer says otherwise"
         }
         return nil

@@ -120,7 +120,7 @@ extension Simulation {
             slotsInUse &= ~bit(slot)
             return nil
         }
-        let privateSwitch = prepared.anySwitch && params.switchesUsePrivateRecognizers ? enclosingSwitch(of: view) : nil
+        let privateSwitch = prepared.viewTables.anySwitch && params.switchesUsePrivateRecognizers ? enclosingSwitch(of: view) : nil
         if let privateSwitch { summary.touchedPrivateSwitch(privateSwitch) }
         collectRecognizers(slot: slot, view: view)
         if !navigationPops.isEmpty { decideLeadingEdgeYield(slot: slot) }
@@ -131,7 +131,7 @@ extension Simulation {
             let recs = recsStorage.elements(touches[slot].recsStart ..< touches[slot].recsStart + touches[slot].recsCount)
             emit(.hitTest(touch: number, view: view, chain: chain, recognizers: recs))
             if let privateSwitch { emit(.privateRecognizers(view: privateSwitch)) }
-            if prepared.anyDelegateLogs {
+            if prepared.recognizerTables.anyDelegateLogs {
                 askShouldReceive(touch: number, view: view)
                 askFailureRequirements(slot: slot)
             }

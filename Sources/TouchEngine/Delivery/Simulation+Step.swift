@@ -27,7 +27,7 @@ extension Simulation {
                 let id = recsStorage[start + k]
                 let s = recognizers[id].state
                 // A recognizer that let the touch go, or reached a terminal state (which it leaves only by a reset that
-                // lets its touches go, §4.1), gets no more of it.
+                // lets its touches go, §4.1), gets no more of it (P5).
                 guard recognizers[id].touches & bit(slot) != 0, s == .possible || s.isActive else {
                     touches[slot].trackers &= ~(1 &<< UInt64(k))
                     continue
@@ -136,7 +136,7 @@ extension Simulation {
                 sendAction(id)
                 if case .scrollPan(let sv) = recs[id].kind { endDragging(sv, pan: id) }
                 if case .scrollZoom(let sv) = recs[id].kind { endZooming(sv) }
-                if Recorder.isRecording && prepared.anyDelegateLogs { askAgainOnEnding(id) }
+                if Recorder.isRecording && prepared.recognizerTables.anyDelegateLogs { askAgainOnEnding(id) }
             } else if state == .possible && recognizers[id].pending == .begin {
                 recognizers[id].pendingEnded = true
             }

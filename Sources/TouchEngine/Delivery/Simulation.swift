@@ -124,7 +124,9 @@ public struct Simulation<Recorder: TraceRecorder> {
 
     /// A scroll view that starts zoomed shows its zoom view scaled (issue 15 §2).
     mutating func startZoomed() {
-        for (sv, zoomView) in prepared.initiallyZoomed { applyZoomGeometry(zoomView, scale: prepared.initialZoomScale[sv]) }
+        for zoom in prepared.viewTables.initiallyZoomed {
+            applyZoomGeometry(zoom.zoomView, scale: prepared.viewTables.initialZoomScale[zoom.scrollView])
+        }
     }
 
     /// Binds the simulation to another prepared scene in the state `init(prepared:recorder:)` gives, reusing its
@@ -143,22 +145,22 @@ public struct Simulation<Recorder: TraceRecorder> {
         }
         self.prepared = prepared
         params = prepared.scene.parameters
-        views = prepared.views
-        recs = prepared.recs
-        rankOrder = prepared.rankOrder
-        rank = prepared.rank
-        scrollDelayOf = prepared.scrollDelayOf
-        scrollPanOf = prepared.scrollPanOf
-        controllerOf = prepared.controllerOf
+        views = prepared.viewTables.views
+        recs = prepared.recognizerTables.recs
+        rankOrder = prepared.ranks.rankOrder
+        rank = prepared.ranks.rank
+        scrollDelayOf = prepared.ranks.scrollDelayOf
+        scrollPanOf = prepared.ranks.scrollPanOf
+        controllerOf = prepared.controllers.controllerOf
         (recs, navigationPops) = Self.navigationSwitches(recs, prepared.scene, params)
         let r = recs.count
         recognizers.refill(recs.lazy.map { RecognizerRuntime(isEnabled: $0.isEnabled) })
         timers.clear(recognizers: r)
         scrolls.refill(
-            prepared.views.indices.lazy.map {
-                ScrollRuntime(offset: prepared.views[$0].boundsOrigin, zoomScale: prepared.initialZoomScale[$0])
+            prepared.viewTables.views.indices.lazy.map {
+                ScrollRuntime(offset: prepared.viewTables.views[$0].boundsOrigin, zoomScale: prepared.viewTables.initialZoomScale[$0])
             })
-        controls.refill(prepared.views.lazy.map { ControlRuntime(value: $0.value) })
+        controls.refill(prepared.viewTables.views.lazy.map { ControlRuntime(value: $0.value) })
         // A slot's recognizer list is read only up to its count, which a touch-down sets.
         if recsCapacity != max(r, 1) {
             recsCapacity = max(r, 1)
@@ -167,7 +169,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         candidates.reserveCapacity(r)
         refill(&candidateReasons, .none, r)
         committedInStep.reserveCapacity(r)
-        summary.rebind(views: views.count, recognizers: r, initialOffsets: prepared.initialOffsets)
+        summary.rebind(views: views.count, recognizers: r, initialOffsets: prepared.viewTables.initialOffsets)
         summaryIsOwn = true
         if controlIsDirty.count != views.count { controlIsDirty.refill(repeating: false, count: views.count) }
         // Marks older than the stamp mean nothing, so a table of the right size is kept and the stamp keeps counting.
@@ -219,9 +221,9 @@ public struct Simulation<Recorder: TraceRecorder> {
         timers.clear()
         // An action handler may have moved a view (issue 15 §4), or a zoom scaled one (§2): start from the prepared
         // tree again. Without either, `views` still shares the prepared scene's storage and this only swaps a reference.
-        views = prepared.views
-        for sv in prepared.scrollViewIDs {
-            scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin, zoomScale: prepared.initialZoomScale[sv])
+        views = prepared.viewTables.views
+        for sv in prepared.viewTables.scrollViewIDs {
+            scrolls[sv] = ScrollRuntime(offset: views[sv].boundsOrigin, zoomScale: prepared.viewTables.initialZoomScale[sv])
         }
         startZoomed()
         for v in dirtyControls {
@@ -232,7 +234,7 @@ public struct Simulation<Recorder: TraceRecorder> {
         candidates.removeAllKeepingStorage()
         committedInStep.removeAllKeepingStorage()
         verdictReasons.removeAllKeepingStorage()
-        summary.reset(initialOffsets: prepared.initialOffsets)
+        summary.reset(initialOffsets: prepared.viewTables.initialOffsets)
         summaryIsOwn = true
         lastLift = nil
         stepSerial = 0

@@ -36,8 +36,8 @@ extension Simulation {
     /// A displacement in window points (a translation, a velocity) in `v`'s bounds space: only the transforms'
     /// linear parts act on it.
     @inline(__always) func convertVectorFromWindow(_ d: Point, to v: ViewID) -> Point {
-        if prepared.anyZoom { return convertVectorThroughRunViews(d, to: v) }
-        return prepared.anyTransform ? prepared.windowToViewLinear[v].applyLinear(d) : d
+        if prepared.viewTables.anyZoom { return convertVectorThroughRunViews(d, to: v) }
+        return prepared.viewTables.anyTransform ? prepared.transforms.windowToViewLinear[v].applyLinear(d) : d
     }
 
     /// `convertVectorFromWindow` through this run's views, whose transforms a zoom changes (issue 15 §2): the
@@ -51,12 +51,12 @@ extension Simulation {
     /// it; scales do not stretch it): how far a finger moved along a view's axes, compared with thresholds that
     /// are in window points (touch-model §0.2).
     @inline(__always) func axesOf(_ v: ViewID, _ d: Point) -> Point {
-        prepared.anyTransform ? prepared.windowToAxes[v].applyLinear(d) : d
+        prepared.viewTables.anyTransform ? prepared.transforms.windowToAxes[v].applyLinear(d) : d
     }
 
     /// The inverse of `axesOf`: lengths along `v`'s axes back to a window displacement.
     @inline(__always) func windowOf(_ v: ViewID, _ d: Point) -> Point {
-        prepared.anyTransform ? prepared.axesToWindow[v].applyLinear(d) : d
+        prepared.viewTables.anyTransform ? prepared.transforms.axesToWindow[v].applyLinear(d) : d
     }
 
     /// `point(inside:)` in `v`'s bounds space, with the enlarged-hit-area and superview overrides (H3).
@@ -79,7 +79,8 @@ extension Simulation {
         return pointInside(convertToSuperview(local, from: v), parent)
     }
 
-    /// `UIWindow.hitTest` (H1–H3): the frontmost view under a window point, or nil.
+    /// `UIWindow.hitTest` (H1–H3): the frontmost view under a window point, or nil. It is asked with no event (H4:
+    /// during a touch-down the event is not yet formed), so nothing in it reads the touch's event.
     func hitTest(_ p: Point) -> ViewID? {
         hitTest(view: 0, local: convertFromWindow(p, to: 0))
     }
@@ -100,11 +101,11 @@ extension Simulation {
     /// The rest of `hitTest(view:local:)` for a view that passed H1 and contains `local`: its subviews front to
     /// back (each checked for H1 and H2 here, so only a subview the point is in is descended into), then itself.
     func hitTestSubviews(of v: ViewID, local: Point) -> ViewID? {
-        let first = prepared.childStart[v]
-        var k = first + prepared.childCount[v]
+        let first = prepared.subviews.childStart[v]
+        var k = first + prepared.subviews.childCount[v]
         while k > first {
             k -= 1
-            let child = prepared.childList[k]
+            let child = prepared.subviews.childList[k]
             guard admitsHitTest(child) else { continue }
             let childLocal = convertFromSuperview(local, to: child)
             guard pointInside(childLocal, child) else { continue }

@@ -96,7 +96,8 @@ extension Simulation {
     mutating func failBackSwipesRequiring(_ winner: RecognizerID) {
         for pop in navigationPops where pop != winner && recognizers[pop].state == .possible && participates(pop) {
             var requires = false
-            for k in prepared.requirementStart[pop] ..< prepared.requirementStart[pop + 1] where prepared.requirementList[k] == winner {
+            for k in prepared.requirements.requirementStart[pop] ..< prepared.requirements.requirementStart[pop + 1]
+            where prepared.requirements.requirementList[k] == winner {
                 requires = true
             }
             if requires { fail(pop, .requirementRecognized(winner), .requirementRecognized, by: winner) }

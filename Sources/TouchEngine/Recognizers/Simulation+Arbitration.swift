@@ -34,8 +34,8 @@ extension Simulation {
 
     @inline(__always) func requirementStatus(_ id: RecognizerID) -> RequirementStatus {
         var waiting = false
-        for k in prepared.requirementStart[id] ..< prepared.requirementStart[id + 1] {
-            let b = prepared.requirementList[k]
+        for k in prepared.requirements.requirementStart[id] ..< prepared.requirements.requirementStart[id + 1] {
+            let b = prepared.requirements.requirementList[k]
             let s = recognizers[b].state
             switch s {
             case .began, .changed, .ended, .cancelled:
@@ -65,7 +65,7 @@ extension Simulation {
     }
 
     func undecidedRequirements(_ id: RecognizerID) -> [RecognizerID] {
-        (prepared.requirementStart[id] ..< prepared.requirementStart[id + 1]).map { prepared.requirementList[$0] }
+        (prepared.requirements.requirementStart[id] ..< prepared.requirements.requirementStart[id + 1]).map { prepared.requirements.requirementList[$0] }
             .filter { recognizers[$0].state == .possible && participates($0) } + undecidedYields(id)
     }
 
@@ -176,7 +176,7 @@ extension Simulation {
                     && recognizers[other].touches & touchesOfWinner != 0
             else { continue }
             if !prevents(winner, other) { continue }
-            if Recorder.isRecording && prepared.anyDelegateLogs { askSimultaneity(active: winner, possible: other) }
+            if Recorder.isRecording && prepared.recognizerTables.anyDelegateLogs { askSimultaneity(active: winner, possible: other) }
             if simultaneous(winner, other) { continue }
             fail(other, .excludedBy(winner), .excludedBy, by: winner)
         }
@@ -212,7 +212,7 @@ extension Simulation {
             let s = recognizers[other].state
             guard s.isActive || (s == .ended && recognizers[other].committedThisStep) else { continue }
             if !prevents(other, id) { continue }
-            if Recorder.isRecording && prepared.anyDelegateLogs { askSimultaneity(active: other, possible: id) }
+            if Recorder.isRecording && prepared.recognizerTables.anyDelegateLogs { askSimultaneity(active: other, possible: id) }
             if simultaneous(other, id) { continue }
             return other
         }
@@ -223,14 +223,14 @@ extension Simulation {
     /// recognizer cannot prevent anything, `canPrevent = none`, so its recognition never stops its own
     /// pan: the S2 ruling. The pan beginning does exclude the delay recognizer, §10 phase 2.)
     @inline(__always) func simultaneous(_ a: RecognizerID, _ b: RecognizerID) -> Bool {
-        prepared.simultaneous[a * recs.count + b]
+        prepared.arbitration.simultaneous[a * recs.count + b]
     }
 
     /// G9: `a.canPrevent(b) && b.canBePrevented(by: a)`. A tap cannot be prevented by a tap that needs
     /// fewer taps (so a double tap survives a single tap's recognition) [REPL Chameleon][WIDE]. Both are
     /// tabulated by `PreparedScene`.
     @inline(__always) func prevents(_ a: RecognizerID, _ b: RecognizerID) -> Bool {
-        prepared.prevents[a * recs.count + b]
+        prepared.arbitration.prevents[a * recs.count + b]
     }
 
     /// G11: the delegate's `gestureRecognizerShouldBegin`.

@@ -3,7 +3,8 @@
 extension Simulation {
     /// The subclass's `touches…` methods: leave `possible` at touch-down, after a delay or at touch-up; `changed`
     /// on every move while active (continuous); `ended` when the last touch lifts; fail as soon as the touches end
-    /// without a recognition, on moving too far, or when its failure timer fires first (`customTimerFired`).
+    /// without a recognition, on moving too far, or when its failure timer fires first (`customTimerFired`): the
+    /// subclass fails as soon as it knows, so that those waiting on it go on (G12).
     mutating func customReceives(_ phase: TouchPhase, slot: Int, id: RecognizerID, behavior b: CustomBehavior) -> Verdict {
         let active = recognizers[id].state.isActive || recognizers[id].pending == .begin
         // A discrete one that recognized and waits for a failure requirement (G10) is done with its touches.

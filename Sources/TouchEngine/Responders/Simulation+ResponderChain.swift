@@ -8,14 +8,14 @@ extension Simulation {
             if controllerOf[v] >= 0 { return .controller(controllerOf[v]) }
             return views[v].parent.map { .view($0) }
         case .controller(let c):
-            return views[prepared.controllerRootView[c]].parent.map { .view($0) }
+            return views[prepared.controllers.controllerRootView[c]].parent.map { .view($0) }
         }
     }
 
     @inline(__always) func methods(of responder: Responder) -> TouchMethods {
         switch responder {
         case .view(let v): return views[v].touches
-        case .controller(let c): return prepared.controllerTouches[c]
+        case .controller(let c): return prepared.controllers.controllerTouches[c]
         }
     }
 
@@ -59,7 +59,7 @@ extension Simulation {
         }
     }
 
-    /// Delivers one phase of a touch to its hit view; unhandled calls travel up the chain (R1, R3). In a
+    /// Delivers one phase of a touch to its hit view (P6); unhandled calls travel up the chain (R1, R3). In a
     /// multi-touch step the call waits in `queuedCalls` and goes out with the view's other touches of the phase.
     mutating func sendToResponders(slot: Int, phase: TouchPhase, timestamp: VirtualTime, location: Point) {
         if queueingCalls {

@@ -1,5 +1,5 @@
 /// One registration of a control with its delivery worked out (§5.5).
-struct PreparedAction {
+struct PreparedAction: Equatable {
     var events: ControlEventSet
     var delivery: ActionDelivery
 
@@ -23,52 +23,8 @@ struct PreparedAction {
     }
 }
 
-/// The per-view tables a prepared scene reads from its views' specs: the views' plain data and the lists and flags
-/// read from the same fields.
-struct ViewLists {
-    var views: [ViewInfo]
-    var initialOffsets: [Point]
-    var initialZoomScale: [Double]
-    var scrollViewIDs: [ViewID]
-    var initiallyDecelerating: [ViewID]
-    var initiallyZoomed: [(scrollView: ViewID, zoomView: ViewID)]
-    var anyTransform: Bool
-    var anyZoom: Bool
-}
-
-extension ViewLists {
-    /// One pass over `scene`'s views, reading each in place (copying a `ViewSpec`, with its strings, arrays and
-    /// scroll configuration, cost more than the rest of preparing a scene).
-    init(_ scene: Scene) {
-        let viewCount = scene.views.count
-        views = []; initialOffsets = []; initialZoomScale = []
-        scrollViewIDs = []; initiallyDecelerating = []; initiallyZoomed = []
-        anyTransform = false; anyZoom = false
-        views.reserveCapacity(viewCount)
-        initialOffsets.reserveCapacity(viewCount)
-        initialZoomScale.reserveCapacity(viewCount)
-        scene.views.withUnsafeBufferPointer { specs in
-            for v in specs.indices {
-                views.append(ViewInfo(specs, v))
-                initialOffsets.append(specs[v].boundsOrigin)
-                if !specs[v].transform.isIdentity { anyTransform = true }
-                guard specs[v].isScrollView else {
-                    initialZoomScale.append(1)
-                    continue
-                }
-                scrollViewIDs.append(v)
-                if specs[v].scroll!.initialDeceleration != nil { initiallyDecelerating.append(v) }
-                let zoomScale = specs[v].scroll!.zoomScale
-                initialZoomScale.append(zoomScale)
-                if zoomScale != 1, let zoomView = specs[v].scroll!.viewForZooming { initiallyZoomed.append((v, zoomView)) }
-                if specs[v].scroll!.zoomEnabled { anyZoom = true }
-            }
-        }
-    }
-}
-
 /// The plain-data part of a `ViewSpec` the engine reads while running.
-struct ViewInfo {
+struct ViewInfo: Equatable {
     var kind: ViewKind
     var frame: Rect
     var boundsOrigin: Point
@@ -136,7 +92,7 @@ struct ViewInfo {
         hasRefreshControl = isScrollView && specs[v].scroll!.hasRefreshControl
     }
 
-    /// Whether `a` and `b` give the same scroll ranges (`PreparedScene.canScroll`, `offsetMin`, `offsetMax`): both
+    /// Whether `a` and `b` give the same scroll ranges (`ScrollRanges`): both
     /// are not scroll views, or both are, with the same frame and the same scroll fields those ranges read.
     static func sameScrollRange(_ a: ViewInfo, _ b: ViewInfo) -> Bool {
         switch (a.scroll, b.scroll) {
@@ -151,7 +107,7 @@ struct ViewInfo {
 }
 
 /// The plain-data part of a `ScrollConfig`.
-struct ScrollInfo {
+struct ScrollInfo: Equatable {
     var contentSize: Size
     var contentInset: EdgeInsets
     var delaysContentTouches: Bool
@@ -200,7 +156,7 @@ struct ScrollInfo {
 }
 
 /// The plain-data part of a `RecognizerSpec`.
-struct RecognizerInfo {
+struct RecognizerInfo: Equatable {
     var kind: RecognizerKind
     var view: ViewID
     var cancelsTouchesInView: Bool

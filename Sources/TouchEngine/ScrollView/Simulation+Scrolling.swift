@@ -5,13 +5,13 @@ extension Simulation {
     @inline(__always) func offsetRange(_ sv: ViewID, _ axis: Axis) -> (min: Double, max: Double) {
         if let content = scrolls[sv].zoomedContent { return zoomedOffsetRange(sv, axis, content: content) }
         let i = sv * 2 + axis.rawValue
-        return (prepared.offsetMin[i], prepared.offsetMax[i])
+        return (prepared.scrollRanges.offsetMin[i], prepared.scrollRanges.offsetMax[i])
     }
 
     /// S5: `isScrollEnabled && (content + insets > bounds || (bounces && alwaysBounce<Axis>))` (tabulated).
     @inline(__always) func canScroll(_ sv: ViewID, _ axis: Axis) -> Bool {
         if let content = scrolls[sv].zoomedContent { return zoomedCanScroll(sv, axis, content: content) }
-        return prepared.canScroll[sv * 2 + axis.rawValue]
+        return prepared.scrollRanges.canScroll[sv * 2 + axis.rawValue]
     }
 
     /// S11: the nearest containing scroll view whose pan shares this pan's touches.
@@ -162,7 +162,7 @@ extension Simulation {
     }
 
     mutating func startInitialDecelerations() {
-        for sv in prepared.initiallyDecelerating {
+        for sv in prepared.viewTables.initiallyDecelerating {
             guard let v = views[sv].scroll?.initialDeceleration else { continue }
             let release = release(sv, contentVelocity: v)
             if release.landing != scrolls[sv].offset { startDeceleration(sv, release) }

@@ -88,7 +88,7 @@ extension Simulation {
         let content = Size(base.width * scale, base.height * scale)
         scrolls[sv].zoomedContent = content
         applyZoomGeometry(zoomView, scale: scale)
-        summary.zoomed(sv, to: scale, from: prepared.initialZoomScale[sv])
+        summary.zoomed(sv, to: scale, from: prepared.viewTables.initialZoomScale[sv])
         emit(.zoom(view: sv, scale: scale, contentSize: content))
     }
 
