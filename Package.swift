@@ -30,8 +30,10 @@ let package = Package(
     targets: [
         // The simulator. Pure: no dependencies, no Foundation, no I/O, no clock, no globals.
         .target(name: "TouchEngine"),
+        // The seeded random number generator (SplitMix64) of the generators, the planner and the tests: a leaf.
+        .target(name: "SeededRandom"),
         // Seeded generators (pure): view trees named after real screens, gestures with an intent, sweep axes.
-        .target(name: "TouchScenarios", dependencies: ["TouchEngine"]),
+        .target(name: "TouchScenarios", dependencies: ["TouchEngine", "SeededRandom"]),
         // Real screens (pure): recursiveDescription dumps -> scenes, the class table, the map and recognizer overlays.
         .target(
             name: "ScreenImport",
@@ -40,7 +42,7 @@ let package = Package(
         // Sweep configs (YAML) -> a deterministic plan: configurations, trees, gestures, work units, config hash.
         .target(
             name: "SweepPlanning",
-            dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "ScreenImport", .product(name: "Yams", package: "Yams")]
+            dependencies: ["TouchEngine", "TouchScenarios", "ScenarioKit", "ScreenImport", "SeededRandom", .product(name: "Yams", package: "Yams")]
         ),
         // Sweep semantics (pure): defect classification against intents, aggregation, the shard runner.
         .target(name: "SweepCore", dependencies: ["TouchEngine", "TouchScenarios", "SweepPlanning", "SweepReporting"]),
@@ -117,7 +119,7 @@ let package = Package(
             path: "Benchmarks/engine-bench"
         ),
         // Shared by the test targets only: the repository root, the seeded generator, the tiny sweep config, golden files.
-        .target(name: "TestSupport", dependencies: ["TouchScenarios"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "TouchEngineTests", dependencies: ["TouchEngine", "ScenarioKit"]),
         .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "TouchEngine", .product(name: "Yams", package: "Yams")]),
         // The UIKit export: goldens of the seed scenarios, `swiftc -parse` of every generated file, key coverage.
@@ -134,7 +136,7 @@ let package = Package(
                 "SweepPlanning", "TouchScenarios", .product(name: "Logging", package: "swift-log")
             ]
         ),
-        .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol", "TouchScenarios"]),
+        .testTarget(name: "SweepDistributedTests", dependencies: ["SweepDistributed", "SweepProtocol"]),
         .testTarget(name: "TouchScenariosTests", dependencies: ["TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepPlanningTests", dependencies: ["SweepPlanning", "TouchScenarios", "TouchEngine", "ScenarioKit"]),
         .testTarget(name: "SweepReportingTests", dependencies: ["SweepReporting"]),

@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchEngine
 import TouchScenarios
 

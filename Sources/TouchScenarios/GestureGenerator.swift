@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchEngine
 
 /// Seeded touch scripts with an intent (issue 3 §3), aimed at an element of a generated tree.

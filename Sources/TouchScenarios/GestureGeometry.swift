@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchEngine
 
 // MARK: - Geometry of a generated tree

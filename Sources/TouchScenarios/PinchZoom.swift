@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchEngine
 
 /// The `pinchZoom` family: two fingers land on a zooming scroll view's content in one UIEvent and spread apart

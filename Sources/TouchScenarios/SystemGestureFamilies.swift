@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchEngine
 
 /// The system's gesture families (touch-model-system §0.2): a back swipe at a pushed screen's leading edge, pulls

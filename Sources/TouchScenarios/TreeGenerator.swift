@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchEngine
 
 /// Builds seeded, deterministic view trees named after real screens (issue 3 §2).

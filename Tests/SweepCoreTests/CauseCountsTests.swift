@@ -1,5 +1,5 @@
+import TestSupport
 import Testing
-import TouchScenarios
 
 @testable import SweepCore
 

@@ -1,6 +1,6 @@
 import SweepProtocol
+import TestSupport
 import Testing
-import TouchScenarios
 
 @testable import SweepDistributed
 

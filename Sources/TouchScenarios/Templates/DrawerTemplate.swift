@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchEngine
 
 /// A map or list screen with a drawer (seed 002, WWDC 2014-235, golden SV-18): content below, and above it a

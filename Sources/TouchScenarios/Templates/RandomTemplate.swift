@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchEngine
 
 /// A random composition: containers (plain views and scroll views, sometimes nested scroll views) stacking

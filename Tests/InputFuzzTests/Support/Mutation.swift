@@ -1,4 +1,4 @@
-import TouchScenarios
+import TestSupport
 
 /// One way to damage an input's bytes. Deterministic: the same generator state gives the same damage.
 enum Mutation: CaseIterable {

@@ -1,5 +1,5 @@
 import SweepProtocol
-import TouchScenarios
+import TestSupport
 
 @testable import SweepDistributed
 
