@@ -8,18 +8,7 @@ extension Expectations {
     /// `outcome` must be `Outcome(scene: scene, trace: trace)`; `trace` is used for `order:` and for the
     /// scroll flags and delegate calls.
     public func check(scene: Scene, trace: [TraceEvent], outcome: Outcome) -> [ExpectationFailure] {
-        var failures: [ExpectationFailure] = []
-
-        for h in hit {
-            let observed: String
-            if let entry = outcome.hitViews[h.touch] {
-                if entry == h.view { continue }
-                observed = entry.map { scene.views[$0].name } ?? "none"
-            } else {
-                observed = "no touch \(h.touch)"
-            }
-            failures.append(ExpectationFailure(path: h.path, line: h.line, expected: h.viewName, observed: observed))
-        }
+        var failures = checkHits(scene: scene, outcome: outcome)
 
         for e in callbacks {
             guard case .responder(let responder) = e.subject else { continue }
@@ -86,6 +75,22 @@ extension Expectations {
         }
         for e in panel {
             if let failure = e.check(scene: scene, trace: trace) { failures.append(failure) }
+        }
+        return failures
+    }
+
+    /// `hit:`: each touch's hit view against the one the run bound it to.
+    func checkHits(scene: Scene, outcome: Outcome) -> [ExpectationFailure] {
+        var failures: [ExpectationFailure] = []
+        for h in hit {
+            let observed: String
+            if let entry = outcome.hitViews[h.touch] {
+                if entry == h.view { continue }
+                observed = entry.map { scene.views[$0].name } ?? "none"
+            } else {
+                observed = "no touch \(h.touch)"
+            }
+            failures.append(ExpectationFailure(path: h.path, line: h.line, expected: h.viewName, observed: observed))
         }
         return failures
     }

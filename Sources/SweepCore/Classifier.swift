@@ -113,39 +113,7 @@ public enum Classifier {
         case let .trigger(_, handler):
             classifyHandler(handler, gesture: gesture, scene: scene, summary: summary, into: &verdict)
         case let .scroll(target, axis, distance):
-            if !prepared.canScroll(target, along: axis) {
-                verdict.notCounted = .cannotScroll
-                break
-            }
-            verdict.applicable.insert(.swallowedScroll)
-            verdict.applicable.insert(.ghostTap)
-            verdict.applicable.insert(.wrongScroller)
-            let half = distance * DefectThresholds.scrollFraction
-            let moved = summary.displacement(of: target, along: axis)
-            if moved < half {
-                verdict.defects.insert(.swallowedScroll)
-                // Only views the run changed can have moved (`RunSummary.changedViews`).
-                for v in summary.changedViews where v != target {
-                    if summary.displacement(of: v, along: .horizontal) >= half
-                        || summary.displacement(of: v, along: .vertical) >= half,
-                        scene.isScrollView(v)
-                    {
-                        verdict.defects.insert(.wrongScroller)
-                        break
-                    }
-                }
-            }
-            // A text input's TouchUpInside is the plain-control guess, not a known action: not a ghost tap.
-            for v in summary.changedViews where firesPrimaryAction(v, scene, summary) && !scene.kind(of: v).isTextInput {
-                verdict.defects.insert(.ghostTap)
-                break
-            }
-            if !verdict.defects.contains(.ghostTap) {
-                for r in summary.changedRecognizers where summary.actions[r] > 0 && isTapHandlerOfCellOrControl(r, scene) {
-                    verdict.defects.insert(.ghostTap)
-                    break
-                }
-            }
+            classifyScroll(target, axis: axis, distance: distance, prepared: prepared, summary: summary, into: &verdict)
         case let .zoom(target, factor):
             classifyZoom(target, factor: factor, summary: summary, into: &verdict)
         case .nothing, .goBack, .dismissSheet, .resizeSheet, .movePanel, .draw:
@@ -153,6 +121,47 @@ public enum Classifier {
         }
         if hasSystemMotion(prepared) { classifySystemGestures(gesture, prepared: prepared, summary: summary, into: &verdict) }
         return verdict
+    }
+
+    /// Intent "scroll S along an axis by d": `swallowed_scroll` when S moved less than d/2, `wrong_scroller` when
+    /// another scroll view moved that far instead, `ghost_tap` when a control or cell fired on the way (docs/defects.md).
+    static func classifyScroll(
+        _ target: ViewID, axis: Axis, distance: Double, prepared: PreparedScene, summary: RunSummary, into verdict: inout ScenarioVerdict
+    ) {
+        let scene = prepared.scene
+        if !prepared.canScroll(target, along: axis) {
+            verdict.notCounted = .cannotScroll
+            return
+        }
+        verdict.applicable.insert(.swallowedScroll)
+        verdict.applicable.insert(.ghostTap)
+        verdict.applicable.insert(.wrongScroller)
+        let half = distance * DefectThresholds.scrollFraction
+        let moved = summary.displacement(of: target, along: axis)
+        if moved < half {
+            verdict.defects.insert(.swallowedScroll)
+            // Only views the run changed can have moved (`RunSummary.changedViews`).
+            for v in summary.changedViews where v != target {
+                if summary.displacement(of: v, along: .horizontal) >= half
+                    || summary.displacement(of: v, along: .vertical) >= half,
+                    scene.isScrollView(v)
+                {
+                    verdict.defects.insert(.wrongScroller)
+                    break
+                }
+            }
+        }
+        // A text input's TouchUpInside is the plain-control guess, not a known action: not a ghost tap.
+        for v in summary.changedViews where firesPrimaryAction(v, scene, summary) && !scene.kind(of: v).isTextInput {
+            verdict.defects.insert(.ghostTap)
+            break
+        }
+        if !verdict.defects.contains(.ghostTap) {
+            for r in summary.changedRecognizers where summary.actions[r] > 0 && isTapHandlerOfCellOrControl(r, scene) {
+                verdict.defects.insert(.ghostTap)
+                break
+            }
+        }
     }
 
     /// Intent "zoom S by f": `swallowed_zoom` applies, and is counted when S's zoom scale never got as far from

@@ -220,51 +220,7 @@ public struct CoordinatorStateMachine: Sendable {
 
     mutating func receive(_ message: ProtocolMessage, from w: WorkerID, nowMs: Int64, into actions: inout [CoordinatorAction]) {
         if case let .hello(workerID, host, slots, engineVersion) = message {
-            guard engineVersion == settings.engineVersion else {
-                actions.append(
-                    .log(
-                        .warning(
-                            "refused a worker of another engine",
-                            [
-                                "worker": .text(workerID), "host": .text(host), "engine": .text(engineVersion),
-                                "coordinator_engine": .text(settings.engineVersion)
-                            ])))
-                actions.append(
-                    .send(
-                        w,
-                        .refuse(
-                            reason: "this coordinator runs engine \(settings.engineVersion) and results from two engines never mix; worker has \(engineVersion)"
-                        )))
-                return
-            }
-            guard slots > 0 else {
-                actions.append(.send(w, .refuse(reason: "slots must be at least 1")))
-                return
-            }
-            if workers[w] != nil {
-                // A worker says hello again after losing us (a reconnect, or our `say hello first`): it dropped the
-                // units queued behind its slots and starts counting credit from zero, so its leases go back to the
-                // queue (not counted against their budget). What it still runs comes back as outbox results.
-                let held = table.held(by: w)
-                actions.append(
-                    .log(.notice("worker said hello again; the units it held go back to the queue", ["worker": .text(workerID), "held": .number(held)])))
-                removeWorker(w, killed: false, into: &actions)
-            }
-            workerOrder.append(w)
-            // A hello starts the credit over: the worker counts what it asked for from zero again.
-            hellos += 1
-            workers[w] = Worker(host: host, slots: slots, credit: 0, lastHeardMs: nowMs, lastSentMs: nowMs, joined: hellos)
-            slotCount += slots
-            table.register(w, slots: slots, joined: hellos)
-            joinedWorkers.insert(w)
-            actions.append(.log(.info("worker joined", ["worker": .text(workerID), "host": .text(host), "slots": .number(slots)])))
-            actions.append(
-                .send(
-                    w,
-                    .welcome(
-                        sweepID: settings.sweepID, configHash: settings.configHash, configText: settings.configText,
-                        heartbeatMs: settings.heartbeatMs, liveness: settings.liveness)))
-            if finished { actions.append(.send(w, .disconnect(reason: "done"))) }
+            hello(workerID: workerID, host: host, slots: slots, engineVersion: engineVersion, from: w, nowMs: nowMs, into: &actions)
             return
         }
         if case .statusRequest = message {
@@ -304,6 +260,59 @@ public struct CoordinatorStateMachine: Sendable {
         default:
             actions.append(.log(.warning("ignored a message workers do not send", ["worker": .text(Self.name(w)), "type": .text(message.type.name)])))
         }
+    }
+
+    /// A worker's hello: refused for another engine or no slots; else it joins (a hello again first gives back
+    /// what the worker held) and is welcomed, and told at once that the sweep is done if it is.
+    mutating func hello(
+        workerID: String, host: String, slots: Int, engineVersion: String, from w: WorkerID, nowMs: Int64,
+        into actions: inout [CoordinatorAction]
+    ) {
+        guard engineVersion == settings.engineVersion else {
+            actions.append(
+                .log(
+                    .warning(
+                        "refused a worker of another engine",
+                        [
+                            "worker": .text(workerID), "host": .text(host), "engine": .text(engineVersion),
+                            "coordinator_engine": .text(settings.engineVersion)
+                        ])))
+            actions.append(
+                .send(
+                    w,
+                    .refuse(
+                        reason: "this coordinator runs engine \(settings.engineVersion) and results from two engines never mix; worker has \(engineVersion)"
+                    )))
+            return
+        }
+        guard slots > 0 else {
+            actions.append(.send(w, .refuse(reason: "slots must be at least 1")))
+            return
+        }
+        if workers[w] != nil {
+            // A worker says hello again after losing us (a reconnect, or our `say hello first`): it dropped the
+            // units queued behind its slots and starts counting credit from zero, so its leases go back to the
+            // queue (not counted against their budget). What it still runs comes back as outbox results.
+            let held = table.held(by: w)
+            actions.append(
+                .log(.notice("worker said hello again; the units it held go back to the queue", ["worker": .text(workerID), "held": .number(held)])))
+            removeWorker(w, killed: false, into: &actions)
+        }
+        workerOrder.append(w)
+        // A hello starts the credit over: the worker counts what it asked for from zero again.
+        hellos += 1
+        workers[w] = Worker(host: host, slots: slots, credit: 0, lastHeardMs: nowMs, lastSentMs: nowMs, joined: hellos)
+        slotCount += slots
+        table.register(w, slots: slots, joined: hellos)
+        joinedWorkers.insert(w)
+        actions.append(.log(.info("worker joined", ["worker": .text(workerID), "host": .text(host), "slots": .number(slots)])))
+        actions.append(
+            .send(
+                w,
+                .welcome(
+                    sweepID: settings.sweepID, configHash: settings.configHash, configText: settings.configText,
+                    heartbeatMs: settings.heartbeatMs, liveness: settings.liveness)))
+        if finished { actions.append(.send(w, .disconnect(reason: "done"))) }
     }
 
     mutating func removeWorker(_ w: WorkerID, killed: Bool, into actions: inout [CoordinatorAction]) {

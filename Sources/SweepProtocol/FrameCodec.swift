@@ -234,23 +234,7 @@ public enum FrameCodec {
             let deadlineMs = try r.int("assign.deadlineMs", in: WireLimits.deadlineMs)
             message = .assign(unit: unit, attempt: attempt, deadlineMs: deadlineMs)
         case .result:
-            let unit = try unitSpec(&r, "result")
-            let attempt = try r.int("result.attempt", in: WireLimits.attempt)
-            let statusOffset = r.offset
-            let statusByte = try r.u8("result.status")
-            guard let status = UnitStatus(rawValue: statusByte) else {
-                throw .unknownValue(field: "result.status", offset: statusOffset, value: UInt64(statusByte))
-            }
-            let elapsed = Int64(try r.int("result.elapsedMicroseconds", in: WireLimits.elapsedMicroseconds))
-            let detail = try r.string("result.detail", maxBytes: WireLimits.reasonBytes)
-            try r.expectEnd("the result body")
-            let payload = frames[2]
-            guard payload.count <= WireLimits.payloadBytes else {
-                throw .tooLong(field: "result.payload", offset: 0, length: payload.count, limit: WireLimits.payloadBytes)
-            }
-            message = .result(
-                unit: unit, attempt: attempt, status: status, elapsedMicroseconds: elapsed,
-                payload: payload, detail: detail)
+            message = try result(&r, payload: frames[2])
         case .ack:
             message = .ack(unit: try unitSpec(&r, "ack"))
         case .cancel:
@@ -266,16 +250,7 @@ public enum FrameCodec {
         case .load:
             message = .load(try WorkerLoad.decode(&r, "load"))
         case .assignments:
-            let count = try r.int("assignments.count", in: WireLimits.batchEntries)
-            var list: [Assignment] = []
-            list.reserveCapacity(count)
-            for _ in 0 ..< count {
-                let unit = try unitSpec(&r, "assignments")
-                let attempt = try r.int("assignments.attempt", in: WireLimits.attempt)
-                let deadlineMs = try r.int("assignments.deadlineMs", in: WireLimits.deadlineMs)
-                list.append(Assignment(unit: unit, attempt: attempt, deadlineMs: deadlineMs))
-            }
-            message = .assignments(list)
+            message = .assignments(try assignments(&r))
         case .acks:
             let count = try r.int("acks.count", in: WireLimits.batchEntries)
             var units: [UnitSpec] = []
@@ -285,6 +260,38 @@ public enum FrameCodec {
         }
         try r.expectEnd("the \(type.name) body")
         return message
+    }
+
+    /// A `result`'s body (its end checked here, before the payload's size) and its payload frame.
+    static func result(_ r: inout WireReader, payload: [UInt8]) throws(ProtocolError) -> ProtocolMessage {
+        let unit = try unitSpec(&r, "result")
+        let attempt = try r.int("result.attempt", in: WireLimits.attempt)
+        let statusOffset = r.offset
+        let statusByte = try r.u8("result.status")
+        guard let status = UnitStatus(rawValue: statusByte) else {
+            throw .unknownValue(field: "result.status", offset: statusOffset, value: UInt64(statusByte))
+        }
+        let elapsed = Int64(try r.int("result.elapsedMicroseconds", in: WireLimits.elapsedMicroseconds))
+        let detail = try r.string("result.detail", maxBytes: WireLimits.reasonBytes)
+        try r.expectEnd("the result body")
+        guard payload.count <= WireLimits.payloadBytes else {
+            throw .tooLong(field: "result.payload", offset: 0, length: payload.count, limit: WireLimits.payloadBytes)
+        }
+        return .result(unit: unit, attempt: attempt, status: status, elapsedMicroseconds: elapsed, payload: payload, detail: detail)
+    }
+
+    /// An `assignments` body: its count, then each unit with its attempt and deadline.
+    static func assignments(_ r: inout WireReader) throws(ProtocolError) -> [Assignment] {
+        let count = try r.int("assignments.count", in: WireLimits.batchEntries)
+        var list: [Assignment] = []
+        list.reserveCapacity(count)
+        for _ in 0 ..< count {
+            let unit = try unitSpec(&r, "assignments")
+            let attempt = try r.int("assignments.attempt", in: WireLimits.attempt)
+            let deadlineMs = try r.int("assignments.deadlineMs", in: WireLimits.deadlineMs)
+            list.append(Assignment(unit: unit, attempt: attempt, deadlineMs: deadlineMs))
+        }
+        return list
     }
 
     /// The type in a header frame, after checking its magic, version and length.

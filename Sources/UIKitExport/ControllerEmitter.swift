@@ -74,34 +74,40 @@ struct ControllerEmitter {
                 }
             }
             w.line()
-            w.block("@objc private func recognizerAction(_ recognizer: UIGestureRecognizer)") { w in
-                w.line("var text = \"\\(Log.name(recognizer)) action \\(Log.stateName(recognizer))\"")
-                w.block("if let pan = recognizer as? UIPanGestureRecognizer") { w in
-                    w.line("let t = pan.translation(in: pan.view)")
-                    w.line("text += \" translation=(\\(Log.number(t.x)),\\(Log.number(t.y)))\"")
-                }
-                if scene.recognizers.contains(where: {
-                    if case .scrollZoom = $0.kind { return true }; return $0.kind == .pinch
-                }) {
-                    w.block("if let pinch = recognizer as? UIPinchGestureRecognizer") { w in
-                        w.line("text += \" scale=\\(Log.number(pinch.scale))\"")
-                    }
-                }
-                if scene.recognizers.contains(where: { $0.kind == .rotation }) {
-                    w.block("if let rotation = recognizer as? UIRotationGestureRecognizer") { w in
-                        w.line("text += \" rotation=\\(Log.number(rotation.rotation))\"")
-                    }
-                }
-                w.line("Log.line(text)")
-                NavigationEmitter(scene: scene, names: names).emitActionHook(into: &w)
-                recognizers.emitToggles(into: &w)
-                recognizers.emitActionEffects(into: &w)
-                if !scene.sheets.isEmpty { w.line("logSheetTops()") }
-            }
+            emitRecognizerAction(into: &w)
             NavigationEmitter(scene: scene, names: names).emitHelpers(into: &w)
             SheetEmitter(scene: scene, names: names).emitPresentation(into: &w)
             emitCodeSteps(into: &w)
             emitDelegate(delegateIDs, into: &w)
+        }
+    }
+
+    /// The view controller's one action method for every recognizer: it logs the recognizer's state with its
+    /// translation, scale or rotation, then what the action does (a pop, toggles, effects, the sheets' tops).
+    func emitRecognizerAction(into w: inout SwiftWriter) {
+        w.block("@objc private func recognizerAction(_ recognizer: UIGestureRecognizer)") { w in
+            w.line("var text = \"\\(Log.name(recognizer)) action \\(Log.stateName(recognizer))\"")
+            w.block("if let pan = recognizer as? UIPanGestureRecognizer") { w in
+                w.line("let t = pan.translation(in: pan.view)")
+                w.line("text += \" translation=(\\(Log.number(t.x)),\\(Log.number(t.y)))\"")
+            }
+            if scene.recognizers.contains(where: {
+                if case .scrollZoom = $0.kind { return true }; return $0.kind == .pinch
+            }) {
+                w.block("if let pinch = recognizer as? UIPinchGestureRecognizer") { w in
+                    w.line("text += \" scale=\\(Log.number(pinch.scale))\"")
+                }
+            }
+            if scene.recognizers.contains(where: { $0.kind == .rotation }) {
+                w.block("if let rotation = recognizer as? UIRotationGestureRecognizer") { w in
+                    w.line("text += \" rotation=\\(Log.number(rotation.rotation))\"")
+                }
+            }
+            w.line("Log.line(text)")
+            NavigationEmitter(scene: scene, names: names).emitActionHook(into: &w)
+            recognizers.emitToggles(into: &w)
+            recognizers.emitActionEffects(into: &w)
+            if !scene.sheets.isEmpty { w.line("logSheetTops()") }
         }
     }
 

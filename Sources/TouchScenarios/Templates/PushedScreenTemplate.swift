@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchEngine
 
 /// A detail screen pushed on a `UINavigationController` (touch-model-system N11; docs/templates.md), as product,
@@ -24,21 +25,7 @@ enum PushedScreenTemplate {
         b.controller("VC", for: r)
         var y = Metrics.top + 8
 
-        // The gallery at the left edge: at its start most of the time, else scrolled.
-        let itemWidth = rng.pt(220 ... 280), items = rng.int(4 ... 8), spacing = 8.0
-        let galleryHeight = rng.pt(180 ... 220)
-        let contentWidth = Metrics.margin * 2 + Double(items) * (itemWidth + spacing) - spacing
-        let galleryOffset = rng.chance(0.6) ? 0 : Double(rng.int(40 ... Int(contentWidth - Metrics.width)))
-        let gallery = b.view("Gallery", .collectionView, Rect(0, y, Metrics.width, galleryHeight), in: r) {
-            $0.scroll?.contentSize = Size(contentWidth, galleryHeight)
-            $0.boundsOrigin = Point(galleryOffset, 0)
-        }
-        for i in 0 ..< items {
-            let x = Metrics.margin + Double(i) * (itemWidth + spacing)
-            guard x + itemWidth > galleryOffset && x < galleryOffset + Metrics.width else { continue }
-            b.view("Gallery.Item\(i + 1)", .cell, Rect(x, 0, itemWidth, galleryHeight), in: gallery) { $0.className = "UICollectionViewCell" }
-        }
-        y += galleryHeight + 8
+        y += gallery(&b, in: r, top: y, rng: &rng) + 8
 
         if rng.chance(0.5) {
             let h = rng.pt(140 ... 180)
@@ -99,5 +86,24 @@ enum PushedScreenTemplate {
         navigation.depth = rng.int(2 ... 3)
         navigation.bar = b.scene.view(named: "NavBar")
         b.navigations.append(navigation)
+    }
+
+    /// The gallery at the left edge, `top` pt down the screen: its height.
+    static func gallery(_ b: inout TreeBuilder, in r: ViewID, top: Double, rng: inout SplitMix64) -> Double {
+        // The gallery at the left edge: at its start most of the time, else scrolled.
+        let itemWidth = rng.pt(220 ... 280), items = rng.int(4 ... 8), spacing = 8.0
+        let galleryHeight = rng.pt(180 ... 220)
+        let contentWidth = Metrics.margin * 2 + Double(items) * (itemWidth + spacing) - spacing
+        let galleryOffset = rng.chance(0.6) ? 0 : Double(rng.int(40 ... Int(contentWidth - Metrics.width)))
+        let gallery = b.view("Gallery", .collectionView, Rect(0, top, Metrics.width, galleryHeight), in: r) {
+            $0.scroll?.contentSize = Size(contentWidth, galleryHeight)
+            $0.boundsOrigin = Point(galleryOffset, 0)
+        }
+        for i in 0 ..< items {
+            let x = Metrics.margin + Double(i) * (itemWidth + spacing)
+            guard x + itemWidth > galleryOffset && x < galleryOffset + Metrics.width else { continue }
+            b.view("Gallery.Item\(i + 1)", .cell, Rect(x, 0, itemWidth, galleryHeight), in: gallery) { $0.className = "UICollectionViewCell" }
+        }
+        return galleryHeight
     }
 }
