@@ -67,33 +67,40 @@ extension ScenarioLoader.Builder {
             let duration = try reader.time(try map.required("duration", in: "\(label) ('tap')"), for: "'duration'")
             return (time, timeNode, [event(time, .down(point)), event(.ms(t + duration), .up(point))])
         default: // swipe, drag
-            let line = try reader.map(value, for: keyLabel)
-            try line.checkKeys(["from", "to"], in: keyLabel)
-            let from = try reader.point(try line.required("from", in: keyLabel), for: "'from'")
-            let to = try reader.point(try line.required("to", in: keyLabel), for: "'to'")
-            let context = "\(label) ('\(action.key)')"
-            let durationNode = try map.required("duration", in: context)
-            let duration = try reader.time(durationNode, for: "'duration'")
-            var hz = ScenarioLoader.defaultSampleRate
-            if let hzNode = map["hz"] { hz = try reader.number(hzNode, in: ScenarioLimits.sampleRate, unit: "Hz", for: "'hz'") }
-            let samples = Self.sampleCount(duration: duration, hz: hz)
-            guard samples <= ScenarioLimits.samplesPerStep else {
-                throw reader.error(
-                    at: durationNode,
-                    "\(context) moves \(samples) times (duration × hz / 1000), more than the "
-                        + "\(ScenarioLimits.samplesPerStep) a swipe or drag may; use a shorter 'duration' or a lower 'hz'")
-            }
-            let hold =
-                action.key == "drag"
-                ? try reader.time(try map.required("hold", in: context), for: "'hold'") : 0
-            var events = [event(time, .down(from))]
-            for (moveTime, point) in Self.swipeSamples(from: from, to: to, start: t + hold, duration: duration, hz: hz) {
-                events.append(event(.ms(moveTime), .move(point)))
-            }
-            let n = Self.sampleCount(duration: duration, hz: hz)
-            events.append(event(.ms(t + hold + duration + duration / Double(n)), .up(to)))
-            return (time, timeNode, events)
+            return (time, timeNode, try lineEvents(action.key, value, map: map, start: t, label: label, event: event))
         }
+    }
+
+    /// A `swipe` or `drag` step's events: down at `from`, the moves sampled at `hz` over `duration` (after `hold`
+    /// for a drag), and the lift at `to` one sample after the last move.
+    func lineEvents(
+        _ key: String, _ value: Node, map: YAMLMap, start t: Double, label: String,
+        event: (VirtualTime, ScriptAction) -> ScenarioLoader.PendingEvent
+    ) throws(ScenarioError) -> [ScenarioLoader.PendingEvent] {
+        let keyLabel = "'\(key)'"
+        let line = try reader.map(value, for: keyLabel)
+        try line.checkKeys(["from", "to"], in: keyLabel)
+        let from = try reader.point(try line.required("from", in: keyLabel), for: "'from'")
+        let to = try reader.point(try line.required("to", in: keyLabel), for: "'to'")
+        let context = "\(label) ('\(key)')"
+        let durationNode = try map.required("duration", in: context)
+        let duration = try reader.time(durationNode, for: "'duration'")
+        var hz = ScenarioLoader.defaultSampleRate
+        if let hzNode = map["hz"] { hz = try reader.number(hzNode, in: ScenarioLimits.sampleRate, unit: "Hz", for: "'hz'") }
+        let samples = Self.sampleCount(duration: duration, hz: hz)
+        guard samples <= ScenarioLimits.samplesPerStep else {
+            throw reader.error(
+                at: durationNode,
+                "\(context) moves \(samples) times (duration × hz / 1000), more than the "
+                    + "\(ScenarioLimits.samplesPerStep) a swipe or drag may; use a shorter 'duration' or a lower 'hz'")
+        }
+        let hold = key == "drag" ? try reader.time(try map.required("hold", in: context), for: "'hold'") : 0
+        var events = [event(.ms(t), .down(from))]
+        for (moveTime, point) in Self.swipeSamples(from: from, to: to, start: t + hold, duration: duration, hz: hz) {
+            events.append(event(.ms(moveTime), .move(point)))
+        }
+        events.append(event(.ms(t + hold + duration + duration / Double(samples)), .up(to)))
+        return events
     }
 
     /// The fingers of a multi-touch map step, or nil for the one-finger form: `down`, `move`, `up` and `tap` take a

@@ -21,63 +21,9 @@ public enum CauseFinder {
 
         switch defect {
         case .deadButton:
-            if case let .trigger(view, handler) = gesture.intent { return handlerCause(handler, on: view, trace: trace, scene: traced) }
-            var hit: ViewID?? = nil
-            for event in trace {
-                switch event.kind {
-                case let .hitTest(_, view, _, _) where hit == nil:
-                    hit = .some(view)
-                    if let v = view, v != target, !traced.isView(v, inside: target) {
-                        return "the touch hit \(traced.views[v].name), not \(targetName) (H1–H3)"
-                    }
-                    if view == nil { return "the touch hit no view" }
-                case let .dropped(_, by):
-                    return "the touch was dropped before \(targetName) saw it: " + (by.map { "\(rn($0)) took it" } ?? "system cancel")
-                case let .control(view, .touchCancel, _) where view == target:
-                    return "\(targetName) got touchesCancelled: " + lastCommit(before: event, in: trace, traced)
-                case let .control(view, .touchUpOutside, _) where view == target:
-                    return "the finger lifted outside \(targetName)'s tracking area (§5.2)"
-                case let .callback(responder, .cancelled, _, _, _, _) where responder == .view(target):
-                    return "\(targetName) got touchesCancelled: " + lastCommit(before: event, in: trace, traced)
-                case let .filtered(_, view, reason):
-                    return "the touch was not sent to \(traced.views[view].name): \(reason) (H5)"
-                default:
-                    break
-                }
-            }
-            if traced.declaresActions(target) {
-                let sent = trace.compactMap { e -> String? in
-                    guard case let .controlAction(view, _, delivery) = e.kind, view == target, !delivery.performed else { return nil }
-                    return describe(e.kind)
-                }
-                if let first = sent.first { return "\(targetName) fired, but no responder performed its action: \(first) (§5.5)" }
-                return "\(targetName) fired, but no action it registers was sent (§5.5: removed, or registered for other events)"
-            }
-            return "\(targetName) tracked the touch but never fired its action"
+            return deadButtonCause(gesture: gesture, trace: trace, scene: traced)
         case .swallowedScroll, .wrongScroller:
-            guard case let .scroll(sv, _, _) = gesture.intent,
-                let pan = traced.scrollRecognizers(of: sv)?.pan
-            else { return "no scroll pan" }
-            var moved: String?
-            for event in trace {
-                switch event.kind {
-                case let .transition(r, _, .failed, reason) where r == pan:
-                    return "\(rn(pan)) failed: " + TraceText.describe(reason, scene: traced)
-                case let .held(r, reason) where r == pan:
-                    return "\(rn(pan)) " + TraceText.describe(reason, scene: traced)
-                case let .transition(r, _, .began, _) where r != pan && defect == .wrongScroller:
-                    if case .scrollPan(let other) = traced.recognizers[r].kind, other != sv {
-                        moved = "\(rn(r)) began first and scrolled \(traced.views[other].name) (G7)"
-                    }
-                default:
-                    break
-                }
-            }
-            if let moved { return moved }
-            if !trace.contains(where: { if case .hitTest(_, let v?, _, let recs) = $0.kind { return recs.contains(pan) && v >= 0 } else { return false } }) {
-                return "the touch never reached \(traced.views[sv].name)'s pan (hit test or pass-through, §6.5)"
-            }
-            return "\(rn(pan)) never reached its hysteresis on a scrollable axis (S5)"
+            return scrollCause(of: defect, gesture: gesture, trace: trace, scene: traced)
         case .ghostTap:
             for event in trace {
                 if case let .control(view, e, _) = event.kind, e == .touchUpInside || e == .valueChanged,
@@ -133,6 +79,77 @@ public enum CauseFinder {
         case .swallowedBack, .accidentalBack, .accidentalDismiss, .stuckSheet, .doubleMotion:
             return systemGestureCause(of: defect, gesture: gesture, scene: traced, trace: trace)
         }
+    }
+
+    /// Why a tap aimed at a control or cell fired nothing: where the touch went, who took or cancelled it, or which
+    /// of the target's actions went unperformed.
+    static func deadButtonCause(gesture: Gesture, trace: [TraceEvent], scene traced: Scene) -> String {
+        func describe(_ kind: TraceEventKind) -> String { TraceText.describe(kind, scene: traced) }
+        func rn(_ r: RecognizerID) -> String { traced.recognizers[r].name }
+        let target = gesture.target
+        let targetName = traced.views[target].name
+        if case let .trigger(view, handler) = gesture.intent { return handlerCause(handler, on: view, trace: trace, scene: traced) }
+        var hit: ViewID?? = nil
+        for event in trace {
+            switch event.kind {
+            case let .hitTest(_, view, _, _) where hit == nil:
+                hit = .some(view)
+                if let v = view, v != target, !traced.isView(v, inside: target) {
+                    return "the touch hit \(traced.views[v].name), not \(targetName) (H1–H3)"
+                }
+                if view == nil { return "the touch hit no view" }
+            case let .dropped(_, by):
+                return "the touch was dropped before \(targetName) saw it: " + (by.map { "\(rn($0)) took it" } ?? "system cancel")
+            case let .control(view, .touchCancel, _) where view == target:
+                return "\(targetName) got touchesCancelled: " + lastCommit(before: event, in: trace, traced)
+            case let .control(view, .touchUpOutside, _) where view == target:
+                return "the finger lifted outside \(targetName)'s tracking area (§5.2)"
+            case let .callback(responder, .cancelled, _, _, _, _) where responder == .view(target):
+                return "\(targetName) got touchesCancelled: " + lastCommit(before: event, in: trace, traced)
+            case let .filtered(_, view, reason):
+                return "the touch was not sent to \(traced.views[view].name): \(reason) (H5)"
+            default:
+                break
+            }
+        }
+        if traced.declaresActions(target) {
+            let sent = trace.compactMap { e -> String? in
+                guard case let .controlAction(view, _, delivery) = e.kind, view == target, !delivery.performed else { return nil }
+                return describe(e.kind)
+            }
+            if let first = sent.first { return "\(targetName) fired, but no responder performed its action: \(first) (§5.5)" }
+            return "\(targetName) fired, but no action it registers was sent (§5.5: removed, or registered for other events)"
+        }
+        return "\(targetName) tracked the touch but never fired its action"
+    }
+
+    /// Why the intended scroll view did not scroll (its pan failed, was held, never reached its hysteresis or never
+    /// got the touch), or which other scroll view's pan began first.
+    static func scrollCause(of defect: DefectClass, gesture: Gesture, trace: [TraceEvent], scene traced: Scene) -> String {
+        func rn(_ r: RecognizerID) -> String { traced.recognizers[r].name }
+        guard case let .scroll(sv, _, _) = gesture.intent,
+            let pan = traced.scrollRecognizers(of: sv)?.pan
+        else { return "no scroll pan" }
+        var moved: String?
+        for event in trace {
+            switch event.kind {
+            case let .transition(r, _, .failed, reason) where r == pan:
+                return "\(rn(pan)) failed: " + TraceText.describe(reason, scene: traced)
+            case let .held(r, reason) where r == pan:
+                return "\(rn(pan)) " + TraceText.describe(reason, scene: traced)
+            case let .transition(r, _, .began, _) where r != pan && defect == .wrongScroller:
+                if case .scrollPan(let other) = traced.recognizers[r].kind, other != sv {
+                    moved = "\(rn(r)) began first and scrolled \(traced.views[other].name) (G7)"
+                }
+            default:
+                break
+            }
+        }
+        if let moved { return moved }
+        if !trace.contains(where: { if case .hitTest(_, let v?, _, let recs) = $0.kind { return recs.contains(pan) && v >= 0 } else { return false } }) {
+            return "the touch never reached \(traced.views[sv].name)'s pan (hit test or pass-through, §6.5)"
+        }
+        return "\(rn(pan)) never reached its hysteresis on a scrollable axis (S5)"
     }
 
     /// The recognizer that began or recognized most recently before `event` (whose commit cancelled touches).

@@ -148,14 +148,7 @@ struct ReportData: Sendable {
                 }
                 return v
             }
-            var levels: [Int] = []
-            for (a, axis) in table.axes.enumerated() {
-                guard let i = axisColumns[a].index, let l = axis.levels.firstIndex(of: fields[i]) else {
-                    throw CSVReader.Failure(
-                        description: "summary.csv does not match plan.yaml: axis \(axis.name) of configuration \(id ?? "?") is not one of its values.")
-                }
-                levels.append(l)
-            }
+            let levels = try Self.levels(fields, axes: table.axes, columns: axisColumns.map(\.index), id: id)
             var attempts: [Int] = [], counts: [Int] = []
             for o in table.outcomes.indices {
                 attempts.append(try int(attemptColumns[o]))
@@ -195,61 +188,13 @@ struct ReportData: Sendable {
         self.categoryTotals = hasCategories ? categoryTotals : nil
         self.configurations = configurations
         planIndex = Dictionary(plan.configurations.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        effects = try CSVReader.parse(inputs.effectsCSV, name: "effects.csv").records.compactMap { r in
-            guard r["kind"] == "level" || r["kind"] == "main" else { return nil }
-            return EffectRow(
-                defect: r["defect"] ?? "", kind: r["kind"] ?? "", axis: r["axis"] ?? "", level: r["level"] ?? "",
-                attempts: Int(r["attempts"] ?? "") ?? 0, count: Int(r["count"] ?? "") ?? 0,
-                rate: Double(r["rate"] ?? ""), low: Double(r["tree_ci95_low"] ?? ""), high: Double(r["tree_ci95_high"] ?? ""),
-                effect: Double(r["effect"] ?? ""))
-        }
-        examples = try CSVReader.parse(inputs.examplesCSV, name: "examples.csv").records.map { (r: CSVReader.Record) -> Example in
-            Example(
-                id: r["example_id"] ?? "", configID: r["config_id"] ?? "", defect: r["defect"] ?? "", cause: r["cause"] ?? "",
-                replay: r["replay"] ?? "", screen: r["screen"] ?? "", target: r["target"] ?? "",
-                treeIndex: Int(r["tree_index"] ?? ""), identicalRuns: Int(r["identical_runs"] ?? "") ?? 1)
-        }
-        worstElements =
-            inputs.byScreenCSV.isEmpty
-            ? []
-            : try CSVReader.parse(inputs.byScreenCSV, name: "by_screen.csv").records.compactMap { r in
-                guard r["rank"] == "1", let defects = Int(r["defects"] ?? ""), defects > 0 else { return nil }
-                return ScreenElement(
-                    screen: r["screen"] ?? "", element: r["element"] ?? "", className: r["class"] ?? "", kind: r["kind"] ?? "",
-                    defects: defects, rate: r["defects_per_run"] ?? "", worstConfig: r["worst_config"] ?? "")
-            }
-        residuals =
-            inputs.residualsCSV.isEmpty
-            ? []
-            : try CSVReader.parse(inputs.residualsCSV, name: "residuals.csv").records.map { r in
-                Residual(
-                    defect: r["defect"] ?? "", causeKind: r["cause_kind"] ?? "", rule: r["rule"] ?? "",
-                    count: Int(r["count"] ?? "") ?? 0, attempts: Int(r["attempts"] ?? "") ?? 0, rate: r["rate"] ?? "",
-                    configurations: Int(r["configurations"] ?? "") ?? 0, exampleID: r["example_id"] ?? "")
-            }
-        var causes: [Cause] = []
-        if !inputs.causesCSV.isEmpty {
-            for r in try CSVReader.parse(inputs.causesCSV, name: "causes.csv").records {
-                let defect = r["defect"] ?? "", kind = r["cause_kind"] ?? "", rule = r["rule"] ?? ""
-                let count = Int(r["count"] ?? "") ?? 0
-                if let i = causes.firstIndex(where: { $0.defect == defect && $0.causeKind == kind && $0.rule == rule }) {
-                    causes[i].count += count
-                } else {
-                    causes.append(Cause(defect: defect, causeKind: kind, rule: rule, count: count))
-                }
-            }
-        }
-        self.causes = causes
+        effects = try Self.effects(inputs.effectsCSV)
+        examples = try Self.examples(inputs.examplesCSV)
+        worstElements = try Self.worstElements(inputs.byScreenCSV)
+        residuals = try Self.residuals(inputs.residualsCSV)
+        causes = try Self.causes(inputs.causesCSV)
         modelBands = try Self.modelBands(inputs.modelBandsCSV)
-        minimal = [:]
-        if let index = inputs.minimalIndexCSV {
-            for r in try CSVReader.parse(index, name: "minimal/index.csv").records {
-                guard let id = r["example_id"], let file = r["file"], !file.isEmpty else { continue }
-                minimal[Self.minimalKey(id, r["defect"] ?? "")] = MinimalRepro(
-                    file: file, viewsBefore: r["views_before"] ?? "", viewsAfter: r["views_after"] ?? "",
-                    recognizersBefore: r["recognizers_before"] ?? "", recognizersAfter: r["recognizers_after"] ?? "")
-            }
-        }
+        minimal = try Self.minimalIndex(inputs.minimalIndexCSV)
     }
 
     /// Defect classes (outcome indices) that applied to at least one scenario.

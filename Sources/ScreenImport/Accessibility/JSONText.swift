@@ -61,11 +61,7 @@ struct JSONText: ByteCursor {
 
     /// A value and everything nested in it. Containers are read with an explicit stack.
     private mutating func value(path: inout [String]) throws(SyntaxError) -> Node {
-        enum Open {
-            case object(line: Int, column: Int, members: [(key: String, value: Node)], key: String?)
-            case array(line: Int, column: Int, items: [Node])
-        }
-        var stack: [Open] = []
+        var stack: [OpenContainer] = []
         while true {
             skipSpace()
             // Read one value: a scalar, or the start of a container.
@@ -99,57 +95,70 @@ struct JSONText: ByteCursor {
                         continue
                     }
                 }
-            case UInt8(ascii: "\""):
-                finished = Node(value: .string(try string(path: path)), line: startLine, column: startColumn)
-            case UInt8(ascii: "t"):
-                try literal("true", path: path)
-                finished = Node(value: .bool(true), line: startLine, column: startColumn)
-            case UInt8(ascii: "f"):
-                try literal("false", path: path)
-                finished = Node(value: .bool(false), line: startLine, column: startColumn)
-            case UInt8(ascii: "n"):
-                try literal("null", path: path)
-                finished = Node(value: .null, line: startLine, column: startColumn)
             default:
-                finished = Node(value: .number(try number(path: path)), line: startLine, column: startColumn)
+                finished = Node(value: try scalar(b, path: path), line: startLine, column: startColumn)
             }
             // Attach the finished value to the containers it closes.
-            while var done = finished {
+            while let done = finished {
                 guard let top = stack.popLast() else { return done }
                 path.removeLast()
+                finished = try attach(done, to: top, stack: &stack, path: &path)
+            }
+        }
+    }
+
+    /// A container still open while its contents are read.
+    private enum OpenContainer {
+        case object(line: Int, column: Int, members: [(key: String, value: Node)], key: String?)
+        case array(line: Int, column: Int, items: [Node])
+    }
+
+    /// A string, `true`, `false`, `null` or a number, starting with `b`.
+    private mutating func scalar(_ b: UInt8, path: [String]) throws(SyntaxError) -> Value {
+        switch b {
+        case UInt8(ascii: "\""): return .string(try string(path: path))
+        case UInt8(ascii: "t"): try literal("true", path: path); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false", path: path); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null", path: path); return .null
+        default: return .number(try number(path: path))
+        }
+    }
+
+    /// Adds `done` to the container `top` (just taken off `stack`): after a comma the container goes back on the
+    /// stack with the next member's key or item's index in `path` (nil: read the next value); at its closing
+    /// bracket it is finished, and returned to be attached in turn.
+    private mutating func attach(
+        _ done: Node, to top: OpenContainer, stack: inout [OpenContainer], path: inout [String]
+    ) throws(SyntaxError) -> Node? {
+        skipSpace()
+        switch top {
+        case .object(let l, let c, var members, let key):
+            members.append((key ?? "", done))
+            if current == UInt8(ascii: ",") {
+                advance()
                 skipSpace()
-                switch top {
-                case .object(let l, let c, var members, let key):
-                    members.append((key ?? "", done))
-                    if current == UInt8(ascii: ",") {
-                        advance()
-                        skipSpace()
-                        let next = try memberKey(path: path)
-                        stack.append(.object(line: l, column: c, members: members, key: next))
-                        path.append(Self.pathComponent(next))
-                        finished = nil
-                    } else if current == UInt8(ascii: "}") {
-                        advance()
-                        done = Node(value: .object(members), line: l, column: c)
-                        finished = done
-                    } else {
-                        throw error("expected ',' or '}' after a member of the object", path: path)
-                    }
-                case .array(let l, let c, var items):
-                    items.append(done)
-                    if current == UInt8(ascii: ",") {
-                        advance()
-                        stack.append(.array(line: l, column: c, items: items))
-                        path.append("[\(items.count)]")
-                        finished = nil
-                    } else if current == UInt8(ascii: "]") {
-                        advance()
-                        done = Node(value: .array(items), line: l, column: c)
-                        finished = done
-                    } else {
-                        throw error("expected ',' or ']' after an item of the array", path: path)
-                    }
-                }
+                let next = try memberKey(path: path)
+                stack.append(.object(line: l, column: c, members: members, key: next))
+                path.append(Self.pathComponent(next))
+                return nil
+            } else if current == UInt8(ascii: "}") {
+                advance()
+                return Node(value: .object(members), line: l, column: c)
+            } else {
+                throw error("expected ',' or '}' after a member of the object", path: path)
+            }
+        case .array(let l, let c, var items):
+            items.append(done)
+            if current == UInt8(ascii: ",") {
+                advance()
+                stack.append(.array(line: l, column: c, items: items))
+                path.append("[\(items.count)]")
+                return nil
+            } else if current == UInt8(ascii: "]") {
+                advance()
+                return Node(value: .array(items), line: l, column: c)
+            } else {
+                throw error("expected ',' or ']' after an item of the array", path: path)
             }
         }
     }
