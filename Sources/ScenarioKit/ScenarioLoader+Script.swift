@@ -206,27 +206,7 @@ extension ScenarioLoader.Builder {
         }
 
         if let first = scanner.peek, first.isNumber {
-            // One UIEvent: the fingers of the first verb, then more verb groups (`move 1:(110,200) up 2`).
-            var items: [(touch: Int, action: ScriptAction)] = []
-            var groupVerb = verb, verbs = [verb]
-            while true {
-                items += try parseMultiTouchItems(&scanner, verb: groupVerb, text: text, step: step, listed: items, fail: fail)
-                guard let (next, nextOffset) = scanner.word() else { break }
-                guard !verbs.contains(next) else {
-                    throw fail(
-                        nextOffset,
-                        "script step \(step) ('\(text)') names '\(next)' twice; list every finger that "
-                            + "does '\(next)' after one '\(next)'")
-                }
-                guard scanner.peek?.isNumber == true else {
-                    throw fail(
-                        scanner.offset,
-                        "script step \(step) ('\(text)') lists no fingers after '\(next)'; "
-                            + "a multi-touch '\(next)' lists \(Self.fingerForm(next)) for each finger")
-                }
-                groupVerb = next
-                verbs.append(next)
-            }
+            let items = try multiTouchGroups(&scanner, verb: verb, text: text, step: step, fail: fail)
             return (time, node, ScenarioLoader.oneEvent(items.map { event($0.touch, .touch($0.action)) }))
         }
         var location: Point?
@@ -244,7 +224,51 @@ extension ScenarioLoader.Builder {
             }
             location = point
         }
-        var touch = 1
+        let touch = try touchNumber(&scanner, verb: verb, text: text, step: step, syntax: syntax, fail: fail)
+
+        switch verb {
+        case "down", "move":
+            guard let location else { throw fail(verbOffset, "script step \(step) ('\(text)') needs a location '(x,y)' after '\(verb)'") }
+            return (time, node, [event(touch, .touch(verb == "down" ? .down(location) : .move(location)))])
+        case "up":
+            return (time, node, [event(touch, .touch(.up(location)))])
+        default:
+            if location != nil { throw fail(verbOffset, "script step \(step) ('\(text)') cannot have a location; 'cancel' takes none") }
+            return (time, node, [event(touch, .touch(.cancel))])
+        }
+    }
+
+    /// The fingers of a multi-touch string step's verb groups (`move 1:(110,200) up 2`), each verb once.
+    func multiTouchGroups(
+        _ scanner: inout StepScanner, verb: String, text: String, step: Int, fail: (Int, String) -> ScenarioError
+    ) throws(ScenarioError) -> [(touch: Int, action: ScriptAction)] {
+        var items: [(touch: Int, action: ScriptAction)] = []
+        var groupVerb = verb, verbs = [verb]
+        while true {
+            items += try parseMultiTouchItems(&scanner, verb: groupVerb, text: text, step: step, listed: items, fail: fail)
+            guard let (next, nextOffset) = scanner.word() else { break }
+            guard !verbs.contains(next) else {
+                throw fail(
+                    nextOffset,
+                    "script step \(step) ('\(text)') names '\(next)' twice; list every finger that "
+                        + "does '\(next)' after one '\(next)'")
+            }
+            guard scanner.peek?.isNumber == true else {
+                throw fail(
+                    scanner.offset,
+                    "script step \(step) ('\(text)') lists no fingers after '\(next)'; "
+                        + "a multi-touch '\(next)' lists \(Self.fingerForm(next)) for each finger")
+            }
+            groupVerb = next
+            verbs.append(next)
+        }
+        return items
+    }
+
+    /// The finger of a one-finger string step: `touch <n>` after the verb and location, 1 when absent.
+    func touchNumber(
+        _ scanner: inout StepScanner, verb: String, text: String, step: Int, syntax: String, fail: (Int, String) -> ScenarioError
+    ) throws(ScenarioError) -> Int {
         if let (word, offset) = scanner.word() {
             if ScenarioLoader.touchVerbs.contains(word) {
                 throw fail(
@@ -263,22 +287,12 @@ extension ScenarioLoader.Builder {
                     "script step \(step) ('\(text)') has touch '\(number)'; expected an integer from "
                         + "\(counts.lowerBound) to \(counts.upperBound)")
             }
-            touch = n
             if let (extra, extraOffset) = scanner.word() {
                 throw fail(extraOffset, "script step \(step) ('\(text)') has unexpected '\(extra)'; \(syntax)")
             }
+            return n
         }
-
-        switch verb {
-        case "down", "move":
-            guard let location else { throw fail(verbOffset, "script step \(step) ('\(text)') needs a location '(x,y)' after '\(verb)'") }
-            return (time, node, [event(touch, .touch(verb == "down" ? .down(location) : .move(location)))])
-        case "up":
-            return (time, node, [event(touch, .touch(.up(location)))])
-        default:
-            if location != nil { throw fail(verbOffset, "script step \(step) ('\(text)') cannot have a location; 'cancel' takes none") }
-            return (time, node, [event(touch, .touch(.cancel))])
-        }
+        return 1
     }
 
     /// How a multi-touch string step gives one finger of `verb`.

@@ -102,64 +102,8 @@ public enum ScreenImporter {
             let note = ImportReport.ClassNote(line: record.line, className: record.className, kind: kind)
             if how == .heuristic { report.guesses.append(note) }
             if how == .unmapped { report.unmapped.append(note) }
-            var frame = record.frame
-            if index == 0 { frame.origin = .zero }
-            if !isFinite(frame) {
-                report.warnings.append(
-                    ImportWarning(
-                        line: record.line,
-                        "the frame of \(record.className) is not a finite "
-                            + "rectangle; read as zero"))
-                frame = Rect(0, 0, 0, 0)
-            } else if !isInRange(frame) {
-                report.warnings.append(
-                    ImportWarning(
-                        line: record.line,
-                        "the frame of \(record.className) is beyond what a "
-                            + "scenario file holds (\(rangesText)); read as zero"))
-                frame = Rect(0, 0, 0, 0)
-            }
-            var transform = AffineTransform.identity
-            if let scale = record.axisScale, frame.size.width > 0 || frame.size.height > 0 {
-                // The printed frame is the scaled box; the view's own frame is as big as its bounds, around the same
-                // centre, with the scale as its transform (docs/real-screens.md).
-                let size = Size(frame.size.width / abs(scale.x), frame.size.height / abs(scale.y))
-                let untransformed = Rect(frame.midX - size.width / 2, frame.midY - size.height / 2, size.width, size.height)
-                if isInRange(untransformed) {
-                    frame = untransformed
-                    transform = .scale(scale.x, scale.y)
-                }
-            }
-            var spec = ViewSpec(name: viewName(record), kind: kind, frame: frame, parent: record.parent.map { ids[$0] } ?? 0)
-            spec.transform = transform
-            spec.className = record.className
-            spec.isHidden = record.isHidden
-            if record.alpha.isNaN {
-                report.warnings.append(
-                    ImportWarning(
-                        line: record.line,
-                        "alpha = nan of \(record.className) read as 0 "
-                            + "(a hit test skips the view)"))
-                spec.alpha = 0
-            } else {
-                spec.alpha = min(max(record.alpha, 0), 1)
-            }
-            spec.isUserInteractionEnabled = record.isUserInteractionEnabled
-            spec.isEnabled = record.isEnabled
-            spec.clipsToBounds = record.clipsToBounds
-            spec.hitTestOverride = record.passesThrough ? .passThrough : ClassTable.hitTestOverride(record.className, baseClass: record.baseClass)
+            var spec = viewSpec(record, root: index == 0, kind: kind, parent: record.parent.map { ids[$0] } ?? 0, report: &report)
             if !record.passesThrough && spec.hitTestOverride == .passThrough { passThrough += 1 }
-            if let offset = record.contentOffset {
-                if isInRange(offset) {
-                    spec.boundsOrigin = offset
-                } else {
-                    report.warnings.append(
-                        ImportWarning(
-                            line: record.line,
-                            "the contentOffset of \(record.className) is outside "
-                                + "what a scenario file holds (\(ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))); read as zero"))
-                }
-            }
             if kind.isScrollView { scrollGeometry(&spec, index: index, records: records, report: &report) }
             if SwiftUIHosting.applyBounceDefault(&spec, className: record.className) { swiftUIScrollViews += 1 }
             ids[index] = scene.addView(spec)
@@ -189,16 +133,76 @@ public enum ScreenImporter {
         }
         let elements = TreeGenerator.elements(of: scene)
         report.views = records.count
-        report.interactive =
-            elements.filter {
-                switch $0.kind {
-                case .control, .cell: return true
-                default: return false
-                }
-            }.count
+        report.interactive = elements.filter(\.isInteractive).count
         report.scrollViews = scene.views.filter { $0.scroll != nil }.count
         report.scrollable = elements.filter { if case .scrollView(let axes) = $0.kind { return !axes.isEmpty } else { return false } }.count
         return ImportedScreen(scene: scene, report: report)
+    }
+
+    /// The view a record describes: its frame (the root's at the origin; a scaled one as its bounds with the scale as
+    /// its transform; a frame no scenario holds read as zero, with a warning), flags, alpha, hit-test override and
+    /// content offset.
+    static func viewSpec(
+        _ record: DumpRecord, root: Bool, kind: ViewKind, parent: ViewID, report: inout ImportReport
+    ) -> ViewSpec {
+        var frame = record.frame
+        if root { frame.origin = .zero }
+        if !isFinite(frame) {
+            report.warnings.append(
+                ImportWarning(
+                    line: record.line,
+                    "the frame of \(record.className) is not a finite "
+                        + "rectangle; read as zero"))
+            frame = Rect(0, 0, 0, 0)
+        } else if !isInRange(frame) {
+            report.warnings.append(
+                ImportWarning(
+                    line: record.line,
+                    "the frame of \(record.className) is beyond what a "
+                        + "scenario file holds (\(rangesText)); read as zero"))
+            frame = Rect(0, 0, 0, 0)
+        }
+        var transform = AffineTransform.identity
+        if let scale = record.axisScale, frame.size.width > 0 || frame.size.height > 0 {
+            // The printed frame is the scaled box; the view's own frame is as big as its bounds, around the same
+            // centre, with the scale as its transform (docs/real-screens.md).
+            let size = Size(frame.size.width / abs(scale.x), frame.size.height / abs(scale.y))
+            let untransformed = Rect(frame.midX - size.width / 2, frame.midY - size.height / 2, size.width, size.height)
+            if isInRange(untransformed) {
+                frame = untransformed
+                transform = .scale(scale.x, scale.y)
+            }
+        }
+        var spec = ViewSpec(name: viewName(record), kind: kind, frame: frame, parent: parent)
+        spec.transform = transform
+        spec.className = record.className
+        spec.isHidden = record.isHidden
+        if record.alpha.isNaN {
+            report.warnings.append(
+                ImportWarning(
+                    line: record.line,
+                    "alpha = nan of \(record.className) read as 0 "
+                        + "(a hit test skips the view)"))
+            spec.alpha = 0
+        } else {
+            spec.alpha = min(max(record.alpha, 0), 1)
+        }
+        spec.isUserInteractionEnabled = record.isUserInteractionEnabled
+        spec.isEnabled = record.isEnabled
+        spec.clipsToBounds = record.clipsToBounds
+        spec.hitTestOverride = record.passesThrough ? .passThrough : ClassTable.hitTestOverride(record.className, baseClass: record.baseClass)
+        if let offset = record.contentOffset {
+            if isInRange(offset) {
+                spec.boundsOrigin = offset
+            } else {
+                report.warnings.append(
+                    ImportWarning(
+                        line: record.line,
+                        "the contentOffset of \(record.className) is outside "
+                            + "what a scenario file holds (\(ScenarioLimits.describe(ScenarioLimits.coordinate, unit: "pt"))); read as zero"))
+            }
+        }
+        return spec
     }
 
     /// Content size, insets and offset of a scroll view, inferring what old systems do not print.
@@ -315,4 +319,14 @@ public enum ScreenImporter {
     }
 
     static func fmt(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }
+}
+
+extension Element {
+    /// A control or a cell: what the import summary counts as interactive.
+    var isInteractive: Bool {
+        switch kind {
+        case .control, .cell: return true
+        default: return false
+        }
+    }
 }

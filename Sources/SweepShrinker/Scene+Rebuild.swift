@@ -38,32 +38,7 @@ extension Scene {
         -> SceneRebuild
     {
         var out = Scene(name: name, windowSize: windowSize, parameters: parameters)
-        var viewMap = [ViewID?](repeating: nil, count: views.count)
-        viewMap[0] = 0
-        // Depth-first, back to front: the loader's numbering, which also keeps every view's z-order.
-        var stack: [(view: ViewID, keptAncestor: ViewID, shift: Point)] = children[0].reversed().map { ($0, 0, .zero) }
-        var order: [(old: ViewID, spec: ViewSpec)] = []
-        while let (v, ancestor, shift) = stack.popLast() {
-            let spec = views[v]
-            let childAncestor: ViewID
-            let childShift: Point
-            if keepView[v] {
-                var copy = spec
-                copy.frame.origin = Point(spec.frame.origin.x + shift.x, spec.frame.origin.y + shift.y)
-                copy.parent = viewMap[ancestor]
-                let id = out.addView(copy)
-                viewMap[v] = id
-                order.append((v, copy))
-                childAncestor = v
-                childShift = .zero
-            } else {
-                childAncestor = ancestor
-                childShift = Point(
-                    shift.x + spec.frame.origin.x - spec.boundsOrigin.x,
-                    shift.y + spec.frame.origin.y - spec.boundsOrigin.y)
-            }
-            for child in children[v].reversed() { stack.append((child, childAncestor, childShift)) }
-        }
+        let (viewMap, order) = copyViews(keeping: keepView, into: &out)
         func mapViews(_ ids: [ViewID]) -> [ViewID] { ids.compactMap { viewMap[$0] } }
         // References between views, now that every kept view has its new id.
         for (old, spec) in order {
@@ -108,54 +83,13 @@ extension Scene {
             added.append((r, id))
         }
 
-        // Policies name recognizers and views: map them to the new ids.
-        func mapPolicies(_ p: RecognizerPolicies) -> RecognizerPolicies {
-            func ids(_ list: [RecognizerID]) -> [RecognizerID] { list.compactMap { recognizerMap[$0] } }
-            func set(_ s: RecognizerSet) -> RecognizerSet {
-                switch s {
-                case .none, .all: return s
-                case .only(let list): return .only(ids(list))
-                case .allExcept(let list): return .allExcept(ids(list))
-                }
-            }
-            var q = p
-            switch p.shouldReceive {
-            case .notInViews(let list): q.shouldReceive = .notInViews(mapViews(list))
-            case .onlyInViews(let list): q.shouldReceive = .onlyInViews(mapViews(list))
-            default: break
-            }
-            q.simultaneousWith = set(p.simultaneousWith)
-            q.requireToFail = ids(p.requireToFail)
-            q.canPrevent = set(p.canPrevent)
-            q.canBePrevented = set(p.canBePrevented)
-            q.toggleEnabledOnBegin = ids(p.toggleEnabledOnBegin)
-            q.shouldRequireFailureOf = set(p.shouldRequireFailureOf)
-            q.shouldBeRequiredToFailBy = set(p.shouldBeRequiredToFailBy)
-            q.delegateRequiresFailureOf = set(p.delegateRequiresFailureOf)
-            q.delegateRequiredToFailBy = set(p.delegateRequiredToFailBy)
-            return q
-        }
-        // What action handlers act on (issue 15 §4); a removed view or recognizer drops out.
-        func mapActions(_ a: ActionEffects) -> ActionEffects {
-            var b = a
-            // A move whose view, or the view it reads the translation in, was removed drops out.
-            b.movesView = a.movesView.flatMap { move in
-                viewMap[move.view].flatMap { v in
-                    guard let space = move.translationIn else { return ViewMove(view: v, on: move.on) }
-                    return viewMap[space].map { ViewMove(view: v, translationIn: $0, on: move.on) }
-                }
-            }
-            b.setsFrame = a.setsFrame.flatMap { change in viewMap[change.view].map { FrameChange(view: $0, frame: change.frame) } }
-            b.togglesEnabled = a.togglesEnabled.compactMap { recognizerMap[$0] }
-            return b
-        }
         for (old, new) in added {
-            out.recognizers[new].policies = mapPolicies(recognizers[old].policies)
-            out.recognizers[new].actions = mapActions(recognizers[old].actions)
+            out.recognizers[new].policies = Self.mapped(recognizers[old].policies, views: viewMap, recognizers: recognizerMap)
+            out.recognizers[new].actions = Self.mapped(recognizers[old].actions, views: viewMap, recognizers: recognizerMap)
         }
         for (old, spec) in order {
             guard let scroll = spec.scroll, let id = viewMap[old], let pan = out.scrollRecognizers(of: id)?.pan else { continue }
-            let policies = mapPolicies(scroll.pan)
+            let policies = Self.mapped(scroll.pan, views: viewMap, recognizers: recognizerMap)
             out.modifyView(id) { $0.scroll?.pan = policies }
             out.recognizers[pan].policies = policies
         }
@@ -177,6 +111,82 @@ extension Scene {
             return copy
         }
         return SceneRebuild(scene: out, viewMap: viewMap, recognizerMap: recognizerMap)
+    }
+
+    /// The views to keep copied into `out`, depth-first and back to front (the loader's numbering, which also keeps
+    /// every view's z-order), each under its nearest kept ancestor and shifted by the removed views between: each old
+    /// view's new id (nil when removed), and the kept views with their copies in order.
+    private func copyViews(keeping keepView: [Bool], into out: inout Scene) -> (viewMap: [ViewID?], order: [(old: ViewID, spec: ViewSpec)]) {
+        var viewMap = [ViewID?](repeating: nil, count: views.count)
+        viewMap[0] = 0
+        var stack: [(view: ViewID, keptAncestor: ViewID, shift: Point)] = children[0].reversed().map { ($0, 0, .zero) }
+        var order: [(old: ViewID, spec: ViewSpec)] = []
+        while let (v, ancestor, shift) = stack.popLast() {
+            let spec = views[v]
+            let childAncestor: ViewID
+            let childShift: Point
+            if keepView[v] {
+                var copy = spec
+                copy.frame.origin = Point(spec.frame.origin.x + shift.x, spec.frame.origin.y + shift.y)
+                copy.parent = viewMap[ancestor]
+                let id = out.addView(copy)
+                viewMap[v] = id
+                order.append((v, copy))
+                childAncestor = v
+                childShift = .zero
+            } else {
+                childAncestor = ancestor
+                childShift = Point(
+                    shift.x + spec.frame.origin.x - spec.boundsOrigin.x,
+                    shift.y + spec.frame.origin.y - spec.boundsOrigin.y)
+            }
+            for child in children[v].reversed() { stack.append((child, childAncestor, childShift)) }
+        }
+        return (viewMap, order)
+    }
+
+    /// Policies name recognizers and views: `p` with the new ids, the removed ones dropped.
+    static func mapped(_ p: RecognizerPolicies, views viewMap: [ViewID?], recognizers recognizerMap: [RecognizerID?]) -> RecognizerPolicies {
+        func mapViews(_ ids: [ViewID]) -> [ViewID] { ids.compactMap { viewMap[$0] } }
+        func ids(_ list: [RecognizerID]) -> [RecognizerID] { list.compactMap { recognizerMap[$0] } }
+        func set(_ s: RecognizerSet) -> RecognizerSet {
+            switch s {
+            case .none, .all: return s
+            case .only(let list): return .only(ids(list))
+            case .allExcept(let list): return .allExcept(ids(list))
+            }
+        }
+        var q = p
+        switch p.shouldReceive {
+        case .notInViews(let list): q.shouldReceive = .notInViews(mapViews(list))
+        case .onlyInViews(let list): q.shouldReceive = .onlyInViews(mapViews(list))
+        default: break
+        }
+        q.simultaneousWith = set(p.simultaneousWith)
+        q.requireToFail = ids(p.requireToFail)
+        q.canPrevent = set(p.canPrevent)
+        q.canBePrevented = set(p.canBePrevented)
+        q.toggleEnabledOnBegin = ids(p.toggleEnabledOnBegin)
+        q.shouldRequireFailureOf = set(p.shouldRequireFailureOf)
+        q.shouldBeRequiredToFailBy = set(p.shouldBeRequiredToFailBy)
+        q.delegateRequiresFailureOf = set(p.delegateRequiresFailureOf)
+        q.delegateRequiredToFailBy = set(p.delegateRequiredToFailBy)
+        return q
+    }
+
+    /// What action handlers act on (issue 15 §4), with the new ids; a removed view or recognizer drops out, and so
+    /// does a move whose view, or the view it reads the translation in, was removed.
+    static func mapped(_ a: ActionEffects, views viewMap: [ViewID?], recognizers recognizerMap: [RecognizerID?]) -> ActionEffects {
+        var b = a
+        b.movesView = a.movesView.flatMap { move in
+            viewMap[move.view].flatMap { v in
+                guard let space = move.translationIn else { return ViewMove(view: v, on: move.on) }
+                return viewMap[space].map { ViewMove(view: v, translationIn: $0, on: move.on) }
+            }
+        }
+        b.setsFrame = a.setsFrame.flatMap { change in viewMap[change.view].map { FrameChange(view: $0, frame: change.frame) } }
+        b.togglesEnabled = a.togglesEnabled.compactMap { recognizerMap[$0] }
+        return b
     }
 
     /// Target-action (§5.5) names responders: map them to the new ids. A call whose target was removed is

@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchEngine
 
 /// A sign-up / edit-profile form (seed 000): a vertical scroll view of labelled rows holding text fields,
@@ -81,49 +82,7 @@ enum FormTemplate {
             counters[f.rawValue] += 1
             let n = counters[f.rawValue]
             let h = rowHeight(f)
-            let name: String
-            switch f {
-            case .textField: name = "Field\(n)"
-            case .slider: name = "Slider\(n)"
-            case .switch: name = "Toggle\(n)"
-            case .stepper: name = "Quantity\(n)"
-            case .choice: name = "Choice\(n)"
-            }
-            if f == .choice {
-                // A disclosure row the table selects (didSelectRowAt opens the picker).
-                let cell = b.view(name, .cell, Rect(0, rowY, Metrics.width, h), in: form) { $0.className = "UITableViewCell" }
-                b.view(name + ".Label", .label, Rect(Metrics.margin, 14, 160, 20), in: cell)
-                b.view(name + ".Value", .label, Rect(Metrics.width - Metrics.margin - 150, 14, 130, 20), in: cell)
-                continue
-            }
-            // In a table, a static row that neither highlights nor selects (shouldHighlightRowAt false): for
-            // touches, a plain view.
-            let row = b.view(name, .view, Rect(0, rowY, Metrics.width, h), in: form)
-            b.markEmpty(row)
-            switch f {
-            case .textField:
-                b.view(name + ".Label", .label, Rect(Metrics.margin, 4, 200, 20), in: row)
-                b.view(name + ".Input", .textField, Rect(Metrics.margin, 28, width, rng.pt(34 ... 44)), in: row)
-            case .slider:
-                b.view(name + ".Label", .label, Rect(Metrics.margin, 4, 200, 20), in: row)
-                b.view(name + ".Slider", .slider, Rect(Metrics.margin, 30, width, Metrics.sliderHeight), in: row) {
-                    $0.value = (rng.double(0 ... 1) * 100).rounded() / 100
-                }
-            case .switch:
-                b.view(name + ".Label", .label, Rect(Metrics.margin, 16, 220, 20), in: row)
-                let s = Metrics.switchSize
-                b.view(name + ".Switch", .switch, Rect(Metrics.width - Metrics.margin - s.width, (h - s.height) / 2, s.width, s.height), in: row) {
-                    $0.value = rng.chance(0.5) ? 1 : 0
-                }
-            case .stepper:
-                b.view(name + ".Label", .label, Rect(Metrics.margin, 16, 180, 20), in: row)
-                let s = Metrics.stepperSize
-                b.view(name + ".Stepper", .stepper, Rect(Metrics.width - Metrics.margin - s.width, (h - s.height) / 2, s.width, s.height), in: row) {
-                    $0.value = Double(rng.int(0 ... 5))
-                }
-            case .choice:
-                break
-            }
+            fieldRow(f, number: n, top: rowY, height: h, in: form, &b, &rng)
         }
         if hasNotes {
             b.view("Notes", .textView, Rect(Metrics.margin, notesY, width, notesHeight), in: form) {
@@ -136,5 +95,55 @@ enum FormTemplate {
         b.navigationBar(in: r, rng: &rng, back: true, trailing: "Done")
         // Tap anywhere to dismiss the keyboard (seed 000): default flags.
         b.recognizer("R.dismissKeyboard", .tap(taps: 1, touches: 1), on: r, role: .dismissTap)
+    }
+
+    /// Field row `n` of kind `f` at `top`: a label over its control (a choice row: a selectable cell with its value).
+    static func fieldRow(
+        _ f: Field, number n: Int, top rowY: Double, height h: Double, in form: ViewID, _ b: inout TreeBuilder, _ rng: inout SplitMix64
+    ) {
+        let width = Metrics.width - 2 * Metrics.margin
+        let name: String
+        switch f {
+        case .textField: name = "Field\(n)"
+        case .slider: name = "Slider\(n)"
+        case .switch: name = "Toggle\(n)"
+        case .stepper: name = "Quantity\(n)"
+        case .choice: name = "Choice\(n)"
+        }
+        if f == .choice {
+            // A disclosure row the table selects (didSelectRowAt opens the picker).
+            let cell = b.view(name, .cell, Rect(0, rowY, Metrics.width, h), in: form) { $0.className = "UITableViewCell" }
+            b.view(name + ".Label", .label, Rect(Metrics.margin, 14, 160, 20), in: cell)
+            b.view(name + ".Value", .label, Rect(Metrics.width - Metrics.margin - 150, 14, 130, 20), in: cell)
+            return
+        }
+        // In a table, a static row that neither highlights nor selects (shouldHighlightRowAt false): for
+        // touches, a plain view.
+        let row = b.view(name, .view, Rect(0, rowY, Metrics.width, h), in: form)
+        b.markEmpty(row)
+        switch f {
+        case .textField:
+            b.view(name + ".Label", .label, Rect(Metrics.margin, 4, 200, 20), in: row)
+            b.view(name + ".Input", .textField, Rect(Metrics.margin, 28, width, rng.pt(34 ... 44)), in: row)
+        case .slider:
+            b.view(name + ".Label", .label, Rect(Metrics.margin, 4, 200, 20), in: row)
+            b.view(name + ".Slider", .slider, Rect(Metrics.margin, 30, width, Metrics.sliderHeight), in: row) {
+                $0.value = (rng.double(0 ... 1) * 100).rounded() / 100
+            }
+        case .switch:
+            b.view(name + ".Label", .label, Rect(Metrics.margin, 16, 220, 20), in: row)
+            let s = Metrics.switchSize
+            b.view(name + ".Switch", .switch, Rect(Metrics.width - Metrics.margin - s.width, (h - s.height) / 2, s.width, s.height), in: row) {
+                $0.value = rng.chance(0.5) ? 1 : 0
+            }
+        case .stepper:
+            b.view(name + ".Label", .label, Rect(Metrics.margin, 16, 180, 20), in: row)
+            let s = Metrics.stepperSize
+            b.view(name + ".Stepper", .stepper, Rect(Metrics.width - Metrics.margin - s.width, (h - s.height) / 2, s.width, s.height), in: row) {
+                $0.value = Double(rng.int(0 ... 5))
+            }
+        case .choice:
+            break
+        }
     }
 }

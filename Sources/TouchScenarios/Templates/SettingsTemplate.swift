@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchEngine
 
 /// A settings screen: an inset-grouped table of sections, each a header and cells holding a trailing
@@ -70,38 +71,46 @@ enum SettingsTemplate {
             let h = row.height
             let cell = b.view(name, .cell, Rect(cellX, row.y, cellW, h), in: table) { $0.className = "UITableViewCell" }
             if row.accessory != .pageControl { b.view(name + ".Label", .label, Rect(16, (h - 20) / 2, 150, 20), in: cell) }
-            let trailing = cellW - 16
-            switch row.accessory {
-            case .switch:
-                let s = Metrics.switchSize
-                b.view(name + ".Switch", .switch, Rect(trailing - s.width, (h - s.height) / 2, s.width, s.height), in: cell) {
-                    $0.value = rng.chance(0.5) ? 1 : 0
-                }
-            case .segmented:
-                let w = rng.pt(150 ... 180)
-                b.view(name + ".Segments", .segmentedControl, Rect(trailing - w, (h - Metrics.segmentedHeight) / 2, w, Metrics.segmentedHeight), in: cell) {
-                    $0.value = Double(rng.int(0 ... 2))
-                }
-            case .stepper:
-                let s = Metrics.stepperSize
-                b.view(name + ".Stepper", .stepper, Rect(trailing - s.width, (h - s.height) / 2, s.width, s.height), in: cell) {
-                    $0.value = Double(rng.int(0 ... 10))
-                }
-            case .button:
-                b.view(name + ".Detail", .button, Rect(trailing - 80, ((h - 44) / 2).rounded(.down), 80, 44), in: cell)
-            case .pageControl:
-                b.view(name + ".Tips", .imageView, Rect(16, 12, cellW - 32, h - 12 - 34), in: cell)
-                b.view(name + ".Pages", .pageControl, Rect((cellW - 120) / 2, h - 30, 120, Metrics.pageControlHeight), in: cell) {
-                    $0.value = Double(rng.int(0 ... 3))
-                }
-            case .none:
-                break
-            }
+            accessory(row.accessory, of: name, in: cell, width: cellW, height: h, &b, &rng)
         }
         if signOut && visible(signOutY, 44) {
             b.view("SignOut", .button, Rect(cellX, signOutY, cellW, 44), in: table)
         }
         b.navigationBar(in: r, rng: &rng, back: rng.chance(0.5))
         if hasTabBar { b.tabBar(in: r, rng: &rng) }
+    }
+
+    /// A row's trailing control (or a tips card with its page control), in its cell of `width` × `height`.
+    static func accessory(
+        _ kind: Accessory, of name: String, in cell: ViewID, width cellW: Double, height h: Double, _ b: inout TreeBuilder,
+        _ rng: inout SplitMix64
+    ) {
+        let trailing = cellW - 16
+        switch kind {
+        case .switch:
+            let s = Metrics.switchSize
+            b.view(name + ".Switch", .switch, Rect(trailing - s.width, (h - s.height) / 2, s.width, s.height), in: cell) {
+                $0.value = rng.chance(0.5) ? 1 : 0
+            }
+        case .segmented:
+            let w = rng.pt(150 ... 180)
+            b.view(name + ".Segments", .segmentedControl, Rect(trailing - w, (h - Metrics.segmentedHeight) / 2, w, Metrics.segmentedHeight), in: cell) {
+                $0.value = Double(rng.int(0 ... 2))
+            }
+        case .stepper:
+            let s = Metrics.stepperSize
+            b.view(name + ".Stepper", .stepper, Rect(trailing - s.width, (h - s.height) / 2, s.width, s.height), in: cell) {
+                $0.value = Double(rng.int(0 ... 10))
+            }
+        case .button:
+            b.view(name + ".Detail", .button, Rect(trailing - 80, ((h - 44) / 2).rounded(.down), 80, 44), in: cell)
+        case .pageControl:
+            b.view(name + ".Tips", .imageView, Rect(16, 12, cellW - 32, h - 12 - 34), in: cell)
+            b.view(name + ".Pages", .pageControl, Rect((cellW - 120) / 2, h - 30, 120, Metrics.pageControlHeight), in: cell) {
+                $0.value = Double(rng.int(0 ... 3))
+            }
+        case .none:
+            break
+        }
     }
 }
