@@ -4,9 +4,9 @@
 /// slot; it allocates them once in `init` and nothing per event. `run()` interleaves the script with the
 /// timers the run scheduled, processing each event with the six phases of touch-model §10.
 ///
-/// Tie rule (P7): at equal times, script events come first in script order; then timers, recognizers'
-/// timers in recognizer order, then controls' highlight timers in view order, then scroll views'
-/// deceleration timers in view order.
+/// Tie rule (P7): at equal times, script events come first in script order; then timers (`TimerQueue`):
+/// recognizers' timers in recognizer order, then controls' highlight timers in view order, then scroll views'
+/// deceleration and zoom-bounce timers in view order, then sheets' dismissals in sheet order.
 public struct Simulation<Recorder: TraceRecorder> {
     public private(set) var prepared: PreparedScene
     public var recorder: Recorder
