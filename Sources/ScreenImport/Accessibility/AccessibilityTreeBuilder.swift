@@ -29,41 +29,7 @@ enum AccessibilityTreeBuilder {
         for (i, e) in elements.enumerated() { if let p = e.parent { children[p].append(i) } }
         let root = chooseRoot(tree, children: children, notes: &notes)
         let screen = elements[root].frame.flatMap { $0.size.width > 0 && $0.size.height > 0 ? $0 : nil }
-        // Which elements are kept (in reverse document order: what is nested in an element comes after it).
-        var inSubtree = [Bool](repeating: false, count: elements.count)
-        inSubtree[root] = true
-        var indicator = [Bool](repeating: false, count: elements.count)
-        var scrollEvidence = Set<Int>()
-        for i in elements.indices where i != root {
-            guard let p = elements[i].parent, inSubtree[p] else { continue }
-            inSubtree[i] = true
-            indicator[i] = indicator[p] || elements[i].isScrollIndicator
-            if elements[i].isScrollIndicator && !indicator[p] { scrollEvidence.insert(p) }
-        }
-        var keep = [Bool](repeating: false, count: elements.count)
-        var dropped = (flag: [Int](), empty: [Int](), offscreen: [Int](), indicators: 0, containers: [Int]())
-        for i in elements.indices.reversed() where inSubtree[i] {
-            if indicator[i] {
-                if elements[i].isScrollIndicator { dropped.indicators += 1 }
-                continue
-            }
-            let e = elements[i]
-            let holdsKept = children[i].contains { keep[$0] }
-            if i == root {
-                keep[i] = true
-            } else if e.isVisible == false {
-                if holdsKept { dropped.containers.append(i) } else { dropped.flag.append(i) }
-                keep[i] = holdsKept
-            } else if let f = e.frame, !(f.size.width > 0 && f.size.height > 0) {
-                if holdsKept { dropped.containers.append(i) } else { dropped.empty.append(i) }
-                keep[i] = holdsKept
-            } else if let f = e.frame, let screen, !intersects(f, screen) {
-                if holdsKept { dropped.containers.append(i) } else { dropped.offscreen.append(i) }
-                keep[i] = holdsKept
-            } else {
-                keep[i] = true
-            }
-        }
+        let (keep, scrollEvidence, dropped) = kept(elements, root: root, children: children, screen: screen)
         notes += dropNotes(dropped, elements: elements)
         // The records, in document order.
         var records: [DumpRecord] = []
@@ -77,28 +43,9 @@ enum AccessibilityTreeBuilder {
             let e = elements[i]
             let parentRecord = i == root ? nil : e.parent.flatMap { recordOf[$0] }
             let parentElement = parentRecord.map { _ in e.parent ?? root }
-            var type = e.type ?? "Other"
-            if e.type == nil {
-                // Maestro: no types; a placeholder says text field, scroll-bar elements say scroll view.
-                if !e.placeholder.isEmpty {
-                    type = "TextField"
-                    maestroKinds.fields += 1
-                } else if scrollEvidence.contains(i) {
-                    type = "ScrollView"
-                    maestroKinds.scrolls += 1
-                }
-            } else if scrollEvidence.contains(i) && (type == "Other" || type == "GenericElement") {
-                type = "ScrollView"
-            }
-            let className: String
-            if i == root {
-                className = "UIWindow"
-            } else if let known = AccessibilityTypeTable.className(for: type, container: container(of: i, in: elements, keep: keep)) {
-                className = known
-            } else {
-                className = "UIView"
-                unknownTypes[type, default: 0] += 1
-            }
+            let (type, className) = Self.classOf(
+                i, root: root, elements: elements, keep: keep, scrollEvidence: scrollEvidence, maestroKinds: &maestroKinds,
+                unknownTypes: &unknownTypes)
             var record = DumpRecord(line: e.line, depth: parentRecord.map { records[$0].depth + 1 } ?? 0, className: className)
             record.parent = parentRecord
             record.column = e.column
@@ -140,6 +87,81 @@ enum AccessibilityTreeBuilder {
             warnings.append(ImportWarning(line: 0, "element types the type table does not know, imported as plain views: \(list)"))
         }
         return DumpParser.Result(records: records, warnings: warnings, notes: notes)
+    }
+
+    /// Which elements are kept (decided in reverse document order: what is nested in an element comes after it), the
+    /// elements a scroll indicator shows to be scroll views, and what was dropped and why (`dropNotes`).
+    static func kept(
+        _ elements: [AccessibilityElement], root: Int, children: [[Int]], screen: Rect?
+    ) -> (keep: [Bool], scrollEvidence: Set<Int>, dropped: (flag: [Int], empty: [Int], offscreen: [Int], indicators: Int, containers: [Int])) {
+        var inSubtree = [Bool](repeating: false, count: elements.count)
+        inSubtree[root] = true
+        var indicator = [Bool](repeating: false, count: elements.count)
+        var scrollEvidence = Set<Int>()
+        for i in elements.indices where i != root {
+            guard let p = elements[i].parent, inSubtree[p] else { continue }
+            inSubtree[i] = true
+            indicator[i] = indicator[p] || elements[i].isScrollIndicator
+            if elements[i].isScrollIndicator && !indicator[p] { scrollEvidence.insert(p) }
+        }
+        var keep = [Bool](repeating: false, count: elements.count)
+        var dropped = (flag: [Int](), empty: [Int](), offscreen: [Int](), indicators: 0, containers: [Int]())
+        for i in elements.indices.reversed() where inSubtree[i] {
+            if indicator[i] {
+                if elements[i].isScrollIndicator { dropped.indicators += 1 }
+                continue
+            }
+            let e = elements[i]
+            let holdsKept = children[i].contains { keep[$0] }
+            if i == root {
+                keep[i] = true
+            } else if e.isVisible == false {
+                if holdsKept { dropped.containers.append(i) } else { dropped.flag.append(i) }
+                keep[i] = holdsKept
+            } else if let f = e.frame, !(f.size.width > 0 && f.size.height > 0) {
+                if holdsKept { dropped.containers.append(i) } else { dropped.empty.append(i) }
+                keep[i] = holdsKept
+            } else if let f = e.frame, let screen, !intersects(f, screen) {
+                if holdsKept { dropped.containers.append(i) } else { dropped.offscreen.append(i) }
+                keep[i] = holdsKept
+            } else {
+                keep[i] = true
+            }
+        }
+        return (keep, scrollEvidence, dropped)
+    }
+
+    /// Element `i`'s type (Maestro's untyped elements read as text fields by their placeholder, as scroll views by
+    /// their scroll bars) and the UIKit class it is imported as (the root is the window; an unknown type is a plain
+    /// view, counted in `unknownTypes`).
+    static func classOf(
+        _ i: Int, root: Int, elements: [AccessibilityElement], keep: [Bool], scrollEvidence: Set<Int>,
+        maestroKinds: inout (fields: Int, scrolls: Int), unknownTypes: inout [String: Int]
+    ) -> (type: String, className: String) {
+        let e = elements[i]
+        var type = e.type ?? "Other"
+        if e.type == nil {
+            // Maestro: no types; a placeholder says text field, scroll-bar elements say scroll view.
+            if !e.placeholder.isEmpty {
+                type = "TextField"
+                maestroKinds.fields += 1
+            } else if scrollEvidence.contains(i) {
+                type = "ScrollView"
+                maestroKinds.scrolls += 1
+            }
+        } else if scrollEvidence.contains(i) && (type == "Other" || type == "GenericElement") {
+            type = "ScrollView"
+        }
+        let className: String
+        if i == root {
+            className = "UIWindow"
+        } else if let known = AccessibilityTypeTable.className(for: type, container: container(of: i, in: elements, keep: keep)) {
+            className = known
+        } else {
+            className = "UIView"
+            unknownTypes[type, default: 0] += 1
+        }
+        return (type, className)
     }
 
     static func intersects(_ a: Rect, _ b: Rect) -> Bool {

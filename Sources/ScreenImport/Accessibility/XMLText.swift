@@ -173,8 +173,10 @@ struct XMLText: ByteCursor {
             at.message = message
             return at
         }
+        // The body starts after the `&`. (Taken before stepping over it: a release build of Swift 6.3.1 read `index` as
+        // it was before the step, so the body began at the `&` and every entity was unknown; debug builds did not.)
+        let start = index + 1
         advance() // &
-        let start = index
         while let b = current, b != UInt8(ascii: ";"), index - start < 12 { advance() }
         guard current == UInt8(ascii: ";") else { throw fail("an '&' that starts no entity reference (write &amp;)") }
         let body = String(decoding: bytes[start ..< index], as: UTF8.self)
