@@ -120,9 +120,9 @@ struct TimerQueue {
         stale = false
     }
 
-    /// Clears every timer, keeping the tables.
+    /// Clears every timer, keeping the tables. The table must be this queue's own (`makeUnique`: the simulation's
+    /// `reset` makes every table unique first).
     mutating func clear() {
-        deadlines.makeUnique()
         if earliestOwner >= 0 || stale {
             for i in deadlines.indices { deadlines[i] = .never }
         }
@@ -140,9 +140,6 @@ struct TimerQueue {
 
     /// Gives this queue its own recognizer table when a copy of the simulation shares it (`RunTable`).
     mutating func makeUnique() { deadlines.makeUnique() }
-
-    /// Whether this queue shares its recognizer table with no other copy.
-    mutating func isUnique() -> Bool { deadlines.isUnique() }
 
     /// Checks what the queue remembers against what it holds: the earliest recognizer deadline (unless it is to be
     /// found again), the other timers' order, and that no entry is at `.never`. Returns the first disagreement.
