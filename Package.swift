@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "ScreenImport", targets: ["ScreenImport"]),
         .library(name: "SweepReporting", targets: ["SweepReporting"]),
         .library(name: "SweepHTMLReport", targets: ["SweepHTMLReport"]),
+        .library(name: "SweepReportWriter", targets: ["SweepReportWriter"]),
+        .library(name: "SweepSubmission", targets: ["SweepSubmission"]),
         .library(name: "SweepShrinker", targets: ["SweepShrinker"]),
         .library(name: "SweepProtocol", targets: ["SweepProtocol"]),
         .library(name: "SweepResultCodec", targets: ["SweepResultCodec"]),
@@ -33,7 +35,7 @@ let package = Package(
         // The seeded random number generator (SplitMix64) of the generators, the planner and the tests: a leaf.
         .target(name: "SeededRandom"),
         // Seeded generators (pure): view trees named after real screens, gestures with an intent, sweep axes.
-        .target(name: "TouchScenarios", dependencies: ["TouchEngine", "SeededRandom"]),
+        .target(name: "TouchScenarios", dependencies: ["TouchEngine", "ScenarioKit", "SeededRandom"]),
         // Real screens (pure): recursiveDescription dumps -> scenes, the class table, the map and recognizer overlays.
         .target(
             name: "ScreenImport",
@@ -86,7 +88,22 @@ let package = Package(
         // the live page of a running sweep (a status report and the results so far) with the same heatmaps.
         .target(
             name: "SweepHTMLReport",
-            dependencies: ["SweepReporting", "SweepCore", "SweepShrinker", "SweepPlanning", "SweepProtocol", "ScenarioKit", "TouchEngine"]
+            dependencies: ["SweepReporting", "SweepCore", "SweepPlanning", "SweepProtocol", "ScenarioKit", "TouchEngine"]
+        ),
+        // A finished sweep's report directory: the report files, the minimal repros (the shrinker) and report.html,
+        // written in one directory swap; report.html redrawn from a directory on disk (`sweep report`).
+        .target(
+            name: "SweepReportWriter",
+            dependencies: ["SweepHTMLReport", "SweepShrinker", "SweepCore", "SweepPlanning", "SweepReporting", "TouchEngine"]
+        ),
+        // `sweep submit`'s work apart from its command line: the output claim, the local cluster, the metrics port,
+        // the coordinator's run and the reports.
+        .target(
+            name: "SweepSubmission",
+            dependencies: [
+                "SweepNode", "SweepMetrics", "SweepReportWriter", "SweepCore", "SweepJournal", "SweepPlanning", "SweepReporting", "SweepTransportZMQ",
+                .product(name: "Logging", package: "swift-log")
+            ]
         ),
         // Report output (pure but for OutputDirectory's file I/O): CSV, fixed numbers, Wilson intervals, histograms.
         .target(name: "SweepReporting"),
@@ -106,7 +123,8 @@ let package = Package(
             name: "sweep",
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepReporting", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode",
-                "SweepProtocol", "SweepJournal", "SweepTransportZMQ", "SweepMetrics", "ScreenImport", "UIKitExport", "SweepHTMLReport", "SweepLogging",
+                "SweepProtocol", "SweepTransportZMQ", "ScreenImport", "UIKitExport", "SweepHTMLReport", "SweepLogging",
+                "SweepReportWriter", "SweepSubmission",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log")
             ]
         ),
@@ -114,7 +132,7 @@ let package = Package(
             name: "engine-bench",
             dependencies: [
                 "TouchEngine", "ScenarioKit", "TouchScenarios", "SweepPlanning", "SweepCore", "SweepShrinker", "SweepNode", "SweepProtocol",
-                "SweepResultCodec", "SweepTransportZMQ", "SweepDistributed", "SweepReporting", "SweepHTMLReport"
+                "SweepResultCodec", "SweepTransportZMQ", "SweepDistributed", "SweepReporting", "SweepReportWriter"
             ],
             path: "Benchmarks/engine-bench"
         ),
@@ -169,6 +187,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SweepTransportZMQTests", dependencies: ["SweepTransportZMQ"]),
+        // A submission run in-process: a coordinator over ZeroMQ, its workers on threads, the reports it writes.
+        .testTarget(
+            name: "SweepSubmissionTests",
+            dependencies: ["SweepSubmission", "SweepNode", "SweepPlanning", "SweepCore", "SweepReportWriter", .product(name: "Logging", package: "swift-log")]
+        ),
         // The deployment files: runs deploy/tests/*.sh (offline schema validation) and reads the Dockerfile.
         .testTarget(name: "DeploymentTests"),
         // Seeded mutations of the shipped configs, scenarios, dumps and overlays, run in-process through the loaders.

@@ -37,7 +37,7 @@ enum ClusterMemoryBench {
             treeNanoseconds: 3_906_250, latencyNanoseconds: 500_000)
         config.checksCommits = false
         // A tick a second (the real coordinator ticks ten times a second; its memory does not depend on it).
-        config.coordinatorTickMs = 1000
+        config.pass.tickMs = 1000
         var simulation = ClusterSimulation(config, cpu: .free)
         // The first 200 s of virtual time, about 300,000 units of ~1 s on 1,600 slots (the whole plan would be 1.8 million
         // and take minutes here): memory is sampled every 40,000 commits.

@@ -90,7 +90,7 @@ enum DispatchBench {
                 while let frames = try socket.receive(dontWait: true) {
                     let assigned: [Assignment]
                     switch try FrameCodec.decode(frames) {
-                    case let .assign(unit, attempt, deadlineMs): assigned = [Assignment(unit: unit, attempt: attempt, deadlineMs: deadlineMs)]
+                    case let .assign(unit, attempt, timeLimitMs): assigned = [Assignment(unit: unit, attempt: attempt, timeLimitMs: timeLimitMs)]
                     case let .assignments(list): assigned = list
                     default: continue
                     }

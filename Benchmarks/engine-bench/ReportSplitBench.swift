@@ -1,7 +1,7 @@
 import Foundation
 import SweepCore
-import SweepHTMLReport
 import SweepPlanning
+import SweepReportWriter
 import SweepShrinker
 
 /// `engine-bench --report-split CONFIG [KEY=VALUE …]`: what each report costs on its own (issue 37 §1). The sweep runs

@@ -29,163 +29,170 @@ private struct ExpectationReader {
             let key = try string(keyNode, what: "a key of 'expect'")
             let path = "expect.\(key)"
             switch key {
-            case "hit":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    result.hit.append(try hit(k, v))
-                }
-            case "callbacks":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let name = try string(k, what: "a responder name")
-                    let responder = try resolveResponder(name, at: k)
-                    result.callbacks.append(
-                        try list(
-                            path: "\(path).\(name)", key: k, value: v,
-                            subject: .responder(responder), grammar: EntryGrammar.callback))
-                }
-            case "controls":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let (name, view) = try resolveView(k, requirement: "a control") { $0.kind.isControl }
-                    result.controls.append(
-                        try list(
-                            path: "\(path).\(name)", key: k, value: v,
-                            subject: .view(view), grammar: EntryGrammar.control))
-                }
-            case "controlActions":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let (name, view) = try resolveView(k, requirement: "a control") { $0.kind.isControl }
-                    result.controlActions.append(
-                        try list(
-                            path: "\(path).\(name)", key: k, value: v,
-                            subject: .view(view), grammar: EntryGrammar.controlAction))
-                }
-            case "highlights":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let (name, view) = try resolveView(k, requirement: "a control or a cell") {
-                        $0.kind.isControl || $0.kind == .cell
-                    }
-                    result.highlights.append(
-                        try list(
-                            path: "\(path).\(name)", key: k, value: v,
-                            subject: .view(view), grammar: EntryGrammar.highlight))
-                }
-            case "selections":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let (name, view) = try resolveView(k, requirement: "a cell") { $0.kind == .cell }
-                    result.selections.append(
-                        try list(
-                            path: "\(path).\(name)", key: k, value: v,
-                            subject: .view(view), grammar: EntryGrammar.time))
-                }
-            case "pop":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let (name, view) = try resolveView(k, requirement: "a view with a navigation controller") { _ in true }
-                    guard scene.navigationRecognizers(of: view) != nil else {
-                        throw error(at: k, "'\(path)' names view '\(name)', which declares no navigation controller ('navigation:')")
-                    }
-                    result.pops.append(
-                        try list(path: "\(path).\(name)", key: k, value: v, subject: .view(view), grammar: EntryGrammar.pop))
-                }
-            case "recognizers", "actions":
-                let actions = key == "actions"
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let name = try string(k, what: "a recognizer name")
-                    let recognizer = try resolveRecognizer(name, at: k)
-                    let entries = try list(path: "\(path).\(name)", key: k, value: v, subject: .recognizer(recognizer)) {
-                        EntryGrammar.recognizer($0, actions: actions)
-                    }
-                    if actions { result.actions.append(entries) } else { result.recognizers.append(entries) }
-                }
-            case "scroll":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let (name, view) = try resolveView(k, requirement: "a scroll view") { $0.scroll != nil }
-                    for item in try joinedItems(of: v, what: "'\(path).\(name)'") {
-                        guard item.text != "..." else {
-                            throw error(at: item.node, "'...' is not allowed in '\(path).\(name)': scroll entries are independent assertions")
-                        }
-                        switch EntryGrammar.scroll(item.text) {
-                        case .success(let assertion):
-                            result.scroll.append(
-                                ScrollExpectation(
-                                    path: "\(path).\(name)", line: line(item.node),
-                                    view: view, assertion: assertion))
-                        case .failure(let e):
-                            throw error(at: item.node, "scroll entry '\(item.text)' in '\(path).\(name)' \(e.message)")
-                        }
-                    }
-                }
-            case "tapCounts":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let touchText = try string(k, what: "a touch number")
-                    guard let touch = Int(touchText), touch >= 1 else {
-                        throw error(at: k, "'\(path)' keys must be touch numbers ≥ 1, not '\(touchText)'")
-                    }
-                    result.tapCounts.append(
-                        try list(
-                            path: "\(path).\(touch)", key: k, value: v, subject: .touch(touch),
-                            grammar: EntryGrammar.tapCount))
-                }
-            case "dropped":
-                result.dropped = try list(
-                    path: path, key: keyNode, value: value, subject: .run,
-                    grammar: EntryGrammar.touchNumber)
-            case "order":
-                guard case .sequence(let chains) = value else {
-                    throw error(at: value, "'\(path)' must be a list of chains such as [\"T action@80\", \"V cancelled@80\"]")
-                }
-                for (i, chain) in chains.enumerated() {
-                    result.order.append(try order(path: "\(path)[\(i)]", chain))
-                }
-            case "asked":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let name = try string(k, what: "a recognizer name")
-                    let recognizer = try resolveRecognizer(name, at: k)
-                    guard scene.recognizers[recognizer].delegateLogs else {
-                        throw error(at: k, "'\(path).\(name)' needs recognizer '\(name)' to have 'delegateLogs: true'; only those questions are traced")
-                    }
-                    result.asked.append(
-                        try list(path: "\(path).\(name)", key: k, value: v, subject: .recognizer(recognizer)) {
-                            EntryGrammar.asked($0, scene: scene)
-                        })
-                }
-            case "samples":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    result.samples += try samples(path: path, key: k, value: v)
-                }
-            case "sheet":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let name = try string(k, what: "a sheet view name")
-                    guard let view = scene.view(named: name), let sheet = scene.sheet(of: view) else {
-                        throw error(at: k, "'\(path)' names '\(name)', which is not a sheet view; \(known(scene.sheets.map { scene.views[$0.view].name }))")
-                    }
-                    for item in try joinedItems(of: v, what: "'\(path).\(name)'") {
-                        switch SheetAssertion.parse(item.text) {
-                        case .success(let a):
-                            result.sheet.append(SheetExpectation(path: "\(path).\(name)", line: line(item.node), sheet: sheet, assertion: a))
-                        case .failure(let e):
-                            throw error(at: item.node, "sheet entry '\(item.text)' in '\(path).\(name)' \(e.message)")
-                        }
-                    }
-                }
-            case "panel":
-                for (k, v) in try pairs(of: value, what: "'\(path)'") {
-                    let name = try string(k, what: "a panel view name")
-                    guard let view = scene.view(named: name), let panel = scene.panel(of: view) else {
-                        throw error(at: k, "'\(path)' names '\(name)', which is not a panel view; \(known(scene.panels.map { scene.views[$0.view].name }))")
-                    }
-                    for item in try joinedItems(of: v, what: "'\(path).\(name)'") {
-                        switch PanelAssertion.parse(item.text) {
-                        case .success(let a):
-                            result.panel.append(PanelExpectation(path: "\(path).\(name)", line: line(item.node), panel: panel, assertion: a))
-                        case .failure(let e):
-                            throw error(at: item.node, "panel entry '\(item.text)' in '\(path).\(name)' \(e.message)")
-                        }
-                    }
-                }
+            case "controls", "controlActions", "highlights", "selections", "pop", "scroll", "sheet", "panel":
+                try readViewBlock(key, path: path, value: value, into: &result)
+            case "hit", "callbacks", "recognizers", "actions", "asked", "samples", "tapCounts", "dropped", "order":
+                try readRunBlock(key, path: path, keyNode: keyNode, value: value, into: &result)
             default:
                 throw error(at: keyNode, "unknown key '\(key)' in 'expect'; allowed keys are \(Expectations.keys.joined(separator: ", "))")
             }
         }
         return result
+    }
+
+    /// The blocks about the run's touches, responders and recognizers.
+    private func readRunBlock(_ key: String, path: String, keyNode: Node, value: Node, into result: inout Expectations) throws(ScenarioError) {
+        switch key {
+        case "hit":
+            for (k, v) in try pairs(of: value, what: "'\(path)'") { result.hit.append(try hit(k, v)) }
+        case "callbacks":
+            for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                let name = try string(k, what: "a responder name")
+                let responder = try resolveResponder(name, at: k)
+                result.callbacks.append(
+                    try list(path: "\(path).\(name)", key: k, value: v, subject: .responder(responder), grammar: EntryGrammar.callback))
+            }
+        case "recognizers", "actions":
+            let actions = key == "actions"
+            for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                let name = try string(k, what: "a recognizer name")
+                let recognizer = try resolveRecognizer(name, at: k)
+                let entries = try list(path: "\(path).\(name)", key: k, value: v, subject: .recognizer(recognizer)) {
+                    EntryGrammar.recognizer($0, actions: actions)
+                }
+                if actions { result.actions.append(entries) } else { result.recognizers.append(entries) }
+            }
+        case "asked":
+            for (k, v) in try pairs(of: value, what: "'\(path)'") { result.asked.append(try asked(path: path, key: k, value: v)) }
+        case "samples":
+            for (k, v) in try pairs(of: value, what: "'\(path)'") { result.samples += try samples(path: path, key: k, value: v) }
+        case "tapCounts":
+            for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                let touchText = try string(k, what: "a touch number")
+                guard let touch = Int(touchText), touch >= 1 else {
+                    throw error(at: k, "'\(path)' keys must be touch numbers ≥ 1, not '\(touchText)'")
+                }
+                result.tapCounts.append(
+                    try list(path: "\(path).\(touch)", key: k, value: v, subject: .touch(touch), grammar: EntryGrammar.tapCount))
+            }
+        case "dropped":
+            result.dropped = try list(path: path, key: keyNode, value: value, subject: .run, grammar: EntryGrammar.touchNumber)
+        default: // "order"
+            guard case .sequence(let chains) = value else {
+                throw error(at: value, "'\(path)' must be a list of chains such as [\"T action@80\", \"V cancelled@80\"]")
+            }
+            for (i, chain) in chains.enumerated() { result.order.append(try order(path: "\(path)[\(i)]", chain)) }
+        }
+    }
+
+    /// `asked.<recognizer>`: the delegate questions a recognizer with `delegateLogs: true` was asked.
+    private func asked(path: String, key: Node, value: Node) throws(ScenarioError) -> ListExpectation<AskedEntry> {
+        let name = try string(key, what: "a recognizer name")
+        let recognizer = try resolveRecognizer(name, at: key)
+        guard scene.recognizers[recognizer].delegateLogs else {
+            throw error(at: key, "'\(path).\(name)' needs recognizer '\(name)' to have 'delegateLogs: true'; only those questions are traced")
+        }
+        return try list(path: "\(path).\(name)", key: key, value: value, subject: .recognizer(recognizer)) { EntryGrammar.asked($0, scene: scene) }
+    }
+
+    /// The blocks about views: controls, their actions and highlights, cell selections, pops, scroll views, sheets and
+    /// panels.
+    private func readViewBlock(_ key: String, path: String, value: Node, into result: inout Expectations) throws(ScenarioError) {
+        let control = "a control"
+        switch key {
+        case "controls": result.controls += try viewLists(path, value, requirement: control, { $0.kind.isControl }, EntryGrammar.control)
+        case "controlActions":
+            result.controlActions += try viewLists(path, value, requirement: control, { $0.kind.isControl }, EntryGrammar.controlAction)
+        case "highlights":
+            result.highlights += try viewLists(
+                path, value, requirement: "a control or a cell", { $0.kind.isControl || $0.kind == .cell }, EntryGrammar.highlight)
+        case "selections": result.selections += try viewLists(path, value, requirement: "a cell", { $0.kind == .cell }, EntryGrammar.time)
+        case "pop":
+            for (k, v) in try pairs(of: value, what: "'\(path)'") {
+                let (name, view) = try resolveView(k, requirement: "a view with a navigation controller") { _ in true }
+                guard scene.navigationRecognizers(of: view) != nil else {
+                    throw error(at: k, "'\(path)' names view '\(name)', which declares no navigation controller ('navigation:')")
+                }
+                result.pops.append(try list(path: "\(path).\(name)", key: k, value: v, subject: .view(view), grammar: EntryGrammar.pop))
+            }
+        case "scroll":
+            for (k, v) in try pairs(of: value, what: "'\(path)'") { result.scroll += try scrollAssertions(path: path, key: k, value: v) }
+        case "sheet":
+            for (k, v) in try pairs(of: value, what: "'\(path)'") { result.sheet += try sheetAssertions(path: path, key: k, value: v) }
+        default: // "panel"
+            for (k, v) in try pairs(of: value, what: "'\(path)'") { result.panel += try panelAssertions(path: path, key: k, value: v) }
+        }
+    }
+
+    /// One list per view named in the block at `path`, each view meeting `requirement`.
+    private func viewLists<Entry>(
+        _ path: String, _ value: Node, requirement: String, _ accepts: (ViewSpec) -> Bool, _ grammar: (String) -> Result<Entry, EntryError>
+    ) throws(ScenarioError) -> [ListExpectation<Entry>] {
+        var lists: [ListExpectation<Entry>] = []
+        for (k, v) in try pairs(of: value, what: "'\(path)'") {
+            let (name, view) = try resolveView(k, requirement: requirement, accepts)
+            lists.append(try list(path: "\(path).\(name)", key: k, value: v, subject: .view(view), grammar: grammar))
+        }
+        return lists
+    }
+
+    /// `scroll.<view>`: independent assertions about a scroll view.
+    private func scrollAssertions(path: String, key: Node, value: Node) throws(ScenarioError) -> [ScrollExpectation] {
+        let (name, view) = try resolveView(key, requirement: "a scroll view") { $0.scroll != nil }
+        var found: [ScrollExpectation] = []
+        for item in try independentItems(of: value, at: "\(path).\(name)", entries: "scroll") {
+            switch EntryGrammar.scroll(item.text) {
+            case .success(let assertion):
+                found.append(ScrollExpectation(path: "\(path).\(name)", line: line(item.node), view: view, assertion: assertion))
+            case .failure(let e): throw error(at: item.node, "scroll entry '\(item.text)' in '\(path).\(name)' \(e.message)")
+            }
+        }
+        return found
+    }
+
+    /// The entries of a list of independent assertions (`scroll`, `samples`), where '...' means nothing.
+    private func independentItems(of value: Node, at place: String, entries: String) throws(ScenarioError) -> [Item] {
+        let items = try joinedItems(of: value, what: "'\(place)'")
+        if let dots = items.first(where: { $0.text == "..." }) {
+            throw error(at: dots.node, "'...' is not allowed in '\(place)': \(entries) entries are independent assertions")
+        }
+        return items
+    }
+
+    /// `sheet.<view>`: assertions about a sheet.
+    private func sheetAssertions(path: String, key: Node, value: Node) throws(ScenarioError) -> [SheetExpectation] {
+        try presentedAssertions(
+            path: path, key: key, value: value, kind: "sheet", index: scene.sheet(of:), names: scene.sheets.map { scene.views[$0.view].name },
+            parse: SheetAssertion.parse
+        ) { SheetExpectation(path: $0, line: $1, sheet: $2, assertion: $3) }
+    }
+
+    /// `panel.<view>`: assertions about a floating panel.
+    private func panelAssertions(path: String, key: Node, value: Node) throws(ScenarioError) -> [PanelExpectation] {
+        try presentedAssertions(
+            path: path, key: key, value: value, kind: "panel", index: scene.panel(of:), names: scene.panels.map { scene.views[$0.view].name },
+            parse: PanelAssertion.parse
+        ) { PanelExpectation(path: $0, line: $1, panel: $2, assertion: $3) }
+    }
+
+    /// The assertions under a presented view's key (`sheet.<view>`, `panel.<view>`): `index` finds its sheet or panel
+    /// (nil: the view is none, and `names` lists those there are); each entry is parsed and made an expectation.
+    private func presentedAssertions<Assertion, Expectation>(
+        path: String, key: Node, value: Node, kind: String, index: (ViewID) -> Int?, names: [String],
+        parse: (String) -> Result<Assertion, EntryError>, make: (String, Int, Int, Assertion) -> Expectation
+    ) throws(ScenarioError) -> [Expectation] {
+        let name = try string(key, what: "a \(kind) view name")
+        guard let view = scene.view(named: name), let presented = index(view) else {
+            throw error(at: key, "'\(path)' names '\(name)', which is not a \(kind) view; \(known(names))")
+        }
+        var found: [Expectation] = []
+        for item in try joinedItems(of: value, what: "'\(path).\(name)'") {
+            switch parse(item.text) {
+            case .success(let a): found.append(make("\(path).\(name)", line(item.node), presented, a))
+            case .failure(let e): throw error(at: item.node, "\(kind) entry '\(item.text)' in '\(path).\(name)' \(e.message)")
+            }
+        }
+        return found
     }
 
     // MARK: Statements
@@ -280,10 +287,7 @@ private struct ExpectationReader {
             )
         }
         var result: [SampleExpectation] = []
-        for item in try joinedItems(of: value, what: "'\(path).\(name)'") {
-            guard item.text != "..." else {
-                throw error(at: item.node, "'...' is not allowed in '\(path).\(name)': sample entries are independent assertions")
-            }
+        for item in try independentItems(of: value, at: "\(path).\(name)", entries: "sample") {
             switch EntryGrammar.sample(item.text) {
             case .success(let entry):
                 guard entry.quantity == quantity else {

@@ -30,28 +30,4 @@ extension ScenarioWriter.Writer {
         if let v = spec.leadingEdgeYield { parts.append("leadingEdgeYield: \(v)") }
         return "{" + parts.joined(separator: ", ") + "}"
     }
-
-    /// The navigation parameters (touch-model-system §T) that differ from the defaults.
-    func navigationParameters(_ p: Parameters) -> [String] {
-        let d = Parameters()
-        var entries: [String] = []
-        func add(_ key: String, _ value: Double, _ standard: Double) {
-            if value != standard { entries.append("\(key): " + ScenarioWriter.number(value)) }
-        }
-        func add(_ key: String, _ value: TouchEngine.Duration, _ standard: TouchEngine.Duration) {
-            if value != standard { entries.append("\(key): " + ScenarioWriter.ms(value)) }
-        }
-        add("edgeRegion", p.edgeRegion, d.edgeRegion)
-        add("edgeBackProjectionFactor", p.edgeBackProjectionFactor, d.edgeBackProjectionFactor)
-        add("edgeHysteresis", p.edgeHysteresis, d.edgeHysteresis)
-        add("edgeTimeLimit", p.edgeTimeLimit, d.edgeTimeLimit)
-        add("contentPopHysteresis", p.contentPopHysteresis, d.contentPopHysteresis)
-        add("contentPopVerticalBase", p.contentPopVerticalBase, d.contentPopVerticalBase)
-        add("contentPopVerticalSlope", p.contentPopVerticalSlope, d.contentPopVerticalSlope)
-        add("contentPopVerticalCap", p.contentPopVerticalCap, d.contentPopVerticalCap)
-        add("popFinishProjectionTime", p.popFinishProjectionTime, d.popFinishProjectionTime)
-        add("popFinishDistance", p.popFinishDistance, d.popFinishDistance)
-        add("popFinishMaximumProgress", p.popFinishMaximumProgress, d.popFinishMaximumProgress)
-        return entries
-    }
 }

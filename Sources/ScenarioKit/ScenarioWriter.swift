@@ -51,6 +51,17 @@ public enum ScenarioWriter {
 
     static func ms(_ d: TouchEngine.Duration) -> String { ms(d.microseconds) }
 
+    /// A parameter's value as `parameters:` gives it (``ParameterTable``).
+    static func text(_ value: ParameterField.Value) -> String {
+        switch value {
+        case .duration(let d): ms(d)
+        case .number(let x): number(x)
+        case .bool(let b): "\(b)"
+        case .version(let v): QuotedString.yaml(v.description)
+        case .device(let d): d.rawValue
+        }
+    }
+
     /// An id: plain when it is safe unquoted in block and flow context, quoted otherwise.
     static func id(_ s: String) -> String {
         let safe =
@@ -121,79 +132,12 @@ public enum ScenarioWriter {
         // MARK: Parameters
 
         mutating func parameters() {
-            let p = scene.parameters, d = Parameters()
+            let p = scene.parameters
             var entries: [String] = []
-            func add(_ key: String, _ value: String, _ differs: Bool) { if differs { entries.append("\(key): \(value)") } }
-            add("contentTouchDelay", ms(p.contentTouchDelay), p.contentTouchDelay != d.contentTouchDelay)
-            add("scrollHysteresis", number(p.scrollHysteresis), p.scrollHysteresis != d.scrollHysteresis)
-            add("scrollDelayEarlyRelease", "\(p.scrollDelayEarlyRelease)", p.scrollDelayEarlyRelease != d.scrollDelayEarlyRelease)
-            add("decelerationRate", number(p.decelerationRate), p.decelerationRate != d.decelerationRate)
-            add("decelerationRateFast", number(p.decelerationRateFast), p.decelerationRateFast != d.decelerationRateFast)
-            add(
-                "decelerationMinimumVelocity", number(p.decelerationMinimumVelocity),
-                p.decelerationMinimumVelocity != d.decelerationMinimumVelocity)
-            add("flightStartDelay", ms(p.flightStartDelay), p.flightStartDelay != d.flightStartDelay)
-            add("flingRestInterval", ms(p.flingRestInterval), p.flingRestInterval != d.flingRestInterval)
-            add("displayRefreshRate", number(p.displayRefreshRate), p.displayRefreshRate != d.displayRefreshRate)
-            add("framePhase", ms(p.framePhase), p.framePhase != d.framePhase)
-            add("springBackRate", number(p.springBackRate), p.springBackRate != d.springBackRate)
-            add("edgeBounceRate", number(p.edgeBounceRate), p.edgeBounceRate != d.edgeBounceRate)
-            add("bounceStopDistance", number(p.bounceStopDistance), p.bounceStopDistance != d.bounceStopDistance)
-            add("bounceBackDuration", ms(p.bounceBackDuration), p.bounceBackDuration != d.bounceBackDuration)
-            add("rubberBandCoefficient", number(p.rubberBandCoefficient), p.rubberBandCoefficient != d.rubberBandCoefficient)
-            add("iosVersion", QuotedString.yaml(p.iosVersion.description), p.iosVersion != d.iosVersion)
-            if let transfers = p.scrollTransferToParentOverride { add("scrollTransferToParent", "\(transfers)", true) }
-            add("panHysteresis", number(p.panHysteresis), p.panHysteresis != d.panHysteresis)
-            add("panVelocitySmoothing", number(p.panVelocitySmoothing), p.panVelocitySmoothing != d.panVelocitySmoothing)
-            add("tapAllowableMovement", number(p.tapAllowableMovement), p.tapAllowableMovement != d.tapAllowableMovement)
-            add("tapMaximumDuration", ms(p.tapMaximumDuration), p.tapMaximumDuration != d.tapMaximumDuration)
-            add("multiTapInterval", ms(p.multiTapInterval), p.multiTapInterval != d.multiTapInterval)
-            add("longPressDuration", ms(p.longPressDuration), p.longPressDuration != d.longPressDuration)
-            add(
-                "longPressAllowableMovement", number(p.longPressAllowableMovement),
-                p.longPressAllowableMovement != d.longPressAllowableMovement)
-            add(
-                "swipeMinimumPrimaryMovement", number(p.swipeMinimumPrimaryMovement),
-                p.swipeMinimumPrimaryMovement != d.swipeMinimumPrimaryMovement)
-            add(
-                "swipeMaximumSecondaryMovement", number(p.swipeMaximumSecondaryMovement),
-                p.swipeMaximumSecondaryMovement != d.swipeMaximumSecondaryMovement)
-            add("swipeMaximumDuration", ms(p.swipeMaximumDuration), p.swipeMaximumDuration != d.swipeMaximumDuration)
-            add(
-                "swipeMinimumMovementDecayRate", number(p.swipeMinimumMovementDecayRate),
-                p.swipeMinimumMovementDecayRate != d.swipeMinimumMovementDecayRate)
-            add(
-                "swipeMaximumMovementDecayRate", number(p.swipeMaximumMovementDecayRate),
-                p.swipeMaximumMovementDecayRate != d.swipeMaximumMovementDecayRate)
-            add("swipeMinimumRate", number(p.swipeMinimumRate), p.swipeMinimumRate != d.swipeMinimumRate)
-            add("pinchHysteresis", number(p.pinchHysteresis), p.pinchHysteresis != d.pinchHysteresis)
-            add("rotationThreshold", number(p.rotationThreshold), p.rotationThreshold != d.rotationThreshold)
-            if let interval = p.tapCountIntervalOverride { add("tapCountInterval", ms(interval), true) }
-            if let distance = p.tapCountDistanceOverride { add("tapCountDistance", number(distance), true) }
-            add("device", p.device.rawValue, p.device != d.device)
-            if let tolerance = p.controlTrackingToleranceOverride { add("controlTrackingTolerance", number(tolerance), true) }
-            add("controlMinimumHighlight", ms(p.controlMinimumHighlight), p.controlMinimumHighlight != d.controlMinimumHighlight)
-            add("edgeGateDelay", ms(p.edgeGateDelay), p.edgeGateDelay != d.edgeGateDelay)
-            add("edgeGateRegion", number(p.edgeGateRegion), p.edgeGateRegion != d.edgeGateRegion)
-            add("topEdgeGateRegion", number(p.topEdgeGateRegion), p.topEdgeGateRegion != d.topEdgeGateRegion)
-            add("topEdgeGateDelay", ms(p.topEdgeGateDelay), p.topEdgeGateDelay != d.topEdgeGateDelay)
-            add("hitTestAlphaThreshold", number(p.hitTestAlphaThreshold), p.hitTestAlphaThreshold != d.hitTestAlphaThreshold)
-            add(
-                "combinedPrimaryActionDispatch", "\(p.combinedPrimaryActionDispatch)",
-                p.combinedPrimaryActionDispatch != d.combinedPrimaryActionDispatch)
-            entries += navigationParameters(p)
-            add("sheetLargeDetentTop", number(p.sheetLargeDetentTop), p.sheetLargeDetentTop != d.sheetLargeDetentTop)
-            add("sheetMediumDetentTop", number(p.sheetMediumDetentTop), p.sheetMediumDetentTop != d.sheetMediumDetentTop)
-            add("sheetDecelerationRate", number(p.sheetDecelerationRate), p.sheetDecelerationRate != d.sheetDecelerationRate)
-            add("sheetQuickReswipeInterval", ms(p.sheetQuickReswipeInterval), p.sheetQuickReswipeInterval != d.sheetQuickReswipeInterval)
-            add("sheetDismissDuration", ms(p.sheetDismissDuration), p.sheetDismissDuration != d.sheetDismissDuration)
-            add(
-                "floatingPanelProjectionRate", number(p.floatingPanelProjectionRate),
-                p.floatingPanelProjectionRate != d.floatingPanelProjectionRate)
-            add(
-                "floatingPanelRemovalThreshold", number(p.floatingPanelRemovalThreshold),
-                p.floatingPanelRemovalThreshold != d.floatingPanelRemovalThreshold)
-            add("panModalSnapVelocity", number(p.panModalSnapVelocity), p.panModalSnapVelocity != d.panModalSnapVelocity)
+            for field in ParameterTable.fields {
+                guard let value = field.get(p), value != field.standard else { continue }
+                entries.append("\(field.key): " + ScenarioWriter.text(value))
+            }
             guard !entries.isEmpty else { return }
             line("parameters:")
             for e in entries { line(e, 2) }

@@ -9,8 +9,7 @@ import SweepProtocol
 /// The coordinator has one CPU. What it spends on each message — decoding the frames, `handle`, the driver's work
 /// on the actions (the outbox, ``onCommit``), encoding what it sends — is charged to it in virtual time (``CPU``):
 /// messages that arrive while it is busy wait, so a saturated coordinator shows as one. Like `CoordinatorNode`,
-/// it reads what has arrived in passes (at most 4096 messages), sends what its outbox holds every 64 messages and
-/// at the end of a pass, and ticks every ``Config/coordinatorTickMs``.
+/// it takes its turns as ``CoordinatorPassPolicy`` says (``Config/pass``).
 public struct ClusterSimulation {
     /// What the coordinator's work costs in virtual time.
     public enum CPU: Sendable {
@@ -35,8 +34,8 @@ public struct ClusterSimulation {
         /// slots × min(16, configurations).
         public var prefetch: Int?
         public var coordinator: CoordinatorSettings
-        /// The coordinator's `tick` (`CoordinatorNode`: a fifth of a heartbeat, at most 100 ms).
-        public var coordinatorTickMs: Int64 = 100
+        /// The coordinator's passes: the driver's policy for the settings' heartbeat.
+        public var pass: CoordinatorPassPolicy
         /// How often each worker gets a `tick` (its heartbeats; `sweep worker` ticks on every turn of its loop).
         public var workerTickMs: Int64 = 250
         /// Worker i connects at i × this.
@@ -48,6 +47,7 @@ public struct ClusterSimulation {
             self.workers = workers; self.slots = slots; self.configurations = configurations; self.trees = trees
             self.treeNanoseconds = treeNanoseconds; self.latencyNanoseconds = latencyNanoseconds
             coordinator = CoordinatorSettings(sweepID: "cluster-sim", configHash: "cluster-sim", configText: "", engineVersion: "cluster-sim")
+            pass = CoordinatorPassPolicy(heartbeatMs: coordinator.heartbeatMs)
         }
 
         public var effectivePrefetch: Int { prefetch ?? slots * min(16, configurations) }
@@ -164,7 +164,7 @@ public struct ClusterSimulation {
             queue.push(.workerConnects(i), at: Int64(i) * config.joinSpacingNanoseconds)
             queue.push(.workerTick(i), at: Int64(i) * config.joinSpacingNanoseconds + config.workerTickMs * 1_000_000)
         }
-        queue.push(.coordinatorTick, at: config.coordinatorTickMs * 1_000_000)
+        queue.push(.coordinatorTick, at: config.pass.tickMs * 1_000_000)
         while !report.finished, report.busyNanoseconds <= busyLimitNanoseconds, !(stopAfterSteady && report.steadyNanoseconds > 0),
             let (t, event) = queue.pop(), t <= limitNanoseconds
         {
@@ -190,7 +190,7 @@ public struct ClusterSimulation {
             case .coordinatorTick:
                 inbox.append(.tick)
                 wake(at: t)
-                queue.push(.coordinatorTick, at: t + config.coordinatorTickMs * 1_000_000)
+                queue.push(.coordinatorTick, at: t + config.pass.tickMs * 1_000_000)
             case .coordinatorWake:
                 wakeScheduled = false
                 coordinatorPass(at: t)
@@ -224,18 +224,15 @@ public struct ClusterSimulation {
         queue.push(.coordinatorWake, at: max(t, busyUntil))
     }
 
-    static let passLimit = 4096
-    static let flushEvery = 64
-
-    /// Handles what has arrived (up to ``passLimit`` messages), as `CoordinatorNode` does in one turn of its loop:
-    /// one clock reading for the pass, the outbox sent every ``flushEvery`` messages and at the end.
+    /// Handles what has arrived, as `CoordinatorNode` does in one turn of its loop (``Config/pass``): one clock
+    /// reading for the pass, at most so many messages, the outbox sent every so many and at the end.
     mutating func coordinatorPass(at start: Int64) {
         let nowMs = start / 1_000_000
         var now = start
         var handled = 0
         var immediate: [(WorkerID, ProtocolMessage)] = []
         var commits: [UnitSpec] = []
-        while handled < Self.passLimit, inboxHead < inbox.count, report.busyNanoseconds <= busyLimit {
+        while handled < config.pass.messagesPerPass, inboxHead < inbox.count, report.busyNanoseconds <= busyLimit {
             report.longestInbox = max(report.longestInbox, inbox.count - inboxHead)
             let item = inbox[inboxHead]
             inboxHead += 1
@@ -282,7 +279,7 @@ public struct ClusterSimulation {
                 report.finishedNanoseconds = now
                 break
             }
-            if handled % Self.flushEvery == 0 { flush(at: &now) }
+            if config.pass.flushes(afterHandling: handled) { flush(at: &now) }
         }
         flush(at: &now)
         busyUntil = now

@@ -34,8 +34,8 @@ public struct CoordinatorOutbox: Sendable {
     /// wait for ``drain()``; for anything else, what was pending for `worker` and then the message).
     public mutating func add(_ message: ProtocolMessage, to worker: WorkerID) -> [(WorkerID, ProtocolMessage)] {
         switch message {
-        case let .assign(unit, attempt, deadlineMs):
-            modify(worker) { $0.assignments.append(Assignment(unit: unit, attempt: attempt, deadlineMs: deadlineMs)) }
+        case let .assign(unit, attempt, timeLimitMs):
+            modify(worker) { $0.assignments.append(Assignment(unit: unit, attempt: attempt, timeLimitMs: timeLimitMs)) }
             return []
         case let .ack(unit):
             modify(worker) { $0.acks.append(unit) }
@@ -89,7 +89,7 @@ public struct CoordinatorOutbox: Sendable {
                 (
                     worker,
                     chunk.count == 1
-                        ? .assign(unit: a.unit, attempt: a.attempt, deadlineMs: a.deadlineMs)
+                        ? .assign(unit: a.unit, attempt: a.attempt, timeLimitMs: a.timeLimitMs)
                         : .assignments(Array(chunk))
                 ))
         }

@@ -40,9 +40,9 @@ extension CoordinatorStateMachine {
         return Int(cost * Double(unit.trees.count) / 1000) + 1
     }
 
-    func deadline(for unit: UnitSpec) -> Int {
-        guard let cost = costPerTreeMicroseconds else { return settings.minimumDeadlineMs }
-        return max(settings.minimumDeadlineMs, Int(cost * Double(unit.trees.count) * 20 / 1000))
+    func timeLimit(for unit: UnitSpec) -> Int {
+        guard let cost = costPerTreeMicroseconds else { return settings.minimumTimeLimitMs }
+        return max(settings.minimumTimeLimitMs, Int(cost * Double(unit.trees.count) * 20 / 1000))
     }
 
     mutating func dispatch(nowMs: Int64, into actions: inout [CoordinatorAction]) {
@@ -132,7 +132,7 @@ extension CoordinatorStateMachine {
         let slots = max(1, workers.values[index].slots)
         let held = table.held(by: w)
         let expected = expectedMs(unit)
-        let ms = deadline(for: unit) + max(0, held / slots) * expected
+        let ms = timeLimit(for: unit) + max(0, held / slots) * expected
         workers.values[index].credit -= 1
         if workers.values[index].credit <= 0 { creditors.remove(w) }
         workers.values[index].lastSentMs = nowMs
@@ -147,6 +147,6 @@ extension CoordinatorStateMachine {
                 unit: unit, attempt: attempt, worker: w, startedMs: nowMs, deadlineMs: nowMs + Int64(ms),
                 speculative: speculative, batch: batch, expectedDoneMs: done))
         actions.append(.recordLease(unit, w))
-        actions.append(.send(w, .assign(unit: unit, attempt: attempt, deadlineMs: ms)))
+        actions.append(.send(w, .assign(unit: unit, attempt: attempt, timeLimitMs: ms)))
     }
 }

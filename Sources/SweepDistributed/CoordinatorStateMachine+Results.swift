@@ -125,7 +125,8 @@ extension CoordinatorStateMachine {
             failures[unit.id] = count
             if count >= settings.retryBudget {
                 table.quarantine(unit, reason: reason)
-                actions.append(.log(.error("quarantined a unit", ["unit": .text(unit.id), "failures": .number(count), "reason": .text(reason)])))
+                actions.append(
+                    .log(.error("quarantined a unit", ["unit": .text(unit.id), "failures": .number(count), "reason": .text(reason)]).of(.quarantine)))
                 actions.append(.quarantine(unit, reason: reason))
             } else {
                 retries += 1

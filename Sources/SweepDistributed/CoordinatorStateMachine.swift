@@ -41,8 +41,9 @@ public struct CoordinatorSettings: Sendable {
     /// Keep at least this many units per slot of the live workers in the remaining work.
     public var minimumUnitsPerSlot = 10
     public var maximumTreesPerUnit = 256
-    /// Deadline of a unit: at least this, and at least 20 × its estimated run time.
-    public var minimumDeadlineMs = 60_000
+    /// A unit's time limit (`assign`'s `timeLimitMs`; its lease's deadline is the assignment's time plus it): at least
+    /// this, and at least 20 × its estimated run time.
+    public var minimumTimeLimitMs = 60_000
     /// Once no other work is left, an idle worker takes units still queued on another worker (moved, not
     /// copied) and, failing that, duplicates units that are late (speculative copies; the first result wins).
     public var speculativeStragglers = true
@@ -205,8 +206,8 @@ public struct CoordinatorStateMachine: Sendable {
                 actions.append(
                     .log(
                         finished
-                            ? .debug("worker gone after the sweep finished", ["worker": .text(Self.name(worker))])
-                            : .warning("worker unreachable; its units go back to the queue", ["worker": .text(Self.name(worker))])))
+                            ? .debug("worker gone after the sweep finished", ["worker": .text(Self.name(worker))]).of(.membership)
+                            : .warning("worker unreachable; its units go back to the queue", ["worker": .text(Self.name(worker))]).of(.membership)))
                 removeWorker(worker, killed: false, into: &actions)
             }
         case .tick:
@@ -223,10 +224,9 @@ public struct CoordinatorStateMachine: Sendable {
             hello(workerID: workerID, host: host, slots: slots, engineVersion: engineVersion, from: w, nowMs: nowMs, into: &actions)
             return
         }
-        if case .statusRequest = message {
-            actions.append(.send(w, .status(statusReport(nowMs: nowMs))))
-            return
-        }
+        // `sweep status` is the driver's to answer (`CoordinatorLoop.statusAnswer`): only it knows the scenario counts
+        // and when the run started, so a request never reaches here; one that did would get no answer.
+        if case .statusRequest = message { return }
         guard let index = workers.index(forKey: w) else {
             actions.append(
                 .log(.notice("ignored a message from a worker that has not said hello", ["worker": .text(Self.name(w)), "type": .text(message.type.name)])))
@@ -255,7 +255,7 @@ public struct CoordinatorStateMachine: Sendable {
         case .load(let load):
             workers.values[index].load = load
         case .disconnect(let reason):
-            actions.append(.log(.info("worker left", ["worker": .text(Self.name(w)), "reason": .text(reason)])))
+            actions.append(.log(.info("worker left", ["worker": .text(Self.name(w)), "reason": .text(reason)]).of(.membership)))
             removeWorker(w, killed: false, into: &actions)
         default:
             actions.append(.log(.warning("ignored a message workers do not send", ["worker": .text(Self.name(w)), "type": .text(message.type.name)])))
@@ -295,7 +295,9 @@ public struct CoordinatorStateMachine: Sendable {
             // queue (not counted against their budget). What it still runs comes back as outbox results.
             let held = table.held(by: w)
             actions.append(
-                .log(.notice("worker said hello again; the units it held go back to the queue", ["worker": .text(workerID), "held": .number(held)])))
+                .log(
+                    .notice("worker said hello again; the units it held go back to the queue", ["worker": .text(workerID), "held": .number(held)])
+                        .of(.membership)))
             removeWorker(w, killed: false, into: &actions)
         }
         workerOrder.append(w)
@@ -305,7 +307,7 @@ public struct CoordinatorStateMachine: Sendable {
         slotCount += slots
         table.register(w, slots: slots, joined: hellos)
         joinedWorkers.insert(w)
-        actions.append(.log(.info("worker joined", ["worker": .text(workerID), "host": .text(host), "slots": .number(slots)])))
+        actions.append(.log(.info("worker joined", ["worker": .text(workerID), "host": .text(host), "slots": .number(slots)]).of(.membership)))
         actions.append(
             .send(
                 w,
@@ -337,7 +339,7 @@ public struct CoordinatorStateMachine: Sendable {
     mutating func tick(nowMs: Int64, into actions: inout [CoordinatorAction]) {
         let silence = Int64(settings.heartbeatMs * settings.liveness)
         for w in workerOrder where nowMs - (workers[w]?.lastHeardMs ?? nowMs) > silence {
-            actions.append(.log(.warning("worker silent: declared dead", ["worker": .text(Self.name(w)), "silent_ms": .number(Int(silence))])))
+            actions.append(.log(.warning("worker silent: declared dead", ["worker": .text(Self.name(w)), "silent_ms": .number(Int(silence))]).of(.membership)))
             removeWorker(w, killed: true, into: &actions)
         }
         for lease in table.expired(nowMs: nowMs) {

@@ -19,12 +19,29 @@ public struct NodeEvent: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What a driver needs to tell apart without reading the message: a worker joining or leaving, a unit
+    /// quarantined, or anything else. The coordinator's peer-log throttle gives membership events lines of their own
+    /// and always logs quarantines (docs/protocol.md §3).
+    public enum Kind: Sendable, Equatable {
+        case membership
+        case quarantine
+        case other
+    }
+
     public var level: Level
     public var message: String
     public var metadata: [String: Value]
+    public var kind: Kind
 
-    public init(_ level: Level, _ message: String, _ metadata: [String: Value] = [:]) {
-        self.level = level; self.message = message; self.metadata = metadata
+    public init(_ level: Level, _ message: String, _ metadata: [String: Value] = [:], kind: Kind = .other) {
+        self.level = level; self.message = message; self.metadata = metadata; self.kind = kind
+    }
+
+    /// This event, of `kind`.
+    public func of(_ kind: Kind) -> NodeEvent {
+        var event = self
+        event.kind = kind
+        return event
     }
 
     public static func info(_ message: String, _ metadata: [String: Value] = [:]) -> NodeEvent { NodeEvent(.info, message, metadata) }

@@ -48,8 +48,8 @@ public enum WorkerAction: Sendable {
     /// Build the plan from this config and check its hash (the driver answers with nothing on success, or
     /// stops with the message on failure).
     case prepare(configText: String, configHash: String)
-    /// Run a unit on a free slot with a deadline.
-    case start(UnitSpec, attempt: Int, deadlineMs: Int)
+    /// Run a unit on a free slot, to end within `timeLimitMs` of now.
+    case start(UnitSpec, attempt: Int, timeLimitMs: Int)
     /// Stop (or ignore the result of) a unit.
     case abandon(UnitSpec)
     /// Drop the socket now; a `connect` follows once this backoff has passed (on a `tick`).
@@ -66,32 +66,47 @@ public enum WorkerAction: Sendable {
 
 /// The worker's logic as a value (Paranoid Pirate with credit, an outbox and backoff).
 public struct WorkerStateMachine: Sendable {
-    public enum Phase: Sendable, Equatable { case disconnected, helloSent, ready, exiting }
+    /// Where the worker is with its coordinator, with what holds only there.
+    public enum Phase: Sendable, Equatable {
+        /// No connection: before the first, or after a dropped socket, replaced at `reconnectAtMs` (nil: none pending).
+        case disconnected(reconnectAtMs: Int64?)
+        /// A hello went out at `atMs`; waiting for the welcome (replies to what was sent before it send no other).
+        case helloSent(atMs: Int64)
+        /// Welcomed into a sweep.
+        case ready(Ready)
+        /// Refused, or the sweep is done: the driver exits.
+        case exiting
+    }
+
+    /// A welcomed worker's credit and load sampling.
+    public struct Ready: Sendable, Equatable {
+        /// Units the coordinator still owes this worker: asked for in total minus received.
+        var outstandingCredit = 0
+        /// When the last `sampleLoad` went out (nil: none since the welcome).
+        var lastLoadSampleMs: Int64?
+    }
 
     public private(set) var settings: WorkerSettings
-    public private(set) var phase = Phase.disconnected
+    public private(set) var phase = Phase.disconnected(reconnectAtMs: nil)
     /// Units running now, each with the time it must end by (docs/protocol.md §1, "Assign": a unit past its deadline
     /// is reported as a timeout and its late result dropped).
     public private(set) var running: [(unit: UnitSpec, attempt: Int, deadlineMs: Int64)] = []
     /// Units assigned but not started (prefetched).
-    var queued: [(unit: UnitSpec, attempt: Int, deadlineMs: Int)] = []
+    /// Each with its time limit, counted from when it starts.
+    var queued: [(unit: UnitSpec, attempt: Int, timeLimitMs: Int)] = []
     /// Results sent (or to send) and not yet acknowledged: re-sent after re-registering.
     public private(set) var outbox: [ProtocolMessage] = []
-    /// Units the coordinator still owes us credit for: we asked for this many units in total minus received.
-    var outstandingCredit = 0
+    /// The coordinator's heartbeat interval and liveness, as its last welcome said (kept across reconnections).
     var heartbeatMs = 1000
     var liveness = 3
+    /// When anything was last heard from the coordinator, and sent to it.
     var lastHeardMs: Int64 = 0
     var lastSentMs: Int64 = 0
-    /// When the last hello went out: replies to what was sent before it do not send another.
-    var lastHelloMs: Int64?
+    /// The wait before the next new socket: doubled with each reconnection, reset by a welcome.
     var backoffMs: Int
-    /// When the socket dropped by the last `reconnect` is to be replaced (nil: none is pending).
-    var reconnectAtMs: Int64?
     /// When the periodic checks last ran.
     var lastPeriodicCheckMs: Int64 = 0
-    /// When the last `sampleLoad` went out (nil: none since the welcome).
-    var lastLoadSampleMs: Int64?
+    /// The config hash of the sweep last joined: a welcome of another sweep drops what this one held.
     var sweepHash: String?
 
     public init(settings: WorkerSettings) {
@@ -103,11 +118,10 @@ public struct WorkerStateMachine: Sendable {
         var actions: [WorkerAction] = []
         switch event {
         case .connected:
-            reconnectAtMs = nil
             lastHeardMs = nowMs
             sayHello(nowMs: nowMs, into: &actions)
         case .transportReconnected:
-            if phase == .helloSent {
+            if case .helloSent = phase {
                 actions.append(.log(.info("the connection to the coordinator is back; saying hello again")))
                 sayHello(nowMs: nowMs, into: &actions)
             }
@@ -122,7 +136,7 @@ public struct WorkerStateMachine: Sendable {
         case .tick:
             tick(nowMs: nowMs, into: &actions)
         case .sampled(let load):
-            if phase == .ready { send(.load(load), nowMs: nowMs, into: &actions) }
+            if case .ready = phase { send(.load(load), nowMs: nowMs, into: &actions) }
         }
         return actions
     }
@@ -136,7 +150,7 @@ public struct WorkerStateMachine: Sendable {
             unit: unit, attempt: attempt, status: status, elapsedMicroseconds: elapsed,
             payload: payload, detail: detail)
         outbox.append(message)
-        if phase == .ready { send(message, nowMs: nowMs, into: &actions) }
+        if case .ready = phase { send(message, nowMs: nowMs, into: &actions) }
         startQueued(nowMs: nowMs, into: &actions)
         askForWork(nowMs: nowMs, into: &actions)
     }
@@ -155,12 +169,9 @@ public struct WorkerStateMachine: Sendable {
             // The coordinator started this worker's credit over at our hello and took back the units it had
             // leased us (they are queued again there): forget those not yet begun, and count credit from zero.
             queued.removeAll()
-            outstandingCredit = 0
-            lastHelloMs = nil
-            lastLoadSampleMs = nil
             self.heartbeatMs = max(10, heartbeatMs)
             self.liveness = max(1, liveness)
-            phase = .ready
+            phase = .ready(Ready())
             backoffMs = settings.initialBackoffMs
             actions.append(.log(.info("joined a sweep", ["sweep": .text(sweepID), "config": .text(configHash)])))
             actions.append(.prepare(configText: configText, configHash: configHash))
@@ -169,13 +180,13 @@ public struct WorkerStateMachine: Sendable {
         case .refuse(let reason):
             phase = .exiting
             actions.append(.exit(code: 2, reason: "the coordinator refused this worker: \(reason)"))
-        case let .assign(unit, attempt, deadlineMs):
-            outstandingCredit = max(0, outstandingCredit - 1)
-            queued.append((unit, attempt, deadlineMs))
+        case let .assign(unit, attempt, timeLimitMs):
+            received(units: 1)
+            queued.append((unit, attempt, timeLimitMs))
             startQueued(nowMs: nowMs, into: &actions)
         case let .assignments(list):
-            outstandingCredit = max(0, outstandingCredit - list.count)
-            for a in list { queued.append((a.unit, a.attempt, a.deadlineMs)) }
+            received(units: list.count)
+            for a in list { queued.append((a.unit, a.attempt, a.timeLimitMs)) }
             startQueued(nowMs: nowMs, into: &actions)
         case .ack(let unit):
             outbox.removeAll {
@@ -236,14 +247,13 @@ public struct WorkerStateMachine: Sendable {
     /// are answered by the one hello already sent. Another goes out only when a heartbeat interval has passed
     /// without a welcome (the hello was lost).
     mutating func reRegister(reason: String, nowMs: Int64, into actions: inout [WorkerAction]) {
-        if phase == .helloSent, let last = lastHelloMs, nowMs - last < Int64(heartbeatMs) { return }
+        if case let .helloSent(last) = phase, nowMs - last < Int64(heartbeatMs) { return }
         actions.append(.log(.notice("the coordinator does not know this worker; saying hello again", ["reason": .text(reason)])))
         sayHello(nowMs: nowMs, into: &actions)
     }
 
     mutating func sayHello(nowMs: Int64, into actions: inout [WorkerAction]) {
-        phase = .helloSent
-        lastHelloMs = nowMs
+        phase = .helloSent(atMs: nowMs)
         send(
             .hello(workerID: settings.workerID, host: settings.host, slots: settings.slots, engineVersion: settings.engineVersion),
             nowMs: nowMs, into: &actions)
@@ -259,25 +269,32 @@ public struct WorkerStateMachine: Sendable {
     mutating func startQueued(nowMs: Int64, into actions: inout [WorkerAction]) {
         while running.count < settings.slots + settings.startAhead, !queued.isEmpty {
             let next = queued.removeFirst()
-            running.append((next.unit, next.attempt, nowMs + Int64(next.deadlineMs)))
-            actions.append(.start(next.unit, attempt: next.attempt, deadlineMs: next.deadlineMs))
+            running.append((next.unit, next.attempt, nowMs + Int64(next.timeLimitMs)))
+            actions.append(.start(next.unit, attempt: next.attempt, timeLimitMs: next.timeLimitMs))
         }
     }
 
     /// Ask for enough units to fill the free slots plus the prefetch, counting what is already on its way.
     mutating func askForWork(nowMs: Int64, into actions: inout [WorkerAction]) {
-        guard phase == .ready else { return }
-        let wanted = settings.slots + settings.prefetch - running.count - queued.count - outstandingCredit
+        guard case var .ready(ready) = phase else { return }
+        let wanted = settings.slots + settings.prefetch - running.count - queued.count - ready.outstandingCredit
         guard wanted > 0 else { return }
-        outstandingCredit += wanted
+        ready.outstandingCredit += wanted
+        phase = .ready(ready)
         send(.credit(count: wanted), nowMs: nowMs, into: &actions)
+    }
+
+    /// Units arrived from the coordinator: that much less credit is owed (units that come unasked owe nothing).
+    mutating func received(units: Int) {
+        guard case var .ready(ready) = phase else { return }
+        ready.outstandingCredit = max(0, ready.outstandingCredit - units)
+        phase = .ready(ready)
     }
 
     /// Time passed: the end of a backoff, units past their deadline, then (at most every `periodicCheckMs`) the
     /// welcome wait, the coordinator's liveness and heartbeats (docs/STATE_MACHINES.md, "Worker").
     mutating func tick(nowMs: Int64, into actions: inout [WorkerAction]) {
-        if phase == .disconnected, let at = reconnectAtMs, nowMs >= at {
-            reconnectAtMs = nil
+        if case let .disconnected(at?) = phase, nowMs >= at {
             actions.append(.connect)
             lastHeardMs = nowMs
             sayHello(nowMs: nowMs, into: &actions)
@@ -292,19 +309,25 @@ public struct WorkerStateMachine: Sendable {
         }
         guard nowMs - lastPeriodicCheckMs >= Int64(settings.periodicCheckMs) else { return }
         lastPeriodicCheckMs = nowMs
-        guard phase == .ready || phase == .helloSent else { return }
-        if phase == .helloSent {
+        switch phase {
+        case .disconnected, .exiting: return
+        case let .helloSent(last):
             // Waiting for a welcome; nothing else is sent (the coordinator does not know this worker). A coordinator
             // slow to start (reading a long journal on a busy machine) gets at least `welcomeWaitMs`, so that a
             // welcome on its way is not thrown away with the socket; then a new socket, after the backoff (a new
             // connection attempt gets through a network that came back faster than a pending one).
             let wait = max(settings.welcomeWaitMs, heartbeatMs * liveness)
-            if let last = lastHelloMs, nowMs - last > Int64(wait) {
+            if nowMs - last > Int64(wait) {
                 actions.append(.log(.warning("no welcome from the coordinator; reconnecting", ["waited_ms": .number(wait), "backoff_ms": .number(backoffMs)])))
                 reconnect(nowMs: nowMs, into: &actions)
             }
-            return
+        case let .ready(ready):
+            readyChecks(ready, nowMs: nowMs, into: &actions)
         }
+    }
+
+    /// A welcomed worker's periodic checks: the coordinator's liveness, a heartbeat when one is due, and the load.
+    mutating func readyChecks(_ ready: Ready, nowMs: Int64, into actions: inout [WorkerAction]) {
         if nowMs - lastHeardMs > Int64(heartbeatMs * liveness) {
             actions.append(.log(.warning("the coordinator is silent; reconnecting", ["backoff_ms": .number(backoffMs)])))
             reconnect(nowMs: nowMs, into: &actions)
@@ -314,19 +337,20 @@ public struct WorkerStateMachine: Sendable {
             send(.heartbeat(inflight: running.count), nowMs: nowMs, into: &actions)
         }
         // The load goes on its own clock: a busy worker's results keep its heartbeats from being due.
-        if lastLoadSampleMs.map({ nowMs - $0 >= Int64(heartbeatMs) }) ?? true {
-            lastLoadSampleMs = nowMs
+        if ready.lastLoadSampleMs.map({ nowMs - $0 >= Int64(heartbeatMs) }) ?? true {
+            var sampled = ready
+            sampled.lastLoadSampleMs = nowMs
+            phase = .ready(sampled)
             actions.append(.sampleLoad)
         }
     }
 
     mutating func reconnect(nowMs: Int64, into actions: inout [WorkerAction]) {
-        phase = .disconnected
-        // Prefetched units will be re-leased by the coordinator; running ones finish into the outbox.
+        // Prefetched units will be re-leased by the coordinator (and the credit owed with them); running ones finish
+        // into the outbox.
+        phase = .disconnected(reconnectAtMs: nowMs + Int64(backoffMs))
         queued.removeAll()
-        outstandingCredit = 0
         actions.append(.reconnect(afterMs: backoffMs))
-        reconnectAtMs = nowMs + Int64(backoffMs)
         backoffMs = min(settings.maximumBackoffMs, backoffMs * 2)
     }
 

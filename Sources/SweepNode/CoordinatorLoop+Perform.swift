@@ -27,8 +27,8 @@ extension CoordinatorLoop {
         }
         do {
             var message = try FrameCodec.decode(inbound.frames)
-            if case .statusRequest = message {
-                try perform([.send(worker, statusReply(nowMs: now))], now: now)
+            if let answer = statusAnswer(to: message, nowMs: now) {
+                try perform([.send(worker, answer)], now: now)
                 return
             }
             // A status key's limit is a status request's size, which no other message fits (each has a body).
@@ -99,28 +99,21 @@ extension CoordinatorLoop {
     }
 
     /// Logs an event about a peer through ``PeerLogThrottle``: at most one line a second per peer, and four about its
-    /// joining or leaving besides (``membershipEvents``, so a worker's registration, death and replacement show even
-    /// after a line about its messages); at most 100 a second for all peers. The peer is `peer`, whose
-    /// message or lost connection led to the event, else the worker the event names (a worker a tick declared
-    /// dead). Quarantines are always logged. An event below the log level is dropped before the throttle, so it neither
-    /// takes a peer's line nor is counted as held back (a finished sweep's debug lines about workers leaving led to
-    /// "held back" notices).
+    /// joining or leaving besides (events of kind `membership`, so a worker's registration, death and replacement show
+    /// even after a line about its messages); at most 100 a second for all peers. The peer is `peer`, whose message or
+    /// lost connection led to the event, else the worker the event names (a worker a tick declared dead). Quarantines
+    /// are always logged. An event below the log level is dropped before the throttle, so it neither takes a peer's
+    /// line nor is counted as held back (a finished sweep's debug lines about workers leaving led to "held back"
+    /// notices).
     func log(_ event: NodeEvent, about peer: WorkerID?, now: Int64) {
         guard event.level.swiftLog >= options.logger.logLevel else { return }
-        if event.message != "quarantined a unit", let subject = peer ?? event.metadata["worker"].map({ WorkerID(Array($0.description.utf8)) }) {
+        if event.kind != .quarantine, let subject = peer ?? event.metadata["worker"].map({ WorkerID(Array($0.description.utf8)) }) {
             let admitted =
-                Self.membershipEvents.contains(event.message)
-                ? peerLog.admitMembership(subject, nowMs: now) : peerLog.admit(subject, nowMs: now)
+                event.kind == .membership ? peerLog.admitMembership(subject, nowMs: now) : peerLog.admit(subject, nowMs: now)
             guard admitted else { return }
         }
         options.logger.log(event)
     }
-
-    /// The state machine's events about a worker joining or leaving.
-    static let membershipEvents: Set<String> = [
-        "worker joined", "worker said hello again; the units it held go back to the queue", "worker left",
-        "worker unreachable; its units go back to the queue", "worker silent: declared dead", "worker gone after the sweep finished"
-    ]
 
     /// Performs actions as a worklist: handling one may add more (an unreachable worker's units move on).
     /// `peer`: whose message led to them (its log lines are rate-limited).

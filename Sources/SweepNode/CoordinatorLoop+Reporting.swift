@@ -12,8 +12,12 @@ extension CoordinatorLoop {
         return report
     }
 
-    /// The answer to `statusRequest`.
-    func statusReply(nowMs: Int64) -> ProtocolMessage { .status(statusReport(nowMs: nowMs)) }
+    /// The answer to `message` when it is a status request, from anyone (a status key, a worker, `sweep status`), during
+    /// the sweep or after it: the one place one is answered. Nil for any other message.
+    func statusAnswer(to message: ProtocolMessage, nowMs: Int64) -> ProtocolMessage? {
+        guard case .statusRequest = message else { return nil }
+        return .status(statusReport(nowMs: nowMs))
+    }
 
     /// Progress and the live view, every `progressIntervalMs`; the last call of each is the one that sees the
     /// sweep finished.
@@ -52,8 +56,8 @@ extension CoordinatorLoop {
             }
             while let next = try transport.receive() {
                 guard let message = try? FrameCodec.decode(next.frames) else { continue }
-                if case .statusRequest = message {
-                    _ = try? transport.send(FrameCodec.encode(statusReply(nowMs: clock.nowMs)), to: next.peer)
+                if let answer = statusAnswer(to: message, nowMs: clock.nowMs) {
+                    _ = try? transport.send(FrameCodec.encode(answer), to: next.peer)
                     continue
                 }
                 if next.isStatusKey { continue } // a status key never works, even now

@@ -37,9 +37,8 @@ public final class CoordinatorLoop {
     let scenariosTotal: Int
     let startMs: Int64
     let treesAtStart: Int
-    /// Leases and liveness are checked this often: a fifth of a heartbeat, at most 100 ms, so a silent worker's
-    /// units move on within a fifth of an interval of its liveness running out.
-    let tickMs: Int64
+    /// How each pass reads, sends and ticks (the cluster simulation's too).
+    let pass: CoordinatorPassPolicy
     var lastTick: Int64 = 0
     /// When progress and the live view were last reported (as if a second before the start at first; nil once the
     /// finished sweep's, the last, went out).
@@ -73,7 +72,7 @@ public final class CoordinatorLoop {
         options.onListening?(endpoint)
         startMs = nowMs()
         treesAtStart = machine.committedTrees
-        tickMs = Int64(min(100, max(10, options.heartbeatMs / 5)))
+        pass = CoordinatorPassPolicy(heartbeatMs: options.heartbeatMs)
         finished = machine.finished
         if finished { _ = machine.handle(.tick, nowMs: nowMs()) }
     }
@@ -99,15 +98,13 @@ public final class CoordinatorLoop {
                     "a connection closed: its peer closed it, or libzmq dropped it for a frame over the limit",
                     ["endpoint": .text(endpoint), "limit_bytes": .number(Int(options.maxMessageBytes))]))
         }
-        // Drain what is there, bounded so ticks keep happening under load.
         var drained = 0
-        while drained < 4096, let next = try transport.receive() {
+        while drained < pass.messagesPerPass, let next = try transport.receive() {
             drained += 1
             try handle(next, now: now)
-            // Send what has piled up every so often, so workers start on it while the rest is read.
-            if drained % CoordinatorNode.flushEvery == 0 { try flush(now: now) }
+            if pass.flushes(afterHandling: drained) { try flush(now: now) }
         }
-        if now - lastTick >= tickMs {
+        if now - lastTick >= pass.tickMs {
             lastTick = now
             try perform(machine.handle(.tick, nowMs: now), now: now)
             for event in peerLog.endedWindows(nowMs: now) { options.logger.log(event) }

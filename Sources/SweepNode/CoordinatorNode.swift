@@ -102,9 +102,6 @@ public final class CoordinatorNode {
     }
 
     public static let journalName = "journal.tsj"
-    /// Messages read between two sends of the outbox within one pass: small enough that workers are not left
-    /// waiting for a whole pass, large enough that each batch carries many units.
-    static let flushEvery = 64
 
     /// Runs until every unit is committed or quarantined; `stop` can end it early.
     ///
@@ -179,7 +176,7 @@ public final class CoordinatorNode {
                 signal.finish(loop.outcome)
                 announced = true
             }
-            _ = try transport.wait(timeoutMs: Int(min(50, loop.tickMs)))
+            _ = try transport.wait(timeoutMs: Int(min(50, loop.pass.tickMs)))
             try loop.pass(nowMs: clock.nowMs)
         }
         try opened.writer.flush()

@@ -41,9 +41,14 @@ public final class LocalCluster: @unchecked Sendable {
     /// The most of a worker's standard error kept for the sentence that names why it ended.
     public static let stderrTailBytes = 2048
 
+    /// The program each local worker runs (`PROGRAM worker …`).
+    public let executable: URL
+
     /// `listen` nil: a private `ipc://` endpoint. `insecure`: the local workers are told `--insecure` too.
-    public init(listen: String?, workers: Int, security: CoordinatorSecurity, insecure: Bool) throws {
+    /// `executable`: the `sweep` binary the local workers run; nil: this same executable.
+    public init(listen: String?, workers: Int, security: CoordinatorSecurity, insecure: Bool, executable: URL? = nil) throws {
         self.workers = workers
+        self.executable = executable ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         restarts = LocalWorkerRestarts(slots: workers)
         var directory: String?
         if listen == nil || workers > 0 {
@@ -81,7 +86,6 @@ public final class LocalCluster: @unchecked Sendable {
     /// counts as one that ended.
     public func spawn(endpoint: String, arguments: [String], logger: Logger, failed: @escaping @Sendable (String) -> Void) {
         lock.withLock { self.logger = logger }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         for slot in 0 ..< workers {
             let worker =
                 [

@@ -61,8 +61,8 @@ public enum WireLimits {
     public static let units: ClosedRange<Int64> = 0 ... 1_048_576
     /// `assign.attempt` and `result.attempt` (attempts count from 1).
     public static let attempt: ClosedRange<Int64> = 1 ... 1_000_000
-    /// `assign.deadlineMs`: 1 ms to about 24.8 days.
-    public static let deadlineMs: ClosedRange<Int64> = 1 ... Int64(Int32.max)
+    /// `assign.timeLimitMs`: 1 ms to about 24.8 days.
+    public static let timeLimitMs: ClosedRange<Int64> = 1 ... Int64(Int32.max)
     /// `result.elapsedMicroseconds`: up to about 31.7 years.
     public static let elapsedMicroseconds: ClosedRange<Int64> = 0 ... 1_000_000_000_000_000
     /// A unit's configuration index and tree bounds.
@@ -169,8 +169,8 @@ public enum FrameCodec {
             w.string(reason)
         case let .credit(count):
             w.int(count)
-        case let .assign(unit, attempt, deadlineMs):
-            unitSpec(unit, &w); w.int(attempt); w.int(deadlineMs)
+        case let .assign(unit, attempt, timeLimitMs):
+            unitSpec(unit, &w); w.int(attempt); w.int(timeLimitMs)
         case let .result(unit, attempt, status, elapsed, payload, detail):
             unitSpec(unit, &w); w.int(attempt); w.u8(status.rawValue); w.i64(elapsed); w.string(detail)
             return [header(.result), w.bytes, payload]
@@ -185,7 +185,7 @@ public enum FrameCodec {
         case let .assignments(list):
             w = WireWriter(capacity: 9 + list.count * 45)
             w.int(list.count)
-            for a in list { unitSpec(a.unit, &w); w.int(a.attempt); w.int(a.deadlineMs) }
+            for a in list { unitSpec(a.unit, &w); w.int(a.attempt); w.int(a.timeLimitMs) }
         case let .acks(units):
             w = WireWriter(capacity: 9 + units.count * 27)
             w.int(units.count)
@@ -231,8 +231,8 @@ public enum FrameCodec {
         case .assign:
             let unit = try unitSpec(&r, "assign")
             let attempt = try r.int("assign.attempt", in: WireLimits.attempt)
-            let deadlineMs = try r.int("assign.deadlineMs", in: WireLimits.deadlineMs)
-            message = .assign(unit: unit, attempt: attempt, deadlineMs: deadlineMs)
+            let timeLimitMs = try r.int("assign.timeLimitMs", in: WireLimits.timeLimitMs)
+            message = .assign(unit: unit, attempt: attempt, timeLimitMs: timeLimitMs)
         case .result:
             message = try result(&r, payload: frames[2])
         case .ack:
@@ -288,8 +288,8 @@ public enum FrameCodec {
         for _ in 0 ..< count {
             let unit = try unitSpec(&r, "assignments")
             let attempt = try r.int("assignments.attempt", in: WireLimits.attempt)
-            let deadlineMs = try r.int("assignments.deadlineMs", in: WireLimits.deadlineMs)
-            list.append(Assignment(unit: unit, attempt: attempt, deadlineMs: deadlineMs))
+            let timeLimitMs = try r.int("assignments.timeLimitMs", in: WireLimits.timeLimitMs)
+            list.append(Assignment(unit: unit, attempt: attempt, timeLimitMs: timeLimitMs))
         }
         return list
     }

@@ -46,8 +46,8 @@ public struct UnitSpec: Hashable, Sendable {
 public struct Assignment: Sendable, Equatable {
     public var unit: UnitSpec
     public var attempt: Int
-    public var deadlineMs: Int
-    public init(unit: UnitSpec, attempt: Int, deadlineMs: Int) { self.unit = unit; self.attempt = attempt; self.deadlineMs = deadlineMs }
+    public var timeLimitMs: Int
+    public init(unit: UnitSpec, attempt: Int, timeLimitMs: Int) { self.unit = unit; self.attempt = attempt; self.timeLimitMs = timeLimitMs }
 }
 
 /// How a unit ended on a worker.
@@ -70,8 +70,8 @@ public enum ProtocolMessage: Sendable {
     case refuse(reason: String)
     /// W→C: grant `count` more units (free slots plus a small prefetch).
     case credit(count: Int)
-    /// C→W: run `unit` (attempt number from 1) before `deadlineMs` milliseconds after receipt.
-    case assign(unit: UnitSpec, attempt: Int, deadlineMs: Int)
+    /// C→W: run `unit` (attempt number from 1) within `timeLimitMs` milliseconds of starting it.
+    case assign(unit: UnitSpec, attempt: Int, timeLimitMs: Int)
     /// W→C: a finished unit: its status, wall time and, when ok, the encoded `UnitResult`.
     case result(unit: UnitSpec, attempt: Int, status: UnitStatus, elapsedMicroseconds: Int64, payload: [UInt8], detail: String)
     /// C→W: the result of `unit` is committed (or was a duplicate); the worker may forget it.

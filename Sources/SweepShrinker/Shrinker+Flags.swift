@@ -1,3 +1,4 @@
+import ScenarioKit
 import SweepCore
 import TouchEngine
 
@@ -42,30 +43,14 @@ extension ShrinkState {
         ]
     }
 
-    /// Ways to set one parameter back to its default.
+    /// Ways to set parameters back to their defaults: all at once, then each field the table marks
+    /// (``ParameterTable``, `shrinks`) alone.
     static var parameterResets: [(inout Parameters) -> Void] {
-        let d = Parameters()
-        let doubles: [WritableKeyPath<Parameters, Double>] = [
-            \.hitTestAlphaThreshold, \.scrollHysteresis, \.decelerationRate, \.decelerationRateFast,
-            \.decelerationMinimumVelocity, \.rubberBandCoefficient, \.panHysteresis, \.panVelocitySmoothing,
-            \.tapAllowableMovement, \.longPressAllowableMovement, \.swipeMinimumPrimaryMovement,
-            \.swipeMaximumSecondaryMovement, \.swipeMinimumMovementDecayRate, \.swipeMaximumMovementDecayRate, \.edgeGateRegion,
-            \.swipeMinimumRate, \.springBackRate, \.edgeBounceRate, \.bounceStopDistance
-        ]
-        let durations: [WritableKeyPath<Parameters, TouchEngine.Duration>] = [
-            \.contentTouchDelay, \.bounceBackDuration, \.tapMaximumDuration, \.multiTapInterval, \.longPressDuration,
-            \.swipeMaximumDuration, \.controlMinimumHighlight, \.edgeGateDelay, \.flightStartDelay, \.flingRestInterval
-        ]
-        var resets: [(inout Parameters) -> Void] = [{ $0 = d }]
-        resets += doubles.map { key in { $0[keyPath: key] = d[keyPath: key] } }
-        resets += durations.map { key in { $0[keyPath: key] = d[keyPath: key] } }
-        resets += [
-            { $0.scrollDelayEarlyRelease = d.scrollDelayEarlyRelease }, { $0.iosVersion = d.iosVersion },
-            { $0.scrollTransferToParentOverride = nil },
-            { $0.device = d.device }, { $0.controlTrackingToleranceOverride = nil },
-            { $0.combinedPrimaryActionDispatch = d.combinedPrimaryActionDispatch },
-            { $0.tapCountIntervalOverride = nil }, { $0.tapCountDistanceOverride = nil }
-        ]
+        var resets: [(inout Parameters) -> Void] = [{ $0 = Parameters() }]
+        for field in ParameterTable.fields where field.shrinks {
+            let standard = field.standard
+            resets.append { field.set(&$0, standard) }
+        }
         return resets
     }
 

@@ -134,18 +134,6 @@ extension AxisCatalog {
             for i in tree.scene.panels.indices where tree.scene.panels[i].states.count == 2 && tree.scene.panels[i].policy != policy {
                 tree.scene.rebuildPanel(i, with: policy)
             }
-        },
-        pt("edgeRegion", "How far from the leading edge a back swipe may start (N2.1 [INF]), default 35 pt; documented range 13–55.", 100) {
-            $0.edgeRegion = $1
-        },
-        ms("edgeTimeLimit", "How long after touch-down an edge pan may still begin (N2.4 [RE-partial]), default 250 ms.", 2000) {
-            $0.edgeTimeLimit = $1
-        },
-        AxisDefinition(
-            name: "sheetDecelerationRate", type: .number(unit: "", range: 0.9 ... 0.999),
-            summary: "The deceleration rate a released sheet's velocity is projected with (M4 [INF]), default 0.99."
-        ) { value, tree in
-            if case .number(let v) = value { tree.scene.parameters.sheetDecelerationRate = v }
         }
     ]
 }

@@ -1,3 +1,4 @@
+import ScenarioKit
 import TouchEngine
 
 /// One value of a sweep axis.
@@ -95,102 +96,40 @@ public enum AxisCatalog {
 
     // MARK: Engine parameters (touch-model §9)
 
-    static func ms(
-        _ name: String, _ summary: String, _ max: Double = 5000,
-        _ set: @escaping @Sendable (inout Parameters, Duration) -> Void
-    ) -> AxisDefinition {
-        AxisDefinition(name: name, type: .number(unit: "ms", range: 0 ... max), summary: summary) { value, tree in
-            if case .number(let v) = value { set(&tree.scene.parameters, .ms(v)) }
-        }
+    /// The engine parameters a sweep may vary: the rows of ScenarioKit's ``ParameterTable`` with an axis, named by
+    /// their `parameters:` key.
+    static let parameterAxes: [AxisDefinition] = ParameterTable.fields.compactMap { field in
+        field.axis.map { parameterAxis(field, $0) }
     }
-    static func pt(
-        _ name: String, _ summary: String, _ max: Double = 500,
-        _ set: @escaping @Sendable (inout Parameters, Double) -> Void
-    ) -> AxisDefinition {
-        AxisDefinition(name: name, type: .number(unit: "pt", range: 0 ... max), summary: summary) { value, tree in
-            if case .number(let v) = value { set(&tree.scene.parameters, v) }
+
+    static func parameterAxis(_ field: ParameterField, _ axis: ParameterField.Axis) -> AxisDefinition {
+        let type: AxisValueType
+        switch field.kind {
+        case .milliseconds, .millisecondsIn: type = .number(unit: "ms", range: axis.range ?? 0 ... 5000)
+        case .length: type = .number(unit: "pt", range: axis.range ?? 0 ... 500)
+        case .ratio: type = .number(unit: "", range: axis.range ?? 0 ... 1)
+        case .quantity(_, _, let unit): type = .number(unit: unit, range: axis.range ?? 0 ... 1)
+        case .bool: type = .bool
+        case .version: type = .version
+        case .device: type = .choice(DeviceIdiom.allCases.map(\.rawValue))
+        }
+        return AxisDefinition(name: field.key, type: type, summary: axis.summary) { value, tree in
+            if let value = parameterValue(value, of: field.kind) { field.set(&tree.scene.parameters, value) }
         }
     }
 
-    static let parameterAxes: [AxisDefinition] = [
-        ms("contentTouchDelay", "Scroll views' delayed content touches (S1), default 150 ms.") { $0.contentTouchDelay = $1 },
-        ms("longPressDuration", "Long-press minimum press duration (§4.5), default 500 ms.") { $0.longPressDuration = $1 },
-        ms("tapMaximumDuration", "Longest a tap's finger may stay down (§4.5), default 750 ms.") { $0.tapMaximumDuration = $1 },
-        ms("multiTapInterval", "Longest gap between taps of a multi-tap (§4.5), default 350 ms.") { $0.multiTapInterval = $1 },
-        ms("edgeGateDelay", "How long the system edge gate withholds edge touches (§8), default 1000 ms.") { $0.edgeGateDelay = $1 },
-        ms("topEdgeGateDelay", "How long the top edge gate withholds a still touch in the top area (§8), default 1000 ms.") {
-            $0.topEdgeGateDelay = $1
-        },
-        ms("controlMinimumHighlight", "Minimum highlight when a control lights up only at touch-up (§5.1), default 120 ms.") {
-            $0.controlMinimumHighlight = $1
-        },
-        ms("swipeMaximumDuration", "Swipe maximum duration (§4.5), default 500 ms.") { $0.swipeMaximumDuration = $1 },
-        pt("topEdgeGateRegion", "Height of the top system-gesture area, where a swipe down is the system's (§8), default 47 pt.") {
-            $0.topEdgeGateRegion = $1
-        },
-        pt("panHysteresis", "UIPanGestureRecognizer per-axis hysteresis (§4.5), default 10 pt.") { $0.panHysteresis = $1 },
-        pt("scrollHysteresis", "Scroll views' pan hysteresis (S5), default 10 pt.") { $0.scrollHysteresis = $1 },
-        pt("tapAllowableMovement", "Tap allowable movement (§4.5), default 45 pt.") { $0.tapAllowableMovement = $1 },
-        pt("longPressAllowableMovement", "Long-press allowable movement (§4.5), default 10 pt.") {
-            $0.longPressAllowableMovement = $1
-        },
-        pt("controlTrackingTolerance", "How far outside a tracking control still counts as inside (§5.2), default 70 pt (phone).") {
-            $0.controlTrackingToleranceOverride = $1
-        },
-        pt("swipeMinimumPrimaryMovement", "Swipe minimum travel (§4.5), default 50 pt.") { $0.swipeMinimumPrimaryMovement = $1 },
-        pt("swipeMaximumSecondaryMovement", "Swipe maximum cross travel of each finger (§4.5), default 50 pt (iOS 26.1); 200 pt is an older UIKit's.", 1000) {
-            $0.swipeMaximumSecondaryMovement = $1
-        },
-        AxisDefinition(
-            name: "swipeMinimumRate", type: .number(unit: "pt/s", range: 0 ... 5000),
-            summary: "Swipe minimum rate between movement samples (§4.5, value unknown), default 0 (no check)."
-        ) { value, tree in
-            if case .number(let v) = value { tree.scene.parameters.swipeMinimumRate = v }
-        },
-        ms("tapCountInterval", "Longest gap from a lift to the next touch-down for UITouch.tapCount to go on counting, default 350 ms.") {
-            $0.tapCountIntervalOverride = $1
-        },
-        pt("tapCountDistance", "Farthest a touch-down may land from the last lift for UITouch.tapCount to go on counting, default 45 pt.") {
-            $0.tapCountDistanceOverride = $1
-        },
-        pt("pinchHysteresis", "How far the distance between a pinch's two touches must change (strictly) before it begins (§4.5 pinch), default 8 pt.") {
-            $0.pinchHysteresis = $1
-        },
-        AxisDefinition(
-            name: "rotationThreshold", type: .number(unit: "rad", range: 0 ... 3),
-            summary: "How far the line through a rotation's touches must turn before it begins (§4.5 rotation), default 0.0873 rad (5°), more as they spread."
-        ) { value, tree in
-            if case .number(let v) = value { tree.scene.parameters.rotationThreshold = v }
-        },
-        AxisDefinition(
-            name: "iosVersion", type: .version,
-            summary: "The iOS release modelled; from 17.4 scroll views transfer scrolling to a parent at their edges (S11)."
-        ) { value, tree in
-            switch value {
-            case .text(let s): if let v = OSVersion(parsing: s) { tree.scene.parameters.iosVersion = v }
-            case .number(let n): if let v = OSVersion(parsing: AxisValue.number(n).description) { tree.scene.parameters.iosVersion = v }
-            default: break
-            }
-        },
-        AxisDefinition(
-            name: "scrollTransferToParent", type: .bool,
-            summary: "S11's transfer of scrolling to a containing scroll view, on or off whatever iosVersion says (default: on from 17.4)."
-        ) { value, tree in
-            if case .bool(let b) = value { tree.scene.parameters.scrollTransferToParentOverride = b }
-        },
-        AxisDefinition(
-            name: "device", type: .choice(DeviceIdiom.allCases.map(\.rawValue)),
-            summary: "Device idiom: phone (70 pt control tolerance) or pad (25 pt)."
-        ) { value, tree in
-            if case .text(let s) = value, let d = DeviceIdiom(rawValue: s) { tree.scene.parameters.device = d }
-        },
-        AxisDefinition(
-            name: "scrollDelayEarlyRelease", type: .bool,
-            summary: "Optional S2 rule: release delayed touches early on a non-scrollable axis."
-        ) { value, tree in
-            if case .bool(let b) = value { tree.scene.parameters.scrollDelayEarlyRelease = b }
+    /// An axis value as its parameter's value; nil when it is not one (the planner checks values first).
+    static func parameterValue(_ value: AxisValue, of kind: ParameterField.Kind) -> ParameterField.Value? {
+        switch (kind, value) {
+        case (.milliseconds, .number(let v)), (.millisecondsIn, .number(let v)): .duration(.ms(v))
+        case (.length, .number(let v)), (.ratio, .number(let v)), (.quantity, .number(let v)): .number(v)
+        case (.bool, .bool(let b)): .bool(b)
+        case (.version, .text(let s)): OSVersion(parsing: s).map { .version($0) }
+        case (.version, .number(let n)): OSVersion(parsing: AxisValue.number(n).description).map { .version($0) }
+        case (.device, .text(let s)): DeviceIdiom(rawValue: s).map { .device($0) }
+        default: nil
         }
-    ]
+    }
 
     // MARK: The trees an axis may change (`AxisDefinition.acts`): those with its role
 

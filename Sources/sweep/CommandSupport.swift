@@ -3,12 +3,10 @@ import Foundation
 import Logging
 import ScenarioKit
 import SweepCore
-import SweepHTMLReport
-import SweepJournal
 import SweepLogging
 import SweepPlanning
 import SweepReporting
-import Synchronization
+import SweepSubmission
 
 #if canImport(Glibc)
     import Glibc
@@ -70,88 +68,27 @@ func readSweepConfig(_ path: String, overrides: [String] = [], command: String) 
     }
 }
 
-/// Writes a finished sweep's report files into `directory` (``ReportWriter``: the CSV and YAML files, the minimal
-/// repros and report.html), replacing it as a whole (files named in `keeping` move over from the old directory). A
-/// failure is printed as `command: sentence` and ends the command with exit status 1. `claim` is the hold the command
-/// took on the directory when it started (``claimOutput(_:keeping:create:command:quiet:)``). `alongside` (the terminal
-/// summary, which reads the same tallies) is made on another core while the reports are written; its text is returned.
-@discardableResult
-func writeReports(
-    plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String,
-    keeping: [String] = [], claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
-    swap: OutputDirectory.SwapOptions = .init(), command: String, display: ProgressDisplay? = nil,
-    alongside: (@Sendable () -> String)? = nil
-) throws -> String? {
-    let text = Mutex<String?>(nil)
-    let beside = DispatchGroup()
-    if let alongside {
-        DispatchQueue.global().async(group: beside) {
-            let made = alongside()
-            text.withLock { $0 = made }
-        }
-    }
-    do {
-        try ReportWriter.write(
-            plan: plan, tallies: tallies, configText: configText, to: directory, keeping: keeping, claim: claim,
-            durationSeconds: durationSeconds, excel: excel, swap: swap
-        ) { step in display?.reportStep(step) }
-        display?.finish()
-    } catch {
-        display?.finish()
-        beside.wait()
-        printError("\(command): \(error)")
-        throw ExitCode(1)
-    }
-    beside.wait()
-    return text.withLock { $0 }
-}
-
-/// What makes the summary a finished sweep prints (``TerminalSummary``), for ``writeReports``' `alongside`; nil when
-/// `quiet` (nothing is printed).
-func terminalSummary(quiet: Bool, plan: SweepPlan, tallies: SweepTallies, layout: TerminalLayout) -> (@Sendable () -> String)? {
-    if quiet { return nil }
-    return { TerminalSummary.render(plan: plan, tallies: tallies, layout: layout) }
-}
-
 /// Claims the output directory before a sweep starts (``OutputDirectory/claim(_:keeping:create:)``): a path that
 /// cannot be written, a directory another running sweep uses, or a name too long is refused now, in one sentence
 /// (`command: sentence`, exit status 1), rather than after the sweep. What was done with the copies a killed sweep
 /// left beside the directory is a notice event (component: the command's name).
 func claimOutput(_ directory: String, keeping: [String], create: Bool, command: String) throws -> OutputClaim {
-    let claim: OutputClaim
-    do { claim = try OutputDirectory.claim(directory, keeping: keeping, create: create) } catch {
+    do {
+        return try OutputOwnership.claim(
+            directory, keeping: keeping, create: create, logger: Logger(label: command.replacingOccurrences(of: "sweep ", with: "")))
+    } catch {
         printError("\(command): \(error)")
         throw ExitCode(1)
     }
-    if let recovered = claim.recovered {
-        Logger(label: command.replacingOccurrences(of: "sweep ", with: "")).notice(
-            "cleaned up after a killed sweep",
-            metadata: ["output": "\(directory)", "detail": "\(recovered)"])
-    }
-    return claim
 }
 
-/// Refuses (`command: sentence`, exit status 1) to replace the results of another sweep: a claimed directory whose
-/// plan.yaml (or, with `journal`, whose journal) is of another config hash than `plan`'s, unless `force`.
+/// Refuses (`command: sentence`, exit status 1) to replace the results of another sweep
+/// (``OutputOwnership/refuseAnotherSweep(in:plan:journal:force:)``).
 func refuseAnotherSweep(in claim: OutputClaim, plan: SweepPlan, journal: Bool, force: Bool, command: String) throws {
-    guard !force, let (file, hash) = otherSweep(in: claim.path, hash: plan.configHash, journal: journal) else { return }
-    printError(
-        "\(command): \(claim.requested) holds the results of another sweep (its \(file) is of config hash \(hash), this sweep's is "
-            + "\(plan.configHash)); run with --force to replace them, or choose another --output.")
-    throw ExitCode(1)
-}
-
-/// The file and config hash that show `directory` holds the results of a sweep other than the one of `hash`: its
-/// journal's header (with `journal`), else its plan.yaml; nil when neither says so.
-func otherSweep(in directory: String, hash: String, journal: Bool) -> (file: String, hash: String)? {
-    if journal, let header = try? JournalReader.header(path: directory + "/" + Journal.defaultFileName), header.configHash != hash {
-        return (Journal.defaultFileName, header.configHash)
+    do { try OutputOwnership.refuseAnotherSweep(in: claim, plan: plan, journal: journal, force: force) } catch {
+        printError("\(command): \(error)")
+        throw ExitCode(1)
     }
-    guard let text = try? String(contentsOfFile: directory + "/plan.yaml", encoding: .utf8),
-        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("configHash: ") })
-    else { return nil }
-    let found = line.dropFirst("configHash: ".count).trimmingCharacters(in: CharacterSet(charactersIn: "\" \r"))
-    return found == hash ? nil : ("plan.yaml", found)
 }
 
 /// The plan of a finished sweep, rebuilt from its output directory (config.yaml, checked against plan.yaml's

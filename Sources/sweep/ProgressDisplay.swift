@@ -1,9 +1,10 @@
 import Foundation
 import Logging
 import SweepCore
-import SweepHTMLReport
 import SweepLogging
 import SweepPlanning
+import SweepReportWriter
+import SweepSubmission
 
 /// Where a sweep's progress goes (issue 16 §1), for `sweep run`, `run --shard`, `merge` and `submit` alike: on a
 /// terminal one live line on standard error, redrawn in place; anywhere else (`kubectl logs`, Slurm output files,
@@ -87,7 +88,7 @@ final class ProgressDisplay: @unchecked Sendable {
             return (nil, reportsDone)
         }
         if let began {
-            let ms = Int((seconds(since: began, clock) * 1000).rounded())
+            let ms = Int((SweepTiming.seconds(since: began, clock) * 1000).rounded())
             Logger(label: "reports").debug("report written", metadata: ["report": "\(step.name)", "ms": .stringConvertible(ms)])
         }
         guard enabled else { return }
@@ -107,31 +108,4 @@ final class ProgressDisplay: @unchecked Sendable {
         guard enabled, terminal else { return }
         output.endLive()
     }
-}
-
-/// The sweep's true scenario total (`SweepPlan.scenarioTotal`), counted on `threads` threads before it runs; a
-/// debug event says how long the count took (docs/operations.md, "Progress").
-func countScenarios(_ plan: SweepPlan, threads: Int, logger: Logger) -> Int {
-    let clock = ContinuousClock(), start = clock.now
-    let total = plan.scenarioTotal(threads: threads)
-    logger.debug(
-        "counted the scenarios",
-        metadata: [
-            "scenarios": .stringConvertible(total), "trees": .stringConvertible(plan.treeCount),
-            "ms": .stringConvertible(Int(seconds(since: start, clock) * 1000))
-        ])
-    return total
-}
-
-/// Seconds on `clock` since `start`.
-/// The debug event that ends a sweep's own work, before its reports: `sweep finished` with `ms`, the time since the
-/// sweep started (`sweep run`: counting and running the scenarios; `submit`: serving the workers until the last tree;
-/// `merge`: reading and merging the shards). `make bench` divides the command's wall time by it.
-func logSweepTime(_ seconds: Double, component: String) {
-    Logger(label: component).debug("sweep finished", metadata: ["ms": .stringConvertible(Int((seconds * 1000).rounded()))])
-}
-
-func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
-    let elapsed = clock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }

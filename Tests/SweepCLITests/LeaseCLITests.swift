@@ -76,7 +76,7 @@ import Testing
             let credit = try receive(coordinator, forMs: 10_000) { $0.contains { if case .credit = $0 { return true } else { return false } } }
             #expect(credit.contains { if case .credit = $0 { return true } else { return false } }, "\(credit)")
             let units = (0 ..< configurations).map { UnitSpec(configuration: $0, trees: 0 ..< 400) }
-            try send(.assignments(units.map { Assignment(unit: $0, attempt: 1, deadlineMs: 600_000) }))
+            try send(.assignments(units.map { Assignment(unit: $0, attempt: 1, timeLimitMs: 600_000) }))
             // Long enough for the first unit to start, far too short for it to end.
             let before = try receive(coordinator, forMs: 300)
             #expect(!before.contains { if case .result = $0 { return true } else { return false } }, "a unit ended before done: \(before)")

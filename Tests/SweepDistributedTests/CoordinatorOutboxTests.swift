@@ -9,8 +9,8 @@ import Testing
     static let a = WorkerID(Array("worker-a".utf8))
     static let b = WorkerID(Array("worker-b".utf8))
     static func unit(_ i: Int) -> UnitSpec { UnitSpec(configuration: 0, trees: i ..< i + 1) }
-    static func assign(_ i: Int) -> ProtocolMessage { .assign(unit: unit(i), attempt: 1, deadlineMs: 100) }
-    static func entry(_ i: Int) -> Assignment { Assignment(unit: unit(i), attempt: 1, deadlineMs: 100) }
+    static func assign(_ i: Int) -> ProtocolMessage { .assign(unit: unit(i), attempt: 1, timeLimitMs: 100) }
+    static func entry(_ i: Int) -> Assignment { Assignment(unit: unit(i), attempt: 1, timeLimitMs: 100) }
 
     @Test func assignsAndAcksWaitAndLeaveAsOneBatchEachAcksFirst() {
         var outbox = CoordinatorOutbox()

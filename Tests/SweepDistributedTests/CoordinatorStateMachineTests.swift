@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func unitsQueuedBehindOthersOnAWorkerGetLongerDeadlines() {
-        var m = Self.machine(configurations: 4, trees: 400) { $0.minimumDeadlineMs = 100 }
+        var m = Self.machine(configurations: 4, trees: 400) { $0.minimumTimeLimitMs = 100 }
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
         // Measure the cost: one tree in 10 s (a slow tree, so deadlines exceed the minimum).
         let first = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0)).map(\.0)
@@ -222,12 +222,32 @@ import Testing
             actions = m.handle(.received(Self.a, message), nowMs: now)
             actions += m.handle(.received(Self.a, .credit(count: 1)), nowMs: now)
             quarantined += actions.compactMap { if case let .quarantine(u, _) = $0 { return u } else { return nil } }
+            for case let .log(event) in actions where event.message == "quarantined a unit" { #expect(event.kind == .quarantine) }
             finished = finished || actions.contains(.finished)
             now += 1
         }
         #expect(quarantined == [UnitSpec(configuration: 0, trees: 0 ..< 1)])
         #expect(m.retries == 2, "attempts 2 and 3 were retries; the third failure quarantines")
         #expect(finished)
+    }
+
+    @Test func joiningLeavingAndQuarantiningAreTypedEventsNotMessagesToMatch() {
+        var m = Self.machine(configurations: 1, trees: 2)
+        func events(_ actions: [CoordinatorAction]) -> [NodeEvent] {
+            actions.compactMap { if case let .log(event) = $0 { return event } else { return nil } }
+        }
+        let joined = events(m.handle(Self.hello(Self.a), nowMs: 0))
+        #expect(joined.map(\.message) == ["worker joined"] && joined.map(\.kind) == [.membership])
+        let again = events(m.handle(Self.hello(Self.a), nowMs: 10))
+        #expect(again.map(\.message).contains("worker said hello again; the units it held go back to the queue"))
+        #expect(!again.isEmpty && again.allSatisfy { $0.kind == .membership }, "\(again)")
+        let unit = Self.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 20))[0].0
+        let failed = events(
+            m.handle(.received(Self.a, .result(unit: unit, attempt: 1, status: .error, elapsedMicroseconds: 0, payload: [], detail: "boom")), nowMs: 30))
+        #expect(failed.allSatisfy { $0.kind == .other }, "a failure short of the budget is not a quarantine: \(failed)")
+        let dead = events(m.handle(.tick, nowMs: 60_000))
+        #expect(dead.contains { $0.message == "worker silent: declared dead" && $0.kind == .membership }, "\(dead)")
+        #expect(dead.allSatisfy { $0.kind != .quarantine })
     }
 
     @Test func aResumedSweepSkipsCommittedTrees() {
@@ -414,7 +434,7 @@ import Testing
 
     @Test func aUnitPastItsDeadlineIsRetried() {
         var m = Self.machine(configurations: 1, trees: 1) {
-            $0.minimumDeadlineMs = 500; $0.speculativeStragglers = false
+            $0.minimumTimeLimitMs = 500; $0.speculativeStragglers = false
         }
         _ = m.handle(Self.hello(Self.a), nowMs: 0)
         _ = m.handle(.received(Self.a, .credit(count: 2)), nowMs: 0)

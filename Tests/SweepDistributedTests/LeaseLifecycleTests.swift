@@ -23,7 +23,7 @@ import Testing
         #expect(m.state(of: first) == .queued)
         _ = step(&m, CoordinatorStateMachineTests.hello(a), at: 0)
         let assigned = step(&m, .received(a, .credit(count: 1)), at: 1)
-        #expect(assigned.contains(.send(a, .assign(unit: first, attempt: 1, deadlineMs: 60_000))))
+        #expect(assigned.contains(.send(a, .assign(unit: first, attempt: 1, timeLimitMs: 60_000))))
         return m
     }
 

@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func aLateResultAfterTheDeadlineStillCountsWhileTheUnitWaitsForItsRetry() {
-        var m = T.machine(configurations: 1, trees: 1) { $0.minimumDeadlineMs = 100 }
+        var m = T.machine(configurations: 1, trees: 1) { $0.minimumTimeLimitMs = 100 }
         _ = m.handle(T.hello(Self.a), nowMs: 0)
         let unit = T.assigns(m.handle(.received(Self.a, .credit(count: 1)), nowMs: 0))[0].0
         _ = m.handle(.received(Self.a, .heartbeat(inflight: 1)), nowMs: 150)

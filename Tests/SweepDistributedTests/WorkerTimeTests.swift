@@ -16,7 +16,7 @@ import Testing
 
     @Test func aUnitPastItsDeadlineIsAbandonedAndReportedAsATimeout() {
         var w = Self.ready()
-        let started = w.handle(.received(.assign(unit: Self.u1, attempt: 2, deadlineMs: 1000)), nowMs: 10)
+        let started = w.handle(.received(.assign(unit: Self.u1, attempt: 2, timeLimitMs: 1000)), nowMs: 10)
         #expect(started.contains { if case .start(Self.u1, 2, 1000) = $0 { return true } else { return false } })
         #expect(w.running.map(\.deadlineMs) == [1010])
         #expect(!w.handle(.tick, nowMs: 1010).contains { if case .abandon = $0 { return true } else { return false } }, "at its deadline it still runs")
@@ -33,12 +33,12 @@ import Testing
         var w = Self.ready()
         let silent = w.handle(.tick, nowMs: 3100)
         #expect(silent.contains { if case .reconnect(1000) = $0 { return true } else { return false } })
-        #expect(w.phase == .disconnected)
+        #expect(w.phase == .disconnected(reconnectAtMs: 4100), "a new socket after the 1 s backoff")
         #expect(!w.handle(.tick, nowMs: 4099).contains { if case .connect = $0 { return true } else { return false } })
         let back = w.handle(.tick, nowMs: 4100)
         guard case .connect? = back.first else { Issue.record("no connect first: \(back)"); return }
         #expect(WorkerStateMachineTests.sent(back).contains { if case .hello = $0 { return true } else { return false } })
-        #expect(w.phase == .helloSent)
+        #expect(w.phase == .helloSent(atMs: 4100))
     }
 
     @Test func thePeriodicChecksRunAtMostEveryHundredMillisecondsWhateverTheTickRate() {

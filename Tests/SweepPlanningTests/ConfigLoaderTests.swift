@@ -135,7 +135,7 @@ import TouchScenarios
     @Test func axisErrorsNameTheAllowedValues() {
         #expect(
             loadError("name: a\naxes:\n  contentTouchDelays: [1]\n").hasPrefix(
-                "t.yaml:3:3: unknown axis 'contentTouchDelays' in 'axes' (did you mean 'contentTouchDelay'?); allowed axes are contentTouchDelay, longPressDuration,"
+                "t.yaml:3:3: unknown axis 'contentTouchDelays' in 'axes' (did you mean 'contentTouchDelay'?); allowed axes are contentTouchDelay, scrollHysteresis,"
             ))
         #expect(
             loadError("name: a\naxes:\n  contentTouchDelay: [100, -5]\n")

@@ -25,7 +25,7 @@ import Testing
         let most = Int(WireLimits.batchEntries.upperBound)
         let assignments = ProtocolMessage.assignments(
             (0 ..< most).map { _ in
-                Assignment(unit: rng.unit(), attempt: rng.int(WireLimits.attempt), deadlineMs: rng.int(WireLimits.deadlineMs))
+                Assignment(unit: rng.unit(), attempt: rng.int(WireLimits.attempt), timeLimitMs: rng.int(WireLimits.timeLimitMs))
             })
         let acks = ProtocolMessage.acks((0 ..< most).map { _ in rng.unit() })
         for m in [assignments, acks] { #expect(try FrameCodec.decode(FrameCodec.encode(m)) == m) }
@@ -62,15 +62,15 @@ import Testing
         #expect(FrameCodec.encode(.credit(count: 8)) == [FrameCodec.header(.credit), [0, 0, 0, 0, 0, 0, 0, 8]])
         #expect(FrameCodec.encode(.statusRequest) == [FrameCodec.header(.statusRequest), []])
         #expect(
-            FrameCodec.encode(.assign(unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 2, deadlineMs: 258))[1]
+            FrameCodec.encode(.assign(unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 2, timeLimitMs: 258))[1]
                 == Fixtures.i64(3) + Fixtures.i64(40) + Fixtures.i64(50) + Fixtures.i64(2) + Fixtures.i64(258))
         #expect(FrameCodec.encode(.refuse(reason: "é"))[1] == [0, 0, 0, 2, 0xC3, 0xA9])
         // Batches: a count, then each entry laid out as its single message's body.
         #expect(
             FrameCodec.encode(
                 .assignments([
-                    Assignment(unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 2, deadlineMs: 258),
-                    Assignment(unit: UnitSpec(configuration: 4, trees: 0 ..< 1), attempt: 1, deadlineMs: 9)
+                    Assignment(unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 2, timeLimitMs: 258),
+                    Assignment(unit: UnitSpec(configuration: 4, trees: 0 ..< 1), attempt: 1, timeLimitMs: 9)
                 ]))[1]
                 == Fixtures.i64(2) + Fixtures.i64(3) + Fixtures.i64(40) + Fixtures.i64(50) + Fixtures.i64(2) + Fixtures.i64(258)
                 + Fixtures.i64(4) + Fixtures.i64(0) + Fixtures.i64(1) + Fixtures.i64(1) + Fixtures.i64(9))
@@ -106,7 +106,7 @@ import Testing
         #expect(size(.statusRequest) == 6)
         #expect(size(.load(WorkerLoad(pid: 1, cpuPermille: 1, residentBytes: 1))) == 31)
         #expect(size(.ack(unit: UnitSpec(configuration: 0, trees: 0 ..< 10))) == 30)
-        #expect(size(.assign(unit: UnitSpec(configuration: 0, trees: 0 ..< 10), attempt: 1, deadlineMs: 1000)) == 46)
+        #expect(size(.assign(unit: UnitSpec(configuration: 0, trees: 0 ..< 10), attempt: 1, timeLimitMs: 1000)) == 46)
         // Two empty strings, ten counters, the finished flag, two empty lists: 6 + 8 + 80 + 1 + 16.
         #expect(size(.status(StatusReport.empty)) == 111)
         // A result's overhead beyond its payload and detail: header, unit, attempt, status, elapsed, detail length.
@@ -249,11 +249,11 @@ import Testing
             "Value out of range at byte 22: welcome.liveness is -3, allowed 1...1000.")
         let unit = UnitSpec(configuration: 0, trees: 0 ..< 1)
         one(
-            .assign(unit: unit, attempt: 0, deadlineMs: 10), .outOfRange(field: "assign.attempt", offset: 24, value: 0, allowed: 1 ... 1_000_000),
+            .assign(unit: unit, attempt: 0, timeLimitMs: 10), .outOfRange(field: "assign.attempt", offset: 24, value: 0, allowed: 1 ... 1_000_000),
             "Value out of range at byte 24: assign.attempt is 0, allowed 1...1000000.")
         one(
-            .assign(unit: unit, attempt: 1, deadlineMs: -5), .outOfRange(field: "assign.deadlineMs", offset: 32, value: -5, allowed: 1 ... 2_147_483_647),
-            "Value out of range at byte 32: assign.deadlineMs is -5, allowed 1...2147483647.")
+            .assign(unit: unit, attempt: 1, timeLimitMs: -5), .outOfRange(field: "assign.timeLimitMs", offset: 32, value: -5, allowed: 1 ... 2_147_483_647),
+            "Value out of range at byte 32: assign.timeLimitMs is -5, allowed 1...2147483647.")
         one(
             .result(unit: unit, attempt: 1, status: .ok, elapsedMicroseconds: -1, payload: [], detail: ""),
             .outOfRange(field: "result.elapsedMicroseconds", offset: 33, value: -1, allowed: 0 ... 1_000_000_000_000_000),
@@ -281,7 +281,7 @@ import Testing
             .assignments([]), .outOfRange(field: "assignments.count", offset: 0, value: 0, allowed: 1 ... 4096),
             "Value out of range at byte 0: assignments.count is 0, allowed 1...4096.")
         one(
-            .assignments([Assignment(unit: unit, attempt: 1, deadlineMs: 10), Assignment(unit: unit, attempt: 0, deadlineMs: 10)]),
+            .assignments([Assignment(unit: unit, attempt: 1, timeLimitMs: 10), Assignment(unit: unit, attempt: 0, timeLimitMs: 10)]),
             .outOfRange(field: "assignments.attempt", offset: 72, value: 0, allowed: 1 ... 1_000_000),
             "Value out of range at byte 72: assignments.attempt is 0, allowed 1...1000000.")
         // A count that promises more entries than the body holds is a truncation, not an allocation.

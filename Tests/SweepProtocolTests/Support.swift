@@ -49,7 +49,7 @@ struct Seeded: RandomNumberGenerator {
                 heartbeatMs: int(WireLimits.heartbeatMs), liveness: int(WireLimits.liveness))
         case .refuse: return .refuse(reason: string(maxCount: 200))
         case .credit: return .credit(count: int(WireLimits.units))
-        case .assign: return .assign(unit: unit(), attempt: int(WireLimits.attempt), deadlineMs: int(WireLimits.deadlineMs))
+        case .assign: return .assign(unit: unit(), attempt: int(WireLimits.attempt), timeLimitMs: int(WireLimits.timeLimitMs))
         case .result:
             let status = UnitStatus(rawValue: UInt8.random(in: 0 ... 2, using: &self))!
             var payload: [UInt8] = []
@@ -83,7 +83,7 @@ struct Seeded: RandomNumberGenerator {
             let n = Int.random(in: 1 ... 20, using: &self)
             return .assignments(
                 (0 ..< n).map { _ in
-                    Assignment(unit: unit(), attempt: int(WireLimits.attempt), deadlineMs: int(WireLimits.deadlineMs))
+                    Assignment(unit: unit(), attempt: int(WireLimits.attempt), timeLimitMs: int(WireLimits.timeLimitMs))
                 })
         case .acks:
             let n = Int.random(in: 1 ... 20, using: &self)
@@ -161,7 +161,7 @@ enum Fixtures {
         .welcome(sweepID: "s", configHash: "abc", configText: "name: x\n", heartbeatMs: 1000, liveness: 3),
         .refuse(reason: "engine e2 differs from e1"),
         .credit(count: 8),
-        .assign(unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 1, deadlineMs: 30_000),
+        .assign(unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 1, timeLimitMs: 30_000),
         .result(
             unit: UnitSpec(configuration: 3, trees: 40 ..< 50), attempt: 2, status: .ok, elapsedMicroseconds: 1234,
             payload: [1, 2, 3], detail: ""),
@@ -172,8 +172,8 @@ enum Fixtures {
         .statusRequest,
         .status(StatusReport.sample),
         .assignments([
-            Assignment(unit: UnitSpec(configuration: 3, trees: 50 ..< 60), attempt: 1, deadlineMs: 30_000),
-            Assignment(unit: UnitSpec(configuration: 4, trees: 0 ..< 10), attempt: 2, deadlineMs: 60_000)
+            Assignment(unit: UnitSpec(configuration: 3, trees: 50 ..< 60), attempt: 1, timeLimitMs: 30_000),
+            Assignment(unit: UnitSpec(configuration: 4, trees: 0 ..< 10), attempt: 2, timeLimitMs: 60_000)
         ]),
         .acks([UnitSpec(configuration: 3, trees: 40 ..< 50), UnitSpec(configuration: 3, trees: 50 ..< 60)]),
         .load(WorkerLoad(pid: 4242, cpuPermille: 995, residentBytes: 60_817_408))

@@ -198,7 +198,8 @@ public struct Simulation<Recorder: TraceRecorder> {
     }
 
     /// Returns the run state to its initial values in place, without allocating, so one simulation can
-    /// run the same prepared scene again (with another script).
+    /// run the same prepared scene again (with another script). `SimulationResetTests` holds the result against a new
+    /// simulation, every stored property compared, so a property added without its reset here fails there.
     public mutating func reset() {
         makeTablesUnique()
         now = .zero
@@ -237,6 +238,9 @@ public struct Simulation<Recorder: TraceRecorder> {
         summary.reset(initialOffsets: prepared.viewTables.initialOffsets)
         summaryIsOwn = true
         lastLift = nil
+        clearInferredTimers()
+        uiEvents = 0
+        uiEvent = 0
         stepSerial = 0
         pendingCount = 0
         slotsInUse = 0

@@ -3,6 +3,7 @@ import Foundation
 import SweepCore
 import SweepNode
 import SweepReporting
+import SweepSubmission
 
 extension SweepCommand {
     /// `sweep merge --output DIR SHARD_DIR...`: the reports of a sweep run as shards.
@@ -20,28 +21,15 @@ extension SweepCommand {
         @Argument(help: ArgumentHelp("Directories written by `sweep run --shard I/N`, in any order.", valueName: "shard-dir"))
         var shards: [String]
 
-        @Option(name: .shortAndLong, help: "Output directory (default: the config's output).")
-        var output: String?
-
-        @Flag(name: .shortAndLong, help: QuietHelp.help(printing: "the output directory"))
-        var quiet = false
-
         @OptionGroup
-        var summary: SummaryOptions
-
-        @OptionGroup
-        var csv: ExcelOption
+        var reports: ReportOptions
 
         @OptionGroup(title: "Logging")
         var logging: LogOptions
 
-        /// For tests: a kill at a step of the report swap, a swap without exchange.
-        @OptionGroup
-        var swapTestHooks: ReportSwapTestHooks
-
         func run() throws {
             let merged: ShardMerge.Merged
-            let display = ProgressDisplay(enabled: !quiet, command: "sweep merge", firstAtOnce: false)
+            let display = ProgressDisplay(enabled: !reports.quiet, command: "sweep merge", firstAtOnce: false)
             let clock = ContinuousClock(), start = clock.now
             var count: (trees: Int, scenarios: Int)?
             var treesMerged = 0
@@ -49,12 +37,12 @@ extension SweepCommand {
                 merged = try ShardMerge.merge(shards) { shard, done, scenarios in
                     let plan = shard.plan
                     // The true total generates every tree's gestures: only for a display someone reads.
-                    guard !quiet else { return }
+                    guard !reports.quiet else { return }
                     if count == nil { count = (plan.totalTrees, plan.scenarioTotal(threads: ProcessInfo.processInfo.activeProcessorCount)) }
                     treesMerged += plan.shardUnits(shard.index, of: shard.count).reduce(0) { $0 + $1.trees.count }
                     let progress = SweepProgress(
                         treesDone: treesMerged, treesTotal: count!.trees, scenariosDone: scenarios,
-                        scenariosTotal: count!.scenarios, elapsedSeconds: seconds(since: start, clock))
+                        scenariosTotal: count!.scenarios, elapsedSeconds: SweepTiming.seconds(since: start, clock))
                     display.show("shards \(done)/\(shard.count), " + progress.text, progress)
                 }
             } catch {
@@ -63,23 +51,15 @@ extension SweepCommand {
                 throw ExitStatus.badInput
             }
             display.finish()
-            logSweepTime(seconds(since: start, clock), component: "merge")
-            let directory = output ?? merged.plan.config.output
-            let layout = summary.layout
-            let summaryText = try writeReports(
-                plan: merged.plan, tallies: merged.tallies, configText: merged.configText, to: directory,
-                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep merge", display: display,
-                alongside: terminalSummary(quiet: quiet, plan: merged.plan, tallies: merged.tallies, layout: layout))
-            if quiet {
-                print(directory)
-                return
-            }
-            print(summaryText ?? "")
+            SweepTiming.logSweepTime(SweepTiming.seconds(since: start, clock), component: "merge")
+            let directory = reports.output ?? merged.plan.config.output
+            let summaryText = try reports.writeReports(
+                plan: merged.plan, tallies: merged.tallies, configText: merged.configText, to: directory, command: "sweep merge", display: display)
             let shardCount = shards.count
-            print(
-                "\(merged.tallies.runs) scenarios from \(shardCount) \(shardCount == 1 ? "shard" : "shards") merged in "
-                    + "\(SweepProgress.formatted(seconds(since: start, clock))) s")
-            print(summary.layout.wrap(reportsWrittenLines(directory: directory, plan: merged.plan)))
+            reports.printFinished(
+                directory: directory, plan: merged.plan, tallies: merged.tallies, summaryText: summaryText,
+                finalLine: "\(merged.tallies.runs) scenarios from \(shardCount) \(shardCount == 1 ? "shard" : "shards") merged in "
+                    + "\(SweepProgress.formatted(SweepTiming.seconds(since: start, clock))) s")
         }
     }
 }

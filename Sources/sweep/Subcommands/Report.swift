@@ -1,5 +1,6 @@
 import ArgumentParser
 import SweepHTMLReport
+import SweepReportWriter
 import SweepReporting
 
 extension SweepCommand {

@@ -4,6 +4,7 @@ import SweepCore
 import SweepNode
 import SweepPlanning
 import SweepReporting
+import SweepSubmission
 
 /// The value of `sweep run --shard I/N`: shard `index` (0-based) of `count`.
 struct ShardOption {
@@ -35,10 +36,10 @@ extension SweepCommand.Run {
     /// `<config output>-shards/I`), holding DIR as `sweep run` and `submit` hold theirs (its marker lists
     /// shard.tsj). A directory it created is removed again when the shard fails.
     func runShard(_ shard: ShardOption, plan: SweepPlan, configText: String) throws {
-        let directory = output ?? "\(plan.config.output)-shards/\(shard.index)"
+        let directory = reports.output ?? "\(plan.config.output)-shards/\(shard.index)"
         let claim = try claimOutput(directory, keeping: [ShardFile.fileName], create: true, command: "sweep run")
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        let display = ProgressDisplay(enabled: !quiet, command: "sweep run")
+        let display = ProgressDisplay(enabled: !reports.quiet, command: "sweep run")
         let treesTotal = plan.shardUnits(shard.index, of: shard.count).reduce(0) { $0 + $1.trees.count }
         let clock = ContinuousClock(), start = clock.now
         let scenariosTotal = plan.scenarioTotal(of: plan.shardUnits(shard.index, of: shard.count), gestureCounts: plan.gestureCounts(threads: workers))
@@ -50,7 +51,7 @@ extension SweepCommand.Run {
             ) { trees, runs in
                 let progress = SweepProgress(
                     treesDone: trees, treesTotal: treesTotal, scenariosDone: runs, scenariosTotal: scenariosTotal,
-                    elapsedSeconds: seconds(since: start, clock))
+                    elapsedSeconds: SweepTiming.seconds(since: start, clock))
                 display.show("shard \(shard.index) of \(shard.count): " + progress.text, progress)
             }
         } catch {
@@ -60,13 +61,13 @@ extension SweepCommand.Run {
             throw (error as? OutputFileError)?.refused == true ? ExitStatus.badInput : ExitStatus.failed
         }
         display.finish()
-        logSweepTime(seconds(since: start, clock), component: "run")
-        if quiet {
+        SweepTiming.logSweepTime(SweepTiming.seconds(since: start, clock), component: "run")
+        if reports.quiet {
             print(directory)
         } else {
             let done = SweepProgress(
                 treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: written.runs, scenariosTotal: scenariosTotal,
-                elapsedSeconds: seconds(since: start, clock))
+                elapsedSeconds: SweepTiming.seconds(since: start, clock))
             print(done.finalText(on: workers, ("thread", "threads")))
             print(
                 "Shard \(shard.index) of \(shard.count): \(written.units) \(written.units == 1 ? "unit" : "units"), \(written.runs) scenarios "

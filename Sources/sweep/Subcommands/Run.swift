@@ -5,6 +5,7 @@ import SweepCore
 import SweepNode
 import SweepPlanning
 import SweepReporting
+import SweepSubmission
 
 extension SweepCommand {
     /// `sweep run config.yaml`: the whole sweep in this process, on all cores.
@@ -26,16 +27,13 @@ extension SweepCommand {
         var config: String
 
         @OptionGroup
-        var summary: SummaryOptions
+        var reports: ReportOptions
 
         @OptionGroup
         var overrides: ConfigOverrideOptions
 
         @Option(name: .shortAndLong, help: OptionRanges.threads.help("Worker threads, by default one per core"))
         var threads: Int?
-
-        @Option(name: .shortAndLong, help: "Output directory (default: the config's output).")
-        var output: String?
 
         @Option(help: OptionRanges.treesPerUnit.help("Trees per work unit, by default chosen from the plan size"))
         var treesPerUnit: Int?
@@ -49,21 +47,11 @@ extension SweepCommand {
         @Flag(help: "Replace an output directory that holds the results of another sweep (another config); files no sweep wrote are never deleted.")
         var force = false
 
-        @Flag(name: .shortAndLong, help: QuietHelp.help(printing: "the output directory"))
-        var quiet = false
-
         @OptionGroup
         var strictness: StrictOption
 
-        @OptionGroup
-        var csv: ExcelOption
-
         @OptionGroup(title: "Logging")
         var logging: LogOptions
-
-        /// For tests: a kill at a step of the report swap, a swap without exchange.
-        @OptionGroup
-        var swapTestHooks: ReportSwapTestHooks
 
         func validate() throws {
             try OptionRanges.threads.check(threads)
@@ -71,7 +59,9 @@ extension SweepCommand {
             if let shard {
                 _ = try ShardOption(shard)
                 if treesPerUnit != nil { throw ValidationError("--trees-per-unit cannot be combined with --shard: shards split fixed units.") }
-                if csv.excel { throw ValidationError("--excel cannot be combined with --shard: a shard writes no CSV files; pass --excel to sweep merge.") }
+                if reports.csv.excel {
+                    throw ValidationError("--excel cannot be combined with --shard: a shard writes no CSV files; pass --excel to sweep merge.")
+                }
             }
         }
 
@@ -82,42 +72,35 @@ extension SweepCommand {
             if let shard {
                 return try runShard(try ShardOption(shard), plan: plan, configText: configText)
             }
-            let directory = output ?? sweepConfig.output
+            let directory = reports.output ?? sweepConfig.output
             // Everything that would make writing the reports fail is found before the sweep runs.
             let claim = try claimOutput(directory, keeping: [CoordinatorNode.journalName], create: false, command: "sweep run")
             try refuseAnotherSweep(in: claim, plan: plan, journal: true, force: force, command: "sweep run")
             let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
             let clock = ContinuousClock(), start = clock.now
-            let scenariosTotal = countScenarios(plan, threads: workers, logger: Logger(label: "run"))
-            if !quiet {
+            let scenariosTotal = SweepTiming.countScenarios(plan, threads: workers, logger: Logger(label: "run"))
+            if !reports.quiet {
                 let threads = workers == 1 ? "thread" : "threads"
                 Logger(label: "run").info("\(PlanText.shape(plan)) = at most \(plan.totalRuns); \(scenariosTotal) scenarios to run on \(workers) \(threads)")
             }
-            let display = ProgressDisplay(enabled: !quiet, command: "sweep run")
+            let display = ProgressDisplay(enabled: !reports.quiet, command: "sweep run")
             let treesTotal = plan.totalTrees
             let tallies = ParallelSweep.run(plan, threads: workers, treesPerUnit: treesPerUnit) { trees, runs in
                 let progress = SweepProgress(
                     treesDone: trees, treesTotal: treesTotal, scenariosDone: runs,
-                    scenariosTotal: scenariosTotal, elapsedSeconds: seconds(since: start, clock))
+                    scenariosTotal: scenariosTotal, elapsedSeconds: SweepTiming.seconds(since: start, clock))
                 display.show(progress.text, progress)
             }
-            let duration = seconds(since: start, clock)
-            logSweepTime(duration, component: "run")
-            let layout = summary.layout
-            let summaryText = try writeReports(
+            let duration = SweepTiming.seconds(since: start, clock)
+            SweepTiming.logSweepTime(duration, component: "run")
+            let summaryText = try reports.writeReports(
                 plan: plan, tallies: tallies, configText: configText, to: directory, claim: claim, durationSeconds: duration,
-                excel: csv.excel, swap: swapTestHooks.swapOptions, command: "sweep run", display: display,
-                alongside: terminalSummary(quiet: quiet, plan: plan, tallies: tallies, layout: layout))
-            if quiet {
-                print(directory)
-                return
-            }
-            print(summaryText ?? "")
+                command: "sweep run", display: display)
             let done = SweepProgress(
                 treesDone: treesTotal, treesTotal: treesTotal, scenariosDone: tallies.runs,
                 scenariosTotal: scenariosTotal, elapsedSeconds: duration)
-            print(done.finalText(on: workers, ("thread", "threads")))
-            print(summary.layout.wrap(reportsWrittenLines(directory: directory, plan: plan)))
+            reports.printFinished(
+                directory: directory, plan: plan, tallies: tallies, summaryText: summaryText, finalLine: done.finalText(on: workers, ("thread", "threads")))
         }
     }
 }

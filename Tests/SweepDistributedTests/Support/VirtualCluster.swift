@@ -116,7 +116,7 @@ struct VirtualCluster {
         settings.heartbeatMs = config.heartbeatMs
         settings.liveness = config.liveness
         settings.targetUnitSeconds = config.targetUnitSeconds
-        settings.minimumDeadlineMs = 20_000
+        settings.minimumTimeLimitMs = 20_000
         let covered = coverage
         var formerLeases: [UnitSpec: Set<WorkerID>] = [:]
         for lease in leases where !covered[lease.unit.configuration].covers(lease.unit.trees) {

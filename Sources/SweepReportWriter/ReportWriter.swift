@@ -1,4 +1,6 @@
+import Dispatch
 import SweepCore
+import SweepHTMLReport
 import SweepPlanning
 import SweepReporting
 import SweepShrinker
@@ -155,18 +157,32 @@ public enum ReportWriter {
 
     /// Writes ``files(plan:tallies:configText:outputDirectory:durationSeconds:excel:)`` into `directory`, replacing it
     /// as a whole (files named in `keeping` move over from the old directory). `claim` is the hold the command took on
-    /// the directory when it started; `swap` the swap's options (tests use its hooks).
+    /// the directory when it started; `swap` the swap's options (tests use its hooks). `alongside` (a terminal summary,
+    /// which reads the same tallies) is made on another core while the reports are written; its text is returned, and
+    /// it is waited for whether or not the writing fails.
+    @discardableResult
     public static func write(
         plan: SweepPlan, tallies: SweepTallies, configText: String, to directory: String, keeping: [String] = [],
         claim: OutputClaim? = nil, durationSeconds: Double? = nil, excel: Bool = false,
         swap: OutputDirectory.SwapOptions = OutputDirectory.SwapOptions(),
-        step: @escaping @Sendable (Step) -> Void = { _ in }
-    ) throws {
+        step: @escaping @Sendable (Step) -> Void = { _ in }, alongside: (@Sendable () -> String)? = nil
+    ) throws -> String? {
+        let text = Mutex<String?>(nil)
+        let beside = DispatchGroup()
+        if let alongside {
+            DispatchQueue.global().async(group: beside) {
+                let made = alongside()
+                text.withLock { $0 = made }
+            }
+        }
+        defer { beside.wait() }
         let (files, total) = try made(
             plan: plan, tallies: tallies, configText: configText, outputDirectory: directory,
             durationSeconds: durationSeconds, excel: excel, forWriting: true, step: step)
         step(Step(name: writingStep, finished: false, index: total - 1, total: total))
         try OutputDirectory.write(files: files, to: directory, keeping: keeping, claim: claim, options: swap)
         step(Step(name: writingStep, finished: true, index: total - 1, total: total))
+        beside.wait()
+        return text.withLock { $0 }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SweepCore
+import SweepHTMLReport
 import SweepPlanning
 import SweepReporting
 import TouchEngine
