@@ -17,24 +17,24 @@ func runDeployScript(_ name: String, _ arguments: String...) throws -> ScriptRes
     try runProgram("/bin/bash", [Repository.url("deploy/tests/\(name)").path] + arguments)
 }
 
-/// A fresh scratch directory for one test.
-func scratchDirectory(_ label: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("touchsweep-deploy-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+/// A copy of a repository file or directory, in a temporary directory that is removed with the copy's last use.
+struct EditedCopy {
+    let directory: TemporaryDirectory
+    let url: URL
+    var path: String { url.path }
 }
 
 /// A copy of a repository file or directory in a scratch directory, with `edit` applied to the file at `editPath`
 /// (relative to the copy). Fails the test when the edit changes nothing, so a negative test cannot go stale.
-func copyWithEdit(_ path: String, label: String, editPath: String, replacing old: String, with new: String) throws -> URL {
-    let copy = try scratchDirectory(label).appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent)
+func copyWithEdit(_ path: String, label: String, editPath: String, replacing old: String, with new: String) throws -> EditedCopy {
+    let directory = try TemporaryDirectory("touchsweep-deploy-\(label)")
+    let copy = directory.url(URL(fileURLWithPath: path).lastPathComponent)
     try FileManager.default.copyItem(at: Repository.url(path), to: copy)
     let file = editPath.isEmpty ? copy : copy.appendingPathComponent(editPath)
     let text = try String(contentsOf: file, encoding: .utf8)
     guard text.contains(old) else { throw EditError(file: file.path, missing: old) }
     try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
-    return copy
+    return EditedCopy(directory: directory, url: copy)
 }
 
 struct EditError: Error, CustomStringConvertible {

@@ -9,8 +9,8 @@ import Testing
 @Suite struct GuardedBuildTests {
     @Test(.disabled(if: pathOf("swift") == nil || pathOf("python3") == nil, "needs swift and python3 on PATH"))
     func aLayoutChangeTwoImportsAwayIsRecompiled() throws {
-        let package = try scratchDirectory("guarded-build")
-        defer { try? FileManager.default.removeItem(at: package) }
+        let scratch = try TemporaryDirectory("touchsweep-deploy-guarded-build")
+        let package = scratch.url
         try write(
             package, "Package.swift",
             """

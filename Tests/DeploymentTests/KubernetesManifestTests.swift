@@ -9,14 +9,14 @@ import Testing
     /// Without kubectl the validator stops at once with one line naming what to install, instead of passing
     /// or failing later. Run with a PATH that holds only the two tools the script needs before that check.
     @Test func aMissingKubectlFailsLoudly() throws {
-        let bin = try scratchDirectory("no-kubectl-bin")
-        defer { try? FileManager.default.removeItem(at: bin) }
+        let scratch = try TemporaryDirectory("touchsweep-deploy-no-kubectl-bin"), home = try TemporaryDirectory("touchsweep-deploy-home")
+        let bin = scratch.url
         for tool in ["dirname", "basename"] {
             let target = try #require(pathOf(tool), "\(tool) is not on PATH")
             try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(tool).path, withDestinationPath: target)
         }
         let script = Repository.url("deploy/tests/validate-k8s.sh").path
-        let result = try runProgram("/bin/bash", [script], environment: ["PATH": bin.path, "HOME": NSTemporaryDirectory()])
+        let result = try runProgram("/bin/bash", [script], environment: ["PATH": bin.path, "HOME": home.path])
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stdout.isEmpty, "\(result.transcript)")
         #expect(
@@ -114,11 +114,11 @@ import Testing
         let tree = try copyWithEdit(
             "deploy/k8s", label: "k8s-image", editPath: "overlays/coordinator/worker-job.yaml",
             replacing: "runAsUser: 10001", with: "runAsUser: 1000")
-        let edited = tree.appendingPathComponent("overlays/coordinator/worker-job.yaml")
+        let edited = tree.url.appendingPathComponent("overlays/coordinator/worker-job.yaml")
         let text = try String(contentsOf: edited, encoding: .utf8).replacingOccurrences(
             of: "readOnlyRootFilesystem: true", with: "readOnlyRootFilesystem: false")
         try text.write(to: edited, atomically: true, encoding: .utf8)
-        let probe = tree.appendingPathComponent("overlays/coordinator/coordinator-job.yaml")
+        let probe = tree.url.appendingPathComponent("overlays/coordinator/coordinator-job.yaml")
         try String(contentsOf: probe, encoding: .utf8).replacingOccurrences(
             of: "command: [/usr/local/bin/sweep, status", with: "command: [/usr/bin/sweep, status"
         )
@@ -162,7 +162,7 @@ import Testing
         #expect(good.stdout.contains("SUCCESS: 3 rules found") && good.stdout.hasSuffix("SUCCESS\n\n"), "\(good.transcript)")
         let tree = try copyWithEdit(
             "deploy/k8s", label: "k8s-rule", editPath: "overlays/monitoring/prometheus-rule.yaml", replacing: "for: 5m", with: "for: 1m")
-        let broken = try runDeployScript("check-prometheus-rules.sh", tree.appendingPathComponent("overlays/monitoring/prometheus-rule.yaml").path)
+        let broken = try runDeployScript("check-prometheus-rules.sh", tree.url.appendingPathComponent("overlays/monitoring/prometheus-rule.yaml").path)
         #expect(broken.status == 1, "\(broken.transcript)")
         #expect(broken.stderr.contains("alertname: TouchSweepStalled, time: 29m"), "\(broken.transcript)")
     }

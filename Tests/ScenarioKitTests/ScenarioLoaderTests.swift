@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchEngine
 
@@ -348,9 +349,8 @@ private func load(_ yaml: String) throws -> LoadedScenario {
     }
 
     @Test func loadsFromDisk() throws {
-        let path = NSTemporaryDirectory() + "scenario-loader-test-\(UInt64.random(in: 0...UInt64.max)).yaml"
-        try fullScenario.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let dir = try TemporaryDirectory("scenario-loader-test")
+        let path = try dir.write(fullScenario, to: "scenario.yaml")
         let loaded = try ScenarioLoader.load(path: path)
         #expect(loaded.path == path)
         #expect(loaded.scene == (try load(fullScenario)).scene)

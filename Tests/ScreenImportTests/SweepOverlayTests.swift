@@ -2,6 +2,7 @@ import Foundation
 import ScreenImport
 import SweepCore
 import SweepPlanning
+import TestSupport
 import Testing
 import TouchEngine
 import TouchScenarios
@@ -20,13 +21,11 @@ import TouchScenarios
     static let recognizers = "recognizers:\n  - class: MyApp.FeedItem\n    id: hold\n    kind: longPress\n    minimumPressDuration: 400\n"
 
     /// A fresh directory holding feed.txt, feed.map.yaml and feed.recognizers.yaml.
-    func files(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-overlay-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try Self.dump.write(toFile: dir + "/feed.txt", atomically: true, encoding: .utf8)
-        try Self.map.write(toFile: dir + "/feed.map.yaml", atomically: true, encoding: .utf8)
-        try Self.recognizers.write(toFile: dir + "/feed.recognizers.yaml", atomically: true, encoding: .utf8)
+    func files(_ name: String) throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory("sweep-overlay-\(name)")
+        try dir.write(Self.dump, to: "feed.txt")
+        try dir.write(Self.map, to: "feed.map.yaml")
+        try dir.write(Self.recognizers, to: "feed.recognizers.yaml")
         return dir
     }
 
@@ -47,7 +46,8 @@ import TouchScenarios
     }
 
     @Test func theOverlaysShapeTheSweepsScreenAndChangeItsResults() throws {
-        let dir = try files("shape")
+        let scratch = try files("shape")
+        let dir = scratch.path
         let plan = SweepPlan(try SweepConfigLoader.load(yaml: config(dir), path: "overlay.yaml"))
         let scene = plan.screenTrees[0].scene
         #expect(scene.recognizer(named: "MyApp.FeedItem_L3.hold") != nil)
@@ -68,7 +68,8 @@ import TouchScenarios
     }
 
     @Test func aChangedOverlayChangesTheConfigHashAndTheTextCarriesTheOverlays() throws {
-        let dir = try files("hash")
+        let scratch = try files("hash")
+        let dir = scratch.path
         let text = config(dir)
         let loaded = try SweepConfigLoader.load(yaml: text, path: "overlay.yaml")
         let expanded = SweepConfigLoader.expandedText(text, config: loaded)
@@ -85,7 +86,8 @@ import TouchScenarios
     }
 
     @Test func planYAMLWithOverlaysIsItselfTheConfig() throws {
-        let dir = try files("plan")
+        let scratch = try files("plan")
+        let dir = scratch.path
         let config = try SweepConfigLoader.load(yaml: config(dir), path: "overlay.yaml")
         let plan = SweepPlan(config)
         let text = plan.resolvedYAML()
@@ -98,7 +100,8 @@ import TouchScenarios
     }
 
     @Test func aMissingOverlayIsOneSentenceAtTheConfigsLineAndColumn() throws {
-        let dir = try files("missing")
+        let scratch = try files("missing")
+        let dir = scratch.path
         try FileManager.default.removeItem(atPath: dir + "/feed.recognizers.yaml")
         let message = errorText { _ = try SweepConfigLoader.load(yaml: config(dir), path: "t.yaml") }
         let column = "  screens: [{dump: \"\(dir)/feed.txt\", map: \"\(dir)/feed.map.yaml\", recognizers: ".count + 1
@@ -108,7 +111,8 @@ import TouchScenarios
     }
 
     @Test func aBadOverlayNamesItsOwnLineAndColumn() throws {
-        let dir = try files("bad")
+        let scratch = try files("bad")
+        let dir = scratch.path
         try "recognizers:\n  - class: MyApp.FeedItem\n    kind: tap\n    taps: 0\n"
             .write(toFile: dir + "/feed.recognizers.yaml", atomically: true, encoding: .utf8)
         let message = errorText { _ = try SweepConfigLoader.load(yaml: config(dir), path: "t.yaml") }
@@ -116,7 +120,8 @@ import TouchScenarios
     }
 
     @Test func aReplayNeedsNoFiles() throws {
-        let dir = try files("replay")
+        let scratch = try files("replay")
+        let dir = scratch.path
         let text = config(dir)
         let loaded = try SweepConfigLoader.load(yaml: text, path: "overlay.yaml")
         let expanded = SweepConfigLoader.expandedText(text, config: loaded)

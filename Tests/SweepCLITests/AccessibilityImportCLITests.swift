@@ -9,7 +9,7 @@ import Testing
     static let trees = Repository.path + "/configs/accessibility-trees"
 
     /// A fresh scratch directory (`ScreenCLITests`'s, named for this suite).
-    func temporaryDirectory(_ name: String) throws -> String { try ScreenCLITests().temporaryDirectory("ax-" + name) }
+    func temporaryDirectory(_ name: String) throws -> TemporaryDirectory { try ScreenCLITests().temporaryDirectory("ax-" + name) }
 
     @Test func eachFormatImportsByItsContentAndTheScenarioLoads() throws {
         for (name, summary) in [
@@ -42,7 +42,8 @@ import Testing
     }
 
     @Test func aMalformedTreeIsRefusedWithItsLineAndNothingIsWritten() throws {
-        let dir = try temporaryDirectory("malformed")
+        let scratch = try temporaryDirectory("malformed")
+        let dir = scratch.path
         try "[{\"AXFrame\":\"{{0, 0}, {402, 874}}\",\"type\":\"Application\"},\n {\"type\":\"Button\" \"frame\":{}}]"
             .write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
         let result = try cli.sweep("import", dir + "/t.json", "--output", dir + "/t.yaml")
@@ -53,7 +54,8 @@ import Testing
     }
 
     @Test func theAccessibilityScreensConfigRuns() throws {
-        let dir = try temporaryDirectory("run")
+        let scratch = try temporaryDirectory("run")
+        let dir = scratch.path
         let result = try cli.sweep("run", Repository.path + "/configs/accessibility-screens.yaml", "--output", dir + "/out", "--threads", "2", "--quiet")
         #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
         let byScreen = try String(contentsOfFile: dir + "/out/by_screen.csv", encoding: .utf8)

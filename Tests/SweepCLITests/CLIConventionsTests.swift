@@ -59,7 +59,8 @@ import Testing
     }
 
     @Test func aBadOptionValueIs64AndABadInputFileIs2() throws {
-        let dir = try SweepRunCLITests().temporaryDirectory("conventions")
+        let scratch = try SweepRunCLITests().temporaryDirectory("conventions")
+        let dir = scratch.path
         let config = dir + "/tiny.yaml"
         try SweepRunCLITests.config.write(toFile: config, atomically: true, encoding: .utf8)
         let broken = dir + "/broken.yaml"

@@ -19,11 +19,10 @@ import TouchScenarios
     ).yaml
     static let axes = ["overlay.passThrough", "dismissTap.cancelsTouchesInView"]
 
-    /// A finished sweep of ``config`` in a fresh directory: the directory holding the config and the output.
-    func sweep(_ name: String, _ extra: String...) throws -> (dir: String, out: String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-csv-cli-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
+    /// A finished sweep of ``config`` in `scratch`: the directory holding the config and the output.
+    func sweep(in scratch: TemporaryDirectory, _ extra: String...) throws -> (dir: String, out: String) {
+        let dir = scratch.path
+        try scratch.directory("dumps")
         try FileManager.default.copyItem(
             atPath: try ScreenCLITests.dump("04-storyboards-tutorial-players-table-lldb.txt"),
             toPath: dir + "/dumps/players.txt")
@@ -107,7 +106,8 @@ import TouchScenarios
     }
 
     @Test func docsListExactlyTheColumnsOfEveryCSVFileInOrder() throws {
-        let (_, out) = try sweep("documented")
+        let scratch = try TemporaryDirectory("sweep-csv-cli-documented")
+        let (_, out) = try sweep(in: scratch)
         let files = try csvFiles(out)
         #expect(
             Set(files.keys) == [
@@ -122,7 +122,8 @@ import TouchScenarios
     }
 
     @Test func byScreenHasNoPackedFieldAndCountsNamedAsInSummary() throws {
-        let (_, out) = try sweep("by-screen")
+        let scratch = try TemporaryDirectory("sweep-csv-cli-by-screen")
+        let (_, out) = try sweep(in: scratch)
         let files = try csvFiles(out)
         let byScreen = try #require(files["by_screen.csv"])
         let columns = header(byScreen)
@@ -153,7 +154,8 @@ import TouchScenarios
     }
 
     @Test func seedsAreHexTextThatSweepTreesAndTheConfigReadBack() throws {
-        let (dir, out) = try sweep("seeds")
+        let scratch = try TemporaryDirectory("sweep-csv-cli-seeds")
+        let (dir, out) = try sweep(in: scratch)
         let examples = String(decoding: try #require(try csvFiles(out)["examples.csv"]), as: UTF8.self).split(separator: "\r\n")
         let columns = examples[0].split(separator: ",").map(String.init)
         let seedColumn = try #require(columns.firstIndex(of: "tree_seed")), treeColumn = try #require(columns.firstIndex(of: "tree_index"))
@@ -177,7 +179,8 @@ import TouchScenarios
 
     @Test func excelPutsAByteOrderMarkBeforeEveryCSVFileAndChangesNothingElse() throws {
         // The same sweep into the same directory (examples.csv's replay commands name it), plain then with --excel.
-        let (dir, excel) = try sweep("excel")
+        let scratch = try TemporaryDirectory("sweep-csv-cli-excel")
+        let (dir, excel) = try sweep(in: scratch)
         let plain = dir + "/plain"
         try FileManager.default.moveItem(atPath: excel, toPath: plain)
         let again = try cli.sweep("run", dir + "/sweep.yaml", "--output", excel, "--quiet", "--excel")
@@ -237,7 +240,8 @@ import TouchScenarios
     @Test func thePandasRecipeNamesOnlyColumnsOfTheFilesItReads() throws {
         let recipes = try Self.recipes()
         #expect(recipes.count == 1, "docs/reports.md has one pandas recipe")
-        let (_, out) = try sweep("recipe-columns")
+        let scratch = try TemporaryDirectory("sweep-csv-cli-recipe-columns")
+        let (_, out) = try sweep(in: scratch)
         let files = try csvFiles(out)
         for recipe in recipes {
             let (read, columns) = Self.names(in: recipe)
@@ -250,16 +254,8 @@ import TouchScenarios
     /// Runs `python3 ARGUMENTS` (the first on PATH): its exit status and its output (standard output and error); nil
     /// when it cannot start.
     static func python3(_ arguments: String...) -> (status: Int32, output: String)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        guard (try? process.run()) != nil else { return nil }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        guard let result = try? Program.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, mergingStandardError: true) else { return nil }
+        return (result.status, result.stdout)
     }
 
     /// Whether python3 can import pandas here (pandas is no dependency of the project).
@@ -267,7 +263,8 @@ import TouchScenarios
 
     @Test(.enabled(if: pandasImports, "python3 cannot import pandas here; the recipe's columns are still checked above"))
     func thePandasRecipeRunsOnARealSweepAndListsDeadButtonsWithTheirCauses() throws {
-        let (dir, out) = try sweep("recipe-runs")
+        let scratch = try TemporaryDirectory("sweep-csv-cli-recipe-runs")
+        let (dir, out) = try sweep(in: scratch)
         for (i, recipe) in try Self.recipes().enumerated() {
             let script = recipe.split(separator: "\n").map { $0.hasPrefix("out = ") ? "out = \"\(out)\"" : String($0) }.joined(separator: "\n")
             try script.write(toFile: dir + "/recipe\(i).py", atomically: true, encoding: .utf8)

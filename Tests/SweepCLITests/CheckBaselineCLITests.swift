@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sweep check OUT --baseline BASE`: a regression gate. The worse run is the quickstart on drawer screens (a
@@ -16,7 +17,8 @@ import Testing
     }
 
     @Test func aWorseRunFailsWhereItsRateRoseBeyondBothRunsTreeIntervalsAndTheSameRunPasses() throws {
-        let dir = try run.temporaryDirectory("check-baseline")
+        let scratch = try run.temporaryDirectory("check-baseline")
+        let dir = scratch.path
         let feeds = try sweep(dir, "feeds", templates: "feed: 1")
         let drawers = try sweep(dir, "drawers", templates: "drawer: 1")
 
@@ -48,7 +50,8 @@ import Testing
     /// Configurations are matched by their axis values; one the baseline lacks is new, never failed. With --max, only
     /// the classes given are compared.
     @Test func aConfigurationTheBaselineLacksIsNewNotFailedAndABadBaselineIsTwo() throws {
-        let dir = try run.temporaryDirectory("check-baseline-new")
+        let scratch = try run.temporaryDirectory("check-baseline-new")
+        let dir = scratch.path
         let half = dir + "/half"
         let result = try cli.sweep(
             "run", "configs/quickstart.yaml", "--output", half, "--quiet", "--set", "trees.templates={feed: 1}",

@@ -18,9 +18,9 @@ import Testing
         templates: "{form: 1, drawer: 1}"
     ).yaml
 
-    /// A finished tiny sweep (4 configurations) and its summary.csv's dead_button counts per configuration.
-    func sweepOutput(_ name: String) throws -> (dir: String, deadButtons: [(id: String, count: Int, attempts: Int)]) {
-        let dir = try run.temporaryDirectory(name)
+    /// A finished tiny sweep (4 configurations) in `scratch` and its summary.csv's dead_button counts per configuration.
+    func sweepOutput(in scratch: TemporaryDirectory) throws -> (dir: String, deadButtons: [(id: String, count: Int, attempts: Int)]) {
+        let dir = scratch.path
         let config = dir + "/tiny.yaml"
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         let result = try cli.sweep("run", config, "--output", dir + "/out", "--quiet")
@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test func passesWithExitZeroAndFailsWithOneLinePerViolation() throws {
-        let (out, dead) = try sweepOutput("check-exit")
+        let scratch = try run.temporaryDirectory("check-exit")
+        let (out, dead) = try sweepOutput(in: scratch)
         #expect(dead.map(\.count).map { $0 > 0 } == [false, false, true, true], "c003 and c004 have dead buttons")
         let pass = try cli.sweep("check", out, "--max", "dead_button=1", "--max", "swallowed_scroll=100%")
         #expect(pass.status == 0, "\(pass.stderr)")
@@ -59,7 +60,8 @@ import Testing
     }
 
     @Test func aBadIncludeIsOneSentenceWithStatus64() throws {
-        let (out, _) = try sweepOutput("check-include")
+        let scratch = try run.temporaryDirectory("check-include")
+        let (out, _) = try sweepOutput(in: scratch)
         let bad = try cli.sweep("check", out, "--max", "dead_button=0", "--include", "designed,whatif")
         #expect(bad.status == 64)
         #expect(
@@ -68,7 +70,8 @@ import Testing
     }
 
     @Test func junitIsWellFormedXMLWithOneCasePerConfigurationAndClass() throws {
-        let (out, dead) = try sweepOutput("check-junit")
+        let scratch = try run.temporaryDirectory("check-junit")
+        let (out, dead) = try sweepOutput(in: scratch)
         let junit = out + "/../report.xml"
         let result = try cli.sweep(
             "check", out, "--max", "dead_button=0", "--max", "swallowed_zoom=0.05", "--include", "designed,what-if", "--junit", junit)
@@ -103,7 +106,8 @@ import Testing
 
     /// Usage errors exit 64, a directory that is not a sweep's output 2 (docs/cli.md).
     @Test func usageErrorsAreOneSentenceWith64AndABadDirectoryWith2() throws {
-        let (out, _) = try sweepOutput("check-usage")
+        let scratch = try run.temporaryDirectory("check-usage")
+        let (out, _) = try sweepOutput(in: scratch)
         let cases: [([String], String, Int32)] = [
             ([out, "--max", "dead_buttons=0.1"], "sweep check: --max dead_buttons=0.1: 'dead_buttons' is not a defect class; use one of ", 64),
             ([out, "--max", "dead_button=fast"], "sweep check: --max dead_button=fast: 'fast' is not a rate; give a fraction", 64),
@@ -127,7 +131,8 @@ import Testing
     }
 
     @Test func aShardIsNotASweepOutput() throws {
-        let dir = try run.temporaryDirectory("check-shard")
+        let scratch = try run.temporaryDirectory("check-shard")
+        let dir = scratch.path
         let config = dir + "/tiny.yaml"
         try SweepRunCLITests.config.write(toFile: config, atomically: true, encoding: .utf8)
         #expect(try cli.sweep("run", config, "--shard", "0/2", "--output", dir + "/s0", "--quiet").status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sweep check --per-screen` on the real screens of configs/real-screens.yaml: a case per screen × class, read from
@@ -7,8 +8,9 @@ import Testing
     let cli = SweepCLITests()
     let run = SweepRunCLITests()
 
-    func sweep(_ name: String) throws -> String {
-        let dir = try run.temporaryDirectory(name)
+    /// `sweep run` of configs/real-screens.yaml into `scratch`; the reports' directory.
+    func sweep(in scratch: TemporaryDirectory) throws -> String {
+        let dir = scratch.path
         let result = try cli.sweep("run", "configs/real-screens.yaml", "--output", dir + "/out", "--quiet")
         #expect(result.status == 0, "\(result.transcript)")
         return dir + "/out"
@@ -22,7 +24,8 @@ import Testing
     }
 
     @Test func theScreensCountsAddUpToSummaryCSVsInEveryCountColumn() throws {
-        let out = try sweep("per-screen-sums")
+        let scratch = try run.temporaryDirectory("per-screen-sums")
+        let out = try sweep(in: scratch)
         let summary = try Self.rows(out + "/summary.csv"), screens = try Self.rows(out + "/by_screen_summary.csv")
         #expect(screens.count == 47 * 4)
         let counted = summary[0].keys.filter { $0 == "runs" || $0.hasPrefix("runs_not_counted_") || $0.hasSuffix("_attempts") || $0.hasSuffix("_count") }
@@ -36,7 +39,8 @@ import Testing
     }
 
     @Test func aScreenFailsWhereItsRateIsAboveTheMaximumInAnyConfiguration() throws {
-        let out = try sweep("per-screen-check")
+        let scratch = try run.temporaryDirectory("per-screen-check")
+        let out = try sweep(in: scratch)
         let junit = out + "/../screens.xml"
         let result = try cli.sweep("check", out, "--per-screen", "--max", "dead_button=0.01", "--max", "swallowed_scroll=5%", "--junit", junit)
         #expect(result.status == 1, "\(result.transcript)")
@@ -59,7 +63,8 @@ import Testing
     }
 
     @Test func aSweepWithoutScreensAndABaselineAreRefused() throws {
-        let out = try sweep("per-screen-refusals")
+        let scratch = try run.temporaryDirectory("per-screen-refusals")
+        let out = try sweep(in: scratch)
         let both = try cli.sweep("check", out, "--per-screen", "--baseline", out, "--max", "dead_button=0.01")
         #expect(both.status == 64 && both.stderr == "sweep check: --per-screen cannot be combined with --baseline; run the two checks apart.\n")
         try FileManager.default.removeItem(atPath: out + "/by_screen_summary.csv")

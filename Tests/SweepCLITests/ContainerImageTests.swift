@@ -11,11 +11,9 @@ struct ContainerImageTests {
 
     /// A fresh directory the image's user may write into, mounted at the same path inside the container so that
     /// the paths written into the reports are the same on both sides.
-    func workspace(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-container-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        #expect(chown(dir, 10001, 10001) == 0)
+    func workspace(_ name: String) throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory("sweep-container-\(name)")
+        #expect(chown(dir.path, 10001, 10001) == 0)
         return dir
     }
 
@@ -45,7 +43,8 @@ struct ContainerImageTests {
 
     @Test func aQuickstartSweepInTheContainerWritesTheHostsReportsByteForByte() throws {
         _ = try ContainerImage.built.get()
-        let dir = try workspace("quickstart")
+        let scratch = try workspace("quickstart")
+        let dir = scratch.path
         let config = dir + "/quickstart.yaml"
         try FileManager.default.copyItem(atPath: Repository.url("configs/quickstart.yaml").path, toPath: config)
         let reference = try hostReports(config, in: dir)
@@ -56,7 +55,8 @@ struct ContainerImageTests {
 
     @Test func aWorkerContainerJoinsACoordinatorOnTheHostOverCURVEWithItsKeysReadOnly() throws {
         _ = try ContainerImage.built.get()
-        let dir = try workspace("worker")
+        let scratch = try workspace("worker")
+        let dir = scratch.path
         let config = dir + "/tiny.yaml", keys = dir + "/keys"
         try ShardCLITests.config.write(toFile: config, atomically: true, encoding: .utf8)
         let reference = try hostReports(config, in: dir)

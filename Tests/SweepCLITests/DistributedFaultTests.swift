@@ -22,7 +22,7 @@ import Testing
         var endpoint: String { "ipc://\(dir)/coordinator" }
     }
 
-    static let root = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-faults-\(getpid())").path
+    static let root = TemporaryDirectory.processWide("sweep-faults")
 
     /// The `sweep run` reports every fault test compares against, computed once.
     static let reference: Result<String, Error> = Result {
@@ -54,43 +54,21 @@ import Testing
     }
 
     func start(_ arguments: [String], stderr: String? = nil, environment: [String: String]? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = SweepCLITests.sweepBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = Repository.root
-        process.standardOutput = FileHandle.nullDevice
-        if let stderr {
-            _ = FileManager.default.createFile(atPath: stderr, contents: nil)
-            process.standardError = FileHandle(forWritingAtPath: stderr)
-        } else {
-            process.standardError = FileHandle.nullDevice
-        }
-        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        try process.run()
-        return process
+        try Program.start(
+            SweepCLITests.sweepBinary, arguments, environment: environment.map { ProcessInfo.processInfo.environment.merging($0) { $1 } },
+            standardError: stderr.map { .file($0) } ?? .discarded)
     }
 
     /// Waits for a process to exit, at most `seconds`; kills it and fails the test otherwise.
     @discardableResult
     func wait(_ p: Process, seconds: Double = 120) -> Int32 {
-        let deadline = Date().addingTimeInterval(seconds)
-        while p.isRunning && Date() < deadline { usleep(20_000) }
-        if p.isRunning {
-            kill(p.processIdentifier, SIGKILL)
-            Issue.record("process \(p.arguments ?? []) did not finish in \(seconds) s")
-        }
-        p.waitUntilExit()
+        if !Program.wait(p, seconds: seconds) { Issue.record("process \(p.arguments ?? []) did not finish in \(seconds) s") }
         return p.terminationStatus
     }
 
     /// Stops a worker that is still running once the sweep is over. A worker that missed the coordinator's
     /// "done" keeps reconnecting (it would rejoin a restarted coordinator), so tests end it themselves.
-    func stopIfRunning(_ p: Process, graceSeconds: Double = 3) {
-        let deadline = Date().addingTimeInterval(graceSeconds)
-        while p.isRunning && Date() < deadline { usleep(20_000) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-        p.waitUntilExit()
-    }
+    func stopIfRunning(_ p: Process, graceSeconds: Double = 3) { Program.wait(p, seconds: graceSeconds) }
 
     /// Waits until `path` contains `text` (at most `seconds`).
     func waitForLog(_ path: String, _ text: String, seconds: Double = 20) -> Bool {

@@ -27,8 +27,8 @@ import Testing
     }
 
     @Test func outWritesTheSameBytesAndPrintsNothing() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("export-uikit-\(getpid()).swift").path
-        defer { try? FileManager.default.removeItem(atPath: out) }
+        let scratch = try TemporaryDirectory("export-uikit")
+        let out = scratch.file("export-uikit.swift")
         let result = try cli.sweep("export-uikit", seed, "--output", out)
         #expect(result.status == 0)
         #expect(result.stdout == "" && result.stderr == "")

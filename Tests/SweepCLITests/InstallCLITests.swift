@@ -43,23 +43,16 @@ import Testing
     }
 
     @Test func makeInstallFilesPutsTheBinaryManPageAndCompletionsUnderDestdir() throws {
-        let destdir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-install-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: destdir)
-        defer { try? FileManager.default.removeItem(atPath: destdir) }
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        make.arguments = [
-            "make", "--no-print-directory", "install-files", "SWEEP_BIN=\(SweepCLITests.sweepBinary.path)",
-            "DESTDIR=\(destdir)", "PREFIX=/usr"
-        ]
-        make.currentDirectoryURL = Repository.root
-        let out = Pipe()
-        make.standardOutput = out
-        make.standardError = out
-        try make.run()
-        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        make.waitUntilExit()
-        #expect(make.terminationStatus == 0, "\(said)")
+        let scratch = try TemporaryDirectory("sweep-install")
+        let destdir = scratch.path
+        let make = try Program.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "make", "--no-print-directory", "install-files", "SWEEP_BIN=\(SweepCLITests.sweepBinary.path)",
+                "DESTDIR=\(destdir)", "PREFIX=/usr"
+            ], mergingStandardError: true)
+        let said = make.stdout
+        #expect(make.status == 0, "\(said)")
         let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: destdir + "/usr/" + path))?[.posixPermissions] as? Int) ?? -1 }
         #expect(mode("bin/sweep") == 0o755)
         for file in [

@@ -46,14 +46,7 @@ struct KubernetesResourcesCLITests {
         let faults = DistributedFaultTests()
         let endpoint = "ipc://\(dir)/coordinator"
         func start(_ arguments: [String], _ log: String) throws -> Process {
-            let process = Process()
-            process.executableURL = Self.dist
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            _ = FileManager.default.createFile(atPath: dir + "/" + log, contents: nil)
-            process.standardError = FileHandle(forWritingAtPath: dir + "/" + log)
-            try process.run()
-            return process
+            try Program.start(Self.dist, arguments, standardError: .file(dir + "/" + log))
         }
         let coordinator = try start(["submit", config, "--workers", "0", "--listen", endpoint, "--output", dir + "/out", "--quiet"], "coordinator.log")
         let worker = try start(["worker", "--connect", endpoint, "--slots", "\(slots)"], "worker.log")
@@ -69,9 +62,8 @@ struct KubernetesResourcesCLITests {
     }
 
     @Test func requestsCoverTheMeasuredPeakWithHalfAgainAndLimitsTwice() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-k8s-memory-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: dir)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scratch = try TemporaryDirectory("sweep-k8s-memory")
+        let dir = scratch.path
         let slots = try Self.workerSlots()
         var worst = (coordinator: 0.0, worker: 0.0)
         for (name, config) in [("manifests' sweep", "deploy/k8s/base/sweep.yaml"), ("heaviest sweep", "configs/bench-distributed.yaml")] {

@@ -31,8 +31,8 @@ import Testing
     @Test func aListenPortAnotherProgramHoldsIsOneSentenceAndExitOne() throws {
         let (fd, port) = try Self.occupyPort()
         defer { close(fd) }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-port-in-use-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: output)
+        let scratch = try TemporaryDirectory("sweep-port-in-use")
+        let output = scratch.file("out")
         let endpoint = "tcp://127.0.0.1:\(port)"
         let result = try Program.sweep([
             "submit", "configs/seeds-sweep.yaml", "--listen", endpoint, "--insecure", "--workers", "0", "--output", output

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--log-format json` for log collectors: every line a command writes on standard error off a terminal is one
@@ -6,11 +7,10 @@ import Testing
 @Suite(.serialized) struct LoggingCLITests {
     let cli = SweepCLITests()
 
-    func workspace(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-logging-cli-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try SweepRunCLITests.config.write(toFile: dir + "/tiny.yaml", atomically: true, encoding: .utf8)
+    /// A fresh directory holding the config as `tiny.yaml`.
+    func workspace(_ name: String) throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory("sweep-logging-cli-\(name)")
+        try dir.write(SweepRunCLITests.config, to: "tiny.yaml")
         return dir
     }
 
@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test func submitOffATerminalWritesOnlyJSONLinesProgressIncludedAndEndsWithItsDuration() throws {
-        let dir = try workspace("submit-json")
+        let scratch = try workspace("submit-json")
+        let dir = scratch.path
         let submit = try cli.sweep(
             "submit", dir + "/tiny.yaml", "--output", dir + "/out", "--workers", "1", "--unit-seconds", "0.05",
             "--log-format", "json")
@@ -52,7 +53,8 @@ import Testing
     }
 
     @Test func runInJSONAtDebugSaysHowLongCountingTheScenariosTook() throws {
-        let dir = try workspace("run-json")
+        let scratch = try workspace("run-json")
+        let dir = scratch.path
         let run = try cli.sweep("run", dir + "/tiny.yaml", "--output", dir + "/out", "--threads", "1", "--log-format", "json", "--log-level", "debug")
         #expect(run.status == 0, "\(run.stderr)")
         let events = try events(run.stderr)
@@ -65,7 +67,8 @@ import Testing
     }
 
     @Test func theErrorThatEndsACommandIsOneJSONLineUnderJSONAndOneSentenceUnderText() throws {
-        let dir = try workspace("error-json")
+        let scratch = try workspace("error-json")
+        let dir = scratch.path
         try "name: broken\nseed: 1\ntrees: {count: 2}\naxes:\n  contentTouchDelay: soon\n".write(
             toFile: dir + "/broken.yaml", atomically: true, encoding: .utf8)
         let text = try cli.sweep("run", dir + "/broken.yaml", "--output", dir + "/out-text")

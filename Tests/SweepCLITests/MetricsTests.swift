@@ -109,15 +109,11 @@ extension DistributedFaultTests {
     /// each is answered 503 and closed at once, so the coordinator never runs out of descriptors.
     @Test func a1100IdleConnectionsUnderALowDescriptorLimitLeaveTheListenerAnswering() throws {
         let f = try fixture("metrics-descriptors")
-        let coordinator = Process()
-        coordinator.executableURL = URL(fileURLWithPath: "/bin/sh")
         let arguments = ["submit", f.config, "--output", f.dir + "/out", "--workers", "0", "--listen", f.endpoint, "--metrics-port", "0"]
-        coordinator.arguments = ["-c", "ulimit -n 128 && exec \"$0\" \"$@\"", SweepCLITests.sweepBinary.path] + arguments
         let log = f.dir + "/coordinator.log"
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        coordinator.standardError = FileHandle(forWritingAtPath: log)
-        coordinator.standardOutput = FileHandle.nullDevice
-        try coordinator.run()
+        let coordinator = try Program.start(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -n 128 && exec \"$0\" \"$@\"", SweepCLITests.sweepBinary.path] + arguments,
+            standardError: .file(log))
         defer { if coordinator.isRunning { kill(coordinator.processIdentifier, SIGKILL) } }
         #expect(waitForLog(log, "info submit: serving metrics url=http://127.0.0.1:"))
         let text = try String(contentsOfFile: log, encoding: .utf8)

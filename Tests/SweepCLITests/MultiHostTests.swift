@@ -21,9 +21,8 @@ struct MultiHostTests {
     ).yaml
 
     @Test func aCutLinkMovesItsUnitsAfterThreeSilentHeartbeatsAndTheWorkerRejoinsWhenItComesBack() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-multihost-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let scratch = try TemporaryDirectory("sweep-multihost")
+        let dir = scratch.path
         let config = dir + "/multihost.yaml"
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         let reference = try cli.sweep("run", config, "--output", dir + "/reference", "--quiet")
@@ -154,15 +153,8 @@ final class NetworkLab: @unchecked Sendable {
 
     /// A process in `namespace`, standard error to `log`.
     func start(in namespace: String, _ arguments: [String], log: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.ip!)
-        process.arguments = ["netns", "exec", namespace, SweepCLITests.sweepBinary.path] + arguments
-        process.currentDirectoryURL = Repository.root
-        process.standardOutput = FileHandle.nullDevice
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: log)
-        try process.run()
-        return process
+        try Program.start(
+            URL(fileURLWithPath: Self.ip!), ["netns", "exec", namespace, SweepCLITests.sweepBinary.path] + arguments, standardError: .file(log))
     }
 
     func tearDown() {
@@ -171,13 +163,6 @@ final class NetworkLab: @unchecked Sendable {
 
     @discardableResult
     static func run(_ command: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        (try? Program.run(URL(fileURLWithPath: command[0]), Array(command.dropFirst())))?.status ?? -1
     }
 }

@@ -33,13 +33,13 @@ import Testing
 
     /// A workspace with a tiny config, a finished sweep of it (`done`) and a shard of it (`shard`).
     struct Workspace {
-        let path: String
+        let directory: TemporaryDirectory
+        var path: String { directory.path }
         let exampleID: String
 
         init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-option-fuzz-\(getpid())").path
-            try? FileManager.default.removeItem(atPath: path)
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            directory = try TemporaryDirectory("sweep-option-fuzz")
+            let path = directory.path
             try TinySweep.yaml.write(toFile: path + "/tiny.yaml", atomically: true, encoding: .utf8)
             for arguments in [
                 ["run", path + "/tiny.yaml", "--output", path + "/done", "--threads", "1", "--quiet"],
@@ -91,7 +91,7 @@ import Testing
 
     @Test func everyOptionOfEveryCommandRefusesHostileValuesInOneLineAndNeverCrashesOrHangs() throws {
         let workspace = try Workspace()
-        defer { try? FileManager.default.removeItem(atPath: workspace.path) }
+        defer { workspace.directory.remove() }
         let directory = workspace.path, bases = workspace.bases
         let fresh = Atomic<Int>(0)
         @Sendable func freshPath() -> String { directory + "/fresh-\(fresh.wrappingAdd(1, ordering: .relaxed).oldValue)" }

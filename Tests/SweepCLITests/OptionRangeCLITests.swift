@@ -35,10 +35,8 @@ import Testing
     ]
 
     @Test func theIssuesReproductionsAreRefusedAtOnceInOneSentenceWithExitStatus2AndNothingWritten() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-option-range-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scratch = try TemporaryDirectory("sweep-option-range")
+        let dir = scratch.path
         // The config names no output directory: the default (out/tiny, under the working directory) must not appear.
         try TinySweep.yaml.write(toFile: dir + "/tiny.yaml", atomically: true, encoding: .utf8)
         for (arguments, said) in Self.reproductions {

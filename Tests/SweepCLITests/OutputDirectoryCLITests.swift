@@ -1,5 +1,6 @@
 import Foundation
 import SweepJournal
+import TestSupport
 import Testing
 
 /// Issue 14 §4 and §6 with real processes: a sweep killed at every step of its report swap loses neither its
@@ -18,7 +19,7 @@ import Testing
         let reference: String
     }
 
-    static let root = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-outputs-\(getpid())").path
+    static let root = TemporaryDirectory.processWide("sweep-outputs")
 
     /// The two configs and the `sweep run` reports of the first, made once.
     static let fixture: Result<Fixture, Error> = Result {
@@ -150,13 +151,7 @@ import Testing
 
     static let straceWorks: Bool = {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-        probe.arguments = ["-o", "/dev/null", "/bin/true"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        return (try? Program.run(URL(fileURLWithPath: "/usr/bin/strace"), ["-o", "/dev/null", "/bin/true"]))?.status == 0
     }()
 
     /// The issue's reproduction: strace makes the Nth rename (or link, or exchange) fail and kills the process
@@ -172,16 +167,12 @@ import Testing
             let dir = try directory("strace-\(calls.replacingOccurrences(of: ",", with: "+"))-\(when)")
             let out = dir + "/out"
             let arguments = ["submit", f.config, "--output", out, "--workers", "1", "--unit-seconds", "0.05"]
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-            process.arguments =
+            let process = try Program.start(
+                URL(fileURLWithPath: "/usr/bin/strace"),
                 [
                     "-f", "-o", "/dev/null", "-e", "trace=\(calls)", "-e", "inject=\(calls):error=EIO:signal=SIGKILL:when=\(when)",
                     SweepCLITests.sweepBinary.path
-                ] + arguments + (exchange ? [] : ["--swap-without-exchange"])
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+                ] + arguments + (exchange ? [] : ["--swap-without-exchange"]))
             processes.wait(process, seconds: 120)
             #expect(process.terminationStatus != 0, "\(calls) #\(when): the sweep was killed")
             try expectResumedAfterTheKill(arguments, dir: dir, resuming: "resumed ", "\(calls) #\(when)")

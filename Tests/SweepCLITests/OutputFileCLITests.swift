@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 30 items 8 and 10 with real processes: every command that writes one file the user names (`check --junit`,
@@ -9,7 +10,7 @@ import Testing
 @Suite(.serialized) struct OutputFileCLITests {
     let cli = SweepCLITests()
 
-    static let root = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-output-files-\(getpid())").path
+    static let root = TemporaryDirectory.processWide("sweep-output-files")
 
     /// A finished sweep's directory (with examples) and its config, made once.
     static let sweep: Result<(config: String, out: String, example: String), Error> = Result {

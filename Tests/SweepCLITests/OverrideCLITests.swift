@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--set KEY=VALUE` on plan, run, trees and run --shard / merge, through the built binary.
@@ -13,7 +14,8 @@ import Testing
     }
 
     @Test func setChangesThePlanAndItsHash() throws {
-        let dir = try run.temporaryDirectory("override-plan")
+        let scratch = try run.temporaryDirectory("override-plan")
+        let dir = scratch.path
         let config = try configFile(dir)
         let plain = try cli.sweep("plan", config, "--show", "0")
         let over = try cli.sweep(
@@ -29,7 +31,8 @@ import Testing
     }
 
     @Test func aBadSetNamesTheOptionWithStatus2() throws {
-        let dir = try run.temporaryDirectory("override-bad")
+        let scratch = try run.temporaryDirectory("override-bad")
+        let dir = scratch.path
         let config = try configFile(dir)
         for command in ["plan", "run", "trees", "submit"] {
             var arguments = [command, config, "--set", "axes.contentTouchDeley=0"]
@@ -59,7 +62,8 @@ import Testing
     }
 
     @Test func overridesGiveTheSameReportsAsEditingTheFile() throws {
-        let dir = try run.temporaryDirectory("override-equal")
+        let scratch = try run.temporaryDirectory("override-equal")
+        let dir = scratch.path
         let config = try configFile(dir)
         let edited = try configFile(
             dir,
@@ -100,7 +104,8 @@ import Testing
     }
 
     @Test func shardsRunWithDifferentOverridesDoNotMerge() throws {
-        let dir = try run.temporaryDirectory("override-shards")
+        let scratch = try run.temporaryDirectory("override-shards")
+        let dir = scratch.path
         let config = try configFile(dir)
         let s0 = try cli.sweep("run", config, "--shard", "0/2", "--output", dir + "/s0", "--quiet", "--set", "seed=3")
         let s1 = try cli.sweep("run", config, "--shard", "1/2", "--output", dir + "/s1", "--quiet", "--set", "seed=4")
@@ -113,7 +118,8 @@ import Testing
     }
 
     @Test func submitSendsTheOverriddenConfigToItsWorkersAndResumesOnlyWithTheSameOverrides() throws {
-        let dir = try run.temporaryDirectory("override-submit")
+        let scratch = try run.temporaryDirectory("override-submit")
+        let dir = scratch.path
         let config = try configFile(dir)
         let overrides = ["--set", "trees.perConfiguration=3", "--set", "axes.contentTouchDelay=0,300"]
         let submitted = try cli.sweep(["submit", config, "--workers", "1", "--output", dir + "/submit", "--quiet"] + overrides)

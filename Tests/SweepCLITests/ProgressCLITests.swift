@@ -38,7 +38,8 @@ import Testing
         .enabled(if: Self.pseudoTerminals, "no pseudo-terminal can be made here (/dev/ptmx does not open: no devpts mounted)"),
         arguments: [80, 50])
     func onANarrowTerminalEveryRedrawFitsAndTheReportsAreNamed(columns: Int) throws {
-        let dir = try logging.workspace("progress-\(columns)")
+        let scratch = try logging.workspace("progress-\(columns)")
+        let dir = scratch.path
         let drawn = try onATerminal(["run", dir + "/tiny.yaml", "--output", dir + "/out", "--threads", "1"], columns: columns)
         let redraws = Self.redraws(drawn)
         #expect(!redraws.isEmpty, "\(drawn)")
@@ -55,7 +56,8 @@ import Testing
     }
 
     @Test func inJSONTheProgressFiguresAreFieldsAndEachReportIsTimedAtDebug() throws {
-        let dir = try logging.workspace("progress-json")
+        let scratch = try logging.workspace("progress-json")
+        let dir = scratch.path
         let run = try SweepCLITests().sweep(
             "run", dir + "/tiny.yaml", "--output", dir + "/out", "--threads", "1", "--log-format", "json", "--log-level", "debug")
         #expect(run.status == 0, "\(run.stderr)")
@@ -78,7 +80,8 @@ import Testing
 /// prints it whole.
 @Suite struct TerminalSummaryCLITests {
     @Test func theSummaryFitsColumnsAndWidePrintsItWhole() throws {
-        let dir = try LoggingCLITests().workspace("summary-width")
+        let scratch = try LoggingCLITests().workspace("summary-width")
+        let dir = scratch.path
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "80"
         let run = try Program.run(

@@ -40,9 +40,9 @@ import Testing
     @Test func everyCommandOfUsingItRunsAsWritten() throws {
         let commands = try Self.commands()
         #expect(commands.count >= 25, "\(commands)")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent(".build/release"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try TemporaryDirectory("readme")
+        let dir = scratch.url
+        try scratch.directory(".build/release")
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent(".build/release/sweep"), withDestinationURL: Program.sweep)
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("configs"), withDestinationURL: Repository.url("configs"))
         // The placeholders: a sweep long enough for `sweep status` to find it running, and two public dumps.
@@ -70,12 +70,7 @@ import Testing
             // The cluster's coordinator waits for workers and its worker runs until the sweep is done: both in the
             // background, so that `sweep status` asks while they work.
             if command.contains(" --workers 0 ") || command.contains(" worker --connect ") {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/bin/bash")
-                process.arguments = ["-c", command + " > /dev/null 2>&1"]
-                process.currentDirectoryURL = dir
-                try process.run()
-                background.append(process)
+                background.append(try Program.start(URL(fileURLWithPath: "/bin/bash"), ["-c", command + " > /dev/null 2>&1"], in: dir))
                 if command.contains(" --workers 0 ") { try Self.waitForListener(port: coordinatorPort) }
                 continue
             }

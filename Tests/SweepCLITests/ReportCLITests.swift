@@ -1,15 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sweep report OUTPUT_DIR` end to end, and report.html at the end of `sweep run`.
 @Suite(.serialized) struct ReportCLITests {
     let cli = SweepCLITests()
 
-    func workspace(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-report-cli-\(getpid())-\(name)")
-        try? FileManager.default.removeItem(at: dir)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.path
+    /// A fresh directory for one test, removed with its last use.
+    func workspace(_ name: String) throws -> TemporaryDirectory {
+        try TemporaryDirectory("sweep-report-cli-\(name)")
     }
 
     /// A finished tiny sweep in `dir/out`.
@@ -28,7 +27,8 @@ import Testing
     }
 
     @Test func reportRedrawsThePageKeepingTheDurationAndPrintsItsPath() throws {
-        let out = try sweep(try workspace("redraw"))
+        let scratch = try workspace("redraw")
+        let out = try sweep(scratch.path)
         let first = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         #expect(first.contains("<meta name=\"touchsweep-duration-seconds\" content=\""))
         try FileManager.default.removeItem(atPath: out + "/report.html")
@@ -43,14 +43,16 @@ import Testing
     }
 
     @Test func aDirectoryWithoutReportsIsOneSentenceAndNothingIsWritten() throws {
-        let dir = try workspace("missing")
+        let scratch = try workspace("missing")
+        let dir = scratch.path
         let result = try cli.sweep("report", dir)
         #expect(result.status == 2 && result.stdout.isEmpty)
         #expect(
             result.stderr == "sweep report: \(dir)/config.yaml is missing; is \(dir) the output directory of a sweep (run it again to write every report)?\n")
         #expect(!FileManager.default.fileExists(atPath: dir + "/report.html"))
 
-        let out = try sweep(try workspace("damaged"))
+        let damagedScratch = try workspace("damaged")
+        let out = try sweep(damagedScratch.path)
         let before = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         try "config_id,runs\r\n\"c001,1\r\n".write(toFile: out + "/summary.csv", atomically: true, encoding: .utf8)
         let damaged = try cli.sweep("report", out)
@@ -59,7 +61,8 @@ import Testing
     }
 
     @Test func mergeWritesThePageWithAnUnknownDuration() throws {
-        let dir = try workspace("merge")
+        let scratch = try workspace("merge")
+        let dir = scratch.path
         let config = dir + "/tiny.yaml"
         try SweepRunCLITests.config.write(toFile: config, atomically: true, encoding: .utf8)
         for i in 0 ..< 2 {

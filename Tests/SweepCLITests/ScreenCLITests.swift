@@ -23,12 +23,8 @@ import Testing
         var description: String { "missing test fixture \(path): it belongs to the repository (restore it with git)" }
     }
 
-    func temporaryDirectory(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-screen-cli-\(getpid())-\(name)")
-        try? FileManager.default.removeItem(at: dir)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.path
-    }
+    /// A fresh directory for one test, removed with its last use.
+    func temporaryDirectory(_ name: String) throws -> TemporaryDirectory { try TemporaryDirectory("sweep-screen-cli-\(name)") }
 
     @Test func importWritesAScenarioAndASummary() throws {
         let dump = try Self.dump("04-storyboards-tutorial-players-table-lldb.txt")
@@ -40,7 +36,8 @@ import Testing
         #expect(scenario.scene.views.count == 37)
         #expect(scenario.scene.views[1].className == "UITableView")
 
-        let dir = try temporaryDirectory("out")
+        let scratch = try temporaryDirectory("out")
+        let dir = scratch.path
         let written = try cli.sweep("import", dump, "--output", dir + "/players.yaml", "--name", "players")
         #expect(written.status == 0 && written.stdout.isEmpty)
         let file = try String(contentsOfFile: dir + "/players.yaml", encoding: .utf8)
@@ -51,7 +48,8 @@ import Testing
     /// with nothing written.
     @Test func excludeTransientWritesNothingForADumpCaughtMidSwipe() throws {
         let dump = try Self.dump("10-ios7-swipeable-cell-delete-nslog.txt")
-        let dir = try temporaryDirectory("transient")
+        let scratch = try temporaryDirectory("transient")
+        let dir = scratch.path
         let kept = try cli.sweep("import", dump, "--output", dir + "/kept.yaml")
         #expect(kept.status == 0 && kept.stderr.contains("warning: line 3: the dump looks transient: "))
         let left = try cli.sweep("import", dump, "--output", dir + "/left.yaml", "--exclude-transient")
@@ -71,7 +69,8 @@ import Testing
             plan.stderr.contains(
                 "sweep plan: warning: screen screens/10-ios7-swipeable-cell-delete-nslog.txt: 1 import warning: line 3: the dump looks transient"))
         #expect(plan.stderr.contains("sweep plan: warning: screen screens/12-sample-navcontroller-428x926-lldb.txt yields no gesture: "))
-        let dir = try temporaryDirectory("strict")
+        let scratch = try temporaryDirectory("strict")
+        let dir = scratch.path
         let strict = try cli.sweep("run", config, "--output", dir + "/out", "--strict")
         #expect(strict.status == 2)
         #expect(strict.stderr.contains("sweep run: error: screen screens/12-sample-navcontroller-428x926-lldb.txt yields no gesture: "))
@@ -80,7 +79,8 @@ import Testing
     }
 
     @Test func aFileThatIsNoDumpIsRefusedWithStatus2AndNoOutput() throws {
-        let dir = try temporaryDirectory("refuse")
+        let scratch = try temporaryDirectory("refuse")
+        let dir = scratch.path
         try "hello\nworld\n".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
         let result = try cli.sweep("import", dir + "/notes.txt", "--output", dir + "/out.yaml")
         #expect(result.status == 2)
@@ -94,7 +94,8 @@ import Testing
 
     @Test func mapAndRecognizersFilesShapeTheScreenAndTheirErrorsNameTheirLines() throws {
         let dump = try Self.dump("03-wechat-contacts-cycript.txt")
-        let dir = try temporaryDirectory("overlay")
+        let scratch = try temporaryDirectory("overlay")
+        let dir = scratch.path
         try "classes:\n  MMHeadImageView: button\n  \"*ItemView\": view\n".write(toFile: dir + "/classes.yaml", atomically: true, encoding: .utf8)
         try """
         recognizers:
@@ -123,7 +124,8 @@ import Testing
     }
 
     @Test func runAndSubmitSweepScreensAlikeAndReplaysNeedNoDumps() throws {
-        let dir = try temporaryDirectory("sweep")
+        let scratch = try temporaryDirectory("sweep")
+        let dir = scratch.path
         try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
         for name in [
             "04-storyboards-tutorial-players-table-lldb.txt", "10-ios7-swipeable-cell-delete-nslog.txt",
@@ -173,7 +175,8 @@ import Testing
     }
 
     @Test func aScreensMapAndRecognizersTravelWithItAndReplaysNeedNoFiles() throws {
-        let dir = try temporaryDirectory("overlays")
+        let scratch = try temporaryDirectory("overlays")
+        let dir = scratch.path
         try """
         <UIWindow: 0x7f9e1c00; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x6000012d>>
            | <UIView: 0x7f9e2d10; frame = (0 0; 320 568); gestureRecognizers = <NSArray: 0x60000160>; layer = <CALayer: 0x60000171>>

@@ -1,5 +1,6 @@
 import Foundation
 import SweepJournal
+import TestSupport
 import Testing
 
 /// `sweep run --shard I/N` and `sweep merge` with real processes: merged shards are the reports of `sweep run`.
@@ -15,11 +16,9 @@ import Testing
     ]
 
     /// A fresh directory holding the config as `tiny.yaml`.
-    func workspace(_ name: String, config: String = Self.config) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-shard-cli-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try config.write(toFile: dir + "/tiny.yaml", atomically: true, encoding: .utf8)
+    func workspace(_ name: String, config: String = Self.config) throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory("sweep-shard-cli-\(name)")
+        try dir.write(config, to: "tiny.yaml")
         return dir
     }
 
@@ -36,7 +35,8 @@ import Testing
     func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
     @Test func shardsOneThreeAndFourMergedInShuffledOrderAreByteIdenticalToRun() throws {
-        let dir = try workspace("identical")
+        let scratch = try workspace("identical")
+        let dir = scratch.path
         // examples.csv names the output directory: the reference and every merge write the same path.
         let out = dir + "/out"
         let run = try cli.sweep("run", dir + "/tiny.yaml", "--output", out, "--threads", "2", "--quiet")
@@ -58,7 +58,8 @@ import Testing
     /// Shards and merge show progress against the true scenario total and end with a line of counts and duration;
     /// off a terminal, in JSON with `--log-format json`.
     @Test func shardsAndMergeShowProgressAndAFinalLineWithCountsAndDuration() throws {
-        let dir = try workspace("progress")
+        let scratch = try workspace("progress")
+        let dir = scratch.path
         var shardScenarios = 0
         for i in 0 ..< 3 {
             let run = try cli.sweep("run", dir + "/tiny.yaml", "--shard", "\(i)/3", "--output", "\(dir)/shards/\(i)", "--threads", "1")
@@ -89,7 +90,8 @@ import Testing
     }
 
     @Test func shardsOfRealScreensMergeWithoutTheDumpsIntoTheReportsOfRun() throws {
-        let dir = try workspace("screens")
+        let scratch = try workspace("screens")
+        let dir = scratch.path
         try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/configs", withIntermediateDirectories: true)
         for name in ["04-storyboards-tutorial-players-table-lldb.txt", "10-ios7-swipeable-cell-delete-nslog.txt"] {
@@ -119,7 +121,8 @@ import Testing
     }
 
     @Test func aShardFileDependsOnlyOnTheConfigAndTheShardNotOnThreads() throws {
-        let dir = try workspace("threads")
+        let scratch = try workspace("threads")
+        let dir = scratch.path
         try runShards(dir, count: 3, prefix: "one", threads: "1")
         try runShards(dir, count: 3, prefix: "two", threads: "2")
         for i in 0 ..< 3 {
@@ -147,7 +150,8 @@ import Testing
     }
 
     @Test func mergeRefusesMissingDuplicateForeignMismatchedAndDamagedShards() throws {
-        let dir = try workspace("errors")
+        let scratch = try workspace("errors")
+        let dir = scratch.path
         try runShards(dir, count: 3)
         let s = (0 ..< 3).map { "\(dir)/shards/\($0)" }
         try expectMergeError(dir, [s[0], s[2]], "Shard 1 of 3 is missing")
@@ -157,7 +161,8 @@ import Testing
         // Another split of the same config, and a shard of another config.
         try runShards(dir, count: 2, prefix: "halves")
         try expectMergeError(dir, [s[0], s[1], dir + "/halves/1"], "\(dir)/halves/1/shard.tsj is shard 1 of 2 but \(s[0])/shard.tsj is one of 3 shards")
-        let other = try workspace("errors-other", config: Self.config.replacingOccurrences(of: "seed: 3", with: "seed: 4"))
+        let otherScratch = try workspace("errors-other", config: Self.config.replacingOccurrences(of: "seed: 3", with: "seed: 4"))
+        let other = otherScratch.path
         try runShards(other, count: 3)
         try expectMergeError(dir, [s[0], other + "/shards/1", s[2]], "\(other)/shards/1/shard.tsj is a shard of a different config")
 
@@ -176,7 +181,8 @@ import Testing
     }
 
     @Test func aShardOfAnOlderBuildIsRefusedSayingSo() throws {
-        let dir = try workspace("old-format")
+        let scratch = try workspace("old-format")
+        let dir = scratch.path
         try runShards(dir, count: 2)
         // Shard 1 as a build before issue 13 wrote it: each unit's result payload in format 1 (the unit record is
         // 3 × u32 and a u32 length before the payload, whose first byte is its format).
@@ -197,7 +203,8 @@ import Testing
     }
 
     @Test func aBadShardValueIsOneLineNamingTheOptionWithExitStatus2() throws {
-        let dir = try workspace("options")
+        let scratch = try workspace("options")
+        let dir = scratch.path
         let cases = [
             ("3/3", "sweep: --shard 3/3 is out of range: shards of 3 are numbered 0 to 2."),
             ("x/2", "sweep: --shard must be I/N with whole numbers 0 ≤ I < N, got 'x/2'."),

@@ -19,14 +19,13 @@ import Testing
     ).yaml
 
     /// A finished sweep of ``config`` in a fresh directory; returns its output directory.
-    func sweep(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-shrink-cli-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    func sweep(_ name: String) throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory("sweep-shrink-cli-\(name)")
+        let dir = scratch.path
         try Self.config.write(toFile: dir + "/shrink.yaml", atomically: true, encoding: .utf8)
         let run = try cli.sweep("run", dir + "/shrink.yaml", "--output", dir + "/out", "--quiet")
         #expect(run.status == 0, "\(run.stderr)")
-        return dir
+        return scratch
     }
 
     func rows(_ csv: String) -> [[String]] {
@@ -40,7 +39,8 @@ import Testing
     }
 
     @Test func everySweepWritesAnIndexOfMinimalScenariosThatLoadAndShowTheirDefect() throws {
-        let out = try sweep("index") + "/out"
+        let scratch = try sweep("index")
+        let out = scratch.path + "/out"
         let index = try String(contentsOfFile: out + "/minimal/index.csv", encoding: .utf8)
         let table = rows(index)
         #expect(
@@ -62,7 +62,8 @@ import Testing
     }
 
     @Test func shrinkWritesAScenarioThatTraceRunsAndSaysHowMuchItRemoved() throws {
-        let dir = try sweep("one")
+        let scratch = try sweep("one")
+        let dir = scratch.path
         let out = dir + "/out"
         let index = rows(try String(contentsOfFile: out + "/minimal/index.csv", encoding: .utf8))
         let row = try #require(index.dropFirst().first)
@@ -86,7 +87,8 @@ import Testing
     }
 
     @Test func shrinkErrorsAreOneSentenceWithNonZeroStatus() throws {
-        let dir = try sweep("errors")
+        let scratch = try sweep("errors")
+        let dir = scratch.path
         let out = dir + "/out"
         let missing = try cli.sweep("shrink", dir + "/nowhere", "c001-t0-quickTap-p0")
         #expect(

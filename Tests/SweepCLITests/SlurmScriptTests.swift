@@ -11,7 +11,8 @@ import Testing
     static let reportNames = ShardCLITests.reportNames
 
     struct Job {
-        let dir: String
+        let directory: TemporaryDirectory
+        var dir: String { directory.path }
         var out: String { dir + "/out" }
         var state: String { dir + "/state" }
         var environment: [String: String]
@@ -26,9 +27,8 @@ import Testing
 
     /// A fresh directory with the config and the environment a two-node job would see.
     func job(_ name: String, config: String = ShardCLITests.config) throws -> Job {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-slurm-standin-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory("sweep-slurm-standin-\(name)")
+        let dir = directory.path
         try config.write(toFile: dir + "/tiny.yaml", atomically: true, encoding: .utf8)
         let environment = [
             "PATH": Self.slurm + "/tests/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
@@ -43,7 +43,7 @@ import Testing
             // A port of its own for every run (the default, 9464, could be taken on a busy test machine).
             "SWEEP_METRICS_PORT": "0"
         ]
-        return Job(dir: dir, environment: environment)
+        return Job(directory: directory, environment: environment)
     }
 
     /// Runs `bash script arguments` in the job's directory with its environment, with no signal blocked (as under

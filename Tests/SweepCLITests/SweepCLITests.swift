@@ -16,12 +16,13 @@ import Testing
     /// Runs `executable` in the repository root and collects what it printed.
     func run(_ executable: URL, _ arguments: [String]) throws -> Result { try Program.run(executable, arguments) }
 
+    /// Writes `text` to `name` in a directory the test process shares (removed when it exits); the file's path.
     func writeTemporary(_ text: String, name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-cli-tests-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        let dir = TemporaryDirectory.processWide("sweep-cli-tests")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let path = dir + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     @Test func helpListsEverySubcommandWithADescription() throws {
@@ -67,20 +68,10 @@ import Testing
     @Test func checkPassesOnEveryGoldenCase() throws {
         let dir = Repository.url("configs/scenarios/golden")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".yaml") }.sorted()
-        let process = Process()
-        process.executableURL = Self.sweepBinary
-        process.arguments = ["trace", "--check"] + files.map { "configs/scenarios/golden/" + $0 }
-        process.currentDirectoryURL = Repository.root
-        let err = Pipe(), out = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(stderr)")
+        let result = try run(Self.sweepBinary, ["trace", "--check"] + files.map { "configs/scenarios/golden/" + $0 })
+        #expect(result.status == 0, "\(result.stderr)")
         // Every golden file has an expect: block; the passing files' timelines are not printed, only the verdict.
-        #expect(stdout == "\(files.count) passed, 0 failed\n", "\(stdout.suffix(500))")
+        #expect(result.stdout == "\(files.count) passed, 0 failed\n", "\(result.stdout.suffix(500))")
     }
 
     @Test func checkPrintsTheFailingFilesTimelineItsFailuresAndTheVerdict() throws {

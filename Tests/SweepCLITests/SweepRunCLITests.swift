@@ -8,12 +8,8 @@ import Testing
 
     static let config = TinySweep(name: "cli-tiny", seed: 3, perConfiguration: 4, templates: "{feed: 1, form: 1, drawer: 1}").yaml
 
-    func temporaryDirectory(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-run-cli-\(getpid())-\(name)")
-        try? FileManager.default.removeItem(at: dir)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.path
-    }
+    /// A fresh directory for one test, removed with its last use.
+    func temporaryDirectory(_ name: String) throws -> TemporaryDirectory { try TemporaryDirectory("sweep-run-cli-\(name)") }
 
     func files(in directory: String) throws -> [String: Data] {
         var result: [String: Data] = [:]
@@ -30,7 +26,8 @@ import Testing
     }
 
     @Test func runWritesEveryReportAndTheSameBytesWhateverTheThreads() throws {
-        let dir = try temporaryDirectory("threads")
+        let scratch = try temporaryDirectory("threads")
+        let dir = scratch.path
         let config = dir + "/tiny.yaml"
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         let one = try cli.sweep("run", config, "--output", dir + "/t1", "--threads", "1", "--quiet")
@@ -63,7 +60,8 @@ import Testing
     /// with a newline: the header, then trees done/total with the rate and ETA against the true scenario total, the
     /// last one at 100% with every scenario counted, then the final line on stdout.
     @Test func offATerminalProgressIsPlainLinesEndingAtAllTrees() throws {
-        let dir = try temporaryDirectory("progress")
+        let scratch = try temporaryDirectory("progress")
+        let dir = scratch.path
         let config = dir + "/tiny.yaml"
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         let run = try cli.sweep("run", config, "--output", dir + "/out", "--threads", "1")
@@ -97,7 +95,8 @@ import Testing
 
     /// A bad `--log-level` or `--log-format` is one line naming the option, exit status 2, nothing written.
     @Test func aBadLogOptionIsOneLineNamingIt() throws {
-        let dir = try temporaryDirectory("log-options")
+        let scratch = try temporaryDirectory("log-options")
+        let dir = scratch.path
         let config = dir + "/tiny.yaml"
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         let loud = try cli.sweep("run", config, "--output", dir + "/out", "--log-level", "loud")
@@ -111,7 +110,8 @@ import Testing
     }
 
     @Test func anExampleReplaysToItsTimeline() throws {
-        let dir = try temporaryDirectory("replay")
+        let scratch = try temporaryDirectory("replay")
+        let dir = scratch.path
         let config = dir + "/tiny.yaml"
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         #expect(try cli.sweep("run", config, "--output", dir + "/out", "--quiet").status == 0)
@@ -126,7 +126,8 @@ import Testing
     }
 
     @Test func aBadConfigIsOneSentenceExitStatus2AndWritesNothing() throws {
-        let dir = try temporaryDirectory("bad")
+        let scratch = try temporaryDirectory("bad")
+        let dir = scratch.path
         let config = dir + "/bad.yaml"
         try "name: bad\naxes:\n  contentTouchDelay: [150, fast]\n".write(toFile: config, atomically: true, encoding: .utf8)
         let run = try cli.sweep("run", config, "--output", dir + "/out")
@@ -147,16 +148,9 @@ import Testing
             (["run", "x.yaml", "--bogus"], "sweep: Unknown option '--bogus'")
         ]
         for (arguments, expected) in cases {
-            let process = Process()
-            process.executableURL = SweepCLITests.sweepBinary
-            process.arguments = arguments
-            let stderr = Pipe()
-            process.standardError = stderr
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 64, "\(arguments)")
+            let result = try cli.run(SweepCLITests.sweepBinary, arguments)
+            let said = result.stderr
+            #expect(result.status == 64, "\(arguments)")
             #expect(said == expected + "\n", "\(arguments): \(said)")
         }
         // --help still prints the whole usage, with exit status 0.
@@ -165,7 +159,8 @@ import Testing
     }
 
     @Test func planPrintsTheCountsWithoutRunning() throws {
-        let dir = try temporaryDirectory("plan")
+        let scratch = try temporaryDirectory("plan")
+        let dir = scratch.path
         let config = dir + "/tiny.yaml"
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         let plan = try cli.sweep("plan", config)
@@ -176,7 +171,8 @@ import Testing
     }
 
     @Test func treesPrintsATreeAndWritesAReplayableScenario() throws {
-        let dir = try temporaryDirectory("trees")
+        let scratch = try temporaryDirectory("trees")
+        let dir = scratch.path
         let config = dir + "/tiny.yaml"
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
         let printed = try cli.sweep("trees", config, "--index", "1")

@@ -160,10 +160,9 @@ import TouchScenarios
             truth:
             \(truth)
             """
-        let path = NSTemporaryDirectory() + "ground-truth-\(UUID().uuidString).yaml"
-        defer { try? FileManager.default.removeItem(atPath: path) }
         do {
-            try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+            let dir = try TemporaryDirectory("ground-truth")
+            let path = try dir.write(yaml, to: "truth.yaml")
             let fixture = try GroundTruthFixture.load(path: path)
             return "loaded: \(fixture.truth.gesture.text) \(fixture.gesture.intent) \(fixture.expected)"
         } catch let error as ScenarioError {

@@ -1,5 +1,6 @@
 import Foundation
 import SweepHTMLReport
+import TestSupport
 import Testing
 
 /// A headless Chromium on PATH (Debian's `chromium` package, or chromium-browser / google-chrome), if any.
@@ -16,16 +17,12 @@ enum Chromium {
     static func screenshot(_ html: String, in dir: String, name: String) throws -> [UInt8] {
         let page = dir + "/" + name + ".html", png = dir + "/" + name + ".png"
         try html.write(toFile: page, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1200,1600",
-            "--screenshot=" + png, "file://" + page
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        _ = try Program.run(
+            URL(fileURLWithPath: path!),
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1200,1600",
+                "--screenshot=" + png, "file://" + page
+            ])
         return Array(try Data(contentsOf: URL(fileURLWithPath: png)))
     }
 }
@@ -36,19 +33,13 @@ extension Chromium {
         let page = dir + "/" + name + ".html"
         try html.replacingOccurrences(of: "</body>", with: "<script>\(layoutProbe)</script>\n</body>")
             .write(toFile: page, atomically: true, encoding: .utf8)
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),900",
-            "--dump-dom", "file://" + page
-        ]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try Program.run(
+            URL(fileURLWithPath: path!),
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),900",
+                "--dump-dom", "file://" + page
+            ]
+        ).stdout
     }
 
     /// What a reader would see go wrong, measured in the browser after layout with every heatmap pair and every
@@ -97,11 +88,9 @@ extension Chromium {
 
     /// ``layoutCheck(_:)`` of `pages` (name, HTML), each laid out at `width` px in a temporary directory.
     static func layoutChecks(_ pages: [(String, String)], width: Int) throws -> [(width: Int, charts: Int, problems: [String])?] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("html-layout-\(getpid())-\(width)-\(UUID().uuidString)").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        return try pages.map { name, page in layoutCheck(try dumpDOM(page, width: width, in: dir, name: name)) }
+        try withTemporaryDirectory("html-layout-\(width)") { dir in
+            try pages.map { name, page in layoutCheck(try dumpDOM(page, width: width, in: dir.path, name: name)) }
+        }
     }
 
     /// The probe's findings in a dumped DOM: the window width, the charts measured and the problems.
@@ -120,10 +109,8 @@ extension Chromium {
     /// heatmap cells, bars), where the same browser's screenshot of an empty page holds one.
     @Test(.enabled(if: Chromium.path != nil, "no chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium)"))
     func theReportRendersToANonBlankImage() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("html-report-chromium-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scratch = try TemporaryDirectory("html-report-chromium")
+        let dir = scratch.path
         let report = try PNGPixels(try Chromium.screenshot(try ReportFixture().page(), in: dir, name: "report"))
         let blank = try PNGPixels(try Chromium.screenshot("<!DOCTYPE html><html><body></body></html>", in: dir, name: "blank"))
         #expect(report.width >= 600 && report.height >= 400, "asked for 1200 × 1600, got \(report.width) × \(report.height)")

@@ -4,19 +4,6 @@ import Testing
 
 @testable import SweepJournal
 
-/// A fresh directory under the system's temporary directory, removed by `cleanUp()`.
-struct TemporaryDirectory {
-    let path: String
-    init() throws {
-        path =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("SweepJournalTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-    func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 func bytes(of path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 func write(_ bytes: [UInt8], to path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
 func fileSize(_ path: String) throws -> Int { try bytes(of: path).count }
@@ -48,8 +35,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
 
 @Suite struct JournalFormatTests {
     @Test func theExactBytesOfASmallJournal() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let writer = try JournalWriter.create(path: path, configHash: "h1", headerText: "t")
         try writer.append(kind: .committed, key: "k", payload: [1, 2])
@@ -104,8 +91,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
 
 @Suite struct JournalRoundTripTests {
     @Test func closingMovingToAPathPutsTheWholeJournalThereAndReplacesAnOldFile() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let final = dir.file("shard.tsj")
         try write(Array("an older file".utf8), to: final)
         let writer = try JournalWriter.create(path: dir.file(".shard.tsj.tmp"), configHash: "h", headerText: "t")
@@ -120,8 +107,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func writeThenRead() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let header = "# sweep config\nseed: 42\nnames: [Überblick, 設定]\n"
         let records = [
@@ -144,8 +131,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func anEmptyJournalHasOnlyItsHeader() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         try JournalWriter.create(path: path, configHash: "", headerText: "").close()
         let contents = try JournalReader.read(path: path)
@@ -156,8 +143,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func reopenAndAppend() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let all = (0 ..< 8).map { record($0) }
         try makeJournal(path, Array(all[..<3]))
@@ -177,8 +164,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func createRefusesAnExistingFileUnlessToldToOverwrite() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         try makeJournal(path, [record(0), record(1)])
         let before = try bytes(of: path)
@@ -197,8 +184,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func duplicateKeysAreKeptAndTheFirstCommitCounts() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let records = [
             JournalRecord(kind: .committed, key: "a", payload: [1]),
@@ -216,8 +203,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
 
     /// A lease holds no result: the first committed or quarantined record of its key is the one that counts.
     @Test func leaseRecordsAreKeptButNeverCountAsTheResultOfTheirKey() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let records = [
             JournalRecord(kind: .leased, key: "a", payload: [9]),
@@ -233,8 +220,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func largePayloads() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let mebibyte = 1 << 20
         let records = [
@@ -262,8 +249,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func tenThousandRecordsSmoke() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let payloadBytes = payload(64, seed: 5)
         let clock = ContinuousClock()
@@ -284,8 +271,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     /// Truncating the file at every byte offset inside the last record (a crash mid-append) loses only that
     /// record: the reader reports the tail, opening for append cuts it off, and appending goes on.
     @Test func aTornTailIsCutOffAtEveryOffset() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let records = (0 ..< 5).map { record($0, payloadBytes: 40) }
         let starts = try makeJournal(path, records)
@@ -321,8 +308,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     /// A flipped bit anywhere in a middle record (length, CRC or body) is detected, and that record and
     /// everything after it form the damaged tail (the documented policy: no boundary after it can be trusted).
     @Test func aFlippedBitInAMiddleRecordEndsTheIntactPart() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let records = (0 ..< 10).map { record($0) }
         let starts = try makeJournal(path, records)
@@ -361,8 +348,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func aZeroFilledTailIsCutOff() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         try makeJournal(path, [record(0), record(1)])
         let whole = try bytes(of: path)
@@ -376,8 +363,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func aChecksummedRecordOfUnknownTypeOrBadKeyIsMalformed() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         try makeJournal(path, [record(0)])
         let whole = try bytes(of: path)
@@ -406,8 +393,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
 
 @Suite struct JournalErrorTests {
     @Test func notAJournal() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let cases: [([UInt8], JournalError)] = [
             (Array("seed: 1\nconfigurations: 4\n".utf8), .notAJournal(path: path, reason: "it does not start with \"TSJ1\"")),
@@ -426,8 +413,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func damagedOrForeignHeaders() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         try makeJournal(path, [record(0)])
         let whole = try bytes(of: path)
@@ -453,8 +440,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func aConfigHashMismatchIsItsOwnErrorAndChangesNothing() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         try makeJournal(path, [record(0), record(1)], headerText: "seed: 1\n")
         let damaged = try bytes(of: path) + [0, 0, 0] // a torn tail, which must not be repaired for another config
@@ -473,8 +460,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func ioErrorsNameThePathAndTheSystemsReason() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let missing = dir.file("nope/journal.tsj")
         do {
             _ = try JournalWriter.openForAppend(path: missing, expectedConfigHash: "h")
@@ -492,8 +479,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func oneWriterAtATime() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let writer = try JournalWriter.create(path: path, configHash: "h", headerText: "")
         #expect(throws: JournalError.locked(path: path)) { try JournalWriter.openForAppend(path: path, expectedConfigHash: "h") }
@@ -507,8 +494,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func aClosedWriterRefusesWork() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let writer = try JournalWriter.create(path: path, configHash: "h", headerText: "")
         try writer.append(kind: .committed, key: "a", payload: [])
@@ -522,8 +509,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
 
 @Suite struct JournalSyncTests {
     @Test func appendsAreBufferedUntilFlushed() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let writer = try JournalWriter.create(path: path, configHash: "h", headerText: "")
         try writer.append(kind: .committed, key: "a", payload: [1])
@@ -541,8 +528,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     /// Syncs happen after N pending records (in `append`) or once the oldest pending record has waited T ms
     /// of the caller's (here fake) time; never otherwise.
     @Test func syncBatchingByCountAndByCallerTime() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let writer = try JournalWriter.create(
             path: path, configHash: "h", headerText: "",
@@ -595,8 +582,8 @@ func makeJournal(_ path: String, _ records: [JournalRecord], headerText: String 
     }
 
     @Test func theBufferIsHandedToTheSystemWithoutSyncingWhenItFills() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         let writer = try JournalWriter.create(
             path: path, configHash: "h", headerText: "",

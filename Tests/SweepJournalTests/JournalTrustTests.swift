@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SweepJournal
@@ -8,15 +9,15 @@ import Testing
 @Suite struct JournalTrustTests {
     /// A journal of `count` records (config hash "hash-1") in a fresh directory, and where each record starts.
     private func journal(of count: Int) throws -> (dir: TemporaryDirectory, path: String, records: [JournalRecord], starts: [Int]) {
-        let dir = try TemporaryDirectory()
+        let dir = try TemporaryDirectory("SweepJournalTests")
         let path = dir.file("journal.tsj")
         let records = (0 ..< count).map { record($0) }
         return (dir, path, records, try makeJournal(path, records))
     }
 
     @Test func aRecordCopiedFromTheJournalOfAnotherSweepDoesNotCheckThere() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let mine = dir.file("mine.tsj"), other = dir.file("other.tsj")
         let records = (0 ..< 3).map { record($0) }
         try makeJournal(mine, records)
@@ -37,7 +38,7 @@ import Testing
 
     @Test func aDamagedLengthInTheMiddleDropsTheRestAndCountsEveryRecordItDrops() throws {
         let (dir, path, records, starts) = try journal(of: 10)
-        defer { dir.cleanUp() }
+        defer { dir.remove() }
         var damaged = try bytes(of: path)
         damaged[starts[3]] ^= 0x40 // record 4's length now runs far past the end of the file
         try write(damaged, to: path)
@@ -56,7 +57,7 @@ import Testing
 
     @Test func aRecordTheCallerRejectsCutsTheJournalThereAndSaysHowManyRecordsWentWithIt() throws {
         let (dir, path, records, starts) = try journal(of: 8)
-        defer { dir.cleanUp() }
+        defer { dir.remove() }
         var seen: [Int] = []
         let (writer, contents) = try JournalWriter.openForAppend(path: path, expectedConfigHash: "hash-1") { record, index in
             seen.append(index)
@@ -80,7 +81,7 @@ import Testing
 
     @Test func aCallerThatThrowsWhileCheckingLeavesTheJournalUntouched() throws {
         let (dir, path, _, _) = try journal(of: 4)
-        defer { dir.cleanUp() }
+        defer { dir.remove() }
         let before = try bytes(of: path)
         struct Refused: Error {}
         #expect(throws: Refused.self) {
@@ -95,8 +96,8 @@ import Testing
     }
 
     @Test func aJournalThatIsALinkToADeviceIsRefusedWithoutReadingIt() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
         let expected = JournalError.notARegularFile(path: path, kind: "a symbolic link to a character device")
@@ -109,8 +110,8 @@ import Testing
     }
 
     @Test func aJournalThatIsAFIFOOrADirectoryIsRefusedAtOnce() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let fifo = dir.file("fifo.tsj")
         #expect(mkfifo(fifo, 0o644) == 0)
         // Opening a FIFO for reading would wait for a writer: the refusal comes first.
@@ -124,8 +125,8 @@ import Testing
     }
 
     @Test func theHeaderAloneIsReadWithoutTheRecords() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
+        let dir = try TemporaryDirectory("SweepJournalTests")
+        defer { dir.remove() }
         let path = dir.file("journal.tsj")
         try makeJournal(path, (0 ..< 3).map { record($0) }, headerText: "seed: 7\n")
         var damaged = try bytes(of: path)

@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioKit
+import TestSupport
 import Testing
 
 @testable import SweepPlanning
@@ -8,13 +9,12 @@ import Testing
 /// sentence naming the line and column of the first bad byte.
 @Suite struct ConfigBytesTests {
     /// A scratch directory with `sweep.yaml` and `dumps/a.txt`, written as the given bytes.
-    func workspace(_ label: String, config: [UInt8], dump: [UInt8]) throws -> (dir: String, config: String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("config-bytes-\(getpid())-\(label)").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir + "/dumps", withIntermediateDirectories: true)
-        try Data(dump).write(to: URL(fileURLWithPath: dir + "/dumps/a.txt"))
-        try Data(config).write(to: URL(fileURLWithPath: dir + "/sweep.yaml"))
-        return (dir, dir + "/sweep.yaml")
+    func workspace(_ label: String, config: [UInt8], dump: [UInt8]) throws -> (dir: TemporaryDirectory, config: String) {
+        let dir = try TemporaryDirectory("config-bytes-\(label)")
+        try dir.directory("dumps")
+        try Data(dump).write(to: dir.url("dumps/a.txt"))
+        try Data(config).write(to: dir.url("sweep.yaml"))
+        return (dir, dir.file("sweep.yaml"))
     }
 
     static let dump = Array("<UIWindow: 0x1; frame = (0 0; 320 480); layer = <UIWindowLayer: 0x2>>\n".utf8)
@@ -22,7 +22,7 @@ import Testing
     @Test func aConfigWithAByteThatIsNotUTF8IsRefusedAtThatByte() throws {
         let config = Array("name: bytes\ndescription: caf".utf8) + [0xE9] + Array("\n".utf8)
         let (dir, path) = try workspace("config", config: config, dump: Self.dump)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { dir.remove() }
         #expect(throws: ScenarioError(file: path, line: 2, column: 17, message: "cannot read the sweep config: byte 0xE9 is not UTF-8 text")) {
             try SweepConfigLoader.load(path: path)
         }
@@ -31,7 +31,7 @@ import Testing
     @Test func aDumpOfTheScreensWithAByteThatIsNotUTF8IsNamedWithItsLineAndColumn() throws {
         let dump = Self.dump + Array("   | <UIButton: 0x3; frame = (1".utf8) + [0xFF] + Array(" 1; 9 9)>\n".utf8)
         let (dir, path) = try workspace("dump", config: Array("name: bytes\ntrees: {screens: [dumps/a.txt]}\n".utf8), dump: dump)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { dir.remove() }
         #expect(
             throws: ScenarioError(
                 file: path, line: 2, column: 19,

@@ -21,9 +21,8 @@ import Testing
     }
 
     @Test func aBadConfigIsOneLineOnStandardErrorWithStatus2() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-plan-tests-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let file = dir.appendingPathComponent("bad.yaml")
+        let dir = try TemporaryDirectory("sweep-plan-tests")
+        let file = dir.url("bad.yaml")
         try "name: bad\naxes:\n  contentTouchDelay: [100, fast]\n".write(to: file, atomically: true, encoding: .utf8)
         let result = try sweep("plan", file.path)
         #expect(result.status == 2)

@@ -157,10 +157,9 @@ import TouchScenarios
     /// can fail: a schema that wants a number refuses a string.
     @Test(.disabled(if: SchemaCheck.unavailable != nil, "\(SchemaCheck.unavailable ?? "")"))
     func theCheckerAnswersPerInstance() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsweep-schema-probe-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let schema = dir.appendingPathComponent("s.json")
+        let dir = try TemporaryDirectory("touchsweep-schema-probe")
+        defer { dir.remove() }
+        let schema = dir.url("s.json")
         try #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "properties": {"a": {"type": "number"}}}"#
             .write(to: schema, atomically: true, encoding: .utf8)
         let answers = try SchemaCheck.violations([try JSONValue(json: #"{"a": 1}"#), try JSONValue(json: #"{"a": "x"}"#)], schema: schema.path)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SweepPlanning
@@ -12,28 +13,22 @@ import Testing
 
         """
 
-    /// A scratch directory holding `sub/sweep.yaml` (with `screens`) and `sub/dumps/a.txt`.
-    static func scratch(_ label: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("screen-paths-\(getpid())-\(label)").path
-    }
-
-    func workspace(_ label: String, screens: String) throws -> (dir: String, config: String) {
-        let dir = Self.scratch(label)
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir + "/sub/dumps", withIntermediateDirectories: true)
-        try Self.dump.write(toFile: dir + "/sub/dumps/a.txt", atomically: true, encoding: .utf8)
-        let config = dir + "/sub/sweep.yaml"
-        try "name: paths\ntrees: {screens: [\(screens)]}\n".write(toFile: config, atomically: true, encoding: .utf8)
+    /// A scratch directory holding `sub/sweep.yaml` (with `screens`, given the directory's path) and `sub/dumps/a.txt`.
+    func workspace(_ label: String, screens: (String) -> String) throws -> (dir: TemporaryDirectory, config: String) {
+        let dir = try TemporaryDirectory("screen-paths-\(label)")
+        try dir.directory("sub/dumps")
+        try dir.write(Self.dump, to: "sub/dumps/a.txt")
+        let config = try dir.write("name: paths\ntrees: {screens: [\(screens(dir.path))]}\n", to: "sub/sweep.yaml")
         return (dir, config)
     }
 
     @Test func relativePathsStartAtTheConfigFilesDirectory() throws {
-        let (dir, config) = try workspace("relative", screens: "\"dumps/*.txt\"")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (dir, config) = try workspace("relative") { _ in "\"dumps/*.txt\"" }
+        defer { dir.remove() }
         let loaded = try SweepConfigLoader.load(yaml: try String(contentsOfFile: config, encoding: .utf8), path: config)
         #expect(loaded.trees.screens.map(\.file) == ["dumps/a.txt"])
         #expect(loaded.trees.screens.first?.name == "a")
-        #expect(SweepConfigLoader.screensBase(configPath: config) == dir + "/sub")
+        #expect(SweepConfigLoader.screensBase(configPath: config) == dir.file("sub"))
         #expect(SweepConfigLoader.screensBase(configPath: "/x/configs/real-screens.yaml") == "/x/configs")
     }
 
@@ -43,22 +38,22 @@ import Testing
     }
 
     @Test func absolutePathsAreUsedAsTheyAre() throws {
-        let (dir, config) = try workspace("absolute", screens: "\"\(Self.scratch("absolute"))/sub/dumps/a.txt\"")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (dir, config) = try workspace("absolute") { "\"\($0)/sub/dumps/a.txt\"" }
+        defer { dir.remove() }
         let loaded = try SweepConfigLoader.load(yaml: try String(contentsOfFile: config, encoding: .utf8), path: config)
-        #expect(loaded.trees.screens.map(\.file) == [dir + "/sub/dumps/a.txt"])
+        #expect(loaded.trees.screens.map(\.file) == [dir.file("sub/dumps/a.txt")])
     }
 
     @Test func aPatternThatMatchesNothingNamesTheDirectoryItSearched() throws {
-        let (dir, config) = try workspace("missing", screens: "\"../dumps/*.txt\"")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (dir, config) = try workspace("missing") { _ in "\"../dumps/*.txt\"" }
+        defer { dir.remove() }
         do {
             _ = try SweepConfigLoader.load(yaml: try String(contentsOfFile: config, encoding: .utf8), path: config)
             Issue.record("a pattern that matches nothing was accepted")
         } catch {
             #expect(
                 "\(error)".contains(
-                    "the screens pattern '../dumps/*.txt' matches no file (relative paths start at \(dir)/sub, "
+                    "the screens pattern '../dumps/*.txt' matches no file (relative paths start at \(dir.path)/sub, "
                         + "the config file's directory)"), "\(error)")
         }
     }

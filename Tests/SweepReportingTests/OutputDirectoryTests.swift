@@ -1,14 +1,7 @@
 import Foundation
 import SweepReporting
+import TestSupport
 import Testing
-
-/// A fresh scratch directory for one test, removed afterwards by the caller.
-func scratch() throws -> String {
-    let path = FileManager.default.temporaryDirectory
-        .appendingPathComponent("SweepReportingTests-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    return path
-}
 
 func bytes(_ path: String) -> [UInt8]? {
     FileManager.default.contents(atPath: path).map { Array($0) }
@@ -21,8 +14,8 @@ func listing(_ path: String) -> [String] {
 
 @Suite struct OutputDirectoryTests {
     @Test func filesAppearWithExactBytes() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/runs/quickstart" // parent `runs` is created
         try OutputDirectory.write(
             files: [("summary.csv", "a,b\r\n1,\"x\"\"y\"\r\n"), ("plan.yaml", "name: ü\n"), ("empty.csv", "")],
@@ -35,8 +28,8 @@ func listing(_ path: String) -> [String] {
     }
 
     @Test func replacesAnEarlierReportAsAWhole() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         try OutputDirectory.write(files: [("old.csv", "old\r\n"), ("summary.csv", "1\r\n")], to: out)
         try OutputDirectory.write(files: [("summary.csv", "2\r\n")], to: out)
@@ -46,16 +39,16 @@ func listing(_ path: String) -> [String] {
     }
 
     @Test func anEmptyExistingDirectoryMayBeReplaced() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         try FileManager.default.createDirectory(atPath: root + "/out", withIntermediateDirectories: false)
         try OutputDirectory.write(files: [("a.csv", "x\r\n")], to: root + "/out")
         #expect(bytes(root + "/out/a.csv") == Array("x\r\n".utf8))
     }
 
     @Test func aDirectoryTouchSweepDidNotWriteIsNeverReplaced() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         try FileManager.default.createDirectory(atPath: root + "/home", withIntermediateDirectories: false)
         try Data("keep".utf8).write(to: URL(fileURLWithPath: root + "/home/notes.txt"))
         let error = #expect(throws: OutputDirectoryError.self) {
@@ -70,8 +63,8 @@ func listing(_ path: String) -> [String] {
     }
 
     @Test func aTargetUnderARegularFileFailsAndLeavesNothingBehind() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         try Data("file".utf8).write(to: URL(fileURLWithPath: root + "/plain"))
         let target = root + "/plain/report"
         let error = #expect(throws: OutputDirectoryError.self) {
@@ -86,8 +79,8 @@ func listing(_ path: String) -> [String] {
     }
 
     @Test func aFailedWriteLeavesTheOldReportUntouched() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         try OutputDirectory.write(files: [("summary.csv", "old\r\n")], to: out)
         #expect(throws: OutputDirectoryError.self) {
@@ -101,8 +94,8 @@ func listing(_ path: String) -> [String] {
     }
 
     @Test func aTargetThatIsAFileIsRefused() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         try Data("file".utf8).write(to: URL(fileURLWithPath: root + "/out"))
         let error = #expect(throws: OutputDirectoryError.self) {
             try OutputDirectory.write(files: [("a.csv", "x")], to: root + "/out")
@@ -112,8 +105,8 @@ func listing(_ path: String) -> [String] {
     }
 
     @Test func namesMayHaveOneSubdirectoryLevel() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         try OutputDirectory.write(files: [("summary.csv", "1\r\n"), ("minimal/a.yaml", "a\n"), ("minimal/index.csv", "i\r\n")], to: out)
         #expect(listing(out) == [OutputDirectory.markerName, "minimal", "summary.csv"])
@@ -126,8 +119,8 @@ func listing(_ path: String) -> [String] {
     }
 
     @Test func pathsThatLeaveTheDirectoryOrNestDeeperAreRefusedAndNothingIsWritten() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         let refused = [
             "../x.csv", "/etc/x.csv", "minimal/../x.csv", "minimal/", "/x", "a//b", "./x", "minimal/./x",

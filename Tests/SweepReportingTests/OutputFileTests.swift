@@ -1,5 +1,6 @@
 import Foundation
 import SweepReporting
+import TestSupport
 import Testing
 
 /// Issue 30 item 8 in process: the one writer of single files replaces only a regular file (or makes a new one),
@@ -11,8 +12,8 @@ import Testing
     }
 
     @Test func writesANewFileAndReplacesARegularOneKeepingItsModeAndNothingBeside() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         try OutputFile.write("one\n", to: root + "/a.xml", option: "--junit")
         #expect(bytes(root + "/a.xml") == Array("one\n".utf8))
         #expect(chmod(root + "/a.xml", 0o640) == 0)
@@ -23,8 +24,8 @@ import Testing
     }
 
     @Test func aLinkToARegularFileIsFollowedAndKeepsPointingThere() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/real.yaml"))
         try FileManager.default.createSymbolicLink(atPath: root + "/link.yaml", withDestinationPath: "real.yaml")
         try OutputFile.write("new", to: root + "/link.yaml", option: "--out")
@@ -36,8 +37,8 @@ import Testing
     /// A FIFO, a link to /dev/null, /dev/full itself, a directory, a link to nothing and a missing directory: each
     /// one sentence naming the option and the path, marked as a refusal (exit status 2), and nothing changed.
     @Test func anythingButARegularFileIsRefusedInOneSentenceAndLeftAsItWas() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         #expect(mkfifo(root + "/fifo", 0o644) == 0)
         try FileManager.default.createSymbolicLink(atPath: root + "/null", withDestinationPath: "/dev/null")
         try FileManager.default.createSymbolicLink(atPath: root + "/nowhere", withDestinationPath: "gone.xml")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SweepReporting
@@ -7,8 +8,8 @@ import Testing
 /// its bytes whatever the scheduling, and a failure names the first file that failed in the order given.
 @Suite struct OutputFilesSideBySideTests {
     @Test func everyFileHoldsExactlyItsText() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let files = (0 ..< 64).map { i in
             (path: "\(root)/f\(i).csv", contents: String(repeating: "row \(i),é,\"q\"\r\n", count: i * 97))
         }
@@ -19,8 +20,8 @@ import Testing
     }
 
     @Test func theFirstFailingFileInOrderIsTheOneNamed() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let files = (0 ..< 32).map { i in
             (path: i == 5 || i == 20 ? "\(root)/missing/f\(i).csv" : "\(root)/f\(i).csv", contents: "x\r\n")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SweepReporting
+import TestSupport
 import Testing
 
 /// Issue 30 item 5 in process: a sweep deletes only the files it wrote (the list in its marker), refuses a directory
@@ -11,8 +12,8 @@ import Testing
     }
 
     @Test func theMarkerListsTheFilesWrittenAndTheKeptOnes() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         try OutputDirectory.write(files: [("summary.csv", "1\r\n"), ("minimal/a.yaml", "a\n")], to: out, keeping: ["journal.tsj"])
         #expect(try listed(out) == ["journal.tsj", "minimal/a.yaml", "summary.csv"])
@@ -22,8 +23,8 @@ import Testing
     }
 
     @Test func aFileNoSweepWroteIsRefusedWithTheWayOutAndLeftAlone() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         try OutputDirectory.write(files: [("summary.csv", "1\r\n")], to: out)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/notes.txt"))
@@ -51,8 +52,8 @@ import Testing
     /// The issue's reproduction: a running sweep's directory nested inside an older one. Refused while it runs, and
     /// after it (it is not listed); its files stay.
     @Test func aRunningSweepsDirectoryInsideIsRefusedAndSoIsWritingInsideARunningSweeps() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let outer = root + "/p"
         try OutputDirectory.write(files: [("summary.csv", "1\r\n")], to: outer)
         // Held as a running submit holds its directory (the claim's lock).
@@ -76,8 +77,8 @@ import Testing
     }
 
     @Test func aMarkerOfAnOlderTouchSweepListsNothingSoItsReportsAreRefusedButItsJournalIsKept() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
         let older = "This directory is written by TouchSweep and is replaced as a whole on each run.\n"
@@ -99,8 +100,8 @@ import Testing
     /// the directory, named, and the next claim leaves it too.
     @Test func theOldCopyIsRemovedFileByListedFileAndWhatElseAppearsInItStays() throws {
         for exchange in [true, false] {
-            let root = try scratch()
-            defer { try? FileManager.default.removeItem(atPath: root) }
+            let scratch = try TemporaryDirectory("SweepReportingTests")
+            let root = scratch.path
             let out = root + "/out"
             try OutputDirectory.write(files: [("summary.csv", "1\r\n"), ("minimal/a.yaml", "a\n")], to: out)
             let options = OutputDirectory.SwapOptions(exchange: exchange) { _, step in

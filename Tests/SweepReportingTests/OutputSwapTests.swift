@@ -1,6 +1,7 @@
 import Foundation
 import SweepReporting
 import Synchronization
+import TestSupport
 import Testing
 
 /// Issue 14 §4 and §6 in process: the swap never takes a kept file (the journal) out of the directory, a claim
@@ -15,8 +16,8 @@ import Testing
     }
 
     @Test func theJournalIsInTheDirectoryAtEveryStepOfAnExchangingSwap() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         try finished(out)
         let seen = Mutex<[String]>([])
@@ -37,8 +38,8 @@ import Testing
         for exchange in [true, false] {
             var failingStep = 1
             while true {
-                let root = try scratch()
-                defer { try? FileManager.default.removeItem(atPath: root) }
+                let scratch = try TemporaryDirectory("SweepReportingTests")
+                let root = scratch.path
                 let out = root + "/out"
                 try finished(out)
                 let step = failingStep
@@ -69,8 +70,8 @@ import Testing
     }
 
     @Test func aClaimPutsBackTheOldCopyASweepKilledBetweenItsTwoRenamesLeft() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         try finished(out)
         // What a kill between the two renames leaves: the old copy aside, the new one beside it, no directory.
@@ -91,8 +92,8 @@ import Testing
     /// What a build before issue 14 left when killed mid-swap: the journal moved into the new copy, the directory
     /// without it. The claim takes the journal back, so the next run resumes instead of starting from 0 %.
     @Test func aClaimTakesTheJournalBackFromTheCopyItWasMovedInto() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         try finished(out)
         try OutputDirectory.write(files: [("summary.csv", "new\r\n")], to: root + "/new")
@@ -105,8 +106,8 @@ import Testing
     }
 
     @Test func aCopyThatARunningSweepHoldsIsNotALeftoverAndItsDirectoryIsInUse() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         try FileManager.default.createDirectory(atPath: root + "/.out.tmp-99-4", withIntermediateDirectories: false)
         let fd = open(root + "/.out.tmp-99-4", O_RDONLY | O_DIRECTORY)
@@ -123,8 +124,8 @@ import Testing
     }
 
     @Test func aClaimedDirectoryIsRefusedToAnotherClaimUntilReleasedAndTheLockFollowsTheNewCopy() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let out = root + "/out"
         let first = try OutputDirectory.claim(out, create: true)
         #expect(listing(out) == [OutputDirectory.markerName])
@@ -139,8 +140,8 @@ import Testing
     }
 
     @Test func aNameTooLongForItsTemporarySiblingIsRefusedBeforeAnythingIsWritten() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         let longest = root + "/new/" + String(repeating: "a", count: OutputDirectory.maximumNameBytes)
         let tooLong = root + "/new/" + String(repeating: "é", count: 115) // 230 bytes
         let error = #expect(throws: OutputDirectoryError.self) { try OutputDirectory.claim(tooLong, create: true) }
@@ -153,8 +154,8 @@ import Testing
     }
 
     @Test func aSymbolicLinkAtTheOutputKeepsPointingWhereItPointed() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: "real")
         for round in ["1", "2"] {
@@ -171,8 +172,8 @@ import Testing
     }
 
     @Test func aClaimThatFailsOrIsAbandonedLeavesNoDirectoryItCreated() throws {
-        let root = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scratch = try TemporaryDirectory("SweepReportingTests")
+        let root = scratch.path
         try Data("file".utf8).write(to: URL(fileURLWithPath: root + "/plain"))
         let under = root + "/plain/a/out"
         let error = #expect(throws: OutputDirectoryError.self) { try OutputDirectory.claim(under, create: true) }

@@ -31,11 +31,9 @@ struct ParseResult { var status: Int32; var diagnostics: String }
 
 /// Runs `swiftc -parse` on `source` (written to a temporary `.swift` file).
 func swiftcParse(_ source: String, name: String) throws -> ParseResult {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("uikit-export-tests-\(getpid())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let file = dir.appendingPathComponent(name + ".swift")
-    try source.write(to: file, atomically: true, encoding: .utf8)
-    let result = try Program.run(URL(fileURLWithPath: swiftcPath!), ["-parse", file.path], mergingStandardError: true)
+    let dir = try TemporaryDirectory("uikit-export-tests")
+    let file = try dir.write(source, to: name + ".swift")
+    let result = try Program.run(URL(fileURLWithPath: swiftcPath!), ["-parse", file], mergingStandardError: true)
     return ParseResult(status: result.status, diagnostics: result.stdout)
 }
 

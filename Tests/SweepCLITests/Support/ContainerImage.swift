@@ -26,10 +26,10 @@ enum ContainerImage {
     /// Runs /usr/bin/true from the host's /usr in an image of nothing but the merged-/usr links: where that fails,
     /// podman cannot run containers here, and what it said is the reason.
     static func probe() throws -> String? {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsweep-podman-probe-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir + "/root/usr", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scratch = try TemporaryDirectory("touchsweep-podman-probe")
+        defer { scratch.remove() }
+        let dir = scratch.path
+        try scratch.directory("root/usr")
         for link in ["bin", "lib", "lib64", "sbin"] {
             try FileManager.default.createSymbolicLink(atPath: "\(dir)/root/\(link)", withDestinationPath: "usr/\(link)")
         }

@@ -11,8 +11,9 @@ final class LocalSlurm {
     /// Why no cluster can run here, or nil: found once, by starting one and stopping it.
     static let unavailable: String? = {
         guard getuid() == 0 else { return "needs root: slurmd starts jobs as their users (CI runs make test as root)" }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-slurm-probe-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        guard let scratch = try? TemporaryDirectory("sweep-slurm-probe") else { return "no temporary directory could be made" }
+        defer { scratch.remove() }
+        let dir = scratch.path
         guard let started = try? run("/bin/bash", [script, "start", dir, "--stop-when-gone", "\(getpid())"]) else {
             return "deploy/slurm/local-cluster.sh could not be run"
         }
@@ -28,6 +29,7 @@ final class LocalSlurm {
 
     /// Starts a cluster in a fresh directory named after the test; its node offers `cpus` CPUs.
     init(_ name: String, cpus: Int = 4) throws {
+        // Not a TemporaryDirectory: the directory stays, with the daemons' logs, for a look after a failed test.
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-slurm-cluster-\(getpid())-\(name)").path
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

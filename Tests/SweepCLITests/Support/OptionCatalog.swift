@@ -79,25 +79,9 @@ enum TimedRun {
     /// cannot fill a pipe), killed after `seconds`.
     static func sweep(_ arguments: [String], in directory: String, seconds: Double) throws -> Ended {
         let errorPath = directory + "/.stderr-\(UUID().uuidString)"
-        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
-        let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        let process = Process()
-        process.executableURL = Program.sweep
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errorHandle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        let hung = process.isRunning
-        if hung {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try errorHandle.close()
+        let process = try Program.start(Program.sweep, arguments, in: URL(fileURLWithPath: directory), standardError: .file(errorPath))
+        let hung = !Program.wait(process, seconds: seconds)
         let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         return Ended(
             status: hung ? nil : process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal, stderr: stderr)

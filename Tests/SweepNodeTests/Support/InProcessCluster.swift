@@ -44,19 +44,17 @@ final class InProcessCluster {
 
     /// Workers that vanished (``drop(_:)``): they take no more passes.
     var dropped: Set<String> = []
-    let ownsOutput: Bool
+    /// The temporary directory holding `output` when the cluster made its own, removed with the cluster.
+    let scratch: TemporaryDirectory?
 
     /// `output`: another cluster's output directory (its journal), to run the same sweep again there.
     init(config: String = TinySweep.yaml, heartbeatMs: Int = 200, name: String = #function, output: String? = nil) throws {
         configText = config
         plan = SweepPlan(try SweepConfigLoader.load(yaml: config, path: "tiny.yaml"))
         self.heartbeatMs = heartbeatMs
-        ownsOutput = output == nil
-        self.output = output ?? FileManager.default.temporaryDirectory.appendingPathComponent("sweep-node-\(getpid())-\(name.prefix { $0 != "(" })").path
-        if ownsOutput { try? FileManager.default.removeItem(atPath: self.output) }
+        scratch = output == nil ? try TemporaryDirectory("sweep-node-\(name.prefix { $0 != "(" })") : nil
+        self.output = output ?? scratch!.file("out")
     }
-
-    deinit { if ownsOutput { try? FileManager.default.removeItem(atPath: output) } }
 
     /// A raw peer `id` connected to the coordinator with a status key (`--status-keys`), read and written by the test.
     func statusKeyPeer(_ id: String) throws -> InMemoryWorkerTransport {

@@ -28,13 +28,11 @@ enum SchemaCheck {
 
     /// Each instance's violations of `schema` (the repository's schema file by default), in order.
     static func violations(_ instances: [JSONValue], schema: String = Repository.url(SweepSchema.path).path) throws -> [[String]] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsweep-schema-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory("touchsweep-schema")
+        defer { dir.remove() }
         let lines = instances.map(\.description).joined(separator: "\n") + "\n"
-        try lines.write(to: dir.appendingPathComponent("instances.jsonl"), atomically: true, encoding: .utf8)
-        let result = try Program.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, schema, dir.appendingPathComponent("instances.jsonl").path])
+        let file = try dir.write(lines, to: "instances.jsonl")
+        let result = try Program.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, schema, file])
         guard result.status == 0, let data = result.stdout.data(using: .utf8),
             let answer = try JSONSerialization.jsonObject(with: data) as? [[String]], answer.count == instances.count
         else { throw CheckFailed(transcript: result.transcript) }
