@@ -129,10 +129,15 @@ struct SlurmClusterTests {
         #expect(faults.scrape(port: metricsPort)?.contains("touchsweep_") == true)
 
         #expect(try cluster.run("/usr/bin/scontrol", ["requeue", job]).status == 0)
+        let requeued = Date()
         cluster.wait(for: job, in: ["PENDING"], seconds: 300)
         // Slurm holds a requeued job back for a while before it may start again; let it start now, once the node
-        // has finished killing the first run (started earlier, slurmd refuses the launch and the job fails).
+        // has finished killing the first run (started earlier, slurmd refuses the launch and the job fails), and in a
+        // later second than the requeue: slurmd revokes the first run's credential at one-second resolution, so a
+        // launch within the same second is refused too ("Job credential revoked").
         #expect(cluster.waitForIdleNode(), "\(cluster.diagnosis)")
+        let sinceRequeue = Date().timeIntervalSince(requeued)
+        if sinceRequeue < 1.5 { usleep(UInt32((1.5 - sinceRequeue) * 1_000_000)) }
         #expect(try cluster.run("/usr/bin/scontrol", ["update", "JobId=\(job)", "StartTime=now"]).status == 0)
         #expect(
             cluster.wait(for: job, in: ["COMPLETED", "FAILED", "CANCELLED"]) == "COMPLETED",

@@ -14,19 +14,19 @@ import Testing
 @Suite("Submission")
 struct SubmissionTests {
     let plan: SweepPlan
-    let scratch: URL
+    /// Removed when the test ends.
+    let scratch: TemporaryDirectory
 
     init() throws {
         plan = SweepPlan(try SweepConfigLoader.load(yaml: TinySweep.yaml, path: "tiny.yaml"))
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("submission-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        scratch = try TemporaryDirectory("submission")
     }
 
     /// A request for the tiny sweep into `scratch/out`, listening on a socket in `scratch`, with no local workers.
     func request(configText: String = TinySweep.yaml) -> Submission.Request {
         var request = Submission.Request(
-            plan: plan, configText: configText, outputDirectory: scratch.appendingPathComponent("out").path, localWorkers: 0)
-        request.listen = "ipc://" + scratch.appendingPathComponent("coordinator").path
+            plan: plan, configText: configText, outputDirectory: scratch.file("out"), localWorkers: 0)
+        request.listen = "ipc://" + scratch.file("coordinator")
         request.coordinator.heartbeatMs = 100
         return request
     }
@@ -46,7 +46,6 @@ struct SubmissionTests {
 
     @Test("Two remote workers finish the sweep: the reports are a local run's, the journal stays, the observer saw it all")
     func remoteWorkersFinishTheSweep() throws {
-        defer { try? FileManager.default.removeItem(at: scratch) }
         let request = request()
         _ = startWorkers(2, endpoint: request.listen!)
         let counted = Mutex<Int?>(nil), progressed = Mutex(0), steps = Mutex<[String]>([])
@@ -80,7 +79,6 @@ struct SubmissionTests {
 
     @Test("A config larger than workers accept is refused before the output directory is made")
     func aConfigTooLargeIsRefused() throws {
-        defer { try? FileManager.default.removeItem(at: scratch) }
         let padded = TinySweep.yaml + "\n#" + String(repeating: "x", count: CoordinatorNode.maxConfigTextBytes)
         let request = request(configText: padded)
 
@@ -95,7 +93,6 @@ struct SubmissionTests {
 
     @Test("Another sweep's results are refused and left as they are, unless forced")
     func anotherSweepsResultsAreRefused() throws {
-        defer { try? FileManager.default.removeItem(at: scratch) }
         let request = request()
         let other = SweepPlan(try SweepConfigLoader.load(yaml: TinySweep(seed: 6).yaml, path: "other.yaml"))
         try ReportWriter.write(
@@ -124,7 +121,6 @@ struct SubmissionTests {
 
     @Test("A termination signal stops it: no unit committed, and the directory it made is removed again")
     func aSignalStopsIt() throws {
-        defer { try? FileManager.default.removeItem(at: scratch) }
         let request = request()
         var observer = Submission.Observer()
         observer.signalled = { SIGTERM }
@@ -142,7 +138,6 @@ struct SubmissionTests {
 
     @Test("Local workers that cannot run are given up, and the submission ends saying why")
     func localWorkersThatCannotRunGiveUp() throws {
-        defer { try? FileManager.default.removeItem(at: scratch) }
         var request = request()
         request.listen = nil
         request.localWorkers = 1
