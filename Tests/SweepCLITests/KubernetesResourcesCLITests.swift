@@ -43,7 +43,7 @@ struct KubernetesResourcesCLITests {
 
     /// Peak resident memory, in MiB, of a coordinator and one worker with `slots` running `config` to the end.
     func peaks(_ config: String, slots: Int, in dir: String) throws -> (coordinator: Double, worker: Double) {
-        let faults = DistributedFaultTests()
+        let faults = ServiceFaultTests()
         let endpoint = "ipc://\(dir)/coordinator"
         func start(_ arguments: [String], _ log: String) throws -> Process {
             try Program.start(Self.dist, arguments, standardError: .file(dir + "/" + log))

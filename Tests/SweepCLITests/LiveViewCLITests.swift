@@ -3,7 +3,7 @@ import Testing
 
 /// `sweep submit --metrics-port`: the live view (`/live`, `/live.json`) of a running coordinator, rendered by a real
 /// headless Chromium while the sweep runs and once it has finished.
-extension DistributedFaultTests {
+extension ServiceFaultTests {
     /// A headless Chromium on PATH (Debian's `chromium`, or chromium-browser / google-chrome), if any.
     static let chromium: String? = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap { name in
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { $0 + "/" + name }
@@ -27,7 +27,7 @@ extension DistributedFaultTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
     }
 
-    @Test(.enabled(if: DistributedFaultTests.chromium != nil, "no chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium)"))
+    @Test(.enabled(if: ServiceFaultTests.chromium != nil, "no chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium)"))
     func theLivePageShowsTheRunningSweepInAHeadlessBrowserAndItsFinalCountsAreTheSummarys() throws {
         let f = try fixture("live-view")
         let release = f.dir + "/release-reports"

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// `sweep submit --metrics-port`: Prometheus text from a running coordinator.
-extension DistributedFaultTests {
+extension ServiceFaultTests {
     /// `GET path` on 127.0.0.1:`port` with a plain socket; the body of a 200 answer, or nil.
     func scrape(port: Int, path: String = "/metrics") -> String? {
         guard let answer = RawHTTPClient.get(port: UInt16(port), path), answer.status == 200 else { return nil }

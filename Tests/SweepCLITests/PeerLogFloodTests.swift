@@ -4,7 +4,7 @@ import SweepTransportZMQ
 import Testing
 
 /// Issue 30 §10, on real processes: the coordinator's log under a flood of hellos, and a normal sweep's log.
-extension DistributedFaultTests {
+extension ServiceFaultTests {
     /// The engine this build's workers run (`sweep --version`), for a raw peer's hello.
     func engineVersion() throws -> String {
         let version = try cli.sweep("--version")

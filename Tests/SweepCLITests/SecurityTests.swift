@@ -3,7 +3,7 @@ import SweepTransportZMQ
 import Testing
 
 /// CURVE on real processes over loopback TCP: keys, the allow-list, refusals, and secrets kept out of every log.
-extension DistributedFaultTests {
+extension ServiceFaultTests {
     /// The text of every secret key under `dir` (the values of `secret-key = "…"` lines).
     func secrets(under dir: String) throws -> [String] {
         let files = FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".secret") } ?? []
@@ -107,7 +107,7 @@ extension DistributedFaultTests {
             ], stderr: f.dir + "/misled.log")
         let log = f.dir + "/coordinator.log"
         // The relay names the peer behind its loopback connection: its address and port.
-        #expect(waitForLog(log, "key=\(DistributedFaultTests.logValue(strangerKey))"))
+        #expect(waitForLog(log, "key=\(Self.logValue(strangerKey))"))
         let refusedLine = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").first {
             $0.contains("refused a worker key not on the allow-list")
         }

@@ -126,7 +126,7 @@ struct SlurmClusterTests {
         let jobLog = try String(contentsOfFile: log, encoding: .utf8)
         let metricsPort = try #require(
             jobLog.range(of: "serving metrics url=http://0.0.0.0:").map { Int(jobLog[$0.upperBound...].prefix { $0.isNumber }) } ?? nil, "\(jobLog)")
-        #expect(faults.scrape(port: metricsPort)?.contains("touchsweep_") == true)
+        #expect(ServiceFaultTests().scrape(port: metricsPort)?.contains("touchsweep_") == true)
 
         #expect(try cluster.run("/usr/bin/scontrol", ["requeue", job]).status == 0)
         let requeued = Date()

@@ -5,7 +5,7 @@ import Testing
 
 /// `sweep status` against running coordinators: the text and JSON forms, the status key, and a coordinator of
 /// another protocol version.
-extension DistributedFaultTests {
+extension ServiceFaultTests {
     /// `sweep status ENDPOINT --json …`, parsed.
     func statusDocument(_ endpoint: String, _ extra: [String] = []) throws -> [String: Any] {
         let result = try cli.sweep(["status", endpoint, "--json"] + extra)

@@ -11,7 +11,7 @@ import Testing
 /// change; a status key's 64 KiB) and the coordinator's peak memory (VmHWM) grows by no more than that limit,
 /// where it grew by the whole 768 MiB before. The peer is still answered and the sweep ends with the reports of
 /// `sweep run` (docs/operations.md, "Message limits").
-extension DistributedFaultTests {
+extension ServiceFaultTests {
     /// Peak resident memory of `process`, in KiB (VmHWM).
     func peakKiB(_ process: Process) -> Int {
         let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""

@@ -4,7 +4,8 @@ import Testing
 @testable import TouchEngine
 
 /// The run state's caches against what they cache (`Simulation.invariantViolation`), which a debug build checks after
-/// every step of every run: these tests show that the check passes where it should and speaks where it should.
+/// every step of every run (`stepInvariantViolation`) and whole at each run's end: these tests show that the check
+/// passes where it should and speaks where it should.
 @Suite struct SimulationInvariantTests {
     @Test(
         "a debug build checks the invariants after every step of every run",
@@ -59,17 +60,18 @@ import Testing
         simulation.run()
         #expect(simulation.invariantViolation() == nil)
 
+        // These a step's own check finds.
         var pending = simulation
         pending.pendingCount += 1
-        #expect(pending.invariantViolation()?.contains("wait for their requirements") == true)
+        #expect(pending.stepInvariantViolation()?.contains("wait for their requirements") == true)
 
         var slots = simulation
         slots.slotsInUse |= 1 << 7
-        #expect(slots.invariantViolation()?.contains("slot") == true)
+        #expect(slots.stepInvariantViolation()?.contains("slot") == true)
 
         var dirty = simulation
         dirty.dirtyControls.append(plain)
-        #expect(dirty.invariantViolation()?.contains("listed dirty") == true)
+        #expect(dirty.stepInvariantViolation()?.contains("listed dirty") == true)
 
         // The run tables are shared between copies until a copy makes its own (`RunTable`).
         var decelerating = simulation
@@ -80,8 +82,52 @@ import Testing
         var trackers = simulation
         trackers.makeTablesUnique()
         trackers.touches[0].trackers = 0
-        #expect(trackers.invariantViolation()?.contains("trackers") == true)
+        #expect(trackers.stepInvariantViolation()?.contains("trackers") == true)
         #expect(simulation.invariantViolation() == nil, "the copies' changes left the original alone")
+    }
+
+    @Test("what a step's check does not walk (the slots and views the run never used) the whole check finds")
+    func theWholeCheckWalksWhatTheStepsLeave() {
+        var (scene, sv, _, plain) = Fixtures.treeSV()
+        scene.script = Fixtures.script([(0, .down(Point(70, 122)))])
+        var simulation = Simulation(prepared: PreparedScene(scene), recorder: NoTrace())
+        simulation.run()
+
+        var taken = simulation
+        taken.makeTablesUnique()
+        taken.touches[Simulation<NoTrace>.maxSlots - 1].inUse = true
+        #expect(taken.stepInvariantViolation() == nil)
+        #expect(taken.invariantViolation() == "slot \(Simulation<NoTrace>.maxSlots - 1) is in use, and the run never took it")
+
+        var marked = simulation
+        marked.makeTablesUnique()
+        marked.controlIsDirty[plain] = true
+        #expect(marked.stepInvariantViolation() == nil)
+        let listed = simulation.dirtyControls.count
+        #expect(marked.invariantViolation() == "\(listed + 1) controls are marked dirty, \(listed) listed")
+
+        var decelerating = simulation
+        decelerating.makeTablesUnique()
+        decelerating.scrolls[sv].isDecelerating = true
+        #expect(decelerating.stepInvariantViolation() == nil)
+        #expect(decelerating.invariantViolation() == "scroll view \(sv) is decelerating, and its timer says otherwise")
+    }
+
+    @Test(
+        "a debug build stops a run that ends with a broken invariant, naming it",
+        .enabled(if: BuildConfiguration.isDebug, "a release build compiles the check away"))
+    func aRunsEndIsChecked() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var (scene, _, _, _) = Fixtures.treeSV()
+            scene.script = Fixtures.script([(0, .down(Point(70, 122))), (30, .up(nil))])
+            var simulation = Simulation(prepared: PreparedScene(scene), recorder: NoTrace())
+            simulation.makeTablesUnique()
+            simulation.touches[Simulation<NoTrace>.maxSlots - 1].inUse = true // no step walks it; the run's end does
+            simulation.run() // returning exits with success: the expectation fails
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Simulation invariant at the run's end"), "\(stderr)")
+        #expect(stderr.contains("the run never took it"), "\(stderr)")
     }
 }
 

@@ -60,6 +60,11 @@
         }
     }
 
+    /// The elements, read in place: a walk over all of them (the debug builds' invariant checks) reads a field of an
+    /// element through this pointer (`elements[i].field`), without a table access or a copy of the element each time.
+    /// Valid while this table is neither changed nor gone.
+    var elements: UnsafePointer<Element> { UnsafePointer(base) }
+
     /// Whether no other copy of this table shares its elements.
     mutating func isUnique() -> Bool { isKnownUniquelyReferenced(&storage) }
 

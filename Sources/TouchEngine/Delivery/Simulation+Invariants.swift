@@ -1,10 +1,25 @@
-/// What the run state's caches promise, checked after every step in debug builds (the test suite's), as the
-/// distributed layer's `LeaseTable` checks its indexes after every event. A release build checks nothing.
+/// What the run state's caches promise, checked in debug builds (the test suite's) as the distributed layer's
+/// `LeaseTable` checks its indexes after every event. A release build checks nothing.
+///
+/// Two depths, so that the checks cost a fraction of the debug engine's step and not a multiple of it:
+/// - after every step and timer, every relation a step can break, each walk bounded by what the run has used (its
+///   slots, its dirty controls, its armed timers, its recognizers);
+/// - when a run ends (nothing left to run) and in the tests, also the walks over every slot and every view, which
+///   find what a step left where the run had not been (a slot in use that the run never took, a control marked dirty
+///   and not listed, a scroll view decelerating with no timer). Those states last until a reset, so the run's end
+///   still sees any a step left.
 extension Simulation {
-    /// Stops the program with the first broken invariant (debug builds only; release builds compile this away).
+    /// Stops the program with the first invariant a step broke (debug builds only; release builds compile this away).
     @inline(__always) func checkInvariantsInDebugBuilds() {
         #if DEBUG
-            if let broken = invariantViolation() { preconditionFailure("Simulation invariant at \(now): \(broken)") }
+            if let broken = stepInvariantViolation() { preconditionFailure("Simulation invariant at \(now): \(broken)") }
+        #endif
+    }
+
+    /// Stops the program with the first broken invariant of the whole state (debug builds only), at a run's end.
+    @inline(__always) func checkAllInvariantsInDebugBuilds() {
+        #if DEBUG
+            if let broken = invariantViolation() { preconditionFailure("Simulation invariant at the run's end, \(now): \(broken)") }
         #endif
     }
 
@@ -12,27 +27,46 @@ extension Simulation {
     /// timers' earliest deadline and order, the touches' trackers, the committed marks, the waiting recognizers'
     /// count, the dirty controls, the slots in use, the watched inferred timers), and a step's scratch is empty.
     func invariantViolation() -> String? {
-        if let broken = timers.invariantViolation() { return broken }
-        return slotViolation() ?? recognizerViolation() ?? controlViolation() ?? scratchViolation()
+        stepInvariantViolation() ?? unusedSlotViolation() ?? markedControlViolation() ?? scrollViewViolation()
     }
 
-    /// The slots: `slotsInUse` is exactly the slots marked in use, within `slotsUsed`; each live touch's trackers hold
-    /// every recognizer of its list that still tracks it in a non-terminal state (P4: phase 1 visits only those).
-    private func slotViolation() -> String? {
+    /// The invariants checked after every step: `invariantViolation()` but for its walks over every slot and view.
+    func stepInvariantViolation() -> String? {
+        if let broken = timers.invariantViolation() { return broken }
+        return usedSlotViolation() ?? recognizerViolation() ?? listedControlViolation() ?? scratchViolation()
+    }
+
+    /// The slots the run used: `slotsInUse` is within `slotsUsed` and is exactly those of them marked in use; each
+    /// live touch's trackers hold every recognizer of its list that still tracks it in a non-terminal state (P4:
+    /// phase 1 visits only those).
+    private func usedSlotViolation() -> String? {
         if slotsInUse & ~slotsUsed != 0 { return "slots in use \(slotsInUse) are not all among the slots used \(slotsUsed)" }
-        for i in touches.indices where touches[i].inUse != (slotsInUse & bit(i) != 0) {
-            return "slot \(i) is \(touches[i].inUse ? "" : "not ")in use, and the mask says otherwise"
-        }
-        for i in touches.indices where touches[i].inUse && touches[i].recsCount <= 64 {
-            let start = touches[i].recsStart
-            for k in 0 ..< touches[i].recsCount {
-                let id = recsStorage[start + k]
-                let state = recognizers[id].state
-                let tracks = recognizers[id].touches & bit(i) != 0 && (state == .possible || state.isActive)
-                if tracks && touches[i].trackers & (1 << UInt64(k)) == 0 {
+        let slots = touches.elements, lists = recsStorage.elements, runtimes = recognizers.elements
+        var used = slotsUsed
+        while used != 0 {
+            let i = used.trailingZeroBitCount
+            used &= used - 1
+            let inUse = slots[i].inUse
+            if inUse != (slotsInUse & bit(i) != 0) { return "slot \(i) is \(inUse ? "" : "not ")in use, and the mask says otherwise" }
+            let start = slots[i].recsStart, count = slots[i].recsCount, trackers = slots[i].trackers
+            guard inUse && count <= 64 else { continue }
+            for k in 0 ..< count {
+                let id = lists[start + k]
+                let state = runtimes[id].state
+                let tracks = runtimes[id].touches & bit(i) != 0 && (state == .possible || state.isActive)
+                if tracks && trackers & (1 << UInt64(k)) == 0 {
                     return "recognizer \(id) tracks slot \(i), which its trackers have dropped"
                 }
             }
+        }
+        return nil
+    }
+
+    /// The slots the run never used are free (a slot is taken only through `slotsUsed`, which `reset` reads).
+    private func unusedSlotViolation() -> String? {
+        let slots = touches.elements
+        for i in 0 ..< touches.count where slotsUsed & bit(i) == 0 && slots[i].inUse {
+            return "slot \(i) is in use, and the run never took it"
         }
         return nil
     }
@@ -42,12 +76,13 @@ extension Simulation {
     /// for their requirements; the inferred timers are watched from the earliest low end among them.
     private func recognizerViolation() -> String? {
         var pending = 0
-        for id in recognizers.indices {
-            if recognizers[id].touches & ~slotsInUse != 0 { return "recognizer \(id) tracks a slot not in use" }
-            if recognizers[id].committedThisStep && !committedInStep.contains(id) {
+        let runtimes = recognizers.elements
+        for id in 0 ..< recognizers.count {
+            if runtimes[id].touches & ~slotsInUse != 0 { return "recognizer \(id) tracks a slot not in use" }
+            if runtimes[id].committedThisStep && !committedInStep.contains(id) {
                 return "recognizer \(id) is marked committed in the step, and the step's commits \(committedInStep) miss it"
             }
-            if recognizers[id].pending != .none { pending += 1 }
+            if runtimes[id].pending != .none { pending += 1 }
         }
         if pending != pendingCount { return "\(pending) recognizers wait for their requirements, the count says \(pendingCount)" }
         var watch = VirtualTime.never
@@ -56,31 +91,49 @@ extension Simulation {
         return nil
     }
 
-    /// The controls: `dirtyControls` lists exactly the views `controlIsDirty` marks, once each (`reset` restores them).
-    private func controlViolation() -> String? {
-        var listed = 0
-        for v in dirtyControls {
-            if !controlIsDirty[v] { return "control \(v) is listed dirty and not marked" }
-            listed += 1
-        }
-        var marked = 0
-        for v in controlIsDirty.indices where controlIsDirty[v] { marked += 1 }
-        if marked != listed { return "\(marked) controls are marked dirty, \(listed) listed" }
+    /// The controls `reset` will restore: each listed in `dirtyControls` is marked, and so is each with a highlight
+    /// timer armed.
+    private func listedControlViolation() -> String? {
+        let marks = controlIsDirty.elements
+        for v in dirtyControls where !marks[v] { return "control \(v) is listed dirty and not marked" }
         for armed in timers.others {
-            if case .controlHighlight(let v) = armed.owner, !controlIsDirty[v] {
+            if case .controlHighlight(let v) = armed.owner, !marks[v] {
                 return "control \(v) has a highlight timer and is not marked dirty"
             }
         }
         return nil
     }
 
+    /// No control is marked dirty without its entry in `dirtyControls` (`reset` restores only those listed).
+    private func markedControlViolation() -> String? {
+        let marks = controlIsDirty.elements
+        var marked = 0
+        for v in 0 ..< controlIsDirty.count where marks[v] { marked += 1 }
+        if marked != dirtyControls.count { return "\(marked) controls are marked dirty, \(dirtyControls.count) listed" }
+        return nil
+    }
+
     /// A step's scratch: the event's slots and queued calls are empty between steps (the candidates and commits are
-    /// cleared when the next step begins), and a scroll view decelerates exactly while its timer is armed.
+    /// cleared when the next step begins), and a scroll view with a deceleration timer is decelerating.
     private func scratchViolation() -> String? {
         if eventSlots != 0 || endingSlots != 0 || countedEnding != 0 { return "a multi-touch step's slots are left" }
         if !queuedCalls.isEmpty || queueingCalls { return "queued touches calls are left from a step" }
-        for sv in prepared.viewTables.scrollViewIDs where scrolls[sv].isDecelerating != (timers.deadline(of: .deceleration(sv)) != .never) {
-            return "scroll view \(sv) is \(scrolls[sv].isDecelerating ? "" : "not ")decelerating, and its timer says otherwise"
+        let scrollViews = scrolls.elements
+        for armed in timers.others {
+            if case .deceleration(let sv) = armed.owner, !scrollViews[sv].isDecelerating {
+                return "scroll view \(sv) is not decelerating, and its timer says otherwise"
+            }
+        }
+        return nil
+    }
+
+    /// Every decelerating scroll view has its deceleration timer armed.
+    private func scrollViewViolation() -> String? {
+        let scrollViews = scrolls.elements
+        for sv in prepared.viewTables.scrollViewIDs where scrollViews[sv].isDecelerating {
+            if timers.deadline(of: .deceleration(sv)) == .never {
+                return "scroll view \(sv) is decelerating, and its timer says otherwise"
+            }
         }
         return nil
     }

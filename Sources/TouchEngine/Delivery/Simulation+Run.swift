@@ -42,7 +42,10 @@ extension Simulation {
         while true {
             let scriptTime = next < script.count ? script[next].time : .never
             let timer = timers.next()
-            if scriptTime == .never && timer.time == .never { break }
+            if scriptTime == .never && timer.time == .never {
+                checkAllInvariantsInDebugBuilds() // the run is over
+                break
+            }
             // (the loop ends when the script is done and no timer is pending, or at the limit)
             emitFrames(before: min(scriptTime, timer.time, limit))
             if scriptTime <= timer.time {

@@ -147,16 +147,18 @@ struct TimerQueue {
         if !stale {
             var best = VirtualTime.never
             var id = -1
-            for i in deadlines.indices where deadlines[i] < best { best = deadlines[i]; id = i }
+            let table = deadlines.elements
+            for i in 0 ..< deadlines.count where table[i] < best { best = table[i]; id = i }
             if best != earliest || (best != .never && id != earliestOwner) {
                 return "the earliest recognizer deadline is \(earliest) of \(earliestOwner), the table's is \(best) of \(id)"
             }
         }
-        for (a, b) in zip(others, others.dropFirst()) where a.owner.order >= b.owner.order {
-            return "timers \(a.owner) and \(b.owner) are out of P7 order"
-        }
-        if let armed = others.first(where: { $0.time == .never || $0.owner.order < 0 }) {
-            return "timer \(armed.owner) is listed at \(armed.time)"
+        var previous = -1
+        for armed in others {
+            let order = armed.owner.order
+            if armed.time == .never || order < 0 { return "timer \(armed.owner) is listed at \(armed.time)" }
+            if order <= previous { return "timer \(armed.owner) is out of P7 order" }
+            previous = order
         }
         return nil
     }
