@@ -54,10 +54,7 @@ import Testing
 
     @Test("a cache that disagrees with what it caches is named")
     func brokenCachesAreNamed() {
-        var (scene, sv, _, plain) = Fixtures.treeSV()
-        scene.script = Fixtures.script([(0, .down(Point(70, 122)))])
-        var simulation = Simulation(prepared: PreparedScene(scene), recorder: NoTrace())
-        simulation.run()
+        let (simulation, sv, plain) = Self.afterATouchDown()
         #expect(simulation.invariantViolation() == nil)
 
         // These a step's own check finds.
@@ -88,10 +85,7 @@ import Testing
 
     @Test("what a step's check does not walk (the slots and views the run never used) the whole check finds")
     func theWholeCheckWalksWhatTheStepsLeave() {
-        var (scene, sv, _, plain) = Fixtures.treeSV()
-        scene.script = Fixtures.script([(0, .down(Point(70, 122)))])
-        var simulation = Simulation(prepared: PreparedScene(scene), recorder: NoTrace())
-        simulation.run()
+        let (simulation, sv, plain) = Self.afterATouchDown()
 
         var taken = simulation
         taken.makeTablesUnique()
@@ -121,13 +115,22 @@ import Testing
             var (scene, _, _, _) = Fixtures.treeSV()
             scene.script = Fixtures.script([(0, .down(Point(70, 122))), (30, .up(nil))])
             var simulation = Simulation(prepared: PreparedScene(scene), recorder: NoTrace())
-            simulation.makeTablesUnique()
             simulation.touches[Simulation<NoTrace>.maxSlots - 1].inUse = true // no step walks it; the run's end does
             simulation.run() // returning exits with success: the expectation fails
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(stderr.contains("Simulation invariant at the run's end"), "\(stderr)")
         #expect(stderr.contains("the run never took it"), "\(stderr)")
+    }
+
+    /// The scroll-view fixture run through one touch-down (a live touch and a dirty control), with the
+    /// scroll view and a plain view to break caches with.
+    static func afterATouchDown() -> (simulation: Simulation<NoTrace>, scrollView: ViewID, plain: ViewID) {
+        var (scene, sv, _, plain) = Fixtures.treeSV()
+        scene.script = Fixtures.script([(0, .down(Point(70, 122)))])
+        var simulation = Simulation(prepared: PreparedScene(scene), recorder: NoTrace())
+        simulation.run()
+        return (simulation, sv, plain)
     }
 }
 

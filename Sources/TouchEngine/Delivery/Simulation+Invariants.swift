@@ -16,25 +16,27 @@ extension Simulation {
         #endif
     }
 
-    /// Stops the program with the first broken invariant of the whole state (debug builds only), at a run's end.
+    /// Stops the program with the first invariant only a whole walk finds (debug builds only), at a run's end: the
+    /// step's own invariants were checked after its last step.
     @inline(__always) func checkAllInvariantsInDebugBuilds() {
         #if DEBUG
-            if let broken = invariantViolation() { preconditionFailure("Simulation invariant at the run's end, \(now): \(broken)") }
+            if let broken = runEndInvariantViolation() { preconditionFailure("Simulation invariant at the run's end, \(now): \(broken)") }
         #endif
     }
 
     /// The first invariant the state breaks between steps, or nil: each cache agrees with what it caches (the
     /// timers' earliest deadline and order, the touches' trackers, the committed marks, the waiting recognizers'
     /// count, the dirty controls, the slots in use, the watched inferred timers), and a step's scratch is empty.
-    func invariantViolation() -> String? {
-        stepInvariantViolation() ?? unusedSlotViolation() ?? markedControlViolation() ?? scrollViewViolation()
-    }
+    func invariantViolation() -> String? { stepInvariantViolation() ?? runEndInvariantViolation() }
 
     /// The invariants checked after every step: `invariantViolation()` but for its walks over every slot and view.
     func stepInvariantViolation() -> String? {
         if let broken = timers.invariantViolation() { return broken }
-        return usedSlotViolation() ?? recognizerViolation() ?? listedControlViolation() ?? scratchViolation()
+        return usedSlotViolation() ?? recognizerViolation() ?? listedControlViolation() ?? armedTimerViolation() ?? scratchViolation()
     }
+
+    /// The walks over every slot and every view that the step's check leaves to a run's end.
+    func runEndInvariantViolation() -> String? { unusedSlotViolation() ?? markedControlViolation() ?? scrollViewViolation() }
 
     /// The slots the run used: `slotsInUse` is within `slotsUsed` and is exactly those of them marked in use; each
     /// live touch's trackers hold every recognizer of its list that still tracks it in a non-terminal state (P4:
@@ -91,14 +93,23 @@ extension Simulation {
         return nil
     }
 
-    /// The controls `reset` will restore: each listed in `dirtyControls` is marked, and so is each with a highlight
-    /// timer armed.
+    /// The controls `reset` will restore: each listed in `dirtyControls` is marked.
     private func listedControlViolation() -> String? {
         let marks = controlIsDirty.elements
         for v in dirtyControls where !marks[v] { return "control \(v) is listed dirty and not marked" }
+        return nil
+    }
+
+    /// The armed timers' owners, in one walk: a control with a highlight timer is marked dirty (so `reset` restores
+    /// it), and a scroll view with a deceleration timer is decelerating.
+    private func armedTimerViolation() -> String? {
+        let marks = controlIsDirty.elements, scrollViews = scrolls.elements
         for armed in timers.others {
-            if case .controlHighlight(let v) = armed.owner, !marks[v] {
-                return "control \(v) has a highlight timer and is not marked dirty"
+            switch armed.owner {
+            case .controlHighlight(let v) where !marks[v]: return "control \(v) has a highlight timer and is not marked dirty"
+            case .deceleration(let sv) where !scrollViews[sv].isDecelerating:
+                return "scroll view \(sv) is not decelerating, and its timer says otherwise"
+            default: continue
             }
         }
         return nil
@@ -114,16 +125,10 @@ extension Simulation {
     }
 
     /// A step's scratch: the event's slots and queued calls are empty between steps (the candidates and commits are
-    /// cleared when the next step begins), and a scroll view with a deceleration timer is decelerating.
+    /// cleared when the next step begins).
     private func scratchViolation() -> String? {
         if eventSlots != 0 || endingSlots != 0 || countedEnding != 0 { return "a multi-touch step's slots are left" }
         if !queuedCalls.isEmpty || queueingCalls { return "queued touches calls are left from a step" }
-        let scrollViews = scrolls.elements
-        for armed in timers.others {
-            if case .deceleration(let sv) = armed.owner, !scrollViews[sv].isDecelerating {
-                return "scroll view \(sv) is not decelerating, and its timer says otherwise"
-            }
-        }
         return nil
     }
 
