@@ -215,3 +215,14 @@ let package = Package(
 for target in package.targets where target.type == .test {
     target.dependencies.append("TestSupport")
 }
+
+// The libraries every sweep's scenarios run through are compiled optimized in debug builds too, with `DEBUG` still
+// defined: the engine's invariant and bounds checks stay on, and the test suite (a debug build, whose `sweep` binary
+// most CLI tests run) takes about a third less time and half the CPU (docs/ARCHITECTURE.md, "Debug builds").
+// `TOUCHSWEEP_ONONE=1` at build time leaves them unoptimized, for stepping through them in a debugger.
+let optimizedInDebugBuilds: Set<String> = ["TouchEngine", "TouchScenarios", "SweepCore", "SweepShrinker"]
+if Context.environment["TOUCHSWEEP_ONONE"] != "1" {
+    for target in package.targets where optimizedInDebugBuilds.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+    }
+}

@@ -92,7 +92,9 @@ struct ConfiguredStates {
         var tree = trees[state]
         for i in run { plan.apply(axis: acting.axes[i], configuration: c, to: &tree) }
         if Self.unchanged(trees[state], tree) { return state }
-        assert(tree.roles == trees[0].roles, "an axis wrote the roles that `acting` was read from")
+        #if DEBUG
+            precondition(tree.roles == trees[0].roles, "an axis wrote the roles that `acting` was read from")
+        #endif
         trees.append(tree)
         prepared.append(nil)
         steps.append(contentsOf: repeatElement(-1, count: stride))

@@ -1,13 +1,13 @@
 /// Keeps one peer, or many, from flooding the coordinator's log (docs/protocol.md §3): the lines about one peer go
 /// through at most once per window (a second) per peer, and the number held back is logged when the window
-/// ends. Lines about a peer's comings and goings (``admitMembership(_:nowMs:)``: joined, said hello again, left,
-/// unreachable, declared dead) have `membershipLinesPerPeer` of their own in its window besides, so a worker that
-/// joins, dies and is replaced within a second still shows, but a peer saying hello over and over does not flood. A flood
-/// from many peers at once is capped as well: at most `maximumLinesPerWindow` lines about peers pass in any one
-/// window, the rest are counted, and at most `maximumNamedPeers` peers get a count of their own when their
-/// windows end (the others are added to the count for all peers). Lines that record a unit's quarantine are never
-/// held back (the caller does not pass them through here). Memory stays bounded: a peer is forgotten once its
-/// window has ended and its count is logged.
+/// ends, or when the coordinator stops first (``remainingWindows()``). Lines about a peer's comings and goings
+/// (``admitMembership(_:nowMs:)``: joined, said hello again, left, unreachable, declared dead) have
+/// `membershipLinesPerPeer` of their own in its window besides, so a worker that joins, dies and is replaced within a
+/// second still shows, but a peer saying hello over and over does not flood. A flood from many peers at once is
+/// capped as well: at most `maximumLinesPerWindow` lines about peers pass in any one window, the rest are counted,
+/// and at most `maximumNamedPeers` peers get a count of their own when their windows end (the others are added to
+/// the count for all peers). Lines that record a unit's quarantine are never held back (the caller does not pass
+/// them through here). Memory stays bounded: a peer is forgotten once its window has ended and its count is logged.
 public struct PeerLogThrottle: Sendable {
     public var windowMs: Int64 = 1000
     public var maximumLinesPerWindow = 100
@@ -58,8 +58,18 @@ public struct PeerLogThrottle: Sendable {
     /// The counts to log for windows that have ended: one event per peer that had lines held back (for the first
     /// `maximumNamedPeers` of them), and one for lines held back by the cap on all peers and about the other peers.
     public mutating func endedWindows(nowMs: Int64) -> [NodeEvent] {
+        let window = windowMs
+        return counts { start in nowMs - start >= window }
+    }
+
+    /// The counts of every window, ended or not, as ``endedWindows(nowMs:)`` gives them: for a coordinator that stops
+    /// before its last windows end, so that the lines held back in them are counted, not lost.
+    public mutating func remainingWindows() -> [NodeEvent] { counts { _ in true } }
+
+    /// The counts of the windows whose start `ended` says has ended; those peers are forgotten.
+    private mutating func counts(ended: (Int64) -> Bool) -> [NodeEvent] {
         var events: [NodeEvent] = []
-        for (peer, entry) in peers.sorted(by: { $0.key.description < $1.key.description }) where nowMs - entry.start >= windowMs {
+        for (peer, entry) in peers.sorted(by: { $0.key.description < $1.key.description }) where ended(entry.start) {
             if entry.held > 0 && events.count < maximumNamedPeers {
                 events.append(.notice("held back log lines about a peer in the last second", ["peer": .text(peer.description), "held": .number(entry.held)]))
             } else {
@@ -67,7 +77,7 @@ public struct PeerLogThrottle: Sendable {
             }
             peers[peer] = nil
         }
-        if globalHeld > 0, let start = globalStart, nowMs - start >= windowMs {
+        if globalHeld > 0, let start = globalStart, ended(start) {
             events.append(
                 .notice(
                     "held back log lines about other peers in the last second",

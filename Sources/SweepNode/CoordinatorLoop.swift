@@ -115,6 +115,12 @@ public final class CoordinatorLoop {
         report(now: now)
     }
 
+    /// Logs the lines about peers held back in the windows still open (``PeerLogThrottle/remainingWindows()``): a
+    /// coordinator calls it when it stops serving, so that a sweep shorter than a window still counts them.
+    public func logHeldBackLines() {
+        for event in peerLog.remainingWindows() { options.logger.log(event) }
+    }
+
     /// Closes the journal (every record on disk) and the transport.
     public func close() {
         try? journal.close()

@@ -179,6 +179,7 @@ public final class CoordinatorNode {
             _ = try transport.wait(timeoutMs: Int(min(50, loop.pass.tickMs)))
             try loop.pass(nowMs: clock.nowMs)
         }
+        loop.logHeldBackLines()
         try opened.writer.flush()
         if !announced, loop.finished { try loop.answerLateMessages(clock: clock) }
         return loop.outcome

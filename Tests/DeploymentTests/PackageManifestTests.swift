@@ -40,6 +40,30 @@ import Testing
         }
     }
 
+    /// Package.swift compiles these libraries with `-O` in debug builds too, and `-O` drops an `assert`: a check the
+    /// test suite should make is a `#if DEBUG` precondition there (docs/ARCHITECTURE.md, "Debug builds").
+    @Test("the libraries optimized in debug builds hold no assert, which -O would drop")
+    func optimizedLibrariesUseNoAssert() throws {
+        let manifest = try Self.read("Package.swift")
+        let list = try #require(Self.firstMatch(#"optimizedInDebugBuilds: Set<String> = \[([^\]]*)\]"#, in: manifest))
+        let libraries = Self.allMatches(#""(\w+)""#, in: list)
+        #expect(libraries == ["TouchEngine", "TouchScenarios", "SweepCore", "SweepShrinker"])
+        var files = 0
+        for library in libraries {
+            for file in Self.swiftFiles(under: "Sources/" + library) {
+                files += 1
+                for (n, line) in try Self.read(file).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = line.trimmingCharacters(in: .whitespaces)
+                    guard !code.hasPrefix("//") else { continue }
+                    let call = Self.firstMatch(#"(?<![\w.])(assert|assertionFailure)\("#, in: code)
+                    #expect(call == nil, "\(file):\(n + 1) calls \(call ?? ""), which the optimized debug build drops")
+                }
+            }
+        }
+        #expect(files > 100)
+        #expect(Self.firstMatch(#"(?<![\w.])(assert)\("#, in: "  x = 1; assert(x == 1)") == "assert")
+    }
+
     @Test("the manifest and import readers on a sample")
     func readers() {
         let manifest = """

@@ -24,6 +24,22 @@ import Testing
         #expect(again, "a new second, a new line")
     }
 
+    @Test func aCoordinatorThatStopsWithinTheSecondStillCountsWhatItHeldBack() {
+        var t = PeerLogThrottle()
+        t.maximumLinesPerWindow = 2
+        let admitted = (0 ..< 30).filter { t.admit($0 < 20 ? Self.a : WorkerID(Array("p\($0)".utf8)), nowMs: 100) }.count
+        #expect(admitted == 2, "peer-a's first line and one other peer's, then the cap")
+        #expect(t.endedWindows(nowMs: 600).isEmpty, "no second has ended")
+        let remaining = t.remainingWindows().map(\.description)
+        #expect(
+            remaining == [
+                "held back log lines about a peer in the last second held=19 peer=peer-a",
+                "held back log lines about other peers in the last second held=9 most_a_second=2"
+            ], "\(remaining)")
+        #expect(t.trackedPeers == 0)
+        #expect(t.remainingWindows().isEmpty, "counted once")
+    }
+
     @Test func manyPeersAtOnceAreCappedAndCounted() {
         var t = PeerLogThrottle()
         t.maximumLinesPerWindow = 10

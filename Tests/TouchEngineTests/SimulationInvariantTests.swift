@@ -123,6 +123,17 @@ import Testing
         #expect(stderr.contains("the run never took it"), "\(stderr)")
     }
 
+    @Test(
+        "a debug build stops an index past a run table's end, though its engine is compiled optimized",
+        .enabled(if: BuildConfiguration.isDebug, "a release build does not check the index"))
+    func aTableIndexIsChecked() async {
+        #expect(RunTable(repeating: 7, count: 3)[2] == 7)
+        await #expect(processExitsWith: .failure) {
+            let table = RunTable(repeating: 7, count: 3)
+            _ = table[3] // in range, this reads 7 and exits with success: the expectation fails
+        }
+    }
+
     /// The scroll-view fixture run through one touch-down (a live touch and a dirty control), with the
     /// scroll view and a plain view to break caches with.
     static func afterATouchDown() -> (simulation: Simulation<NoTrace>, scrollView: ViewID, plain: ViewID) {

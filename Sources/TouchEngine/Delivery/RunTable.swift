@@ -46,16 +46,21 @@
     /// The elements' indices, `0 ..< count`.
     var indices: Range<Int> { 0 ..< count }
 
-    /// Element `i`, in place. An out-of-range index traps in debug builds (the test suite's) and is not checked in
-    /// release builds, as an unsafe buffer pointer's: the engine's indices come from its prepared scene's tables, and
-    /// the check was 6% of a run's instructions (docs/ARCHITECTURE.md).
+    /// Element `i`, in place. An out-of-range index traps in debug builds (the test suite's, whose engine is compiled
+    /// optimized: a `DEBUG` check, not an `assert`, which `-O` drops) and is not checked in release builds, as an unsafe
+    /// buffer pointer's: the engine's indices come from its prepared scene's tables, and the check was 6% of a run's
+    /// instructions (docs/ARCHITECTURE.md).
     @inlinable subscript(i: Int) -> Element {
         unsafeAddress {
-            assert(UInt(bitPattern: i) < UInt(bitPattern: count), "RunTable index out of range")
+            #if DEBUG
+                precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "RunTable index out of range")
+            #endif
             return UnsafePointer(base + i)
         }
         nonmutating unsafeMutableAddress {
-            assert(UInt(bitPattern: i) < UInt(bitPattern: count), "RunTable index out of range")
+            #if DEBUG
+                precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "RunTable index out of range")
+            #endif
             return base + i
         }
     }

@@ -10,9 +10,11 @@
 ///   still sees any a step left.
 extension Simulation {
     /// Stops the program with the first invariant a step broke (debug builds only; release builds compile this away).
+    /// `fatalError`, not `preconditionFailure`: the debug build's engine is optimized, and `-O` drops a precondition's
+    /// message.
     @inline(__always) func checkInvariantsInDebugBuilds() {
         #if DEBUG
-            if let broken = stepInvariantViolation() { preconditionFailure("Simulation invariant at \(now): \(broken)") }
+            if let broken = stepInvariantViolation() { fatalError("Simulation invariant at \(now): \(broken)") }
         #endif
     }
 
@@ -20,7 +22,7 @@ extension Simulation {
     /// step's own invariants were checked after its last step.
     @inline(__always) func checkAllInvariantsInDebugBuilds() {
         #if DEBUG
-            if let broken = runEndInvariantViolation() { preconditionFailure("Simulation invariant at the run's end, \(now): \(broken)") }
+            if let broken = runEndInvariantViolation() { fatalError("Simulation invariant at the run's end, \(now): \(broken)") }
         #endif
     }
 
