@@ -112,12 +112,17 @@ struct TimerQueue {
     }
 
     private mutating func findEarliest() {
+        (earliest, earliestOwner) = scanForEarliest()
+        stale = false
+    }
+
+    /// The earliest recognizer deadline in the table and its recognizer (the lowest id on a tie), or `.never` and -1.
+    private func scanForEarliest() -> (time: VirtualTime, owner: RecognizerID) {
         var best = VirtualTime.never
         var id = -1
-        for i in deadlines.indices where deadlines[i] < best { best = deadlines[i]; id = i }
-        earliest = best
-        earliestOwner = id
-        stale = false
+        let table = deadlines.elements
+        for i in 0 ..< deadlines.count where table[i] < best { best = table[i]; id = i }
+        return (best, id)
     }
 
     /// Clears every timer, keeping the tables. The table must be this queue's own (`makeUnique`: the simulation's
@@ -145,10 +150,7 @@ struct TimerQueue {
     /// found again), the other timers' order, and that no entry is at `.never`. Returns the first disagreement.
     func invariantViolation() -> String? {
         if !stale {
-            var best = VirtualTime.never
-            var id = -1
-            let table = deadlines.elements
-            for i in 0 ..< deadlines.count where table[i] < best { best = table[i]; id = i }
+            let (best, id) = scanForEarliest()
             if best != earliest || (best != .never && id != earliestOwner) {
                 return "the earliest recognizer deadline is \(earliest) of \(earliestOwner), the table's is \(best) of \(id)"
             }
